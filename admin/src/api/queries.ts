@@ -1,0 +1,36 @@
+import { useQuery } from "@tanstack/react-query";
+import type { BlogCategory, Stats } from "@botox/core";
+import { useApi } from "./session.tsx";
+
+/** Query keys in one place so writes can refresh exactly what they touched. */
+export const keys = {
+  session: ["session"] as const,
+  stats: ["stats"] as const,
+  clinics: ["clinics"] as const,
+  clinic: (id: string) => ["clinics", "one", id] as const,
+  posts: ["posts"] as const,
+  post: (id: string) => ["posts", "one", id] as const,
+  categories: ["categories"] as const,
+  messages: ["contact-messages"] as const,
+  publish: ["publish-status"] as const,
+};
+
+/** The session check of spec §6: GET /stats; null means "not signed in". */
+export function useSession() {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.session,
+    queryFn: () => api.get<Stats>("/stats", undefined, { on401: "null" }),
+  });
+}
+
+export function useCategories() {
+  const api = useApi();
+  return useQuery({
+    queryKey: keys.categories,
+    queryFn: async () => {
+      const data = await api.get<BlogCategory[] | { categories: BlogCategory[] }>("/blog/categories");
+      return Array.isArray(data) ? data : (data.categories ?? []);
+    },
+  });
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { BRAND, MSG } from "@botox/core";
+import { createFakeApi, failWith, STATS } from "../../test/fake-api.ts";
+import { renderApp } from "../../test/render.tsx";
+
+const cats = [{ id: 4, name: "Treatments", slug: "treatments" }];
+const longContent = "<p>Botox is a purified protein that relaxes the muscles that cause expression lines.</p>";
+const post = {
+  id: 9,
+  title: "Botox pricing guide",
+  slug: "botox-pricing-guide",
+  content: longContent,
+  excerpt: null,
+  author: "Dr. Kim",
+  featuredImage: null,
+  publishedAt: null,
+  updatedAt: "2026-01-01T00:00:00Z",
+  createdAt: "2026-01-01T00:00:00Z",
+  published: true,
+  categoryId: 4,
+  metaTitle: null,
+  metaDescription: null,
+  keywords: null,
+  noIndex: false,
+  estimatedReadTime: null,
+};
+const list = { posts: [post], pagination: { total: 1, limit: 100, page: 1, totalPages: 1 } };
+
+describe("post form", () => {
+  it("create mode: title, default author, category choices, slug auto-fill", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS, "GET /blog/categories": [] });
+    renderApp(api, "/blog/create");
+    expect(await screen.findByRole("heading", { name: MSG.admin.createPostTitle })).toBeInTheDocument();
+    expect(screen.getByLabelText("Author")).toHaveValue(BRAND.teamAuthor);
+    const select = screen.getByLabelText("Category");
+    const options = within(select).getAllByRole("option");
+    expect(options[0]).toHaveValue("uncategorized");
+    await waitFor(() => expect(within(select).getByRole("option", { name: "No categories available" })).toBeDisabled());
+    expect(within(select).getByRole("option", { name: "No categories available" })).toHaveValue("no-categories");
+    expect(screen.getByRole("textbox", { name: "Content" })).toHaveStyle({ minHeight: "300px" });
+    expect(screen.getByRole("switch", { name: "Publish Post" })).toHaveAttribute("aria-checked", "false");
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Title"), "What Is  Botox? A Guide!");
+    expect(screen.getByLabelText("Slug")).toHaveValue("what-is-botox-a-guide");
+    await user.clear(screen.getByLabelText("Slug"));
+    await user.type(screen.getByLabelText("Slug"), "custom");
+    await user.type(screen.getByLabelText("Title"), " More");
+    expect(screen.getByLabelText("Slug")).toHaveValue("custom");
+  });
+
+  it("shows the schema messages on submit, then re-validates on change", async () => {
+    const { api, calls } = createFakeApi({ "GET /stats": STATS, "GET /blog/categories": cats });
+    renderApp(api, "/blog/create");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Title"), "Bo");
+    expect(screen.queryByText(MSG.validation.postTitle)).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Author"));
+    await user.type(screen.getByLabelText("Author"), "A");
+    await user.click(screen.getByRole("button", { name: "Create Post" }));
+    expect(screen.getByText(MSG.validation.postTitle)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.postSlugMin)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.postContent)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.author)).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Title"), "tox 101");
+    expect(screen.queryByText(MSG.validation.postTitle)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "SEO" }));
+    await user.type(screen.getByLabelText("Meta Description"), "x".repeat(161));
+    expect(screen.getByText(MSG.validation.metaDescription)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("fills the gaps on submit, toasts success and returns to the list", async () => {
+    const { api, callsTo } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /blog/categories": cats,
+      "POST /blog/posts": (c: { body?: unknown }) => ({ ...post, ...(c.body as object), id: 10 }),
+      "GET /blog/posts": list,
+    });
+    renderApp(api, "/blog/create");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Title"), "Botox pricing guide");
+    await user.selectOptions(screen.getByLabelText("Category"), "4");
+    await user.click(screen.getByRole("textbox", { name: "Content" }));
+    await user.paste(longContent);
+    await user.click(screen.getByRole("switch", { name: "Publish Post" }));
+    await user.click(screen.getByRole("button", { name: "Create Post" }));
+    expect(await screen.findByText(MSG.admin.postCreated)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/blog$/));
+    const body = callsTo("POST", "/blog/posts")[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      title: "Botox pricing guide",
+      slug: "botox-pricing-guide",
+      categoryId: 4,
+      published: true,
+      metaTitle: "Botox pricing guide",
+      excerpt: "Botox is a purified protein that relaxes the muscles that cause expression lines.",
+      estimatedReadTime: 1,
+      noIndex: false,
+      author: BRAND.teamAuthor,
+    });
+    expect(body.metaDescription).toBe(body.excerpt);
+  });
+
+  it("checks the response status: a failed save toasts, shows the server's issues and keeps the values", async () => {
+    const { api } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /blog/categories": cats,
+      "GET /blog/posts/9": post,
+      "PATCH /blog/posts/9": failWith(409, { error: MSG.api.postSlugTaken, issues: [{ path: "slug", message: MSG.api.postSlugTaken }] }),
+    });
+    renderApp(api, "/blog/9");
+    expect(await screen.findByText(MSG.admin.loadingPost)).toBeInTheDocument();
+    const title = await screen.findByLabelText("Title");
+    expect(title).toHaveValue("Botox pricing guide");
+    const user = userEvent.setup();
+    await user.type(title, " 2026");
+    expect(screen.getByLabelText("Slug")).toHaveValue("botox-pricing-guide");
+    await user.click(screen.getByRole("button", { name: "Update Post" }));
+    expect(await screen.findByText(MSG.admin.postUpdateError)).toBeInTheDocument();
+    expect(screen.getByText(MSG.api.postSlugTaken)).toBeInTheDocument();
+    expect(screen.getByLabelText("Title")).toHaveValue("Botox pricing guide 2026");
+    expect(screen.getByTestId("location")).toHaveTextContent("/blog/9");
+  });
+
+  it("shows the not-found texts with a link back", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS, "GET /blog/categories": cats });
+    renderApp(api, "/blog/999");
+    expect(await screen.findByText(MSG.admin.postNotFoundTitle)).toBeInTheDocument();
+    expect(screen.getByText(MSG.admin.postNotFound)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to Blog Posts" })).toHaveAttribute("href", "/blog");
+  });
+
+  it("checks image files, uploads, and removes", async () => {
+    const { api, callsTo } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /blog/categories": cats,
+      "POST /upload/blog-image": { url: "/uploads/blog/abc.webp" },
+    });
+    renderApp(api, "/blog/create");
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(await screen.findByRole("tab", { name: "SEO" }));
+    expect(screen.getByText(/Ideal size: 1200x630 px/)).toBeInTheDocument();
+    const input = screen.getByLabelText("Featured image file");
+
+    await user.upload(input, new File(["x"], "doc.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText(MSG.validation.imageType)).toBeInTheDocument();
+    expect(screen.getByText(MSG.validation.imageTypeTitle)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Upload" })).not.toBeInTheDocument();
+
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });
+    await user.upload(input, big);
+    expect(await screen.findByText(MSG.validation.imageSize)).toBeInTheDocument();
+
+    await user.upload(input, new File(["png"], "ok.png", { type: "image/png" }));
+    await user.click(screen.getByRole("button", { name: "Upload" }));
+    expect(await screen.findByText(MSG.admin.imageUploaded)).toBeInTheDocument();
+    expect(screen.getByLabelText("Or image URL")).toHaveValue("/uploads/blog/abc.webp");
+    const sent = callsTo("POST", "/upload/blog-image")[0]?.body;
+    expect(sent).toBeInstanceOf(FormData);
+    expect((sent as FormData).get("image")).toBeInstanceOf(File);
+
+    await user.click(screen.getByRole("button", { name: "Remove" }));
+    expect(screen.getByLabelText("Or image URL")).toHaveValue("");
+  });
+
+  it("toasts 'Upload failed' when the upload fails", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS, "GET /blog/categories": cats, "POST /upload/blog-image": failWith(415) });
+    renderApp(api, "/blog/create");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("tab", { name: "SEO" }));
+    await user.upload(screen.getByLabelText("Featured image file"), new File(["png"], "ok.png", { type: "image/png" }));
+    await user.click(screen.getByRole("button", { name: "Upload" }));
+    expect(await screen.findByText(MSG.admin.uploadFailed)).toBeInTheDocument();
+    expect(screen.getByText(MSG.admin.uploadFailedTitle)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,127 @@
+import { useMemo, useState } from "react";
+import { Link } from "react-router-dom";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { BLOG, MSG, formatUsDate, type BlogListResponse, type BlogPost } from "@botox/core";
+import { keys, useCategories } from "../../api/queries.ts";
+import { useApi } from "../../api/session.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { useToast } from "../../components/toast.tsx";
+import { Alert, Badge, Button, Input, Spinner } from "../../components/ui.tsx";
+
+/** Case-insensitive title search, done on the client (spec §2.13). */
+export function filterPostsByTitle(posts: readonly BlogPost[], search: string): BlogPost[] {
+  const needle = search.trim().toLowerCase();
+  return needle ? posts.filter((p) => p.title.toLowerCase().includes(needle)) : [...posts];
+}
+
+export default function PostListPage() {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState("");
+  const [toDelete, setToDelete] = useState<BlogPost | null>(null);
+  const categories = useCategories();
+
+  const posts = useQuery({
+    queryKey: [...keys.posts, "admin-list"],
+    queryFn: async () => {
+      const data = await api.get<BlogListResponse>("/blog/posts", { limit: BLOG.adminListLimit, publishedOnly: false });
+      return data.posts ?? [];
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: number) => api.send("DELETE", `/blog/posts/${id}`),
+    onSuccess: async () => {
+      setToDelete(null);
+      toast({ title: MSG.admin.postDeleted });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.posts }),
+        queryClient.invalidateQueries({ queryKey: keys.stats }),
+      ]);
+    },
+    onError: () => {
+      setToDelete(null);
+      toast({ variant: "destructive", title: MSG.admin.errorTitle, description: MSG.admin.postDeleteError });
+    },
+  });
+
+  const visible = useMemo(() => filterPostsByTitle(posts.data ?? [], search), [posts.data, search]);
+  const categoryName = (id: number | null) => categories.data?.find((c) => c.id === id)?.name;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Blog Posts</h1>
+        <div className="flex gap-3">
+          <Link to="/blog/categories" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">
+            Categories
+          </Link>
+          <Link to="/blog/create" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            New Post
+          </Link>
+        </div>
+      </div>
+      <Input
+        type="search"
+        aria-label="Search posts by title"
+        placeholder="Search posts by title..."
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        className="max-w-sm"
+      />
+      {posts.isPending ? (
+        <Spinner label="Loading blog posts..." />
+      ) : posts.isError ? (
+        <Alert>{MSG.blog.fetchPosts}</Alert>
+      ) : visible.length === 0 ? (
+        <p className="py-10 text-center text-sm text-slate-500">{MSG.blog.empty}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                <th className="px-4 py-3 font-medium">Title</th>
+                <th className="px-4 py-3 font-medium">Category</th>
+                <th className="px-4 py-3 font-medium">Status</th>
+                <th className="px-4 py-3 font-medium">Updated</th>
+                <th className="px-4 py-3 text-right font-medium">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {visible.map((p) => (
+                <tr key={p.id} className="border-t border-slate-100">
+                  <td className="px-4 py-3">
+                    <span className="font-medium">{p.title}</span>
+                    <span className="block text-xs text-slate-500">/blog/{p.slug}</span>
+                  </td>
+                  <td className="px-4 py-3">{p.category?.name ?? categoryName(p.categoryId) ?? "Uncategorized"}</td>
+                  <td className="px-4 py-3">
+                    {p.published ? <Badge tone="green">Published</Badge> : <Badge tone="slate">Draft</Badge>}
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap">{formatUsDate(p.updatedAt)}</td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap">
+                    <Link to={`/blog/${p.id}`} className="mr-2 text-brand-600 hover:underline" aria-label={`Edit ${p.title}`}>
+                      Edit
+                    </Link>
+                    <Button size="sm" variant="ghost" className="text-red-600" aria-label={`Delete ${p.title}`} onClick={() => setToDelete(p)}>
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={toDelete != null}
+        title="Delete blog post?"
+        description={`Are you sure you want to delete "${toDelete?.title ?? ""}"? This cannot be undone.`}
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+      />
+    </div>
+  );
+}

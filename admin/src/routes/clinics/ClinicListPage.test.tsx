@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MSG } from "@botox/core";
+import { createFakeApi, failWith, STATS, type FakeCall } from "../../test/fake-api.ts";
+import { renderApp } from "../../test/render.tsx";
+import { clinicAddress, clinicLocation } from "./ClinicListPage.tsx";
+
+const base = { phone: "2125551234", street: null, country: "USA" };
+const clinics = [
+  { ...base, id: 1, name: "Alpha", city: "Rancho Santa Margarita Heights", state: "CA", fullAddress: "12345 Long Boulevard Name, Suite 600, Rancho Santa Margarita, CA 92688", businessStatus: "OPERATIONAL" },
+  { ...base, id: 2, name: "Beta", city: "Miami", state: "FL", fullAddress: "1 Ocean Dr", businessStatus: "CLOSED_TEMPORARILY" },
+  { ...base, id: 3, name: "Gamma", city: "Austin", state: "TX", fullAddress: "2 Congress Ave", businessStatus: "PERMANENTLY_CLOSED" },
+];
+const page = (list: unknown[]) => ({ clinics: list, pagination: { totalItems: 23, itemsPerPage: 10, currentPage: 1, totalPages: 3 } });
+
+describe("clinic list", () => {
+  it("truncates location to 30 and address to 40 characters", () => {
+    expect(clinicLocation({ city: "Rancho Santa Margarita Heights", state: "CA" })).toBe("Rancho Santa Margarita Heights...");
+    expect(clinicLocation({ city: "Miami", state: "FL" })).toBe("Miami, FL");
+    expect(clinicAddress({ fullAddress: "x".repeat(41), street: null })).toBe(`${"x".repeat(40)}...`);
+    expect(clinicAddress({ fullAddress: "x".repeat(40), street: null })).toBe("x".repeat(40));
+  });
+
+  it("lists clinics with truncated columns, status labels, filters and pagination", async () => {
+    const { api, calls } = createFakeApi({ "GET /stats": STATS, "GET /clinics": page(clinics) });
+    renderApp(api, "/clinics");
+    expect(await screen.findByText("Alpha")).toBeInTheDocument();
+    expect(screen.getByText("Rancho Santa Margarita Heights...")).toBeInTheDocument();
+    expect(screen.getByText(`${clinics[0]!.fullAddress.slice(0, 40)}...`)).toBeInTheDocument();
+    const table = screen.getByRole("table");
+    expect(within(table).getByText("Open")).toBeInTheDocument();
+    expect(within(table).getByText("Temp. Closed")).toBeInTheDocument();
+    expect(within(table).getByText("Closed")).toBeInTheDocument();
+    expect(screen.getAllByText("(212) 555-1234")).toHaveLength(3);
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText("Business status"), "closed_temporarily");
+    await user.type(screen.getByLabelText("Search clinics"), "glow");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => {
+      const last = calls.filter((c: FakeCall) => c.path === "/clinics").at(-1);
+      expect(last?.params).toMatchObject({ page: 2, limit: 10, query: "glow", businessStatus: "closed_temporarily" });
+    });
+  });
+
+  it("shows the load failure text", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS, "GET /clinics": failWith(500) });
+    renderApp(api, "/clinics");
+    expect(await screen.findByText(MSG.admin.loadClinics)).toBeInTheDocument();
+  });
+
+  it("deletes after confirmation, and alerts when the delete fails", async () => {
+    const { api, callsTo } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /clinics": page(clinics),
+      "DELETE /clinics/2": failWith(500),
+    });
+    renderApp(api, "/clinics");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Delete Beta" }));
+    const dialog = screen.getByRole("alertdialog");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(callsTo("DELETE", "/clinics/2")).toHaveLength(0);
+    await user.click(screen.getByRole("button", { name: "Delete Beta" }));
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText(MSG.admin.deleteClinic)).toBeInTheDocument();
+    expect(callsTo("DELETE", "/clinics/2")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,215 @@
+import { useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { MSG, UI, adminStatusLabel, formatPhone, truncate, type Clinic, type ClinicListResponse } from "@botox/core";
+import { keys } from "../../api/queries.ts";
+import { useApi } from "../../api/session.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { useToast } from "../../components/toast.tsx";
+import { Alert, Badge, Button, Input, Select, Spinner } from "../../components/ui.tsx";
+
+const PAGE_SIZE = 10;
+/** The admin list filter's lower-case values (spec §4); the API accepts either case. */
+const STATUS_FILTERS = [
+  { value: "", label: "All statuses" },
+  { value: "operational", label: "Open" },
+  { value: "closed_temporarily", label: "Temp. Closed" },
+  { value: "permanently_closed", label: "Closed" },
+] as const;
+
+const statusTone = (s: string) => {
+  const label = adminStatusLabel(s);
+  return label === "Open" ? "green" : label === "Temp. Closed" ? "amber" : "red";
+};
+
+/** Location column: city and state, cut to 30 characters (spec §2.13). */
+export const clinicLocation = (c: Pick<Clinic, "city" | "state">) =>
+  truncate([c.city, c.state].filter(Boolean).join(", "), UI.adminLocationMaxChars);
+/** Address column: the full address, cut to 40 characters (spec §2.13). */
+export const clinicAddress = (c: Pick<Clinic, "fullAddress" | "street">) =>
+  truncate(c.fullAddress ?? c.street ?? "", UI.adminAddressMaxChars);
+
+export default function ClinicListPage() {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const query = params.get("query") ?? "";
+  const businessStatus = params.get("businessStatus") ?? "";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const [draftQuery, setDraftQuery] = useState(query);
+  const [toDelete, setToDelete] = useState<Clinic | null>(null);
+  const [deleteError, setDeleteError] = useState(false);
+
+  const list = useQuery({
+    queryKey: [...keys.clinics, "list", { query, businessStatus, page }],
+    queryFn: () =>
+      api.get<ClinicListResponse>("/clinics", {
+        page,
+        limit: PAGE_SIZE,
+        query: query || null,
+        businessStatus: businessStatus || null,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  const update = (next: { query?: string; businessStatus?: string; page?: number }) => {
+    const merged = { query, businessStatus, page: 1, ...next };
+    const sp = new URLSearchParams();
+    if (merged.query) sp.set("query", merged.query);
+    if (merged.businessStatus) sp.set("businessStatus", merged.businessStatus);
+    if (merged.page > 1) sp.set("page", String(merged.page));
+    setParams(sp);
+  };
+
+  const remove = useMutation({
+    mutationFn: (id: number) => api.send("DELETE", `/clinics/${id}`),
+    onSuccess: async () => {
+      setToDelete(null);
+      toast({ title: "Clinic deleted" });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.clinics }),
+        queryClient.invalidateQueries({ queryKey: keys.stats }),
+      ]);
+    },
+    onError: () => {
+      setToDelete(null);
+      setDeleteError(true);
+    },
+  });
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    update({ query: draftQuery.trim() });
+  };
+
+  const pagination = list.data?.pagination;
+  const totalPages = pagination ? Math.max(1, pagination.totalPages || Math.ceil(pagination.totalItems / PAGE_SIZE)) : 1;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Clinics</h1>
+        <Link to="/clinics/create" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          Add Clinic
+        </Link>
+      </div>
+
+      <form role="search" onSubmit={onSearch} className="flex flex-wrap gap-3">
+        <Input
+          aria-label="Search clinics"
+          placeholder="Search by name, city or address"
+          value={draftQuery}
+          onChange={(e) => setDraftQuery(e.target.value)}
+          className="max-w-xs"
+        />
+        <Select
+          aria-label="Business status"
+          value={businessStatus}
+          onChange={(e) => update({ businessStatus: e.target.value })}
+          className="max-w-[12rem]"
+        >
+          {STATUS_FILTERS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </Select>
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+      </form>
+
+      {deleteError ? (
+        <div className="flex items-start gap-3">
+          <Alert>{MSG.admin.deleteClinic}</Alert>
+          <Button variant="ghost" size="sm" onClick={() => setDeleteError(false)} aria-label="Dismiss">
+            ×
+          </Button>
+        </div>
+      ) : null}
+
+      {list.isPending ? (
+        <Spinner label="Loading clinics..." />
+      ) : list.isError ? (
+        <Alert>{MSG.admin.loadClinics}</Alert>
+      ) : list.data.clinics.length === 0 ? (
+        <p className="py-10 text-center text-sm text-slate-500">No clinics found.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                <th className="px-4 py-3 font-medium">Name</th>
+                <th className="px-4 py-3 font-medium">Location</th>
+                <th className="px-4 py-3 font-medium">Address</th>
+                <th className="px-4 py-3 font-medium">Phone</th>
+                <th className="px-4 py-3 font-medium">Status</th>
+                <th className="px-4 py-3 text-right font-medium">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.clinics.map((c) => (
+                <tr key={c.id} className="border-t border-slate-100">
+                  <td className="px-4 py-3 font-medium">{c.name}</td>
+                  <td className="px-4 py-3" title={[c.city, c.state].filter(Boolean).join(", ")}>
+                    {clinicLocation(c)}
+                  </td>
+                  <td className="px-4 py-3" title={c.fullAddress ?? undefined}>
+                    {clinicAddress(c)}
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap">{formatPhone(c.phone)}</td>
+                  <td className="px-4 py-3">
+                    <Badge tone={statusTone(c.businessStatus)}>{adminStatusLabel(c.businessStatus)}</Badge>
+                  </td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap">
+                    <Link to={`/clinics/${c.id}`} className="mr-2 text-brand-600 hover:underline" aria-label={`Edit ${c.name}`}>
+                      Edit
+                    </Link>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-600"
+                      aria-label={`Delete ${c.name}`}
+                      onClick={() => {
+                        setDeleteError(false);
+                        setToDelete(c);
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pagination ? (
+        <nav aria-label="Pagination" className="flex items-center justify-between text-sm">
+          <span className="text-slate-600">
+            {pagination.totalItems} clinics · Page {page} of {totalPages}
+          </span>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
+              Previous
+            </Button>
+            <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => update({ page: page + 1 })}>
+              Next
+            </Button>
+          </div>
+        </nav>
+      ) : null}
+
+      <ConfirmDialog
+        open={toDelete != null}
+        title="Delete clinic?"
+        description={`Are you sure you want to delete ${toDelete?.name ?? "this clinic"}? This cannot be undone.`}
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+      />
+    </div>
+  );
+}

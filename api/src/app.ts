@@ -1,0 +1,63 @@
+import { Hono } from "hono";
+import { API_PREFIX, MSG } from "@botox/core";
+import type { AppEnv, Deps } from "./context.ts";
+import { errorBody, handleError } from "./lib/errors.ts";
+import { globalMiddleware } from "./lib/middleware.ts";
+import { locationRoutes } from "./location/location.routes.ts";
+import { healthRoutes } from "./routes/health/health.routes.ts";
+import { citiesRoutes } from "./routes/cities/cities.routes.ts";
+import { clinicsPublicRoutes } from "./routes/clinics-public/clinics-public.routes.ts";
+import { zipSearchRoutes } from "./routes/zip-search/zip-search.routes.ts";
+import { providersRoutes } from "./routes/providers/providers.routes.ts";
+import { proxyRoutes } from "./routes/proxy/proxy.routes.ts";
+import { ratingsRoutes } from "./routes/ratings/ratings.routes.ts";
+import { newsletterRoutes } from "./routes/newsletter/newsletter.routes.ts";
+import { openApiRoutes } from "./routes/openapi/openapi.routes.ts";
+import { authRoutes } from "./routes/auth/auth.routes.ts";
+import { statsRoutes } from "./routes/stats/stats.routes.ts";
+import { adminClinicsRoutes } from "./routes/admin-clinics/admin-clinics.routes.ts";
+import { blogRoutes } from "./routes/blog/blog.routes.ts";
+import { contactRoutes } from "./routes/contact/contact.routes.ts";
+import { uploadRoutes } from "./routes/upload/upload.routes.ts";
+import { publishRoutes } from "./routes/publish/publish.routes.ts";
+
+/**
+ * Builds the API. `index.ts` only serves it; tests call `createApp(deps).request(...)`.
+ * Route modules are mounted under /api/v1 below, one line each.
+ */
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  // Request id, secure headers, CORS, origin check, body limit, client address (lib/middleware.ts).
+  for (const mw of globalMiddleware(deps.env)) app.use("*", mw);
+
+  const v1 = new Hono<AppEnv>();
+  // ---- route modules (one line each) ----
+  v1.route("/", authRoutes);
+  v1.route("/", statsRoutes);
+  v1.route("/", adminClinicsRoutes);
+  v1.route("/", blogRoutes);
+  v1.route("/", contactRoutes);
+  v1.route("/", uploadRoutes);
+  v1.route("/", publishRoutes);
+  v1.route("/", healthRoutes);
+  v1.route("/", locationRoutes);
+  v1.route("/", citiesRoutes);
+  v1.route("/", clinicsPublicRoutes);
+  v1.route("/", zipSearchRoutes);
+  v1.route("/", providersRoutes);
+  v1.route("/", proxyRoutes);
+  v1.route("/", ratingsRoutes);
+  v1.route("/", newsletterRoutes);
+  v1.route("/", openApiRoutes);
+
+  app.route(API_PREFIX, v1);
+  app.notFound((c) => c.json(errorBody(MSG.api.notFound), 404));
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,72 @@
+/** Test scaffolding for admin routes: a fresh database, the app, an admin user and a login. */
+import { randomBytes } from "node:crypto";
+import { adminUsers, hashPassword, type ContentChange } from "@botox/db";
+import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
+import { createApp } from "../app.ts";
+import type { Deps } from "../context.ts";
+import { readApiEnv } from "../env.ts";
+
+export const ORIGIN = "http://localhost:5173";
+
+export interface RequestOptions {
+  body?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+export interface AdminTestContext {
+  db: TestDatabase;
+  app: ReturnType<typeof createApp>;
+  deps: Deps;
+  changes: ContentChange[];
+  username: string;
+  password: string;
+  /** Logs in and returns the Cookie header value ("session=..."). */
+  login(): Promise<string>;
+  request(method: string, path: string, options?: RequestOptions): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function createAdminTestContext(env: Record<string, string> = {}): Promise<AdminTestContext> {
+  const db = await createTestDatabase();
+  const changes: ContentChange[] = [];
+  const deps: Deps = {
+    db: db.db,
+    sql: db.sql,
+    env: readApiEnv({ NODE_ENV: "test", ...env }),
+    secret: randomBytes(32).toString("hex"),
+    onContentChange: (change) => changes.push(change as ContentChange),
+  };
+  const app = createApp(deps);
+  const username = `admin-${randomBytes(4).toString("hex")}`;
+  const password = `pw-${randomBytes(8).toString("hex")}`;
+  await db.db.insert(adminUsers).values({ username, passwordHash: await hashPassword(password) });
+
+  async function request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (method !== "GET" && method !== "HEAD") headers.Origin ??= ORIGIN;
+    if (options.cookie) headers.Cookie = options.cookie;
+    let body: RequestInit["body"];
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["Content-Type"] ??= "application/json";
+    }
+    return app.request(`/api/v1${path}`, { method, headers, body });
+  }
+
+  async function login(): Promise<string> {
+    const res = await request("POST", "/login", { body: { username, password } });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+    return sessionCookieOf(res);
+  }
+
+  return { db, app, deps, changes, username, password, login, request, close: () => db.close() };
+}
+
+/** "session=<token>" from a response's Set-Cookie. */
+export function sessionCookieOf(res: Response): string {
+  const match = /(?:^|,\s*)session=([^;]*)/.exec(res.headers.get("set-cookie") ?? "");
+  if (!match) throw new Error("no session cookie");
+  return `session=${match[1]}`;
+}

@@ -1,0 +1,23 @@
+import type { Database, Sql } from "@botox/db";
+import type { ApiEnv } from "./env.ts";
+
+/** What every handler can reach: injected by createApp so tests pass their own database. */
+export interface Deps {
+  db: Database;
+  sql: Sql;
+  env: ApiEnv;
+  /** Secret for keyed hashes (ratings) and HMACs. */
+  secret: string;
+  /** Called after every content write (clinics, posts, categories) so publishing can react. */
+  onContentChange?: (change: { entity: string; entityId: number | null; action: string }) => void;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: Deps;
+    /** Set by the session middleware on admin routes. */
+    user?: { id: number; username: string };
+    /** Client address (socket, or forwarded header behind a trusted proxy). */
+    clientIp: string;
+  };
+}

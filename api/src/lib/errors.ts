@@ -1,0 +1,79 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+import { MSG, issuesOf, type ApiError } from "@botox/core";
+
+/** Thrown by handlers; rendered as `{ error, issues? }` with its status (design.md §5). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly issues?: ApiError["issues"],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string = MSG.api.notFound) => new HttpError(404, message);
+
+/** Parses with a zod schema; a failure is a 400 whose `error` is the first issue's message. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issues = issuesOf(result.error);
+    throw new HttpError(400, issues[0]?.message ?? MSG.api.invalidInput, issues);
+  }
+  return result.data;
+}
+
+/** Reads a JSON body; malformed JSON or a wrong content type is a clear 4xx, never a 500. */
+export async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  if (!type.toLowerCase().includes("application/json")) throw new HttpError(415, MSG.api.unsupportedMediaType);
+  try {
+    return await c.req.json();
+  } catch {
+    throw new HttpError(400, MSG.api.invalidJson);
+  }
+}
+
+const DB_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P03", "08006", "08001", "08003"]);
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && DB_DOWN_CODES.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Postgres unique violation (23505), possibly wrapped by drizzle. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
+    const x = e as { code?: unknown; constraint_name?: unknown; constraint?: unknown };
+    if (x.code === "23505") return constraint ? x.constraint_name === constraint || x.constraint === constraint : true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function errorBody(message: string, issues?: ApiError["issues"]): ApiError {
+  return issues && issues.length ? { error: message, issues } : { error: message };
+}
+
+/** app.onError: known errors keep their status; unknown ones are logged and never leak a stack. */
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof HttpError) return c.json(errorBody(err.message, err.issues), err.status);
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const message = status === 413 ? MSG.api.payloadTooLarge : err.message || MSG.api.invalidInput;
+    return c.json(errorBody(message), status as ContentfulStatusCode);
+  }
+  if (isDatabaseUnavailable(err)) return c.json(errorBody(MSG.api.databaseUnavailable), 503);
+  console.error("[api] unhandled error", err);
+  return c.json(errorBody(MSG.api.internal), 500);
+}

@@ -1,0 +1,41 @@
+/**
+ * CSRF defence for unsafe methods (design.md §8): a browser always sends Origin on
+ * POST/PUT/PATCH/DELETE, and Sec-Fetch-Site when it omits it. So:
+ *  - Origin present: it must be one of ALLOWED_ORIGINS (exact match), else 403;
+ *  - Origin absent, Sec-Fetch-Site "cross-site": 403;
+ *  - neither header: not a browser (curl, a CI job, another server). Such callers are only
+ *    expected on the publish webhook, which carries its own shared secret, so they are
+ *    allowed there and refused everywhere else (tests send an allowed Origin).
+ * Safe methods (GET, HEAD, OPTIONS) are never checked: they must not change anything.
+ */
+import type { MiddlewareHandler } from "hono";
+import { API_PREFIX, MSG } from "@botox/core";
+import type { AppEnv } from "../context.ts";
+import { errorBody } from "./errors.ts";
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Server-to-server calls with neither Origin nor Sec-Fetch-Site are accepted here only. */
+export const HEADERLESS_WRITE_PATHS = new Set([`${API_PREFIX}/publish/webhook`]);
+
+export function originAllowed(
+  method: string,
+  path: string,
+  origin: string | undefined,
+  fetchSite: string | undefined,
+  allowed: ReadonlySet<string>,
+): boolean {
+  if (!UNSAFE.has(method.toUpperCase())) return true;
+  if (origin !== undefined) return allowed.has(origin);
+  if (fetchSite !== undefined) return fetchSite.toLowerCase() !== "cross-site";
+  return HEADERLESS_WRITE_PATHS.has(path.replace(/\/+$/, ""));
+}
+
+export function originCheck(allowedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
+  const allowed = new Set(allowedOrigins);
+  return async (c, next) => {
+    if (!originAllowed(c.req.method, c.req.path, c.req.header("origin"), c.req.header("sec-fetch-site"), allowed)) {
+      return c.json(errorBody(MSG.api.forbiddenOrigin), 403);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Per-address rate limits for public writes (design.md §8), on hono-rate-limiter.
+ * Keyed by `clientIp` (see client-ip.ts). With REDIS_URL the counters live in Redis
+ * (hono-rate-limiter's RedisStore: atomic Lua scripts), so every API instance shares them;
+ * otherwise each app (each `Deps`) keeps its own in memory. A Redis outage fails open: the
+ * request goes through and a warning is logged, rather than every public write failing.
+ */
+import type { MiddlewareHandler } from "hono";
+import { MemoryStore, RedisStore, rateLimiter, type ClientRateLimitInfo, type Store } from "hono-rate-limiter";
+import { Redis } from "ioredis";
+import { MSG } from "@botox/core";
+import type { AppEnv, Deps } from "../context.ts";
+
+export interface RateLimitOptions {
+  windowMs: number;
+  /** Requests allowed per address per window; the next one answers 429. */
+  limit: number;
+  /** Names the counter ("ratings", "newsletter"); two limiters never share one. */
+  keyPrefix: string;
+}
+
+const clients = new Map<string, Redis>();
+
+/** One connection per Redis URL per process, shared by every limiter. */
+function redisClient(url: string): Redis {
+  let client = clients.get(url);
+  if (!client) {
+    client = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false });
+    client.on("error", () => {}); // reported per request by FailOpenStore
+    clients.set(url, client);
+  }
+  return client;
+}
+
+/** Closes the shared Redis connections (process shutdown, test teardown). */
+export async function closeRateLimitRedis(): Promise<void> {
+  const all = [...clients.values()];
+  clients.clear();
+  await Promise.all(all.map((c) => c.quit().catch(() => c.disconnect())));
+}
+
+function redisStore(url: string): Store<AppEnv> {
+  const redis = redisClient(url);
+  return new RedisStore<AppEnv>({
+    prefix: "rl:",
+    client: {
+      scriptLoad: async (script) => String(await redis.script("LOAD", script)),
+      evalsha: async <TArgs extends unknown[], TData = unknown>(sha: string, keys: string[], args: TArgs) =>
+        (await redis.evalsha(sha, keys.length, ...keys, ...(args as (string | number)[]))) as TData,
+      decr: (key) => redis.decr(key),
+      del: (key) => redis.del(key),
+    },
+  });
+}
+
+/** Wraps a store so that its failures let the request through instead of answering 500. */
+class FailOpenStore implements Store<AppEnv> {
+  private warned = false;
+  constructor(private readonly inner: Store<AppEnv>) {}
+  init(options: Parameters<NonNullable<Store<AppEnv>["init"]>>[0]) {
+    this.inner.init?.(options);
+  }
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    try {
+      return await this.inner.increment(key);
+    } catch (err) {
+      if (!this.warned) console.warn("[api] rate-limit store unavailable; not limiting", err);
+      this.warned = true;
+      return { totalHits: 0 };
+    }
+  }
+  async decrement(key: string) {
+    await Promise.resolve(this.inner.decrement(key)).catch(() => {});
+  }
+  async resetKey(key: string) {
+    await this.inner.resetKey(key);
+  }
+}
+
+/**
+ * Middleware allowing `limit` requests per client address per `windowMs`, then 429
+ * `{ error: MSG.api.rateLimited }` with Retry-After and RateLimit-* headers.
+ */
+export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+  const perApp = new WeakMap<Deps, MiddlewareHandler<AppEnv>>();
+  const build = (deps: Deps) =>
+    rateLimiter<AppEnv>({
+      windowMs: options.windowMs,
+      limit: options.limit,
+      keyGenerator: (c) => `${options.keyPrefix}:${c.get("clientIp")}`,
+      message: { error: MSG.api.rateLimited },
+      statusCode: 429,
+      standardHeaders: "draft-6",
+      store: deps.env.REDIS_URL ? new FailOpenStore(redisStore(deps.env.REDIS_URL)) : new MemoryStore<AppEnv>(),
+    });
+  return async (c, next) => {
+    const deps = c.get("deps");
+    let limiter = perApp.get(deps);
+    if (!limiter) perApp.set(deps, (limiter = build(deps)));
+    return limiter(c, next);
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Test scaffolding for the public routes: a fresh database per test file, the app, requests
+ * from a chosen client address (as if from a socket), and clinic rows built from a few fields.
+ */
+import { toClinicSlug, toLinkSlug } from "@botox/core";
+import { clinics, zipCodes } from "@botox/db";
+import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
+import { createApp } from "../app.ts";
+import type { Deps } from "../context.ts";
+import { readApiEnv } from "../env.ts";
+
+/** An allowed origin (the site) for unsafe methods. */
+export const TEST_ORIGIN = "http://localhost:4321";
+
+/** The bindings @hono/node-server passes, reduced to what getConnInfo reads. */
+export function socketEnv(ip: string) {
+  return { incoming: { socket: { remoteAddress: ip, remotePort: 40000, remoteFamily: ip.includes(":") ? "IPv6" : "IPv4" } } };
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Client (socket) address; default 203.0.113.1. */
+  ip?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+type ClinicInsert = typeof clinics.$inferInsert;
+export type ClinicFixture = Partial<ClinicInsert> & { name: string; city: string; state: string };
+
+export function clinicRow(f: ClinicFixture): ClinicInsert {
+  return { slug: toClinicSlug(f.name, f.city), citySlug: toLinkSlug(f.city), ...f };
+}
+
+export interface PublicTestContext {
+  db: TestDatabase;
+  deps: Deps;
+  app: ReturnType<typeof createApp>;
+  request(method: string, path: string, options?: RequestOptions): Promise<Response>;
+  get<T = unknown>(path: string, options?: RequestOptions): Promise<{ status: number; body: T; res: Response }>;
+  insertClinics(rows: ClinicFixture[]): Promise<(typeof clinics.$inferSelect)[]>;
+  insertZip(zip: string, latitude: number, longitude: number, city?: string, state?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createPublicTestContext(env: Record<string, string> = {}): Promise<PublicTestContext> {
+  const db = await createTestDatabase();
+  const deps: Deps = {
+    db: db.db,
+    sql: db.sql,
+    env: readApiEnv({ NODE_ENV: "test", ...env }),
+    secret: "test-secret-for-address-hashes",
+  };
+  const app = createApp(deps);
+
+  async function request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (method !== "GET" && method !== "HEAD" && !("origin" in lower(headers))) headers.Origin = TEST_ORIGIN;
+    if (options.cookie) headers.Cookie = options.cookie;
+    let body: RequestInit["body"];
+    if (options.body instanceof FormData || typeof options.body === "string") body = options.body;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["Content-Type"] ??= "application/json";
+    }
+    return app.request(`/api/v1${path}`, { method, headers, body }, socketEnv(options.ip ?? "203.0.113.1"));
+  }
+
+  return {
+    db,
+    deps,
+    app,
+    request,
+    async get<T>(path: string, options?: RequestOptions) {
+      const res = await request("GET", path, options);
+      return { status: res.status, body: (await res.json()) as T, res };
+    },
+    async insertClinics(rows) {
+      return db.db.insert(clinics).values(rows.map(clinicRow)).returning();
+    },
+    async insertZip(zip, latitude, longitude, city = "Testville", state = "NY") {
+      await db.db
+        .insert(zipCodes)
+        .values({ zip, latitude, longitude, city, state })
+        .onConflictDoUpdate({ target: zipCodes.zip, set: { latitude, longitude, city, state } });
+    },
+    close: () => db.close(),
+  };
+}
+
+const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
+
+/** A point `miles` north (positive) or south of `lat, lon` on the 3959-mile sphere. */
+export function milesNorth(lat: number, lon: number, miles: number): { latitude: number; longitude: number } {
+  return { latitude: lat + (miles / 3959) * (180 / Math.PI), longitude: lon };
+}

@@ -1,0 +1,149 @@
+/**
+ * Blog image uploads (design.md §8): the type is decided by magic bytes, size and pixel count
+ * are capped, and every image is re-encoded by sharp to WebP (metadata such as EXIF/GPS is
+ * dropped), so what is served is always a fresh image under a server-generated name.
+ * Files live in UPLOADS_DIR (default `.data/uploads`), or in an S3-compatible bucket when
+ * S3_ENDPOINT and S3_BUCKET are set.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Metadata } from "sharp";
+import { MSG, POST_FORM, sniffImageType } from "@botox/core";
+import { defaultDataDir } from "@botox/db";
+import type { ApiEnv } from "../env.ts";
+import { HttpError } from "./errors.ts";
+import { S3Client } from "./s3.ts";
+
+export const UPLOAD_MAX_BYTES = POST_FORM.imageMaxBytes;
+/** 40 megapixels: more than any camera photo a blog needs, far below a decompression bomb. */
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+export const UPLOAD_MAX_WIDTH = 2000;
+export const COVER_SIZE = { width: POST_FORM.idealImageWidth, height: POST_FORM.idealImageHeight } as const;
+export const IMAGE_TOO_LARGE = "Image dimensions are too large. Please use an image under 40 megapixels.";
+export const IMAGE_UNREADABLE = "The image could not be read. Please try another file.";
+
+const NAME_PATTERN = /^[a-f0-9]{32}(?:-og)?\.webp$/;
+
+export function uploadsDir(env: ApiEnv): string {
+  return env.UPLOADS_DIR ?? path.join(defaultDataDir, "uploads");
+}
+
+/** Only names this module generated; anything else (../, other extensions) is not served. */
+export function isUploadName(name: string): boolean {
+  return NAME_PATTERN.test(name);
+}
+
+export interface ProcessedImage {
+  main: Buffer;
+  cover: Buffer;
+}
+
+/** Validates and re-encodes an upload; throws HttpError 413/415/400 with the spec's messages. */
+export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
+  if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new HttpError(413, MSG.validation.imageSize);
+  if (!sniffImageType(bytes)) throw new HttpError(415, MSG.validation.imageType);
+
+  // Header only: a pixel bomb is refused before anything is decoded.
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new HttpError(400, IMAGE_UNREADABLE);
+  }
+  if (!meta.width || !meta.height) throw new HttpError(400, IMAGE_UNREADABLE);
+  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw new HttpError(400, IMAGE_TOO_LARGE);
+
+  try {
+    const source = sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: "error", animated: false }).rotate();
+    const main = await source.clone().resize({ width: UPLOAD_MAX_WIDTH, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+    const cover = await source.clone().resize(COVER_SIZE.width, COVER_SIZE.height, { fit: "cover" }).webp({ quality: 80 }).toBuffer();
+    return { main, cover };
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new HttpError(400, IMAGE_TOO_LARGE);
+    throw new HttpError(400, IMAGE_UNREADABLE);
+  }
+}
+
+export interface UploadStorage {
+  put(name: string, bytes: Buffer): Promise<void>;
+  /** The stored bytes, or null when missing. */
+  get(name: string): Promise<Buffer | null>;
+  /** Where visitors fetch the object: a bucket/CDN URL, or null to serve it via GET /uploads/{name}. */
+  publicUrl(name: string): string | null;
+}
+
+const IMAGE_HEADERS = { "content-type": "image/webp", "cache-control": "public, max-age=31536000, immutable" };
+
+export class LocalUploadStorage implements UploadStorage {
+  constructor(readonly dir: string) {}
+  async put(name: string, bytes: Buffer): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(path.join(this.dir, name), bytes, { flag: "wx" });
+  }
+  async get(name: string): Promise<Buffer | null> {
+    try {
+      return await readFile(path.join(this.dir, name));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw err;
+    }
+  }
+  publicUrl(): null {
+    return null;
+  }
+}
+
+export class S3UploadStorage implements UploadStorage {
+  constructor(
+    private readonly client: S3Client,
+    private readonly publicBase?: string,
+  ) {}
+  put(name: string, bytes: Buffer): Promise<void> {
+    return this.client.putObject(name, bytes, IMAGE_HEADERS);
+  }
+  get(name: string): Promise<Buffer | null> {
+    return this.client.getObject(name);
+  }
+  publicUrl(name: string): string | null {
+    return this.publicBase ? `${this.publicBase.replace(/\/+$/, "")}/${name}` : null;
+  }
+}
+
+const storages = new WeakMap<ApiEnv, UploadStorage>();
+
+/** The configured storage: S3-compatible when S3_ENDPOINT and S3_BUCKET are set, else UPLOADS_DIR. */
+export function uploadStorage(env: ApiEnv): UploadStorage {
+  let storage = storages.get(env);
+  if (storage) return storage;
+  if (env.S3_ENDPOINT && env.S3_BUCKET) {
+    if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_ENDPOINT");
+    const client = new S3Client({
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    });
+    storage = new S3UploadStorage(client, env.S3_PUBLIC_URL);
+  } else {
+    storage = new LocalUploadStorage(uploadsDir(env));
+  }
+  storages.set(env, storage);
+  return storage;
+}
+
+/** Stores both variants under fresh random names; returns the names. */
+export async function saveImage(storage: UploadStorage, image: ProcessedImage): Promise<{ name: string; ogName: string }> {
+  const base = randomBytes(16).toString("hex");
+  const name = `${base}.webp`;
+  const ogName = `${base}-og.webp`;
+  await storage.put(name, image.main);
+  await storage.put(ogName, image.cover);
+  return { name, ogName };
+}
+
+/** The stored bytes, or null for an invalid or unknown name. */
+export async function readUpload(storage: UploadStorage, name: string): Promise<Buffer | null> {
+  return isUploadName(name) ? storage.get(name) : null;
+}

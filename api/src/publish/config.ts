@@ -1,0 +1,45 @@
+import path from "node:path";
+import { defaultDataDir, repoRoot } from "@botox/db";
+import type { ApiEnv } from "../env.ts";
+
+export type PublishMode = "local" | "hook";
+
+export interface PublishConfig {
+  mode: PublishMode;
+  debounceMs: number;
+  maxWaitMs: number;
+  pollMs: number;
+  /** Cron expression of the nightly regeneration; null disables it. */
+  cron: string | null;
+  timezone?: string;
+  hookUrl?: string;
+  keepBuilds: number;
+  buildTimeoutMs: number;
+  /** Holds builds/<id> and the `live` symlink. */
+  siteDir: string;
+  /** Shell command; `{outDir}` is replaced by the quoted output folder (also passed as OUT_DIR). */
+  buildCommand: string;
+  /** Working directory of the build command. */
+  cwd: string;
+}
+
+/** The site reads its output folder from OUT_DIR (site/astro.config.mjs), which every build gets. */
+export const DEFAULT_BUILD_COMMAND = "pnpm --filter @botox/site run build";
+
+export function publishConfigFromEnv(env: ApiEnv): PublishConfig {
+  const cron = env.PUBLISH_CRON.trim();
+  return {
+    mode: env.PUBLISH_MODE,
+    debounceMs: env.PUBLISH_DEBOUNCE_MS,
+    maxWaitMs: env.PUBLISH_MAX_WAIT_MS,
+    pollMs: env.PUBLISH_POLL_MS,
+    cron: cron === "" || cron === "off" ? null : cron,
+    ...(env.PUBLISH_TZ ? { timezone: env.PUBLISH_TZ } : {}),
+    ...(env.PUBLISH_HOOK_URL ? { hookUrl: env.PUBLISH_HOOK_URL } : {}),
+    keepBuilds: env.PUBLISH_KEEP_BUILDS,
+    buildTimeoutMs: env.PUBLISH_BUILD_TIMEOUT_MS,
+    siteDir: path.resolve(env.SITE_DIR ?? path.join(defaultDataDir, "site")),
+    buildCommand: env.SITE_BUILD_COMMAND ?? DEFAULT_BUILD_COMMAND,
+    cwd: repoRoot,
+  };
+}

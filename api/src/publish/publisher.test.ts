@@ -1,0 +1,275 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { connect, type DbHandle } from "@botox/db";
+import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
+import { ManualClock } from "./clock.ts";
+import { Publisher } from "./publisher.ts";
+import { startStaticServer, type RunningStaticServer } from "./static-server.ts";
+import { buildRows, createFakeSite, recordChange, type FakeSite } from "./test-support.ts";
+
+let db: TestDatabase;
+let site: FakeSite;
+const publishers: Publisher[] = [];
+const quiet = () => undefined;
+
+function publisher(options: Partial<ConstructorParameters<typeof Publisher>[0]> = {}): Publisher {
+  const p = new Publisher({ sql: db.sql, config: site.config(), log: quiet, ...options });
+  publishers.push(p);
+  return p;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db.close();
+});
+beforeEach(async () => {
+  await db.sql`delete from publish_builds`;
+  await db.sql`delete from content_changes`;
+  site = createFakeSite();
+});
+afterEach(async () => {
+  await Promise.all(publishers.splice(0).map((p) => p.stop()));
+  site.cleanup();
+});
+
+describe("coalescing", () => {
+  it("turns a burst of writes into one build after the quiet period", async () => {
+    const clock = new ManualClock(Date.now());
+    const p = publisher({ clock });
+    for (let i = 0; i < 10; i++) {
+      await recordChange(db.sql);
+      p.markDirty();
+      clock.advance(1_000); // writes 1 s apart: never 5 s of quiet
+    }
+    await p.whenIdle();
+    expect(await buildRows(db.sql)).toHaveLength(0);
+    clock.advance(4_000);
+    await p.whenIdle();
+    const rows = await buildRows(db.sql);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "succeeded", trigger: "content", live: true });
+    expect(site.journal().filter((l) => l.what === "start")).toHaveLength(1);
+  });
+
+  it("builds after the longest wait even while writes keep coming", async () => {
+    const clock = new ManualClock(Date.now());
+    const p = publisher({ clock });
+    for (let i = 0; i < 15; i++) {
+      await recordChange(db.sql);
+      p.markDirty();
+      clock.advance(4_000);
+    }
+    // 15 × 4 s = 60 s: the longest wait has passed although the writes never paused.
+    await p.whenIdle();
+    expect(await buildRows(db.sql)).toHaveLength(1);
+  });
+
+  it("skips a content build when another build already covered the changes", async () => {
+    const p = publisher();
+    await recordChange(db.sql);
+    p.request("rebuild");
+    await p.flush();
+    expect(await p.attempt("content", false)).toEqual({ kind: "skipped" });
+    expect(await buildRows(db.sql)).toHaveLength(1);
+  });
+});
+
+describe("one build at a time across API instances", () => {
+  let second: DbHandle;
+  beforeAll(() => {
+    second = connect(db.url);
+  });
+  afterAll(async () => {
+    await second.close();
+  });
+
+  it("never runs two builds at once; the holder runs the request the other left queued", async () => {
+    site.set({ delayMs: 600 });
+    const a = publisher();
+    const b = publisher({ sql: second.sql, config: site.config({ siteDir: path.join(site.dir, "site-b") }) });
+    await recordChange(db.sql);
+    a.request("rebuild");
+    b.request("webhook");
+    await Promise.all([a.flush(), b.flush()]);
+    await Promise.all([a.whenIdle(), b.whenIdle()]);
+    await a.whenIdle();
+    const journal = site.journal();
+    // Strictly alternating start/end: no build started while another was running.
+    expect(journal.map((l) => l.what)).toEqual(["start", "end", "start", "end"]);
+    const rows = await buildRows(db.sql);
+    expect(rows.map((r) => r.status)).toEqual(["succeeded", "succeeded"]);
+  });
+
+  it("builds content changes once when both instances saw them", async () => {
+    site.set({ delayMs: 300 });
+    const a = publisher();
+    const b = publisher({ sql: second.sql, config: site.config({ siteDir: path.join(site.dir, "site-b") }) });
+    await recordChange(db.sql);
+    a.markDirty();
+    b.markDirty();
+    await Promise.all([a.flush(), b.flush()]);
+    await Promise.all([a.whenIdle(), b.whenIdle()]);
+    expect(await buildRows(db.sql)).toHaveLength(1);
+  });
+
+  it("sees writes made through another instance by polling content_changes", async () => {
+    const p = publisher({ config: site.config({ pollMs: 100, debounceMs: 50 }) });
+    await p.start({ buildOnStart: false, nightly: false });
+    await second.sql`insert into content_changes (entity, entity_id, action) values ('post', 7, 'update')`;
+    await expect.poll(async () => (await buildRows(db.sql)).length, { timeout: 10_000 }).toBe(1);
+  });
+});
+
+describe("atomic switch, failures and rollback", () => {
+  let server: RunningStaticServer;
+  afterEach(async () => {
+    await server?.close();
+  });
+  const get = async (p = "/") => {
+    const res = await fetch(`${server.url}${p}`);
+    return { status: res.status, body: await res.text() };
+  };
+
+  it("answers every request during a build from the old complete site, then the new one", async () => {
+    const p = publisher();
+    server = await startStaticServer({ liveDir: p.liveDir, port: 0 });
+    expect((await get()).status).toBe(503); // nothing built yet: the "building" page
+    p.request("startup");
+    await p.flush();
+    expect((await get()).body).toContain("<h1>v1</h1>");
+
+    site.set({ label: "v2", delayMs: 1_200 });
+    p.request("rebuild");
+    const building = p.flush();
+    const seen: string[] = [];
+    const until = Date.now() + 900;
+    while (Date.now() < until) {
+      const { status, body } = await get();
+      expect(status).toBe(200);
+      expect(body).toMatch(/<h1>v1<\/h1>.*<\/html>/s);
+      seen.push(body);
+    }
+    await building;
+    expect(seen.length).toBeGreaterThan(3);
+    expect((await get()).body).toContain("<h1>v2</h1>");
+  });
+
+  it("keeps the live site and records the log when a build fails", async () => {
+    const p = publisher();
+    server = await startStaticServer({ liveDir: p.liveDir, port: 0 });
+    p.request("startup");
+    await p.flush();
+    site.set({ label: "broken", fail: true });
+    p.request("rebuild");
+    await p.flush();
+    const rows = await buildRows(db.sql);
+    expect(rows.map((r) => [r.status, r.live])).toEqual([
+      ["succeeded", true],
+      ["failed", false],
+    ]);
+    expect(rows[1]!.log).toContain("fake build failed on purpose");
+    expect((await get()).body).toContain("<h1>v1</h1>");
+    expect(fs.existsSync(p.folder.buildDir(rows[1]!.id))).toBe(false);
+    const status = await p.status();
+    expect(status.live?.id).toBe(rows[0]!.id);
+    expect(status.builds[0]).toMatchObject({ status: "failed", logTail: expect.stringContaining("failed on purpose") });
+  });
+
+  it("rolls back to a kept build and refuses unknown or failed ones", async () => {
+    const p = publisher();
+    server = await startStaticServer({ liveDir: p.liveDir, port: 0 });
+    p.request("startup");
+    await p.flush();
+    site.set({ label: "v2" });
+    p.request("rebuild");
+    await p.flush();
+    site.set({ fail: true });
+    p.request("rebuild");
+    await p.flush();
+    const [first, second, failed] = await buildRows(db.sql);
+    expect((await get()).body).toContain("<h1>v2</h1>");
+    expect(await p.rollback(first!.id)).toEqual({ ok: true, id: first!.id });
+    expect((await get()).body).toContain("<h1>v1</h1>");
+    expect((await p.status()).live?.id).toBe(first!.id);
+    expect(await p.rollback(second!.id)).toMatchObject({ ok: true });
+    expect(await p.rollback(failed!.id)).toMatchObject({ ok: false, status: 409 });
+    expect(await p.rollback(999_999)).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("keeps only the last five successful builds", async () => {
+    const p = publisher();
+    for (let i = 0; i < 7; i++) {
+      p.request("rebuild");
+      await p.flush();
+    }
+    const rows = await buildRows(db.sql);
+    expect(rows).toHaveLength(7);
+    const kept = (await p.folder.folderIds()).sort((x, y) => x - y);
+    expect(kept).toEqual(rows.slice(2).map((r) => r.id));
+    expect(await p.folder.liveId()).toBe(rows[6]!.id);
+  });
+});
+
+describe("nightly regeneration", () => {
+  it("fires at 03:00 in the configured time zone even when nothing changed", async () => {
+    // 02:59:00 in New York (EST, UTC−5) on 2026-11-22.
+    const clock = new ManualClock(Date.parse("2026-11-22T07:59:00Z"));
+    const p = publisher({ clock, config: site.config({ cron: "0 3 * * *", timezone: "America/New_York" }) });
+    await p.start({ buildOnStart: false, poll: false });
+    expect(p.nextNightlyRun()?.toISOString()).toBe("2026-11-22T08:00:00.000Z");
+    clock.advance(59_000);
+    await p.whenIdle();
+    expect(await buildRows(db.sql)).toHaveLength(0);
+    clock.advance(1_000);
+    await p.whenIdle();
+    expect((await buildRows(db.sql)).map((r) => r.trigger)).toEqual(["nightly"]);
+    expect(p.nextNightlyRun()?.toISOString()).toBe("2026-11-23T08:00:00.000Z");
+    clock.advance(24 * 60 * 60 * 1000);
+    await p.whenIdle();
+    expect((await buildRows(db.sql)).map((r) => r.trigger)).toEqual(["nightly", "nightly"]);
+  });
+});
+
+describe("hook mode", () => {
+  let hook: http.Server;
+  let hookUrl: string;
+  const received: { body: string; path: string }[] = [];
+  let answer = 200;
+  beforeAll(async () => {
+    hook = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (d: Buffer) => (body += d));
+      req.on("end", () => {
+        received.push({ body, path: req.url ?? "" });
+        res.writeHead(answer, { "content-type": "application/json" });
+        res.end(JSON.stringify({ job: { id: "j1" } }));
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, "127.0.0.1", r));
+    hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hooks/secret-token`;
+  });
+  afterAll(() => new Promise<void>((r) => hook.close(() => r())));
+
+  it("POSTs the deploy hook instead of building and records the answer", async () => {
+    const p = publisher({ config: site.config({ mode: "hook", hookUrl }) });
+    p.request("webhook");
+    await p.flush();
+    expect(received).toHaveLength(1);
+    expect(received[0]!.path).toBe("/hooks/secret-token");
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ trigger: "webhook" });
+    answer = 500;
+    p.request("rebuild");
+    await p.flush();
+    const rows = await buildRows(db.sql);
+    expect(rows.map((r) => r.status)).toEqual(["succeeded", "failed"]);
+    expect(rows[0]!.log).toContain("→ 200");
+    expect(rows[0]!.log).not.toContain("secret-token");
+    expect(rows.every((r) => !r.live)).toBe(true);
+    expect(site.journal()).toHaveLength(0);
+  });
+});

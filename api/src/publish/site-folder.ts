@@ -1,0 +1,88 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * The local site layout under `siteDir` (default `.data/site`):
+ *   builds/<id>/   one folder per build
+ *   live           symlink → builds/<id>, replaced atomically (rename of live.tmp)
+ */
+export class SiteFolder {
+  constructor(readonly root: string) {}
+
+  get buildsDir(): string {
+    return path.join(this.root, "builds");
+  }
+  get livePath(): string {
+    return path.join(this.root, "live");
+  }
+  buildDir(id: number): string {
+    return path.join(this.buildsDir, String(id));
+  }
+
+  /** A fresh, empty folder for a build (anything left there by an interrupted run is removed). */
+  async prepare(id: number): Promise<string> {
+    const dir = this.buildDir(id);
+    await fs.rm(dir, { recursive: true, force: true });
+    await fs.mkdir(dir, { recursive: true });
+    return dir;
+  }
+
+  /** Id of the build `live` points at, or null when there is none (or it dangles). */
+  async liveId(): Promise<number | null> {
+    try {
+      const target = await fs.readlink(this.livePath);
+      const id = Number(path.basename(target));
+      if (!Number.isInteger(id)) return null;
+      return (await this.exists(id)) ? id : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async exists(id: number): Promise<boolean> {
+    return fs.stat(this.buildDir(id)).then((s) => s.isDirectory(), () => false);
+  }
+
+  /**
+   * Points `live` at builds/<id>: a new symlink is written beside it and renamed over it, so a
+   * reader sees either the old target or the new one, never a missing or half-written site.
+   */
+  async switchTo(id: number): Promise<void> {
+    const tmp = path.join(this.root, "live.tmp");
+    await fs.rm(tmp, { force: true });
+    await fs.symlink(path.join("builds", String(id)), tmp, "dir");
+    await fs.rename(tmp, this.livePath);
+  }
+
+  async remove(id: number): Promise<void> {
+    await fs.rm(this.buildDir(id), { recursive: true, force: true });
+  }
+
+  /** Build ids that have a folder. */
+  async folderIds(): Promise<number[]> {
+    const names = await fs.readdir(this.buildsDir).catch(() => [] as string[]);
+    return names.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  }
+
+  /** Keeps the folders of `keep` (and the live one); deletes every other build folder. */
+  async prune(keep: Iterable<number>): Promise<number[]> {
+    const kept = new Set(keep);
+    const live = await this.liveId();
+    if (live !== null) kept.add(live);
+    const removed: number[] = [];
+    for (const id of await this.folderIds()) {
+      if (kept.has(id)) continue;
+      await this.remove(id);
+      removed.push(id);
+    }
+    return removed;
+  }
+}
+
+/** Number of HTML pages in a folder tree. */
+export async function countPages(dir: string): Promise<number> {
+  let count = 0;
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  for (const e of entries) if (e.isFile() && e.name.endsWith(".html")) count++;
+  return count;
+}

@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Sql } from "@botox/db";
+import type { PublishConfig } from "./config.ts";
+
+const fakeBuild = fileURLToPath(new URL("./fixtures/fake-build.mjs", import.meta.url));
+
+export interface FakeSite {
+  dir: string;
+  control: string;
+  set(control: { label?: string; delayMs?: number; fail?: boolean }): void;
+  /** "start"/"end" lines written by the fake build, in order. */
+  journal(): { what: string; pid: number; at: number }[];
+  config(overrides?: Partial<PublishConfig>): PublishConfig;
+  cleanup(): void;
+}
+
+/** A temporary site folder and a control file for the fake build command. */
+export function createFakeSite(): FakeSite {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "publish-test-"));
+  const control = path.join(dir, "control.json");
+  let current = { label: "v1", delayMs: 0, fail: false };
+  const site: FakeSite = {
+    dir,
+    control,
+    set(next) {
+      current = { ...current, ...next };
+      fs.writeFileSync(control, JSON.stringify(current));
+    },
+    journal() {
+      const text = fs.existsSync(`${control}.log`) ? fs.readFileSync(`${control}.log`, "utf8") : "";
+      return text
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => {
+          const [what, pid, at] = l.split(" ");
+          return { what: what!, pid: Number(pid), at: Number(at) };
+        });
+    },
+    config(overrides = {}) {
+      return {
+        mode: "local",
+        debounceMs: 5_000,
+        maxWaitMs: 60_000,
+        pollMs: 60_000,
+        cron: null,
+        keepBuilds: 5,
+        buildTimeoutMs: 30_000,
+        siteDir: path.join(dir, "site"),
+        buildCommand: `"${process.execPath}" "${fakeBuild}" {outDir} "${control}"`,
+        cwd: dir,
+        ...overrides,
+      };
+    },
+    cleanup() {
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  site.set({});
+  return site;
+}
+
+export async function recordChange(sql: Sql): Promise<void> {
+  await sql`insert into content_changes (entity, entity_id, action) values ('clinic', 1, 'update')`;
+}
+
+export async function buildRows(sql: Sql) {
+  return sql<{ id: number; status: string; trigger: string; live: boolean; log: string; page_count: number | null }[]>`
+    select id, status, trigger, live, log, page_count from publish_builds order by id`;
+}

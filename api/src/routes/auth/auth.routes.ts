@@ -1,0 +1,74 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { MSG, loginSchema, type LoginResponse } from "@botox/core";
+import { findAdminByUsername, hashPassword, verifyPassword } from "@botox/db";
+import type { AppEnv, Deps } from "../../context.ts";
+import { clearSessionCookie, createSession, invalidateSessionToken, readSessionCookie, setSessionCookie } from "../../auth/session.ts";
+import { LoginThrottle, createThrottleStore } from "../../auth/login-throttle.ts";
+import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { documentRoute } from "../../lib/openapi.ts";
+
+const throttles = new WeakMap<Deps, LoginThrottle>();
+function throttleFor(deps: Deps): LoginThrottle {
+  let t = throttles.get(deps);
+  if (!t) throttles.set(deps, (t = new LoginThrottle(createThrottleStore(deps.env))));
+  return t;
+}
+
+// Verified when the username is unknown, so both failures take the same time.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword("dummy password for timing equalization"));
+
+export const authRoutes = new Hono<AppEnv>();
+
+authRoutes.post("/login", async (c) => {
+  const { db } = c.get("deps");
+  const input = parseOrThrow(loginSchema, await readJson(c));
+  const address = c.get("clientIp") ?? "unknown";
+  const throttle = throttleFor(c.get("deps"));
+  if (await throttle.isBlocked(input.username, address)) throw new HttpError(429, MSG.admin.loginThrottled);
+
+  const user = await findAdminByUsername(db, input.username);
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await getDummyHash(), input.password), false);
+  if (!user || !ok) {
+    await throttle.recordFailure(input.username, address);
+    throw new HttpError(401, MSG.admin.invalidLogin);
+  }
+  await throttle.recordSuccess(input.username);
+  const session = await createSession(db, user.id);
+  setSessionCookie(c, session.token, session.expiresAt);
+  const body: LoginResponse = { user: { id: user.id, username: user.username }, expiresAt: session.expiresAt.toISOString() };
+  return c.json(body);
+});
+
+authRoutes.post("/logout", async (c) => {
+  const token = readSessionCookie(c);
+  if (token) await invalidateSessionToken(c.get("deps").db, token);
+  clearSessionCookie(c);
+  return c.json({ ok: true as const });
+});
+
+const loginResponseSchema = z.object({
+  user: z.object({ id: z.number(), username: z.string() }),
+  expiresAt: z.string(),
+});
+documentRoute({
+  method: "post",
+  path: "/login",
+  summary: "Sign in; sets the HttpOnly `session` cookie (idle 12 h, absolute 7 days)",
+  tags: ["auth"],
+  body: loginSchema,
+  responses: {
+    200: { description: "Signed in", schema: loginResponseSchema },
+    400: { description: MSG.admin.loginRequired },
+    401: { description: MSG.admin.invalidLogin },
+    429: { description: MSG.admin.loginThrottled },
+  },
+});
+documentRoute({
+  method: "post",
+  path: "/logout",
+  summary: "Sign out: deletes the session server-side and clears the cookie",
+  tags: ["auth"],
+  responses: { 200: { description: "Signed out", schema: z.object({ ok: z.literal(true) }) } },
+});

@@ -1,0 +1,10 @@
+import { Hono } from "hono";
+import { API_PREFIX } from "@botox/core";
+import type { AppEnv } from "../../context.ts";
+import { buildOpenApiDocument } from "../../lib/openapi.ts";
+
+export const openApiRoutes = new Hono<AppEnv>();
+
+// Every route module documents its calls with documentRoute() when imported; app.ts imports
+// them all before this document is first built.
+openApiRoutes.get("/openapi.json", (c) => c.json(buildOpenApiDocument(new URL(API_PREFIX, c.req.url).toString())));

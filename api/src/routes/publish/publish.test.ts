@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdminTestContext, type AdminTestContext } from "../../auth/test-helpers.ts";
+import { Publisher } from "../../publish/publisher.ts";
+import { attachPublisher } from "../../publish/registry.ts";
+import { createFakeSite, type FakeSite } from "../../publish/test-support.ts";
+import { secretMatches } from "./publish.routes.ts";
+
+const SECRET = "webhook-secret-for-tests-0123456789";
+
+let ctx: AdminTestContext;
+let site: FakeSite;
+let publisher: Publisher;
+let cookie: string;
+
+beforeAll(async () => {
+  ctx = await createAdminTestContext({ PUBLISH_WEBHOOK_SECRET: SECRET });
+  site = createFakeSite();
+  publisher = new Publisher({ sql: ctx.db.sql, config: site.config(), log: () => undefined });
+  attachPublisher(ctx.deps, publisher);
+  cookie = await ctx.login();
+});
+afterAll(async () => {
+  await publisher.stop();
+  await ctx.close();
+  site.cleanup();
+});
+
+/** Server-to-server: no Origin, no cookie. */
+const webhook = (headers: Record<string, string> = {}) => ctx.app.request("/api/v1/publish/webhook", { method: "POST", headers });
+
+describe("POST /publish/webhook", () => {
+  it("answers 401 to a missing or wrong secret and queues nothing", async () => {
+    const cases: Record<string, string>[] = [{}, { "X-Webhook-Secret": "wrong" }, { Authorization: "Bearer wrong" }, { "X-Webhook-Secret": `${SECRET}x` }];
+    for (const headers of cases) {
+      const res = await webhook(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+      expect(await res.json()).toEqual({ error: "Invalid webhook secret" });
+    }
+    expect((await publisher.status()).queue).toEqual([]);
+  });
+
+  it("queues a rebuild for the right secret, in either header, without an Origin", async () => {
+    let res = await webhook({ "X-Webhook-Secret": SECRET });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ queued: true });
+    expect((await publisher.status()).state).toMatch(/queued|running/);
+    res = await webhook({ Authorization: `Bearer ${SECRET}` });
+    expect(res.status).toBe(202);
+    await publisher.flush();
+    const status = await publisher.status();
+    expect(status.builds[0]).toMatchObject({ status: "succeeded", trigger: "webhook" });
+  });
+
+  it("is disabled (404) when no secret is configured", async () => {
+    const other = await createAdminTestContext();
+    try {
+      const res = await other.app.request("/api/v1/publish/webhook", { method: "POST", headers: { "X-Webhook-Secret": "" } });
+      expect(res.status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("compares secrets of any length", () => {
+    expect(secretMatches(SECRET, SECRET)).toBe(true);
+    expect(secretMatches("", SECRET)).toBe(false);
+    expect(secretMatches(undefined, SECRET)).toBe(false);
+    expect(secretMatches(SECRET.repeat(3), SECRET)).toBe(false);
+  });
+});
+
+describe("admin publish routes", () => {
+  it("require a session", async () => {
+    expect((await ctx.request("GET", "/publish/status")).status).toBe(401);
+    expect((await ctx.request("POST", "/publish/rebuild")).status).toBe(401);
+    expect((await ctx.request("POST", "/publish/rollback/1")).status).toBe(401);
+  });
+
+  it("report the state, queue, live build and history", async () => {
+    const res = await ctx.request("GET", "/publish/status", { cookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Awaited<ReturnType<Publisher["status"]>>;
+    expect(body).toMatchObject({ mode: "local", state: "idle", dirty: false, queue: [] });
+    expect(body.live).toMatchObject({ id: body.builds[0]!.id });
+    expect(body.builds[0]).toMatchObject({ status: "succeeded", pageCount: 3, logTail: expect.stringContaining("fake build") });
+  });
+
+  it("rebuild now queues a build (202); rollback answers 200, 404 and 409", async () => {
+    site.set({ label: "v2" });
+    const res = await ctx.request("POST", "/publish/rebuild", { cookie });
+    expect(res.status).toBe(202);
+    expect((await ctx.request("GET", "/publish/status", { cookie }).then((r) => r.json())) as { state: string }).toMatchObject({
+      state: expect.stringMatching(/queued|running/),
+    });
+    await publisher.flush();
+    site.set({ fail: true });
+    publisher.request("rebuild");
+    await publisher.flush();
+    const { builds } = await publisher.status();
+    const [failed, latest, first] = builds;
+    expect(failed!.status).toBe("failed");
+
+    const ok = await ctx.request("POST", `/publish/rollback/${first!.id}`, { cookie });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ live: { id: first!.id } });
+    expect((await publisher.status()).live?.id).toBe(first!.id);
+    expect((await ctx.request("POST", `/publish/rollback/${latest!.id}`, { cookie })).status).toBe(200);
+    expect((await ctx.request("POST", `/publish/rollback/${failed!.id}`, { cookie })).status).toBe(409);
+    expect((await ctx.request("POST", "/publish/rollback/424242", { cookie })).status).toBe(404);
+    expect((await ctx.request("POST", "/publish/rollback/abc", { cookie })).status).toBe(404);
+  });
+
+  it("content writes through the API mark the site dirty", async () => {
+    ctx.deps.onContentChange?.({ entity: "clinic", entityId: 1, action: "update" });
+    const status = await publisher.status();
+    expect(status.dirty).toBe(true);
+    expect(status.queue[0]).toMatchObject({ trigger: "content" });
+  });
+
+  it("are documented in the OpenAPI document", async () => {
+    const doc = (await (await ctx.app.request("/api/v1/openapi.json")).json()) as { paths: Record<string, unknown> };
+    for (const p of ["/publish/webhook", "/publish/status", "/publish/rebuild", "/publish/rollback/{id}"]) expect(doc.paths).toHaveProperty([p]);
+  });
+});

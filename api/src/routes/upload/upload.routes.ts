@@ -1,0 +1,77 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { API_PREFIX, MSG, type UploadResponse } from "@botox/core";
+import type { AppEnv } from "../../context.ts";
+import { requireSession } from "../../auth/session.ts";
+import { HttpError, errorBody } from "../../lib/errors.ts";
+import { documentRoute } from "../../lib/openapi.ts";
+import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, processImage, readUpload, saveImage, uploadStorage } from "../../lib/uploads.ts";
+
+// The multipart envelope adds a little to the 5 MB file itself.
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+export const uploadRoutes = new Hono<AppEnv>();
+
+uploadRoutes.post(
+  "/upload/blog-image",
+  requireSession,
+  bodyLimit({ maxSize: UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD, onError: (c) => c.json(errorBody(MSG.validation.imageSize), 413) }),
+  async (c) => {
+    const type = c.req.header("content-type") ?? "";
+    if (!type.toLowerCase().startsWith("multipart/form-data")) throw new HttpError(415, MSG.api.unsupportedMediaType);
+    let form: Record<string, string | File | (string | File)[]>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw new HttpError(400, MSG.api.invalidInput);
+    }
+    const file = form.image;
+    if (!(file instanceof File)) throw new HttpError(400, MSG.validation.imageType, [{ path: "image", message: MSG.validation.imageType }]);
+    if (file.size > UPLOAD_MAX_BYTES) throw new HttpError(413, MSG.validation.imageSize);
+    const image = await processImage(new Uint8Array(await file.arrayBuffer()));
+    const storage = uploadStorage(c.get("deps").env);
+    const { name, ogName } = await saveImage(storage, image);
+    const base = `${new URL(c.req.url).origin}${API_PREFIX}/uploads`;
+    const urlOf = (n: string) => storage.publicUrl(n) ?? `${base}/${n}`;
+    const body: UploadResponse = { url: urlOf(name), ogUrl: urlOf(ogName) };
+    return c.json(body, 201);
+  },
+);
+
+/** Uploaded images only ever leave as WebP that cannot be sniffed or run as a document. */
+uploadRoutes.get("/uploads/:name", async (c) => {
+  const bytes = await readUpload(uploadStorage(c.get("deps").env), c.req.param("name"));
+  if (!bytes) throw new HttpError(404, MSG.api.notFound);
+  return c.body(new Uint8Array(bytes), 200, {
+    "Content-Type": "image/webp",
+    "Content-Length": String(bytes.byteLength),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'",
+    "Cache-Control": "public, max-age=31536000, immutable",
+  });
+});
+
+documentRoute({
+  method: "post",
+  path: "/upload/blog-image",
+  summary: "Upload a blog image (JPEG, PNG, GIF or WebP by content, at most 5 MB and 40 MP); stored as WebP (max width 2000) plus a 1200x630 cover",
+  tags: ["uploads"],
+  auth: true,
+  bodyType: "multipart",
+  body: z.object({ image: z.string().meta({ format: "binary" }) }),
+  responses: {
+    201: { description: "Absolute URLs of the image and its 1200x630 variant", schema: z.object({ url: z.string(), ogUrl: z.string() }) },
+    400: { description: `No file, an unreadable image, or ${IMAGE_TOO_LARGE}` },
+    401: { description: "No valid session" },
+    413: { description: MSG.validation.imageSize },
+    415: { description: MSG.validation.imageType },
+  },
+});
+documentRoute({
+  method: "get",
+  path: "/uploads/{name}",
+  summary: "An uploaded image (image/webp, immutable)",
+  tags: ["uploads"],
+  responses: { 200: { description: "The image" }, 404: { description: MSG.api.notFound } },
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { formatPhone, formatUsDate, normalizeWorkingHours, parseJsonObject } from "./format.ts";
+
+describe("formatPhone (spec §3)", () => {
+  it("formats exactly 10 digits as (NNN) NNN-NNNN", () => {
+    expect(formatPhone("3055550100")).toBe("(305) 555-0100");
+    expect(formatPhone("305.555.0100")).toBe("(305) 555-0100");
+  });
+  it("leaves anything else unchanged", () => {
+    expect(formatPhone("+1 305 555 0100")).toBe("+1 305 555 0100");
+    expect(formatPhone("555-0100")).toBe("555-0100");
+    expect(formatPhone(null)).toBe("");
+  });
+});
+
+describe("formatUsDate (spec §3 MM/DD/YYYY)", () => {
+  it("formats in UTC", () => {
+    expect(formatUsDate("2026-03-07T23:30:00Z")).toBe("03/07/2026");
+    expect(formatUsDate(new Date(Date.UTC(2025, 11, 31)))).toBe("12/31/2025");
+  });
+  it("returns '' for missing or invalid dates", () => {
+    expect(formatUsDate(null)).toBe("");
+    expect(formatUsDate("")).toBe("");
+    expect(formatUsDate("not a date")).toBe("");
+  });
+});
+
+describe("parseJsonObject (spec §3)", () => {
+  it("parses a JSON string and passes objects through", () => {
+    expect(parseJsonObject('{"a":1}')).toEqual({ a: 1 });
+    expect(parseJsonObject({ b: 2 })).toEqual({ b: 2 });
+  });
+  it("uses {} when missing or invalid", () => {
+    for (const v of [undefined, null, "", "not json", "[1,2]", "42", [1], 7]) expect(parseJsonObject(v)).toEqual({});
+  });
+});
+
+describe("normalizeWorkingHours", () => {
+  it("keeps an object of day → hours, also from JSON text, joining lists", () => {
+    expect(normalizeWorkingHours({ Monday: "9-5", Tuesday: ["9-12", "1-5"] })).toEqual({
+      Monday: "9-5",
+      Tuesday: "9-12, 1-5",
+    });
+    expect(normalizeWorkingHours('{"Friday":"9-5"}')).toEqual({ Friday: "9-5" });
+  });
+  it("keeps plain text as { text }", () => {
+    expect(normalizeWorkingHours("  Mon-Fri 9-5 ")).toEqual({ text: "Mon-Fri 9-5" });
+  });
+  it("is null when nothing is there", () => {
+    expect(normalizeWorkingHours(null)).toBeNull();
+    expect(normalizeWorkingHours("")).toBeNull();
+    expect(normalizeWorkingHours("  ")).toBeNull();
+    expect(normalizeWorkingHours({})).toBeNull();
+  });
+});

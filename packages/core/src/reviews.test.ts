@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { formatReviews, parseReviews, reviewLabel } from "./reviews.ts";
+
+describe("parseReviews (spec §3, design.md §4)", () => {
+  it("reads a number: a fractional rating up to 5, else a count", () => {
+    expect(parseReviews(4.5)).toEqual({ rating: 4.5, reviewCount: 0 });
+    expect(parseReviews(126)).toEqual({ rating: null, reviewCount: 126 });
+    expect(parseReviews("4.5")).toEqual({ rating: 4.5, reviewCount: 0 });
+  });
+  it("reads '4.5 (126 reviews)'", () => {
+    expect(parseReviews("4.5 (126 reviews)")).toEqual({ rating: 4.5, reviewCount: 126 });
+    expect(parseReviews("4.8 (1,204)")).toEqual({ rating: 4.8, reviewCount: 1204 });
+  });
+  it("reads '126 reviews' and '1 review'", () => {
+    expect(parseReviews("126 reviews")).toEqual({ rating: null, reviewCount: 126 });
+    expect(parseReviews("1 review")).toEqual({ rating: null, reviewCount: 1 });
+  });
+  it("yields nothing for anything else", () => {
+    for (const v of [null, undefined, "", "great", -3, Number.NaN]) {
+      expect(parseReviews(v)).toEqual({ rating: null, reviewCount: 0 });
+    }
+  });
+  it("drops a rating outside 0-5", () => {
+    expect(parseReviews("9.5 (3 reviews)")).toEqual({ rating: null, reviewCount: 3 });
+  });
+});
+
+describe("review label (spec §9: singular for exactly 1)", () => {
+  it("is singular only for 1", () => {
+    expect(reviewLabel(1)).toBe("review");
+    expect(reviewLabel(0)).toBe("reviews");
+    expect(reviewLabel(2)).toBe("reviews");
+  });
+  it("formats the reviews text back", () => {
+    expect(formatReviews(4.5, 126)).toBe("4.5 (126 reviews)");
+    expect(formatReviews(null, 1)).toBe("1 review");
+    expect(formatReviews(5, 1)).toBe("5 (1 review)");
+  });
+  it("round-trips", () => {
+    expect(parseReviews(formatReviews(4.5, 126))).toEqual({ rating: 4.5, reviewCount: 126 });
+  });
+});

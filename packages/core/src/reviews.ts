@@ -1,0 +1,40 @@
+export interface ParsedReviews {
+  rating: number | null;
+  reviewCount: number;
+}
+
+/**
+ * Normalizes the spec's free-form `reviews` (a number, "4.5 (126 reviews)", "126 reviews").
+ * A bare number of at most 5 with a fraction, or a leading number followed by a
+ * parenthesized count, is a rating; a number followed by "review(s)" is a count.
+ */
+export function parseReviews(input: unknown): ParsedReviews {
+  if (typeof input === "number" && Number.isFinite(input) && input >= 0) {
+    return input <= 5 && !Number.isInteger(input)
+      ? { rating: input, reviewCount: 0 }
+      : { rating: null, reviewCount: Math.round(input) };
+  }
+  if (typeof input !== "string") return { rating: null, reviewCount: 0 };
+  const text = input.trim().replace(/,/g, "");
+  const withCount = /^(\d+(?:\.\d+)?)\s*\(\s*(\d+)\s*(?:reviews?)?\s*\)$/i.exec(text);
+  if (withCount) return { rating: clampRating(Number(withCount[1])), reviewCount: Number(withCount[2]) };
+  const countOnly = /^(\d+)\s*reviews?$/i.exec(text);
+  if (countOnly) return { rating: null, reviewCount: Number(countOnly[1]) };
+  if (/^\d+(?:\.\d+)?$/.test(text)) return parseReviews(Number(text));
+  return { rating: null, reviewCount: 0 };
+}
+
+function clampRating(n: number): number | null {
+  return n >= 0 && n <= 5 ? n : null;
+}
+
+/** The `reviews` text the spec's clients read back: "4.5 (126 reviews)", "126 reviews". */
+export function formatReviews(rating: number | null, reviewCount: number): string {
+  const count = `${reviewCount} ${reviewLabel(reviewCount)}`;
+  return rating != null ? `${rating} (${count})` : count;
+}
+
+/** Singular for exactly 1 (spec §9). */
+export function reviewLabel(count: number): "review" | "reviews" {
+  return count === 1 ? "review" : "reviews";
+}

@@ -1,0 +1,188 @@
+/**
+ * Validation schemas with the exact messages of spec §5, shared by the API (server-side
+ * truth), the admin forms and the site's islands.
+ */
+import { z } from "zod";
+import { CATEGORY_FORM, CONTACT, POST_FORM, RATING, RATING_EMOJIS } from "./constants.ts";
+import { MSG } from "./messages.ts";
+import { SLUG_PATTERN } from "./slug.ts";
+import { BUSINESS_STATUSES, normalizeBusinessStatus } from "./status.ts";
+
+const V = MSG.validation;
+
+/** Trimmed text; "" / whitespace / null / undefined become null. */
+export const optionalText = (max = 10_000) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
+    z.string().max(max).nullable(),
+  );
+
+/** An http(s) URL or nothing. Relative upload paths ("/uploads/...") are accepted too. */
+export const optionalUrl = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
+  z
+    .string()
+    .max(2048)
+    .refine((s) => /^\/(?!\/)\S*$/.test(s) || isHttpUrl(s), { message: V.invalidUrl })
+    .nullable(),
+);
+
+function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** Text converted to an integer, or null if empty (spec §5); 'uncategorized' means null. */
+export const optionalIntFromText = z.preprocess((v) => {
+  if (v == null) return null;
+  if (typeof v === "number") return v;
+  if (typeof v === "string") {
+    const s = v.trim();
+    if (s === "" || s === "uncategorized" || s === "no-categories") return null;
+    return /^-?\d+$/.test(s) ? Number(s) : s;
+  }
+  return v;
+}, z.number().int().nullable());
+
+const optionalNumber = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (v === "" || v == null ? null : typeof v === "string" ? Number(v) : v),
+    z.number({ error: message }).min(min, message).max(max, message).nullable(),
+  );
+
+export const businessStatusSchema = z.preprocess(
+  (v) => (v == null || v === "" ? undefined : (normalizeBusinessStatus(v) ?? v)),
+  z.enum(BUSINESS_STATUSES, { error: V.invalidStatus }),
+);
+
+// ---- Category (spec §5) ----
+export const categoryInputSchema = z.object({
+  name: z.string().trim().min(CATEGORY_FORM.minName, V.categoryName).max(100),
+  slug: z.string().trim().min(CATEGORY_FORM.minSlug, V.categorySlugMin).max(100).regex(SLUG_PATTERN, V.slugPattern),
+});
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+
+// ---- Blog post (spec §5) ----
+export const blogPostInputSchema = z.object({
+  title: z.string().trim().min(POST_FORM.minTitle, V.postTitle).max(200),
+  slug: z.string().trim().min(POST_FORM.minSlug, V.postSlugMin).max(200).regex(SLUG_PATTERN, V.slugPattern),
+  content: z.string().min(POST_FORM.minContent, V.postContent).max(500_000),
+  author: z.string().trim().min(POST_FORM.minAuthor, V.author).max(100),
+  excerpt: optionalText(1000),
+  metaTitle: optionalText(200),
+  metaDescription: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
+    z.string().max(POST_FORM.metaDescriptionMax, V.metaDescription).nullable(),
+  ),
+  keywords: optionalText(1000),
+  featuredImage: optionalUrl,
+  categoryId: optionalIntFromText,
+  estimatedReadTime: optionalIntFromText.refine((n) => n == null || (n > 0 && n < 1000), {
+    message: "Estimated read time must be a positive number of minutes.",
+  }),
+  published: z.boolean().default(false),
+  noIndex: z.boolean().default(false),
+});
+export type BlogPostInput = z.infer<typeof blogPostInputSchema>;
+/** What the admin form holds before parsing (categoryId and read time as text). */
+export type BlogPostFormValues = z.input<typeof blogPostInputSchema>;
+
+// ---- Clinic (spec §5 admin clinic form) ----
+export const clinicInputSchema = z.object({
+  name: z.string({ error: V.nameRequired }).trim().min(1, V.nameRequired).max(300),
+  city: z.string({ error: V.cityRequired }).trim().min(1, V.cityRequired).max(100),
+  state: z.string({ error: V.stateRequired }).trim().min(1, V.stateRequired).max(50),
+  slug: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
+    z.string().max(300).regex(SLUG_PATTERN, V.slugPattern).nullable(),
+  ),
+  site: optionalUrl,
+  phone: optionalText(50),
+  fullAddress: optionalText(500),
+  street: optionalText(300),
+  postalCode: optionalText(20),
+  country: z.preprocess((v) => (v == null || (typeof v === "string" && v.trim() === "") ? "USA" : v), z.string().trim().max(100)),
+  latitude: optionalNumber(-90, 90, V.latitude),
+  longitude: optionalNumber(-180, 180, V.longitude),
+  /** A number like 4.5, or text with a count like "4.5 (126 reviews)" (spec §5 hint). */
+  reviews: z.union([z.number(), z.string().max(100)]).nullable().optional(),
+  photo: optionalUrl,
+  streetView: optionalUrl,
+  /** Text or a JSON object of day → hours (spec §5 hint). */
+  workingHours: z.union([z.string().max(5000), z.record(z.string(), z.unknown())]).nullable().optional(),
+  businessStatus: businessStatusSchema.default("OPERATIONAL"),
+  locationLink: optionalUrl,
+});
+export type ClinicInput = z.infer<typeof clinicInputSchema>;
+export type ClinicFormValues = z.input<typeof clinicInputSchema>;
+
+// ---- Login (spec §5) ----
+export const loginSchema = z.object({
+  username: z.string({ error: MSG.admin.loginRequired }).trim().min(1, MSG.admin.loginRequired).max(100),
+  password: z.string({ error: MSG.admin.loginRequired }).min(1, MSG.admin.loginRequired).max(1000),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+// ---- Newsletter (spec §5) ----
+export const newsletterSchema = z.object({
+  email: z
+    .string({ error: MSG.newsletter.emailRequired })
+    .trim()
+    .min(1, MSG.newsletter.emailRequired)
+    .max(254)
+    .pipe(z.email(MSG.newsletter.invalidEmail)),
+  zipCode: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
+    z.string().regex(/^\d{5}$/, MSG.newsletter.invalidZip).nullable(),
+  ),
+  firstName: optionalText(100),
+});
+export type NewsletterInput = z.infer<typeof newsletterSchema>;
+
+// ---- Contact (spec §5) ----
+export const contactSchema = z.object({
+  name: z.string({ error: MSG.contact.nameRequired }).trim().min(1, MSG.contact.nameRequired).max(200),
+  email: z
+    .string({ error: MSG.contact.emailRequired })
+    .trim()
+    .min(1, MSG.contact.emailRequired)
+    .max(254)
+    .pipe(z.email(MSG.contact.invalidEmail)),
+  subject: z.preprocess((v) => (v === "" ? null : (v ?? null)), z.enum(CONTACT.subjects).nullable()),
+  message: z.string({ error: MSG.contact.messageRequired }).trim().min(1, MSG.contact.messageRequired).max(5000),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+
+// ---- Rating (spec §5) ----
+export const ratingSchema = z.object({
+  clinicId: z.coerce.number().int().positive().optional(),
+  emoji: z.enum(RATING_EMOJIS, { error: MSG.rating.emojiRequired }),
+  comment: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
+    z.string().max(RATING.commentMaxLength, MSG.rating.commentTooLong).nullable(),
+  ),
+});
+export type RatingInput = z.infer<typeof ratingSchema>;
+
+// ---- Search (spec §5) ----
+export const zipCodeSchema = z.string().trim().regex(/^\d{5}$/, MSG.search.invalidZip);
+export const cityTextSchema = z.string().trim().min(2, MSG.search.invalidCity);
+
+/** Zod issues as the API's `issues` array and the forms' field errors. */
+export function issuesOf(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+}
+
+/** First message per field, for forms. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of error.issues) {
+    const key = i.path.join(".");
+    if (!(key in out)) out[key] = i.message;
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { SLUG_PATTERN, toCategorySlug, toClinicSlug, toLinkSlug, toPostSlug } from "./slug.ts";
+
+describe("toLinkSlug (spec §1)", () => {
+  it("lowercases, removes punctuation, collapses spaces/underscores/hyphens and trims hyphens", () => {
+    expect(toLinkSlug("New York")).toBe("new-york");
+    expect(toLinkSlug("  St. Louis, MO!  ")).toBe("st-louis-mo");
+    expect(toLinkSlug("a__b -- c")).toBe("a-b-c");
+    expect(toLinkSlug("--Coeur d'Alene--")).toBe("coeur-dalene");
+    expect(toLinkSlug("Botox & Fillers")).toBe("botox-fillers");
+  });
+  it("folds accents so links stay ASCII", () => {
+    expect(toLinkSlug("Cañon City")).toBe("canon-city");
+  });
+});
+
+describe("toCategorySlug (spec §4 category auto-slug)", () => {
+  it("removes other characters and replaces whitespace runs by one hyphen", () => {
+    expect(toCategorySlug("Botox Treatments")).toBe("botox-treatments");
+    expect(toCategorySlug("Tips & Tricks")).toBe("tips-tricks");
+    expect(toCategorySlug("Before/After  Photos")).toBe("beforeafter-photos");
+  });
+  it("keeps existing hyphens as typed (no collapsing in this rule)", () => {
+    expect(toCategorySlug("Anti - Aging")).toBe("anti---aging");
+  });
+});
+
+describe("toPostSlug (spec §4 post auto-slug)", () => {
+  it("also collapses repeated hyphens", () => {
+    expect(toPostSlug("Anti - Aging: What Works?")).toBe("anti-aging-what-works");
+    expect(toPostSlug("How Much Does Botox Cost in 2026")).toBe("how-much-does-botox-cost-in-2026");
+  });
+});
+
+describe("toClinicSlug (spec §4: name plus city)", () => {
+  it("joins name and city in link-slug form", () => {
+    expect(toClinicSlug("Glow Med Spa & Laser", "Miami")).toBe("glow-med-spa-laser-miami");
+  });
+});
+
+describe("SLUG_PATTERN (spec §5)", () => {
+  it("accepts lowercase groups joined by single hyphens only", () => {
+    for (const ok of ["botox", "botox-treatments", "a1-b2-c3"]) expect(SLUG_PATTERN.test(ok)).toBe(true);
+    for (const bad of ["-botox", "botox-", "botox--x", "Botox", "bo tox", "botox_x", ""])
+      expect(SLUG_PATTERN.test(bad)).toBe(false);
+  });
+});

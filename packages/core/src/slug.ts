@@ -1,0 +1,40 @@
+/**
+ * Link slug (spec §1): lowercase, punctuation removed, runs of spaces, underscores or
+ * hyphens collapsed into one hyphen, leading and trailing hyphens trimmed.
+ */
+export function toLinkSlug(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/[\s_-]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/**
+ * Category auto-slug (spec §4): lowercase, characters other than letters, digits,
+ * whitespace and hyphens removed, whitespace runs replaced by a hyphen.
+ */
+export function toCategorySlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, "")
+    .replace(/\s+/g, "-");
+}
+
+/**
+ * Post auto-slug (spec §4): lowercase, strip other characters, whitespace to hyphens,
+ * collapse repeated hyphens.
+ */
+export function toPostSlug(title: string): string {
+  return toCategorySlug(title).replace(/-+/g, "-");
+}
+
+/** Clinic slug generated from name plus city (spec §4); editable afterwards. */
+export function toClinicSlug(name: string, city: string): string {
+  return toLinkSlug(`${name} ${city}`);
+}
+
+/** Shape every stored slug must have (spec §5): lowercase groups joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

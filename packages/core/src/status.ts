@@ -1,0 +1,24 @@
+/** One canonical business status (design.md §4, §9). */
+export const BUSINESS_STATUSES = ["OPERATIONAL", "CLOSED_TEMPORARILY", "PERMANENTLY_CLOSED"] as const;
+export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
+
+/** Accepts either case ("operational", "OPERATIONAL"); undefined for anything else. */
+export function normalizeBusinessStatus(value: unknown): BusinessStatus | undefined {
+  if (typeof value !== "string") return undefined;
+  const upper = value.trim().toUpperCase();
+  return (BUSINESS_STATUSES as readonly string[]).includes(upper) ? (upper as BusinessStatus) : undefined;
+}
+
+/** Public cards (spec §4): 'operational' or 'open' shows Open; anything else Closed. */
+export function publicStatusLabel(status: string | null | undefined): "Open" | "Closed" {
+  const s = (status ?? "").trim().toLowerCase();
+  return s === "operational" || s === "open" ? "Open" : "Closed";
+}
+
+/** Admin list (spec §4): operational Open, closed_temporarily 'Temp. Closed', else Closed. */
+export function adminStatusLabel(status: string | null | undefined): "Open" | "Temp. Closed" | "Closed" {
+  const s = (status ?? "").trim().toLowerCase();
+  if (s === "operational") return "Open";
+  if (s === "closed_temporarily") return "Temp. Closed";
+  return "Closed";
+}

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { runMigrations } from "./migrate.ts";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("migrations", () => {
+  it("create every table and the geo extensions", async () => {
+    const tables = await t.sql<{ table_name: string }[]>`
+      select table_name from information_schema.tables where table_schema = 'public' order by 1`;
+    expect(tables.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining([
+        "admin_users", "blog_categories", "blog_posts", "clinics", "contact_messages",
+        "content_changes", "newsletter_subscriptions", "publish_builds", "ratings", "sessions", "zip_codes",
+      ]),
+    );
+    const [row] = await t.sql<{ miles: number }[]>`
+      select round((earth_distance(ll_to_earth(40.7128, -74.006), ll_to_earth(34.0522, -118.2437)) / 1609.344)::numeric) as miles`;
+    expect(Number(row?.miles)).toBeGreaterThan(2440);
+    expect(Number(row?.miles)).toBeLessThan(2460);
+  });
+
+  it("are idempotent when run twice", async () => {
+    await expect(runMigrations(t.url)).resolves.toBeUndefined();
+  });
+
+  it("leave posts uncategorized when their category is deleted", async () => {
+    const [cat] = await t.sql<{ id: number }[]>`insert into blog_categories (name, slug) values ('Tips', 'tips-mig') returning id`;
+    const [post] = await t.sql<{ id: number }[]>`
+      insert into blog_posts (title, slug, content, category_id) values ('A title', 'a-title-mig', 'x', ${cat!.id}) returning id`;
+    await t.sql`delete from blog_categories where id = ${cat!.id}`;
+    const [after] = await t.sql<{ category_id: number | null }[]>`select category_id from blog_posts where id = ${post!.id}`;
+    expect(after?.category_id).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { BusinessStatus, Clinic } from "@botox/core";
+import type { Database } from "../client.ts";
+import { clinics } from "../schema.ts";
+import type { DbExecutor } from "./content-changes.ts";
+import { toClinic } from "./serialize.ts";
+
+export type ClinicValues = Omit<typeof clinics.$inferInsert, "id" | "createdAt" | "sourceKey">;
+
+export interface AdminClinicFilter {
+  page: number;
+  limit: number;
+  /** Case-insensitive match on name, city, address or postal code. */
+  query?: string;
+  businessStatus?: BusinessStatus;
+  /** `name` (A→Z, the admin list's default) or `newest` (created last first). */
+  sort: "name" | "newest";
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+export async function listAdminClinics(db: Database, f: AdminClinicFilter): Promise<{ clinics: Clinic[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (f.query) {
+    const pattern = `%${escapeLike(f.query)}%`;
+    conditions.push(
+      or(
+        ilike(clinics.name, pattern),
+        ilike(clinics.city, pattern),
+        ilike(clinics.fullAddress, pattern),
+        ilike(clinics.postalCode, pattern),
+      )!,
+    );
+  }
+  if (f.businessStatus) conditions.push(eq(clinics.businessStatus, f.businessStatus));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = f.sort === "newest" ? [desc(clinics.createdAt), desc(clinics.id)] : [asc(clinics.name), asc(clinics.id)];
+  // Sequential on purpose: the embedded server mixes up concurrent extended-protocol queries.
+  const rows = await db
+    .select()
+    .from(clinics)
+    .where(where)
+    .orderBy(...order)
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const [total] = await db.select({ n: count() }).from(clinics).where(where);
+  return { clinics: rows.map((r) => toClinic(r)), total: total?.n ?? 0 };
+}
+
+export async function findAdminClinicById(db: DbExecutor, id: number): Promise<Clinic | undefined> {
+  const [row] = await db.select().from(clinics).where(eq(clinics.id, id)).limit(1);
+  return row ? toClinic(row) : undefined;
+}
+
+export async function insertClinic(db: DbExecutor, values: ClinicValues): Promise<Clinic> {
+  const [row] = await db.insert(clinics).values(values).returning();
+  return toClinic(row!);
+}
+
+export async function updateClinic(db: DbExecutor, id: number, values: ClinicValues): Promise<Clinic | undefined> {
+  const [row] = await db
+    .update(clinics)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(clinics.id, id))
+    .returning();
+  return row ? toClinic(row) : undefined;
+}
+
+export async function deleteClinic(db: DbExecutor, id: number): Promise<boolean> {
+  const rows = await db.delete(clinics).where(eq(clinics.id, id)).returning({ id: clinics.id });
+  return rows.length > 0;
+}
+
+export async function countAllClinics(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(clinics);
+  return row?.n ?? 0;
+}

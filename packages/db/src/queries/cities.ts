@@ -1,0 +1,118 @@
+/**
+ * City aggregates over clinics (spec §3 "City"): popular cities, the cities nearest a point,
+ * and a city's centre. Pure functions of (db, params), shared by the API and the site build.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { EARTH_RADIUS_MILES, type City, type LatLon } from "@botox/core";
+import type { Database } from "../client.ts";
+import { clinics, zipCodes } from "../schema.ts";
+
+/** A city route segment (spec §2.1): a city slug, possibly ending in a two-letter state code. */
+export interface CityKey {
+  /** The whole segment, e.g. "new-york-ny". */
+  slug: string;
+  /** With a trailing state code: the slug without it ("new-york") and the code ("NY"). */
+  withoutState?: string;
+  state?: string;
+}
+
+export function parseCitySlug(segment: string): CityKey {
+  const slug = segment.trim().toLowerCase();
+  const m = /^(.+)-([a-z]{2})$/.exec(slug);
+  return m ? { slug, withoutState: m[1]!, state: m[2]!.toUpperCase() } : { slug };
+}
+
+/**
+ * Clinics of a city: its slug matches the whole segment, or the segment is slug + state code.
+ * Both forms are tried because some city names do end in a two-letter word.
+ */
+export function cityCondition(key: CityKey): SQL {
+  const whole = sql`${clinics.citySlug} = ${key.slug}`;
+  if (!key.withoutState || !key.state) return whole;
+  return sql`(${whole} OR (${clinics.citySlug} = ${key.withoutState} AND upper(${clinics.state}) = ${key.state}))`;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+interface CityRow extends Record<string, unknown> {
+  city: string;
+  state: string;
+  city_slug: string;
+  count: number | string;
+  latitude: number;
+  longitude: number;
+  distance?: number | null;
+}
+
+const toCity = (r: CityRow): City => ({
+  city: r.city,
+  state: r.state,
+  citySlug: r.city_slug,
+  count: Number(r.count),
+  latitude: Number(r.latitude),
+  longitude: Number(r.longitude),
+  ...(r.distance != null ? { distance: round1(Number(r.distance)) } : {}),
+});
+
+/** Per city (slug + state): name, clinic count and mean coordinates of its located clinics. */
+const cityAggregate = sql`
+  SELECT min(${clinics.city}) AS city, ${clinics.state} AS state, ${clinics.citySlug} AS city_slug,
+         count(*) AS count, avg(${clinics.latitude}) AS latitude, avg(${clinics.longitude}) AS longitude
+  FROM ${clinics}
+  GROUP BY ${clinics.citySlug}, ${clinics.state}
+  HAVING count(${clinics.latitude}) > 0 AND count(${clinics.longitude}) > 0`;
+
+/** Cities with the most clinics first (ties by name). */
+export async function findPopularCities(db: Database, limit: number): Promise<City[]> {
+  const rows = await db.execute<CityRow>(sql`
+    SELECT * FROM (${cityAggregate}) c
+    ORDER BY c.count DESC, c.city ASC, c.state ASC
+    LIMIT ${limit}`);
+  return rows.map(toCity);
+}
+
+/** Great-circle miles between two coordinate expressions (earth radius 3959, spec §9). */
+const milesBetween = (lat1: SQL, lon1: SQL, lat2: SQL, lon2: SQL) =>
+  sql`(earth_distance(ll_to_earth(${lat1}, ${lon1}), ll_to_earth(${lat2}, ${lon2})) / earth() * ${EARTH_RADIUS_MILES}::float8)`;
+
+/**
+ * The `limit` cities nearest `origin`, one per city name (spec §9: de-duplicated by name,
+ * the nearest of a name wins), with the distance of their centre in miles.
+ */
+export async function findNearestCities(db: Database, origin: LatLon, limit: number): Promise<City[]> {
+  const distance = milesBetween(sql`c.latitude`, sql`c.longitude`, sql`${origin.latitude}::float8`, sql`${origin.longitude}::float8`);
+  const rows = await db.execute<CityRow>(sql`
+    SELECT * FROM (
+      SELECT DISTINCT ON (lower(c.city)) c.*, ${distance} AS distance
+      FROM (${cityAggregate}) c
+      ORDER BY lower(c.city), distance ASC, c.count DESC
+    ) d
+    ORDER BY d.distance ASC, d.count DESC
+    LIMIT ${limit}`);
+  return rows.map(toCity);
+}
+
+/**
+ * Centre of a city: the mean of its clinics' coordinates, else the mean of its ZIP centroids
+ * (zip_codes is keyed by name, so names are compared in slug form), else null.
+ */
+export async function findCityCentre(db: Database, key: CityKey): Promise<LatLon | null> {
+  const [fromClinics] = await db.execute<{ latitude: number | null; longitude: number | null }>(sql`
+    SELECT avg(${clinics.latitude}) AS latitude, avg(${clinics.longitude}) AS longitude
+    FROM ${clinics}
+    WHERE ${cityCondition(key)} AND ${clinics.latitude} IS NOT NULL AND ${clinics.longitude} IS NOT NULL`);
+  if (fromClinics?.latitude != null && fromClinics.longitude != null) {
+    return { latitude: Number(fromClinics.latitude), longitude: Number(fromClinics.longitude) };
+  }
+  const zipSlug = sql`trim(both '-' from regexp_replace(regexp_replace(lower(${zipCodes.city}), '[^a-z0-9\\s_-]', '', 'g'), '[\\s_-]+', '-', 'g'))`;
+  const match =
+    key.withoutState && key.state
+      ? sql`(${zipSlug} = ${key.slug} OR (${zipSlug} = ${key.withoutState} AND ${zipCodes.state} = ${key.state}))`
+      : sql`${zipSlug} = ${key.slug}`;
+  const [fromZips] = await db.execute<{ latitude: number | null; longitude: number | null }>(sql`
+    SELECT avg(${zipCodes.latitude}) AS latitude, avg(${zipCodes.longitude}) AS longitude FROM ${zipCodes} WHERE ${match}`);
+  if (fromZips?.latitude != null && fromZips.longitude != null) {
+    return { latitude: Number(fromZips.latitude), longitude: Number(fromZips.longitude) };
+  }
+  return null;
+}

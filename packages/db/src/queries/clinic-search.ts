@@ -1,0 +1,196 @@
+/**
+ * Public clinic searches (spec §7.1): near a point, near a ZIP, in a city, one by slug or id.
+ * Pure functions of (db, params), shared by the API and the site build; one query per page,
+ * never one per row. Radius queries prefilter with earth_box on the GiST index
+ * clinics_earth_idx (ll_to_earth(latitude, longitude) where both are set), then keep the
+ * exact great-circle distance; distances are miles on a 3959-mile earth (spec §9).
+ */
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { EARTH_RADIUS_MILES, type BusinessStatus, type Clinic, type LatLon } from "@botox/core";
+import type { Database } from "../client.ts";
+import { clinics, zipCodes } from "../schema.ts";
+import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
+import { toClinic } from "./serialize.ts";
+
+const pointEarth = (p: LatLon) => sql`ll_to_earth(${p.latitude}::float8, ${p.longitude}::float8)`;
+const clinicEarth = sql`ll_to_earth(${clinics.latitude}, ${clinics.longitude})`;
+/** Repeats the partial index's predicate so the planner may use clinics_earth_idx. */
+const hasCoordinates = sql`${clinics.latitude} IS NOT NULL AND ${clinics.longitude} IS NOT NULL`;
+/** Miles as a length in earth()'s units (metres on its own radius): the same central angle. */
+const milesToEarthUnits = (miles: number) => sql`(${miles}::float8 / ${EARTH_RADIUS_MILES}::float8 * earth())`;
+
+/** Great-circle miles from `origin` to the clinic. */
+export function clinicMilesFrom(origin: LatLon): SQL<number> {
+  return sql<number>`(earth_distance(${pointEarth(origin)}, ${clinicEarth}) / earth() * ${EARTH_RADIUS_MILES}::float8)`;
+}
+
+/** Clinics within `miles` of `origin`: index prefilter (earth_box), then the exact distance. */
+export function clinicsWithinMiles(origin: LatLon, miles: number): SQL {
+  const r = milesToEarthUnits(miles);
+  return sql`(${hasCoordinates} AND earth_box(${pointEarth(origin)}, ${r}) @> ${clinicEarth} AND earth_distance(${pointEarth(origin)}, ${clinicEarth}) <= ${r})`;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface GeoSearch {
+  origin: LatLon;
+  /** null: no distance limit (every located clinic, nearest first). */
+  radiusMiles: number | null;
+  /** Empty: every status. */
+  statuses?: readonly BusinessStatus[];
+  limit: number;
+  offset?: number;
+}
+
+/** Located clinics nearest `origin` first, with `_distance`, and how many match in all. */
+export async function searchClinicsNear(db: Database, s: GeoSearch): Promise<Page<Clinic>> {
+  const conditions: SQL[] = [s.radiusMiles == null ? hasCoordinates : clinicsWithinMiles(s.origin, s.radiusMiles)];
+  if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
+  const where = and(...conditions);
+  const distance = clinicMilesFrom(s.origin);
+  // Without a radius, order by the cube distance operator so the GiST index streams the
+  // nearest rows (KNN) instead of sorting the whole table; it ranks like the great circle.
+  const order = s.radiusMiles == null ? sql`${clinicEarth} <-> ${pointEarth(s.origin)}` : distance;
+  // Sequential on purpose: the embedded server mixes up concurrent extended-protocol queries.
+  const rows = await db
+    .select({ clinic: clinics, distance })
+    .from(clinics)
+    .where(where)
+    .orderBy(order, asc(clinics.id))
+    .limit(s.limit)
+    .offset(s.offset ?? 0);
+  const total = await countWhere(db, where, rows.length, s.offset ?? 0, s.limit);
+  return { items: rows.map((r) => toClinic(r.clinic, Number(r.distance))), total };
+}
+
+/** Skips the count when the page shows everything there is. */
+async function countWhere(db: Database, where: SQL | undefined, got: number, offset: number, limit: number): Promise<number> {
+  if (got < limit && (got > 0 || offset === 0)) return offset + got;
+  const [row] = await db.select({ n: count() }).from(clinics).where(where);
+  return row?.n ?? 0;
+}
+
+export interface ZipOrigin {
+  latitude: number;
+  longitude: number;
+  city: string;
+  state: string;
+}
+
+/** The centroid of a ZIP code, or null when the dataset does not know it. */
+export async function findZipOrigin(db: Database, zip: string): Promise<ZipOrigin | null> {
+  const [row] = await db
+    .select({ latitude: zipCodes.latitude, longitude: zipCodes.longitude, city: zipCodes.city, state: zipCodes.state })
+    .from(zipCodes)
+    .where(eq(zipCodes.zip, zip))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ZipSearch {
+  postalCode: string;
+  page: number;
+  limit: number;
+  radiusMiles: number | null;
+  statuses?: readonly BusinessStatus[];
+}
+
+/** Clinics near a ZIP's centroid (spec §7.1 zip-search); an unknown ZIP finds nothing. */
+export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<Page<Clinic> & { origin: ZipOrigin | null }> {
+  const origin = await findZipOrigin(db, s.postalCode);
+  if (!origin) return { items: [], total: 0, origin: null };
+  const page = await searchClinicsNear(db, {
+    origin,
+    radiusMiles: s.radiusMiles,
+    statuses: s.statuses,
+    limit: s.limit,
+    offset: (s.page - 1) * s.limit,
+  });
+  return { ...page, origin };
+}
+
+export interface CitySearch {
+  /** City route segment: a city slug, possibly ending in a state code (new-york-ny). */
+  city: string;
+  page: number;
+  limit: number;
+  /** Case-insensitive text matched against name, street, address and postal code. */
+  query?: string;
+  statuses?: readonly BusinessStatus[];
+  /** Miles from the city centre; null means no limit. */
+  radiusMiles: number | null;
+  sortBy: "reviews" | "name";
+  /** Default: reviews best-first, names A to Z. */
+  sortOrder?: "asc" | "desc";
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** One page of a city's clinics (spec §7.1 clinics-by-city); an unknown city finds nothing. */
+export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<Page<Clinic>> {
+  const key = parseCitySlug(s.city);
+  const conditions: SQL[] = [cityCondition(key)];
+  let distance: SQL<number> | undefined;
+  if (s.radiusMiles != null) {
+    const centre = await findCityCentre(db, key);
+    if (!centre) return { items: [], total: 0 };
+    distance = clinicMilesFrom(centre);
+    conditions.push(clinicsWithinMiles(centre, s.radiusMiles));
+  }
+  if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
+  if (s.query) {
+    const pattern = `%${escapeLike(s.query)}%`;
+    conditions.push(
+      or(
+        ilike(clinics.name, pattern),
+        ilike(clinics.street, pattern),
+        ilike(clinics.fullAddress, pattern),
+        ilike(clinics.postalCode, pattern),
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const direction = s.sortOrder ?? (s.sortBy === "name" ? "asc" : "desc");
+  const by = direction === "asc" ? asc : desc;
+  const order =
+    s.sortBy === "name"
+      ? [by(sql`lower(${clinics.name})`), asc(clinics.id)]
+      : [
+          sql`${clinics.reviewCount} ${direction === "asc" ? sql`ASC` : sql`DESC`}`,
+          sql`${clinics.rating} ${direction === "asc" ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`}`,
+          asc(clinics.name),
+          asc(clinics.id),
+        ];
+  const offset = (s.page - 1) * s.limit;
+  const rows = await db
+    .select({ clinic: clinics, distance: distance ?? sql<null>`NULL::float8` })
+    .from(clinics)
+    .where(where)
+    .orderBy(...order)
+    .limit(s.limit)
+    .offset(offset);
+  const total = await countWhere(db, where, rows.length, offset, s.limit);
+  return { items: rows.map((r) => toClinic(r.clinic, r.distance == null ? null : Number(r.distance))), total };
+}
+
+/**
+ * One clinic for /proxy/clinic/{slug}?city= (spec §7.1): by slug (within the city when one
+ * is given), else, when the segment is a number, by id.
+ */
+export async function findClinicBySlugOrId(db: Database, segment: string, city?: string): Promise<Clinic | undefined> {
+  const conditions: SQL[] = [eq(clinics.slug, segment)];
+  if (city) conditions.push(cityCondition(parseCitySlug(city)));
+  const [bySlug] = await db
+    .select()
+    .from(clinics)
+    .where(and(...conditions))
+    .orderBy(asc(clinics.id))
+    .limit(1);
+  if (bySlug) return toClinic(bySlug);
+  if (!/^\d{1,10}$/.test(segment) || Number(segment) > 2_147_483_647) return undefined;
+  const [byId] = await db.select().from(clinics).where(eq(clinics.id, Number(segment))).limit(1);
+  return byId ? toClinic(byId) : undefined;
+}

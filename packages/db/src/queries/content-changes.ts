@@ -1,0 +1,19 @@
+import type { Database } from "../client.ts";
+import { contentChanges } from "../schema.ts";
+
+/** A database or an open transaction: queries that take part in a write accept either. */
+export type DbExecutor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type ContentEntity = "clinic" | "post" | "category";
+export type ContentAction = "create" | "update" | "delete";
+
+export interface ContentChange {
+  entity: ContentEntity;
+  entityId: number | null;
+  action: ContentAction;
+}
+
+/** Appends one row to content_changes (the publisher's work queue); call inside the write's transaction. */
+export async function insertContentChange(db: DbExecutor, change: ContentChange): Promise<void> {
+  await db.insert(contentChanges).values(change);
+}

@@ -1,0 +1,67 @@
+/** Rows → the API shapes of packages/core (one place, used by the API and the site build). */
+import { formatReviews, type BlogCategory, type BlogPost, type Clinic, type WorkingHours } from "@botox/core";
+import type { blogCategories, blogPosts, clinics } from "../schema.ts";
+
+type ClinicRow = typeof clinics.$inferSelect;
+type PostRow = typeof blogPosts.$inferSelect;
+type CategoryRow = typeof blogCategories.$inferSelect;
+
+const iso = (d: Date | string | null): string | null => (d == null ? null : new Date(d).toISOString());
+
+export function toClinic(row: ClinicRow, distance?: number | null): Clinic {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    site: row.site,
+    url: row.site,
+    phone: row.phone,
+    fullAddress: row.fullAddress,
+    street: row.street,
+    city: row.city,
+    citySlug: row.citySlug,
+    state: row.state,
+    postalCode: row.postalCode,
+    country: row.country,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    reviews: formatReviews(row.rating, row.reviewCount),
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    photo: row.photo,
+    streetView: row.streetView,
+    workingHours: (row.workingHours as WorkingHours | null) ?? null,
+    businessStatus: row.businessStatus,
+    locationLink: row.locationLink,
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
+    ...(distance != null ? { _distance: Math.round(distance * 10) / 10 } : {}),
+  };
+}
+
+export function toCategory(row: Pick<CategoryRow, "id" | "name" | "slug">): BlogCategory {
+  return { id: row.id, name: row.name, slug: row.slug };
+}
+
+export function toBlogPost(row: PostRow, category?: CategoryRow | null): BlogPost {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    content: row.content,
+    excerpt: row.excerpt,
+    author: row.author,
+    featuredImage: row.featuredImage,
+    publishedAt: iso(row.publishedAt),
+    updatedAt: iso(row.updatedAt)!,
+    createdAt: iso(row.createdAt)!,
+    published: row.published,
+    categoryId: row.categoryId,
+    ...(category !== undefined ? { category: category ? toCategory(category) : null } : {}),
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    keywords: row.keywords,
+    noIndex: row.noIndex,
+    estimatedReadTime: row.estimatedReadTime,
+  };
+}

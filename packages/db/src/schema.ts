@@ -1,0 +1,227 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** One canonical business status (design.md §4); the API accepts either case. */
+export const businessStatus = pgEnum("business_status", [
+  "OPERATIONAL",
+  "CLOSED_TEMPORARILY",
+  "PERMANENTLY_CLOSED",
+]);
+
+export const clinics = pgTable(
+  "clinics",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    site: text("site"),
+    phone: text("phone"),
+    fullAddress: text("full_address"),
+    street: text("street"),
+    city: text("city").notNull(),
+    /** Link-slug of `city` (spec §1 slug rule); the key of the city routes. */
+    citySlug: text("city_slug").notNull(),
+    state: text("state").notNull(),
+    postalCode: text("postal_code"),
+    country: text("country").notNull().default("USA"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    /** Normalized from the spec's free-form `reviews` input. */
+    rating: real("rating"),
+    reviewCount: integer("review_count").notNull().default(0),
+    photo: text("photo"),
+    streetView: text("street_view"),
+    /** Day → hours text, or `{ "text": "..." }` when the source gave plain text. */
+    workingHours: jsonb("working_hours"),
+    businessStatus: businessStatus("business_status").notNull().default("OPERATIONAL"),
+    locationLink: text("location_link"),
+    /** Stable key of an imported row (location link, else name+address), so re-imports upsert. */
+    sourceKey: text("source_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("clinics_city_slug_slug_key").on(t.citySlug, t.slug),
+    uniqueIndex("clinics_source_key_key").on(t.sourceKey),
+    index("clinics_city_slug_idx").on(t.citySlug),
+    index("clinics_postal_code_idx").on(t.postalCode),
+    index("clinics_status_idx").on(t.businessStatus),
+    index("clinics_updated_at_idx").on(t.updatedAt),
+    // Radius queries prefilter with earth_box(ll_to_earth(...)) @> ll_to_earth(lat, lon).
+    index("clinics_earth_idx")
+      .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .where(sql`${t.latitude} IS NOT NULL AND ${t.longitude} IS NOT NULL`),
+  ],
+);
+
+/** US ZIP centroids with city and state (from the `zipcodes` package). */
+export const zipCodes = pgTable(
+  "zip_codes",
+  {
+    zip: text("zip").primaryKey(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+  },
+  (t) => [index("zip_codes_city_state_idx").on(t.city, t.state)],
+);
+
+export const ratingEmoji = pgEnum("rating_emoji", ["love-eyes", "smile", "neutral", "sad", "angry"]);
+
+export const ratings = pgTable(
+  "ratings",
+  {
+    id: serial("id").primaryKey(),
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    emoji: ratingEmoji("emoji").notNull(),
+    comment: text("comment"),
+    /** Random id from the visitor cookie. */
+    visitorId: text("visitor_id").notNull(),
+    /** HMAC of the client address with a server secret; never the address itself. */
+    addressHash: text("address_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ratings_clinic_visitor_key").on(t.clinicId, t.visitorId),
+    uniqueIndex("ratings_clinic_address_key").on(t.clinicId, t.addressHash),
+  ],
+);
+
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    zipCode: text("zip_code"),
+    firstName: text("first_name"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("newsletter_email_key").on(sql`lower(${t.email})`)],
+);
+
+export const blogCategories = pgTable("blog_categories", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique("blog_categories_slug_key"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique("blog_posts_slug_key"),
+    content: text("content").notNull(),
+    excerpt: text("excerpt"),
+    author: text("author").notNull().default("Botox Near Me Team"),
+    featuredImage: text("featured_image"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    published: boolean("published").notNull().default(false),
+    // Deleting a category leaves its posts uncategorized (spec §3).
+    categoryId: integer("category_id").references(() => blogCategories.id, { onDelete: "set null" }),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    keywords: text("keywords"),
+    noIndex: boolean("no_index").notNull().default(false),
+    estimatedReadTime: integer("estimated_read_time"),
+  },
+  (t) => [
+    index("blog_posts_published_idx").on(t.published, t.publishedAt),
+    index("blog_posts_category_idx").on(t.categoryId),
+  ],
+);
+
+export const adminUsers = pgTable("admin_users", {
+  id: serial("id").primaryKey(),
+  username: text("username").notNull().unique("admin_users_username_key"),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Lucia-style sessions: `id` is the SHA-256 (hex) of the token; the token is never stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** Idle expiry, pushed forward on use; capped by the absolute lifetime from createdAt. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject"),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+  readAt: timestamp("read_at", { withTimezone: true }),
+  handledAt: timestamp("handled_at", { withTimezone: true }),
+});
+
+/** Every content write appends a row; the publisher rebuilds when rows exist past its watermark. */
+export const contentChanges = pgTable("content_changes", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  entity: text("entity").notNull(),
+  entityId: integer("entity_id"),
+  action: text("action").notNull(),
+  createdAt: createdAt(),
+});
+
+export const publishBuildStatus = pgEnum("publish_build_status", [
+  "queued",
+  "running",
+  "succeeded",
+  "failed",
+]);
+
+export const publishBuilds = pgTable(
+  "publish_builds",
+  {
+    id: serial("id").primaryKey(),
+    status: publishBuildStatus("status").notNull().default("queued"),
+    trigger: text("trigger").notNull(),
+    /** Highest content_changes.id this build includes. */
+    changeWatermark: bigint("change_watermark", { mode: "number" }).notNull().default(0),
+    folder: text("folder"),
+    live: boolean("live").notNull().default(false),
+    pageCount: integer("page_count"),
+    durationMs: integer("duration_ms"),
+    log: text("log").notNull().default(""),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("publish_builds_created_idx").on(t.createdAt)],
+);

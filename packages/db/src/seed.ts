@@ -1,0 +1,126 @@
+import { chunks, sqlOf, type DbOrSql } from "./handle.ts";
+import { createRandom } from "./random.ts";
+import { DEMO_SOURCE_PREFIX, demoCities, generateClinics, type DemoClinic } from "./seed-clinics.ts";
+import { DEMO_CATEGORIES, demoPosts } from "./seed-posts.ts";
+import { loadZipCodes } from "./zip-codes.ts";
+
+export interface SeedOptions {
+  /** Demo clinics to generate (default 2,000; 100,000 for benchmarks). */
+  clinics?: number;
+  /** PRNG seed: the same seed always yields the same clinics. */
+  seed?: number;
+  /** Number of real cities the clinics are spread over (default 120; at least 100). */
+  cities?: number;
+  /**
+   * Replace the demo clinics of earlier seeds (imported clinics are kept) and seed even when
+   * other clinics exist. Blog posts are never overwritten: missing demo posts are added.
+   */
+  force?: boolean;
+  /** Rows per insert statement. */
+  batchSize?: number;
+  onProgress?: (inserted: number, total: number) => void;
+}
+
+export interface SeedResult {
+  zipCodes: number;
+  clinics: number;
+  cities: number;
+  categories: number;
+  posts: number;
+  /** True when clinics already existed and `force` was not set. */
+  skippedClinics: boolean;
+  skippedBlog: boolean;
+  ms: number;
+}
+
+const CLINIC_COLUMNS = [
+  "name", "slug", "site", "phone", "full_address", "street", "city", "city_slug", "state", "postal_code",
+  "country", "latitude", "longitude", "rating", "review_count", "photo", "street_view", "working_hours",
+  "business_status", "location_link", "source_key",
+] as const satisfies readonly (keyof DemoClinic)[];
+
+/**
+ * Loads the ZIP centroids, then demo clinics, blog categories and posts. Idempotent: clinics
+ * are only generated into a database without clinics (or with `force`), and the blog only
+ * into one without posts (or with `force`, which adds the missing demo posts by slug).
+ */
+export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Promise<SeedResult> {
+  const started = performance.now();
+  const sql = sqlOf(target);
+  const count = options.clinics ?? 2000;
+  const seed = options.seed ?? 42;
+  const batchSize = options.batchSize ?? 1000;
+  if (!Number.isInteger(count) || count < 0) throw new Error(`clinics must be a whole number ≥ 0, got ${count}`);
+
+  const zipCodes = await loadZipCodes(sql);
+  const result: SeedResult = {
+    zipCodes, clinics: 0, cities: 0, categories: 0, posts: 0, skippedClinics: false, skippedBlog: false, ms: 0,
+  };
+
+  const [existing] = await sql<{ any: boolean }[]>`select exists(select 1 from clinics) as any`;
+  if (existing?.any && !options.force) {
+    result.skippedClinics = true;
+  } else {
+    const cities = demoCities(options.cities ?? 120);
+    await sql.begin(async (tx) => {
+      // One seeder at a time: a second concurrent seed waits, then sees the rows.
+      await tx`select pg_advisory_xact_lock(7216032)`;
+      if (options.force) await tx`delete from clinics where source_key like ${DEMO_SOURCE_PREFIX + "%"}`;
+      else {
+        const [again] = await tx<{ any: boolean }[]>`select exists(select 1 from clinics) as any`;
+        if (again?.any) {
+          result.skippedClinics = true;
+          return;
+        }
+      }
+      const taken = new Set((await tx<{ k: string }[]>`select city_slug || '|' || slug as k from clinics`).map((r) => r.k));
+      const rows = [...generateClinics(createRandom(seed), { count, seed, cities, taken })];
+      for (const batch of chunks(rows, batchSize)) {
+        await tx`insert into clinics ${tx(batch, ...CLINIC_COLUMNS)}`;
+        result.clinics += batch.length;
+        options.onProgress?.(result.clinics, count);
+      }
+      result.cities = new Set(rows.map((r) => r.city_slug)).size;
+      await tx`insert into content_changes (entity, action) values ('clinic', 'seed')`;
+    });
+    if (result.clinics > 0) await sql`analyze clinics`;
+  }
+
+  const [posts] = await sql<{ any: boolean }[]>`select exists(select 1 from blog_posts) as any`;
+  if (posts?.any && !options.force) {
+    result.skippedBlog = true;
+  } else {
+    await sql.begin(async (tx) => {
+      const cats = await tx`
+        insert into blog_categories ${tx(DEMO_CATEGORIES, "name", "slug")}
+        on conflict (slug) do nothing`;
+      result.categories = cats.count;
+      const ids = new Map(
+        (await tx<{ id: number; slug: string }[]>`select id, slug from blog_categories`).map((c) => [c.slug, c.id]),
+      );
+      const rows = demoPosts().map((p) => ({
+        title: p.title,
+        slug: p.slug,
+        content: p.content,
+        excerpt: p.excerpt,
+        author: p.author,
+        featured_image: p.featuredImage,
+        published: p.published,
+        published_at: p.publishedAt?.toISOString() ?? null,
+        category_id: ids.get(p.categorySlug) ?? null,
+        meta_title: p.metaTitle,
+        meta_description: p.metaDescription,
+        keywords: p.keywords,
+        no_index: p.noIndex,
+        estimated_read_time: p.estimatedReadTime,
+      }));
+      const inserted = await tx`
+        insert into blog_posts ${tx(rows, ...(Object.keys(rows[0]!) as (keyof (typeof rows)[number])[]))}
+        on conflict (slug) do nothing`;
+      result.posts = inserted.count;
+      if (inserted.count > 0) await tx`insert into content_changes (entity, action) values ('blog_post', 'seed')`;
+    });
+  }
+  result.ms = Math.round(performance.now() - started);
+  return result;
+}

@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { connect, type DbHandle } from "./client.ts";
+import { startEmbeddedServer } from "./embedded.ts";
+import { runMigrations } from "./migrate.ts";
+
+export interface TestDatabase extends DbHandle {
+  kind: "server" | "embedded";
+}
+
+/**
+ * A fresh, migrated database owned by one test file. With TEST_DATABASE_URL (a real
+ * PostgreSQL) it creates a throwaway database there; otherwise an in-memory PGlite on a free
+ * loopback port. `close()` removes it, so no test depends on another's rows.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  // Read here rather than via env.ts so a test file can set it before calling.
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const handle = connect(url.toString());
+    await runMigrations(handle.url);
+    return {
+      ...handle,
+      kind: "server",
+      async close() {
+        await handle.close();
+        const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
+        await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const server = await startEmbeddedServer({ port: 0 });
+  const handle = connect(server.url);
+  await runMigrations(handle.url);
+  return {
+    ...handle,
+    kind: "embedded",
+    async close() {
+      await handle.close();
+      await server.stop();
+    },
+  };
+}

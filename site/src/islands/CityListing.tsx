@@ -1,0 +1,187 @@
+import { useId, useRef, useState, type SubmitEvent } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { ClinicListResponse } from "@core/api.ts";
+import { MSG } from "@core/messages.ts";
+import { adSlotAfter } from "@core/pagination.ts";
+import { apiClient } from "../lib/query.ts";
+import type { PublicConfig } from "../lib/config.ts";
+import {
+  DEFAULT_CITY_FILTERS,
+  SORT_LABELS,
+  cityQueryParams,
+  type CityFilters,
+  type DistanceChoice,
+  type SortChoice,
+  type StatusChoice,
+} from "../lib/listing.ts";
+import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
+import { Pagination } from "./Pagination.tsx";
+import { QueryRoot } from "./QueryRoot.tsx";
+
+interface Props {
+  citySlug: string;
+  cityName: string;
+  initial: ClinicListResponse;
+  config: PublicConfig;
+}
+
+export default function CityListing(props: Props) {
+  return (
+    <QueryRoot>
+      <Listing {...props} />
+    </QueryRoot>
+  );
+}
+
+const sameFilters = (a: CityFilters, b: CityFilters) =>
+  a.distance === b.distance && a.status === b.status && a.query === b.query && a.sort === b.sort;
+
+function Listing({ citySlug, cityName, initial, config }: Props) {
+  const id = useId();
+  const listTop = useRef<HTMLDivElement>(null);
+  const [filters, setFilters] = useState<CityFilters>(DEFAULT_CITY_FILTERS);
+  const [draftQuery, setDraftQuery] = useState("");
+  const [page, setPage] = useState(1);
+  const isInitial = page === 1 && sameFilters(filters, DEFAULT_CITY_FILTERS);
+
+  const query = useQuery({
+    queryKey: ["clinics-by-city", citySlug, filters, page],
+    queryFn: () =>
+      apiClient(config.apiUrl).get<ClinicListResponse>(
+        `/proxy/clinics-by-city/${encodeURIComponent(citySlug)}`,
+        cityQueryParams(filters, page),
+      ),
+    initialData: isInitial ? initial : undefined,
+    placeholderData: keepPreviousData,
+  });
+
+  // Changing a filter resets to page 1 (spec §4).
+  const update = (patch: Partial<CityFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const goTo = (p: number) => {
+    setPage(p);
+    listTop.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
+  const onSearch = (e: SubmitEvent) => {
+    e.preventDefault();
+    update({ query: draftQuery.trim() });
+  };
+
+  const data = query.data;
+  const total = data?.pagination.totalItems ?? 0;
+  const totalPages = data ? Math.ceil(total / (data.pagination.itemsPerPage || 10)) : 0;
+  const loading = query.isFetching && (query.isPlaceholderData || !data);
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-4">
+      <aside className="lg:col-span-1" aria-labelledby={`${id}-filters`}>
+        <h2 id={`${id}-filters`} className="mb-3 text-lg font-bold">
+          Filters
+        </h2>
+        <form onSubmit={onSearch} className="space-y-4" role="search" aria-label={`Search clinics in ${cityName}`}>
+          <div>
+            <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium">
+              Search clinics
+            </label>
+            <div className="flex gap-2">
+              <input
+                id={`${id}-q`}
+                type="search"
+                className="input"
+                placeholder="Clinic name or street"
+                value={draftQuery}
+                onChange={(e) => setDraftQuery(e.target.value)}
+              />
+              <button type="submit" className="btn-primary">
+                Go
+              </button>
+            </div>
+          </div>
+          <div>
+            <label htmlFor={`${id}-d`} className="mb-1 block text-sm font-medium">
+              Distance
+            </label>
+            <select
+              id={`${id}-d`}
+              className="input"
+              value={filters.distance}
+              onChange={(e) => update({ distance: e.target.value as DistanceChoice })}
+            >
+              <option value="5">Within 5 miles</option>
+              <option value="10">Within 10 miles</option>
+              <option value="25">Within 25 miles</option>
+              <option value="any">Any distance</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-s`} className="mb-1 block text-sm font-medium">
+              Business status
+            </label>
+            <select
+              id={`${id}-s`}
+              className="input"
+              value={filters.status}
+              onChange={(e) => update({ status: e.target.value as StatusChoice })}
+            >
+              <option value="OPERATIONAL">Open</option>
+              <option value="CLOSED_TEMPORARILY">Temporarily closed</option>
+              <option value="PERMANENTLY_CLOSED">Permanently closed</option>
+              <option value="all">All</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-o`} className="mb-1 block text-sm font-medium">
+              Sort by
+            </label>
+            <select
+              id={`${id}-o`}
+              className="input"
+              value={filters.sort}
+              onChange={(e) => update({ sort: e.target.value as SortChoice })}
+            >
+              {(Object.keys(SORT_LABELS) as SortChoice[]).map((k) => (
+                <option key={k} value={k}>
+                  {SORT_LABELS[k]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+      </aside>
+      <div className="lg:col-span-3" ref={listTop} style={{ scrollMarginTop: "5rem" }}>
+        <p className="mb-4 text-slate-700" aria-live="polite">
+          {data && !query.isError ? `${total} ${total === 1 ? "clinic" : "clinics"} found in ${cityName}` : "\u00a0"}
+        </p>
+        {query.isError ? (
+          <div role="alert" className="card p-6 text-center">
+            <p className="text-slate-800">{MSG.search.cityError}</p>
+            <button type="button" className="btn-primary mt-4" onClick={() => void query.refetch()}>
+              Retry
+            </button>
+          </div>
+        ) : loading ? (
+          <div className="space-y-4" aria-busy="true" aria-label="Loading clinics">
+            {Array.from({ length: 4 }, (_, i) => (
+              <CardSkeleton key={i} />
+            ))}
+          </div>
+        ) : data && data.clinics.length === 0 ? (
+          <div className="card p-6 text-center">
+            <p className="font-semibold text-slate-900">{MSG.search.cityEmpty(cityName)}</p>
+            <p className="mt-1 text-slate-700">{MSG.search.cityEmptyHint}</p>
+          </div>
+        ) : (
+          <div className="space-y-4" data-clinic-list>
+            {data?.clinics.flatMap((c, i) => [
+              <ClinicCard key={c.id} clinic={c} />,
+              ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
+            ])}
+          </div>
+        )}
+        {!query.isError && <Pagination page={page} totalPages={totalPages} onChange={goTo} label="City results pages" />}
+      </div>
+    </div>
+  );
+}

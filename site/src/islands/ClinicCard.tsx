@@ -1,0 +1,69 @@
+import { clinicPath, outboundClinicUrl } from "@core/search.ts";
+import type { Clinic } from "@core/api.ts";
+import { formatPhone } from "@core/format.ts";
+import { publicStatusLabel } from "@core/status.ts";
+import { reviewLabel } from "@core/reviews.ts";
+
+/** A clinic in a list: rendered at build time and by the list islands alike. */
+export function ClinicCard({ clinic, headingLevel = 3 }: { clinic: Clinic; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? "h2" : "h3";
+  const status = publicStatusLabel(clinic.businessStatus);
+  const site = outboundClinicUrl(clinic.site);
+  const href = clinicPath(clinic.citySlug, clinic.slug);
+  return (
+    <article className="card flex flex-col gap-2 p-4" data-clinic-card data-distance={clinic._distance ?? undefined}>
+      <div className="flex items-start justify-between gap-3">
+        <H className="text-lg font-semibold text-slate-900">
+          <a href={href} className="hover:text-brand-700 hover:underline">
+            {clinic.name}
+          </a>
+        </H>
+        <span
+          className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${
+            status === "Open" ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"
+          }`}
+        >
+          {status}
+        </span>
+      </div>
+      {clinic.fullAddress && <p className="text-sm text-slate-700">{clinic.fullAddress}</p>}
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+        {clinic._distance != null && <span data-distance-label>{clinic._distance.toFixed(1)} mi</span>}
+        <span>
+          {clinic.reviewCount} {reviewLabel(clinic.reviewCount)}
+        </span>
+        {clinic.phone && (
+          <a href={`tel:${clinic.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline">
+            {formatPhone(clinic.phone)}
+          </a>
+        )}
+        {site && (
+          <a href={site} rel="noopener nofollow" target="_blank" className="text-brand-700 underline">
+            Website<span className="sr-only"> of {clinic.name} (opens in a new tab)</span>
+          </a>
+        )}
+      </p>
+    </article>
+  );
+}
+
+export function AdPlaceholder() {
+  return (
+    <aside
+      aria-label="Advertisement"
+      className="grid h-24 place-items-center rounded-lg border border-dashed border-slate-400 bg-slate-50 text-sm text-slate-700"
+    >
+      Advertisement
+    </aside>
+  );
+}
+
+export function CardSkeleton() {
+  return (
+    <div className="card animate-pulse space-y-3 p-4" aria-hidden="true" data-skeleton>
+      <div className="h-5 w-2/3 rounded bg-slate-200" />
+      <div className="h-4 w-full rounded bg-slate-200" />
+      <div className="h-4 w-1/3 rounded bg-slate-200" />
+    </div>
+  );
+}

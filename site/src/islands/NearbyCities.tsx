@@ -1,0 +1,83 @@
+import { useId } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { City } from "@core/api.ts";
+import { FETCH, SEARCH } from "@core/constants.ts";
+import { MSG } from "@core/messages.ts";
+import { cityPath, nearestCities } from "@core/search.ts";
+import { apiClient } from "../lib/query.ts";
+import type { PublicConfig } from "../lib/config.ts";
+import { QueryRoot } from "./QueryRoot.tsx";
+import { useVisitorLocation } from "./useLocation.ts";
+
+interface Props {
+  config: PublicConfig;
+  title?: string;
+}
+
+export default function NearbyCities(props: Props) {
+  return (
+    <QueryRoot>
+      <Cities {...props} />
+    </QueryRoot>
+  );
+}
+
+function Cities({ config, title = "Cities With Botox Specials Near You" }: Props) {
+  const id = useId();
+  const location = useVisitorLocation(config);
+  const popular = useQuery({
+    queryKey: ["cities-popular", SEARCH.popularCitiesLimit],
+    staleTime: FETCH.cities.staleTime,
+    queryFn: async () => {
+      try {
+        return await apiClient(config.apiUrl).get<City[]>("/cities/popular", { limit: SEARCH.popularCitiesLimit });
+      } catch {
+        throw new Error(MSG.fetch.cities);
+      }
+    },
+  });
+  const loc = location.data;
+  const cities = loc && popular.data ? nearestCities(popular.data, { latitude: loc.lat, longitude: loc.lon }, SEARCH.cityGridSize) : [];
+  const badge = loc && !loc.fallback && loc.city ? MSG.search.citiesNear(loc.city, loc.region) : MSG.search.citiesFallback;
+
+  return (
+    <section aria-labelledby={`${id}-h`} className="bg-slate-50 py-12">
+      <div className="container-page">
+        <h2 id={`${id}-h`} className="text-3xl font-bold text-slate-900">
+          {title}
+        </h2>
+        {loc && (
+          <p className="mt-2 inline-block rounded-full bg-brand-100 px-3 py-1 text-sm text-brand-800" data-cities-badge>
+            {badge}
+          </p>
+        )}
+        {popular.isError ? (
+          <p role="alert" className="mt-4 text-slate-800">
+            {MSG.fetch.cities}
+          </p>
+        ) : location.isPending || popular.isPending ? (
+          <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading cities">
+            {Array.from({ length: 6 }, (_, i) => (
+              <div key={i} className="card h-20 animate-pulse bg-slate-100" />
+            ))}
+          </div>
+        ) : (
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {cities.map((c) => (
+              <li key={c.citySlug}>
+                <a href={cityPath(c.citySlug)} className="card block p-4 hover:border-brand-600">
+                  <span className="block font-semibold text-slate-900">
+                    {c.city}, {c.state}
+                  </span>
+                  <span className="text-sm text-slate-700">
+                    {c.count} {c.count === 1 ? "clinic" : "clinics"} · {Math.round(c.distance)} miles away
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useId, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { Clinic } from "@core/api.ts";
+import { FETCH, SEARCH } from "@core/constants.ts";
+import { MSG } from "@core/messages.ts";
+import { adSlotAfter, clampNearbyPages, paginate } from "@core/pagination.ts";
+import { apiClient } from "../lib/query.ts";
+import type { PublicConfig } from "../lib/config.ts";
+import { closestClinics } from "../lib/nearby.ts";
+import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
+import { Pagination } from "./Pagination.tsx";
+import { QueryRoot } from "./QueryRoot.tsx";
+import { useVisitorLocation } from "./useLocation.ts";
+
+export default function NearbyClinics({ config }: { config: PublicConfig }) {
+  return (
+    <QueryRoot>
+      <Nearby config={config} />
+    </QueryRoot>
+  );
+}
+
+export function LocationNotice({ config }: { config: PublicConfig }) {
+  const location = useVisitorLocation(config);
+  const [preciseError, setPreciseError] = useState(false);
+  if (!location.data) return null;
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
+      {location.data.fallback && (
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900" data-location-fallback>
+          {MSG.search.locationFallback}
+        </p>
+      )}
+      <button
+        type="button"
+        className="text-brand-700 underline"
+        onClick={() => location.usePrecise().catch(() => setPreciseError(true))}
+      >
+        Use my precise location
+      </button>
+      {preciseError && <span className="text-slate-700">Precise location is unavailable.</span>}
+    </div>
+  );
+}
+
+function Nearby({ config }: { config: PublicConfig }) {
+  const id = useId();
+  const top = useRef<HTMLElement>(null);
+  const [page, setPage] = useState(1);
+  const location = useVisitorLocation(config);
+  const loc = location.data;
+
+  const nearby = useQuery({
+    queryKey: ["clinics-nearby", loc?.lat, loc?.lon],
+    enabled: loc != null,
+    staleTime: FETCH.nearbyClinics.staleTime,
+    queryFn: async () => {
+      try {
+        const clinics = await apiClient(config.apiUrl).send<Clinic[]>("POST", "/clinics/nearby", {
+          latitude: loc!.lat,
+          longitude: loc!.lon,
+          radius: SEARCH.nearbyRadiusMiles,
+        });
+        return closestClinics(Array.isArray(clinics) ? clinics : [], loc!);
+      } catch {
+        throw new Error(MSG.fetch.nearbyClinics);
+      }
+    },
+  });
+
+  const all = nearby.data ?? [];
+  const pages = clampNearbyPages(all.length);
+  const shown = paginate(all, page, SEARCH.pageSize);
+  const loading = location.isPending || nearby.isPending;
+  const where = loc ? [loc.city, loc.region].filter(Boolean).join(", ") : "";
+
+  const goTo = (p: number) => {
+    setPage(p);
+    top.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
+
+  return (
+    <section ref={top} aria-labelledby={`${id}-h`} className="container-page py-12" style={{ scrollMarginTop: "5rem" }}>
+      <h2 id={`${id}-h`} className="text-3xl font-bold text-slate-900">
+        Botox Providers Near You
+      </h2>
+      <p className="mt-1 mb-4 text-slate-700" aria-live="polite" data-nearby-summary>
+        {loading ? "Finding providers near you…" : `${all.length} providers near ${where || "you"}`}
+      </p>
+      <LocationNotice config={config} />
+      {loading ? (
+        <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label="Loading providers">
+          {Array.from({ length: 4 }, (_, i) => (
+            <CardSkeleton key={i} />
+          ))}
+        </div>
+      ) : nearby.isError ? (
+        <p role="alert" className="card p-6 text-center text-slate-800">
+          {MSG.fetch.nearbyClinics}
+        </p>
+      ) : all.length === 0 ? (
+        <p className="card p-6 text-center text-slate-800">{MSG.search.nearbyEmpty}</p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2" data-clinic-list>
+          {shown.flatMap((c, i) => [
+            <ClinicCard key={c.id} clinic={c} />,
+            ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
+          ])}
+        </div>
+      )}
+      <Pagination page={page} totalPages={pages} onChange={goTo} label="Nearby providers pages" />
+      <p className="mt-4 text-center text-sm text-slate-700">{MSG.search.closestNote}</p>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useId, useState, type SubmitEvent } from "react";
+import { MSG } from "@core/messages.ts";
+import type { NewsletterResponse } from "@core/api.ts";
+import { apiClient } from "../lib/query.ts";
+import { toast } from "../lib/toast.ts";
+import { trackEvent } from "../lib/analytics.ts";
+import type { PublicConfig } from "../lib/config.ts";
+
+/** Newsletter form (spec §4): email + Subscribe, expanding once an email is typed. */
+export default function NewsletterForm({ config }: { config: PublicConfig }) {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [firstName, setFirstName] = useState("");
+  const [zipCode, setZipCode] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const expanded = email.length > 0;
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!email.trim()) {
+      toast({ title: MSG.newsletter.emailRequiredTitle, description: MSG.newsletter.emailRequired, variant: "destructive" });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await apiClient(config.apiUrl).send<NewsletterResponse>("POST", "/newsletter/subscribe", {
+        email: email.trim(),
+        zipCode: zipCode.trim() || null,
+        firstName: firstName.trim() || null,
+      });
+      toast({ title: MSG.newsletter.successTitle, description: MSG.newsletter.success });
+      trackEvent("newsletter_signup");
+      setEmail("");
+      setFirstName("");
+      setZipCode("");
+    } catch {
+      toast({ title: MSG.newsletter.errorTitle, description: MSG.newsletter.error, variant: "destructive" });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-h`} className="bg-brand-700 py-12 text-white">
+      <div className="container-page max-w-2xl text-center">
+        <h2 id={`${id}-h`} className="text-2xl font-bold">
+          Get Exclusive Botox Deals
+        </h2>
+        <p className="mt-2 text-brand-100">Subscribe for local specials and treatment news. Free, unsubscribe anytime.</p>
+        <form onSubmit={onSubmit} noValidate={false} className="mt-6 space-y-3 text-left" data-newsletter>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <label htmlFor={`${id}-email`} className="sr-only">
+              Email address
+            </label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              name="email"
+              required
+              autoComplete="email"
+              placeholder="Enter your email"
+              className="input flex-1"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            {!expanded && (
+              <button type="submit" className="btn bg-white text-brand-800 hover:bg-brand-50">
+                Subscribe
+              </button>
+            )}
+          </div>
+          {expanded && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div>
+                <label htmlFor={`${id}-first`} className="mb-1 block text-sm">
+                  First name (optional)
+                </label>
+                <input
+                  id={`${id}-first`}
+                  name="firstName"
+                  autoComplete="given-name"
+                  className="input"
+                  value={firstName}
+                  onChange={(e) => setFirstName(e.target.value)}
+                />
+              </div>
+              <div>
+                <label htmlFor={`${id}-zip`} className="mb-1 block text-sm">
+                  ZIP code (optional)
+                </label>
+                <input
+                  id={`${id}-zip`}
+                  name="zipCode"
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  maxLength={5}
+                  className="input"
+                  value={zipCode}
+                  onChange={(e) => setZipCode(e.target.value)}
+                />
+              </div>
+              <button
+                type="submit"
+                disabled={submitting}
+                className="btn bg-white text-brand-800 hover:bg-brand-50 sm:col-span-2"
+              >
+                {submitting ? "Subscribing..." : "Get Botox Deals"}
+              </button>
+            </div>
+          )}
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { useId, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { RATING, type RatingEmoji } from "@core/constants.ts";
+import type { HasRatedResponse, RatingResponse, RatingStat } from "@core/api.ts";
+import { MSG } from "@core/messages.ts";
+import { errorMessageOf } from "@core/http.ts";
+import { apiClient } from "../lib/query.ts";
+import { toast } from "../lib/toast.ts";
+import type { PublicConfig } from "../lib/config.ts";
+import { QueryRoot } from "./QueryRoot.tsx";
+
+export const EMOJI_GLYPH: Record<RatingEmoji, string> = {
+  "love-eyes": "😍",
+  smile: "😊",
+  neutral: "😐",
+  sad: "😞",
+  angry: "😠",
+};
+
+interface Props {
+  clinicId: number;
+  clinicName: string;
+  config: PublicConfig;
+}
+
+export default function RatingWidget(props: Props) {
+  return (
+    <QueryRoot>
+      <Rating {...props} />
+    </QueryRoot>
+  );
+}
+
+function Rating({ clinicId, clinicName, config }: Props) {
+  const id = useId();
+  const api = apiClient(config.apiUrl);
+  const qc = useQueryClient();
+  const [emoji, setEmoji] = useState<RatingEmoji | null>(null);
+  const [comment, setComment] = useState("");
+  const [submitted, setSubmitted] = useState<{ emoji: RatingEmoji; comment: string | null } | null>(null);
+
+  const hasRated = useQuery({
+    queryKey: ["has-rated", clinicId],
+    queryFn: () => api.get<HasRatedResponse>(`/clinics/${clinicId}/has-rated`),
+  });
+  const stats = useQuery({
+    queryKey: ["rating-stats", clinicId],
+    queryFn: () => api.get<RatingStat[]>(`/clinics/${clinicId}/rating-stats`),
+    enabled: hasRated.data?.hasRated === true || submitted != null,
+  });
+  const submit = useMutation({
+    mutationFn: (body: { clinicId: number; emoji: RatingEmoji; comment: string | null }) =>
+      api.send<RatingResponse>("POST", `/clinics/${clinicId}/ratings`, body),
+    onSuccess: (_data, body) => {
+      setSubmitted({ emoji: body.emoji, comment: body.comment });
+      toast({ title: MSG.rating.successTitle, description: MSG.rating.success });
+      void qc.invalidateQueries({ queryKey: ["rating-stats", clinicId] });
+    },
+    onError: (err) => {
+      toast({ title: MSG.rating.errorTitle, description: errorMessageOf(err, MSG.rating.error), variant: "destructive" });
+    },
+  });
+
+  const heading = (
+    <h2 id={`${id}-h`} className="text-xl font-bold">
+      Rate This Clinic
+    </h2>
+  );
+
+  if (hasRated.isPending) {
+    return (
+      <section aria-labelledby={`${id}-h`} className="card p-5" aria-busy="true">
+        {heading}
+        <p className="mt-2 text-slate-700">Loading…</p>
+      </section>
+    );
+  }
+
+  if (hasRated.data?.hasRated || submitted) {
+    return (
+      <section aria-labelledby={`${id}-h`} className="card p-5" data-rating-state="thanks">
+        {heading}
+        <p className="mt-2 font-semibold text-slate-900">Thanks for rating {clinicName}!</p>
+        {submitted && (
+          <p className="mt-1 text-slate-700">
+            Your rating: <span aria-hidden="true">{EMOJI_GLYPH[submitted.emoji]}</span>{" "}
+            {RATING.emojis.find((e) => e.value === submitted.emoji)?.label}
+            {submitted.comment && <> — “{submitted.comment}”</>}
+          </p>
+        )}
+        {stats.data && stats.data.length > 0 && (
+          <ul className="mt-3 flex flex-wrap gap-3" aria-label="Ratings so far">
+            {stats.data.map((s) => (
+              <li key={s.emoji} className="rounded-full bg-slate-100 px-3 py-1 text-sm">
+                <span aria-hidden="true">{EMOJI_GLYPH[s.emoji]}</span>{" "}
+                {RATING.emojis.find((e) => e.value === s.emoji)?.label}: {s.count}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${id}-h`} className="card p-5" data-rating-state="form">
+      {heading}
+      <form
+        className="mt-3 space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!emoji) return;
+          submit.mutate({ clinicId, emoji, comment: comment.trim() || null });
+        }}
+      >
+        <fieldset>
+          <legend className="mb-2 text-slate-700">How was your experience?</legend>
+          <div className="flex flex-wrap gap-2">
+            {RATING.emojis.map((e) => (
+              <label
+                key={e.value}
+                className={`flex cursor-pointer flex-col items-center rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600 ${
+                  emoji === e.value ? "border-brand-700 bg-brand-50 font-semibold" : "border-slate-300"
+                }`}
+              >
+                <input
+                  type="radio"
+                  name={`${id}-emoji`}
+                  value={e.value}
+                  className="sr-only"
+                  checked={emoji === e.value}
+                  onChange={() => setEmoji(e.value)}
+                />
+                <span aria-hidden="true" className="text-2xl">
+                  {EMOJI_GLYPH[e.value]}
+                </span>
+                {e.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {emoji && (
+          <>
+            <div>
+              <label htmlFor={`${id}-comment`} className="mb-1 block text-sm text-slate-700">
+                Comment (optional)
+              </label>
+              <textarea
+                id={`${id}-comment`}
+                className="input min-h-24"
+                maxLength={RATING.commentMaxLength}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+              />
+            </div>
+            <button type="submit" className="btn-primary" disabled={submit.isPending}>
+              Submit Rating
+            </button>
+          </>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { ZipSearchResponse } from "@core/api.ts";
+import { FILTERS, SEARCH } from "@core/constants.ts";
+import { MSG } from "@core/messages.ts";
+import { adSlotAfter } from "@core/pagination.ts";
+import { isZip } from "@core/search.ts";
+import { apiClient } from "../lib/query.ts";
+import type { PublicConfig } from "../lib/config.ts";
+import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
+import { Pagination } from "./Pagination.tsx";
+import { QueryRoot } from "./QueryRoot.tsx";
+
+interface Props {
+  /** Null on the fallback page: the ZIP is read from the address. */
+  zip: string | null;
+  initial: ZipSearchResponse | null;
+  config: PublicConfig;
+}
+
+export default function ZipResults(props: Props) {
+  return (
+    <QueryRoot>
+      <Results {...props} />
+    </QueryRoot>
+  );
+}
+
+/** The ZIP of /zip/{zip} (or /botox-near-me/zipcode/{zip}, or ?q=), null when none is valid. */
+export function zipFromLocation(loc: { pathname: string; search: string }): string | null {
+  const fromPath = /\/(?:zip|zipcode)\/(\d{5})\/?$/.exec(loc.pathname)?.[1];
+  if (fromPath) return fromPath;
+  const q = new URLSearchParams(loc.search).get("q")?.trim() ?? "";
+  return isZip(q) ? q : null;
+}
+
+function Results({ zip: fixedZip, initial, config }: Props) {
+  const id = useId();
+  const top = useRef<HTMLDivElement>(null);
+  // The fallback page renders in the browser only (client:only), so the address is at hand.
+  const [zip] = useState<string | null>(() =>
+    fixedZip ?? (typeof window === "undefined" ? null : zipFromLocation(window.location)),
+  );
+  const [distance, setDistance] = useState<number | "any">(FILTERS.zipDefaultDistance);
+  const [page, setPage] = useState(1);
+
+  useEffect(() => {
+    if (!fixedZip && zip) document.title = document.title.replace(/ZIP Code/, zip);
+  }, [fixedZip, zip]);
+
+  const isInitial = initial != null && page === 1 && distance === FILTERS.zipDefaultDistance;
+  const query = useQuery({
+    queryKey: ["zip-search", zip, distance, page],
+    enabled: zip != null,
+    queryFn: () =>
+      apiClient(config.apiUrl).get<ZipSearchResponse>("/zip-search", {
+        postalCode: zip,
+        page,
+        limit: SEARCH.pageSize,
+        distance: distance === "any" ? null : distance,
+      }),
+    initialData: isInitial ? initial : undefined,
+    placeholderData: keepPreviousData,
+  });
+
+  const data = query.data;
+  const totalPages = data ? Math.ceil(data.totalCount / (data.itemsPerPage || SEARCH.pageSize)) : 0;
+  const loading = zip != null && query.isFetching && (query.isPlaceholderData || !data);
+  const options: (number | "any")[] = [...FILTERS.distanceOptions, ...(distance === FILTERS.zipExpandedDistance ? [FILTERS.zipExpandedDistance] : []), "any"];
+
+  const goTo = (p: number) => {
+    setPage(p);
+    top.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
+
+  if (!fixedZip && zip == null) {
+    return (
+      <div className="card p-6 text-center">
+        <p className="text-slate-800">Enter a 5-digit ZIP code to find clinics near you.</p>
+        <a href="/" className="btn-primary mt-4">
+          {MSG.search.zipSearchDifferent}
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={top} style={{ scrollMarginTop: "5rem" }}>
+      {!fixedZip && zip && <h1 className="mb-4 text-3xl font-bold text-slate-900">Botox Clinics Near {zip}</h1>}
+      <div className="mb-6 flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor={`${id}-d`} className="mb-1 block text-sm font-medium">
+            Distance
+          </label>
+          <select
+            id={`${id}-d`}
+            className="input"
+            value={String(distance)}
+            onChange={(e) => {
+              setDistance(e.target.value === "any" ? "any" : Number(e.target.value));
+              setPage(1);
+            }}
+          >
+            {options.map((o) => (
+              <option key={o} value={String(o)}>
+                {o === "any" ? "Any distance" : `Within ${o} miles`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="text-slate-700" aria-live="polite">
+          {data && !query.isError ? `${data.totalCount} ${data.totalCount === 1 ? "clinic" : "clinics"} found` : "\u00a0"}
+        </p>
+      </div>
+      {query.isError ? (
+        <div role="alert" className="card p-6 text-center">
+          <p className="text-slate-800">{MSG.search.cityError}</p>
+          <button type="button" className="btn-primary mt-4" onClick={() => void query.refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : loading ? (
+        <div className="space-y-4" aria-busy="true" aria-label="Loading clinics">
+          {Array.from({ length: 4 }, (_, i) => (
+            <CardSkeleton key={i} />
+          ))}
+        </div>
+      ) : data && data.clinics.length === 0 ? (
+        <div className="card p-6 text-center">
+          <h2 className="text-xl font-bold text-slate-900">{MSG.search.zipEmpty(zip ?? "")}</h2>
+          <div className="mt-4 flex flex-wrap justify-center gap-3">
+            <a href="/" className="btn-outline">
+              {MSG.search.zipSearchDifferent}
+            </a>
+            {distance !== FILTERS.zipExpandedDistance && distance !== "any" && (
+              <button
+                type="button"
+                className="btn-primary"
+                onClick={() => {
+                  setDistance(FILTERS.zipExpandedDistance);
+                  setPage(1);
+                }}
+              >
+                {MSG.search.zipExpand}
+              </button>
+            )}
+          </div>
+        </div>
+      ) : (
+        <div className="space-y-4" data-clinic-list>
+          {data?.clinics.flatMap((c, i) => [
+            <ClinicCard key={c.id} clinic={c} headingLevel={2} />,
+            ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
+          ])}
+        </div>
+      )}
+      {!query.isError && <Pagination page={page} totalPages={totalPages} onChange={goTo} label="ZIP results pages" />}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { FETCH } from "@core/constants.ts";
+import {
+  detectLocation,
+  preciseLocation,
+  readCachedLocation,
+  writeCachedLocation,
+  type DetectedLocation,
+} from "../lib/location.ts";
+import type { PublicConfig } from "../lib/config.ts";
+
+export const LOCATION_KEY = ["location"] as const;
+
+/** The detected location, shared by every island of the page and cached 30 minutes. */
+export function useVisitorLocation(config: PublicConfig) {
+  const qc = useQueryClient();
+  const query = useQuery({
+    queryKey: LOCATION_KEY,
+    queryFn: async () => {
+      const cached = readCachedLocation();
+      if (cached) return cached;
+      const found = await detectLocation(config.apiUrl, config.geoServices);
+      writeCachedLocation(found);
+      return found;
+    },
+    staleTime: FETCH.location.staleTime,
+    retry: FETCH.location.retry,
+  });
+  const usePrecise = async () => {
+    const current = query.data;
+    if (!current) return;
+    const precise = await preciseLocation(current);
+    writeCachedLocation(precise);
+    qc.setQueryData<DetectedLocation>(LOCATION_KEY, precise);
+  };
+  return { ...query, usePrecise };
+}

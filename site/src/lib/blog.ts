@@ -1,0 +1,23 @@
+/** Blog list paging at build time (spec §2.12): 6 per page, URLs per page and category. */
+import type { BlogPost } from "@core/api.ts";
+import { BLOG } from "@core/constants.ts";
+
+export function blogListPath(page: number, categorySlug?: string | null): string {
+  const base = categorySlug ? `/blog/category/${categorySlug}` : "/blog";
+  return page <= 1 ? base : `${base}/page/${page}`;
+}
+
+export interface BlogPage {
+  posts: BlogPost[];
+  page: number;
+  totalPages: number;
+}
+
+export function blogPages(posts: readonly BlogPost[]): BlogPage[] {
+  const totalPages = Math.max(1, Math.ceil(posts.length / BLOG.pageSize));
+  return Array.from({ length: totalPages }, (_, i) => ({
+    posts: posts.slice(i * BLOG.pageSize, (i + 1) * BLOG.pageSize),
+    page: i + 1,
+    totalPages,
+  }));
+}

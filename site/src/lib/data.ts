@@ -1,0 +1,83 @@
+/**
+ * Build-time data: read once from PostgreSQL through packages/db (the running embedded server
+ * or DATABASE_URL) and shared by every page's getStaticPaths.
+ */
+import { distanceMiles, type BlogCategory, type BlogPost, type Clinic } from "@botox/core";
+import type { SiteCity, SiteData, SiteZip } from "../../../packages/db/src/queries/site.ts";
+import type * as SiteQueries from "../../../packages/db/src/queries/site.ts";
+
+export type { SiteCity, SiteZip };
+
+export interface SiteIndex extends SiteData {
+  clinicsByCity: Map<string, Clinic[]>;
+  cityBySlug: Map<string, SiteCity>;
+  postsByCategory: Map<number, BlogPost[]>;
+  categoryById: Map<number, BlogCategory>;
+}
+
+let loading: Promise<SiteIndex> | undefined;
+
+async function load(): Promise<SiteIndex> {
+  // Loaded by Node at build time rather than bundled: the database drivers (and the native
+  // modules beside them in packages/db) must not pass through Vite.
+  const moduleUrl = new URL("../../../packages/db/src/queries/site.ts", `file://${process.cwd()}/src/lib/`).href;
+  const { readSiteData } = (await import(/* @vite-ignore */ moduleUrl)) as typeof SiteQueries;
+  const data: SiteData = await readSiteData();
+  const clinicsByCity = new Map<string, Clinic[]>();
+  for (const c of data.clinics) {
+    const list = clinicsByCity.get(c.citySlug);
+    if (list) list.push(c);
+    else clinicsByCity.set(c.citySlug, [c]);
+  }
+  const postsByCategory = new Map<number, BlogPost[]>();
+  for (const p of data.posts) {
+    if (p.categoryId == null) continue;
+    const list = postsByCategory.get(p.categoryId) ?? [];
+    list.push(p);
+    postsByCategory.set(p.categoryId, list);
+  }
+  return {
+    ...data,
+    clinicsByCity,
+    cityBySlug: new Map(data.cities.map((c) => [c.citySlug, c])),
+    postsByCategory,
+    categoryById: new Map(data.categories.map((c) => [c.id, c])),
+  };
+}
+
+export function siteData(): Promise<SiteIndex> {
+  loading ??= load();
+  return loading;
+}
+
+/**
+ * Clinics within `radius` miles of a point, nearest first, with `_distance` set. A grid of
+ * one-degree cells keeps the per-ZIP work local even with 50,000 clinics.
+ */
+export function makeRadiusSearch(clinics: readonly Clinic[]) {
+  const cell = (v: number) => Math.floor(v);
+  const grid = new Map<string, Clinic[]>();
+  for (const c of clinics) {
+    if (c.latitude == null || c.longitude == null) continue;
+    const key = `${cell(c.latitude)}:${cell(c.longitude)}`;
+    const list = grid.get(key);
+    if (list) list.push(c);
+    else grid.set(key, [c]);
+  }
+  return (origin: { latitude: number; longitude: number }, radius: number): Clinic[] => {
+    const latSpan = Math.ceil(radius / 69) + 1;
+    const lonSpan = Math.ceil(radius / (69 * Math.max(0.1, Math.cos((origin.latitude * Math.PI) / 180)))) + 1;
+    const out: Clinic[] = [];
+    for (let dy = -latSpan; dy <= latSpan; dy++) {
+      for (let dx = -lonSpan; dx <= lonSpan; dx++) {
+        const list = grid.get(`${cell(origin.latitude) + dy}:${cell(origin.longitude) + dx}`);
+        if (!list) continue;
+        for (const c of list) {
+          const d = distanceMiles(origin, { latitude: c.latitude!, longitude: c.longitude! });
+          if (d <= radius) out.push({ ...c, _distance: Math.round(d * 10) / 10 });
+        }
+      }
+    }
+    return out.sort((a, b) => a._distance! - b._distance! || a.name.localeCompare(b.name));
+  };
+}

@@ -1,0 +1,47 @@
+/** sitemap.xml (design.md §6): canonical URLs only, no noIndex posts, an index past 45,000 URLs. */
+import { PRODUCT_ROUTE } from "@core/brand.ts";
+import { cityPath, clinicPath, zipPath } from "@core/search.ts";
+import type { SiteIndex } from "./data.ts";
+import { blogListPath, blogPages } from "./blog.ts";
+
+export const SITEMAP_LIMIT = 45_000;
+
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+}
+
+const STATIC_PATHS = ["/", PRODUCT_ROUTE, "/near-me", "/about", "/contact", "/privacy-policy", "/terms-of-service", "/disclaimer"];
+
+export function sitemapEntries(data: Pick<SiteIndex, "clinics" | "cities" | "posts" | "categories" | "zips" | "postsByCategory">): SitemapEntry[] {
+  const entries: SitemapEntry[] = STATIC_PATHS.map((path) => ({ path }));
+  for (const c of data.cities) entries.push({ path: cityPath(c.citySlug) });
+  for (const c of data.clinics) entries.push({ path: clinicPath(c.citySlug, c.slug), lastmod: c.updatedAt });
+  for (const z of data.zips) entries.push({ path: zipPath(z.zip) });
+  for (const p of blogPages(data.posts)) entries.push({ path: blogListPath(p.page) });
+  for (const cat of data.categories) {
+    for (const p of blogPages(data.postsByCategory.get(cat.id) ?? [])) entries.push({ path: blogListPath(p.page, cat.slug) });
+  }
+  for (const p of data.posts) if (!p.noIndex) entries.push({ path: `/blog/${p.slug}`, lastmod: p.updatedAt });
+  return entries;
+}
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+export function urlsetXml(entries: readonly SitemapEntry[], site: string): string {
+  const urls = entries
+    .map((e) => `<url><loc>${esc(new URL(e.path, site).toString())}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ""}</url>`)
+    .join("");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
+}
+
+export function sitemapIndexXml(count: number, site: string): string {
+  const items = Array.from({ length: count }, (_, i) => `<sitemap><loc>${esc(new URL(`/sitemap-${i + 1}.xml`, site).toString())}</loc></sitemap>`).join("");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items}</sitemapindex>\n`;
+}
+
+export function chunk<T>(items: readonly T[], size = SITEMAP_LIMIT): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
