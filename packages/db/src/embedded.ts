@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { cube } from "@electric-sql/pglite/contrib/cube";
 import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { WireQueue } from "./wire-queue.ts";
 
 export interface EmbeddedServer {
   url: string;
@@ -32,6 +33,8 @@ export async function startEmbeddedServer(options: EmbeddedOptions): Promise<Emb
     extensions: { cube, earthdistance },
   });
   const server = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: options.port, maxConnections: 200 });
+  // The shipped queue interleaves concurrent clients' extended-protocol messages (see wire-queue.ts).
+  (server as unknown as { queryQueue: WireQueue }).queryQueue = new WireQueue(pg);
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
