@@ -19,7 +19,11 @@ export interface ThrottleStore {
 
 export class MemoryThrottleStore implements ThrottleStore {
   private readonly entries = new Map<string, { count: number; resetAt: number }>();
-  constructor(private readonly windowMs = LOGIN_WINDOW_MS) {}
+  private readonly windowMs: number;
+
+  constructor(windowMs = LOGIN_WINDOW_MS) {
+    this.windowMs = windowMs;
+  }
 
   async failures(key: string): Promise<number> {
     const e = this.entries.get(key);
@@ -51,10 +55,13 @@ export class MemoryThrottleStore implements ThrottleStore {
 /** Fixed window in Redis: INCR, with the expiry set by the first failure of a window. */
 export class RedisThrottleStore implements ThrottleStore {
   private client: Promise<Redis> | undefined;
-  constructor(
-    private readonly url: string,
-    private readonly windowMs = LOGIN_WINDOW_MS,
-  ) {}
+  private readonly url: string;
+  private readonly windowMs: number;
+
+  constructor(url: string, windowMs = LOGIN_WINDOW_MS) {
+    this.url = url;
+    this.windowMs = windowMs;
+  }
 
   private redis() {
     this.client ??= import("ioredis").then(({ Redis }) => new Redis(this.url, { lazyConnect: false, maxRetriesPerRequest: 2 }));
@@ -83,7 +90,11 @@ export function createThrottleStore(env: ApiEnv): ThrottleStore {
 }
 
 export class LoginThrottle {
-  constructor(private readonly store: ThrottleStore) {}
+  private readonly store: ThrottleStore;
+
+  constructor(store: ThrottleStore) {
+    this.store = store;
+  }
 
   private keys(username: string, address: string) {
     return { user: `user:${username.toLowerCase()}`, address: `ip:${address}` };

@@ -6,12 +6,13 @@ import { MSG, issuesOf, type ApiError } from "@botox/core";
 
 /** Thrown by handlers; rendered as `{ error, issues? }` with its status (design.md §5). */
 export class HttpError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly issues?: ApiError["issues"],
-  ) {
+  readonly status: ContentfulStatusCode;
+  readonly issues?: ApiError["issues"];
+
+  constructor(status: ContentfulStatusCode, message: string, issues?: ApiError["issues"]) {
     super(message);
+    this.status = status;
+    this.issues = issues;
   }
 }
 

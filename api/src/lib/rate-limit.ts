@@ -56,7 +56,11 @@ function redisStore(url: string): Store<AppEnv> {
 /** Wraps a store so that its failures let the request through instead of answering 500. */
 class FailOpenStore implements Store<AppEnv> {
   private warned = false;
-  constructor(private readonly inner: Store<AppEnv>) {}
+  private readonly inner: Store<AppEnv>;
+
+  constructor(inner: Store<AppEnv>) {
+    this.inner = inner;
+  }
   init(options: Parameters<NonNullable<Store<AppEnv>["init"]>>[0]) {
     this.inner.init?.(options);
   }

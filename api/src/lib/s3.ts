@@ -59,7 +59,11 @@ export function signS3Request(config: Pick<S3Config, "region" | "accessKeyId" | 
 }
 
 export class S3Client {
-  constructor(private readonly config: S3Config) {}
+  private readonly config: S3Config;
+
+  constructor(config: S3Config) {
+    this.config = config;
+  }
 
   private objectUrl(key: string): URL {
     const base = this.config.endpoint.replace(/\/+$/, "");

@@ -76,7 +76,11 @@ export interface UploadStorage {
 const IMAGE_HEADERS = { "content-type": "image/webp", "cache-control": "public, max-age=31536000, immutable" };
 
 export class LocalUploadStorage implements UploadStorage {
-  constructor(readonly dir: string) {}
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
   async put(name: string, bytes: Buffer): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     await writeFile(path.join(this.dir, name), bytes, { flag: "wx" });
@@ -95,10 +99,13 @@ export class LocalUploadStorage implements UploadStorage {
 }
 
 export class S3UploadStorage implements UploadStorage {
-  constructor(
-    private readonly client: S3Client,
-    private readonly publicBase?: string,
-  ) {}
+  private readonly client: S3Client;
+  private readonly publicBase?: string;
+
+  constructor(client: S3Client, publicBase?: string) {
+    this.client = client;
+    this.publicBase = publicBase;
+  }
   put(name: string, bytes: Buffer): Promise<void> {
     return this.client.putObject(name, bytes, IMAGE_HEADERS);
   }

@@ -4,7 +4,11 @@ import { spawn } from "node:child_process";
 export class LogTail {
   private chunks: Buffer[] = [];
   private size = 0;
-  constructor(private readonly limit = 64 * 1024) {}
+  private readonly limit: number;
+
+  constructor(limit = 64 * 1024) {
+    this.limit = limit;
+  }
 
   push(chunk: Buffer | string): void {
     const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;

@@ -19,7 +19,11 @@ export const systemClock: Clock = {
 export class ManualClock implements Clock {
   private timers = new Map<number, { at: number; fn: () => void }>();
   private nextId = 1;
-  constructor(private current: number) {}
+  private current: number;
+
+  constructor(current: number) {
+    this.current = current;
+  }
 
   now(): number {
     return this.current;

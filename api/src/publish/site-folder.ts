@@ -7,7 +7,11 @@ import path from "node:path";
  *   live           symlink → builds/<id>, replaced atomically (rename of live.tmp)
  */
 export class SiteFolder {
-  constructor(readonly root: string) {}
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = root;
+  }
 
   get buildsDir(): string {
     return path.join(this.root, "builds");

@@ -31,7 +31,11 @@ export class WireQueue {
   /** The client that holds the database (mid-sequence or in a transaction), if any. */
   private owner: number | null = null;
 
-  constructor(private readonly db: PGlite) {}
+  private readonly db: PGlite;
+
+  constructor(db: PGlite) {
+    this.db = db;
+  }
 
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
     return new Promise((resolve, reject) => {
