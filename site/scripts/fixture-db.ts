@@ -4,7 +4,7 @@
  * Needs TEST_DATABASE_URL (a real PostgreSQL); the database is left for the caller to drop.
  */
 import { createTestDatabase } from "@botox/db/testing";
-import { insertFixtures } from "../e2e/fixtures.ts";
+import { insertFixtures } from "@botox/e2e/fixtures";
 
 const handle = await createTestDatabase();
 if (handle.kind !== "server") {

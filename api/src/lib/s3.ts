@@ -73,7 +73,8 @@ export class S3Client {
   async putObject(key: string, body: Uint8Array, headers: Record<string, string> = {}): Promise<void> {
     const url = this.objectUrl(key);
     const signed = signS3Request(this.config, { method: "PUT", url, headers, payloadHash: sha256Hex(body), now: new Date() });
-    const res = await fetch(url, { method: "PUT", headers: signed, body });
+    // A Blob body type-checks under both the Node and the DOM lib (the admin's e2e files see this module).
+    const res = await fetch(url, { method: "PUT", headers: signed, body: new Blob([body as Uint8Array<ArrayBuffer>]) });
     if (!res.ok) throw new Error(`S3 PUT ${key} failed: ${res.status} ${await res.text()}`);
   }
 

@@ -1,0 +1,219 @@
+/**
+ * The whole product for browser tests: a throwaway database (in-memory PGlite served on
+ * loopback, or a fresh database on TEST_DATABASE_URL's server), the API, the publisher in
+ * local mode building the real Astro site into a temporary folder, the static site server,
+ * and the admin built by Vite and served as a SPA. Every port is free-picked, so a run never
+ * collides with `npm start` or another run.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { repoRoot, type Database, type Sql } from "@botox/db";
+import { ensureAdmin } from "@botox/db/admin-user";
+import { createTestDatabase } from "@botox/db/testing";
+import { createApp } from "@botox/api/app.ts";
+import type { Deps } from "@botox/api/context.ts";
+import { readApiEnv } from "@botox/api/env.ts";
+import { Publisher } from "@botox/api/publish/publisher.ts";
+import { attachPublisher } from "@botox/api/publish/registry.ts";
+import { contentTypeOf, startStaticServer } from "@botox/api/publish/static-server.ts";
+import { insertFixtures } from "./fixtures.ts";
+
+export interface StackOptions {
+  /** Rows to insert before the first build; the e2e fixtures by default. */
+  fixtures?: (db: Database, sql: Sql) => Promise<void>;
+  /** Build and serve the admin SPA (default true). */
+  admin?: boolean;
+  /** Build and serve the public site (default true). */
+  site?: boolean;
+  /** IP-geolocation services the site's islands try after the API's own (PUBLIC_GEO_SERVICES). */
+  geoServices?: string[];
+  /** Quiet time before an automatic rebuild (default 300 ms, so tests see edits quickly). */
+  debounceMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  urls: { site: string; admin: string; api: string };
+  admin: { username: string; password: string };
+  /** Connection URL of the throwaway database (for tests that check rows directly). */
+  databaseUrl: string;
+  db: Database;
+  sql: Sql;
+  publisher: Publisher | null;
+  /** Runs a rebuild now and waits for it (and any queued follow-up) to finish. */
+  rebuild(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const ADMIN_USERNAME = "e2e-admin";
+
+async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = repoRoot): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed (${code}):\n${out.slice(-4000)}`))));
+  });
+}
+
+/** Serves a built SPA under `base`, answering index.html for every route without a file. */
+async function serveSpa(dir: string, base: string, port: number): Promise<{ close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      if (!url.pathname.startsWith(base)) {
+        res.writeHead(302, { location: base });
+        res.end();
+        return;
+      }
+      const rel = path.normalize(decodeURIComponent(url.pathname.slice(base.length))).replace(/^(\.\.[/\\])+/, "");
+      let file = path.join(dir, rel);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (!stat?.isFile()) file = path.join(dir, "index.html");
+      res.writeHead(200, { "content-type": contentTypeOf(file) });
+      fs.createReadStream(file).pipe(res);
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const fn of cleanups.splice(0).reverse()) await Promise.resolve(fn()).catch(() => undefined);
+  };
+  try {
+    const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), "botox-e2e-"));
+    cleanups.push(() => fsp.rm(tmp, { recursive: true, force: true }));
+
+    const database = await createTestDatabase();
+    cleanups.push(() => database.close());
+    await (options.fixtures ?? ((db) => insertFixtures(db)))(database.db, database.sql);
+    const password = randomBytes(12).toString("base64url");
+    await ensureAdmin(database.db, { username: ADMIN_USERNAME, password });
+
+    const [apiPort, sitePort, adminPort] = [await freePort(), await freePort(), await freePort()];
+    const urls = {
+      site: `http://127.0.0.1:${sitePort}`,
+      admin: `http://127.0.0.1:${adminPort}/admin`,
+      api: `http://127.0.0.1:${apiPort}/api/v1`,
+    };
+    const env = readApiEnv({
+      NODE_ENV: "test",
+      PORT: String(apiPort),
+      ALLOWED_ORIGINS: `http://127.0.0.1:${sitePort},http://127.0.0.1:${adminPort}`,
+      SITE_URL: urls.site,
+      UPLOADS_DIR: path.join(tmp, "uploads"),
+      PUBLISH_DEBOUNCE_MS: String(options.debounceMs ?? 300),
+      PUBLISH_MAX_WAIT_MS: "5000",
+      PUBLISH_POLL_MS: "60000",
+      PUBLISH_CRON: "off",
+      SITE_DIR: path.join(tmp, "site"),
+      SITE_PORT: String(sitePort),
+    });
+    const deps: Deps = { db: database.db, sql: database.sql, env, secret: randomBytes(32).toString("hex") };
+
+    let publisher: Publisher | null = null;
+    if (options.site !== false) {
+      const siteEnv = [
+        `SITE_URL=${urls.site}`,
+        `PUBLIC_API_URL=${urls.api}`,
+        ...(options.geoServices ? [`PUBLIC_GEO_SERVICES='${options.geoServices.join(",")}'`] : []),
+      ].join(" ");
+      publisher = new Publisher({
+        sql: database.sql,
+        databaseUrl: database.url,
+        log,
+        config: {
+          mode: "local",
+          debounceMs: options.debounceMs ?? 300,
+          maxWaitMs: 5_000,
+          pollMs: 60_000,
+          cron: null,
+          keepBuilds: 3,
+          buildTimeoutMs: 5 * 60_000,
+          siteDir: path.join(tmp, "site"),
+          buildCommand: `env ${siteEnv} pnpm --filter @botox/site run build`,
+          cwd: repoRoot,
+        },
+      });
+      attachPublisher(deps, publisher);
+    }
+
+    const app = createApp(deps);
+    const api = serve({ fetch: app.fetch, port: apiPort, hostname: "127.0.0.1" });
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          api.close(() => resolve());
+          (api as { closeAllConnections?: () => void }).closeAllConnections?.();
+        }),
+    );
+
+    const adminBuild =
+      options.admin === false
+        ? Promise.resolve()
+        : run("pnpm", ["--filter", "@botox/admin", "exec", "vite", "build", "--outDir", path.join(tmp, "admin"), "--emptyOutDir"], {
+            ...process.env,
+            VITE_API_URL: urls.api,
+            VITE_SITE_URL: urls.site,
+          });
+
+    const rebuild = async () => {
+      if (!publisher) return;
+      await publisher.whenIdle();
+      publisher.request("rebuild");
+      await publisher.flush();
+      await publisher.whenIdle();
+    };
+
+    if (publisher) {
+      const site = await startStaticServer({ liveDir: publisher.liveDir, port: sitePort, host: "127.0.0.1" });
+      cleanups.push(() => site.close());
+      await publisher.start({ buildOnStart: false, poll: false, nightly: false });
+      cleanups.push(() => publisher!.stop());
+      await rebuild();
+      const status = await publisher.status();
+      const last = status.builds[0];
+      if (!last || last.status !== "succeeded") throw new Error(`The site build failed:\n${last?.logTail ?? "(no build ran)"}`);
+    }
+    await adminBuild;
+    if (options.admin !== false) {
+      const spa = await serveSpa(path.join(tmp, "admin"), "/admin/", adminPort);
+      cleanups.push(() => spa.close());
+    }
+
+    return { urls, admin: { username: ADMIN_USERNAME, password }, databaseUrl: database.url, db: database.db, sql: database.sql, publisher, rebuild, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// Browser tests: the built site and the running API on a throwaway database (e2e/global-setup.ts),
+// driven by Debian's Chromium. One file at a time: they share one product stack.
+export default defineConfig({
+  test: {
+    include: ["e2e/**/*.e2e.ts"],
+    globalSetup: ["e2e/global-setup.ts"],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 300_000,
+  },
+});
