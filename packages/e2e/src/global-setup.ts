@@ -9,6 +9,7 @@ export interface ProvidedStack {
   urls: Stack["urls"];
   admin: Stack["admin"];
   databaseUrl: string;
+  siteDir: string | null;
 }
 
 declare module "vitest" {
@@ -22,7 +23,7 @@ export function stackSetup(options: StackOptions = {}) {
     const started = Date.now();
     const stack = await startStack({ ...options, log: process.env.E2E_VERBOSE ? (l) => console.log(`[e2e] ${l}`) : undefined });
     console.log(`[e2e] product stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s: site ${stack.urls.site}, admin ${stack.urls.admin}`);
-    project.provide("stack", { urls: stack.urls, admin: stack.admin, databaseUrl: stack.databaseUrl });
+    project.provide("stack", { urls: stack.urls, admin: stack.admin, databaseUrl: stack.databaseUrl, siteDir: stack.siteDir });
     return async () => {
       await stack.stop();
     };

@@ -44,6 +44,8 @@ export interface Stack {
   admin: { username: string; password: string };
   /** Connection URL of the throwaway database (for tests that check rows directly). */
   databaseUrl: string;
+  /** The live site folder (a symlink to the current build), or null without a site. */
+  siteDir: string | null;
   db: Database;
   sql: Sql;
   publisher: Publisher | null;
@@ -211,7 +213,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       cleanups.push(() => spa.close());
     }
 
-    return { urls, admin: { username: ADMIN_USERNAME, password }, databaseUrl: database.url, db: database.db, sql: database.sql, publisher, rebuild, stop };
+    return { urls, admin: { username: ADMIN_USERNAME, password }, databaseUrl: database.url, siteDir: publisher ? publisher.liveDir : null, db: database.db, sql: database.sql, publisher, rebuild, stop };
   } catch (err) {
     await stop();
     throw err;
