@@ -4,17 +4,24 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import hostFiles from "./host-files.mjs";
+import { outDirInsideSite } from "./out-dir.mjs";
 
 // Read here (config runs before src/env.ts can be imported); src/env.ts validates the same values.
 const site = process.env.SITE_URL || "http://localhost:4321";
+const out = outDirInsideSite(process.env.OUT_DIR || "./dist");
 
 export default defineConfig({
   site,
   output: "static",
-  outDir: process.env.OUT_DIR || "./dist",
+  outDir: out.outDir,
+  // Incremental builds (Astro ≥ 7.2): pages whose getStaticPaths `cacheKey` (src/lib/cache-key.ts)
+  // and code are unchanged are copied from the cache instead of rendered. The publisher gives
+  // each site folder its own cache (ASTRO_CACHE_DIR), so builds of other databases never share one.
+  cacheDir: process.env.ASTRO_CACHE_DIR || "./node_modules/.astro",
   trailingSlash: "ignore",
   build: { format: "directory", inlineStylesheets: "auto" },
-  integrations: [react(), hostFiles()],
+  // The out-dir mover goes last: it moves the output once every other build:done hook has run.
+  integrations: [react(), hostFiles(), ...(out.integration ? [out.integration] : [])],
   vite: {
     plugins: [tailwindcss()],
     // Browser code imports single core modules ("@core/search.ts") rather than the package
@@ -27,4 +34,5 @@ export default defineConfig({
     resolve: { alias: { "@core": fileURLToPath(new URL("../packages/core/src", import.meta.url)) } },
   },
   devToolbar: { enabled: false },
+  experimental: { incrementalBuild: true },
 });

@@ -76,12 +76,12 @@ function htmlFiles(dir) {
   return out;
 }
 
-function main() {
-  const dist = path.resolve(process.argv[2] ?? "dist");
-  if (!fs.existsSync(dist)) {
-    console.error(`check-weight: no build output at ${dist}; run the build first.`);
-    process.exit(2);
-  }
+/**
+ * Every page of a build output against the budgets.
+ * @param {string} dist
+ * @returns {{ pages: number, maxJs: { v: number, page: string }, maxCss: { v: number, page: string }, failures: string[] }}
+ */
+export function checkWeight(dist) {
   const failures = [];
   let maxJs = { v: 0, page: "" };
   let maxCss = { v: 0, page: "" };
@@ -94,8 +94,18 @@ function main() {
     if (js > JS_BUDGET) failures.push(`${page}: JavaScript ${(js / 1024).toFixed(1)} KB gzip > 90 KB`);
     if (css > CSS_BUDGET) failures.push(`${page}: CSS ${(css / 1024).toFixed(1)} KB gzip > 25 KB`);
   }
+  return { pages: files.length, maxJs, maxCss, failures };
+}
+
+function main() {
+  const dist = path.resolve(process.argv[2] ?? "dist");
+  if (!fs.existsSync(dist)) {
+    console.error(`check-weight: no build output at ${dist}; run the build first.`);
+    process.exit(2);
+  }
+  const { pages, maxJs, maxCss, failures } = checkWeight(dist);
   console.log(
-    `check-weight: ${files.length} pages; heaviest JS ${(maxJs.v / 1024).toFixed(1)} KB (${maxJs.page}), heaviest CSS ${(maxCss.v / 1024).toFixed(1)} KB (${maxCss.page})`,
+    `check-weight: ${pages} pages; heaviest JS ${(maxJs.v / 1024).toFixed(1)} KB (${maxJs.page}), heaviest CSS ${(maxCss.v / 1024).toFixed(1)} KB (${maxCss.page})`,
   );
   if (failures.length) {
     console.error(failures.slice(0, 50).join("\n"));

@@ -51,6 +51,21 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22: a NUL byte in text, a number out of range,
+ * an invalid JSON escape...). Only values can cause one, and every value comes from the
+ * request, so it is bad input (400), not a server fault.
+ */
+export function isDataException(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Postgres unique violation (23505), possibly wrapped by drizzle. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   let e: unknown = err;
@@ -75,6 +90,7 @@ export function handleError(err: Error, c: Context): Response {
     return c.json(errorBody(message), status as ContentfulStatusCode);
   }
   if (isDatabaseUnavailable(err)) return c.json(errorBody(MSG.api.databaseUnavailable), 503);
+  if (isDataException(err)) return c.json(errorBody(MSG.api.invalidInput), 400);
   console.error("[api] unhandled error", err);
   return c.json(errorBody(MSG.api.internal), 500);
 }

@@ -37,7 +37,7 @@ export function globalMiddleware(env: ApiEnv): MiddlewareHandler<AppEnv>[] {
   const apiHeaders = headers("same-site");
   // The site (another origin) shows uploaded images; everything else stays same-site.
   const uploadHeaders = headers("cross-origin");
-  const uploadsPath = (path: string) => path.startsWith("/uploads/") || isUpload(path);
+  const uploadsPath = (path: string) => path.startsWith(`${API_PREFIX}/uploads/`) || isUpload(path);
 
   const tooLarge = bodyLimitError();
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });

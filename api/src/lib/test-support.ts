@@ -94,3 +94,19 @@ const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h
 export function milesNorth(lat: number, lon: number, miles: number): { latitude: number; longitude: number } {
   return { latitude: lat + (miles / 3959) * (180 / Math.PI), longitude: lon };
 }
+
+/**
+ * The distance rule of spec §3/§9 computed by hand (haversine, earth radius 3959 miles),
+ * independent of packages/core and of the database's earthdistance, so a change to either
+ * is caught.
+ */
+export function haversineMiles(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const toRad = (deg: number) => (deg * Math.PI) / 180;
+  const dLat = toRad(b.latitude - a.latitude);
+  const dLon = toRad(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.latitude)) * Math.cos(toRad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 3959 * Math.asin(Math.sqrt(h));
+}
+
+/** Miles shown with one decimal (spec §3). */
+export const oneDecimal = (miles: number) => Math.round(miles * 10) / 10;

@@ -141,9 +141,10 @@ export class Publisher extends EventEmitter {
     await fs.mkdir(this.folder.buildsDir, { recursive: true });
     if (options.recoverInterrupted) {
       // The caller knows no other process can be building (it just started the database).
-      await this.sql`
+      const interrupted = await this.sql`
         update publish_builds set status = 'failed', finished_at = now(), log = log || ${"\n[publish] interrupted (the building process stopped)\n"}
         where status = 'running'`;
+      if (interrupted.count > 0) await this.folder.clearCache();
     }
     const [row] = await this.sql<{ built: string | number }[]>`
       select coalesce(max(change_watermark), 0) as built from publish_builds where status in ('succeeded', 'failed')`;
@@ -321,12 +322,13 @@ export class Publisher extends EventEmitter {
       }
       // Holding the lock on a real server means no build runs elsewhere: a `running` row is a
       // leftover of a crash. On the embedded database only a missing heartbeat proves that.
-      await conn`
+      const interrupted = await conn`
         update publish_builds
         set status = 'failed', finished_at = now(), log = log || ${"\n[publish] interrupted (the building process stopped)\n"}
         where status = 'running'
           and (${distinct}::boolean
                or started_at + make_interval(secs => coalesce(duration_ms, 0) / 1000.0) < now() - make_interval(secs => ${this.staleAfterMs / 1000}))`;
+      if (interrupted.count > 0) await this.folder.clearCache();
       if (!force) {
         const [need] = await conn<{ newest: string | number; built: string | number; queued: string | number }[]>`
           select (select coalesce(max(id), 0) from content_changes) as newest,
@@ -397,6 +399,7 @@ export class Publisher extends EventEmitter {
             ...process.env,
             OUT_DIR: outDir,
             SITE_BUILD_ID: String(id),
+            ASTRO_CACHE_DIR: this.folder.cacheDir,
             ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
           },
           timeoutMs: this.config.buildTimeoutMs,
@@ -413,11 +416,11 @@ export class Publisher extends EventEmitter {
         } else {
           log.push(`\n[publish] build failed (exit ${result.exitCode ?? result.signal}); the live site is unchanged\n`);
         }
-        if (!ok) await this.folder.remove(id);
+        if (!ok) await this.discard(id);
       }
     } catch (err) {
       log.push(`\n[publish] ${err instanceof Error ? err.message : String(err)}\n`);
-      if (this.config.mode === "local") await this.folder.remove(id).catch(() => undefined);
+      if (this.config.mode === "local") await this.discard(id).catch(() => undefined);
     } finally {
       clearInterval(heartbeat);
       this.currentBuildId = null;
@@ -437,6 +440,12 @@ export class Publisher extends EventEmitter {
     this.log(`build #${id} ${ok ? "succeeded" : "failed"} in ${(durationMs / 1000).toFixed(1)} s${pageCount !== null ? `, ${pageCount} pages` : ""}`);
     this.emit("build", { id, ok });
     return ok;
+  }
+
+  /** Removes a failed build's folder and the incremental cache it may have left half-written. */
+  private async discard(id: number): Promise<void> {
+    await this.folder.remove(id);
+    await this.folder.clearCache();
   }
 
   /** Keeps the folders of the newest `keepBuilds` successful builds (and the live one). */

@@ -5,6 +5,7 @@ import path from "node:path";
  * The local site layout under `siteDir` (default `.data/site`):
  *   builds/<id>/   one folder per build
  *   live           symlink → builds/<id>, replaced atomically (rename of live.tmp)
+ *   astro-cache/   Astro's incremental build cache (pages reused by the next build)
  */
 export class SiteFolder {
   readonly root: string;
@@ -15,6 +16,14 @@ export class SiteFolder {
 
   get buildsDir(): string {
     return path.join(this.root, "builds");
+  }
+  /** Passed to the build as ASTRO_CACHE_DIR: one cache per site folder, never shared with other databases. */
+  get cacheDir(): string {
+    return path.join(this.root, "astro-cache");
+  }
+  /** After a failed or interrupted build the cache may hold pages its manifest does not describe. */
+  async clearCache(): Promise<void> {
+    await fs.rm(this.cacheDir, { recursive: true, force: true });
   }
   get livePath(): string {
     return path.join(this.root, "live");

@@ -1,6 +1,13 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
-import { startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
+import { runningEmbeddedUrl, startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
+import { openDatabase } from "./open.ts";
+import { runDbCli } from "./testing.ts";
 
 describe("embedded server with concurrent clients", () => {
   let server: EmbeddedServer;
@@ -39,6 +46,121 @@ describe("embedded server with concurrent clients", () => {
       expect(row?.c).toBe(2);
     } finally {
       await sql.end();
+    }
+  });
+});
+
+describe("embedded server on a data directory", () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-test-"));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const serverFile = (dir: string) => path.join(dir, "pglite-server.json");
+
+  it("keeps every committed write across a stop and a start", async () => {
+    const dir = tempDir();
+    const first = await startEmbeddedServer({ dataDir: dir, port: 0 });
+    const sql = postgres(first.url, { max: 2, onnotice: () => {} });
+    await sql`create table kept (n int primary key, label text)`;
+    await sql.begin(async (tx) => {
+      await tx`insert into kept ${tx(Array.from({ length: 1000 }, (_, i) => ({ n: i, label: `row ${i}` })))}`;
+    });
+    // The last write lands just before the stop.
+    await sql`insert into kept values (1000, 'last')`;
+    await sql.end();
+    await first.stop();
+    expect(fs.existsSync(serverFile(dir))).toBe(false);
+    expect(runningEmbeddedUrl(dir)).toBeUndefined();
+
+    const second = await startEmbeddedServer({ dataDir: dir, port: 0 });
+    const again = postgres(second.url, { max: 1, onnotice: () => {} });
+    try {
+      const [row] = await again<{ c: number; s: number; last: string }[]>`
+        select count(*)::int as c, sum(n)::int as s, (select label from kept where n = 1000) as last from kept`;
+      expect(row).toEqual({ c: 1001, s: 500_500, last: "last" });
+    } finally {
+      await again.end();
+      await second.stop();
+    }
+  });
+
+  it("lets other clients and another process join the running server", async () => {
+    const dir = tempDir();
+    const owner = await openDatabase({ dataDir: dir, port: 0, databaseUrl: "" });
+    try {
+      expect(owner.kind).toBe("embedded");
+      expect(owner.embedded).toBeDefined();
+      expect(runningEmbeddedUrl(dir)).toBe(owner.url);
+
+      // A second open in this process joins instead of starting PGlite on the same files.
+      const guest = await openDatabase({ dataDir: dir, databaseUrl: "" });
+      expect(guest.embedded).toBeUndefined();
+      expect(guest.url).toBe(owner.url);
+      await owner.sql`insert into blog_categories (name, slug) values ('Joined', 'joined')`;
+      expect(await guest.sql`select name from blog_categories where slug = 'joined'`).toEqual([{ name: "Joined" }]);
+      await guest.close();
+      // Closing a guest leaves the server running.
+      expect(await owner.sql`select 1 as one`).toEqual([{ one: 1 }]);
+
+      // A CLI in another process finds the server through the data directory.
+      const { DATABASE_URL: _unset, ...env } = process.env;
+      const sample = fileURLToPath(new URL("../samples/clinics-export.csv", import.meta.url));
+      const run = await runDbCli("import", [sample], { ...env, DATA_DIR: dir });
+      expect(run.stderr).toBe("");
+      expect(run.stdout).toContain("served by another process");
+      expect(run.stdout).toContain("inserted 8,");
+      const [row] = await owner.sql<{ n: number }[]>`select count(*)::int as n from clinics`;
+      expect(row?.n).toBe(8);
+    } finally {
+      await owner.close();
+    }
+    expect(runningEmbeddedUrl(dir)).toBeUndefined();
+  });
+
+  it("ignores a server file left by a process that is gone", async () => {
+    const dir = tempDir();
+    const gone = spawn(process.execPath, ["-e", ""]);
+    await new Promise((resolve) => gone.on("exit", resolve));
+    fs.writeFileSync(serverFile(dir), JSON.stringify({ url: "postgres://postgres@127.0.0.1:1/postgres", port: 1, pid: gone.pid }));
+    expect(runningEmbeddedUrl(dir)).toBeUndefined();
+  });
+
+  it("closes the database on SIGTERM so no write is lost", async () => {
+    const dir = tempDir();
+    const { DATABASE_URL: _unset, ...env } = process.env;
+    const serve = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./cli/serve.ts", import.meta.url))], {
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      env: { ...env, DATA_DIR: dir, PGLITE_PORT: "0" },
+    });
+    let stdout = "";
+    let stderr = "";
+    serve.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    serve.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => serve.on("exit", (code) => resolve(code)));
+    try {
+      await expect.poll(() => stdout, { timeout: 60_000, interval: 100 }).toContain("Embedded PostgreSQL ready at");
+      const url = runningEmbeddedUrl(dir)!;
+      expect(url).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
+      const sql = postgres(url, { max: 1, onnotice: () => {} });
+      await sql`insert into newsletter_subscriptions (email) values ('kept@example.com')`;
+      await sql.end();
+    } finally {
+      serve.kill("SIGTERM");
+    }
+    expect(await exited).toBe(143);
+    expect(stderr).toContain("SIGTERM: closing the database");
+    expect(fs.existsSync(serverFile(dir))).toBe(false);
+
+    const reopened = await openDatabase({ dataDir: dir, port: 0, databaseUrl: "" });
+    try {
+      expect(await reopened.sql`select email from newsletter_subscriptions`).toEqual([{ email: "kept@example.com" }]);
+    } finally {
+      await reopened.close();
     }
   });
 });

@@ -10,6 +10,8 @@ const schema = z.object({
   ADMIN_USERNAME: z.string().min(1).default("admin"),
   ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
   TEST_DATABASE_URL: z.string().optional(),
+  /** Where the user ran npm/pnpm: they run our CLIs from packages/db, file arguments are relative to this. */
+  INIT_CWD: z.string().optional(),
 });
 
 export type DbEnv = z.infer<typeof schema>;

@@ -1,4 +1,5 @@
 /** Demo blog content: real HTML (headings, lists, images), a noIndex post and drafts. */
+import { estimateReadTime } from "@botox/core";
 
 export interface DemoCategory {
   name: string;
@@ -451,15 +452,12 @@ const SOURCES: PostSource[] = [
 const BASE_DATE = Date.UTC(2026, 0, 6, 14, 0, 0);
 const DAY = 86_400_000;
 
-const stripTags = (html: string) => html.replace(/<[^>]+>/g, " ");
-
 /** The demo posts with fixed publish dates (deterministic), newest last. */
 export function demoPosts(): DemoPost[] {
   let publishedIndex = 0;
   return SOURCES.map((source) => {
     const featuredImage = `https://picsum.photos/seed/${source.slug}/1200/630`;
     const content = render(source, featuredImage);
-    const words = stripTags(content).split(/\s+/).filter(Boolean).length;
     const publishedAt = source.published ? new Date(BASE_DATE + publishedIndex++ * 9 * DAY) : null;
     return {
       title: source.title,
@@ -475,7 +473,7 @@ export function demoPosts(): DemoPost[] {
       published: source.published,
       publishedAt,
       noIndex: source.noIndex ?? false,
-      estimatedReadTime: Math.max(1, Math.ceil(words / 225)),
+      estimatedReadTime: estimateReadTime(content),
     };
   });
 }

@@ -1,4 +1,6 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { connect, type DbHandle } from "./client.ts";
 import { startEmbeddedServer } from "./embedded.ts";
@@ -47,4 +49,32 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await server.stop();
     },
   };
+}
+
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs one of this package's CLIs (src/cli/{name}.ts) in a child process. Asynchronous on
+ * purpose: an embedded test database is served by this very process, which must keep
+ * answering while the child talks to it.
+ */
+export function runDbCli(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+  const script = fileURLToPath(new URL(`./cli/${name}.ts`, import.meta.url));
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", script, ...args],
+      { cwd: packageDir, env, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
 }

@@ -12,10 +12,25 @@ import { Pagination } from "./Pagination.tsx";
 import { QueryRoot } from "./QueryRoot.tsx";
 import { useVisitorLocation } from "./useLocation.ts";
 
-export default function NearbyClinics({ config }: { config: PublicConfig }) {
+interface Props {
+  config: PublicConfig;
+  /**
+   * "home": 'Botox Providers Near You' (spec §2.5). "near-me": 'Providers Near You' of /near-me,
+   * which the source product always left empty; here it lists providers near the same detected
+   * location as the rest of the page (design.md §9), with the near-user cache and retries (§9).
+   */
+  variant?: "home" | "near-me";
+}
+
+const VARIANTS = {
+  home: { title: "Botox Providers Near You", ...FETCH.nearbyClinics, retry: false as const, retryDelay: undefined },
+  "near-me": { title: "Providers Near You", ...FETCH.providersNearUser },
+} as const;
+
+export default function NearbyClinics({ config, variant = "home" }: Props) {
   return (
     <QueryRoot>
-      <Nearby config={config} />
+      <Nearby config={config} variant={variant} />
     </QueryRoot>
   );
 }
@@ -43,7 +58,8 @@ export function LocationNotice({ config }: { config: PublicConfig }) {
   );
 }
 
-function Nearby({ config }: { config: PublicConfig }) {
+function Nearby({ config, variant }: Required<Props>) {
+  const options = VARIANTS[variant];
   const id = useId();
   const top = useRef<HTMLElement>(null);
   const [page, setPage] = useState(1);
@@ -53,7 +69,9 @@ function Nearby({ config }: { config: PublicConfig }) {
   const nearby = useQuery({
     queryKey: ["clinics-nearby", loc?.lat, loc?.lon],
     enabled: loc != null,
-    staleTime: FETCH.nearbyClinics.staleTime,
+    staleTime: options.staleTime,
+    retry: options.retry,
+    retryDelay: options.retryDelay,
     queryFn: async () => {
       try {
         const clinics = await apiClient(config.apiUrl).send<Clinic[]>("POST", "/clinics/nearby", {
@@ -82,7 +100,7 @@ function Nearby({ config }: { config: PublicConfig }) {
   return (
     <section ref={top} aria-labelledby={`${id}-h`} className="container-page py-12" style={{ scrollMarginTop: "5rem" }}>
       <h2 id={`${id}-h`} className="text-3xl font-bold text-slate-900">
-        Botox Providers Near You
+        {options.title}
       </h2>
       <p className="mt-1 mb-4 text-slate-700" aria-live="polite" data-nearby-summary>
         {loading ? "Finding providers near you…" : `${all.length} providers near ${where || "you"}`}

@@ -6,7 +6,11 @@ import { toast } from "../lib/toast.ts";
 import { trackEvent } from "../lib/analytics.ts";
 import type { PublicConfig } from "../lib/config.ts";
 
-/** Newsletter form (spec §4): email + Subscribe, expanding once an email is typed. */
+/**
+ * Newsletter form (spec §4): email + Subscribe, expanding once an email is typed. The browser
+ * checks the email's form (type=email); a missing email gets the spec's toast rather than the
+ * browser's bubble, so the field is aria-required instead of required.
+ */
 export default function NewsletterForm({ config }: { config: PublicConfig }) {
   const id = useId();
   const [email, setEmail] = useState("");
@@ -47,7 +51,7 @@ export default function NewsletterForm({ config }: { config: PublicConfig }) {
           Get Exclusive Botox Deals
         </h2>
         <p className="mt-2 text-brand-100">Subscribe for local specials and treatment news. Free, unsubscribe anytime.</p>
-        <form onSubmit={onSubmit} noValidate={false} className="mt-6 space-y-3 text-left" data-newsletter>
+        <form onSubmit={onSubmit} className="mt-6 space-y-3 text-left" data-newsletter>
           <div className="flex flex-col gap-3 sm:flex-row">
             <label htmlFor={`${id}-email`} className="sr-only">
               Email address
@@ -56,7 +60,7 @@ export default function NewsletterForm({ config }: { config: PublicConfig }) {
               id={`${id}-email`}
               type="email"
               name="email"
-              required
+              aria-required="true"
               autoComplete="email"
               placeholder="Enter your email"
               className="input flex-1"

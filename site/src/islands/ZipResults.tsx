@@ -6,6 +6,7 @@ import { MSG } from "@core/messages.ts";
 import { adSlotAfter } from "@core/pagination.ts";
 import { isZip } from "@core/search.ts";
 import { apiClient } from "../lib/query.ts";
+import { zipDistanceOptions, zipQueryParams, type ZipDistance } from "../lib/listing.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
 import { Pagination } from "./Pagination.tsx";
@@ -41,7 +42,7 @@ function Results({ zip: fixedZip, initial, config }: Props) {
   const [zip] = useState<string | null>(() =>
     fixedZip ?? (typeof window === "undefined" ? null : zipFromLocation(window.location)),
   );
-  const [distance, setDistance] = useState<number | "any">(FILTERS.zipDefaultDistance);
+  const [distance, setDistance] = useState<ZipDistance>(FILTERS.zipDefaultDistance);
   const [page, setPage] = useState(1);
 
   useEffect(() => {
@@ -53,12 +54,7 @@ function Results({ zip: fixedZip, initial, config }: Props) {
     queryKey: ["zip-search", zip, distance, page],
     enabled: zip != null,
     queryFn: () =>
-      apiClient(config.apiUrl).get<ZipSearchResponse>("/zip-search", {
-        postalCode: zip,
-        page,
-        limit: SEARCH.pageSize,
-        distance: distance === "any" ? null : distance,
-      }),
+      apiClient(config.apiUrl).get<ZipSearchResponse>("/zip-search", zipQueryParams(zip!, distance, page)),
     initialData: isInitial ? initial : undefined,
     placeholderData: keepPreviousData,
   });
@@ -66,7 +62,7 @@ function Results({ zip: fixedZip, initial, config }: Props) {
   const data = query.data;
   const totalPages = data ? Math.ceil(data.totalCount / (data.itemsPerPage || SEARCH.pageSize)) : 0;
   const loading = zip != null && query.isFetching && (query.isPlaceholderData || !data);
-  const options: (number | "any")[] = [...FILTERS.distanceOptions, ...(distance === FILTERS.zipExpandedDistance ? [FILTERS.zipExpandedDistance] : []), "any"];
+  const options = zipDistanceOptions(distance);
 
   const goTo = (p: number) => {
     setPage(p);

@@ -77,3 +77,15 @@ export function cityPageAtBuild(
     },
   };
 }
+
+export type ZipDistance = number | "any";
+
+/** Query parameters of GET /zip-search for the ZIP page (spec §2.8): "any" sends no limit. */
+export function zipQueryParams(zip: string, distance: ZipDistance, page: number): QueryParams {
+  return { postalCode: zip, page, limit: SEARCH.pageSize, distance: distance === "any" ? null : distance };
+}
+
+/** Distance choices of the ZIP page: 5, 10, 25, 50 once expanded, and any. */
+export function zipDistanceOptions(current: ZipDistance): ZipDistance[] {
+  return [...FILTERS.distanceOptions, ...(current === FILTERS.zipExpandedDistance ? [FILTERS.zipExpandedDistance] : []), "any"];
+}

@@ -45,3 +45,13 @@ export function chunk<T>(items: readonly T[], size = SITEMAP_LIMIT): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/**
+ * The sitemap files: up to 45,000 URLs, /sitemap.xml is the urlset itself and there are no
+ * parts; past that, /sitemap.xml is an index of /sitemap-{n}.xml parts.
+ */
+export function sitemapFiles(entries: readonly SitemapEntry[], site: string): { main: string; parts: string[] } {
+  if (entries.length <= SITEMAP_LIMIT) return { main: urlsetXml(entries, site), parts: [] };
+  const parts = chunk(entries).map((part) => urlsetXml(part, site));
+  return { main: sitemapIndexXml(parts.length, site), parts };
+}

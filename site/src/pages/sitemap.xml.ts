@@ -1,11 +1,7 @@
 import type { APIRoute } from "astro";
 import { env } from "../env.ts";
 import { siteData } from "../lib/data.ts";
-import { SITEMAP_LIMIT, chunk, sitemapEntries, sitemapIndexXml, urlsetXml } from "../lib/sitemap.ts";
+import { sitemapEntries, sitemapFiles } from "../lib/sitemap.ts";
 
-export const GET: APIRoute = async () => {
-  const entries = sitemapEntries(await siteData());
-  const body =
-    entries.length > SITEMAP_LIMIT ? sitemapIndexXml(chunk(entries).length, env.SITE_URL) : urlsetXml(entries, env.SITE_URL);
-  return new Response(body, { headers: { "Content-Type": "application/xml" } });
-};
+export const GET: APIRoute = async () =>
+  new Response(sitemapFiles(sitemapEntries(await siteData()), env.SITE_URL).main, { headers: { "Content-Type": "application/xml" } });

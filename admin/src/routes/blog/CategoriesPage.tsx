@@ -178,7 +178,7 @@ export default function CategoriesPage() {
           title={editing ? "Edit Category" : "Create Category"}
           description={editing ? "Edit the details of an existing category" : "Add a new category for blog posts"}
         >
-          <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <form noValidate aria-label={editing ? "Edit Category" : "Create Category"} onSubmit={onSubmit} className="space-y-4">
             <Field label="Category Name" error={errors.name}>
               {(p) => <Input {...p} name="name" placeholder="e.g. Botox Treatments" value={form.name} onChange={(e) => onName(e.target.value)} />}
             </Field>

@@ -183,6 +183,8 @@ describe("S3-compatible storage", () => {
     const served = await app.request(`/api/v1/uploads/${name}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/webp");
+    // The site and the admin are other origins (another site in production): they must be able to show it.
+    expect(served.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
     expect(Buffer.from(await served.arrayBuffer()).equals(objects.get(name)!.body)).toBe(true);
     expect((await app.request(`/api/v1/uploads/${"b".repeat(32)}.webp`)).status).toBe(404);
   });

@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { readDbEnv } from "../env.ts";
 import { importClinics, parseExport, type ExportFormat, type ExportRow } from "../import.ts";
 import { cliArgs, describeDatabase, runCli } from "./run.ts";
 
@@ -15,16 +16,19 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { format: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
 });
-const file = positionals[0];
-if (values.help || !file) {
+const given = positionals[0];
+if (values.help || !given) {
   console.log("Usage: import <file> [--format csv|json]");
   process.exit(values.help ? 0 : 1);
 }
-const format = (values.format ?? (path.extname(file).toLowerCase() === ".json" ? "json" : "csv")) as ExportFormat;
+const format = (values.format ?? (path.extname(given).toLowerCase() === ".json" ? "json" : "csv")) as ExportFormat;
 if (format !== "csv" && format !== "json") {
   console.error(`--format must be csv or json, got ${String(values.format)}`);
   process.exit(1);
 }
+
+// `npm run db:import -- x.csv` runs this in packages/db: resolve x.csv where the user typed it.
+const file = path.resolve(readDbEnv().INIT_CWD ?? process.cwd(), given);
 
 let rows: ExportRow[];
 try {

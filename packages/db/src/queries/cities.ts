@@ -6,6 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { EARTH_RADIUS_MILES, type City, type LatLon } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinics, zipCodes } from "../schema.ts";
+import { roundGeo } from "./geo.ts";
 
 /** A city route segment (spec §2.1): a city slug, possibly ending in a two-letter state code. */
 export interface CityKey {
@@ -80,7 +81,7 @@ const milesBetween = (lat1: SQL, lon1: SQL, lat2: SQL, lon2: SQL) =>
  * the nearest of a name wins), with the distance of their centre in miles.
  */
 export async function findNearestCities(db: Database, origin: LatLon, limit: number): Promise<City[]> {
-  const distance = milesBetween(sql`c.latitude`, sql`c.longitude`, sql`${origin.latitude}::float8`, sql`${origin.longitude}::float8`);
+  const distance = milesBetween(sql`c.latitude`, sql`c.longitude`, sql`${roundGeo(origin.latitude)}::float8`, sql`${roundGeo(origin.longitude)}::float8`);
   const rows = await db.execute<CityRow>(sql`
     SELECT * FROM (
       SELECT DISTINCT ON (lower(c.city)) c.*, ${distance} AS distance

@@ -10,14 +10,15 @@ import { EARTH_RADIUS_MILES, type BusinessStatus, type Clinic, type LatLon } fro
 import type { Database } from "../client.ts";
 import { clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
+import { roundGeo } from "./geo.ts";
 import { toClinic } from "./serialize.ts";
 
-const pointEarth = (p: LatLon) => sql`ll_to_earth(${p.latitude}::float8, ${p.longitude}::float8)`;
+const pointEarth = (p: LatLon) => sql`ll_to_earth(${roundGeo(p.latitude)}::float8, ${roundGeo(p.longitude)}::float8)`;
 const clinicEarth = sql`ll_to_earth(${clinics.latitude}, ${clinics.longitude})`;
 /** Repeats the partial index's predicate so the planner may use clinics_earth_idx. */
 const hasCoordinates = sql`${clinics.latitude} IS NOT NULL AND ${clinics.longitude} IS NOT NULL`;
 /** Miles as a length in earth()'s units (metres on its own radius): the same central angle. */
-const milesToEarthUnits = (miles: number) => sql`(${miles}::float8 / ${EARTH_RADIUS_MILES}::float8 * earth())`;
+const milesToEarthUnits = (miles: number) => sql`(${roundGeo(miles)}::float8 / ${EARTH_RADIUS_MILES}::float8 * earth())`;
 
 /** Great-circle miles from `origin` to the clinic. */
 export function clinicMilesFrom(origin: LatLon): SQL<number> {

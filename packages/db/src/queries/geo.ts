@@ -9,6 +9,12 @@ import { clinics } from "../schema.ts";
 
 export const METERS_PER_MILE = 1609.344;
 
+/**
+ * A client-supplied coordinate (degrees) or radius (miles) rounded to 9 decimals: cube and
+ * earthdistance raise a float underflow (22003) on subnormal input such as 5e-324.
+ */
+export const roundGeo = (value: number): number => Math.round(value * 1e9) / 1e9 + 0;
+
 type Coordinate = AnyColumn | SQL;
 
 /**
@@ -16,8 +22,8 @@ type Coordinate = AnyColumn | SQL;
  * predicate, so rows without coordinates never reach the distance check.
  */
 export function withinRadius(latCol: Coordinate, lonCol: Coordinate, lat: number, lon: number, miles: number): SQL {
-  const meters = miles * METERS_PER_MILE;
-  const origin = sql`ll_to_earth(${lat}::float8, ${lon}::float8)`;
+  const meters = roundGeo(miles) * METERS_PER_MILE;
+  const origin = sql`ll_to_earth(${roundGeo(lat)}::float8, ${roundGeo(lon)}::float8)`;
   const point = sql`ll_to_earth(${latCol}, ${lonCol})`;
   return sql`(${latCol} is not null and ${lonCol} is not null and earth_box(${origin}, ${meters}::float8) @> ${point} and earth_distance(${origin}, ${point}) <= ${meters}::float8)`;
 }
@@ -29,7 +35,7 @@ export function distanceMilesSql(
   latCol: Coordinate = clinics.latitude,
   lonCol: Coordinate = clinics.longitude,
 ): SQL<number | null> {
-  return sql<number | null>`(earth_distance(ll_to_earth(${lat}::float8, ${lon}::float8), ll_to_earth(${latCol}, ${lonCol})) / ${METERS_PER_MILE}::float8)`.mapWith(
+  return sql<number | null>`(earth_distance(ll_to_earth(${roundGeo(lat)}::float8, ${roundGeo(lon)}::float8), ll_to_earth(${latCol}, ${lonCol})) / ${METERS_PER_MILE}::float8)`.mapWith(
     (v: string | number | null) => (v == null ? null : Number(v)),
   );
 }

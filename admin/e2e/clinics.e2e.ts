@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { toClinicSlug, toLinkSlug, type Clinic } from "@botox/core";
+import { launchBrowser } from "@botox/e2e";
+import { adminApi, expectToast, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("clinics", () => {
+  it("creates (validation after blur and submit), edits and deletes a clinic", async () => {
+    const { page, context, errors } = await signedInPage(browser, "/clinics");
+    const api = adminApi(context);
+    await page.getByRole("link", { name: "Add Clinic" }).click();
+    await page.getByRole("heading", { name: "Add Clinic" }).waitFor();
+
+    // After blur: only the field left.
+    await page.getByLabel("Name *").focus();
+    await page.getByLabel("Name *").blur();
+    await page.getByText("Name is required").waitFor();
+    expect(await page.getByText("City is required").count()).toBe(0);
+
+    // After submit: every message, and nothing sent.
+    await page.getByLabel("Website").fill("not a url");
+    await page.getByRole("button", { name: "Create Clinic" }).click();
+    await page.getByText("City is required").waitFor();
+    await page.getByText("State is required").waitFor();
+    await page.getByText("Please enter a valid URL").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/clinics/create");
+
+    const name = uniqueName("E2E Glow Clinic");
+    const city = "Springfield";
+    await page.getByLabel("Name *").fill(name);
+    await page.getByLabel("City *").fill(city);
+    await page.getByLabel("State *").fill("IL");
+    await expect(page.getByText("Name is required").count()).resolves.toBe(0);
+    const slug = toClinicSlug(name, city);
+    await expect(page.getByLabel("Slug").inputValue()).resolves.toBe(slug);
+    await page.getByText(`/botox-clinic/${toLinkSlug(city)}/${slug}`).waitFor();
+
+    await page.getByLabel("Website").fill("https://glow.example.com");
+    await page.getByLabel("Phone").fill("2175550142");
+    await page.getByLabel("Full address").fill("1 Capitol Ave, Springfield, IL 62701");
+    await page.getByLabel("Postal code").fill("62701");
+    await page.getByLabel("Latitude").fill("39.7983");
+    await page.getByLabel("Longitude").fill("-89.6544");
+    await page.getByLabel("Reviews").fill("4.5 (126 reviews)");
+    await page.getByLabel("Working hours").fill('{"Monday": "9AM-5PM", "Sunday": "Closed"}');
+    await page.getByLabel("Business status").selectOption("CLOSED_TEMPORARILY");
+    await page.getByRole("button", { name: "Create Clinic" }).click();
+    await expectToast(page, "Clinic created");
+    await page.waitForURL(/\/admin\/clinics$/);
+
+    // The list finds it with the admin status label.
+    await page.getByLabel("Search clinics").fill(name);
+    await page.getByRole("button", { name: "Search" }).click();
+    const row = page.getByRole("row").filter({ hasText: name });
+    await row.getByText("Temp. Closed").waitFor();
+    await row.getByText("(217) 555-0142").waitFor();
+
+    const [created] = (await api.get<{ clinics: Clinic[] }>(`/clinics?query=${encodeURIComponent(name)}`)).clinics;
+    expect(created).toMatchObject({
+      name,
+      slug,
+      city,
+      state: "IL",
+      site: "https://glow.example.com",
+      businessStatus: "CLOSED_TEMPORARILY",
+      latitude: 39.7983,
+      workingHours: { Monday: "9AM-5PM", Sunday: "Closed" },
+    });
+
+    // Edit: the form holds every saved value; the slug no longer follows the name.
+    await row.getByRole("link", { name: `Edit ${name}` }).click();
+    await page.getByRole("heading", { name: "Edit Clinic" }).waitFor();
+    await expect(page.getByLabel("Reviews").inputValue()).resolves.toMatch(/^4\.5/);
+    await expect(page.getByLabel("Business status").inputValue()).resolves.toBe("CLOSED_TEMPORARILY");
+    const renamed = `${name} Renamed`;
+    await page.getByLabel("Name *").fill(renamed);
+    await expect(page.getByLabel("Slug").inputValue()).resolves.toBe(slug);
+    await page.getByLabel("Business status").selectOption("OPERATIONAL");
+    await page.getByRole("button", { name: "Update Clinic" }).click();
+    await expectToast(page, "Clinic updated");
+    await page.waitForURL(/\/admin\/clinics/);
+    const edited = await api.get<Clinic>(`/clinics/${created!.id}`);
+    expect(edited).toMatchObject({ name: renamed, slug, businessStatus: "OPERATIONAL" });
+
+    // Delete after confirmation.
+    await page.getByLabel("Search clinics").fill(renamed);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("row").filter({ hasText: renamed }).getByRole("button", { name: `Delete ${renamed}` }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText(renamed).waitFor();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "Clinic deleted");
+    await page.getByText("No clinics found.").waitFor();
+    await expect(api.get(`/clinics/${created!.id}`)).rejects.toThrow(/404/);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("filters by business status and pages through the list", async () => {
+    const { page, context, errors } = await signedInPage(browser, "/clinics?businessStatus=closed_temporarily");
+    // Fixtures hold temporarily closed clinics; every row shown carries that label.
+    await page.getByRole("table").waitFor();
+    const labels = await page.getByRole("row").locator("td:nth-child(5)").allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(new Set(labels)).toEqual(new Set(["Temp. Closed"]));
+
+    await page.getByLabel("Business status").selectOption("");
+    await page.getByText(/Page 1 of \d+/).waitFor();
+    const firstPage = await page.getByRole("row").locator("td:first-child").allTextContents();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText(/Page 2 of \d+/).waitFor();
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+    const secondPage = await page.getByRole("row").locator("td:first-child").allTextContents();
+    expect(secondPage.some((n) => firstPage.includes(n))).toBe(false);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from "node:crypto";
+import { deflateSync, crc32 } from "node:zlib";
+import { inject } from "vitest";
+import type { APIResponse, Browser, BrowserContext, Page } from "playwright-core";
+import { newTrackedPage, type TrackedPage } from "@botox/e2e";
+
+export const stack = () => inject("stack");
+
+/** A name no other test (or earlier run on a kept database) uses: "{prefix} {random}". */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
+}
+
+/** Admin route → absolute URL ("/clinics" → http://127.0.0.1:port/admin/clinics). */
+export const adminUrl = (path = "/") => `${stack().urls.admin}${path === "/" ? "" : path}`;
+
+/** Fills and submits the login form on the current page (which must show it). */
+export async function submitLogin(page: Page, credentials = stack().admin): Promise<void> {
+  await page.getByLabel("Username").fill(credentials.username);
+  await page.getByLabel("Password").fill(credentials.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/**
+ * Opens the login screen, signs in and waits for the dashboard (or `path` when given: the
+ * admin is sent back to the page first asked for).
+ */
+export async function login(page: Page, path = "/"): Promise<void> {
+  await page.goto(adminUrl(path));
+  await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+  await submitLogin(page);
+  await page.getByRole("navigation", { name: "Admin" }).waitFor();
+}
+
+/** A fresh browser context (own cookies), signed in, on `path`. */
+export async function signedInPage(browser: Browser, path = "/"): Promise<TrackedPage> {
+  const tracked = await newTrackedPage(browser);
+  await login(tracked.page, path);
+  return tracked;
+}
+
+/**
+ * Console errors other than the browser's own "Failed to load resource ... 401" line, which
+ * Chromium prints whenever the session check (GET /stats) answers "not signed in".
+ */
+export const unexpectedErrors = (errors: readonly string[]) => errors.filter((e) => !/status of 401 \(Unauthorized\)/.test(e));
+
+/** Waits for a toast (spec §9: one at a time) whose text contains `text`. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.getByTestId("toast").filter({ hasText: text }).waitFor();
+}
+
+/**
+ * API calls as the signed-in admin of `context` (its session cookie), with the admin's
+ * Origin so the API's CSRF check accepts writes.
+ */
+export function adminApi(context: BrowserContext) {
+  const { urls } = stack();
+  const origin = new URL(urls.admin).origin;
+  const headers = { Origin: origin };
+  const ok = async (res: APIResponse) => {
+    if (!res.ok()) throw new Error(`${res.url()}: ${res.status()} ${await res.text()}`);
+    return res.status() === 204 ? null : ((await res.json()) as unknown);
+  };
+  return {
+    get: async <T>(path: string) => (await ok(await context.request.get(urls.api + path))) as T,
+    send: async <T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, data?: unknown) =>
+      (await ok(await context.request.fetch(urls.api + path, { method, data, headers }))) as T,
+  };
+}
+
+/** Public API read without any cookie. */
+export async function publicGet<T>(path: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(stack().urls.api + path);
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** SHA-256 of the context's session cookie: the `sessions.id` of that browser's session. */
+export async function sessionIdOf(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies(stack().urls.api)).find((c) => c.name === "session");
+  if (!cookie) throw new Error("No session cookie: not signed in?");
+  return createHash("sha256").update(cookie.value).digest("hex");
+}
+
+/** A real PNG (RGB gradient), built byte by byte so the API's decoder has a true image. */
+export function makePng(width = 120, height = 63): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type: RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      row[1 + x * 3] = Math.round((x / width) * 255);
+      row[2 + x * 3] = Math.round((y / height) * 255);
+      row[3 + x * 3] = 160;
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}

@@ -1,0 +1,131 @@
+/**
+ * The real site build through the publisher, twice: after an edit to one clinic, Astro's
+ * incremental build (site/astro.config.mjs, cache keys in site/src/lib/cache-key.ts)
+ * re-renders only the pages that show that clinic, and copies every other page from the cache.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "@botox/db";
+import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
+import { DEFAULT_BUILD_COMMAND } from "./config.ts";
+import { Publisher } from "./publisher.ts";
+
+let db: TestDatabase;
+let dir: string;
+let publisher: Publisher;
+
+const CLINICS = [
+  { name: "Alpha Glow Spa", slug: "alpha-glow-spa", city: "Incrementon", citySlug: "incrementon", state: "OH", zip: "43001", lat: 40.1, lon: -82.1 },
+  { name: "Beta Smooth Clinic", slug: "beta-smooth-clinic", city: "Incrementon", citySlug: "incrementon", state: "OH", zip: "43002", lat: 40.12, lon: -82.12 },
+  { name: "Gamma Skin Bar", slug: "gamma-skin-bar", city: "Cachefield", citySlug: "cachefield", state: "TX", zip: "75001", lat: 32.9, lon: -96.8 },
+];
+
+/** Pages the build wrote, split into rendered and restored, from Astro's per-page log lines. */
+function pagesOf(log: string): { rendered: Set<string>; restored: Set<string> } {
+  const rendered = new Set<string>();
+  const restored = new Set<string>();
+  // eslint-disable-next-line no-control-regex
+  for (const line of log.replace(/\u001b\[[0-9;]*m/g, "").split("\n")) {
+    const m = /├─ (\S+)\s+(\((?:restored|cached)\)|\(\+)/.exec(line);
+    if (!m) continue;
+    (m[2]!.startsWith("(+") ? rendered : restored).add(m[1]!);
+  }
+  return { rendered, restored };
+}
+
+async function lastBuild() {
+  const [row] = await db.sql<{ id: number; status: string; log: string }[]>`select id, status, log from publish_builds order by id desc limit 1`;
+  return row!;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "publish-incremental-"));
+  for (const c of CLINICS) {
+    await db.sql`
+      insert into clinics (name, slug, city, city_slug, state, postal_code, latitude, longitude, full_address)
+      values (${c.name}, ${c.slug}, ${c.city}, ${c.citySlug}, ${c.state}, ${c.zip}, ${c.lat}, ${c.lon}, ${`1 Main St, ${c.city}, ${c.state} ${c.zip}`})`;
+    await db.sql`insert into zip_codes (zip, city, state, latitude, longitude) values (${c.zip}, ${c.city}, ${c.state}, ${c.lat}, ${c.lon})`;
+  }
+  publisher = new Publisher({
+    sql: db.sql,
+    databaseUrl: db.url,
+    log: () => undefined,
+    config: {
+      mode: "local",
+      debounceMs: 0,
+      maxWaitMs: 0,
+      pollMs: 60_000,
+      cron: null,
+      keepBuilds: 5,
+      buildTimeoutMs: 5 * 60_000,
+      siteDir: path.join(dir, "site"),
+      buildCommand: `env FORCE_COLOR=0 ${DEFAULT_BUILD_COMMAND}`,
+      cwd: repoRoot,
+    },
+  });
+});
+afterAll(async () => {
+  await publisher?.stop();
+  await db?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("incremental site build", () => {
+  it("re-renders only the pages an edited clinic appears on", async () => {
+    publisher.request("startup");
+    await publisher.flush();
+    const first = await lastBuild();
+    expect(first.status, first.log.slice(-3000)).toBe("succeeded");
+    const firstPages = pagesOf(first.log);
+    expect(firstPages.rendered).toContain("/botox-clinic/cachefield/gamma-skin-bar/index.html");
+    expect(firstPages.restored.size).toBe(0);
+
+    await db.sql`update clinics set name = 'Alpha Glow Spa Renamed', updated_at = now() where slug = 'alpha-glow-spa'`;
+    await db.sql`insert into content_changes (entity, entity_id, action) values ('clinic', 1, 'update')`;
+    publisher.markDirty();
+    await publisher.flush();
+    const second = await lastBuild();
+    expect(second.status, second.log.slice(-3000)).toBe("succeeded");
+    const { rendered, restored } = pagesOf(second.log);
+    const [alpha] = await db.sql<{ id: number }[]>`select id from clinics where slug = 'alpha-glow-spa'`;
+
+    // A rebuild without changes renders only the pages without a cache key (home, listings,
+    // legal pages with today's date, sitemap): the pages every build renders.
+    publisher.request("rebuild");
+    await publisher.flush();
+    const third = await lastBuild();
+    expect(third.status, third.log.slice(-3000)).toBe("succeeded");
+    const always = pagesOf(third.log).rendered;
+    expect(always).toContain("/index.html");
+    expect(always).toContain("/sitemap.xml");
+    expect(always).not.toContain("/botox-clinic/incrementon/alpha-glow-spa/index.html");
+
+    // The edit re-rendered exactly those plus every page that shows the renamed clinic; all
+    // other pages (the other clinics, the other city, their ZIP pages) came from the cache.
+    const touched = [
+      "/botox-clinic/incrementon/alpha-glow-spa/index.html",
+      "/botox-near-me/incrementon/index.html",
+      "/zip/43001/index.html",
+      "/zip/43002/index.html",
+      "/clinic/alpha-glow-spa/index.html",
+      `/clinic/${alpha!.id}/index.html`,
+      "/incrementon/alpha-glow-spa/index.html",
+      "/botox-near-me/incrementon/alpha-glow-spa/index.html",
+    ];
+    expect([...rendered].sort()).toEqual([...new Set([...always, ...touched])].sort());
+    expect(restored).toContain("/botox-clinic/incrementon/beta-smooth-clinic/index.html");
+    expect(restored).toContain("/botox-clinic/cachefield/gamma-skin-bar/index.html");
+    expect(restored).toContain("/botox-near-me/cachefield/index.html");
+    expect(restored).toContain("/zip/75001/index.html");
+
+    // The new folder is complete: restored pages are there, byte for byte, beside the new ones.
+    const read = (id: number, page: string) => fs.readFileSync(path.join(publisher.folder.buildDir(id), page), "utf8");
+    expect(read(second.id, "/botox-clinic/cachefield/gamma-skin-bar/index.html")).toBe(read(first.id, "/botox-clinic/cachefield/gamma-skin-bar/index.html"));
+    expect(read(second.id, "/botox-clinic/incrementon/alpha-glow-spa/index.html")).toContain("Alpha Glow Spa Renamed");
+    expect(read(second.id, "/botox-near-me/incrementon/index.html")).toContain("Alpha Glow Spa Renamed");
+    expect(await publisher.folder.liveId()).toBe(third.id);
+  }, 300_000);
+});

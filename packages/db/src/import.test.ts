@@ -1,0 +1,279 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importClinics, parseExport, validateExportRow } from "./import.ts";
+import { createTestDatabase, runDbCli, type TestDatabase } from "./testing.ts";
+
+const samplesDir = fileURLToPath(new URL("../samples/", import.meta.url));
+const sample = (name: string) => fs.readFileSync(path.join(samplesDir, name), "utf8");
+
+/** The export columns of design.md §4, in the order a maps scraper writes them. */
+const COLUMNS = [
+  "name", "site", "phone", "full_address", "street", "city", "postal_code", "state", "latitude", "longitude",
+  "reviews", "photo", "street_view", "working_hours", "business_status", "location_link",
+];
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Row {
+  id: number;
+  name: string;
+  slug: string;
+  city_slug: string;
+  phone: string | null;
+  source_key: string;
+  updated_at: string;
+}
+const clinicsWhere = (keyPrefix: string) =>
+  t.sql<Row[]>`select id, name, slug, city_slug, phone, source_key, updated_at::text from clinics
+    where source_key like ${keyPrefix + "%"} order by id`;
+
+describe("parseExport", () => {
+  it("reads a CSV with the design's column names, quoted commas and JSON hours", () => {
+    const rows = parseExport(sample("clinics-export.csv"), "csv");
+    expect(rows).toHaveLength(8);
+    expect(Object.keys(rows[0]!)).toEqual(COLUMNS);
+    expect(rows[0]).toMatchObject({
+      name: "Glow Aesthetics & Med Spa",
+      full_address: "350 5th Ave Suite 410, New York, NY 10118",
+      reviews: "4.8 (312 reviews)",
+    });
+    expect(JSON.parse(rows[0]!.working_hours as string)).toMatchObject({ Monday: "9 AM-6 PM", Sunday: "Closed" });
+  });
+
+  it("accepts a BOM, header case and CRLF line ends", () => {
+    const rows = parseExport("\uFEFFName,City,State\r\nA Spa,Austin,TX\r\n", "csv");
+    expect(rows).toEqual([{ name: "A Spa", city: "Austin", state: "TX" }]);
+  });
+
+  it("reads a JSON array or { clinics: [...] } and refuses anything else", () => {
+    expect(parseExport(sample("clinics-export.json"), "json")).toHaveLength(8);
+    expect(parseExport('{"clinics":[{"name":"A"}]}', "json")).toEqual([{ name: "A" }]);
+    expect(() => parseExport('{"name":"A"}', "json")).toThrow("JSON export must be an array of clinics");
+    expect(() => parseExport("[{", "json")).toThrow();
+  });
+});
+
+describe("import of the sample files", () => {
+  it("imports every row of the CSV sample", async () => {
+    const result = await importClinics(t.db, parseExport(sample("clinics-export.csv"), "csv"));
+    expect(result).toEqual({ inserted: 8, updated: 0, unchanged: 0, errors: [] });
+  });
+
+  it("maps every export field onto the clinic", async () => {
+    const [glow] = await t.sql`
+      select name, slug, site, phone, full_address, street, city, city_slug, postal_code, state, country,
+             latitude, longitude, rating, review_count, photo, street_view, working_hours, business_status,
+             location_link, source_key
+      from clinics where name = 'Glow Aesthetics & Med Spa'`;
+    expect(glow).toEqual({
+      name: "Glow Aesthetics & Med Spa",
+      slug: "glow-aesthetics-med-spa-new-york",
+      site: "https://www.glowaesthetics.com",
+      phone: "(212) 555-0147",
+      full_address: "350 5th Ave Suite 410, New York, NY 10118",
+      street: "350 5th Ave Suite 410",
+      city: "New York",
+      city_slug: "new-york",
+      postal_code: "10118",
+      state: "NY",
+      country: "USA",
+      latitude: 40.748817,
+      longitude: -73.985428,
+      rating: 4.8,
+      review_count: 312,
+      photo: "https://picsum.photos/seed/glow-nyc/800/600",
+      street_view: "https://maps.googleapis.com/maps/api/streetview?size=600x400&location=40.748817,-73.985428",
+      working_hours: {
+        Monday: "9 AM-6 PM",
+        Tuesday: "9 AM-6 PM",
+        Wednesday: "9 AM-6 PM",
+        Thursday: "9 AM-8 PM",
+        Friday: "9 AM-6 PM",
+        Saturday: "10 AM-4 PM",
+        Sunday: "Closed",
+      },
+      business_status: "OPERATIONAL",
+      location_link: "https://www.google.com/maps/place/?q=place_id:ChIJsampleGlowNYC0000001",
+      source_key: "https://www.google.com/maps/place/?q=place_id:ChIJsampleGlowNYC0000001",
+    });
+  });
+
+  it("normalizes statuses of any case, reviews text and plain-text hours", async () => {
+    const rows = await t.sql<{ name: string; business_status: string; rating: number | null; review_count: number; working_hours: unknown; source_key: string }[]>`
+      select name, business_status, rating, review_count, working_hours, source_key from clinics
+      where name in ('Radiance Skin Clinic', 'Windy City Botox Bar', 'Brickell Med Spa', 'Desert Glow Injectables')
+      order by name`;
+    expect(rows.map((r) => [r.name, r.business_status, r.rating, r.review_count, r.working_hours])).toEqual([
+      ["Brickell Med Spa", "CLOSED_TEMPORARILY", 4.9, 1024, expect.objectContaining({ Monday: "10 AM-7 PM" })],
+      ["Desert Glow Injectables", "PERMANENTLY_CLOSED", null, 12, expect.anything()],
+      ["Radiance Skin Clinic", "OPERATIONAL", 4.6, 0, { text: "Mon-Fri 10am-7pm; Sat 10am-3pm" }],
+      ["Windy City Botox Bar", "OPERATIONAL", null, 87, { text: "By appointment only" }],
+    ]);
+    // Without a location link the key is the name plus the full address.
+    expect(rows[0]!.source_key).toBe("brickell med spa|1111 brickell ave, miami, fl 33131");
+  });
+
+  it("changes nothing on a second import of the same file", async () => {
+    const before = await t.sql`select * from clinics order by id`;
+    const again = await importClinics(t.db, parseExport(sample("clinics-export.csv"), "csv"));
+    expect(again).toEqual({ inserted: 0, updated: 0, unchanged: 8, errors: [] });
+    // Not even updated_at moves.
+    expect(await t.sql`select * from clinics order by id`).toEqual(before);
+  });
+
+  it("finds the same clinics in the JSON sample (same stable keys, same values)", async () => {
+    const before = await t.sql`select * from clinics order by id`;
+    const json = await importClinics(t.db, parseExport(sample("clinics-export.json"), "json"));
+    expect(json).toEqual({ inserted: 0, updated: 0, unchanged: 8, errors: [] });
+    expect(await t.sql`select * from clinics order by id`).toEqual(before);
+  });
+});
+
+describe("bad rows", () => {
+  it("reports each bad row with its number and reason while the good rows go in", async () => {
+    const result = await importClinics(t.db, parseExport(sample("clinics-export-with-errors.csv"), "csv"));
+    expect(result.inserted).toBe(1);
+    expect(result.errors).toEqual([
+      { row: 2, reason: "city: City is required" },
+      {
+        row: 3,
+        reason:
+          "site: Please enter a valid URL; latitude: Latitude must be a number between -90 and 90.; " +
+          "businessStatus: Business status must be OPERATIONAL, CLOSED_TEMPORARILY or PERMANENTLY_CLOSED.",
+      },
+      { row: 4, reason: "expected 16 fields, found 18" },
+      { row: 5, reason: "latitude and longitude must be given together" },
+    ]);
+    const [good] = await t.sql<{ n: number }[]>`select count(*)::int as n from clinics where name = 'Mile High Aesthetics'`;
+    expect(good?.n).toBe(1);
+    const [bad] = await t.sql<{ n: number }[]>`
+      select count(*)::int as n from clinics where name in ('Nameless Spa With No City', 'Broken Coordinates Aesthetics', 'Unquoted Comma Spa', 'Half Located Spa')`;
+    expect(bad?.n).toBe(0);
+  });
+
+  it("reports JSON rows that are not clinics, and missing required fields with the form's messages", async () => {
+    const result = await importClinics(t.db, [
+      { name: "Json Good Spa", city: "Austin", state: "TX", location_link: "https://maps.example/json-good" },
+      42,
+      null,
+      ["name"],
+      { city: "Austin", state: "TX" },
+      { name: "No State Spa", city: "Austin" },
+      { name: "Bad Hours", city: "Austin", state: "TX", working_hours: 7 },
+    ]);
+    expect(result.inserted).toBe(1);
+    expect(result.errors.map((e) => e.row)).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(result.errors.slice(0, 3).map((e) => e.reason)).toEqual(["not an object", "not an object", "not an object"]);
+    expect(result.errors[3]!.reason).toBe("name: Name is required");
+    expect(result.errors[4]!.reason).toBe("state: State is required");
+    expect(result.errors[5]!.reason).toMatch(/^workingHours: /);
+  });
+
+  it("keeps the later of two rows for the same clinic and reports the earlier", async () => {
+    const link = "https://maps.example/dup";
+    const result = await importClinics(t.db, [
+      { name: "Dup Spa", city: "Austin", state: "TX", phone: "512-555-0101", location_link: link },
+      { name: "Dup Spa", city: "Austin", state: "TX", phone: "512-555-0102", location_link: link },
+    ]);
+    expect(result).toEqual({
+      inserted: 1,
+      updated: 0,
+      unchanged: 0,
+      errors: [{ row: 1, reason: "same clinic as row 2, which was used instead" }],
+    });
+    const rows = await clinicsWhere(link);
+    expect(rows.map((r) => r.phone)).toEqual(["512-555-0102"]);
+  });
+
+  it("validates rows one by one without a database", () => {
+    expect(validateExportRow({ name: "A", city: "B", state: "C", latitude: "1", longitude: "2" })).toMatchObject({ ok: true });
+    expect(validateExportRow({ name: "A", city: "!!!", state: "C" })).toEqual({ ok: false, reason: "city: City is required" });
+  });
+});
+
+describe("upsert by stable key", () => {
+  const key = "https://maps.example/upsert-";
+
+  it("updates a changed clinic in place, keeping its id and public slug", async () => {
+    const row = { name: "Upsert Spa", city: "Austin", state: "TX", phone: "512-555-0111", location_link: `${key}1` };
+    await importClinics(t.db, [row]);
+    const [before] = await clinicsWhere(`${key}1`);
+    const result = await importClinics(t.db, [{ ...row, name: "Upsert Spa & Laser", phone: "512-555-0112" }]);
+    expect(result).toMatchObject({ inserted: 0, updated: 1, unchanged: 0 });
+    const [after] = await clinicsWhere(`${key}1`);
+    expect(after).toMatchObject({ id: before!.id, slug: "upsert-spa-austin", name: "Upsert Spa & Laser", phone: "512-555-0112" });
+    expect(after!.updated_at > before!.updated_at).toBe(true);
+  });
+
+  it("gives a clinic that moved city a slug in its new city", async () => {
+    const row = { name: "Mover Spa", city: "Austin", state: "TX", location_link: `${key}2` };
+    await importClinics(t.db, [row]);
+    await importClinics(t.db, [{ ...row, city: "Dallas" }]);
+    expect(await clinicsWhere(`${key}2`)).toEqual([
+      expect.objectContaining({ slug: "mover-spa-dallas", city_slug: "dallas" }),
+    ]);
+  });
+
+  it("keys rows without a location link on name plus address, ignoring case and spacing", async () => {
+    const row = { name: "Keyless Spa", full_address: "9 Elm St, Austin, TX 78701", city: "Austin", state: "TX" };
+    expect((await importClinics(t.db, [row])).inserted).toBe(1);
+    const again = await importClinics(t.db, [{ ...row, full_address: " 9  ELM st, Austin, TX 78701 " }]);
+    expect(again).toMatchObject({ inserted: 0, updated: 1 });
+    expect(await clinicsWhere("keyless spa|")).toHaveLength(1);
+  });
+
+  it("de-duplicates slugs of different clinics with one name in one city", async () => {
+    const rows = [1, 2, 3].map((n) => ({ name: "Twin Spa", city: "Austin", state: "TX", location_link: `${key}twin-${n}` }));
+    await importClinics(t.db, rows, { batchSize: 2 });
+    expect((await clinicsWhere(`${key}twin-`)).map((r) => r.slug)).toEqual(["twin-spa-austin", "twin-spa-austin-2", "twin-spa-austin-3"]);
+  });
+
+  it("restores a ZIP that a JSON export carried as a number", async () => {
+    await importClinics(t.db, [{ name: "Zip Spa", city: "Boston", state: "MA", postal_code: 2108, location_link: `${key}zip` }]);
+    const [row] = await t.sql<{ postal_code: string }[]>`select postal_code from clinics where source_key = ${`${key}zip`}`;
+    expect(row?.postal_code).toBe("02108");
+  });
+});
+
+describe("import CLI", () => {
+  const env = () => ({ ...process.env, DATABASE_URL: t.url });
+
+  it("prints the summary and every bad row, and exits 0", async () => {
+    const file = path.join(samplesDir, "clinics-export-with-errors.csv");
+    const run = await runDbCli("import", [file], env());
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Importing 5 rows from");
+    expect(run.stdout).toContain("inserted 0, updated 0, unchanged 1, bad rows 4");
+    expect(run.stdout).toContain("  row 2: city: City is required\n");
+    expect(run.stdout).toContain("  row 4: expected 16 fields, found 18\n");
+  });
+
+  it("resolves a relative path from where npm was run and reads JSON by its extension", async () => {
+    const run = await runDbCli("import", ["clinics-export.json"], { ...env(), INIT_CWD: samplesDir });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("inserted 0, updated 0, unchanged 8, bad rows 0");
+  });
+
+  it("exits 1 when the file cannot be read or parsed", async () => {
+    const missing = await runDbCli("import", [path.join(os.tmpdir(), "no-such-export.csv")], env());
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("Cannot read");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "import-"));
+    const broken = path.join(dir, "broken.json");
+    fs.writeFileSync(broken, "{ not json");
+    const bad = await runDbCli("import", [broken], env());
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("as json");
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,318 @@
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  blogPostInputSchema,
+  distanceMiles,
+  estimateReadTime,
+  formatPhone,
+  SLUG_PATTERN,
+  toClinicSlug,
+  toLinkSlug,
+} from "@botox/core";
+import { verifyPassword } from "./password.ts";
+import { createTestDatabase, runDbCli, type TestDatabase } from "./testing.ts";
+import { seedDemo, type SeedResult } from "./seed.ts";
+import { REQUIRED_CITIES } from "./seed-clinics.ts";
+import { zipCodeData } from "./zip-codes.ts";
+
+interface ClinicRow {
+  name: string;
+  slug: string;
+  site: string | null;
+  phone: string | null;
+  full_address: string;
+  street: string;
+  city: string;
+  city_slug: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  rating: number | null;
+  review_count: number;
+  photo: string | null;
+  street_view: string | null;
+  working_hours: Record<string, string> | null;
+  hours_type: string | null;
+  business_status: string;
+  location_link: string;
+  source_key: string;
+}
+
+let t: TestDatabase;
+let first: SeedResult;
+let firstRows: ClinicRow[];
+
+/** The demo clinics, every column but the generated id and timestamps, in a stable order. */
+const demoClinics = () => t.sql<ClinicRow[]>`
+  select name, slug, site, phone, full_address, street, city, city_slug, state, postal_code, country,
+         latitude, longitude, rating, review_count, photo, street_view, working_hours,
+         jsonb_typeof(working_hours) as hours_type, business_status, location_link, source_key
+  from clinics where source_key like 'demo:%' order by source_key`;
+
+const share = (rows: ClinicRow[], test: (r: ClinicRow) => boolean) => rows.filter(test).length / rows.length;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  first = await seedDemo(t.sql);
+  firstRows = await demoClinics();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("seed: ZIP centroids from the zipcodes package", () => {
+  it("loads every US ZIP centroid of the package", async () => {
+    const expected = zipCodeData().length;
+    expect(expected).toBeGreaterThan(40_000);
+    expect(first.zipCodes).toBe(expected);
+    const [row] = await t.sql<{ n: number }[]>`select count(*)::int as n from zip_codes`;
+    expect(row?.n).toBe(expected);
+  });
+
+  it("stores the package's own values", async () => {
+    const require = createRequire(import.meta.url);
+    const { codes } = require("zipcodes/lib/codes.js") as {
+      codes: Record<string, { city: string; state: string; latitude: number; longitude: number }>;
+    };
+    const rows = await t.sql<{ zip: string; city: string; state: string; latitude: number; longitude: number }[]>`
+      select zip, city, state, latitude, longitude from zip_codes where zip in ('10001', '90210', '60606', '02108')`;
+    expect(rows).toHaveLength(4);
+    for (const r of rows) {
+      const c = codes[r.zip]!;
+      expect(r).toEqual({ zip: r.zip, city: c.city, state: c.state, latitude: c.latitude, longitude: c.longitude });
+    }
+    expect(rows.find((r) => r.zip === "90210")).toMatchObject({ city: "Beverly Hills", state: "CA" });
+  });
+});
+
+describe("seed: demo clinics (default size)", () => {
+  it("generates about 2,000 clinics across at least 100 real cities", async () => {
+    expect(first.clinics).toBe(2000);
+    expect(firstRows).toHaveLength(2000);
+    expect(first.cities).toBeGreaterThanOrEqual(100);
+    expect(new Set(firstRows.map((r) => r.city_slug)).size).toBe(first.cities);
+    // Every city/state pair is a real one of the ZIP dataset, and every ZIP is one of that state.
+    const [unknown] = await t.sql<{ cities: number; zips: number }[]>`
+      select
+        (select count(*)::int from (select distinct city, state from clinics where source_key like 'demo:%') c
+          where not exists (select 1 from zip_codes z where z.city = c.city and z.state = c.state)) as cities,
+        (select count(*)::int from clinics c where source_key like 'demo:%'
+          and not exists (select 1 from zip_codes z where z.zip = c.postal_code and z.state = c.state)) as zips`;
+    expect(unknown).toEqual({ cities: 0, zips: 0 });
+    const cities = new Set(firstRows.map((r) => `${r.city}|${r.state}`));
+    for (const [city, state] of REQUIRED_CITIES) expect(cities).toContain(`${city}|${state}`);
+  });
+
+  it("fills every spec field plausibly", async () => {
+    const zips = new Map(zipCodeData().map((z) => [z.zip, z]));
+    for (const r of firstRows) {
+      expect(r.name.length).toBeGreaterThan(3);
+      expect(r.slug).toMatch(SLUG_PATTERN);
+      expect(r.slug.startsWith(toClinicSlug(r.name, r.city))).toBe(true);
+      expect(r.city_slug).toBe(toLinkSlug(r.city));
+      expect(r.state).toMatch(/^[A-Z]{2}$/);
+      expect(r.postal_code).toMatch(/^\d{5}$/);
+      expect(r.street).toMatch(/^\d+ \S/);
+      expect(r.full_address).toBe(`${r.street}, ${r.city}, ${r.state} ${r.postal_code}`);
+      expect(r.country).toBe("USA");
+      if (r.site !== null) expect(r.site).toMatch(/^https:\/\/www\.[a-z0-9]+(\.com|\.net|md\.com)$/);
+      if (r.phone !== null) expect(formatPhone(r.phone)).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+      if (r.photo !== null) expect(r.photo).toMatch(/^https:\/\//);
+      expect(r.location_link).toMatch(/^https:\/\/www\.google\.com\/maps\/place\/\?q=place_id:ChIJ[\w-]{22}$/);
+      // Coordinates come as a pair, and street view only with them.
+      expect(r.latitude === null).toBe(r.longitude === null);
+      expect(r.street_view === null).toBe(r.latitude === null);
+      if (r.latitude !== null && r.longitude !== null) {
+        const zip = zips.get(r.postal_code)!;
+        expect(distanceMiles({ latitude: r.latitude, longitude: r.longitude }, zip)).toBeLessThan(15);
+      }
+      if (r.rating === null) expect(r.review_count).toBe(0);
+      else {
+        expect(r.rating).toBeGreaterThanOrEqual(3);
+        expect(r.rating).toBeLessThanOrEqual(5);
+      }
+      expect(r.review_count).toBeGreaterThanOrEqual(0);
+      expect(["OPERATIONAL", "CLOSED_TEMPORARILY", "PERMANENTLY_CLOSED"]).toContain(r.business_status);
+      // jsonb objects, never a JSON string stored as a jsonb string.
+      if (r.working_hours !== null) expect(r.hours_type).toBe("object");
+    }
+    expect(new Set(firstRows.map((r) => r.location_link)).size).toBe(firstRows.length);
+    // Most clinics have the optional fields.
+    expect(share(firstRows, (r) => r.site !== null)).toBeGreaterThan(0.85);
+    expect(share(firstRows, (r) => r.phone !== null)).toBeGreaterThan(0.85);
+    expect(share(firstRows, (r) => r.rating !== null)).toBeGreaterThan(0.85);
+    expect(share(firstRows, (r) => r.review_count > 0)).toBeGreaterThan(0.85);
+  });
+
+  it("mixes business statuses, hours formats and phone formats", () => {
+    const statuses = new Map<string, number>();
+    for (const r of firstRows) statuses.set(r.business_status, (statuses.get(r.business_status) ?? 0) + 1);
+    expect(statuses.get("OPERATIONAL")! / firstRows.length).toBeGreaterThan(0.75);
+    expect(statuses.get("CLOSED_TEMPORARILY")).toBeGreaterThan(20);
+    expect(statuses.get("PERMANENTLY_CLOSED")).toBeGreaterThan(20);
+
+    const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+    const dayMaps = firstRows.filter((r) => r.working_hours && !("text" in r.working_hours));
+    const texts = firstRows.filter((r) => r.working_hours && "text" in r.working_hours);
+    expect(dayMaps.length).toBeGreaterThan(1000);
+    expect(texts.length).toBeGreaterThan(100);
+    // jsonb keeps its own key order; the display orders the days.
+    for (const r of dayMaps) expect(Object.keys(r.working_hours!).sort()).toEqual([...days].sort());
+    for (const r of texts) expect(r.working_hours!.text!.length).toBeGreaterThan(5);
+    expect(firstRows.some((r) => r.working_hours === null)).toBe(true);
+
+    const phoneShapes = new Set(firstRows.filter((r) => r.phone).map((r) => r.phone!.replace(/\d/g, "N")));
+    expect(phoneShapes.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it("leaves some clinics without photo, phone, website, coordinates or reviews", () => {
+    for (const field of ["photo", "phone", "site", "latitude", "rating"] as const) {
+      const missing = firstRows.filter((r) => r[field] === null).length;
+      expect(missing, field).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe("seed: blog", () => {
+  interface PostRow {
+    title: string;
+    slug: string;
+    content: string;
+    excerpt: string | null;
+    author: string;
+    featured_image: string | null;
+    published: boolean;
+    /** Text: drizzle turns off the driver's date parsing on the shared client. */
+    published_at: string | null;
+    category_id: number | null;
+    meta_title: string | null;
+    meta_description: string | null;
+    keywords: string | null;
+    no_index: boolean;
+    estimated_read_time: number | null;
+  }
+  const posts = () => t.sql<PostRow[]>`select * from blog_posts order by slug`;
+
+  it("creates at least 3 categories, each with posts", async () => {
+    expect(first.categories).toBeGreaterThanOrEqual(3);
+    const rows = await t.sql<{ slug: string; posts: number }[]>`
+      select c.slug, count(p.id)::int as posts from blog_categories c left join blog_posts p on p.category_id = c.id group by c.slug`;
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const r of rows) expect(r.posts, r.slug).toBeGreaterThan(0);
+  });
+
+  it("publishes at least 10 posts with real HTML: h2/h3 headings, lists and images", async () => {
+    const published = (await posts()).filter((p) => p.published);
+    expect(published.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(published.map((p) => p.published_at)).size).toBe(published.length);
+    for (const p of published) {
+      expect(Number.isNaN(Date.parse(p.published_at ?? "")), p.slug).toBe(false);
+      expect(p.content, p.slug).toMatch(/<h2>[^<]+<\/h2>/);
+      expect(p.content, p.slug).toMatch(/<(ul|ol)><li>/);
+      expect(p.content, p.slug).toMatch(/<img src="https:\/\/[^"]+" alt="[^"]+"/);
+    }
+    expect(published.filter((p) => /<h3>[^<]+<\/h3>/.test(p.content)).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("keeps some drafts unpublished and one post out of search engines", async () => {
+    const all = await posts();
+    const drafts = all.filter((p) => !p.published);
+    expect(drafts.length).toBeGreaterThanOrEqual(2);
+    for (const d of drafts) expect(d.published_at).toBeNull();
+    expect(all.filter((p) => p.no_index).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("fills every post field and passes the blog post form's validation", async () => {
+    for (const p of await posts()) {
+      const parsed = blogPostInputSchema.safeParse({
+        title: p.title,
+        slug: p.slug,
+        content: p.content,
+        author: p.author,
+        excerpt: p.excerpt,
+        metaTitle: p.meta_title,
+        metaDescription: p.meta_description,
+        keywords: p.keywords,
+        featuredImage: p.featured_image,
+        categoryId: p.category_id,
+        estimatedReadTime: p.estimated_read_time,
+        published: p.published,
+        noIndex: p.no_index,
+      });
+      expect(parsed.error?.issues ?? [], p.slug).toEqual([]);
+      for (const v of [p.excerpt, p.meta_title, p.meta_description, p.keywords, p.featured_image, p.category_id]) {
+        expect(v, p.slug).not.toBeNull();
+      }
+      expect(p.estimated_read_time).toBe(estimateReadTime(p.content));
+    }
+  });
+});
+
+describe("seed: re-runs", () => {
+  it("skips clinics and blog when the database already has them", async () => {
+    const again = await seedDemo(t.sql);
+    expect(again).toMatchObject({ zipCodes: 0, clinics: 0, posts: 0, skippedClinics: true, skippedBlog: true });
+    expect(await demoClinics()).toEqual(firstRows);
+  });
+
+  it("--force with another size and seed replaces only the demo clinics", async () => {
+    await t.sql`
+      insert into clinics (name, slug, city, city_slug, state, source_key)
+      values ('Imported Spa', 'imported-spa', 'New York', 'new-york', 'NY', 'https://maps.example/imported')`;
+    const small = await seedDemo(t.sql, { force: true, clinics: 150, seed: 7 });
+    expect(small).toMatchObject({ clinics: 150, posts: 0, skippedClinics: false });
+    const rows = await demoClinics();
+    expect(rows).toHaveLength(150);
+    expect(rows.map((r) => r.source_key)).toEqual(expect.arrayContaining(["demo:7:0", "demo:7:149"]));
+    // Another seed, other clinics.
+    expect(rows.map((r) => r.name).slice(0, 20)).not.toEqual(firstRows.map((r) => r.name).slice(0, 20));
+    const [kept] = await t.sql<{ n: number }[]>`select count(*)::int as n from clinics where source_key = 'https://maps.example/imported'`;
+    expect(kept?.n).toBe(1);
+  });
+
+  it("is deterministic: seeding the same size again gives identical rows", async () => {
+    const again = await seedDemo(t.sql, { force: true });
+    expect(again.clinics).toBe(2000);
+    expect(await demoClinics()).toEqual(firstRows);
+  });
+});
+
+describe("seed CLI", () => {
+  const env = (extra: NodeJS.ProcessEnv = {}) => {
+    const { ADMIN_PASSWORD: _unset, ...rest } = process.env;
+    return { ...rest, DATABASE_URL: t.url, ADMIN_USERNAME: "cli-admin", ...extra };
+  };
+
+  it("scales with --clinics and prints a generated admin password exactly once", async () => {
+    const run = await runDbCli("seed", ["--", "--clinics", "120", "--seed", "5", "--force"], env());
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("clinics: 120 in 120 cities");
+    const printed = /generated password \(shown only this once\):\s+(\S+)/.exec(run.stdout)?.[1];
+    expect(printed).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const [admin] = await t.sql<{ password_hash: string }[]>`select password_hash from admin_users where username = 'cli-admin'`;
+    expect(await verifyPassword(admin!.password_hash, printed!)).toBe(true);
+    const [demo] = await t.sql<{ n: number }[]>`select count(*)::int as n from clinics where source_key like 'demo:5:%'`;
+    expect(demo?.n).toBe(120);
+
+    const again = await runDbCli("seed", [], env());
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("clinics: skipped");
+    expect(again.stdout).toContain('Admin user "cli-admin" exists; left unchanged.');
+    expect(again.stdout).not.toContain(printed);
+  });
+
+  it("sets the admin password from ADMIN_PASSWORD and rejects bad arguments", async () => {
+    const run = await runDbCli("seed", [], env({ ADMIN_PASSWORD: "from-the-env-1" }));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Admin user "cli-admin": password updated from ADMIN_PASSWORD.');
+    const [admin] = await t.sql<{ password_hash: string }[]>`select password_hash from admin_users where username = 'cli-admin'`;
+    expect(await verifyPassword(admin!.password_hash, "from-the-env-1")).toBe(true);
+
+    const bad = await runDbCli("seed", ["--clinics", "many"], env());
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--clinics and --seed must be whole numbers");
+  });
+});

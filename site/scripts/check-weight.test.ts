@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import zlib from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { CSS_BUDGET, JS_BUDGET, checkWeight, pageWeight } from "./check-weight.mjs";
+
+let dist: string;
+function write(rel: string, content: string | Buffer) {
+  const file = path.join(dist, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+const gz = (s: string | Buffer) => zlib.gzipSync(s, { level: 9 }).length;
+/** Text that gzip cannot shrink much. */
+const noise = (bytes: number) => randomBytes(bytes).toString("base64");
+
+afterEach(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+describe("check-weight", () => {
+  it("counts a page's scripts, island components and renderers with every module they import, plus its CSS", () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), "weight-"));
+    const shared = `export const a = "${noise(300)}";`;
+    const island = `import { a } from "./shared.js"; export default () => import("./lazy.js").then(() => a);`;
+    const lazy = `export const b = "${noise(200)}";`;
+    const renderer = `export const r = "${noise(100)}";`;
+    const css = `.x{color:red}${".y{margin:0}".repeat(50)}`;
+    write("_astro/shared.js", shared);
+    write("_astro/island.js", island);
+    write("_astro/lazy.js", lazy);
+    write("_astro/client.js", renderer);
+    write("_astro/page.css", css);
+    write(
+      "index.html",
+      `<html><head><link rel="stylesheet" href="/_astro/page.css"><script type="application/ld+json">{"big":"${noise(5000)}"}</script></head>
+       <body><astro-island component-url="/_astro/island.js" renderer-url="/_astro/client.js"></astro-island><script>console.log(1)</script></body></html>`,
+    );
+    const { js, css: cssSize } = pageWeight(dist, path.join(dist, "index.html"));
+    expect(js).toBe(gz(shared) + gz(island) + gz(lazy) + gz(renderer) + gz("console.log(1)"));
+    expect(cssSize).toBe(gz(css));
+    expect(checkWeight(dist)).toMatchObject({ pages: 1, failures: [] });
+  });
+
+  it("fails a page over 90 KB of JavaScript or 25 KB of CSS", () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), "weight-"));
+    expect([JS_BUDGET, CSS_BUDGET]).toEqual([90 * 1024, 25 * 1024]);
+    write("_astro/big.js", `export const x = "${noise(JS_BUDGET)}";`);
+    write("_astro/big.css", `.a{background:url("data:,${noise(CSS_BUDGET)}")}`);
+    write("light/index.html", `<html><body><p>No scripts</p></body></html>`);
+    write("heavy/index.html", `<html><head><link rel="stylesheet" href="/_astro/big.css"></head><body><script type="module" src="/_astro/big.js"></script></body></html>`);
+    const result = checkWeight(dist);
+    expect(result.pages).toBe(2);
+    expect(result.failures).toHaveLength(2);
+    expect(result.failures[0]).toMatch(/^heavy\/index\.html: JavaScript \d+\.\d KB gzip > 90 KB$/);
+    expect(result.failures[1]).toMatch(/^heavy\/index\.html: CSS \d+\.\d KB gzip > 25 KB$/);
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ClinicListResponse } from "@core/api.ts";
+import CityListing from "./CityListing.tsx";
+import { makeClinic } from "../test/factories.ts";
+import { API_URL, json, mockApi } from "../test/fetch.ts";
+
+const config = { apiUrl: API_URL, geoServices: [] };
+const PATH = "GET /proxy/clinics-by-city/new-york";
+
+function pageOf(n: number, total: number, prefix = "Spa"): ClinicListResponse {
+  const count = Math.max(0, Math.min(10, total - (n - 1) * 10));
+  return {
+    clinics: Array.from({ length: count }, (_, i) => makeClinic({ name: `${prefix} ${(n - 1) * 10 + i + 1}` })),
+    pagination: { totalItems: total, itemsPerPage: 10, currentPage: n, totalPages: Math.ceil(total / 10) },
+  };
+}
+const cardNames = () => screen.queryAllByRole("article").map((a) => a.querySelector("h3")!.textContent);
+
+describe("CityListing", () => {
+  it("shows the build-time first page without a request, with an ad after every third card", () => {
+    const { requests } = mockApi({});
+    render(<CityListing citySlug="new-york" cityName="New York" initial={pageOf(1, 25)} config={config} />);
+    expect(screen.getByText("25 clinics found in New York")).toBeInTheDocument();
+    expect(cardNames()).toHaveLength(10);
+    expect(screen.getAllByLabelText("Advertisement")).toHaveLength(3);
+    const list = document.querySelector("[data-clinic-list]")!;
+    const kinds = [...list.children].map((el) => (el.tagName === "ARTICLE" ? "c" : "ad")).join(",");
+    expect(kinds).toBe("c,c,c,ad,c,c,c,ad,c,c,c,ad,c");
+    expect(requests).toHaveLength(0);
+  });
+
+  it("pages with the filters in the request, and a filter change goes back to page 1", async () => {
+    const user = userEvent.setup();
+    const { requests } = mockApi({
+      [PATH]: ({ url }: { url: URL }) => pageOf(Number(url.searchParams.get("page")), url.searchParams.get("distance") === "10" ? 12 : 25, "Fetched"),
+    });
+    render(<CityListing citySlug="new-york" cityName="New York" initial={pageOf(1, 25)} config={config} />);
+    await user.click(screen.getByRole("button", { name: "Page 3" }));
+    await waitFor(() => expect(cardNames()).toEqual(["Fetched 21", "Fetched 22", "Fetched 23", "Fetched 24", "Fetched 25"]));
+    expect(screen.getByRole("button", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
+    // A page change scrolls smoothly back to the top of the list (spec §2.5).
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
+    expect(requests.at(-1)!.url.search).toBe("?page=3&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=reviews&sortOrder=desc");
+
+    await user.selectOptions(screen.getByLabelText("Distance"), "10");
+    await waitFor(() => expect(screen.getByText("12 clinics found in New York")).toBeInTheDocument());
+    expect(requests.at(-1)!.url.searchParams.get("page")).toBe("1");
+    expect(requests.at(-1)!.url.searchParams.get("distance")).toBe("10");
+    expect(screen.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+
+    await user.selectOptions(screen.getByLabelText("Business status"), "all");
+    await user.selectOptions(screen.getByLabelText("Sort by"), "name-asc");
+    await user.type(screen.getByLabelText("Search clinics"), " glow ");
+    await user.click(screen.getByRole("button", { name: "Go" }));
+    await waitFor(() => expect(requests.at(-1)!.url.searchParams.get("query")).toBe("glow"));
+    const last = requests.at(-1)!.url.searchParams;
+    expect([last.get("page"), last.get("businessStatus"), last.get("sortBy"), last.get("sortOrder")]).toEqual(["1", null, "name", "asc"]);
+  });
+
+  it("shows skeletons while a page loads", async () => {
+    const user = userEvent.setup();
+    mockApi({ [PATH]: () => new Promise(() => {}) });
+    render(<CityListing citySlug="new-york" cityName="New York" initial={pageOf(1, 25)} config={config} />);
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByLabelText("Loading clinics")).toBeInTheDocument();
+    expect(document.querySelectorAll("[data-skeleton]").length).toBeGreaterThan(0);
+  });
+
+  it("shows the error with Retry, and the empty texts", async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    mockApi({ [PATH]: () => (fail ? json({ error: "down" }, 503) : pageOf(1, 0)) });
+    render(<CityListing citySlug="new-york" cityName="New York" initial={pageOf(1, 25)} config={config} />);
+    await user.selectOptions(screen.getByLabelText("Distance"), "any");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Error loading clinics. Please try again.");
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("No clinics found in New York matching your criteria.")).toBeInTheDocument();
+    expect(screen.getByText("Try adjusting your filters or search query.")).toBeInTheDocument();
+  });
+});

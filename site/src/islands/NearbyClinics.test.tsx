@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import NearbyClinics from "./NearbyClinics.tsx";
+import NearbyCities from "./NearbyCities.tsx";
+import { writeCachedLocation } from "../lib/location.ts";
+import { makeClinic } from "../test/factories.ts";
+import { API_URL, json, mockApi } from "../test/fetch.ts";
+
+const GEO = ["https://geo-one.test/json", "https://geo-two.test/json"];
+const config = { apiUrl: API_URL, geoServices: GEO };
+const apiFallback = { lat: 40.7128, lon: -74.006, city: "New York", region: "NY", country: "United States", source: "fallback" };
+
+/** n clinics strung north of a point, 0.7 miles apart, in random order. */
+function clinicsNear(lat: number, lon: number, n: number) {
+  return Array.from({ length: n }, (_, i) => makeClinic({ name: `Near ${i + 1}`, latitude: lat + (i + 1) * 0.01, longitude: lon })).sort(() => Math.random() - 0.5);
+}
+
+const cities = [
+  { city: "Los Angeles", count: 3, latitude: 34.06, longitude: -118.24 },
+  { city: "Los Angeles", count: 1, latitude: 36, longitude: -120 },
+  { city: "Chicago", count: 3, latitude: 41.88, longitude: -87.62 },
+  ...Array.from({ length: 12 }, (_, i) => ({ city: `Town ${i + 1}`, count: 1, latitude: 34 + i, longitude: -118 + i })),
+].map((c) => ({ ...c, citySlug: c.city.toLowerCase().replace(/ /g, "-"), state: "CA" }));
+
+describe("location-based home sections", () => {
+  it("fall back to New York with the spec's notice and badge when every location source fails", async () => {
+    const { requests } = mockApi({
+      "GET /location": apiFallback,
+      [`GET ${GEO[0]}`]: () => new Response("down", { status: 503 }),
+      [`GET ${GEO[1]}`]: { success: false },
+      "POST /clinics/nearby": clinicsNear(40.7128, -74.006, 3),
+      "GET /cities/popular": cities,
+    });
+    render(
+      <>
+        <NearbyClinics config={config} />
+        <NearbyCities config={config} />
+      </>,
+    );
+    expect(await screen.findByText("Unable to detect your location. Showing popular clinics instead.")).toBeInTheDocument();
+    expect(await screen.findByText("Using popular cities (geolocation unavailable)")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText("3 providers near New York, NY")).toBeInTheDocument());
+    const nearby = requests.find((r) => r.method === "POST")!;
+    expect(nearby.body).toEqual({ latitude: 40.7128, longitude: -74.006, radius: 100 });
+    // One detection shared by both sections: the API, then each service once.
+    expect(requests.filter((r) => r.url.pathname.endsWith("/location") || r.url.href.startsWith("https://geo")).map((r) => r.url.href)).toEqual([
+      `${API_URL}/location`,
+      GEO[0],
+      GEO[1],
+    ]);
+    expect(sessionStorage.getItem("bnm:location")).toContain('"fallback":true');
+  });
+
+  it("use a service's location: nearest clinics first with one decimal, nine nearest cities de-duplicated, the 'near' badge", async () => {
+    mockApi({
+      "GET /location": apiFallback,
+      [`GET ${GEO[0]}`]: { latitude: 34.0614, longitude: -118.2385, city: "Los Angeles", region_code: "CA", country_name: "United States" },
+      "POST /clinics/nearby": clinicsNear(34.0614, -118.2385, 4),
+      "GET /cities/popular": cities,
+    });
+    render(
+      <>
+        <NearbyClinics config={config} />
+        <NearbyCities config={config} />
+      </>,
+    );
+    expect(await screen.findByText("Showing cities near Los Angeles, CA")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText("4 providers near Los Angeles, CA")).toBeInTheDocument());
+    expect(screen.queryByText(/Unable to detect your location/)).not.toBeInTheDocument();
+    const names = screen.getAllByRole("article").map((a) => a.querySelector("h3")!.textContent);
+    expect(names).toEqual(["Near 1", "Near 2", "Near 3", "Near 4"]);
+    expect(screen.getAllByText(/^\d+\.\d mi$/).map((e) => e.textContent)).toEqual(["0.7 mi", "1.4 mi", "2.1 mi", "2.8 mi"]);
+    const grid = screen.getByRole("heading", { name: "Cities With Botox Specials Near You" }).parentElement!;
+    const cards = within(grid).getAllByRole("link");
+    expect(cards).toHaveLength(9);
+    expect(cards[0]).toHaveTextContent("Los Angeles, CA3 clinics · 0 miles away");
+    expect(cards.filter((c) => c.textContent!.startsWith("Los Angeles"))).toHaveLength(1);
+    expect(cards[0]).toHaveAttribute("href", "/botox-near-me/los-angeles");
+  });
+
+  it("reuse a location detected within the last 30 minutes", async () => {
+    writeCachedLocation({ lat: 41.8858, lon: -87.6181, city: "Chicago", region: "IL", country: "United States", fallback: false });
+    const { requests } = mockApi({ "POST /clinics/nearby": [], "GET /cities/popular": cities });
+    render(<NearbyClinics config={config} />);
+    expect(await screen.findByText("No providers found in your area. Try searching by ZIP code above.")).toBeInTheDocument();
+    expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(["POST /api/v1/clinics/nearby"]);
+  });
+
+  it("page the closest 50 in pages of 10 with an ad after every third card", async () => {
+    const user = userEvent.setup();
+    writeCachedLocation({ lat: 40, lon: -74, city: "Somewhere", region: "NJ", country: "United States", fallback: false });
+    mockApi({ "POST /clinics/nearby": clinicsNear(40, -74, 64) });
+    render(<NearbyClinics config={config} />);
+    await waitFor(() => expect(screen.getByText("50 providers near Somewhere, NJ")).toBeInTheDocument());
+    expect(screen.getAllByRole("article")).toHaveLength(10);
+    expect(screen.getAllByLabelText("Advertisement")).toHaveLength(3);
+    expect(screen.getByRole("button", { name: "Page 5" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Page 6" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Page 5" }));
+    expect(screen.getAllByRole("article")[0]!.querySelector("h3")).toHaveTextContent("Near 41");
+    expect(screen.getByText("Showing the closest 50 providers. Use ZIP search for more.")).toBeInTheDocument();
+  });
+
+  it("say so when the nearby clinics cannot be fetched", async () => {
+    writeCachedLocation({ lat: 40, lon: -74, city: "Somewhere", region: "NJ", country: "United States", fallback: false });
+    mockApi({ "POST /clinics/nearby": () => json({ error: "down" }, 503) });
+    render(<NearbyClinics config={config} />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to fetch nearby clinics");
+  });
+
+  it("title the near-me variant 'Providers Near You'", async () => {
+    writeCachedLocation({ lat: 40, lon: -74, city: "Somewhere", region: "NJ", country: "United States", fallback: false });
+    mockApi({ "POST /clinics/nearby": clinicsNear(40, -74, 2) });
+    render(<NearbyClinics config={config} variant="near-me" />);
+    expect(screen.getByRole("heading", { name: "Providers Near You" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(2));
+  });
+});

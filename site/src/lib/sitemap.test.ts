@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { makeCategory, makeClinic, makePost } from "../test/factories.ts";
+import { SITEMAP_LIMIT, chunk, sitemapEntries, sitemapFiles, sitemapIndexXml, urlsetXml } from "./sitemap.ts";
+
+const SITE = "https://www.example.com";
+
+function data() {
+  const cat = makeCategory({ id: 100, slug: "treatments" });
+  const posts = [
+    makePost({ slug: "visible-post", categoryId: 100 }),
+    makePost({ slug: "hidden-post", noIndex: true, categoryId: 100 }),
+    ...Array.from({ length: 6 }, (_, i) => makePost({ slug: `filler-${i}` })),
+  ];
+  return {
+    clinics: [makeClinic({ citySlug: "new-york", slug: "glow-med-spa" }), makeClinic({ citySlug: "miami", slug: "luxe-spa" })],
+    cities: [
+      { citySlug: "new-york", city: "New York", state: "NY", count: 1, latitude: 40.7, longitude: -74 },
+      { citySlug: "miami", city: "Miami", state: "FL", count: 1, latitude: 25.7, longitude: -80.2 },
+    ],
+    posts,
+    categories: [cat],
+    zips: [{ zip: "10001", city: "New York", state: "NY", latitude: 40.75, longitude: -74 }],
+    postsByCategory: new Map([[100, posts.slice(0, 2)]]),
+  };
+}
+
+describe("sitemapEntries", () => {
+  const paths = sitemapEntries(data()).map((e) => e.path);
+
+  it("lists the canonical URL of every page type", () => {
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/botox-near-me",
+        "/near-me",
+        "/about",
+        "/contact",
+        "/privacy-policy",
+        "/terms-of-service",
+        "/disclaimer",
+        "/botox-near-me/new-york",
+        "/botox-near-me/miami",
+        "/botox-clinic/new-york/glow-med-spa",
+        "/botox-clinic/miami/luxe-spa",
+        "/zip/10001",
+        "/blog",
+        "/blog/page/2",
+        "/blog/category/treatments",
+        "/blog/visible-post",
+      ]),
+    );
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("leaves out alias URLs and noIndex posts", () => {
+    expect(paths).not.toContain("/blog/hidden-post");
+    for (const p of paths) {
+      expect(p).not.toMatch(/^\/(city|clinic)\//);
+      expect(p).not.toMatch(/^\/botox-near-me\/(zipcode\/|[^/]+\/[^/]+)/);
+      expect(p).not.toMatch(/^\/new-york\//);
+    }
+  });
+
+  it("carries the last modification date of clinics and posts", () => {
+    const clinic = sitemapEntries(data()).find((e) => e.path === "/botox-clinic/new-york/glow-med-spa");
+    expect(clinic?.lastmod).toBe("2026-01-02T00:00:00.000Z");
+  });
+});
+
+describe("sitemap XML", () => {
+  it("writes absolute, escaped URLs with the date part of lastmod", () => {
+    const xml = urlsetXml([{ path: "/a?b=1&c=2" }, { path: "/blog/x", lastmod: "2026-02-03T10:00:00.000Z" }], SITE);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain("<loc>https://www.example.com/a?b=1&amp;c=2</loc>");
+    expect(xml).toContain("<url><loc>https://www.example.com/blog/x</loc><lastmod>2026-02-03</lastmod></url>");
+  });
+
+  it("becomes an index of parts of at most 45,000 URLs past 45,000", () => {
+    expect(SITEMAP_LIMIT).toBe(45_000);
+    const entries = Array.from({ length: 45_001 }, (_, i) => ({ path: `/p/${i}` }));
+    const parts = chunk(entries);
+    expect(parts.map((p) => p.length)).toEqual([45_000, 1]);
+    expect(chunk(entries.slice(0, 45_000))).toHaveLength(1);
+    const index = sitemapIndexXml(parts.length, SITE);
+    expect(index).toContain("<sitemapindex");
+    expect(index).toContain("<loc>https://www.example.com/sitemap-1.xml</loc>");
+    expect(index).toContain("<loc>https://www.example.com/sitemap-2.xml</loc>");
+    expect(index).not.toContain("sitemap-3.xml");
+  });
+
+  it("keeps one urlset up to 45,000 URLs and splits into an index with parts past it", () => {
+    const entries = Array.from({ length: 45_000 }, (_, i) => ({ path: `/p/${i}` }));
+    const small = sitemapFiles(entries, SITE);
+    expect(small.parts).toEqual([]);
+    expect(small.main).toContain("<urlset");
+    expect(small.main.match(/<url>/g)).toHaveLength(45_000);
+
+    const big = sitemapFiles([...entries, { path: "/one-more" }], SITE);
+    expect(big.main).toContain("<sitemapindex");
+    expect(big.parts).toHaveLength(2);
+    expect(big.parts[0]!.match(/<url>/g)).toHaveLength(45_000);
+    expect(big.parts[1]).toContain("<loc>https://www.example.com/one-more</loc>");
+  });
+});
