@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { BlogCategory, Stats } from "@botox/core";
+import { BLOG, type BlogCategory, type BlogListResponse, type Stats } from "@botox/core";
 import { useApi } from "./session.tsx";
 
 /** Query keys in one place so writes can refresh exactly what they touched. */
@@ -31,6 +31,18 @@ export function useCategories() {
     queryFn: async () => {
       const data = await api.get<BlogCategory[] | { categories: BlogCategory[] }>("/blog/categories");
       return Array.isArray(data) ? data : (data.categories ?? []);
+    },
+  });
+}
+
+/** Every post the admin list shows (spec §7.2: limit 100, drafts included); shared with the dashboard. */
+export function useAdminPosts() {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...keys.posts, "admin-list"],
+    queryFn: async () => {
+      const data = await api.get<BlogListResponse>("/blog/posts", { limit: BLOG.adminListLimit, publishedOnly: false });
+      return data.posts ?? [];
     },
   });
 }

@@ -17,3 +17,9 @@ export function fieldIssuesOf(err: unknown): Record<string, string> {
 }
 
 export const statusOf = (err: unknown): number | null => (err instanceof ApiRequestError ? err.status : null);
+
+/**
+ * A 401: the session ended mid-work. The API provider already sends the admin to the login
+ * page (keeping open forms), so screens show no failure text of their own for it.
+ */
+export const sessionExpired = (err: unknown): boolean => statusOf(err) === 401;

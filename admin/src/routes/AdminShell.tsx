@@ -5,12 +5,13 @@ import { useApi, type LoginState } from "../api/session.tsx";
 import { useSession } from "../api/queries.ts";
 import { Spinner, cx } from "../components/ui.tsx";
 
+/** Sidebar entries; `section` says which paths belong to an entry (a post's form is under Blog Posts). */
 const NAV = [
-  { to: "/", label: "Dashboard", end: true },
-  { to: "/clinics", label: "Clinics", end: false },
-  { to: "/blog", label: "Blog Posts", end: true },
-  { to: "/blog/categories", label: "Blog Categories", end: true },
-  { to: "/messages", label: "Messages", end: true },
+  { to: "/", label: "Dashboard", section: (p: string) => p === "/" },
+  { to: "/clinics", label: "Clinics", section: (p: string) => p === "/clinics" || p.startsWith("/clinics/") },
+  { to: "/blog", label: "Blog Posts", section: (p: string) => (p === "/blog" || p.startsWith("/blog/")) && !p.startsWith("/blog/categories") },
+  { to: "/blog/categories", label: "Blog Categories", section: (p: string) => p.startsWith("/blog/categories") },
+  { to: "/messages", label: "Messages", section: (p: string) => p.startsWith("/messages") },
 ] as const;
 
 /** Sidebar layout of every signed-in screen; redirects to the login page when the session check fails. */
@@ -45,21 +46,22 @@ export function AdminShell() {
           <p className="text-xs text-slate-500">Admin</p>
         </div>
         <nav aria-label="Admin" className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:overflow-visible">
-          {NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.end}
-              className={({ isActive }) =>
-                cx(
+          {NAV.map((item) => {
+            const inSection = item.section(location.pathname);
+            return (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end
+                className={cx(
                   "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap",
-                  isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
-                )
-              }
-            >
-              {item.label}
-            </NavLink>
-          ))}
+                  inSection ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
+                )}
+              >
+                {item.label}
+              </NavLink>
+            );
+          })}
           <button
             type="button"
             onClick={logout}

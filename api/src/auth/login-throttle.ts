@@ -2,10 +2,11 @@
  * Login throttle: at most 5 failed attempts per 15 minutes per username and, separately,
  * per client address; further attempts answer 429 until the window ends. A success clears
  * the username's counter. In memory by default; with REDIS_URL the counters live in Redis
- * so several API instances share them.
+ * so several API instances share them. An unreachable Redis fails open (logged): admins can
+ * still sign in, and argon2id keeps each guess slow.
  */
-import type { Redis } from "ioredis";
 import type { ApiEnv } from "../env.ts";
+import { sharedRedis } from "../lib/redis.ts";
 
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -54,7 +55,6 @@ export class MemoryThrottleStore implements ThrottleStore {
 
 /** Fixed window in Redis: INCR, with the expiry set by the first failure of a window. */
 export class RedisThrottleStore implements ThrottleStore {
-  private client: Promise<Redis> | undefined;
   private readonly url: string;
   private readonly windowMs: number;
 
@@ -63,25 +63,20 @@ export class RedisThrottleStore implements ThrottleStore {
     this.windowMs = windowMs;
   }
 
-  private redis() {
-    this.client ??= import("ioredis").then(({ Redis }) => new Redis(this.url, { lazyConnect: false, maxRetriesPerRequest: 2 }));
-    return this.client;
-  }
-
   async failures(key: string): Promise<number> {
-    const value = await (await this.redis()).get(`login-fail:${key}`);
+    const value = await sharedRedis(this.url).get(`login-fail:${key}`);
     return value ? Number(value) : 0;
   }
 
   async recordFailure(key: string): Promise<void> {
-    const redis = await this.redis();
+    const redis = sharedRedis(this.url);
     const k = `login-fail:${key}`;
     const n = await redis.incr(k);
     if (n === 1) await redis.pexpire(k, this.windowMs);
   }
 
   async reset(key: string): Promise<void> {
-    await (await this.redis()).del(`login-fail:${key}`);
+    await sharedRedis(this.url).del(`login-fail:${key}`);
   }
 }
 
@@ -91,6 +86,7 @@ export function createThrottleStore(env: ApiEnv): ThrottleStore {
 
 export class LoginThrottle {
   private readonly store: ThrottleStore;
+  private warned = false;
 
   constructor(store: ThrottleStore) {
     this.store = store;
@@ -100,18 +96,31 @@ export class LoginThrottle {
     return { user: `user:${username.toLowerCase()}`, address: `ip:${address}` };
   }
 
+  /** Runs a store call; a failing store is reported once and treated as "no failures". */
+  private async guard<T>(work: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (!this.warned) console.warn("[api] login throttle store unavailable; not throttling", err);
+      this.warned = true;
+      return fallback;
+    }
+  }
+
   async isBlocked(username: string, address: string): Promise<boolean> {
     const k = this.keys(username, address);
-    const [u, a] = await Promise.all([this.store.failures(k.user), this.store.failures(k.address)]);
-    return u >= LOGIN_MAX_FAILURES || a >= LOGIN_MAX_FAILURES;
+    return this.guard(async () => {
+      const [u, a] = await Promise.all([this.store.failures(k.user), this.store.failures(k.address)]);
+      return u >= LOGIN_MAX_FAILURES || a >= LOGIN_MAX_FAILURES;
+    }, false);
   }
 
   async recordFailure(username: string, address: string): Promise<void> {
     const k = this.keys(username, address);
-    await Promise.all([this.store.recordFailure(k.user), this.store.recordFailure(k.address)]);
+    await this.guard(() => Promise.all([this.store.recordFailure(k.user), this.store.recordFailure(k.address)]), []);
   }
 
   async recordSuccess(username: string): Promise<void> {
-    await this.store.reset(this.keys(username, "").user);
+    await this.guard(() => this.store.reset(this.keys(username, "").user), undefined);
   }
 }

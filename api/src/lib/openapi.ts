@@ -24,7 +24,25 @@ export function documentRoute(doc: RouteDoc): void {
   if (!routes.some((r) => r.method === doc.method && r.path === doc.path)) routes.push(doc);
 }
 
-const toSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
+/** JSON Schema 2020-12 (OpenAPI 3.1's dialect), without a `$schema` on every inline schema. */
+function toSchema(s: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(s, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  // A field with a preprocess step (trim, "" → null...) looks required to zod's converter;
+  // what is required is what fails without a value.
+  if (s instanceof z.ZodObject && Array.isArray(json.required)) {
+    const shape = s.shape as Record<string, z.ZodType>;
+    const required = (json.required as string[]).filter((key) => !shape[key]?.safeParse(undefined).success);
+    if (required.length) json.required = required;
+    else delete json.required;
+  }
+  return json;
+}
+
+/** "get", "/clinics/{id}/has-rated" → "getClinicsIdHasRated". */
+function operationId(method: string, path: string): string {
+  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+}
 
 export function buildOpenApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -39,6 +57,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       }
     }
     const op: Record<string, unknown> = {
+      operationId: operationId(r.method, r.path),
       summary: r.summary,
       tags: r.tags,
       parameters,

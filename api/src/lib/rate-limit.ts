@@ -7,9 +7,9 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { MemoryStore, RedisStore, rateLimiter, type ClientRateLimitInfo, type Store } from "hono-rate-limiter";
-import { Redis } from "ioredis";
 import { MSG } from "@botox/core";
 import type { AppEnv, Deps } from "../context.ts";
+import { sharedRedis } from "./redis.ts";
 
 export interface RateLimitOptions {
   windowMs: number;
@@ -19,28 +19,8 @@ export interface RateLimitOptions {
   keyPrefix: string;
 }
 
-const clients = new Map<string, Redis>();
-
-/** One connection per Redis URL per process, shared by every limiter. */
-function redisClient(url: string): Redis {
-  let client = clients.get(url);
-  if (!client) {
-    client = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false });
-    client.on("error", () => {}); // reported per request by FailOpenStore
-    clients.set(url, client);
-  }
-  return client;
-}
-
-/** Closes the shared Redis connections (process shutdown, test teardown). */
-export async function closeRateLimitRedis(): Promise<void> {
-  const all = [...clients.values()];
-  clients.clear();
-  await Promise.all(all.map((c) => c.quit().catch(() => c.disconnect())));
-}
-
 function redisStore(url: string): Store<AppEnv> {
-  const redis = redisClient(url);
+  const redis = sharedRedis(url);
   return new RedisStore<AppEnv>({
     prefix: "rl:",
     client: {

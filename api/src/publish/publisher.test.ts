@@ -117,6 +117,46 @@ describe("one build at a time across API instances", () => {
     expect(await buildRows(db.sql)).toHaveLength(1);
   });
 
+  it("turns a burst of writes through both instances into one build", async () => {
+    site.set({ delayMs: 300 });
+    const config = site.config({ debounceMs: 400, maxWaitMs: 10_000 });
+    const a = publisher({ config });
+    const b = publisher({ sql: second.sql, config: { ...config, siteDir: path.join(site.dir, "site-b") } });
+    for (let i = 0; i < 6; i++) {
+      await recordChange(i % 2 ? second.sql : db.sql);
+      (i % 2 ? b : a).markDirty();
+    }
+    // Both debounces fall due at about the same time: one builds, the other finds the lock taken
+    // or the changes already covered.
+    await expect.poll(async () => (await buildRows(db.sql)).length, { timeout: 10_000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 600));
+    await Promise.all([a.whenIdle(), b.whenIdle()]);
+    const rows = await buildRows(db.sql);
+    expect(rows.map((r) => r.status)).toEqual(["succeeded"]);
+    expect(site.journal().filter((l) => l.what === "start")).toHaveLength(1);
+  });
+
+  // PGlite gives every connection the same session, where advisory locks do not exclude each
+  // other (the conditional insert of the `running` row does the job there, tested above).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))("holds a PostgreSQL advisory lock for the whole build", async () => {
+    site.set({ delayMs: 800 });
+    const p = publisher();
+    p.request("rebuild");
+    const building = p.flush();
+    await expect.poll(() => site.journal().length, { timeout: 5_000 }).toBe(1);
+    const other = await second.sql.reserve();
+    try {
+      const [during] = await other<{ ok: boolean }[]>`select pg_try_advisory_lock(72635, 6) as ok`;
+      expect(during?.ok).toBe(false);
+      await building;
+      const [after] = await other<{ ok: boolean }[]>`select pg_try_advisory_lock(72635, 6) as ok`;
+      expect(after?.ok).toBe(true);
+      await other`select pg_advisory_unlock(72635, 6)`;
+    } finally {
+      other.release();
+    }
+  });
+
   it("sees writes made through another instance by polling content_changes", async () => {
     const p = publisher({ config: site.config({ pollMs: 100, debounceMs: 50 }) });
     await p.start({ buildOnStart: false, nightly: false });
@@ -215,6 +255,97 @@ describe("atomic switch, failures and rollback", () => {
   });
 });
 
+describe("restart, stop and timeouts", () => {
+  it("serves the last good build at once after a restart and builds only what changed meanwhile", async () => {
+    const first = publisher();
+    first.request("startup");
+    await first.flush();
+    await first.stop();
+    const [built] = await buildRows(db.sql);
+
+    // Nothing changed while stopped: no build, the same live folder.
+    const again = publisher({ config: site.config({ debounceMs: 0 }) });
+    await again.start({ poll: false, nightly: false, recoverInterrupted: true });
+    await again.whenIdle();
+    expect(await buildRows(db.sql)).toHaveLength(1);
+    expect(await again.folder.liveId()).toBe(built!.id);
+    expect(await again.status()).toMatchObject({ state: "idle", dirty: false, live: { id: built!.id } });
+    await again.stop();
+
+    // A write while stopped (another instance, a CLI import): built at the next start.
+    await recordChange(db.sql);
+    const third = publisher({ config: site.config({ debounceMs: 0 }) });
+    await third.start({ poll: false, nightly: false, recoverInterrupted: true });
+    await expect.poll(async () => (await buildRows(db.sql)).length, { timeout: 10_000 }).toBe(2);
+    await third.whenIdle();
+    const rows = await buildRows(db.sql);
+    expect(rows[1]).toMatchObject({ status: "succeeded", trigger: "content", live: true });
+  });
+
+  it("records a build interrupted by a crash as failed at the next start and drops its cache", async () => {
+    const p = publisher();
+    p.request("startup");
+    await p.flush();
+    await db.sql`insert into publish_builds (status, trigger, started_at, duration_ms) values ('running', 'content', now(), 0)`;
+    fs.mkdirSync(p.folder.cacheDir, { recursive: true });
+    const restarted = publisher();
+    await restarted.start({ buildOnStart: false, poll: false, nightly: false, recoverInterrupted: true });
+    const rows = await buildRows(db.sql);
+    expect(rows.map((r) => [r.status, r.live])).toEqual([
+      ["succeeded", true],
+      ["failed", false],
+    ]);
+    expect(rows[1]!.log).toContain("interrupted");
+    expect(fs.existsSync(restarted.folder.cacheDir)).toBe(false);
+  });
+
+  it("stop() kills a running build, records it as failed and leaves the live site", async () => {
+    const p = publisher();
+    p.request("startup");
+    await p.flush();
+    site.set({ label: "v2", delayMs: 30_000 });
+    p.request("rebuild");
+    void p.flush();
+    await expect.poll(() => site.journal().filter((l) => l.what === "start").length, { timeout: 5_000 }).toBe(2);
+    const pid = site.journal().at(-1)!.pid;
+    await p.stop();
+    const rows = await buildRows(db.sql);
+    expect(rows.map((r) => [r.status, r.live])).toEqual([
+      ["succeeded", true],
+      ["failed", false],
+    ]);
+    expect(rows[1]!.log).toContain("build aborted");
+    expect(await p.folder.liveId()).toBe(rows[0]!.id);
+    expect(fs.existsSync(p.folder.buildDir(rows[1]!.id))).toBe(false);
+    // Gone, or a zombie waiting for a parent to reap it.
+    const state = () => (fs.existsSync(`/proc/${pid}/stat`) ? fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]![0] : "gone");
+    await expect.poll(state, { timeout: 5_000 }).toMatch(/gone|Z/);
+  });
+
+  it("fails a build that runs past its timeout", async () => {
+    site.set({ delayMs: 10_000 });
+    const p = publisher({ config: site.config({ buildTimeoutMs: 1_000 }) });
+    p.request("rebuild");
+    await p.flush();
+    const [row] = await buildRows(db.sql);
+    expect(row).toMatchObject({ status: "failed", live: false });
+    expect(row!.log).toContain("timed out after 1000 ms");
+  });
+
+  it("gives each site folder its own Astro cache and drops it after a failed build", async () => {
+    const p = publisher();
+    p.request("rebuild");
+    await p.flush();
+    const manifest = path.join(p.folder.cacheDir, "manifest.json");
+    expect(JSON.parse(fs.readFileSync(manifest, "utf8"))).toEqual({ label: "v1" });
+    // A failed build may have rewritten cached pages without the manifest that describes them.
+    site.set({ fail: true });
+    p.request("rebuild");
+    await p.flush();
+    expect(fs.existsSync(p.folder.cacheDir)).toBe(false);
+  });
+});
+
 describe("nightly regeneration", () => {
   it("fires at 03:00 in the configured time zone even when nothing changed", async () => {
     // 02:59:00 in New York (EST, UTC−5) on 2026-11-22.
@@ -271,5 +402,14 @@ describe("hook mode", () => {
     expect(rows[0]!.log).not.toContain("secret-token");
     expect(rows.every((r) => !r.live)).toBe(true);
     expect(site.journal()).toHaveLength(0);
+  });
+
+  it("records a failed build when no deploy-hook URL is configured", async () => {
+    const p = publisher({ config: site.config({ mode: "hook" }) });
+    p.request("rebuild");
+    await p.flush();
+    const [row] = await buildRows(db.sql);
+    expect(row).toMatchObject({ status: "failed", live: false });
+    expect(row!.log).toContain("PUBLISH_HOOK_URL is not set");
   });
 });

@@ -45,6 +45,15 @@ export interface Clinic {
   _distance?: number;
 }
 
+/** GET /clinics, the admin list (spec §7.2): page, limit=10, query, businessStatus in either case. */
+export type AdminClinicsQuery = {
+  page?: number;
+  limit?: number;
+  query?: string | null;
+  businessStatus?: BusinessStatus | Lowercase<BusinessStatus> | null;
+  sort?: "name" | "newest";
+};
+
 export interface ClinicListResponse {
   clinics: Clinic[];
   pagination: { totalItems: number; itemsPerPage: number; currentPage: number; totalPages: number };
@@ -140,6 +149,20 @@ export interface BlogPost {
   estimatedReadTime: number | null;
 }
 
+/** GET /blog/posts (spec §7): limit=6 on the site, 100 in the admin; drafts only with a session. */
+export type BlogPostsQuery = {
+  page?: number;
+  limit?: number;
+  publishedOnly?: boolean;
+  categoryId?: number | null;
+};
+
+/** GET /blog/posts/recent (spec §7): limit=3, leaving out the post being read. */
+export type RecentPostsQuery = {
+  limit?: number;
+  exclude?: number | null;
+};
+
 export interface BlogListResponse {
   posts: BlogPost[];
   pagination: { total: number; limit: number; page: number; totalPages: number };
@@ -152,6 +175,11 @@ export interface Stats {
   totalPosts?: number;
   totalSubscribers?: number;
   unreadMessages?: number;
+}
+
+/** Answer of logout and of every DELETE (the spec shows no body). */
+export interface OkResponse {
+  ok: true;
 }
 
 export interface LoginResponse {

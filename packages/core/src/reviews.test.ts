@@ -6,6 +6,13 @@ describe("parseReviews (spec §3, design.md §4)", () => {
     expect(parseReviews(4.5)).toEqual({ rating: 4.5, reviewCount: 0 });
     expect(parseReviews(126)).toEqual({ rating: null, reviewCount: 126 });
     expect(parseReviews("4.5")).toEqual({ rating: 4.5, reviewCount: 0 });
+    expect(parseReviews(5)).toEqual({ rating: null, reviewCount: 5 });
+  });
+  it("reads text with a decimal point as a rating, as the admin form's hint types it", () => {
+    expect(parseReviews("4.0")).toEqual({ rating: 4, reviewCount: 0 });
+    expect(parseReviews(" 5.0 ")).toEqual({ rating: 5, reviewCount: 0 });
+    expect(parseReviews("4")).toEqual({ rating: null, reviewCount: 4 });
+    expect(parseReviews("12.5")).toEqual({ rating: null, reviewCount: 13 });
   });
   it("reads '4.5 (126 reviews)'", () => {
     expect(parseReviews("4.5 (126 reviews)")).toEqual({ rating: 4.5, reviewCount: 126 });

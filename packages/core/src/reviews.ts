@@ -5,8 +5,9 @@ export interface ParsedReviews {
 
 /**
  * Normalizes the spec's free-form `reviews` (a number, "4.5 (126 reviews)", "126 reviews").
- * A bare number of at most 5 with a fraction, or a leading number followed by a
- * parenthesized count, is a rating; a number followed by "review(s)" is a count.
+ * A bare number of at most 5 with a fraction (or text written with a decimal point, "4.0"),
+ * or a leading number followed by a parenthesized count, is a rating (the admin form's hint:
+ * "a number like 4.5"); a whole number, or one followed by "review(s)", is a count.
  */
 export function parseReviews(input: unknown): ParsedReviews {
   if (typeof input === "number" && Number.isFinite(input) && input >= 0) {
@@ -20,6 +21,8 @@ export function parseReviews(input: unknown): ParsedReviews {
   if (withCount) return { rating: clampRating(Number(withCount[1])), reviewCount: Number(withCount[2]) };
   const countOnly = /^(\d+)\s*reviews?$/i.exec(text);
   if (countOnly) return { rating: null, reviewCount: Number(countOnly[1]) };
+  // Typed text keeps what a number loses: "4.0" (a decimal point) is a rating, "4" a count.
+  if (/^\d+\.\d+$/.test(text) && Number(text) <= 5) return { rating: Number(text), reviewCount: 0 };
   if (/^\d+(?:\.\d+)?$/.test(text)) return parseReviews(Number(text));
   return { rating: null, reviewCount: 0 };
 }

@@ -23,6 +23,12 @@ describe("toCategorySlug (spec §4 category auto-slug)", () => {
   it("keeps existing hyphens as typed (no collapsing in this rule)", () => {
     expect(toCategorySlug("Anti - Aging")).toBe("anti---aging");
   });
+  it("removes underscores (not a letter, digit, whitespace or hyphen) and keeps digits", () => {
+    expect(toCategorySlug("Top_10 Tips")).toBe("top10-tips");
+  });
+  it("keeps accented letters as their base letter", () => {
+    expect(toCategorySlug("Crème Brûlée")).toBe("creme-brulee");
+  });
 });
 
 describe("toPostSlug (spec §4 post auto-slug)", () => {
@@ -30,11 +36,21 @@ describe("toPostSlug (spec §4 post auto-slug)", () => {
     expect(toPostSlug("Anti - Aging: What Works?")).toBe("anti-aging-what-works");
     expect(toPostSlug("How Much Does Botox Cost in 2026")).toBe("how-much-does-botox-cost-in-2026");
   });
+  it("replaces whitespace runs by one hyphen and strips other characters", () => {
+    expect(toPostSlug("Botox   100%  Guide!")).toBe("botox-100-guide");
+    expect(toPostSlug("Café Tips")).toBe("cafe-tips");
+  });
 });
 
 describe("toClinicSlug (spec §4: name plus city)", () => {
   it("joins name and city in link-slug form", () => {
     expect(toClinicSlug("Glow Med Spa & Laser", "Miami")).toBe("glow-med-spa-laser-miami");
+    expect(toClinicSlug("Dr. O'Neil Aesthetics", "St. Louis")).toBe("dr-oneil-aesthetics-st-louis");
+  });
+  it("always yields a slug the slug pattern accepts for ordinary names", () => {
+    for (const [name, city] of [["Skin_Care -- Studio", "Coeur d'Alene"], ["Lumière Med Spa", "San José"], ["  A+B  ", "NYC"]]) {
+      expect(toClinicSlug(name!, city!)).toMatch(SLUG_PATTERN);
+    }
   });
 });
 

@@ -1,11 +1,12 @@
+/** Accented Latin letters as their base letter ("é" → "e"): a letter stays a letter in a slug. */
+const foldAccents = (text: string) => text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+
 /**
  * Link slug (spec §1): lowercase, punctuation removed, runs of spaces, underscores or
  * hyphens collapsed into one hyphen, leading and trailing hyphens trimmed.
  */
 export function toLinkSlug(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return foldAccents(text)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s_-]/gu, "")
     .replace(/[\s_-]+/g, "-")
@@ -14,10 +15,12 @@ export function toLinkSlug(text: string): string {
 
 /**
  * Category auto-slug (spec §4): lowercase, characters other than letters, digits,
- * whitespace and hyphens removed, whitespace runs replaced by a hyphen.
+ * whitespace and hyphens removed, whitespace runs replaced by a hyphen. Accented letters are
+ * letters: they keep their base letter ("Crème" → "creme"), so the slug still matches
+ * SLUG_PATTERN instead of losing them ("crme").
  */
 export function toCategorySlug(name: string): string {
-  return name
+  return foldAccents(name)
     .toLowerCase()
     .replace(/[^a-z0-9\s-]/g, "")
     .replace(/\s+/g, "-");

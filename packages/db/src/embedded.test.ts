@@ -9,7 +9,10 @@ import { runningEmbeddedUrl, startEmbeddedServer, type EmbeddedServer } from "./
 import { openDatabase } from "./open.ts";
 import { runDbCli } from "./testing.ts";
 
-describe("embedded server with concurrent clients", () => {
+// Embedded-only: the second pass of the suite on a real PostgreSQL (TEST_DATABASE_URL) skips these.
+const embeddedPass = !process.env.TEST_DATABASE_URL;
+
+describe.runIf(embeddedPass)("embedded server with concurrent clients", () => {
   let server: EmbeddedServer;
   beforeAll(async () => {
     server = await startEmbeddedServer({ port: 0 });
@@ -50,7 +53,7 @@ describe("embedded server with concurrent clients", () => {
   });
 });
 
-describe("embedded server on a data directory", () => {
+describe.runIf(embeddedPass)("embedded server on a data directory", () => {
   const dirs: string[] = [];
   const tempDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-test-"));
@@ -130,37 +133,68 @@ describe("embedded server on a data directory", () => {
     expect(runningEmbeddedUrl(dir)).toBeUndefined();
   });
 
-  it("closes the database on SIGTERM so no write is lost", async () => {
-    const dir = tempDir();
+  /** `serve` (the embedded server CLI) in a child process on `dir`, once it is ready. */
+  async function serveInChild(dir: string) {
     const { DATABASE_URL: _unset, ...env } = process.env;
-    const serve = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./cli/serve.ts", import.meta.url))], {
+    const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./cli/serve.ts", import.meta.url))], {
       cwd: fileURLToPath(new URL("..", import.meta.url)),
       env: { ...env, DATA_DIR: dir, PGLITE_PORT: "0" },
     });
-    let stdout = "";
-    let stderr = "";
-    serve.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    serve.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => serve.on("exit", (code) => resolve(code)));
+    const out = { stdout: "", stderr: "" };
+    child.stdout.on("data", (d: Buffer) => (out.stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out.stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
-      await expect.poll(() => stdout, { timeout: 60_000, interval: 100 }).toContain("Embedded PostgreSQL ready at");
-      const url = runningEmbeddedUrl(dir)!;
-      expect(url).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
-      const sql = postgres(url, { max: 1, onnotice: () => {} });
-      await sql`insert into newsletter_subscriptions (email) values ('kept@example.com')`;
-      await sql.end();
-    } finally {
-      serve.kill("SIGTERM");
+      await expect.poll(() => out.stdout, { timeout: 60_000, interval: 100 }).toContain("Embedded PostgreSQL ready at");
+    } catch (error) {
+      child.kill("SIGKILL");
+      throw error;
     }
-    expect(await exited).toBe(143);
-    expect(stderr).toContain("SIGTERM: closing the database");
-    expect(fs.existsSync(serverFile(dir))).toBe(false);
+    return { child, out, exited, url: runningEmbeddedUrl(dir)! };
+  }
 
+  async function writeThrough(url: string, email: string) {
+    expect(url).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await sql`insert into newsletter_subscriptions (email) values (${email})`;
+    } finally {
+      await sql.end();
+    }
+  }
+
+  async function emailsIn(dir: string) {
     const reopened = await openDatabase({ dataDir: dir, port: 0, databaseUrl: "" });
     try {
-      expect(await reopened.sql`select email from newsletter_subscriptions`).toEqual([{ email: "kept@example.com" }]);
+      return (await reopened.sql<{ email: string }[]>`select email from newsletter_subscriptions order by email`).map((r) => r.email);
     } finally {
       await reopened.close();
     }
+  }
+
+  it("loses no write when the serving process is stopped (SIGTERM) or killed outright (SIGKILL)", async () => {
+    const dir = tempDir();
+    const stopped = await serveInChild(dir);
+    try {
+      await writeThrough(stopped.url, "kept@example.com");
+    } finally {
+      stopped.child.kill("SIGTERM");
+    }
+    // A clean stop: PGlite closed, the server file removed.
+    expect(await stopped.exited).toBe(143);
+    expect(stopped.out.stderr).toContain("SIGTERM: closing the database");
+    expect(fs.existsSync(serverFile(dir))).toBe(false);
+
+    const killed = await serveInChild(dir);
+    try {
+      await writeThrough(killed.url, "crash@example.com");
+    } finally {
+      killed.child.kill("SIGKILL");
+    }
+    await killed.exited;
+    // The stale server file names a dead process, so the next open starts the server itself.
+    expect(fs.existsSync(serverFile(dir))).toBe(true);
+    expect(runningEmbeddedUrl(dir)).toBeUndefined();
+    expect(await emailsIn(dir)).toEqual(["crash@example.com", "kept@example.com"]);
   });
 });

@@ -10,11 +10,17 @@ const schema = z.object({
   ADMIN_USERNAME: z.string().min(1).default("admin"),
   ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
   TEST_DATABASE_URL: z.string().optional(),
-  /** Where the user ran npm/pnpm: they run our CLIs from packages/db, file arguments are relative to this. */
+  /**
+   * Where the user typed the command (set by scripts/run.sh; else npm/pnpm's INIT_CWD): the
+   * root scripts run our CLIs inside packages/db, so file arguments are relative to this.
+   */
+  BOTOX_CALLER_CWD: z.string().optional(),
   INIT_CWD: z.string().optional(),
 });
 
 export type DbEnv = z.infer<typeof schema>;
+
+export const callerCwd = (env: DbEnv): string => env.BOTOX_CALLER_CWD || env.INIT_CWD || process.cwd();
 
 export function readDbEnv(source: NodeJS.ProcessEnv = process.env): DbEnv {
   const parsed = schema.safeParse(source);

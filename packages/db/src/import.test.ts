@@ -259,7 +259,7 @@ describe("import CLI", () => {
   });
 
   it("resolves a relative path from where npm was run and reads JSON by its extension", async () => {
-    const run = await runDbCli("import", ["clinics-export.json"], { ...env(), INIT_CWD: samplesDir });
+    const run = await runDbCli("import", ["clinics-export.json"], { ...env(), BOTOX_CALLER_CWD: samplesDir });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("inserted 0, updated 0, unchanged 8, bad rows 0");
   });

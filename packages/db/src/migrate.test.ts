@@ -1,3 +1,8 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "./testing.ts";
 import { runMigrations } from "./migrate.ts";
@@ -26,6 +31,11 @@ describe("migrations", () => {
     expect(Number(row?.miles)).toBeLessThan(2460);
   });
 
+  it("run on PostgreSQL 15 or newer (PGlite carries a newer one)", async () => {
+    const [row] = await t.sql<{ server_version_num: string }[]>`show server_version_num`;
+    expect(Number(row?.server_version_num)).toBeGreaterThanOrEqual(150_000);
+  });
+
   it("are idempotent when run twice", async () => {
     await expect(runMigrations(t.url)).resolves.toBeUndefined();
   });
@@ -37,5 +47,29 @@ describe("migrations", () => {
     await t.sql`delete from blog_categories where id = ${cat!.id}`;
     const [after] = await t.sql<{ category_id: number | null }[]>`select category_id from blog_posts where id = ${post!.id}`;
     expect(after?.category_id).toBeNull();
+  });
+});
+
+// No database involved: checked once, in the embedded pass.
+describe.runIf(!process.env.TEST_DATABASE_URL)("committed migrations", () => {
+  it("match schema.ts: drizzle-kit generate finds nothing to do", async () => {
+    const packageDir = fileURLToPath(new URL("..", import.meta.url));
+    // Its package exports do not list the CLI; pnpm links the package into node_modules.
+    const drizzleKit = path.join(packageDir, "node_modules/drizzle-kit/bin.cjs");
+    // drizzle-kit wants a relative --out: a scratch copy inside the package, removed afterwards.
+    const scratch = fs.mkdtempSync(path.join(packageDir, ".migrations-check-"));
+    try {
+      fs.cpSync(path.join(packageDir, "migrations"), scratch, { recursive: true });
+      const out = `./${path.basename(scratch)}`;
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [drizzleKit, "generate", "--dialect", "postgresql", "--schema", "./src/schema.ts", "--out", out],
+        { cwd: packageDir },
+      );
+      expect(stdout).toContain("No schema changes");
+      expect(fs.readdirSync(scratch).sort()).toEqual(fs.readdirSync(path.join(packageDir, "migrations")).sort());
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });

@@ -1,9 +1,8 @@
 import { useId, useRef, useState, type SubmitEvent } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ClinicListResponse } from "@core/api.ts";
 import { MSG } from "@core/messages.ts";
 import { adSlotAfter } from "@core/pagination.ts";
-import { apiClient } from "../lib/query.ts";
+import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import {
   DEFAULT_CITY_FILTERS,
@@ -16,7 +15,6 @@ import {
 } from "../lib/listing.ts";
 import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
 import { Pagination } from "./Pagination.tsx";
-import { QueryRoot } from "./QueryRoot.tsx";
 
 interface Props {
   citySlug: string;
@@ -26,11 +24,7 @@ interface Props {
 }
 
 export default function CityListing(props: Props) {
-  return (
-    <QueryRoot>
-      <Listing {...props} />
-    </QueryRoot>
-  );
+  return <Listing {...props} />;
 }
 
 const sameFilters = (a: CityFilters, b: CityFilters) =>

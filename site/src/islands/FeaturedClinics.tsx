@@ -1,20 +1,14 @@
 import { useId } from "react";
-import { useQuery } from "@tanstack/react-query";
 import type { ZipSearchResponse } from "@core/api.ts";
 import { FEATURED } from "@core/constants.ts";
 import { MSG } from "@core/messages.ts";
-import { apiClient } from "../lib/query.ts";
+import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { ClinicCard } from "./ClinicCard.tsx";
-import { QueryRoot } from "./QueryRoot.tsx";
 
 /** Featured top-rated providers (spec §2.3): hidden on error or when empty. */
 export default function FeaturedClinics({ config, title = "Top-Rated Botox Providers" }: { config: PublicConfig; title?: string }) {
-  return (
-    <QueryRoot>
-      <Featured config={config} title={title} />
-    </QueryRoot>
-  );
+  return <Featured config={config} title={title} />;
 }
 
 function Featured({ config, title }: { config: PublicConfig; title: string }) {

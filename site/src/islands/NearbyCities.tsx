@@ -1,12 +1,10 @@
 import { useId } from "react";
-import { useQuery } from "@tanstack/react-query";
 import type { City } from "@core/api.ts";
 import { FETCH, SEARCH } from "@core/constants.ts";
 import { MSG } from "@core/messages.ts";
 import { cityPath, nearestCities } from "@core/search.ts";
-import { apiClient } from "../lib/query.ts";
+import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
-import { QueryRoot } from "./QueryRoot.tsx";
 import { useVisitorLocation } from "./useLocation.ts";
 
 interface Props {
@@ -15,11 +13,7 @@ interface Props {
 }
 
 export default function NearbyCities(props: Props) {
-  return (
-    <QueryRoot>
-      <Cities {...props} />
-    </QueryRoot>
-  );
+  return <Cities {...props} />;
 }
 
 function Cities({ config, title = "Cities With Botox Specials Near You" }: Props) {

@@ -1,15 +1,13 @@
 import { useId, useRef, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import type { Clinic } from "@core/api.ts";
 import { FETCH, SEARCH } from "@core/constants.ts";
 import { MSG } from "@core/messages.ts";
 import { adSlotAfter, clampNearbyPages, paginate } from "@core/pagination.ts";
-import { apiClient } from "../lib/query.ts";
+import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { closestClinics } from "../lib/nearby.ts";
 import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
 import { Pagination } from "./Pagination.tsx";
-import { QueryRoot } from "./QueryRoot.tsx";
 import { useVisitorLocation } from "./useLocation.ts";
 
 interface Props {
@@ -28,11 +26,7 @@ const VARIANTS = {
 } as const;
 
 export default function NearbyClinics({ config, variant = "home" }: Props) {
-  return (
-    <QueryRoot>
-      <Nearby config={config} variant={variant} />
-    </QueryRoot>
-  );
+  return <Nearby config={config} variant={variant} />;
 }
 
 export function LocationNotice({ config }: { config: PublicConfig }) {

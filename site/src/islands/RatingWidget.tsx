@@ -1,13 +1,11 @@
 import { useId, useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { RATING, type RatingEmoji } from "@core/constants.ts";
 import type { HasRatedResponse, RatingResponse, RatingStat } from "@core/api.ts";
 import { MSG } from "@core/messages.ts";
 import { errorMessageOf } from "@core/http.ts";
-import { apiClient } from "../lib/query.ts";
+import { apiClient, useMutation, useQuery, useQueryClient } from "../lib/query.ts";
 import { toast } from "../lib/toast.ts";
 import type { PublicConfig } from "../lib/config.ts";
-import { QueryRoot } from "./QueryRoot.tsx";
 
 export const EMOJI_GLYPH: Record<RatingEmoji, string> = {
   "love-eyes": "😍",
@@ -24,11 +22,7 @@ interface Props {
 }
 
 export default function RatingWidget(props: Props) {
-  return (
-    <QueryRoot>
-      <Rating {...props} />
-    </QueryRoot>
-  );
+  return <Rating {...props} />;
 }
 
 function Rating({ clinicId, clinicName, config }: Props) {

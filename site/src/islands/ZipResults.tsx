@@ -1,16 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ZipSearchResponse } from "@core/api.ts";
 import { FILTERS, SEARCH } from "@core/constants.ts";
 import { MSG } from "@core/messages.ts";
 import { adSlotAfter } from "@core/pagination.ts";
 import { isZip } from "@core/search.ts";
-import { apiClient } from "../lib/query.ts";
+import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
 import { zipDistanceOptions, zipQueryParams, type ZipDistance } from "../lib/listing.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
 import { Pagination } from "./Pagination.tsx";
-import { QueryRoot } from "./QueryRoot.tsx";
 
 interface Props {
   /** Null on the fallback page: the ZIP is read from the address. */
@@ -20,11 +18,7 @@ interface Props {
 }
 
 export default function ZipResults(props: Props) {
-  return (
-    <QueryRoot>
-      <Results {...props} />
-    </QueryRoot>
-  );
+  return <Results {...props} />;
 }
 
 /** The ZIP of /zip/{zip} (or /botox-near-me/zipcode/{zip}, or ?q=), null when none is valid. */

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FETCH } from "@core/constants.ts";
 import {
   detectLocation,
@@ -8,6 +7,7 @@ import {
   type DetectedLocation,
 } from "../lib/location.ts";
 import type { PublicConfig } from "../lib/config.ts";
+import { useQuery, useQueryClient } from "../lib/query.ts";
 
 export const LOCATION_KEY = ["location"] as const;
 

@@ -110,3 +110,53 @@ describe("blog categories", () => {
     expect(callsTo("GET", "/blog/categories").length).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe("blog categories: going back and failed saves", () => {
+  const emptyPosts = { posts: [], pagination: { total: 0, limit: 100, page: 1, totalPages: 0 } };
+
+  it("'Back to Posts' goes back in history", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS, "GET /blog/categories": cats, "GET /blog/posts": emptyPosts });
+    renderApp(api, "/");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("link", { name: "Blog Categories" }));
+    await user.click(await screen.findByRole("button", { name: "Back to Posts" }));
+    // Back where the admin came from (the dashboard), not to a fixed place.
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/));
+  });
+
+  it("'Back to Posts' opens the post list when the page was opened directly", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS, "GET /blog/categories": cats, "GET /blog/posts": emptyPosts });
+    renderApp(api, "/blog/categories");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Back to Posts" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/blog$/));
+  });
+
+  it("a failed save toasts and keeps what was typed; the server's slug message shows", async () => {
+    const { api } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /blog/categories": cats,
+      "POST /blog/categories": failWith(409, { error: "Slug taken", issues: [{ path: "slug", message: "A category with this slug already exists." }] }),
+    });
+    renderApp(api, "/blog/categories");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Category Name"), "News");
+    await user.click(screen.getByRole("button", { name: "Create Category" }));
+    expect(await screen.findByText(MSG.admin.categorySaveError)).toBeInTheDocument();
+    expect(screen.getByText("A category with this slug already exists.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Category Name")).toHaveValue("News");
+    expect(screen.getByLabelText("Slug")).toHaveValue("news");
+    // Editing the slug clears the server's message.
+    await user.type(screen.getByLabelText("Slug"), "-2");
+    expect(screen.queryByText("A category with this slug already exists.")).not.toBeInTheDocument();
+  });
+
+  it("shows the load failure text in the table", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS, "GET /blog/categories": failWith(500) });
+    renderApp(api, "/blog/categories");
+    expect(await screen.findByText(MSG.blog.fetchCategories)).toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: "Name" })).toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: "Slug" })).toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: "Actions" })).toBeInTheDocument();
+  });
+});

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MSG, categoryInputSchema, fieldErrors, toCategorySlug, type BlogCategory } from "@botox/core";
 import { keys, useCategories } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { followSlug } from "../../lib/auto-slug.ts";
 import { readDraft, useDraft } from "../../lib/drafts.ts";
-import { fieldIssuesOf } from "../../lib/errors.ts";
+import { fieldIssuesOf, sessionExpired } from "../../lib/errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { Alert, Badge, Button, Card, Field, Input } from "../../components/ui.tsx";
@@ -29,6 +29,7 @@ export default function CategoriesPage() {
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const categories = useCategories();
   const [form, setForm] = useState<CategoryFormState>(() => readDraft<CategoryFormState>(DRAFT_KEY) ?? emptyForm);
@@ -67,6 +68,7 @@ export default function CategoriesPage() {
       await refetch();
     },
     onError: (err) => {
+      if (sessionExpired(err)) return;
       setServerErrors(fieldIssuesOf(err));
       toast({ variant: "destructive", title: MSG.admin.errorTitle, description: MSG.admin.categorySaveError });
     },
@@ -80,11 +82,16 @@ export default function CategoriesPage() {
       toast({ title: MSG.admin.categoryDeletedTitle, description: MSG.admin.categoryDeleted });
       await refetch();
     },
-    onError: () => {
+    onError: (err) => {
       setToDelete(null);
+      if (sessionExpired(err)) return;
       toast({ variant: "destructive", title: MSG.admin.errorTitle, description: MSG.admin.categoryDeleteError });
     },
   });
+
+  // 'Back to Posts' goes back in history (spec §2.13); opened directly, there is no in-app page
+  // to go back to (the first entry's key is "default"), so it goes to the post list.
+  const back = () => (location.key === "default" ? navigate("/blog") : navigate(-1));
 
   const onName = (name: string) => {
     setServerErrors({});
@@ -108,7 +115,7 @@ export default function CategoriesPage() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Blog Categories</h1>
-        <Button variant="outline" onClick={() => navigate(-1)}>
+        <Button variant="outline" onClick={back}>
           Back to Posts
         </Button>
       </div>

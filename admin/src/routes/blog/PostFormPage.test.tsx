@@ -178,3 +178,138 @@ describe("post form", () => {
     expect(screen.getByText(MSG.admin.uploadFailedTitle)).toBeInTheDocument();
   });
 });
+
+describe("post form: SEO tab and returns", () => {
+  const seoContent =
+    "<h2>Botox aftercare</h2><p>Botox aftercare matters. Botox aftercare rules are simple: no rubbing, no lying down, no exercise.</p>";
+
+  it("Cancel returns to /blog without saving", async () => {
+    const { api, calls } = createFakeApi({ "GET /stats": STATS, "GET /blog/categories": cats, "GET /blog/posts": list });
+    renderApp(api, "/blog/create");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Title"), "Draft title");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/blog$/));
+    expect(calls.some((c) => c.method !== "GET")).toBe(false);
+  });
+
+  it("shows a preview of the chosen file, 'Uploading...' while it uploads, and Remove clears it all", async () => {
+    const created: string[] = [];
+    URL.createObjectURL = (f: Blob) => {
+      const url = `blob:test/${(f as File).name}`;
+      created.push(url);
+      return url;
+    };
+    URL.revokeObjectURL = () => {};
+    let finish: (v: unknown) => void = () => {};
+    const { api } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /blog/categories": cats,
+      "POST /upload/blog-image": () => new Promise((resolve) => (finish = resolve)),
+    });
+    renderApp(api, "/blog/create");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("tab", { name: "SEO" }));
+    await user.upload(screen.getByLabelText("Featured image file"), new File(["gif"], "anim.gif", { type: "image/gif" }));
+    expect(screen.getByAltText("Featured image preview")).toHaveAttribute("src", "blob:test/anim.gif");
+    expect(screen.getByText("Selected: anim.gif")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Upload" }));
+    expect(screen.getByRole("button", { name: "Uploading..." })).toBeDisabled();
+    finish({ url: "http://api.test/api/v1/uploads/x.webp" });
+    expect(await screen.findByText(MSG.admin.imageUploadedTitle)).toBeInTheDocument();
+    expect(screen.getByAltText("Featured image preview")).toHaveAttribute("src", "http://api.test/api/v1/uploads/x.webp");
+    expect(screen.queryByText("Selected: anim.gif")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Remove" }));
+    expect(screen.queryByAltText("Featured image preview")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Or image URL")).toHaveValue("");
+    expect(screen.queryByRole("button", { name: "Remove" })).not.toBeInTheDocument();
+
+    // WebP is accepted too; a typed URL previews as well.
+    await user.upload(screen.getByLabelText("Featured image file"), new File(["webp"], "photo.webp", { type: "image/webp" }));
+    expect(screen.getByRole("button", { name: "Upload" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Remove" }));
+    await user.type(screen.getByLabelText("Or image URL"), "https://cdn.example.com/a.jpg");
+    expect(screen.getByAltText("Featured image preview")).toHaveAttribute("src", "https://cdn.example.com/a.jpg");
+    delete (URL as { createObjectURL?: unknown }).createObjectURL;
+    delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
+  });
+
+  it("applies selected keyword suggestions to the Keywords field and scores the post", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS, "GET /blog/categories": cats });
+    renderApp(api, "/blog/create");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Title"), "Botox aftercare guide");
+    await user.click(screen.getByRole("textbox", { name: "Content" }));
+    await user.paste(seoContent);
+    await user.click(screen.getByRole("tab", { name: "SEO" }));
+    expect(screen.getByText("Generating suggestions...")).toBeInTheDocument();
+    await user.click(await screen.findByRole("button", { name: "botox aftercare" }, { timeout: 2000 }));
+    await user.click(screen.getByRole("button", { name: "Apply Selected Keywords" }));
+    expect(screen.getByLabelText("Keywords")).toHaveValue("botox aftercare");
+    // The panel follows the form: a heading in the content and 1 keyword count.
+    expect(screen.getByText(/heading/i, { selector: "li span" })).toBeInTheDocument();
+    expect(Number(screen.getByTestId("seo-score").textContent)).toBeGreaterThan(0);
+  });
+
+  it("the search-result preview shows meta title, slug and description, and warns about No Index", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS, "GET /blog/categories": cats });
+    renderApp(api, "/blog/create");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Title"), "Botox aftercare guide");
+    await user.click(screen.getByRole("tab", { name: "SEO" }));
+    const preview = screen.getByRole("region", { name: "Search result preview" });
+    expect(within(preview).getByText("Botox aftercare guide")).toBeInTheDocument();
+    expect(preview).toHaveTextContent("› blog › botox-aftercare-guide");
+    await user.type(screen.getByLabelText("Meta Title"), "Aftercare | Botox Near Me");
+    await user.type(screen.getByLabelText("Meta Description"), "What to do after Botox.");
+    expect(within(preview).getByText("Aftercare | Botox Near Me")).toBeInTheDocument();
+    expect(within(preview).getByText("What to do after Botox.")).toBeInTheDocument();
+    await user.click(screen.getByRole("switch", { name: "No Index" }));
+    expect(within(preview).getByText(/No Index is on/)).toBeInTheDocument();
+  });
+
+  it("a network failure on create toasts the spec's text and keeps the values", async () => {
+    const { api } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /blog/categories": cats,
+      "POST /blog/posts": () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    renderApp(api, "/blog/create");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Title"), "Botox pricing guide");
+    await user.click(screen.getByRole("textbox", { name: "Content" }));
+    await user.paste(longContent);
+    await user.click(screen.getByRole("tab", { name: "SEO" }));
+    await user.type(screen.getByLabelText("Estimated Read Time (minutes)"), "7");
+    await user.click(screen.getByRole("button", { name: "Create Post" }));
+    expect(await screen.findByText(MSG.admin.postCreateError)).toBeInTheDocument();
+    expect(screen.getByText(MSG.admin.errorTitle)).toBeInTheDocument();
+    expect(screen.getByLabelText("Estimated Read Time (minutes)")).toHaveValue(7);
+    await user.click(screen.getByRole("tab", { name: "Content" }));
+    expect(screen.getByLabelText("Title")).toHaveValue("Botox pricing guide");
+    expect(screen.getByRole("textbox", { name: "Content" })).toHaveValue(longContent);
+    expect(screen.getByTestId("location")).toHaveTextContent("/blog/create");
+  });
+
+  it("sends the typed read time as a number and 'uncategorized' as null", async () => {
+    const { api, callsTo } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /blog/categories": cats,
+      "POST /blog/posts": { id: 12 },
+      "GET /blog/posts": list,
+    });
+    renderApp(api, "/blog/create");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Title"), "Botox pricing guide");
+    await user.click(screen.getByRole("textbox", { name: "Content" }));
+    await user.paste(longContent);
+    await user.click(screen.getByRole("tab", { name: "SEO" }));
+    await user.type(screen.getByLabelText("Estimated Read Time (minutes)"), "7");
+    await user.click(screen.getByRole("button", { name: "Create Post" }));
+    await waitFor(() => expect(callsTo("POST", "/blog/posts")).toHaveLength(1));
+    expect(callsTo("POST", "/blog/posts")[0]?.body).toMatchObject({ estimatedReadTime: 7, categoryId: null, published: false });
+  });
+});

@@ -16,7 +16,7 @@ import { keys, useCategories } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { followSlug } from "../../lib/auto-slug.ts";
 import { readDraft, useDraft } from "../../lib/drafts.ts";
-import { fieldIssuesOf, statusOf } from "../../lib/errors.ts";
+import { fieldIssuesOf, sessionExpired, statusOf } from "../../lib/errors.ts";
 import { useToast } from "../../components/toast.tsx";
 import { Alert, Button, Field, Input, Select, Spinner, Switch, Tab, TabList, TabPanel, Tabs, Textarea } from "../../components/ui.tsx";
 import { FeaturedImageField } from "./post-form/FeaturedImageField.tsx";
@@ -163,6 +163,7 @@ function PostForm({ postId, initial }: { postId?: number; initial: PostFormState
       navigate("/blog");
     },
     onError: (err) => {
+      if (sessionExpired(err)) return;
       const issues = fieldIssuesOf(err);
       setServerErrors(issues);
       const first = Object.keys(issues)[0];

@@ -1,11 +1,12 @@
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { BLOG, MSG, formatUsDate, type BlogListResponse, type BlogPost } from "@botox/core";
-import { keys, useCategories } from "../../api/queries.ts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { MSG, formatUsDate, type BlogPost } from "@botox/core";
+import { keys, useAdminPosts, useCategories } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
+import { sessionExpired } from "../../lib/errors.ts";
 import { Alert, Badge, Button, Input, Spinner } from "../../components/ui.tsx";
 
 /** Case-insensitive title search, done on the client (spec §2.13). */
@@ -22,13 +23,7 @@ export default function PostListPage() {
   const [toDelete, setToDelete] = useState<BlogPost | null>(null);
   const categories = useCategories();
 
-  const posts = useQuery({
-    queryKey: [...keys.posts, "admin-list"],
-    queryFn: async () => {
-      const data = await api.get<BlogListResponse>("/blog/posts", { limit: BLOG.adminListLimit, publishedOnly: false });
-      return data.posts ?? [];
-    },
-  });
+  const posts = useAdminPosts();
 
   const remove = useMutation({
     mutationFn: (id: number) => api.send("DELETE", `/blog/posts/${id}`),
@@ -40,8 +35,9 @@ export default function PostListPage() {
         queryClient.invalidateQueries({ queryKey: keys.stats }),
       ]);
     },
-    onError: () => {
+    onError: (err) => {
       setToDelete(null);
+      if (sessionExpired(err)) return;
       toast({ variant: "destructive", title: MSG.admin.errorTitle, description: MSG.admin.postDeleteError });
     },
   });

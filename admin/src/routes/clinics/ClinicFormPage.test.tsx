@@ -127,3 +127,122 @@ describe("clinic form", () => {
     expect(await second.findByText(MSG.admin.loadClinic)).toBeInTheDocument();
   });
 });
+
+describe("clinic form: every field, checks and hints", () => {
+  it("has a field for every clinic property, with the status select", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS });
+    renderApp(api, "/clinics/create");
+    await screen.findByLabelText("Name *");
+    for (const label of [
+      "Slug", "Business status", "Phone", "Website", "Full address", "Street", "City *", "State *", "Postal code",
+      "Country", "Latitude", "Longitude", "Maps link", "Photo URL", "Street view URL", "Reviews", "Working hours",
+    ]) {
+      expect(screen.getByLabelText(label), label).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText("Country")).toHaveValue("USA");
+    const options = [...(screen.getByLabelText("Business status") as HTMLSelectElement).options].map((o) => o.value);
+    expect(options).toEqual(["OPERATIONAL", "CLOSED_TEMPORARILY", "PERMANENTLY_CLOSED"]);
+  });
+
+  it("checks website, photo, street view and maps link as URLs, each after its blur", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS });
+    renderApp(api, "/clinics/create");
+    const user = userEvent.setup();
+    await screen.findByLabelText("Name *");
+    for (const label of ["Website", "Photo URL", "Street view URL", "Maps link"]) {
+      const input = screen.getByLabelText(label);
+      await user.type(input, "not a url");
+      const before = screen.queryAllByText(MSG.validation.invalidUrl).length;
+      await user.tab();
+      expect(screen.getAllByText(MSG.validation.invalidUrl), label).toHaveLength(before + 1);
+      expect(input).toHaveAttribute("aria-invalid", "true");
+    }
+    // A corrected value clears its message at once.
+    await user.clear(screen.getByLabelText("Maps link"));
+    await user.type(screen.getByLabelText("Maps link"), "https://maps.example.com/?q=1");
+    expect(screen.getAllByText(MSG.validation.invalidUrl)).toHaveLength(3);
+    // Coordinates are checked the same way.
+    await user.type(screen.getByLabelText("Latitude"), "123");
+    await user.tab();
+    expect(screen.getByText(MSG.validation.latitude)).toBeInTheDocument();
+  });
+
+  it("shows the public URL the slug gives, and the slug keeps following a restored draft", async () => {
+    sessionStorage.setItem(
+      "botox-admin-draft:clinic:create",
+      JSON.stringify({ name: "Glow", city: "Miami", slug: "glow-miami", state: "FL" }),
+    );
+    const { api } = createFakeApi({ "GET /stats": STATS });
+    renderApp(api, "/clinics/create");
+    const name = await screen.findByLabelText("Name *");
+    expect(name).toHaveValue("Glow");
+    expect(screen.getByText(/\/botox-clinic\/miami\/glow-miami$/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(name, " Spa");
+    expect(screen.getByLabelText("Slug")).toHaveValue("glow-spa-miami");
+    await user.clear(screen.getByLabelText("City *"));
+    await user.type(screen.getByLabelText("City *"), "Palm Beach");
+    expect(screen.getByLabelText("Slug")).toHaveValue("glow-spa-palm-beach");
+    expect(screen.getByText(/\/botox-clinic\/palm-beach\/glow-spa-palm-beach$/)).toBeInTheDocument();
+  });
+
+  it("sends working hours as an object when they parse as JSON, else as text, and reviews as typed", async () => {
+    const { api, callsTo } = createFakeApi({
+      "GET /stats": STATS,
+      "POST /clinics": { id: 11 },
+      "GET /clinics": { clinics: [], pagination: { totalItems: 0, itemsPerPage: 10, currentPage: 1, totalPages: 0 } },
+    });
+    renderApp(api, "/clinics/create");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Name *"), "Glow");
+    await user.type(screen.getByLabelText("City *"), "Miami");
+    await user.type(screen.getByLabelText("State *"), "FL");
+    await user.type(screen.getByLabelText("Reviews"), "4.5 (126 reviews)");
+    await user.type(screen.getByLabelText("Working hours"), "By appointment only");
+    await user.selectOptions(screen.getByLabelText("Business status"), "PERMANENTLY_CLOSED");
+    await user.click(screen.getByRole("button", { name: "Create Clinic" }));
+    expect(await screen.findByText("Clinic created")).toBeInTheDocument();
+    expect(callsTo("POST", "/clinics")[0]?.body).toMatchObject({
+      name: "Glow",
+      slug: "glow-miami",
+      reviews: "4.5 (126 reviews)",
+      workingHours: "By appointment only",
+      businessStatus: "PERMANENTLY_CLOSED",
+      country: "USA",
+    });
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/clinics$/));
+  });
+
+  it("Cancel returns to the list without saving", async () => {
+    const { api, calls } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /clinics": { clinics: [], pagination: { totalItems: 0, itemsPerPage: 10, currentPage: 1, totalPages: 0 } },
+    });
+    renderApp(api, "/clinics/create");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Name *"), "Glow");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/clinics$/));
+    expect(calls.some((c) => c.method !== "GET")).toBe(false);
+  });
+
+  it("a network failure keeps every value and shows the spec's text", async () => {
+    const { api } = createFakeApi({
+      "GET /stats": STATS,
+      "POST /clinics": () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    renderApp(api, "/clinics/create");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Name *"), "Glow");
+    await user.type(screen.getByLabelText("City *"), "Miami");
+    await user.type(screen.getByLabelText("State *"), "FL");
+    await user.type(screen.getByLabelText("Phone"), "3055550100");
+    await user.click(screen.getByRole("button", { name: "Create Clinic" }));
+    expect(await screen.findByText(MSG.admin.saveClinic)).toBeInTheDocument();
+    expect(screen.getByLabelText("Phone")).toHaveValue("3055550100");
+    expect(screen.getByLabelText("Slug")).toHaveValue("glow-miami");
+    expect(screen.getByRole("button", { name: "Create Clinic" })).toBeEnabled();
+  });
+});

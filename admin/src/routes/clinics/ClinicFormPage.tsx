@@ -7,14 +7,14 @@ import {
   clinicInputSchema,
   fieldErrors,
   normalizeBusinessStatus,
-  toClinicSlug,
   toLinkSlug,
   type Clinic,
 } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
+import { followSlug } from "../../lib/auto-slug.ts";
 import { readDraft, useDraft } from "../../lib/drafts.ts";
-import { fieldIssuesOf, statusOf } from "../../lib/errors.ts";
+import { fieldIssuesOf, sessionExpired, statusOf } from "../../lib/errors.ts";
 import { useToast } from "../../components/toast.tsx";
 import { Alert, Button, Card, Field, Input, Select, Spinner, Textarea } from "../../components/ui.tsx";
 
@@ -161,7 +161,6 @@ function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: ClinicF
   const [values, setValues] = useState<ClinicFormState>(() => ({ ...initial, ...readDraft<ClinicFormState>(draftKey) }));
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [slugEdited, setSlugEdited] = useState(editing || values.slug !== "");
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saveFailed, setSaveFailed] = useState(false);
   useDraft(draftKey, values);
@@ -172,10 +171,12 @@ function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: ClinicF
   const set = (name: FieldName, value: string) => {
     setValues((prev) => {
       const next = { ...prev, [name]: value };
-      if (!editing && !slugEdited && (name === "name" || name === "city")) next.slug = toClinicSlug(next.name, next.city);
+      // Create mode: the slug follows name + city until the admin writes one of their own.
+      if (!editing && (name === "name" || name === "city")) {
+        next.slug = followSlug(`${prev.name} ${prev.city}`, `${next.name} ${next.city}`, prev.slug, toLinkSlug);
+      }
       return next;
     });
-    if (name === "slug") setSlugEdited(true);
     setServerErrors(({ [name]: _gone, ...rest }) => rest);
   };
 
@@ -191,6 +192,7 @@ function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: ClinicF
       navigate("/clinics");
     },
     onError: (err) => {
+      if (sessionExpired(err)) return;
       setSaveFailed(true);
       setServerErrors(fieldIssuesOf(err));
     },

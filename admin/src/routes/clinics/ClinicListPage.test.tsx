@@ -69,3 +69,29 @@ describe("clinic list", () => {
     expect(callsTo("DELETE", "/clinics/2")).toHaveLength(1);
   });
 });
+
+describe("clinic list: URL state", () => {
+  it("the search box follows the URL when the sidebar resets the list", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS, "GET /clinics": page(clinics) });
+    renderApp(api, "/clinics?query=glow&businessStatus=operational");
+    expect(await screen.findByLabelText("Search clinics")).toHaveValue("glow");
+    expect(screen.getByLabelText("Business status")).toHaveValue("operational");
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole("navigation", { name: "Admin" })).getByRole("link", { name: "Clinics" }));
+    await waitFor(() => expect(screen.getByLabelText("Search clinics")).toHaveValue(""));
+    expect(screen.getByLabelText("Business status")).toHaveValue("");
+  });
+
+  it("steps back to the last page when the one asked for no longer exists", async () => {
+    const { api, calls } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /clinics": (c: FakeCall) =>
+        c.params?.page === 3
+          ? { clinics: [], pagination: { totalItems: 20, itemsPerPage: 10, currentPage: 3, totalPages: 2 } }
+          : { clinics, pagination: { totalItems: 20, itemsPerPage: 10, currentPage: 2, totalPages: 2 } },
+    });
+    renderApp(api, "/clinics?page=3");
+    expect(await screen.findByText("Page 2 of 2", { exact: false })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "/clinics").map((c) => c.params?.page)).toEqual([3, 2]);
+  });
+});

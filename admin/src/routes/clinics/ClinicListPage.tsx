@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MSG, UI, adminStatusLabel, formatPhone, truncate, type Clinic, type ClinicListResponse } from "@botox/core";
@@ -6,6 +6,7 @@ import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
+import { sessionExpired } from "../../lib/errors.ts";
 import { Alert, Badge, Button, Input, Select, Spinner } from "../../components/ui.tsx";
 
 const PAGE_SIZE = 10;
@@ -38,6 +39,12 @@ export default function ClinicListPage() {
   const businessStatus = params.get("businessStatus") ?? "";
   const page = Math.max(1, Number(params.get("page")) || 1);
   const [draftQuery, setDraftQuery] = useState(query);
+  // The search box follows the URL when it changes underneath (back/forward, a sidebar click).
+  const [shownQuery, setShownQuery] = useState(query);
+  if (shownQuery !== query) {
+    setShownQuery(query);
+    setDraftQuery(query);
+  }
   const [toDelete, setToDelete] = useState<Clinic | null>(null);
   const [deleteError, setDeleteError] = useState(false);
 
@@ -72,9 +79,9 @@ export default function ClinicListPage() {
         queryClient.invalidateQueries({ queryKey: keys.stats }),
       ]);
     },
-    onError: () => {
+    onError: (err) => {
       setToDelete(null);
-      setDeleteError(true);
+      if (!sessionExpired(err)) setDeleteError(true);
     },
   });
 
@@ -85,6 +92,11 @@ export default function ClinicListPage() {
 
   const pagination = list.data?.pagination;
   const totalPages = pagination ? Math.max(1, pagination.totalPages || Math.ceil(pagination.totalItems / PAGE_SIZE)) : 1;
+  // A delete can empty the last page: step back to the new last one.
+  const beyondLastPage = !list.isPlaceholderData && pagination != null && pagination.totalItems > 0 && page > totalPages;
+  useEffect(() => {
+    if (beyondLastPage) update({ page: totalPages });
+  });
 
   return (
     <div className="space-y-6">

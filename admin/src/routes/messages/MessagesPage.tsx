@@ -4,6 +4,7 @@ import { MSG, formatUsDate, type ContactMessage } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { useToast } from "../../components/toast.tsx";
+import { sessionExpired } from "../../lib/errors.ts";
 import { Alert, Badge, Button, Card, Spinner, Tab, TabList, Tabs, cx } from "../../components/ui.tsx";
 
 type Filter = "unread" | "all";
@@ -39,7 +40,9 @@ export default function MessagesPage() {
         queryClient.invalidateQueries({ queryKey: keys.stats }),
       ]);
     },
-    onError: () => toast({ variant: "destructive", title: MSG.admin.errorTitle, description: "Failed to update the message." }),
+    onError: (err) => {
+      if (!sessionExpired(err)) toast({ variant: "destructive", title: MSG.admin.errorTitle, description: "Failed to update the message." });
+    },
   });
 
   const list = messages.data ?? [];
@@ -68,7 +71,7 @@ export default function MessagesPage() {
         <p className="py-10 text-center text-sm text-slate-500">No messages.</p>
       ) : (
         <div className="grid gap-6 lg:grid-cols-5">
-          <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white lg:col-span-2">
+          <ul aria-label="Messages" className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white lg:col-span-2">
             {list.map((m) => (
               <li key={m.id}>
                 <button

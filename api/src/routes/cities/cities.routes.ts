@@ -34,6 +34,7 @@ documentRoute({
 citiesRoutes.get("/cities/nearby", async (c) => {
   const location = await resolveVisitorLocation(c);
   const cities = await findNearestCities(c.get("deps").db, { latitude: location.lat, longitude: location.lon }, SEARCH.cityGridSize);
-  c.header("Vary", "Origin, Cookie");
+  // Depends on the visitor's address or CDN geo headers: never stored by a shared cache.
+  c.header("Cache-Control", "private, no-store");
   return c.json(cities);
 });

@@ -59,7 +59,8 @@ describe("GET /cities/nearby", () => {
   });
 
   it("falls back to New York without a location", async () => {
-    const { body } = await t.get<City[]>("/cities/nearby");
+    const { body, res } = await t.get<City[]>("/cities/nearby");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(body[0]!.city).toBe("New York");
     expect(body[0]!.distance).toBeCloseTo(distanceMiles({ latitude: FALLBACK_LOCATION.lat, longitude: FALLBACK_LOCATION.lon }, body[0]!), 0);
     expect(body.length).toBeLessThanOrEqual(9);

@@ -6,6 +6,7 @@ import type { AppEnv } from "../../context.ts";
 import { requireSession } from "../../auth/session.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { documentRoute } from "../../lib/openapi.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
 import { publisherOf } from "../../publish/registry.ts";
 import type { Publisher } from "../../publish/publisher.ts";
 
@@ -47,6 +48,12 @@ function publisher(c: Context<AppEnv>): Publisher {
   return p;
 }
 
+/**
+ * Per address: a deploy tool calls a few times a minute at most. Wrong secrets count too, so
+ * guessing one is slow; every request past the limit answers 429 before the secret is checked.
+ */
+export const WEBHOOK_RATE_LIMIT = { windowMs: 60_000, limit: 10, keyPrefix: "publish-webhook" } as const;
+
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
 /** Constant-time comparison: both sides are hashed to equal length first. */
@@ -78,7 +85,7 @@ documentRoute({
     503: { description: "Publishing not running in this process", schema: errorSchema },
   },
 });
-publishRoutes.post("/publish/webhook", async (c) => {
+publishRoutes.post("/publish/webhook", rateLimit(WEBHOOK_RATE_LIMIT), async (c) => {
   const expected = c.get("deps").env.PUBLISH_WEBHOOK_SECRET;
   if (!expected) throw new HttpError(404, PUBLISH_MSG.disabled);
   if (!secretMatches(presentedSecret(c), expected)) throw new HttpError(401, PUBLISH_MSG.badSecret);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "@botox/core";
+import { createApp } from "../../app.ts";
 import { createAdminTestContext, type AdminTestContext } from "../../auth/test-helpers.ts";
 import { Publisher } from "../../publish/publisher.ts";
 import { attachPublisher } from "../../publish/registry.ts";
 import { createFakeSite, type FakeSite } from "../../publish/test-support.ts";
-import { secretMatches } from "./publish.routes.ts";
+import { WEBHOOK_RATE_LIMIT, secretMatches } from "./publish.routes.ts";
 
 const SECRET = "webhook-secret-for-tests-0123456789";
 
@@ -61,6 +63,23 @@ describe("POST /publish/webhook", () => {
     }
   });
 
+  it("is rate limited per address, wrong secrets included", async () => {
+    // The same database and publisher behind a fresh app: a rate limit of its own.
+    const deps = { ...ctx.deps };
+    attachPublisher(deps, publisher);
+    const app = createApp(deps);
+    const send = (secret: string) => app.request("/api/v1/publish/webhook", { method: "POST", headers: { "X-Webhook-Secret": secret } });
+    for (let i = 0; i < WEBHOOK_RATE_LIMIT.limit - 1; i++) expect((await send(`guess-${i}`)).status).toBe(401);
+    expect((await send(SECRET)).status).toBe(202);
+    for (const secret of ["another-guess", SECRET]) {
+      const limited = await send(secret);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toBeTruthy();
+      expect(await limited.json()).toEqual({ error: MSG.api.rateLimited });
+    }
+    await publisher.flush();
+  });
+
   it("compares secrets of any length", () => {
     expect(secretMatches(SECRET, SECRET)).toBe(true);
     expect(secretMatches("", SECRET)).toBe(false);
@@ -99,6 +118,11 @@ describe("admin publish routes", () => {
     const { builds } = await publisher.status();
     const [failed, latest, first] = builds;
     expect(failed!.status).toBe("failed");
+    // The admin sees the failure and the tail of its log; the live build is unchanged.
+    const shown = (await (await ctx.request("GET", "/publish/status", { cookie })).json()) as Awaited<ReturnType<Publisher["status"]>>;
+    expect(shown.builds[0]).toMatchObject({ id: failed!.id, status: "failed", live: false, logTail: expect.stringContaining("fake build failed on purpose") });
+    expect(shown.builds[0]!.logTail).toContain("the live site is unchanged");
+    expect(shown.live?.id).toBe(latest!.id);
 
     const ok = await ctx.request("POST", `/publish/rollback/${first!.id}`, { cookie });
     expect(ok.status).toBe(200);

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { readDbEnv } from "../env.ts";
+import { callerCwd, readDbEnv } from "../env.ts";
 import { importClinics, parseExport, type ExportFormat, type ExportRow } from "../import.ts";
 import { cliArgs, describeDatabase, runCli } from "./run.ts";
 
@@ -28,7 +28,7 @@ if (format !== "csv" && format !== "json") {
 }
 
 // `npm run db:import -- x.csv` runs this in packages/db: resolve x.csv where the user typed it.
-const file = path.resolve(readDbEnv().INIT_CWD ?? process.cwd(), given);
+const file = path.resolve(callerCwd(readDbEnv()), given);
 
 let rows: ExportRow[];
 try {

@@ -3,6 +3,7 @@ import { MSG, POST_FORM, validateImageFile, type UploadResponse } from "@botox/c
 import { useApi } from "../../../api/session.tsx";
 import { apiAssetUrl } from "../../../env.ts";
 import { useToast } from "../../../components/toast.tsx";
+import { sessionExpired } from "../../../lib/errors.ts";
 import { Button, Field, Input } from "../../../components/ui.tsx";
 
 const canPreview = () => typeof URL.createObjectURL === "function";
@@ -55,8 +56,8 @@ export function FeaturedImageField({ value, onChange, error }: { value: string; 
       onChange(res.url);
       clearFile();
       toast({ title: MSG.admin.imageUploadedTitle, description: MSG.admin.imageUploaded });
-    } catch {
-      toast({ variant: "destructive", title: MSG.admin.uploadFailedTitle, description: MSG.admin.uploadFailed });
+    } catch (err) {
+      if (!sessionExpired(err)) toast({ variant: "destructive", title: MSG.admin.uploadFailedTitle, description: MSG.admin.uploadFailed });
     } finally {
       setUploading(false);
     }

@@ -1,0 +1,98 @@
+/**
+ * Rate limits and the login throttle shared through Redis (REDIS_URL): two apps standing for
+ * two API instances share their counters, and an unreachable Redis lets requests through.
+ * Needs the Redis at REDIS_TEST_URL (default redis://127.0.0.1:6379); skipped when none answers.
+ */
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MSG } from "@botox/core";
+import { adminUsers, hashPassword } from "@botox/db";
+import { createApp } from "../app.ts";
+import { readApiEnv } from "../env.ts";
+import { LOGIN_MAX_FAILURES } from "../auth/login-throttle.ts";
+import { closeRedisConnections } from "./redis.ts";
+import { createPublicTestContext, socketEnv, TEST_ORIGIN, type PublicTestContext } from "./test-support.ts";
+
+const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
+
+async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on("error", () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const available = await redisAnswers();
+
+let t: PublicTestContext;
+let redis: Redis;
+/** Unique per run, so parallel or repeated runs never share a window. */
+const run = randomBytes(4).toString("hex");
+const ip = `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+beforeAll(async () => {
+  t = await createPublicTestContext();
+  redis = new Redis(REDIS_URL);
+});
+afterAll(async () => {
+  const keys = [...(await redis.keys(`rl:*${ip}`)), ...(await redis.keys(`login-fail:*${run}*`))];
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+  await closeRedisConnections();
+  await t?.close();
+});
+
+/** A new app (an "instance") on the same database, with its own in-process state. */
+const instance = (env: Record<string, string>) => createApp({ ...t.deps, env: readApiEnv({ NODE_ENV: "test", ...env }) });
+const post = (app: ReturnType<typeof instance>, path: string, body: unknown, from = ip) =>
+  app.request(`/api/v1${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN }, body: JSON.stringify(body) }, socketEnv(from));
+
+describe.skipIf(!available)("with REDIS_URL", () => {
+  it("two instances share one address's newsletter limit (5 a minute)", async () => {
+    const a = instance({ REDIS_URL });
+    const b = instance({ REDIS_URL });
+    for (let i = 0; i < 5; i++) expect((await post(i % 2 ? a : b, "/newsletter/subscribe", { email: `shared${i}-${run}@example.com` })).status).toBe(200);
+    const limited = await post(a, "/newsletter/subscribe", { email: `shared5-${run}@example.com` });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ error: MSG.api.rateLimited });
+    expect(Number(await redis.get(`rl:newsletter:${ip}`))).toBe(6);
+    // Another address, and an instance without Redis, keep counters of their own.
+    expect((await post(b, "/newsletter/subscribe", { email: `other-${run}@example.com` }, "198.18.255.254")).status).toBe(200);
+    expect((await post(instance({}), "/newsletter/subscribe", { email: `local-${run}@example.com` })).status).toBe(200);
+  });
+
+  it("two instances share the login throttle", async () => {
+    const username = `throttle-${run}`;
+    await t.db.db.insert(adminUsers).values({ username, passwordHash: await hashPassword("right password") });
+    const a = instance({ REDIS_URL });
+    const b = instance({ REDIS_URL });
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      expect((await post(i % 2 ? a : b, "/login", { username, password: "wrong" }, `198.18.200.${i}`)).status).toBe(401);
+    }
+    const blocked = await post(a, "/login", { username, password: "right password" }, "198.18.200.99");
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({ error: MSG.admin.loginThrottled });
+  });
+});
+
+describe("with REDIS_URL pointing at no Redis", () => {
+  it("lets public writes and logins through, warning once, rather than failing", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const app = instance({ REDIS_URL: "redis://127.0.0.1:1" });
+      for (let i = 0; i < 7; i++) expect((await post(app, "/newsletter/subscribe", { email: `open${i}-${run}@example.com` }, "198.18.201.1")).status).toBe(200);
+      expect((await post(app, "/login", { username: "nobody", password: "wrong" }, "198.18.201.1")).status).toBe(401);
+      const messages = warn.mock.calls.map((c) => String(c[0]));
+      expect(messages.filter((m) => m.includes("rate-limit store unavailable"))).toHaveLength(1);
+      expect(messages.filter((m) => m.includes("login throttle store unavailable"))).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG, type Stats } from "@botox/core";
+import { blogPosts, clinics, contactMessages, newsletterSubscriptions } from "@botox/db";
+import { createAdminTestContext, type AdminTestContext } from "../../auth/test-helpers.ts";
+
+let t: AdminTestContext;
+let cookie: string;
+beforeAll(async () => {
+  t = await createAdminTestContext();
+  cookie = await t.login();
+  await t.db.db.insert(clinics).values(
+    Array.from({ length: 7 }, (_, i) => ({ name: `Stat Clinic ${i}`, slug: `stat-clinic-${i}`, city: "Reno", citySlug: "reno", state: "NV" })),
+  );
+  await t.db.db.insert(blogPosts).values([
+    { title: "Published stats post", slug: "published-stats-post", content: "x".repeat(60), author: "Tester", published: true, publishedAt: new Date() },
+    { title: "Draft stats post", slug: "draft-stats-post", content: "x".repeat(60), author: "Tester" },
+  ]);
+  await t.db.db.insert(newsletterSubscriptions).values([{ email: "a@example.com" }, { email: "b@example.com" }, { email: "c@example.com" }]);
+  await t.db.db.insert(contactMessages).values([
+    { name: "A", email: "a@example.com", message: "Unread" },
+    { name: "B", email: "b@example.com", message: "Read", readAt: new Date() },
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("GET /stats", () => {
+  it("answers the spec's fields (totalClinics, status, apiVersion) plus the dashboard counts", async () => {
+    const res = await t.request("GET", "/stats", { cookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Stats;
+    expect(body).toEqual({ totalClinics: 7, status: "ok", apiVersion: "1", totalPosts: 2, totalSubscribers: 3, unreadMessages: 1 });
+  });
+
+  it("follows writes made through the API", async () => {
+    const created = await t.request("POST", "/clinics", { cookie, body: { name: "One More", city: "Reno", state: "NV" } });
+    expect(created.status).toBe(201);
+    expect(((await (await t.request("GET", "/stats", { cookie })).json()) as Stats).totalClinics).toBe(8);
+  });
+
+  it("is the admin's session check: 401 without a valid session (spec §6)", async () => {
+    for (const c of [undefined, "session=", "session=abcdefghijklmnopqrstuvwxyz234567"]) {
+      const res = await t.request("GET", "/stats", { cookie: c });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: MSG.api.unauthorized });
+    }
+  });
+});

@@ -1,0 +1,10 @@
+import fs from "node:fs";
+import { startStack } from "@botox/e2e";
+import { startGeoStubs } from "./global-setup.ts";
+const geo = await startGeoStubs();
+const s = await startStack({ admin: false, geoServices: geo.urls });
+fs.writeFileSync("/tmp/stackdev/stack.json", JSON.stringify({ stack: { urls: s.urls, admin: s.admin, databaseUrl: s.databaseUrl, siteDir: s.siteDir }, geoServices: geo.urls }));
+console.log("ready", s.urls.site, s.siteDir);
+process.on("SIGTERM", async () => { await s.stop(); await geo.close(); process.exit(0); });
+process.on("SIGUSR1", async () => { const t = Date.now(); await s.rebuild(); console.log("rebuilt", Date.now() - t); });
+setInterval(() => {}, 1 << 30);

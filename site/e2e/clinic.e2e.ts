@@ -1,0 +1,123 @@
+/** Clinic pages (spec §2.1, §2.9; design.md §6): aliases, the detail screen, the rating widget. */
+import { describe, expect, it } from "vitest";
+import type { Clinic } from "@botox/core";
+import { api, hydrated, openPage, site, useBrowser } from "./support.ts";
+
+const browser = useBrowser();
+
+async function clinic(city: string, slug: string): Promise<Clinic> {
+  const res = await fetch(`${api}/proxy/clinic/${slug}?city=${city}`);
+  if (!res.ok) throw new Error(`clinic ${slug}: ${res.status}`);
+  return (await res.json()) as Clinic;
+}
+
+describe("clinic aliases", () => {
+  it("every route form reaches the one canonical page", async () => {
+    const glow = await clinic("new-york", "glow-med-spa-new-york");
+    const canonical = "/botox-clinic/new-york/glow-med-spa-new-york";
+    const { page, errors, context } = await openPage(browser());
+    for (const alias of [
+      canonical,
+      "/new-york/glow-med-spa-new-york",
+      "/clinic/glow-med-spa-new-york",
+      `/clinic/${glow.id}`,
+      "/botox-near-me/new-york/glow-med-spa-new-york",
+    ]) {
+      await page.goto(site + alias);
+      await page.waitForURL(`${site}${canonical}`);
+      await expect(page.getByRole("heading", { level: 1 }).textContent(), alias).resolves.toBe("Glow Med Spa New York");
+      await expect(page.locator("link[rel=canonical]").getAttribute("href")).resolves.toBe(site + canonical);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("alias pages point to the canonical URL for hosts without redirects", async () => {
+    const html = await (await fetch(`${site}/clinic/glow-med-spa-new-york`)).text();
+    expect(html).toContain(`<link rel="canonical" href="${site}/botox-clinic/new-york/glow-med-spa-new-york">`);
+    expect(html).toContain('http-equiv="refresh" content="0;url=/botox-clinic/new-york/glow-med-spa-new-york"');
+    const redirect = await fetch(`${site}/botox-near-me/new-york/glow-med-spa-new-york`, { redirect: "manual" });
+    expect([redirect.status, redirect.headers.get("location")]).toEqual([301, "/botox-clinic/new-york/glow-med-spa-new-york"]);
+  });
+});
+
+describe("clinic detail", () => {
+  it("shows the clinic with its actions, formatted phone, tracked website link, hours and directions", async () => {
+    const { page, errors, context } = await openPage(browser());
+    await page.goto(`${site}/botox-clinic/new-york/glow-med-spa-new-york`);
+    const crumbs = await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allTextContents();
+    expect(crumbs.map((c) => c.replace("›", "").trim())).toEqual(["Home", "Botox Near Me", "New York", "Glow Med Spa New York"]);
+    await expect(page.getByText("100 Main St, New York, NY 10001").first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("link", { name: "(212) 555-1000" }).getAttribute("href")).resolves.toBe("tel:2125551000");
+    await expect(page.getByRole("link", { name: "Call" }).getAttribute("href")).resolves.toBe("tel:2125551000");
+    const website = new URL((await page.getByRole("link", { name: "Visit Website" }).getAttribute("href"))!);
+    expect([website.host, website.searchParams.get("utm_source"), website.searchParams.get("ref")]).toEqual(["clinic-0.example.com", "botoxnearme", "botoxnearme"]);
+    await expect(page.getByRole("link", { name: "Get Directions" }).getAttribute("href")).resolves.toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=40\.7506,-73\.9972$/);
+    await expect(page.getByText(/10 reviews/).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("heading", { name: "Hours of Operation" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("rowheader", { name: "Monday" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("heading", { name: "About Botox Treatments" }).isVisible()).resolves.toBe(true);
+    // No photo: the placeholder.
+    await expect(page.locator("main img").first().getAttribute("src")).resolves.toBe("/placeholder-clinic.svg");
+    await expect(page.getByRole("link", { name: "← All clinics in New York" }).getAttribute("href")).resolves.toBe("/botox-near-me/new-york");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("swaps a photo that fails to load for the placeholder, and has no directions without coordinates", async () => {
+    const { page, context } = await openPage(browser());
+    // The photo is on an external host, which the test browser refuses.
+    await page.goto(`${site}/botox-clinic/new-york/radiance-med-spa-new-york`);
+    await page.waitForFunction(() => document.querySelector("main img")?.getAttribute("src") === "/placeholder-clinic.svg");
+    await page.goto(`${site}/botox-clinic/new-york/halo-med-spa-new-york`);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Halo Med Spa New York");
+    await expect(page.getByRole("link", { name: "Get Directions" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("link", { name: "Visit Website" }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("answers an unknown clinic with 'Clinic Not Found' and a link back to the city", async () => {
+    const { page, context } = await openPage(browser());
+    const res = await page.goto(`${site}/botox-clinic/miami/no-such-clinic`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Clinic Not Found" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/We couldn't find this specific clinic/).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("link", { name: "← Back to the city list" }).getAttribute("href")).resolves.toBe("/botox-near-me/miami");
+    await context.close();
+  });
+});
+
+describe("rating", () => {
+  it("rates once with an emoji and a comment, then shows thanks after a reload and in a new visit", async () => {
+    const { page, errors, context } = await openPage(browser());
+    await page.goto(`${site}/botox-clinic/chicago/radiance-med-spa-chicago`);
+    const widget = page.getByRole("region", { name: "Rate This Clinic" });
+    await widget.scrollIntoViewIfNeeded();
+    await hydrated(page, "astro-island[component-url*='RatingWidget']");
+    await expect(widget.getByRole("button", { name: "Submit Rating" }).count()).resolves.toBe(0);
+    // Keyboard: focus the first emoji, move to the second with an arrow key.
+    await widget.getByRole("radio", { name: /Love it/ }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(widget.getByRole("radio", { name: /Good/ }).isChecked()).resolves.toBe(true);
+    await widget.getByLabel("Comment (optional)").fill("  Friendly staff  ");
+    await widget.getByRole("button", { name: "Submit Rating" }).click();
+    await widget.getByText("Thanks for rating Radiance Med Spa Chicago!").waitFor();
+    await expect(widget.getByText(/Your rating:/).textContent()).resolves.toContain("Good — “Friendly staff”");
+    await expect(page.getByRole("status").filter({ hasText: "Thank you for your feedback!" }).isVisible()).resolves.toBe(true);
+
+    await page.reload();
+    await page.getByRole("region", { name: "Rate This Clinic" }).scrollIntoViewIfNeeded();
+    await page.getByText("Thanks for rating Radiance Med Spa Chicago!").waitFor();
+    await expect(page.getByRole("radio").count()).resolves.toBe(0);
+    await expect(page.getByRole("list", { name: "Ratings so far" }).textContent()).resolves.toContain("Good: 1");
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Another browser from the same address has rated too (one rating per visitor and address).
+    const other = await openPage(browser());
+    await other.page.goto(`${site}/botox-clinic/chicago/radiance-med-spa-chicago`);
+    await other.page.getByRole("region", { name: "Rate This Clinic" }).scrollIntoViewIfNeeded();
+    await other.page.getByText("Thanks for rating Radiance Med Spa Chicago!").waitFor();
+    await other.context.close();
+  });
+});

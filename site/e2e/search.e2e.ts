@@ -1,0 +1,132 @@
+/** Search (spec §2.4-§2.8): ZIP results by distance, any ZIP, city listing filters and paging. */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { hydrated, openPage, site, useBrowser } from "./support.ts";
+
+const browser = useBrowser();
+
+async function distances(page: Page): Promise<number[]> {
+  return page.$$eval("[data-clinic-list] article[data-clinic-card]", (cards) => cards.map((c) => Number((c as HTMLElement).dataset.distance)));
+}
+const sortedAscending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! <= x);
+
+async function search(page: Page, text: string) {
+  const box = page.getByRole("search", { name: "Search by ZIP code or city" }).first();
+  await box.getByRole("searchbox").fill(text);
+  await Promise.all([page.waitForURL((u) => u.pathname !== "/"), box.getByRole("button", { name: "Search" }).click()]);
+}
+
+describe("ZIP search", () => {
+  it("goes from the home search box to the ZIP page, with results sorted by distance within 25 miles", async () => {
+    const { page, errors, context } = await openPage(browser());
+    await page.goto(`${site}/`);
+    await search(page, " 10001 ");
+    expect(new URL(page.url()).pathname).toBe("/zip/10001");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Botox Clinics Near 10001");
+    const first = await distances(page);
+    expect(first.length).toBe(10);
+    expect(sortedAscending(first)).toBe(true);
+    expect(Math.max(...first)).toBeLessThanOrEqual(25);
+    await hydrated(page, "astro-island[component-url*='ZipResults']");
+    await expect(page.getByLabel("Distance").inputValue()).resolves.toBe("25");
+    await Promise.all([page.waitForResponse((r) => r.url().includes("/zip-search?") && r.url().includes("distance=5")), page.getByLabel("Distance").selectOption("5")]);
+    await page.locator("[data-clinic-list] article").first().waitFor();
+    const near = await distances(page);
+    expect(near.length).toBeGreaterThan(0);
+    expect(sortedAscending(near)).toBe(true);
+    await page.getByRole("button", { name: "Page 2" }).waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("answers any 5-digit ZIP, also through the /botox-near-me/zipcode/ alias, and offers 50 miles when nothing is near", async () => {
+    const { page, errors, context } = await openPage(browser());
+    // 10002 has no clinic of its own, so no page was pre-rendered for it.
+    await page.goto(`${site}/botox-near-me/zipcode/10002`);
+    expect(new URL(page.url()).pathname).toBe("/zip/10002");
+    await expect(page.getByRole("heading", { level: 1, name: "Botox Clinics Near 10002" }).waitFor()).resolves.toBeUndefined();
+    await page.locator("[data-clinic-list] article").first().waitFor();
+    const d = await distances(page);
+    expect(d.length).toBe(10);
+    expect(sortedAscending(d)).toBe(true);
+    await expect(page.getByRole("button", { name: "Page 2" }).isVisible()).resolves.toBe(true);
+
+    await page.goto(`${site}/zip/59001`);
+    await expect(page.getByRole("heading", { name: "No Clinics Found in 59001" }).waitFor()).resolves.toBeUndefined();
+    await expect(page.getByRole("link", { name: "Search Different Location" }).getAttribute("href")).resolves.toBe("/");
+    await hydrated(page, "astro-island[component-url*='ZipResults']");
+    await page.getByRole("button", { name: "Expand Search to 50 Miles" }).click();
+    await expect(page.getByLabel("Distance").inputValue()).resolves.toBe("50");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("city search", () => {
+  it("goes to the city listing, whose first page is in the HTML, then filters and pages through the API", async () => {
+    const { page, errors, context } = await openPage(browser());
+    await page.goto(`${site}/`);
+    await search(page, "New York");
+    expect(new URL(page.url()).pathname).toBe("/botox-near-me/new-york");
+    const crumbs = await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allTextContents();
+    expect(crumbs.map((c) => c.replace("›", "").trim())).toEqual(["Home", "Botox Near Me", "New York"]);
+    await hydrated(page, "astro-island[component-url*='CityListing']");
+    // Defaults: within 5 miles, open clinics only, most reviews first.
+    await expect(page.getByLabel("Distance").inputValue()).resolves.toBe("5");
+    await expect(page.getByLabel("Business status").inputValue()).resolves.toBe("OPERATIONAL");
+    const summary = page.getByText(/clinics? found in New York/);
+    await expect(summary.textContent()).resolves.toBe("10 clinics found in New York");
+    await expect(page.getByText("Closed", { exact: true }).count()).resolves.toBe(0);
+
+    await page.getByLabel("Distance").selectOption("any");
+    await page.getByLabel("Business status").selectOption("all");
+    await page.getByLabel("Sort by").selectOption("name-asc");
+    await page.getByText("14 clinics found in New York").waitFor();
+    const names = () => page.$$eval("[data-clinic-list] article h3", (hs) => hs.map((h) => h.textContent ?? ""));
+    const page1 = await names();
+    expect(page1).toHaveLength(10);
+    expect(page1).toEqual([...page1].sort((a, b) => a.localeCompare(b)));
+    await expect(page.getByText("Closed", { exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByLabel("Advertisement").count()).resolves.toBe(3);
+
+    await page.getByRole("navigation", { name: "City results pages" }).getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Page 2" }).and(page.locator("[aria-current=page]")).waitFor();
+    await page.waitForFunction((first) => document.querySelector("[data-clinic-list] article h3")?.textContent !== first, page1[0]);
+    const page2 = await names();
+    expect(page2).toHaveLength(4);
+    expect(page2.some((n) => page1.includes(n))).toBe(false);
+
+    // A filter change goes back to page 1.
+    await page.getByRole("searchbox", { name: "Search clinics" }).fill("glow");
+    await page.getByRole("button", { name: "Go" }).click();
+    await page.getByText("1 clinic found in New York").waitFor();
+    await expect(names()).resolves.toEqual(["Glow Med Spa New York"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("routes the near-me search to /city/{text}, which lands on the city listing", async () => {
+    const { page, errors, context } = await openPage(browser());
+    await page.goto(`${site}/near-me`);
+    const box = page.getByRole("search").first();
+    await box.getByRole("searchbox").fill("Los Angeles");
+    const responses: string[] = [];
+    page.on("response", (r) => responses.push(`${r.status()} ${new URL(r.url()).pathname}`));
+    await Promise.all([page.waitForURL("**/botox-near-me/los-angeles"), box.getByRole("button", { name: "Search" }).click()]);
+    expect(responses).toContain("301 /city/los-angeles");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Botox Clinics in Los Angeles, CA");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("does nothing for empty or one-character input", async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto(`${site}/`);
+    const box = page.getByRole("search", { name: "Search by ZIP code or city" }).first();
+    await box.getByRole("searchbox").fill(" x ");
+    await box.getByRole("button", { name: "Search" }).click();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+});

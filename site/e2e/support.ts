@@ -1,0 +1,51 @@
+/** Shared pieces of the site's browser tests. */
+import { afterAll, beforeAll, inject } from "vitest";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { connect, type DbHandle } from "@botox/db";
+import { launchBrowser, newTrackedPage, type TrackedPage } from "@botox/e2e";
+
+export const stack = inject("stack");
+export const site = stack.urls.site;
+export const api = stack.urls.api;
+export const geoServices = inject("geoServices");
+
+/** A browser for the whole file, closed after it. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("The browser is not started yet");
+    return browser;
+  };
+}
+
+export const MOBILE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+export async function openPage(browser: Browser, options?: BrowserContextOptions): Promise<TrackedPage> {
+  return newTrackedPage(browser, options);
+}
+
+/** The throwaway database of the stack, for checking what reached the API. */
+export function useDatabase(): () => DbHandle {
+  let handle: DbHandle | undefined;
+  beforeAll(() => {
+    handle = connect(stack.databaseUrl, { max: 1 });
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  return () => handle!;
+}
+
+/** Waits until React has hydrated an island (Astro removes the ssr attribute then). */
+export async function hydrated(page: Page, selector = "astro-island"): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const islands = [...document.querySelectorAll(sel)];
+    return islands.length > 0 && islands.every((el) => !el.hasAttribute("ssr"));
+  }, selector);
+}
