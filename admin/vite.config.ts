@@ -15,6 +15,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
+    // userEvent types character by character; on a loaded machine a long form takes seconds.
+    testTimeout: 20_000,
     css: false,
   },
 });

@@ -75,8 +75,11 @@ describe("clinics", () => {
       workingHours: { Monday: "9AM-5PM", Sunday: "Closed" },
     });
 
+    // The dashboard lists it among the recent changes, linking to its form.
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
+    await page.getByRole("region", { name: "Recent changes" }).getByRole("link", { name }).click();
+
     // Edit: the form holds every saved value; the slug no longer follows the name.
-    await row.getByRole("link", { name: `Edit ${name}` }).click();
     await page.getByRole("heading", { name: "Edit Clinic" }).waitFor();
     await expect(page.getByLabel("Reviews").inputValue()).resolves.toMatch(/^4\.5/);
     await expect(page.getByLabel("Business status").inputValue()).resolves.toBe("CLOSED_TEMPORARILY");

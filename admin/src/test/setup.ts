@@ -1,6 +1,9 @@
 import "@testing-library/jest-dom/vitest";
 import { afterEach, vi } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
+
+// Screens load lazily and CI machines are shared: give findBy/waitFor room before failing.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();

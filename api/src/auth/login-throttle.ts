@@ -117,7 +117,9 @@ export class LoginThrottle {
 
   async recordFailure(username: string, address: string): Promise<void> {
     const k = this.keys(username, address);
-    await this.guard(() => Promise.all([this.store.recordFailure(k.user), this.store.recordFailure(k.address)]), []);
+    await this.guard(async () => {
+      await Promise.all([this.store.recordFailure(k.user), this.store.recordFailure(k.address)]);
+    }, undefined);
   }
 
   async recordSuccess(username: string): Promise<void> {

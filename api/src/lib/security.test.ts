@@ -47,7 +47,7 @@ function unsafeRoutes(): [string, string][] {
     if (!["POST", "PUT", "PATCH", "DELETE"].includes(r.method)) continue;
     const path = r.path
       .replace(/^\/api\/v1/, "")
-      .replace(/:id(\{[^}]*\})?/g, (m) => (r.path.includes("/blog/posts") ? String(postId) : r.path.includes("/blog/categories") ? String(categoryId) : String(clinicId)))
+      .replace(/:id(\{[^}]*\})?/g, () => (r.path.includes("/blog/posts") ? String(postId) : r.path.includes("/blog/categories") ? String(categoryId) : String(clinicId)))
       .replace(/:(\w+)(\{[^}]*\})?/g, "1");
     out.set(`${r.method} ${path}`, [r.method, path]);
   }
@@ -55,7 +55,7 @@ function unsafeRoutes(): [string, string][] {
 }
 
 type BodyKind = "json" | "form" | "multipart" | "text";
-function bodyOf(kind: BodyKind): { body: BodyInit; headers: Record<string, string> } {
+function bodyOf(kind: BodyKind): { body: string | FormData; headers: Record<string, string> } {
   switch (kind) {
     case "json":
       return { body: JSON.stringify({ email: "csrf@example.com", emoji: "smile", name: "Csrf", city: "X", state: "Y", username: t.username, password: t.password }), headers: { "Content-Type": "application/json" } };

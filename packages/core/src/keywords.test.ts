@@ -57,6 +57,20 @@ describe("suggestKeywords (spec §4)", () => {
     expect(twoWord.indexOf("masseter botox")).toBeLessThan(twoWord.indexOf("jaw slimming"));
     expect(twoWord.indexOf("jaw slimming")).toBeLessThan(twoWord.indexOf("botox cost"));
   });
+  it("puts 3-word phrases that repeat before 2-word phrases and single words", () => {
+    const r = suggestKeywords(
+      "Botox Treatment Cost Explained",
+      "<p>Botox treatment cost varies by city. Average botox treatment cost is listed below. Costs vary.</p>",
+    );
+    expect(r[0]).toBe("botox treatment cost");
+    expect(r.indexOf("botox treatment")).toBeGreaterThan(0);
+    expect(r.indexOf("treatment cost")).toBeGreaterThan(0);
+    expect(r.indexOf("botox")).toBeGreaterThan(r.indexOf("treatment cost"));
+    // 'cost' repeats: kept; 'average' and 'city' appear once: not kept
+    expect(r).toContain("cost");
+    expect(r).not.toContain("average");
+    expect(r).not.toContain("city");
+  });
   it("caps the list at 15", () => {
     expect(POST_FORM.keywordMaxSuggestions).toBe(15);
     const text = Array.from({ length: 30 }, (_, i) => `alpha${i} beta${i} gamma${i}`).join(". ");

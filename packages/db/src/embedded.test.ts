@@ -196,5 +196,5 @@ describe.runIf(embeddedPass)("embedded server on a data directory", () => {
     expect(fs.existsSync(serverFile(dir))).toBe(true);
     expect(runningEmbeddedUrl(dir)).toBeUndefined();
     expect(await emailsIn(dir)).toEqual(["crash@example.com", "kept@example.com"]);
-  });
+  }, 180_000); // two child processes each start PGlite and migrate: slow on a busy machine
 });

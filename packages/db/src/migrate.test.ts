@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "./testing.ts";
 import { runMigrations } from "./migrate.ts";
+import { openDatabase } from "./open.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -38,6 +39,24 @@ describe("migrations", () => {
 
   it("are idempotent when run twice", async () => {
     await expect(runMigrations(t.url)).resolves.toBeUndefined();
+  });
+
+  it("are applied by openDatabase, which uses the server DATABASE_URL names", async () => {
+    const opened = await openDatabase({ databaseUrl: t.url, max: 1 });
+    try {
+      expect(opened.kind).toBe("server");
+      expect(opened.embedded).toBeUndefined();
+      const journal = JSON.parse(
+        fs.readFileSync(fileURLToPath(new URL("../migrations/meta/_journal.json", import.meta.url)), "utf8"),
+      ) as { entries: unknown[] };
+      expect(await opened.sql`select count(*)::int as n from drizzle.__drizzle_migrations`).toEqual([
+        { n: journal.entries.length },
+      ]);
+    } finally {
+      await opened.close();
+    }
+    // Closing that handle leaves the server (and this file's connection) running.
+    expect(await t.sql`select 1 as one`).toEqual([{ one: 1 }]);
   });
 
   it("leave posts uncategorized when their category is deleted", async () => {

@@ -1,6 +1,7 @@
 /**
  * Rows the browser tests (and local builds) run against: clinics around five cities with
- * known distances, ZIP centroids, blog categories and posts (one noIndex, one draft).
+ * known distances, ZIP centroids, blog categories and posts (one noIndex, one draft, a
+ * category long enough for two pages and one without posts).
  */
 import { toLinkSlug } from "@botox/core";
 import { blogCategories, blogPosts, clinics, zipCodes, type Database } from "@botox/db";
@@ -91,4 +92,27 @@ export async function insertFixtures(db: Database): Promise<void> {
     categoryId: null,
   });
   await db.insert(blogPosts).values(posts);
+  await insertAftercarePosts(db, base);
+  // A category without posts: the blog's empty list.
+  await db.insert(blogCategories).values({ name: "Events", slug: "events" });
+}
+
+/**
+ * A third category holding seven published posts, older than the guides: the site's browser
+ * tests page through a category with it (six posts per page).
+ */
+async function insertAftercarePosts(db: Database, before: number): Promise<void> {
+  const [aftercare] = await db.insert(blogCategories).values({ name: "Aftercare", slug: "aftercare" }).returning();
+  await db.insert(blogPosts).values(
+    Array.from({ length: 7 }, (_, i) => ({
+      title: `Aftercare Tip ${i + 1}`,
+      slug: `aftercare-tip-${i + 1}`,
+      content: `<h2>Aftercare</h2>${para(2)}`,
+      excerpt: `Aftercare tip ${i + 1}.`,
+      author: "Dr. Jane Smith",
+      published: true,
+      publishedAt: new Date(before - (i + 1) * 86_400_000),
+      categoryId: aftercare!.id,
+    })),
+  );
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { act, renderHook, waitFor } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import { hydrateRoot } from "react-dom/client";
 import { hashKey, keepPreviousData, siteQueryClient, useMutation, useQuery, type QueryOptions } from "./query.ts";
 
 function counter<T>(values: (() => T | Promise<T>)[]) {
@@ -124,6 +126,28 @@ describe("useQuery", () => {
     expect(result.current.data).toBe("v2");
     act(() => siteQueryClient().setQueryData(["stats", 7], "v3"));
     expect(result.current.data).toBe("v3");
+  });
+});
+
+describe("hydration", () => {
+  function Island() {
+    const { data } = useQuery({ queryKey: ["where"], queryFn: async () => "Boston" });
+    return <p>{data ?? "Finding…"}</p>;
+  }
+
+  it("renders the built state while hydrating even when another island already filled the cache", async () => {
+    const html = renderToString(<Island />);
+    expect(html).toBe("<p>Finding…</p>");
+    siteQueryClient().setQueryData(["where"], "Chicago");
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.append(container);
+    const recoverable = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, <Island />, { onRecoverableError: recoverable });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(container.textContent).toBe("Chicago");
   });
 });
 

@@ -175,6 +175,7 @@ class QueryObserver<T> {
   #unsubscribe: (() => void) | null = null;
   #previousData: T | undefined;
   #snapshot: { state: QueryState<T>; query: Query<T>; result: QueryResult<T> } | null = null;
+  #serverSnapshot: { query: Query<T>; result: QueryResult<T> } | null = null;
 
   constructor(client: QueryClient) {
     this.#client = client;
@@ -214,6 +215,30 @@ class QueryObserver<T> {
     if (options.enabled === false) return;
     if (this.#query.isStale(options.staleTime)) void this.#query.fetch(options);
   }
+
+  /**
+   * What the page was built with: pending, or the initial data. React renders this while it
+   * hydrates an island, so an island that hydrates after another has filled the shared cache
+   * (a location read from sessionStorage, say) still matches its HTML, then updates.
+   */
+  getServerSnapshot = (): QueryResult<T> => {
+    if (this.#serverSnapshot?.query === this.#query) return this.#serverSnapshot.result;
+    const query = this.#query;
+    const options = this.#options;
+    const data = options.initialData;
+    const result: QueryResult<T> = {
+      data,
+      error: null,
+      isPending: data === undefined,
+      isSuccess: data !== undefined,
+      isError: false,
+      isFetching: false,
+      isPlaceholderData: false,
+      refetch: () => query.fetch(options),
+    };
+    this.#serverSnapshot = { query, result };
+    return result;
+  };
 
   getSnapshot = (): QueryResult<T> => {
     const { state } = this.#query;
@@ -259,7 +284,7 @@ export function useQueryClient(): QueryClient {
 export function useQuery<T>(options: QueryOptions<T>): QueryResult<T> {
   const [observer] = useState(() => new QueryObserver<T>(siteQueryClient()));
   observer.setOptions(options);
-  const result = useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getSnapshot);
+  const result = useSyncExternalStore(observer.subscribe, observer.getSnapshot, observer.getServerSnapshot);
   const hash = hashKey(options.queryKey);
   const enabled = options.enabled !== false;
   useEffect(() => observer.fetchIfNeeded(), [observer, hash, enabled]);

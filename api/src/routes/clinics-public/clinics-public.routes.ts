@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { SEARCH, nearbyClinicsBodySchema } from "@botox/core";
-import { searchClinicsNear } from "@botox/db";
+import { listClinicsNear } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { parseOrThrow, readJson } from "../../lib/errors.ts";
 import { documentRoute } from "../../lib/openapi.ts";
@@ -27,7 +27,7 @@ documentRoute({
 // A read sent as POST (spec §7.1); limited generously, as a cheap guard against scraping.
 clinicsPublicRoutes.post("/clinics/nearby", rateLimit({ windowMs: 60_000, limit: 120, keyPrefix: "clinics-nearby" }), async (c) => {
   const body = parseOrThrow(nearbyClinicsBodySchema, await readJson(c));
-  const { items } = await searchClinicsNear(c.get("deps").db, {
+  const items = await listClinicsNear(c.get("deps").db, {
     origin: { latitude: body.latitude, longitude: body.longitude },
     radiusMiles: body.radius,
     limit: SEARCH.maxNearbyResults,

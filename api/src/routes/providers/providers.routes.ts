@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { SEARCH, providersNearUserQuerySchema, type NearbyProvidersResponse } from "@botox/core";
-import { searchClinicsNear } from "@botox/db";
+import { listClinicsNear } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { parseOrThrow } from "../../lib/errors.ts";
 import { documentRoute } from "../../lib/openapi.ts";
@@ -28,7 +28,7 @@ documentRoute({
 providersRoutes.get("/providers/near-user", async (c) => {
   const q = parseOrThrow(providersNearUserQuerySchema, c.req.query());
   const userLocation = await resolveVisitorLocation(c);
-  const { items } = await searchClinicsNear(c.get("deps").db, {
+  const items = await listClinicsNear(c.get("deps").db, {
     origin: { latitude: userLocation.lat, longitude: userLocation.lon },
     radiusMiles: SEARCH.nearbyRadiusMiles,
     limit: q.limit,

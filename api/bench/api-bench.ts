@@ -1,0 +1,360 @@
+/**
+ * bench:api (issue 3): seeds a throwaway PostgreSQL database with 100,000 clinics, serves the
+ * API from a child process on a loopback port, loads zip-search, clinics-by-city,
+ * clinics/nearby and clinic-by-slug with autocannon (50 connections), and writes
+ * reports/bench-api.md and reports/bench-api.json: p50/p95/p99 latency, requests per second,
+ * errors, and the query plans of the radius queries (which must use the GiST index).
+ *
+ * Usage: pnpm --filter @botox/api bench [--clinics N] [--duration S] [--connections C] [--keep]
+ * Database server: TEST_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
+ * Not a test: nothing here asserts timings; the report states the targets and the verdicts.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { findClinicBySlugOrId, listClinicsNear, repoRoot, schema, searchClinicsInCity, searchClinicsNearZip } from "@botox/db";
+
+const TARGET_P95_MS = 25;
+const GEO_INDEX = "clinics_earth_idx";
+
+const { values: args } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== "--"),
+  options: {
+    clinics: { type: "string", default: "100000" },
+    duration: { type: "string", default: "15" },
+    warmup: { type: "string", default: "3" },
+    connections: { type: "string", default: "50" },
+    keep: { type: "boolean", default: false },
+  },
+});
+const CLINICS = Number(args.clinics);
+const DURATION_S = Number(args.duration);
+const WARMUP_S = Number(args.warmup);
+const CONNECTIONS = Number(args.connections);
+
+const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const apiDir = path.resolve(import.meta.dirname, "..");
+const reportsDir = path.join(repoRoot, "reports");
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+// ---- database ----
+
+function databaseUrl(name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function createDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `bench_api_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  return {
+    name,
+    url: databaseUrl(name),
+    async drop() {
+      const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The db package's own seed command (it migrates first), so the data is what `db:seed` makes. */
+async function seed(url: string): Promise<void> {
+  await run(process.execPath, ["--import", "tsx", "src/cli/seed.ts", "--clinics", String(CLINICS)], {
+    cwd: path.join(repoRoot, "packages/db"),
+    env: { ...process.env, DATABASE_URL: url, ADMIN_PASSWORD: randomBytes(12).toString("hex") },
+  });
+}
+
+function run(command: string, argv: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { ...options, stdio: ["ignore", "inherit", "inherit"] });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${argv.join(" ")} exited with ${code}`))));
+  });
+}
+
+interface Inputs {
+  zips: string[];
+  cities: { slug: string; latitude: number; longitude: number }[];
+  clinics: { slug: string; citySlug: string }[];
+}
+
+/** Real request inputs from the seeded data, so every request finds something. */
+async function sampleInputs(sql: postgres.Sql): Promise<Inputs> {
+  const zips = await sql<{ zip: string }[]>`
+    select distinct postal_code as zip from clinics where postal_code is not null order by 1 limit 2000`;
+  const cities = await sql<{ slug: string; latitude: number; longitude: number }[]>`
+    select city_slug as slug, avg(latitude) as latitude, avg(longitude) as longitude
+    from clinics where latitude is not null group by city_slug order by 1`;
+  const clinics = await sql<{ slug: string; citySlug: string }[]>`
+    select slug, city_slug as "citySlug" from clinics order by md5(id::text) limit 5000`;
+  return {
+    zips: zips.map((z) => z.zip),
+    cities: cities.map((c) => ({ slug: c.slug, latitude: Number(c.latitude), longitude: Number(c.longitude) })),
+    clinics,
+  };
+}
+
+// ---- query plans ----
+
+interface Plan {
+  name: string;
+  query: string;
+  plan: string;
+  radius: boolean;
+  usesGeoIndex: boolean;
+}
+
+/**
+ * Runs each endpoint's query function once on a client that records the SQL it sends, then
+ * EXPLAIN ANALYZEs exactly those statements with the same parameters.
+ */
+async function explainPlans(url: string, inputs: Inputs): Promise<Plan[]> {
+  const captured: { query: string; params: unknown[] }[] = [];
+  const sql = postgres(url, { max: 1, onnotice: () => {}, debug: (_conn, query, params) => captured.push({ query, params: [...params] }) });
+  const db = drizzle(sql, { schema });
+  const city = inputs.cities.find((c) => c.slug === "new-york") ?? inputs.cities[0]!;
+  const clinic = inputs.clinics[0]!;
+  const zip = (await sql<{ zip: string }[]>`select postal_code as zip from clinics where city_slug = ${city.slug} and postal_code is not null limit 1`)[0]!.zip;
+  const endpoints: [string, () => Promise<unknown>][] = [
+    ["zip-search (25 miles, operational)", () => searchClinicsNearZip(db, { postalCode: zip, page: 1, limit: 10, radiusMiles: 25, statuses: ["OPERATIONAL"] })],
+    ["clinics-by-city (5 miles of the centre)", () => searchClinicsInCity(db, { city: city.slug, page: 1, limit: 10, radiusMiles: 5, statuses: ["OPERATIONAL"], sortBy: "reviews", sortOrder: "desc" })],
+    ["clinics/nearby (100 miles, 50 nearest)", () => listClinicsNear(db, { origin: city, radiusMiles: 100, limit: 50 })],
+    ["clinic-by-slug", () => findClinicBySlugOrId(db, clinic.slug, clinic.citySlug)],
+  ];
+  const plans: Plan[] = [];
+  for (const [name, call] of endpoints) {
+    captured.length = 0;
+    await call();
+    const statements = [...captured];
+    for (const [i, s] of statements.entries()) {
+      const rows = await sql.unsafe<{ "QUERY PLAN": string }[]>(`explain (analyze, buffers) ${s.query}`, s.params as never[]);
+      const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+      const radius = s.query.includes("earth_box");
+      plans.push({ name: statements.length > 1 ? `${name}, statement ${i + 1}` : name, query: s.query, plan, radius, usesGeoIndex: plan.includes(GEO_INDEX) });
+    }
+  }
+  await sql.end();
+  return plans;
+}
+
+// ---- the API under load ----
+
+async function startServer(url: string): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/server.ts"], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: url,
+      REDIS_URL: "",
+      // autocannon stands for many visitors behind one proxy: each request carries its own
+      // X-Forwarded-For, so the per-address limits see many clients, not one.
+      TRUSTED_PROXIES: "127.0.0.1",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffer = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.on("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { port, child };
+}
+
+interface Scenario {
+  name: string;
+  method: "GET" | "POST";
+  /** The next request: a path, and a body for POST. */
+  next(i: number): { path: string; body?: string };
+}
+
+function scenarios(inputs: Inputs): Scenario[] {
+  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+  return [
+    {
+      name: "zip-search",
+      method: "GET",
+      next: (i) => ({ path: `/api/v1/zip-search?postalCode=${pick(inputs.zips, i)}&page=1&limit=10&distance=25&businessStatus=OPERATIONAL` }),
+    },
+    {
+      name: "clinics-by-city",
+      method: "GET",
+      next: (i) => ({
+        path: `/api/v1/proxy/clinics-by-city/${pick(inputs.cities, i).slug}?page=${1 + (i % 3)}&limit=10&distance=5&businessStatus=OPERATIONAL&sortBy=reviews&sortOrder=desc`,
+      }),
+    },
+    {
+      name: "clinics/nearby",
+      method: "POST",
+      next: (i) => {
+        const c = pick(inputs.cities, i);
+        // Within a few miles of a city centre, as a visitor located by IP would be.
+        const jitter = ((i * 7919) % 200) / 1000 - 0.1;
+        return { path: "/api/v1/clinics/nearby", body: JSON.stringify({ latitude: c.latitude + jitter, longitude: c.longitude - jitter, radius: 100 }) };
+      },
+    },
+    {
+      name: "clinic-by-slug",
+      method: "GET",
+      next: (i) => {
+        const c = pick(inputs.clinics, i * 31);
+        return { path: `/api/v1/proxy/clinic/${c.slug}?city=${c.citySlug}` };
+      },
+    },
+  ];
+}
+
+interface Measured {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+  meetsTarget: boolean;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+async function load(port: number, s: Scenario, seconds: number): Promise<Measured> {
+  let i = 0;
+  let ip = 0;
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: s.method,
+    headers: { "content-type": "application/json", origin: "http://localhost:4321" },
+    requests: [
+      {
+        setupRequest: (req) => {
+          const { path: p, body } = s.next(i++);
+          ip = (ip + 1) % 65_536;
+          return { ...req, path: p, body, headers: { ...req.headers, "x-forwarded-for": `198.18.${ip >> 8}.${ip & 255}` } };
+        },
+      },
+    ],
+  });
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const measured = {
+    name: s.name,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: round2(percentile(latencies, 50)),
+    p95: round2(percentile(latencies, 95)),
+    p99: round2(percentile(latencies, 99)),
+    max: round2(latencies.at(-1) ?? NaN),
+    errors: result.errors,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+  };
+  return { ...measured, meetsTarget: measured.p95 <= TARGET_P95_MS && measured.errors + measured.non2xx + measured.timeouts === 0 };
+}
+
+// ---- report ----
+
+function writeReport(data: { database: string; clinics: number; results: Measured[]; plans: Plan[]; startedAt: string; seedSeconds: number; postgresVersion: string }) {
+  fs.mkdirSync(reportsDir, { recursive: true });
+  const json = {
+    ...data,
+    targets: { p95Ms: TARGET_P95_MS, errors: 0, radiusQueriesOnGeoIndex: true },
+    settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, warmupSeconds: WARMUP_S },
+    radiusQueriesOnGeoIndex: data.plans.filter((p) => p.radius).every((p) => p.usesGeoIndex),
+  };
+  fs.writeFileSync(path.join(reportsDir, "bench-api.json"), `${JSON.stringify(json, null, 2)}\n`);
+
+  const lines = [
+    "# bench:api",
+    "",
+    `${data.startedAt} · ${data.clinics.toLocaleString("en-US")} clinics on ${data.postgresVersion} (throwaway database \`${data.database}\`, seeded in ${data.seedSeconds} s) · autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint after ${WARMUP_S} s of warm-up, loopback.`,
+    "",
+    `Targets: p95 ≤ ${TARGET_P95_MS} ms, zero errors, every radius query on the GiST index \`${GEO_INDEX}\`.`,
+    "",
+    "| endpoint | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | timeouts | target |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ...data.results.map(
+      (r) => `| ${r.name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${r.timeouts} | ${r.meetsTarget ? "met" : "**missed**"} |`,
+    ),
+    "",
+    `Radius queries on \`${GEO_INDEX}\`: ${json.radiusQueriesOnGeoIndex ? "yes, all of them" : "**no**"}.`,
+    "",
+    "## Query plans",
+    "",
+    "Each endpoint's query function run once (New York, or the first city) and its statements explained with `EXPLAIN (ANALYZE, BUFFERS)`.",
+    "",
+    ...data.plans.flatMap((p) => [
+      `### ${p.name}${p.radius ? ` — radius query, ${p.usesGeoIndex ? "uses" : "**does not use**"} \`${GEO_INDEX}\`` : ""}`,
+      "",
+      "```sql",
+      p.query,
+      "```",
+      "",
+      "```",
+      p.plan,
+      "```",
+      "",
+    ]),
+  ];
+  fs.writeFileSync(path.join(reportsDir, "bench-api.md"), `${lines.join("\n")}\n`);
+}
+
+// ---- main ----
+
+const startedAt = new Date().toISOString();
+const database = await createDatabase();
+let server: ChildProcess | undefined;
+try {
+  log(`bench:api: database ${database.name} on ${new URL(serverUrl).host}; seeding ${CLINICS} clinics…`);
+  const seedStart = performance.now();
+  await seed(database.url);
+  const seedSeconds = Math.round((performance.now() - seedStart) / 100) / 10;
+
+  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  const [row] = await sql<{ version: string }[]>`select split_part(version(), ' ', 1) || ' ' || split_part(version(), ' ', 2) as version`;
+  const version = row?.version ?? "PostgreSQL";
+  const inputs = await sampleInputs(sql);
+  await sql.end();
+  log(`  ${inputs.zips.length} ZIPs, ${inputs.cities.length} cities, ${inputs.clinics.length} clinic slugs to request`);
+
+  const plans = await explainPlans(database.url, inputs);
+  for (const p of plans.filter((x) => x.radius)) log(`  plan: ${p.name}: ${p.usesGeoIndex ? "GiST index" : "NO GiST INDEX"}`);
+
+  const started = await startServer(database.url);
+  server = started.child;
+  const results: Measured[] = [];
+  for (const s of scenarios(inputs)) {
+    await load(started.port, s, WARMUP_S);
+    const r = await load(started.port, s, DURATION_S);
+    results.push(r);
+    log(`  ${s.name.padEnd(16)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx + r.timeouts}  ${r.meetsTarget ? "ok" : "MISSED"}`);
+  }
+  writeReport({ database: database.name, clinics: CLINICS, results, plans, startedAt, seedSeconds, postgresVersion: version });
+  log(`bench:api: report in ${path.relative(process.cwd(), path.join(reportsDir, "bench-api.md"))} and bench-api.json`);
+} finally {
+  server?.kill("SIGTERM");
+  if (args.keep) log(`bench:api: kept database ${database.url}`);
+  else await database.drop();
+}

@@ -1,0 +1,99 @@
+/** Accessibility (issue 4): zero axe-core violations on every page type, islands loaded. */
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { MOBILE, openPage, site, useBrowser } from "./support.ts";
+
+const browser = useBrowser();
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Scrolls through the page so every client:visible island hydrates, then waits for the network to settle. */
+async function loadEverything(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo({ top: y, behavior: "instant" });
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    window.scrollTo({ top: 0, behavior: "instant" });
+  });
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => !document.querySelector("astro-island[ssr]:not([client='only'])") && !document.querySelector("[aria-busy='true']"), undefined, { timeout: 10_000 });
+}
+
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return found.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(" ")}: ${n.failureSummary ?? ""}`).join("\n")}`);
+}
+
+const PAGES: [string, string][] = [
+  ["home", "/"],
+  ["landing", "/botox-near-me"],
+  ["near-me", "/near-me"],
+  ["city", "/botox-near-me/new-york"],
+  ["zip", "/zip/10001"],
+  ["zip fallback", "/zip/10002"],
+  ["clinic", "/botox-clinic/new-york/radiance-med-spa-new-york"],
+  ["about", "/about"],
+  ["contact", "/contact"],
+  ["privacy policy", "/privacy-policy"],
+  ["terms of service", "/terms-of-service"],
+  ["disclaimer", "/disclaimer"],
+  ["blog list", "/blog"],
+  ["blog category", "/blog/category/aftercare"],
+  ["blog post", "/blog/botox-guide-part-5"],
+  ["404", "/no-such-page"],
+];
+
+describe("axe-core", () => {
+  for (const [name, path] of PAGES) {
+    it(`finds no violations on the ${name} page`, async () => {
+      const { page, context } = await openPage(browser());
+      await page.goto(site + path);
+      await loadEverything(page);
+      expect(await violations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("finds no violations in the open mobile menu, the expanded newsletter and the contact form's errors", async () => {
+    const { page, context } = await openPage(browser(), MOBILE);
+    await page.goto(`${site}/contact`);
+    await loadEverything(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Name is required").waitFor();
+    await page.getByLabel("Email address").fill("someone@example.com");
+    await page.getByRole("button", { name: "Get Botox Deals" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("finds no violations in the city listing's empty state and the rating form", async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto(`${site}/botox-near-me/boston`);
+    await loadEverything(page);
+    await page.getByRole("searchbox", { name: "Search clinics" }).fill("zzz");
+    await page.getByRole("button", { name: "Go" }).click();
+    await page.getByText("No clinics found in Boston matching your criteria.").waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto(`${site}/botox-clinic/boston/glow-med-spa-boston`);
+    await loadEverything(page);
+    await page.getByRole("radio", { name: /Neutral/ }).check();
+    await page.getByRole("button", { name: "Submit Rating" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+});

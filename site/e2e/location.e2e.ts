@@ -1,0 +1,98 @@
+/** Location detection (spec §4): the API, then the IP services in order, then New York. */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { api, geoServices, hydrated, openPage, site, useBrowser } from "./support.ts";
+
+const browser = useBrowser();
+const NOTICE = "Unable to detect your location. Showing popular clinics instead.";
+const cors = { "access-control-allow-origin": "*" };
+
+function locationRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (r) => {
+    if (r.url() === `${api}/location` || geoServices.includes(r.url())) seen.push(r.url());
+  });
+  return seen;
+}
+
+async function homeSections(page: Page) {
+  await page.goto(`${site}/`);
+  await hydrated(page, "astro-island[component-url*='NearbyClinics']");
+  await page.locator("[data-nearby-summary]").filter({ hasNotText: "Finding" }).waitFor();
+  await page.locator("[data-cities-badge]").waitFor();
+}
+
+describe("location detection", () => {
+  it("falls back to New York with the notice when every service answers with a failure", async () => {
+    const { page, errors, context } = await openPage(browser());
+    const asked = locationRequests(page);
+    await homeSections(page);
+    await expect(page.getByText(NOTICE).isVisible()).resolves.toBe(true);
+    await expect(page.locator("[data-nearby-summary]").textContent()).resolves.toMatch(/^\d+ providers near New York, NY$/);
+    await expect(page.locator("[data-cities-badge]").textContent()).resolves.toBe("Using popular cities (geolocation unavailable)");
+    // The API's own answer first, then the three services in their configured order.
+    expect(asked).toEqual([`${api}/location`, ...geoServices]);
+    // Clinics near New York are listed, nearest first.
+    const d = await page.$$eval("[data-clinic-list] article", (as) => as.map((a) => Number((a as HTMLElement).dataset.distance)));
+    expect(d.length).toBe(10);
+    expect(d).toEqual([...d].sort((a, b) => a - b));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("falls back to New York when every source fails outright (server errors, refused connections, bad JSON)", async () => {
+    const { page, errors, context } = await openPage(browser());
+    await context.route(`${api}/location`, (r) =>
+      r.fulfill({ status: 503, headers: { "access-control-allow-origin": site, "access-control-allow-credentials": "true" }, body: "unavailable" }),
+    );
+    await context.route(geoServices[0]!, (r) => r.fulfill({ status: 500, headers: cors, body: "boom" }));
+    await context.route(geoServices[1]!, (r) => r.abort("connectionrefused"));
+    await context.route(geoServices[2]!, (r) => r.fulfill({ status: 200, headers: { ...cors, "content-type": "application/json" }, body: "{not json" }));
+    await homeSections(page);
+    await expect(page.getByText(NOTICE).isVisible()).resolves.toBe(true);
+    await expect(page.locator("[data-nearby-summary]").textContent()).resolves.toMatch(/providers near New York, NY$/);
+    // Only the failed requests themselves are reported by the browser.
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it("uses the first service that answers, skips the rest, and reuses the result for 30 minutes", async () => {
+    const { page, errors, context } = await openPage(browser());
+    await context.route(geoServices[0]!, (r) => r.fulfill({ status: 200, headers: { ...cors, "content-type": "application/json" }, body: JSON.stringify({ error: true }) }));
+    await context.route(geoServices[1]!, (r) =>
+      r.fulfill({
+        status: 200,
+        headers: { ...cors, "content-type": "application/json" },
+        body: JSON.stringify({ success: true, latitude: 34.0522, longitude: -118.2437, city: "Los Angeles", region: "California", region_code: "CA", country: "United States" }),
+      }),
+    );
+    const asked = locationRequests(page);
+    await homeSections(page);
+    await expect(page.locator("[data-cities-badge]").textContent()).resolves.toBe("Showing cities near Los Angeles, CA");
+    await expect(page.locator("[data-nearby-summary]").textContent()).resolves.toBe("3 providers near Los Angeles, CA");
+    await expect(page.getByText(NOTICE).count()).resolves.toBe(0);
+    expect(asked).toEqual([`${api}/location`, geoServices[0], geoServices[1]]);
+    const firstCity = page.getByRole("heading", { name: "Cities With Botox Specials Near You" }).locator("..").getByRole("link").first();
+    await expect(firstCity.textContent()).resolves.toMatch(/^Los Angeles, CA3 clinics · \d+ miles away$/);
+
+    asked.length = 0;
+    await homeSections(page);
+    await expect(page.locator("[data-cities-badge]").textContent()).resolves.toBe("Showing cities near Los Angeles, CA");
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("lists providers near the detected location on /near-me, with the notice when it is the fallback", async () => {
+    const { page, errors, context } = await openPage(browser());
+    await page.goto(`${site}/near-me`);
+    const section = page.getByRole("region", { name: "Providers Near You" });
+    await section.scrollIntoViewIfNeeded();
+    await section.locator("[data-nearby-summary]").filter({ hasNotText: "Finding" }).waitFor();
+    await expect(section.locator("[data-nearby-summary]").textContent()).resolves.toMatch(/^\d+ providers near New York, NY$/);
+    await expect(section.getByText(NOTICE).isVisible()).resolves.toBe(true);
+    await expect(section.locator("[data-clinic-list] article").count()).resolves.toBe(10);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
