@@ -109,17 +109,21 @@ describe("clinics", () => {
 
   it("filters by business status and pages through the list", async () => {
     const { page, context, errors } = await signedInPage(browser, "/clinics?businessStatus=closed_temporarily");
+    // The rows of the page asked for, not the previous ones kept while it loads.
+    const settled = () => page.locator('table[aria-busy="false"]').waitFor();
     // Fixtures hold temporarily closed clinics; every row shown carries that label.
-    await page.getByRole("table").waitFor();
+    await settled();
     const labels = await page.getByRole("row").locator("td:nth-child(5)").allTextContents();
     expect(labels.length).toBeGreaterThan(0);
     expect(new Set(labels)).toEqual(new Set(["Temp. Closed"]));
 
     await page.getByLabel("Business status").selectOption("");
     await page.getByText(/Page 1 of \d+/).waitFor();
+    await settled();
     const firstPage = await page.getByRole("row").locator("td:first-child").allTextContents();
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByText(/Page 2 of \d+/).waitFor();
+    await settled();
     expect(new URL(page.url()).searchParams.get("page")).toBe("2");
     const secondPage = await page.getByRole("row").locator("td:first-child").allTextContents();
     expect(secondPage.some((n) => firstPage.includes(n))).toBe(false);

@@ -7,7 +7,7 @@ import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { sessionExpired } from "../../lib/errors.ts";
-import { Alert, Badge, Button, Input, Select, Spinner } from "../../components/ui.tsx";
+import { Alert, Badge, Button, Input, Select, Spinner, cx } from "../../components/ui.tsx";
 
 const PAGE_SIZE = 10;
 /** The admin list filter's lower-case values (spec §4); the API accepts either case. */
@@ -148,8 +148,9 @@ export default function ClinicListPage() {
       ) : list.data.clinics.length === 0 ? (
         <p className="py-10 text-center text-sm text-slate-500">No clinics found.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
+        <div className={cx("overflow-x-auto rounded-lg border border-slate-200 bg-white", list.isPlaceholderData && "opacity-60")}>
+          {/* While another page or filter loads, the previous rows stay (dimmed) and the table is busy. */}
+          <table aria-busy={list.isPlaceholderData} className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-slate-600">
               <tr>
                 <th className="px-4 py-3 font-medium">Name</th>
