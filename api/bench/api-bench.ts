@@ -12,6 +12,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -276,7 +277,15 @@ async function load(port: number, s: Scenario, seconds: number): Promise<Measure
 
 // ---- report ----
 
-function writeReport(data: { database: string; clinics: number; results: Measured[]; plans: Plan[]; startedAt: string; seedSeconds: number; postgresVersion: string }) {
+interface Machine {
+  cpus: number;
+  node: string;
+  /** 1-minute load average when the load started and when it ended. */
+  loadBefore: number;
+  loadAfter: number;
+}
+
+function writeReport(data: { database: string; clinics: number; results: Measured[]; plans: Plan[]; startedAt: string; seedSeconds: number; postgresVersion: string; machine: Machine }) {
   fs.mkdirSync(reportsDir, { recursive: true });
   const json = {
     ...data,
@@ -290,6 +299,8 @@ function writeReport(data: { database: string; clinics: number; results: Measure
     "# bench:api",
     "",
     `${data.startedAt} · ${data.clinics.toLocaleString("en-US")} clinics on ${data.postgresVersion} (throwaway database \`${data.database}\`, seeded in ${data.seedSeconds} s) · autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint after ${WARMUP_S} s of warm-up, loopback.`,
+    "",
+    `Machine: ${data.machine.cpus} CPUs shared by PostgreSQL, the API (one Node ${data.machine.node} process) and autocannon; 1-minute load average ${data.machine.loadBefore} before the load, ${data.machine.loadAfter} after (other work on the machine inflates latency).`,
     "",
     `Targets: p95 ≤ ${TARGET_P95_MS} ms, zero errors, every radius query on the GiST index \`${GEO_INDEX}\`.`,
     "",
@@ -342,6 +353,7 @@ try {
   const plans = await explainPlans(database.url, inputs);
   for (const p of plans.filter((x) => x.radius)) log(`  plan: ${p.name}: ${p.usesGeoIndex ? "GiST index" : "NO GiST INDEX"}`);
 
+  const loadBefore = Math.round(os.loadavg()[0]! * 100) / 100;
   const started = await startServer(database.url);
   server = started.child;
   const results: Measured[] = [];
@@ -351,10 +363,15 @@ try {
     results.push(r);
     log(`  ${s.name.padEnd(16)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx + r.timeouts}  ${r.meetsTarget ? "ok" : "MISSED"}`);
   }
-  writeReport({ database: database.name, clinics: CLINICS, results, plans, startedAt, seedSeconds, postgresVersion: version });
+  const machine: Machine = { cpus: os.cpus().length, node: process.version, loadBefore, loadAfter: Math.round(os.loadavg()[0]! * 100) / 100 };
+  writeReport({ database: database.name, clinics: CLINICS, results, plans, startedAt, seedSeconds, postgresVersion: version, machine });
   log(`bench:api: report in ${path.relative(process.cwd(), path.join(reportsDir, "bench-api.md"))} and bench-api.json`);
 } finally {
-  server?.kill("SIGTERM");
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
   if (args.keep) log(`bench:api: kept database ${database.url}`);
   else await database.drop();
 }

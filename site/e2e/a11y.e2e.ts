@@ -91,7 +91,8 @@ describe("axe-core", () => {
     expect(await violations(page)).toEqual([]);
     await page.goto(`${site}/botox-clinic/boston/glow-med-spa-boston`);
     await loadEverything(page);
-    await page.getByRole("radio", { name: /Neutral/ }).check();
+    // The radios are visually hidden inside their labels: click the label.
+    await page.locator("label", { hasText: "Neutral" }).click();
     await page.getByRole("button", { name: "Submit Rating" }).waitFor();
     expect(await violations(page)).toEqual([]);
     await context.close();

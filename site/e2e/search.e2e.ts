@@ -87,7 +87,7 @@ describe("city search", () => {
     expect(page1).toHaveLength(10);
     expect(page1).toEqual([...page1].sort((a, b) => a.localeCompare(b)));
     await expect(page.getByText("Closed", { exact: true }).count()).resolves.toBe(1);
-    await expect(page.getByLabel("Advertisement").count()).resolves.toBe(3);
+    await expect(page.locator("[data-ad]").count()).resolves.toBe(3);
 
     await page.getByRole("navigation", { name: "City results pages" }).getByRole("button", { name: "Next" }).click();
     await page.getByRole("button", { name: "Page 2" }).and(page.locator("[aria-current=page]")).waitFor();

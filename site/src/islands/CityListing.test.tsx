@@ -24,7 +24,7 @@ describe("CityListing", () => {
     render(<CityListing citySlug="new-york" cityName="New York" initial={pageOf(1, 25)} config={config} />);
     expect(screen.getByText("25 clinics found in New York")).toBeInTheDocument();
     expect(cardNames()).toHaveLength(10);
-    expect(screen.getAllByLabelText("Advertisement")).toHaveLength(3);
+    expect(screen.getAllByText("Advertisement")).toHaveLength(3);
     const list = document.querySelector("[data-clinic-list]")!;
     const kinds = [...list.children].map((el) => (el.tagName === "ARTICLE" ? "c" : "ad")).join(",");
     expect(kinds).toBe("c,c,c,ad,c,c,c,ad,c,c,c,ad,c");

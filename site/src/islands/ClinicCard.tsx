@@ -47,14 +47,15 @@ export function ClinicCard({ clinic, headingLevel = 3 }: { clinic: Clinic; headi
   );
 }
 
+/** An ad slot (spec §2.5): plain text, not a landmark, since a list holds several of them. */
 export function AdPlaceholder() {
   return (
-    <aside
-      aria-label="Advertisement"
+    <div
+      data-ad
       className="grid h-24 place-items-center rounded-lg border border-dashed border-slate-400 bg-slate-50 text-sm text-slate-700"
     >
       Advertisement
-    </aside>
+    </div>
   );
 }
 

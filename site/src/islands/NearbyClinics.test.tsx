@@ -94,7 +94,7 @@ describe("location-based home sections", () => {
     render(<NearbyClinics config={config} />);
     await waitFor(() => expect(screen.getByText("50 providers near Somewhere, NJ")).toBeInTheDocument());
     expect(screen.getAllByRole("article")).toHaveLength(10);
-    expect(screen.getAllByLabelText("Advertisement")).toHaveLength(3);
+    expect(screen.getAllByText("Advertisement")).toHaveLength(3);
     expect(screen.getByRole("button", { name: "Page 5" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Page 6" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Page 5" }));

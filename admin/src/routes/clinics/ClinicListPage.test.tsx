@@ -95,3 +95,26 @@ describe("clinic list: URL state", () => {
     expect(calls.filter((c) => c.path === "/clinics").map((c) => c.params?.page)).toEqual([3, 2]);
   });
 });
+
+describe("clinic list: loading another page", () => {
+  it("keeps the previous rows, dimmed and busy, until the next page arrives", async () => {
+    let release: () => void = () => {};
+    const { api } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /clinics": (c: FakeCall) =>
+        c.params?.page === 2
+          ? new Promise((resolve) => (release = () => resolve(page([{ ...clinics[1]!, id: 9, name: "Delta" }]))))
+          : page(clinics),
+    });
+    renderApp(api, "/clinics");
+    expect(await screen.findByText("Alpha")).toBeInTheDocument();
+    expect(screen.getByRole("table")).toHaveAttribute("aria-busy", "false");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByRole("table")).toHaveAttribute("aria-busy", "true");
+    expect(screen.getByText("Alpha")).toBeInTheDocument();
+    release();
+    expect(await screen.findByText("Delta")).toBeInTheDocument();
+    expect(screen.getByRole("table")).toHaveAttribute("aria-busy", "false");
+  });
+});

@@ -35,6 +35,13 @@ const listQuerySchema = z.object({
   sort: z.enum(["name", "newest"]).default("name"),
 });
 
+/**
+ * Coordinates are kept to 7 decimals (about 1 cm): more is noise, and subnormal values such
+ * as 1e-320 would make distance arithmetic underflow (a PostgreSQL error) in every search
+ * that reaches the clinic.
+ */
+const coordinate = (n: number | null) => (n == null ? null : Math.round(n * 1e7) / 1e7 + 0);
+
 /** Form input → row: slug from name + city when empty, reviews parsed, hours normalized. */
 function toClinicValues(input: ClinicInput): ClinicValues {
   const citySlug = toLinkSlug(input.city);
@@ -54,8 +61,8 @@ function toClinicValues(input: ClinicInput): ClinicValues {
     state: input.state,
     postalCode: input.postalCode,
     country: input.country,
-    latitude: input.latitude,
-    longitude: input.longitude,
+    latitude: coordinate(input.latitude),
+    longitude: coordinate(input.longitude),
     rating,
     reviewCount,
     photo: input.photo,

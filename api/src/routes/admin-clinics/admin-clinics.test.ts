@@ -70,6 +70,15 @@ describe("clinic CRUD", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("keeps coordinates to 7 decimals, so subnormal input cannot break distance searches", async () => {
+    const res = await create({ name: "Null Island Spa", city: "Atlantic", state: "XX", latitude: 1e-320, longitude: "-12.345678949" });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ latitude: 0, longitude: -12.3456789 });
+    const near = await t.request("POST", "/clinics/nearby", { body: { latitude: 0, longitude: -12.3 } });
+    expect(near.status).toBe(200);
+    expect(((await near.json()) as Clinic[]).map((c) => c.name)).toEqual(["Null Island Spa"]);
+  });
+
   it("rejects a taken slug in the same city with 409 but allows it in another city", async () => {
     const dup = await create(base);
     expect(dup.status).toBe(409);

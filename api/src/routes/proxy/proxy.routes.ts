@@ -4,6 +4,7 @@ import { MSG, QUERY_MSG, citySlugSchema, clinicBySlugQuerySchema, clinicsByCityQ
 import { findClinicBySlugOrId, searchClinicsInCity } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { HttpError, parseOrThrow } from "../../lib/errors.ts";
+import { cityCentre } from "../../lib/city-centres.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { clinicSchema, commonErrors, errorSchema, paginationSchema } from "../../lib/response-schemas.ts";
 
@@ -24,8 +25,10 @@ documentRoute({
 proxyRoutes.get("/proxy/clinics-by-city/:city", async (c) => {
   const city = parseOrThrow(citySlugSchema, c.req.param("city"));
   const q = parseOrThrow(clinicsByCityQuerySchema, { ...c.req.query(), businessStatus: c.req.queries("businessStatus") });
-  const { items, total } = await searchClinicsInCity(c.get("deps").db, {
+  const deps = c.get("deps");
+  const { items, total } = await searchClinicsInCity(deps.db, {
     city,
+    centre: q.distance == null ? undefined : await cityCentre(deps, city),
     page: q.page,
     limit: q.limit,
     query: q.query,

@@ -146,6 +146,11 @@ export interface CitySearch {
   sortBy: "reviews" | "name";
   /** Default: reviews best-first, names A to Z. */
   sortOrder?: "asc" | "desc";
+  /**
+   * The city's centre when the caller already knows it (the API caches it); looked up here
+   * when undefined, and only needed with a radius.
+   */
+  centre?: LatLon | null;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
@@ -156,7 +161,7 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
   const conditions: SQL[] = [cityCondition(key)];
   let distance: SQL<number> | undefined;
   if (s.radiusMiles != null) {
-    const centre = await findCityCentre(db, key);
+    const centre = s.centre === undefined ? await findCityCentre(db, key) : s.centre;
     if (!centre) return { items: [], total: 0 };
     distance = clinicMilesFrom(centre);
     conditions.push(clinicsWithinMiles(centre, s.radiusMiles));
@@ -186,14 +191,15 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
           asc(clinics.id),
         ];
   const offset = (s.page - 1) * s.limit;
+  // Every match is read to sort it anyway, so the total comes from the same pass.
   const rows = await db
-    .select({ clinic: clinics, distance: distance ?? sql<null>`NULL::float8` })
+    .select({ clinic: clinics, distance: distance ?? sql<null>`NULL::float8`, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(clinics)
     .where(where)
     .orderBy(...order)
     .limit(s.limit)
     .offset(offset);
-  const total = await countWhere(db, where, rows.length, offset, s.limit);
+  const total = rows[0]?.total ?? (offset > 0 ? await countWhere(db, where, 0, offset, s.limit) : 0);
   return { items: rows.map((r) => toClinic(r.clinic, r.distance == null ? null : Number(r.distance))), total };
 }
 

@@ -1,0 +1,27 @@
+/**
+ * City centres (the mean of a city's clinic coordinates) for the distance filter of
+ * clinics-by-city, cached for a minute per app: every filtered city page needs one, the
+ * aggregate reads all of the city's rows (6 ms for a 2,500-clinic city in bench:api), and it
+ * moves only when clinics are added, moved or removed. A stale centre lasts a minute at most.
+ */
+import { findCityCentre, parseCitySlug } from "@botox/db";
+import type { LatLon } from "@botox/core";
+import type { Deps } from "../context.ts";
+
+export const CITY_CENTRE_TTL_MS = 60_000;
+const MAX_ENTRIES = 5_000;
+
+const caches = new WeakMap<Deps, Map<string, { centre: LatLon | null; until: number }>>();
+
+export async function cityCentre(deps: Deps, city: string): Promise<LatLon | null> {
+  let cache = caches.get(deps);
+  if (!cache) caches.set(deps, (cache = new Map()));
+  const key = city.trim().toLowerCase();
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.centre;
+  const centre = await findCityCentre(deps.db, parseCitySlug(key));
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  cache.set(key, { centre, until: now + CITY_CENTRE_TTL_MS });
+  return centre;
+}

@@ -1,0 +1,57 @@
+/** Home (spec §2.3, §2.5): hero, nearby clinics and cities, featured providers, about, testimonials. */
+import { expect, it } from "vitest";
+import { hydrated, openPage, site, useBrowser } from "./support.ts";
+
+const browser = useBrowser();
+
+it("shows every block of the home page, with the nearby list paged and the featured providers loaded", async () => {
+  const { page, errors, context } = await openPage(browser());
+  await page.goto(`${site}/`);
+  await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Find the Best Botox Near You");
+  await expect(page.getByRole("searchbox").first().getAttribute("placeholder")).resolves.toBe("Enter zip");
+
+  // Featured top-rated providers: 3 open clinics near the fixed ZIP.
+  const featured = page.getByRole("region", { name: "Top-Rated Botox Providers" });
+  await featured.waitFor();
+  await expect(featured.locator("article").count()).resolves.toBe(3);
+  await expect(featured.getByText("Closed", { exact: true }).count()).resolves.toBe(0);
+
+  // Nearby clinics (New York here: the test machine has no location): count, location, ads, pages.
+  const nearby = page.getByRole("region", { name: "Botox Providers Near You" });
+  await hydrated(page, "astro-island[component-url*='NearbyClinics']");
+  await nearby.locator("[data-nearby-summary]").filter({ hasNotText: "Finding" }).waitFor();
+  await expect(nearby.locator("[data-nearby-summary]").textContent()).resolves.toBe("13 providers near New York, NY");
+  await expect(nearby.locator("[data-clinic-list] > *").evaluateAll((els) => els.map((e) => (e.tagName === "ARTICLE" ? "c" : "ad")).join(","))).resolves.toBe(
+    "c,c,c,ad,c,c,c,ad,c,c,c,ad,c",
+  );
+  await expect(nearby.getByText("Showing the closest 50 providers. Use ZIP search for more.").isVisible()).resolves.toBe(true);
+  const firstName = await nearby.locator("article h3").first().textContent();
+  await nearby.getByRole("button", { name: "Next" }).click();
+  await nearby.getByRole("button", { name: "Page 2" }).and(page.locator("[aria-current=page]")).waitFor();
+  await expect(nearby.locator("article").count()).resolves.toBe(3);
+  await expect(nearby.locator("article h3").first().textContent()).resolves.not.toBe(firstName);
+  // The page change scrolls back to the section.
+  await page.waitForFunction(() => {
+    const top = document.querySelector("[data-nearby-summary]")!.closest("section")!.getBoundingClientRect().top;
+    return Math.abs(top - 80) < 40;
+  });
+
+  // Cities grid: nine at most, with counts and rounded miles.
+  const cities = page.getByRole("region", { name: "Cities With Botox Specials Near You" });
+  await cities.scrollIntoViewIfNeeded();
+  await cities.locator("ul a").first().waitFor();
+  const cards = await cities.locator("ul a").allTextContents();
+  expect(cards.length).toBeGreaterThan(0);
+  expect(cards.length).toBeLessThanOrEqual(9);
+  expect(cards[0]).toMatch(/^New York, NY14 clinics · \d+ miles away$/);
+
+  await expect(page.getByRole("region", { name: "About Botox" }).isVisible()).resolves.toBe(true);
+  const testimonials = page.getByRole("region", { name: "What Our Users Say" });
+  await expect(testimonials.locator("[aria-label^='Rated']").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).resolves.toEqual([
+    "Rated 5 out of 5",
+    "Rated 5 out of 5",
+    "Rated 4.5 out of 5",
+  ]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
