@@ -83,6 +83,11 @@ describe("clinic detail", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Clinic Not Found" }).isVisible()).resolves.toBe(true);
     await expect(page.getByText(/We couldn't find this specific clinic/).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("link", { name: "← Back to the city list" }).getAttribute("href")).resolves.toBe("/botox-near-me/miami");
+    await expect(page.title()).resolves.toBe("Clinic Not Found | Botox Near Me");
+    // Without a city in the address, the link goes to the city list of every city.
+    expect((await page.goto(`${site}/clinic/no-such-clinic`))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Clinic Not Found" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("link", { name: "← Back to the city list" }).getAttribute("href")).resolves.toBe("/botox-near-me");
     await context.close();
   });
 });

@@ -95,4 +95,20 @@ describe("location detection", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("switches to the browser's precise location on request", async () => {
+    const { page, errors, context } = await openPage(browser(), { geolocation: { latitude: 41.8858, longitude: -87.6181 }, permissions: ["geolocation"] });
+    await homeSections(page);
+    await expect(page.getByText(NOTICE).isVisible()).resolves.toBe(true);
+    await page.getByRole("button", { name: "Use my precise location" }).click();
+    await page.locator("[data-nearby-summary]").filter({ hasText: "3 providers near you" }).waitFor();
+    await expect(page.getByText(NOTICE).count()).resolves.toBe(0);
+    await expect(page.locator("[data-clinic-list] article h3").first().textContent()).resolves.toBe("Glow Med Spa Chicago");
+    await expect(page.locator("[data-cities-badge]").textContent()).resolves.toBe("Showing cities near Chicago, IL");
+    // Remembered for the next page.
+    await homeSections(page);
+    await expect(page.locator("[data-cities-badge]").textContent()).resolves.toBe("Showing cities near Chicago, IL");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

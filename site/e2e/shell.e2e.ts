@@ -35,6 +35,11 @@ describe("header", () => {
     await open.click();
     await expect(menu.isVisible()).resolves.toBe(true);
     await expect(open.getAttribute("aria-expanded")).resolves.toBe("true");
+    // The panel covers the screen's full height at its right edge.
+    await page.waitForTimeout(300);
+    const panel = await menu.getByRole("navigation", { name: "Mobile" }).boundingBox();
+    expect(panel).toMatchObject({ y: 0, height: 844 });
+    expect(panel!.x + panel!.width).toBe(390);
     await expect(page.evaluate(() => getComputedStyle(document.documentElement).overflow)).resolves.toBe("hidden");
     await expect(page.evaluate(() => document.activeElement?.textContent?.trim())).resolves.toBe("Close menu");
     await expect(menu.getByRole("link", { name: "About" }).evaluate((a) => getComputedStyle(a).fontWeight)).resolves.toBe("700");

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defaultDataDir, repoRoot } from "@botox/db";
+import { readDbEnv, repoRoot } from "@botox/db";
 import type { ApiEnv } from "../env.ts";
 
 export type PublishMode = "local" | "hook";
@@ -15,7 +15,7 @@ export interface PublishConfig {
   hookUrl?: string;
   keepBuilds: number;
   buildTimeoutMs: number;
-  /** Holds builds/<id> and the `live` symlink. */
+  /** Holds builds/<id>, the `live` symlink and the incremental build cache. */
   siteDir: string;
   /** Shell command; `{outDir}` is replaced by the quoted output folder (also passed as OUT_DIR). */
   buildCommand: string;
@@ -38,7 +38,8 @@ export function publishConfigFromEnv(env: ApiEnv): PublishConfig {
     ...(env.PUBLISH_HOOK_URL ? { hookUrl: env.PUBLISH_HOOK_URL } : {}),
     keepBuilds: env.PUBLISH_KEEP_BUILDS,
     buildTimeoutMs: env.PUBLISH_BUILD_TIMEOUT_MS,
-    siteDir: path.resolve(env.SITE_DIR ?? path.join(defaultDataDir, "site")),
+    // Beside the embedded database's data (DATA_DIR, default .data/), so one folder holds the state.
+    siteDir: path.resolve(env.SITE_DIR ?? path.join(readDbEnv().DATA_DIR, "site")),
     buildCommand: env.SITE_BUILD_COMMAND ?? DEFAULT_BUILD_COMMAND,
     cwd: repoRoot,
   };

@@ -26,7 +26,6 @@ const CLINICS = [
 function pagesOf(log: string): { rendered: Set<string>; restored: Set<string> } {
   const rendered = new Set<string>();
   const restored = new Set<string>();
-  // eslint-disable-next-line no-control-regex
   for (const line of log.replace(/\u001b\[[0-9;]*m/g, "").split("\n")) {
     const m = /├─ (\S+)\s+(\((?:restored|cached)\)|\(\+)/.exec(line);
     if (!m) continue;

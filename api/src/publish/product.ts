@@ -8,6 +8,7 @@ import { readApiEnv, type ApiEnv } from "../env.ts";
 import { publishConfigFromEnv } from "./config.ts";
 import { Publisher } from "./publisher.ts";
 import { attachPublisher } from "./registry.ts";
+import { SiteFolder } from "./site-folder.ts";
 import { startStaticServer, type RunningStaticServer } from "./static-server.ts";
 
 export interface ProductHooks {
@@ -52,6 +53,16 @@ export async function startProduct(hooks: ProductHooks, options: ProductOptions 
   };
 
   try {
+    // The site first: the last good build is served at once, while the database starts (or a
+    // "building" page until the first build is done).
+    let site: RunningStaticServer | null = null;
+    const folder = new SiteFolder(config.siteDir);
+    if (config.mode === "local") {
+      site = await startStaticServer({ liveDir: folder.livePath, port: env.SITE_PORT, host: env.HOST });
+      cleanups.push(() => site!.close());
+    }
+    const hadLive = (await folder.liveId()) !== null;
+
     log("› opening the database" + (env.DATABASE_URL ? "" : " (embedded PostgreSQL under .data/)"));
     const database: OpenedDatabase = await openDatabase({ databaseUrl: env.DATABASE_URL });
     cleanups.push(() => database.close());
@@ -77,13 +88,6 @@ export async function startProduct(hooks: ProductHooks, options: ProductOptions 
         }),
     );
 
-    let site: RunningStaticServer | null = null;
-    if (config.mode === "local") {
-      site = await startStaticServer({ liveDir: publisher.liveDir, port: env.SITE_PORT, host: env.HOST });
-      cleanups.push(() => site!.close());
-    }
-
-    const hadLive = (await publisher.folder.liveId()) !== null;
     await publisher.start({ recoverInterrupted: database.embedded !== undefined });
     cleanups.push(() => publisher.stop());
     if (config.mode === "local") {

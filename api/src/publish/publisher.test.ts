@@ -322,6 +322,32 @@ describe("restart, stop and timeouts", () => {
     await expect.poll(state, { timeout: 5_000 }).toMatch(/gone|Z/);
   });
 
+  it("builds at the next start the changes an interrupted build did not publish", async () => {
+    const p = publisher();
+    p.request("startup");
+    await p.flush();
+    await recordChange(db.sql);
+    site.set({ label: "v2", delayMs: 30_000 });
+    p.markDirty();
+    void p.flush();
+    await expect.poll(() => site.journal().filter((l) => l.what === "start").length, { timeout: 5_000 }).toBe(2);
+    await p.stop(); // Ctrl-C in the middle of the build
+
+    site.set({ delayMs: 0 });
+    const restarted = publisher();
+    await restarted.start({ poll: false, nightly: false, recoverInterrupted: true });
+    await expect.poll(async () => (await buildRows(db.sql)).length, { timeout: 10_000 }).toBe(3);
+    await restarted.whenIdle();
+    const rows = await buildRows(db.sql);
+    expect(rows.map((r) => [r.status, r.live])).toEqual([
+      ["succeeded", false],
+      ["failed", false],
+      ["succeeded", true],
+    ]);
+    const res = fs.readFileSync(path.join(restarted.liveDir, "index.html"), "utf8");
+    expect(res).toContain("<h1>v2</h1>");
+  });
+
   it("fails a build that runs past its timeout", async () => {
     site.set({ delayMs: 10_000 });
     const p = publisher({ config: site.config({ buildTimeoutMs: 1_000 }) });

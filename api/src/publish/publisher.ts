@@ -146,15 +146,18 @@ export class Publisher extends EventEmitter {
         where status = 'running'`;
       if (interrupted.count > 0) await this.folder.clearCache();
     }
+    // Changes no successful build published: made while no publisher ran, or covered only by a
+    // build that failed or was interrupted (a restart may follow a fix). Built once at start;
+    // while running, a failed build is not retried until the next change.
     const [row] = await this.sql<{ built: string | number }[]>`
-      select coalesce(max(change_watermark), 0) as built from publish_builds where status in ('succeeded', 'failed')`;
-    const built = Number(row?.built ?? 0);
+      select coalesce(max(change_watermark), 0) as built from publish_builds where status = 'succeeded'`;
+    const published = Number(row?.built ?? 0);
     const newest = await this.maxChangeId();
     this.lastSeenChange = newest;
     if (options.buildOnStart !== false) {
       const needsFirstBuild = this.config.mode === "local" && (await this.folder.liveId()) === null;
       if (needsFirstBuild) this.request("startup");
-      else if (newest > built) this.markDirty("content");
+      else if (newest > published) this.request("content");
     }
     if (options.poll !== false) this.schedulePoll();
     if (options.nightly !== false && this.config.cron) {

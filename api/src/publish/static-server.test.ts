@@ -1,10 +1,12 @@
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from "./host-rules.ts";
-import { startStaticServer, type RunningStaticServer } from "./static-server.ts";
+import { pickEncoding, startStaticServer, type RunningStaticServer } from "./static-server.ts";
 
 let dir: string;
 let server: RunningStaticServer;
@@ -83,6 +85,37 @@ describe("static server", () => {
     ];
     for (const [p, type] of cases) expect((await get(p)).headers.get("content-type"), p).toBe(type);
     expect((await get("/_astro/app.abc123.js")).headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("compresses text with brotli or gzip as the client accepts, never images or small files", async () => {
+    const page = `<!doctype html><h1>big</h1>${"<p>Botox clinics near you.</p>".repeat(200)}`;
+    write("big/index.html", page);
+    write("img/photo.png", "x".repeat(5000));
+    // A raw client: fetch would ask for and undo the compression itself.
+    const raw = (p: string, acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${server.url}${p}`, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    let res = await raw("/big/", "gzip, deflate, br");
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers.vary).toBe("Accept-Encoding");
+    expect(zlib.brotliDecompressSync(res.body).toString()).toBe(page);
+    expect(res.body.length).toBeLessThan(page.length / 5);
+    res = await raw("/big/", "gzip");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(res.body).toString()).toBe(page);
+    res = await raw("/big/");
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.headers["content-length"]).toBe(String(page.length));
+    for (const p of ["/img/photo.png", "/about"]) expect((await raw(p, "br, gzip")).headers["content-encoding"], p).toBeUndefined();
+    expect(pickEncoding("gzip;q=1.0, br;q=0")).toBe("gzip");
+    expect(pickEncoding("identity")).toBeNull();
   });
 
   it("applies _headers blocks that match the path", async () => {

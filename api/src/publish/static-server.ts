@@ -2,6 +2,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { headersFor, matchRedirect, parseHeaders, parseRedirects, type HeaderRule, type RedirectRule } from "./host-rules.ts";
 
@@ -32,6 +33,22 @@ const TYPES: Record<string, string> = {
 
 export function contentTypeOf(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+}
+
+/** Text worth compressing, as CDNs do; images and fonts are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+const MIN_COMPRESS_BYTES = 1024;
+
+/** The encoding to answer with: brotli, else gzip, when the client accepts it (q > 0). */
+export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  const accepted = new Set(
+    (acceptEncoding ?? "")
+      .split(",")
+      .map((part) => part.trim().split(";"))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, "")) > 0)
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  return accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
 }
 
 /** Files the host reads as configuration and never serves. */
@@ -104,17 +121,24 @@ export function createStaticHandler(options: StaticServerOptions) {
     });
     stream.once("open", (fd) => {
       const size = fs.fstatSync(fd).size;
+      const type = contentTypeOf(file);
+      const encoding = COMPRESSIBLE.test(type) && size >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers["accept-encoding"]) : null;
       const headers: Record<string, string> = {
-        "content-type": contentTypeOf(file),
-        "content-length": String(size),
+        "content-type": type,
         "x-content-type-options": "nosniff",
         "cache-control": reqPath.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+        ...(encoding ? { "content-encoding": encoding, vary: "Accept-Encoding" } : { "content-length": String(size) }),
       };
       for (const [k, v] of extra) headers[k] = v;
       res.writeHead(status, headers);
       if (req.method === "HEAD") {
         stream.destroy();
         res.end();
+      } else if (encoding) {
+        // Quality 5 brotli compresses about as well as gzip -9, fast enough for every request.
+        const compressor =
+          encoding === "br" ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.createGzip();
+        stream.pipe(compressor).pipe(res);
       } else stream.pipe(res);
     });
   }

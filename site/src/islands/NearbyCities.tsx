@@ -32,7 +32,14 @@ function Cities({ config, title = "Cities With Botox Specials Near You" }: Props
   });
   const loc = location.data;
   const cities = loc && popular.data ? nearestCities(popular.data, { latitude: loc.lat, longitude: loc.lon }, SEARCH.cityGridSize) : [];
-  const badge = loc && !loc.fallback && loc.city ? MSG.search.citiesNear(loc.city, loc.region) : MSG.search.citiesFallback;
+  // A precise location without a place name is named after the nearest city of the grid.
+  const nearest = cities[0];
+  const badge =
+    loc && !loc.fallback && loc.city
+      ? MSG.search.citiesNear(loc.city, loc.region)
+      : loc && !loc.fallback && nearest
+        ? MSG.search.citiesNear(nearest.city, nearest.state)
+        : MSG.search.citiesFallback;
 
   return (
     <section aria-labelledby={`${id}-h`} className="bg-slate-50 py-12">

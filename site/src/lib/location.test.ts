@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { FALLBACK, LOCATION_FALLBACK_NOTICE, detectLocation, normalizeLocation, readCachedLocation, writeCachedLocation } from "./location.ts";
+import { FALLBACK, LOCATION_FALLBACK_NOTICE, detectLocation, normalizeLocation, preciseLocation, readCachedLocation, writeCachedLocation } from "./location.ts";
 
 const API = "http://api.test/api/v1";
 const SERVICES = ["https://one.test/json", "https://two.test/json", "https://three.test/json"];
@@ -110,5 +110,24 @@ describe("location cache", () => {
     expect(readCachedLocation()).toBeNull();
     sessionStorage.setItem("bnm:location", "{not json");
     expect(readCachedLocation()).toBeNull();
+  });
+});
+
+describe("preciseLocation", () => {
+  const position = { coords: { latitude: 41.88, longitude: -87.62 } };
+
+  it("uses the browser's coordinates and keeps a known place name", async () => {
+    vi.stubGlobal("navigator", { geolocation: { getCurrentPosition: (ok: (p: typeof position) => void) => ok(position) } });
+    const boston = { lat: 42.36, lon: -71.06, city: "Boston", region: "MA", country: "United States", fallback: false };
+    await expect(preciseLocation(boston)).resolves.toEqual({ ...boston, lat: 41.88, lon: -87.62 });
+  });
+
+  it("drops the fallback's New York name, and rejects when the browser refuses", async () => {
+    vi.stubGlobal("navigator", { geolocation: { getCurrentPosition: (ok: (p: typeof position) => void) => ok(position) } });
+    await expect(preciseLocation(FALLBACK)).resolves.toEqual({ lat: 41.88, lon: -87.62, city: "", region: "", country: "United States", fallback: false });
+    vi.stubGlobal("navigator", { geolocation: { getCurrentPosition: (_ok: unknown, fail: (e: { message: string }) => void) => fail({ message: "User denied Geolocation" }) } });
+    await expect(preciseLocation(FALLBACK)).rejects.toThrow("User denied Geolocation");
+    vi.stubGlobal("navigator", {});
+    await expect(preciseLocation(FALLBACK)).rejects.toThrow("Geolocation unavailable");
   });
 });

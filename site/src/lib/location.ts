@@ -96,7 +96,7 @@ export function writeCachedLocation(value: DetectedLocation, now = Date.now()): 
 
 export const LOCATION_FALLBACK_NOTICE = MSG.search.locationFallback;
 
-/** Browser geolocation ("Use my precise location"), reverse-geocoding left to the labels we have. */
+/** Browser geolocation ("Use my precise location"): the coordinates, with the place names already known. */
 export function preciseLocation(previous: DetectedLocation): Promise<DetectedLocation> {
   return new Promise((resolve, reject) => {
     if (!("geolocation" in navigator)) return reject(new Error("Geolocation unavailable"));
@@ -106,7 +106,8 @@ export function preciseLocation(previous: DetectedLocation): Promise<DetectedLoc
           ...previous,
           lat: pos.coords.latitude,
           lon: pos.coords.longitude,
-          city: previous.fallback ? "your location" : previous.city,
+          // The fallback's "New York" would be wrong here; an unknown place stays unnamed.
+          city: previous.fallback ? "" : previous.city,
           region: previous.fallback ? "" : previous.region,
           fallback: false,
         }),

@@ -1,0 +1,255 @@
+/**
+ * `npm run bench:site`: the public site's full build (time, pages per second, peak memory of
+ * the build's process tree) at 2,000 and 50,000 demo clinics, the incremental rebuild after one
+ * clinic edit, and Lighthouse (mobile, the npm `lighthouse` package driving Debian's Chromium)
+ * on the home, a city, a clinic and a blog post page of the smallest size.
+ *
+ * Each size is seeded into a throwaway database on BENCH_DATABASE_URL's server (default
+ * postgres://postgres@127.0.0.1:5432/postgres). Report: reports/bench-site.{json,md}.
+ * BENCH_SITE_CLINICS="2000,50000" picks the sizes; BENCH_LIGHTHOUSE=0 skips Lighthouse.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { seedDemo } from "../../packages/db/src/seed.ts";
+import { startStaticServer } from "../../api/src/publish/static-server.ts";
+import {
+  countPages,
+  createBenchDatabase,
+  freePort,
+  repoPath,
+  runMeasured,
+  startOfflineServices,
+  startProcess,
+  waitForHttp,
+  type BenchDatabase,
+  type LocalServer,
+} from "./support.ts";
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const sizes = (process.env.BENCH_SITE_CLINICS ?? "2000,50000").split(",").map(Number);
+const withLighthouse = process.env.BENCH_LIGHTHOUSE !== "0";
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+const siteRoot = repoPath("site");
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-site-"));
+const say = (line: string) => console.log(`[bench:site] ${line}`);
+
+interface BuildFigures {
+  seconds: number;
+  pages: number;
+  pagesPerSecond: number;
+  peakRssMb: number;
+}
+interface SizeResult {
+  clinics: number;
+  cities: number;
+  seedSeconds: number;
+  fullBuild: BuildFigures;
+  /** The same database after renaming one clinic, with the first build's incremental cache. */
+  rebuildAfterOneEdit: BuildFigures & { rendered: number; reused: number };
+}
+interface LighthouseResult {
+  page: string;
+  url: string;
+  scores: Record<string, number>;
+  metrics: Record<string, string>;
+  /** Audits below full marks in the categories that are not 100. */
+  findings: string[];
+}
+
+async function build(label: string, env: NodeJS.ProcessEnv, cacheDir: string): Promise<BuildFigures & { log: string }> {
+  const outDir = path.join(work, label);
+  const logFile = path.join(work, `${label}.log`);
+  const result = await runMeasured("pnpm", ["run", "build"], {
+    cwd: siteRoot,
+    env: { ...env, OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir, FORCE_COLOR: "0" },
+    logFile,
+  });
+  if (!result.ok) throw new Error(`site build ${label} failed:\n${result.tail}`);
+  const pages = countPages(outDir);
+  return { seconds: round(result.seconds), pages, pagesPerSecond: Math.round(pages / result.seconds), peakRssMb: result.peakRssMb, log: logFile };
+}
+
+/** Pages Astro rendered and pages it copied from the incremental cache, from its build log. */
+function renderedAndReused(logFile: string): { rendered: number; reused: number } {
+  let rendered = 0;
+  let reused = 0;
+  for (const line of fs.readFileSync(logFile, "utf8").split("\n")) {
+    if (!line.includes("├─")) continue;
+    if (/\((restored|cached)\)/.test(line)) reused++;
+    else if (/\(\+\d/.test(line)) rendered++;
+  }
+  return { rendered, reused };
+}
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+async function lighthouse(page: string, url: string): Promise<LighthouseResult> {
+  const output = path.join(work, `lighthouse-${page}.json`);
+  const run = await runMeasured(
+    path.join(siteRoot, "node_modules", ".bin", "lighthouse"),
+    [
+      url,
+      "--output=json",
+      `--output-path=${output}`,
+      "--only-categories=performance,accessibility,best-practices,seo",
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
+      "--quiet",
+    ],
+    { cwd: work, env: { ...process.env, CHROME_PATH: chromePath }, logFile: `${output}.log` },
+  );
+  if (!run.ok) throw new Error(`lighthouse ${url} failed:\n${run.tail}`);
+  const report = JSON.parse(fs.readFileSync(output, "utf8")) as {
+    categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+    audits: Record<string, { score: number | null; scoreDisplayMode: string; title: string; displayValue?: string }>;
+  };
+  const scores: Record<string, number> = {};
+  const findings: string[] = [];
+  for (const [id, category] of Object.entries(report.categories)) {
+    scores[id] = Math.round((category.score ?? 0) * 100);
+    if (scores[id] === 100) continue;
+    for (const ref of category.auditRefs) {
+      const audit = report.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1 || !["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode)) continue;
+      findings.push(`${id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+    }
+  }
+  const metrics: Record<string, string> = {};
+  for (const id of ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]) {
+    metrics[id] = report.audits[id]?.displayValue ?? "";
+  }
+  return { page, url, scores, metrics, findings };
+}
+
+/** Pages of one kind each: the biggest city, one of its clinics, the newest blog post. */
+async function samplePages(db: BenchDatabase): Promise<Record<string, string>> {
+  const [city] = await db.sql<{ city_slug: string }[]>`select city_slug from clinics group by city_slug order by count(*) desc, city_slug limit 1`;
+  const [clinic] = await db.sql<{ slug: string }[]>`select slug from clinics where city_slug = ${city!.city_slug} and photo is not null order by review_count desc, id limit 1`;
+  const [post] = await db.sql<{ slug: string }[]>`select slug from blog_posts where published order by published_at desc nulls last, id limit 1`;
+  return {
+    home: "/",
+    city: `/botox-near-me/${city!.city_slug}`,
+    clinic: `/botox-clinic/${city!.city_slug}/${clinic!.slug}`,
+    "blog post": `/blog/${post!.slug}`,
+  };
+}
+
+async function benchSize(clinics: number, lighthouseRun: boolean): Promise<{ size: SizeResult; lighthouse: LighthouseResult[] }> {
+  say(`${clinics} clinics: seeding a throwaway database`);
+  const db = await createBenchDatabase(serverUrl, `site_${clinics}`);
+  const stops: (() => Promise<void>)[] = [() => db.drop()];
+  try {
+    const seeded = await seedDemo(db.sql, { clinics });
+    const [apiPort, sitePort] = [await freePort(), await freePort()];
+    const siteUrl = `http://127.0.0.1:${sitePort}`;
+    const apiUrl = `http://127.0.0.1:${apiPort}/api/v1`;
+    let offline: { geo: LocalServer; images: LocalServer } | null = null;
+    if (lighthouseRun) {
+      offline = await startOfflineServices();
+      stops.push(() => offline!.geo.close(), () => offline!.images.close());
+      // The demo photos live on picsum.photos, out of reach here: served from loopback instead.
+      const images = offline.images.url;
+      await db.sql`update clinics set photo = replace(photo, 'https://picsum.photos', ${images}) where photo is not null`;
+      await db.sql`update blog_posts set featured_image = replace(featured_image, 'https://picsum.photos', ${images}), content = replace(content, 'https://picsum.photos', ${images})`;
+    }
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: db.url,
+      SITE_URL: siteUrl,
+      PUBLIC_API_URL: apiUrl,
+      ...(offline ? { PUBLIC_GEO_SERVICES: `${offline.geo.url}/json` } : {}),
+    };
+    const cacheDir = path.join(work, `cache-${clinics}`);
+
+    say(`${clinics} clinics: full build`);
+    const full = await build(`full-${clinics}`, env, cacheDir);
+    say(`${clinics} clinics: ${full.pages} pages in ${full.seconds} s (${full.pagesPerSecond} pages/s), peak ${full.peakRssMb} MB`);
+
+    await db.sql`update clinics set name = name || ' (edited)', updated_at = now() where id = (select min(id) from clinics)`;
+    say(`${clinics} clinics: rebuild after one clinic edit`);
+    const again = await build(`edit-${clinics}`, env, cacheDir);
+    const counts = renderedAndReused(again.log);
+    say(`${clinics} clinics: ${counts.rendered} pages rendered, ${counts.reused} reused, in ${again.seconds} s`);
+    fs.rmSync(path.join(work, `full-${clinics}`), { recursive: true, force: true });
+
+    const results: LighthouseResult[] = [];
+    if (lighthouseRun) {
+      const api = startProcess("pnpm", ["--filter", "@botox/api", "start"], {
+        cwd: repoPath(),
+        env: { ...env, PORT: String(apiPort), HOST: "127.0.0.1", ALLOWED_ORIGINS: siteUrl },
+        logFile: path.join(work, "api.log"),
+      });
+      stops.push(() => api.stop());
+      await waitForHttp(`${apiUrl}/stats`);
+      const site = await startStaticServer({ liveDir: path.join(work, `edit-${clinics}`), port: sitePort });
+      stops.push(() => site.close());
+      for (const [page, pathname] of Object.entries(await samplePages(db))) {
+        say(`lighthouse: ${page} ${pathname}`);
+        results.push(await lighthouse(page, siteUrl + pathname));
+      }
+    }
+    fs.rmSync(path.join(work, `edit-${clinics}`), { recursive: true, force: true });
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+    const { full: _fullLog, ...fullFigures } = { full: full.log, ...full };
+    const { log: _againLog, ...againFigures } = again;
+    const { log: _log, ...fullOnly } = fullFigures;
+    return {
+      size: { clinics, cities: seeded.cities, seedSeconds: round(seeded.ms / 1000), fullBuild: fullOnly, rebuildAfterOneEdit: { ...againFigures, ...counts } },
+      lighthouse: results,
+    };
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch((err: unknown) => say(`cleanup: ${String(err)}`));
+  }
+}
+
+function markdown(report: { date: string; machine: Record<string, unknown>; sizes: SizeResult[]; lighthouse: LighthouseResult[] }): string {
+  const lines = [
+    "# Site benchmark (`npm run bench:site`)",
+    "",
+    `${report.date} · ${String(report.machine.cpus)} × ${String(report.machine.cpu)} · ${String(report.machine.memoryGb)} GB · Node ${String(report.machine.node)}`,
+    "",
+    "Targets: 50,000 clinics with their cities and the blog built in at most 5 minutes on 2 cores, peak memory at most 3 GB;",
+    "Lighthouse mobile performance at least 95, accessibility, best practices and SEO 100.",
+    "",
+    "| Clinics | Pages | Full build | Pages/s | Peak memory | Rebuild after one edit | Rendered / reused |",
+    "|---:|---:|---:|---:|---:|---:|---:|",
+    ...report.sizes.map(
+      (s) =>
+        `| ${s.clinics.toLocaleString("en-US")} | ${s.fullBuild.pages.toLocaleString("en-US")} | ${s.fullBuild.seconds} s | ${s.fullBuild.pagesPerSecond} | ${s.fullBuild.peakRssMb} MB | ${s.rebuildAfterOneEdit.seconds} s | ${s.rebuildAfterOneEdit.rendered} / ${s.rebuildAfterOneEdit.reused} |`,
+    ),
+  ];
+  if (report.lighthouse.length) {
+    lines.push("", `Lighthouse (mobile) at ${report.sizes[0]?.clinics.toLocaleString("en-US")} clinics:`, "", "| Page | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS |", "|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (const r of report.lighthouse) {
+      lines.push(
+        `| ${r.page} (${new URL(r.url).pathname}) | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${r.metrics["largest-contentful-paint"]} | ${r.metrics["total-blocking-time"]} | ${r.metrics["cumulative-layout-shift"]} |`,
+      );
+    }
+    const findings = report.lighthouse.flatMap((r) => r.findings.map((f) => `- ${r.page}: ${f}`));
+    if (findings.length) lines.push("", "Below full marks:", "", ...findings);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+const report = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "?", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.versions.node },
+  sizes: [] as SizeResult[],
+  lighthouse: [] as LighthouseResult[],
+};
+try {
+  for (const [i, clinics] of sizes.entries()) {
+    const { size, lighthouse: lh } = await benchSize(clinics, withLighthouse && i === 0);
+    report.sizes.push(size);
+    report.lighthouse.push(...lh);
+  }
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}
+const reports = repoPath("reports");
+fs.mkdirSync(reports, { recursive: true });
+fs.writeFileSync(path.join(reports, "bench-site.json"), `${JSON.stringify(report, null, 2)}\n`);
+fs.writeFileSync(path.join(reports, "bench-site.md"), markdown(report));
+console.log(`\n${markdown(report)}`);
+say(`report: ${path.join(reports, "bench-site.md")}`);

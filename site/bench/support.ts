@@ -1,0 +1,219 @@
+/** Helpers of the site benchmark: throwaway databases, measured child processes, small servers. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { deflateSync, crc32 } from "node:zlib";
+import { connect, runMigrations, type DbHandle } from "@botox/db";
+
+export interface BenchDatabase extends DbHandle {
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database on the server of `serverUrl`, dropped again by `drop()`. */
+export async function createBenchDatabase(serverUrl: string, label: string): Promise<BenchDatabase> {
+  const name = `bench_${label}_${randomBytes(3).toString("hex")}`;
+  const admin = connect(serverUrl, { max: 1 });
+  await admin.sql.unsafe(`create database "${name}"`);
+  await admin.close();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  await runMigrations(url.toString());
+  const handle = connect(url.toString());
+  return {
+    ...handle,
+    name,
+    async drop() {
+      await handle.close();
+      const dropper = connect(serverUrl, { max: 1 });
+      await dropper.sql.unsafe(`drop database if exists "${name}" with (force)`);
+      await dropper.close();
+    },
+  };
+}
+
+/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
+export function treeRss(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const list = children.get(ppid) ?? [];
+      list.push(Number(name));
+      children.set(ppid, list);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    try {
+      total += Number(fs.readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]) * 4096;
+    } catch {
+      /* exited meanwhile */
+    }
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+export interface Measured {
+  ok: boolean;
+  seconds: number;
+  /** Highest summed resident memory of the process tree, sampled every 250 ms. */
+  peakRssMb: number;
+  /** The last 8 kB of the output (all of it goes to `logFile`). */
+  tail: string;
+}
+
+/** Runs a command to its end, timing it and sampling its memory; the output goes to `logFile`. */
+export function runMeasured(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): Promise<Measured> {
+  const started = performance.now();
+  const log = fs.createWriteStream(options.logFile);
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
+  let tail = "";
+  const keep = (d: Buffer) => {
+    log.write(d);
+    tail = (tail + d.toString()).slice(-8192);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  let peak = 0;
+  const sample = () => {
+    if (child.pid) peak = Math.max(peak, treeRss(child.pid));
+  };
+  const timer = setInterval(sample, 250);
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      clearInterval(timer);
+      log.end();
+      resolve({ ok: code === 0, seconds: (performance.now() - started) / 1000, peakRssMb: Math.round(peak / 2 ** 20), tail });
+    });
+  });
+}
+
+/** HTML pages under a folder. */
+export function countPages(dir: string): number {
+  let count = 0;
+  for (const e of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile() && e.name.endsWith(".html")) count++;
+  return count;
+}
+
+export async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface LocalServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function listen(handler: http.RequestListener): Promise<LocalServer> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * Stand-ins for the internet services the pages use, which these machines cannot reach: an
+ * IP-geolocation service (the visitor is in New York) and an image host answering every
+ * path with one photo-sized PNG.
+ */
+export async function startOfflineServices(): Promise<{ geo: LocalServer; images: LocalServer }> {
+  const photo = gradientPng(800, 600);
+  const geo = await listen((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json", "access-control-allow-origin": "*" });
+    res.end(JSON.stringify({ latitude: 40.7128, longitude: -74.006, city: "New York", region_code: "NY", country_name: "United States" }));
+  });
+  const images = await listen((_req, res) => {
+    res.writeHead(200, { "content-type": "image/png", "cache-control": "public, max-age=31536000", "access-control-allow-origin": "*" });
+    res.end(photo);
+  });
+  return { geo, images };
+}
+
+/** A PNG gradient, encoded by hand (the site has no image library). */
+function gradientPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      row[1 + x * 3] = 120 + Math.round((x / width) * 100);
+      row[2 + x * 3] = 90 + Math.round((y / height) * 80);
+      row[3 + x * 3] = 170;
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.concat(rows), { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+}
+
+/** Starts a long-running command in its own process group; `stop()` ends the whole group. */
+export function startProcess(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): { child: ChildProcess; stop(): Promise<void> } {
+  const log = fs.createWriteStream(options.logFile);
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  return {
+    child,
+    async stop() {
+      if (child.exitCode !== null || !child.pid) return;
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
+      await exited;
+    },
+  };
+}
+
+/** Resolves when `url` answers at all (any status), or throws after `timeoutMs`. */
+export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+export const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+export const ensureDir = (dir: string) => fs.mkdirSync(dir, { recursive: true });
+export const repoPath = (...parts: string[]) => path.resolve(import.meta.dirname, "..", "..", ...parts);

@@ -1,0 +1,205 @@
+/**
+ * The real build output (issue 4 quality bars): weight budgets, content without JavaScript,
+ * and the SEO items on every page (title, description, canonical, Open Graph, JSON-LD,
+ * noindex), the sitemap and robots.txt.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkWeight } from "../scripts/check-weight.mjs";
+import { openPage, site, stack, useBrowser } from "./support.ts";
+
+const dist = stack.siteDir!;
+const browser = useBrowser();
+
+function htmlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? htmlFiles(p) : e.name.endsWith(".html") ? [p] : [];
+  });
+}
+
+interface PageInfo {
+  url: string;
+  html: string;
+  title: string | undefined;
+  description: string | undefined;
+  canonical: string | undefined;
+  robots: string | undefined;
+  og: Record<string, string>;
+  jsonLd: Record<string, unknown>[];
+  redirect: string | undefined;
+}
+
+const attr = (html: string, re: RegExp) => re.exec(html)?.[1]?.replace(/&amp;/g, "&");
+
+function read(file: string): PageInfo {
+  const html = fs.readFileSync(file, "utf8");
+  const rel = path.relative(dist, file).replace(/index\.html$/, "").replace(/\.html$/, "");
+  const og: Record<string, string> = {};
+  for (const m of html.matchAll(/<meta property="og:([a-z_]+)" content="([^"]*)"/g)) og[m[1]!] = m[2]!;
+  return {
+    url: `${site}/${rel}`.replace(/\/$/, "") || site,
+    html,
+    title: attr(html, /<title>([^<]*)<\/title>/),
+    description: attr(html, /<meta name="description" content="([^"]*)"/),
+    canonical: attr(html, /<link rel="canonical" href="([^"]*)"/),
+    robots: attr(html, /<meta name="robots" content="([^"]*)"/),
+    og,
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>),
+    redirect: attr(html, /http-equiv="refresh" content="0;url=([^"]*)"/),
+  };
+}
+
+const pages = htmlFiles(dist).map(read);
+const byUrl = new Map(pages.map((p) => [p.url === site ? `${site}/` : p.url, p]));
+const page = (p: string) => byUrl.get(site + p)!;
+
+describe("weight", () => {
+  it("keeps every page within 90 KB of JavaScript and 25 KB of CSS (gzip)", () => {
+    const result = checkWeight(dist);
+    expect(result.pages).toBe(pages.length);
+    expect(result.failures).toEqual([]);
+    expect(result.maxJs.v).toBeGreaterThan(50 * 1024);
+  });
+
+  it("shows each page's content without JavaScript", async () => {
+    const { page: tab, context } = await openPage(browser(), { javaScriptEnabled: false });
+    await tab.goto(`${site}/botox-near-me/new-york`);
+    await expect(tab.locator("article[data-clinic-card]").count()).resolves.toBe(10);
+    await expect(tab.getByText("10 clinics found in New York").isVisible()).resolves.toBe(true);
+    await expect(tab.getByRole("link", { name: "Aura Med Spa New York" }).getAttribute("href")).resolves.toBe("/botox-clinic/new-york/aura-med-spa-new-york");
+    await expect(tab.getByRole("button", { name: "Page 2" }).count()).resolves.toBe(0);
+
+    await tab.goto(`${site}/zip/10001`);
+    await expect(tab.locator("article[data-clinic-card]").count()).resolves.toBe(10);
+
+    await tab.goto(`${site}/botox-clinic/new-york/aura-med-spa-new-york`);
+    await expect(tab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Aura Med Spa New York");
+    await expect(tab.getByRole("link", { name: "Call" }).isVisible()).resolves.toBe(true);
+    await expect(tab.getByRole("heading", { name: "Hours of Operation" }).isVisible()).resolves.toBe(true);
+
+    await tab.goto(`${site}/blog`);
+    await expect(tab.locator("[data-post-card]").count()).resolves.toBe(6);
+    await tab.goto(`${site}/blog/botox-guide-part-3`);
+    await expect(tab.locator(".prose-post p").count()).resolves.toBe(3);
+
+    await tab.goto(`${site}/`);
+    await expect(tab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Find the Best Botox Near You");
+    await expect(tab.getByRole("region", { name: "What Our Users Say" }).isVisible()).resolves.toBe(true);
+    await expect(tab.locator("[data-faq] details").count()).resolves.toBe(8);
+    await context.close();
+  });
+});
+
+describe("SEO", () => {
+  it("gives every page a title, a description, a canonical URL and Open Graph tags", () => {
+    expect(pages.length).toBeGreaterThan(100);
+    const problems: string[] = [];
+    for (const p of pages) {
+      if (!p.title?.trim()) problems.push(`${p.url}: no title`);
+      if (!p.description?.trim()) problems.push(`${p.url}: no description`);
+      if (!p.canonical?.startsWith(`${site}/`)) problems.push(`${p.url}: canonical ${p.canonical}`);
+      for (const key of ["title", "description", "url", "type", "site_name"]) if (!p.og[key]) problems.push(`${p.url}: no og:${key}`);
+      if (p.og.url !== p.canonical) problems.push(`${p.url}: og:url ${p.og.url} is not the canonical ${p.canonical}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("points each page to itself, and each alias page to an existing canonical page", () => {
+    const problems: string[] = [];
+    for (const p of pages) {
+      if (p.url.endsWith("/404") || p.url.endsWith("/zip")) continue;
+      if (p.redirect) {
+        const target = byUrl.get(p.canonical!);
+        if (p.canonical !== site + p.redirect || !target || target.redirect || target.canonical !== p.canonical) problems.push(`${p.url} → ${p.canonical}`);
+      } else if (p.canonical !== (p.url === site ? `${site}/` : p.url)) problems.push(`${p.url}: canonical ${p.canonical}`);
+    }
+    expect(problems).toEqual([]);
+    // Every alias form of spec §2.1 has pages (the host redirects the others).
+    for (const alias of ["/city/new-york", "/clinic/aura-med-spa-new-york", "/new-york/aura-med-spa-new-york", "/botox-near-me/new-york/aura-med-spa-new-york", "/botox-near-me/zipcode/10001"]) {
+      expect(page(alias)?.redirect, alias).toBeDefined();
+    }
+  });
+
+  it("gives indexable pages distinct titles", () => {
+    const indexable = pages.filter((p) => !p.redirect && !p.robots?.includes("noindex"));
+    const seen = new Map<string, string>();
+    const dupes: string[] = [];
+    for (const p of indexable) {
+      const other = seen.get(p.title!);
+      if (other) dupes.push(`${p.title}: ${other} and ${p.url}`);
+      seen.set(p.title!, p.url);
+    }
+    expect(dupes).toEqual([]);
+  });
+
+  it("describes clinics as MedicalBusiness with the price range and rating 5 with the review count, plus breadcrumbs", async () => {
+    const aura = page("/botox-clinic/new-york/aura-med-spa-new-york");
+    const business = aura.jsonLd.find((d) => d["@type"] === "MedicalBusiness")!;
+    expect(business).toMatchObject({
+      "@context": "https://schema.org",
+      name: "Aura Med Spa New York",
+      url: `${site}/botox-clinic/new-york/aura-med-spa-new-york`,
+      priceRange: "$$-$$$",
+      aggregateRating: { "@type": "AggregateRating", ratingValue: 5, reviewCount: 87 },
+      address: { "@type": "PostalAddress", addressLocality: "New York", addressRegion: "NY" },
+      telephone: "2125551011",
+    });
+    const crumbs = aura.jsonLd.find((d) => d["@type"] === "BreadcrumbList") as { itemListElement: { position: number; name: string; item: string }[] };
+    expect(crumbs.itemListElement.map((i) => [i.position, i.name, i.item])).toEqual([
+      [1, "Home", `${site}/`],
+      [2, "Botox Near Me", `${site}/botox-near-me`],
+      [3, "New York", `${site}/botox-near-me/new-york`],
+      [4, "Aura Med Spa New York", `${site}/botox-clinic/new-york/aura-med-spa-new-york`],
+    ]);
+    const clinicPages = pages.filter((p) => p.url.startsWith(`${site}/botox-clinic/`));
+    expect(clinicPages.length).toBe(24);
+    for (const p of clinicPages) {
+      expect(p.jsonLd.map((d) => d["@type"]).sort(), p.url).toEqual(["BreadcrumbList", "MedicalBusiness"]);
+      expect(p.og.image === undefined || p.og.image.startsWith("https://"), p.url).toBe(true);
+    }
+    for (const p of ["/botox-near-me/new-york", "/zip/10001", "/botox-near-me"]) {
+      expect(page(p).jsonLd.some((d) => d["@type"] === "BreadcrumbList"), p).toBe(true);
+    }
+  });
+
+  it("describes blog posts as BlogPosting, and only noIndex posts tell robots not to index", () => {
+    const post = page("/blog/botox-guide-part-7");
+    expect(post.og.type).toBe("article");
+    expect(post.jsonLd.find((d) => d["@type"] === "BlogPosting")).toMatchObject({
+      headline: "Botox Guide Part 7",
+      author: { "@type": "Person", name: "Dr. Jane Smith" },
+      publisher: { "@type": "Organization", name: "Botox Near Me" },
+      mainEntityOfPage: `${site}/blog/botox-guide-part-7`,
+    });
+    expect(post.jsonLd.find((d) => d["@type"] === "BlogPosting")!.datePublished).toMatch(/^2026-01-07T/);
+    expect(post.robots).toBeUndefined();
+    expect(page("/blog/botox-guide-part-8").robots).toBe("noindex, nofollow");
+    expect(page("/blog/unpublished-draft-post")).toBeUndefined();
+    const noindexed = pages.filter((p) => p.robots?.includes("noindex")).map((p) => p.url.slice(site.length));
+    expect(noindexed.sort()).toEqual(["/404", "/blog/botox-guide-part-8", "/zip"]);
+  });
+
+  it("lists canonical, indexable URLs only in sitemap.xml, and robots.txt points to it", async () => {
+    const xml = await (await fetch(`${site}/sitemap.xml`)).text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+    expect(new Set(locs).size).toBe(locs.length);
+    const problems: string[] = [];
+    for (const loc of locs) {
+      const p = byUrl.get(loc === `${site}/` ? loc : loc.replace(/\/$/, ""));
+      if (!p) problems.push(`${loc}: no page`);
+      else if (p.redirect || p.canonical !== loc || p.robots?.includes("noindex")) problems.push(`${loc}: not canonical or not indexable`);
+    }
+    expect(problems).toEqual([]);
+    const canonicalPages = pages.filter((p) => !p.redirect && !p.robots?.includes("noindex"));
+    expect(locs.length).toBe(canonicalPages.length);
+    expect(locs).not.toContain(`${site}/blog/botox-guide-part-8`);
+    expect(locs).toContain(`${site}/blog/botox-guide-part-7`);
+
+    const robots = await (await fetch(`${site}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${site}/sitemap.xml`);
+    expect(robots).toMatch(/^User-agent: \*$/m);
+  });
+});

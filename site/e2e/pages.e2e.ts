@@ -1,0 +1,63 @@
+/** Static screens (spec §2.1, §2.11, §9): About, Contact details, legal pages, the landing page. */
+import { describe, expect, it } from "vitest";
+import { formatUsDate } from "@botox/core";
+import { openPage, site, useBrowser } from "./support.ts";
+
+const browser = useBrowser();
+
+describe("legal pages", () => {
+  for (const [path, title] of [
+    ["/privacy-policy", "Privacy Policy"],
+    ["/terms-of-service", "Terms of Service"],
+    ["/disclaimer", "Medical Disclaimer"],
+  ] as const) {
+    it(`${title}: last updated today (the build day), with a link to /contact`, async () => {
+      const { page, context } = await openPage(browser());
+      await page.goto(site + path);
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(title);
+      await expect(page.getByText(/^Last updated:/).textContent()).resolves.toBe(`Last updated: ${formatUsDate(new Date())}`);
+      await expect(page.getByRole("main").locator('a[href="/contact"]').count()).resolves.toBeGreaterThan(0);
+      if (path === "/privacy-policy") await expect(page.getByText(/aged 18 and older/).isVisible()).resolves.toBe(true);
+      if (path === "/terms-of-service") await expect(page.getByText(/at least 30 days' notice/).isVisible()).resolves.toBe(true);
+      await context.close();
+    });
+  }
+});
+
+describe("content pages", () => {
+  it("About has the mission, treatment areas and reasons to choose the product", async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto(`${site}/about`);
+    const headings = await page.getByRole("main").getByRole("heading").allTextContents();
+    expect(headings).toEqual(expect.arrayContaining(["Our Mission", "About Botox Treatments", "Common treatment areas", "Why Choose Botox Near Me"]));
+    await context.close();
+  });
+
+  it("Contact has the details, the five subjects, and the FAQ", async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto(`${site}/contact`);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Contact Us");
+    await expect(page.getByRole("heading", { name: "Contact Details" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel("Subject").locator("option").allTextContents()).resolves.toEqual([
+      "Select a subject",
+      "General Inquiry",
+      "Clinic Information",
+      "List My Clinic",
+      "Report an Issue",
+      "Other",
+    ]);
+    await expect(page.getByRole("heading", { name: "Frequently Asked Questions" }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("the Botox Near Me landing page has the breadcrumb, search, city sections and an info text", async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto(`${site}/botox-near-me`);
+    const crumbs = await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allTextContents();
+    expect(crumbs.map((c) => c.replace("›", "").trim())).toEqual(["Home", "Botox Near Me"]);
+    await expect(page.getByRole("search").first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("region", { name: "Browse Cities" }).getByRole("link").count()).resolves.toBe(5);
+    await expect(page.getByRole("heading", { name: "How to Choose a Botox Provider" }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+});
