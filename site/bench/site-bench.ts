@@ -19,7 +19,8 @@ import {
   freePort,
   repoPath,
   runMeasured,
-  startOfflineServices,
+  gradientPng,
+  startGeoService,
   startProcess,
   waitForHttp,
   type BenchDatabase,
@@ -58,7 +59,7 @@ interface LighthouseResult {
   findings: string[];
 }
 
-async function build(label: string, env: NodeJS.ProcessEnv, cacheDir: string): Promise<BuildFigures & { log: string }> {
+async function build(label: string, env: NodeJS.ProcessEnv, cacheDir: string): Promise<{ figures: BuildFigures; logFile: string }> {
   const outDir = path.join(work, label);
   const logFile = path.join(work, `${label}.log`);
   const result = await runMeasured("pnpm", ["run", "build"], {
@@ -68,7 +69,7 @@ async function build(label: string, env: NodeJS.ProcessEnv, cacheDir: string): P
   });
   if (!result.ok) throw new Error(`site build ${label} failed:\n${result.tail}`);
   const pages = countPages(outDir);
-  return { seconds: round(result.seconds), pages, pagesPerSecond: Math.round(pages / result.seconds), peakRssMb: result.peakRssMb, log: logFile };
+  return { figures: { seconds: round(result.seconds), pages, pagesPerSecond: Math.round(pages / result.seconds), peakRssMb: result.peakRssMb }, logFile };
 }
 
 /** Pages Astro rendered and pages it copied from the incremental cache, from its build log. */
@@ -83,6 +84,8 @@ function renderedAndReused(logFile: string): { rendered: number; reused: number 
   return { rendered, reused };
 }
 
+const PHOTO = "/bench-photo.png";
+const COVER = "/bench-cover.png";
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 async function lighthouse(page: string, url: string): Promise<LighthouseResult> {
@@ -126,7 +129,7 @@ async function lighthouse(page: string, url: string): Promise<LighthouseResult> 
 async function samplePages(db: BenchDatabase): Promise<Record<string, string>> {
   const [city] = await db.sql<{ city_slug: string }[]>`select city_slug from clinics group by city_slug order by count(*) desc, city_slug limit 1`;
   const [clinic] = await db.sql<{ slug: string }[]>`select slug from clinics where city_slug = ${city!.city_slug} and photo is not null order by review_count desc, id limit 1`;
-  const [post] = await db.sql<{ slug: string }[]>`select slug from blog_posts where published order by published_at desc nulls last, id limit 1`;
+  const [post] = await db.sql<{ slug: string }[]>`select slug from blog_posts where published and not no_index order by published_at desc nulls last, id limit 1`;
   return {
     home: "/",
     city: `/botox-near-me/${city!.city_slug}`,
@@ -144,32 +147,34 @@ async function benchSize(clinics: number, lighthouseRun: boolean): Promise<{ siz
     const [apiPort, sitePort] = [await freePort(), await freePort()];
     const siteUrl = `http://127.0.0.1:${sitePort}`;
     const apiUrl = `http://127.0.0.1:${apiPort}/api/v1`;
-    let offline: { geo: LocalServer; images: LocalServer } | null = null;
+    let geo: LocalServer | null = null;
     if (lighthouseRun) {
-      offline = await startOfflineServices();
-      stops.push(() => offline!.geo.close(), () => offline!.images.close());
-      // The demo photos live on picsum.photos, out of reach here: served from loopback instead.
-      const images = offline.images.url;
-      await db.sql`update clinics set photo = replace(photo, 'https://picsum.photos', ${images}) where photo is not null`;
-      await db.sql`update blog_posts set featured_image = replace(featured_image, 'https://picsum.photos', ${images}), content = replace(content, 'https://picsum.photos', ${images})`;
+      geo = await startGeoService();
+      stops.push(() => geo!.close());
+      // The demo photos live on picsum.photos, out of reach here: served by the site itself
+      // (files added to the build below), which the site's CSP allows as it allows https: hosts.
+      await db.sql`update clinics set photo = ${`${siteUrl}${PHOTO}`} where photo is not null`;
+      await db.sql`
+        update blog_posts set featured_image = ${`${siteUrl}${COVER}`},
+          content = regexp_replace(content, 'https://picsum[.]photos/[^"]*', ${`${siteUrl}${COVER}`}, 'g')`;
     }
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: db.url,
       SITE_URL: siteUrl,
       PUBLIC_API_URL: apiUrl,
-      ...(offline ? { PUBLIC_GEO_SERVICES: `${offline.geo.url}/json` } : {}),
+      ...(geo ? { PUBLIC_GEO_SERVICES: `${geo.url}/json` } : {}),
     };
     const cacheDir = path.join(work, `cache-${clinics}`);
 
     say(`${clinics} clinics: full build`);
-    const full = await build(`full-${clinics}`, env, cacheDir);
+    const { figures: full } = await build(`full-${clinics}`, env, cacheDir);
     say(`${clinics} clinics: ${full.pages} pages in ${full.seconds} s (${full.pagesPerSecond} pages/s), peak ${full.peakRssMb} MB`);
 
     await db.sql`update clinics set name = name || ' (edited)', updated_at = now() where id = (select min(id) from clinics)`;
     say(`${clinics} clinics: rebuild after one clinic edit`);
-    const again = await build(`edit-${clinics}`, env, cacheDir);
-    const counts = renderedAndReused(again.log);
+    const { figures: again, logFile } = await build(`edit-${clinics}`, env, cacheDir);
+    const counts = renderedAndReused(logFile);
     say(`${clinics} clinics: ${counts.rendered} pages rendered, ${counts.reused} reused, in ${again.seconds} s`);
     fs.rmSync(path.join(work, `full-${clinics}`), { recursive: true, force: true });
 
@@ -182,7 +187,10 @@ async function benchSize(clinics: number, lighthouseRun: boolean): Promise<{ siz
       });
       stops.push(() => api.stop());
       await waitForHttp(`${apiUrl}/stats`);
-      const site = await startStaticServer({ liveDir: path.join(work, `edit-${clinics}`), port: sitePort });
+      const built = path.join(work, `edit-${clinics}`);
+      fs.writeFileSync(path.join(built, PHOTO), gradientPng(800, 600));
+      fs.writeFileSync(path.join(built, COVER), gradientPng(1200, 630));
+      const site = await startStaticServer({ liveDir: built, port: sitePort });
       stops.push(() => site.close());
       for (const [page, pathname] of Object.entries(await samplePages(db))) {
         say(`lighthouse: ${page} ${pathname}`);
@@ -191,11 +199,8 @@ async function benchSize(clinics: number, lighthouseRun: boolean): Promise<{ siz
     }
     fs.rmSync(path.join(work, `edit-${clinics}`), { recursive: true, force: true });
     fs.rmSync(cacheDir, { recursive: true, force: true });
-    const { full: _fullLog, ...fullFigures } = { full: full.log, ...full };
-    const { log: _againLog, ...againFigures } = again;
-    const { log: _log, ...fullOnly } = fullFigures;
     return {
-      size: { clinics, cities: seeded.cities, seedSeconds: round(seeded.ms / 1000), fullBuild: fullOnly, rebuildAfterOneEdit: { ...againFigures, ...counts } },
+      size: { clinics, cities: seeded.cities, seedSeconds: round(seeded.ms / 1000), fullBuild: full, rebuildAfterOneEdit: { ...again, ...counts } },
       lighthouse: results,
     };
   } finally {

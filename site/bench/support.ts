@@ -134,25 +134,18 @@ async function listen(handler: http.RequestListener): Promise<LocalServer> {
 }
 
 /**
- * Stand-ins for the internet services the pages use, which these machines cannot reach: an
- * IP-geolocation service (the visitor is in New York) and an image host answering every
- * path with one photo-sized PNG.
+ * Stand-in for the IP-geolocation services the pages ask, which these machines cannot reach:
+ * the visitor is in New York.
  */
-export async function startOfflineServices(): Promise<{ geo: LocalServer; images: LocalServer }> {
-  const photo = gradientPng(800, 600);
-  const geo = await listen((_req, res) => {
+export function startGeoService(): Promise<LocalServer> {
+  return listen((_req, res) => {
     res.writeHead(200, { "content-type": "application/json", "access-control-allow-origin": "*" });
     res.end(JSON.stringify({ latitude: 40.7128, longitude: -74.006, city: "New York", region_code: "NY", country_name: "United States" }));
   });
-  const images = await listen((_req, res) => {
-    res.writeHead(200, { "content-type": "image/png", "cache-control": "public, max-age=31536000", "access-control-allow-origin": "*" });
-    res.end(photo);
-  });
-  return { geo, images };
 }
 
 /** A PNG gradient, encoded by hand (the site has no image library). */
-function gradientPng(width: number, height: number): Buffer {
+export function gradientPng(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const len = Buffer.alloc(4);
     len.writeUInt32BE(data.length);
@@ -214,6 +207,4 @@ export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void
   }
 }
 
-export const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
-export const ensureDir = (dir: string) => fs.mkdirSync(dir, { recursive: true });
 export const repoPath = (...parts: string[]) => path.resolve(import.meta.dirname, "..", "..", ...parts);
