@@ -62,6 +62,8 @@ export const clinics = pgTable(
     uniqueIndex("clinics_city_slug_slug_key").on(t.citySlug, t.slug),
     uniqueIndex("clinics_source_key_key").on(t.sourceKey),
     index("clinics_city_slug_idx").on(t.citySlug),
+    // /clinic/{slug} (no city) resolves a clinic by slug alone.
+    index("clinics_slug_idx").on(t.slug),
     index("clinics_postal_code_idx").on(t.postalCode),
     index("clinics_status_idx").on(t.businessStatus),
     index("clinics_updated_at_idx").on(t.updatedAt),

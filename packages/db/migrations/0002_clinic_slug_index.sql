@@ -1,0 +1,1 @@
+CREATE INDEX "clinics_slug_idx" ON "clinics" USING btree ("slug");
