@@ -56,9 +56,10 @@ const PAGES: [string, string][] = [
   ["404", "/no-such-page"],
 ];
 
-describe("axe-core", () => {
+// Page types are independent: checked a few at a time (vitest's maxConcurrency, 5).
+describe.concurrent("axe-core on every page type", () => {
   for (const [name, path] of PAGES) {
-    it(`finds no violations on the ${name} page`, async () => {
+    it(`finds no violations on the ${name} page`, async ({ expect }) => {
       const { page, context } = await openPage(browser());
       await page.goto(site + path);
       await loadEverything(page);
@@ -66,7 +67,9 @@ describe("axe-core", () => {
       await context.close();
     });
   }
+});
 
+describe("axe-core in other states", () => {
   it("finds no violations in the open mobile menu, the expanded newsletter and the contact form's errors", async () => {
     const { page, context } = await openPage(browser(), MOBILE);
     await page.goto(`${site}/contact`);

@@ -63,7 +63,7 @@ describe("ZIP search", () => {
 });
 
 describe("city search", () => {
-  it("goes to the city listing, whose first page is in the HTML, then filters and pages through the API", async () => {
+  it("goes to the city listing, which filters (back to page 1) and pages through the API", async () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`${site}/`);
     await search(page, "New York");

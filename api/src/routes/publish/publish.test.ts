@@ -1,9 +1,11 @@
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@botox/core";
 import { createApp } from "../../app.ts";
 import { createAdminTestContext, type AdminTestContext } from "../../auth/test-helpers.ts";
 import { Publisher } from "../../publish/publisher.ts";
-import { attachPublisher } from "../../publish/registry.ts";
+import { attachPublisher, publisherOf } from "../../publish/registry.ts";
+import { startPublishing } from "../../publish/service.ts";
 import { createFakeSite, type FakeSite } from "../../publish/test-support.ts";
 import { WEBHOOK_RATE_LIMIT, secretMatches } from "./publish.routes.ts";
 
@@ -144,5 +146,32 @@ describe("admin publish routes", () => {
   it("are documented in the OpenAPI document", async () => {
     const doc = (await (await ctx.app.request("/api/v1/openapi.json")).json()) as { paths: Record<string, unknown> };
     for (const p of ["/publish/webhook", "/publish/status", "/publish/rebuild", "/publish/rollback/{id}"]) expect(doc.paths).toHaveProperty([p]);
+  });
+});
+
+describe("startPublishing (an API process)", () => {
+  it("attaches a publisher, builds the first site, serves it and rebuilds after content writes", async () => {
+    const other = await createAdminTestContext({
+      SITE_DIR: path.join(site.dir, "api-process"),
+      SITE_BUILD_COMMAND: site.config().buildCommand,
+      SITE_PORT: "0",
+      PUBLISH_DEBOUNCE_MS: "0",
+      PUBLISH_CRON: "off",
+    });
+    site.set({ label: "first", fail: false, delayMs: 0 });
+    const publishing = await startPublishing(other.deps, { databaseUrl: other.db.url, log: () => undefined });
+    try {
+      expect(publisherOf(other.deps)).toBe(publishing.publisher);
+      const home = async () => (await fetch(`${publishing.site!.url}/`)).text();
+      await expect.poll(home, { timeout: 10_000 }).toContain("<h1>first</h1>");
+      site.set({ label: "edited" });
+      const cookie = await other.login();
+      const created = await other.request("POST", "/clinics", { cookie, body: { name: "Wired Spa", city: "Columbus", state: "OH" } });
+      expect(created.status).toBe(201);
+      await expect.poll(home, { timeout: 10_000 }).toContain("<h1>edited</h1>");
+    } finally {
+      await publishing.stop();
+      await other.close();
+    }
   });
 });

@@ -1,0 +1,193 @@
+/**
+ * `npm run bench:publish`: publishing at 50,000 demo clinics (BENCH_PUBLISH_CLINICS).
+ *  - a full rebuild (the first build of an empty site folder): time and peak memory of the
+ *    build's process tree;
+ *  - the seconds from saving a clinic edit through the API to the new page being served by
+ *    the local static server, with the product's default debounce (PUBLISH_DEBOUNCE_MS).
+ * The clinics are seeded into a throwaway database on BENCH_DATABASE_URL's server (default
+ * postgres://postgres@127.0.0.1:5432/postgres). Report: reports/bench-publish.{json,md}.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Clinic } from "@botox/core";
+import { connect, repoRoot, runMigrations } from "@botox/db";
+import { createApp } from "../app.ts";
+import { readApiEnv } from "../env.ts";
+import { publishConfigFromEnv } from "./config.ts";
+import { Publisher } from "./publisher.ts";
+import { attachPublisher } from "./registry.ts";
+import { startStaticServer } from "./static-server.ts";
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const clinics = Number(process.env.BENCH_PUBLISH_CLINICS ?? 50_000);
+const say = (line: string) => console.log(`[bench:publish] ${line}`);
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+/** Resident memory of this process's descendants (the running build), in bytes. */
+function descendantsRss(): number {
+  const children = new Map<number, number[]>();
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  let total = 0;
+  const stack = [...(children.get(process.pid) ?? [])];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    try {
+      total += Number(fs.readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]) * 4096;
+    } catch {
+      /* exited meanwhile */
+    }
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/** Runs `fn` while sampling the build's memory every 250 ms; the peak in MB. */
+async function withPeakMemory<T>(fn: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
+  let peak = 0;
+  const timer = setInterval(() => (peak = Math.max(peak, descendantsRss())), 250);
+  try {
+    return { result: await fn(), peakRssMb: Math.round(peak / 2 ** 20) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const dbName = `bench_publish_${randomBytes(3).toString("hex")}`;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-publish-"));
+const admin = connect(serverUrl, { max: 1 });
+await admin.sql.unsafe(`create database "${dbName}"`);
+await admin.close();
+const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+const cleanups: (() => Promise<unknown> | void)[] = [
+  async () => {
+    const dropper = connect(serverUrl, { max: 1 });
+    await dropper.sql.unsafe(`drop database if exists "${dbName}" with (force)`);
+    await dropper.close();
+  },
+  () => fs.rmSync(work, { recursive: true, force: true }),
+];
+
+try {
+  await runMigrations(dbUrl);
+  const db = connect(dbUrl);
+  cleanups.push(() => db.close());
+  // packages/db's seed CLI: demo clinics, the blog and the admin user.
+  say(`seeding ${clinics} demo clinics`);
+  const password = randomBytes(12).toString("base64url");
+  execFileSync("pnpm", ["--filter", "@botox/db", "seed", "--clinics", String(clinics)], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: dbUrl, ADMIN_USERNAME: "bench-admin", ADMIN_PASSWORD: password },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const [counted] = await db.sql<{ cities: number }[]>`select count(distinct city_slug)::int as cities from clinics`;
+  const seeded = { cities: counted!.cities };
+
+  const env = readApiEnv({ NODE_ENV: "production", DATABASE_URL: dbUrl, PUBLISH_CRON: "off" });
+  const config = { ...publishConfigFromEnv(env), siteDir: path.join(work, "site") };
+  const publisher = new Publisher({ sql: db.sql, config, databaseUrl: dbUrl, log: say });
+  cleanups.push(() => publisher.stop());
+  const deps = { db: db.db, sql: db.sql, env, secret: randomBytes(32).toString("hex") };
+  attachPublisher(deps, publisher);
+  const app = createApp(deps);
+  const site = await startStaticServer({ liveDir: publisher.liveDir, port: 0 });
+  cleanups.push(() => site.close());
+
+  say("full rebuild (an empty site folder and incremental cache)");
+  const full = await withPeakMemory(async () => {
+    publisher.request("rebuild");
+    await publisher.flush();
+    return (await publisher.status()).builds[0]!;
+  });
+  if (full.result.status !== "succeeded") throw new Error(`the full build failed:\n${full.result.logTail}`);
+  say(`full rebuild: ${full.result.pageCount} pages in ${seconds(full.result.durationMs!)} s, peak ${full.peakRssMb} MB`);
+
+  // Save an edit the way the admin does: sign in, read the clinic, PUT it back renamed.
+  const origin = env.ALLOWED_ORIGINS[0]!;
+  const login = await app.request("/api/v1/login", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ username: "bench-admin", password }),
+  });
+  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  const [picked] = await db.sql<{ id: number }[]>`select id from clinics order by review_count desc, id limit 1`;
+  const id = picked!.id;
+  const clinic = (await (await app.request(`/api/v1/clinics/${id}`, { headers: { cookie } })).json()) as Clinic;
+  const renamed = `${clinic.name} Renamed ${randomBytes(2).toString("hex")}`;
+  const clinicUrl = `${site.url}/botox-clinic/${clinic.citySlug}/${clinic.slug}`;
+  const cityUrl = `${site.url}/botox-near-me/${clinic.citySlug}`;
+
+  say(`editing clinic ${id} (debounce ${config.debounceMs} ms)`);
+  const edit = await withPeakMemory(async () => {
+    const saved = await app.request(`/api/v1/clinics/${id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", origin, cookie },
+      body: JSON.stringify({ ...clinic, name: renamed }),
+    });
+    if (saved.status !== 200) throw new Error(`saving the edit failed: ${saved.status} ${await saved.text()}`);
+    const savedAt = performance.now();
+    let clinicLiveAt = 0;
+    for (;;) {
+      const [page, city] = await Promise.all([fetch(clinicUrl).then((r) => r.text()), fetch(cityUrl).then((r) => r.text())]);
+      if (!clinicLiveAt && page.includes(renamed)) clinicLiveAt = performance.now();
+      if (clinicLiveAt && city.includes(renamed)) break;
+      if (performance.now() - savedAt > 30 * 60_000) throw new Error("the edit was not published within 30 minutes");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { clinicMs: clinicLiveAt - savedAt, cityMs: performance.now() - savedAt };
+  });
+  await publisher.whenIdle();
+  const editBuild = (await publisher.status()).builds[0]!;
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "?", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.versions.node },
+    clinics,
+    cities: seeded.cities,
+    fullRebuild: { seconds: seconds(full.result.durationMs!), pages: full.result.pageCount, peakRssMb: full.peakRssMb },
+    editToLive: {
+      debounceMs: config.debounceMs,
+      clinicPageSeconds: seconds(edit.result.clinicMs),
+      cityPageSeconds: seconds(edit.result.cityMs),
+      buildSeconds: seconds(editBuild.durationMs ?? 0),
+      buildPeakRssMb: edit.peakRssMb,
+      trigger: editBuild.trigger,
+    },
+    targets: { editLiveSeconds: 30, fullRebuildSeconds: 300 },
+  };
+  const md = [
+    "# Publishing benchmark (`npm run bench:publish`)",
+    "",
+    `${report.date} · ${report.machine.cpus} × ${report.machine.cpu} · ${report.machine.memoryGb} GB · Node ${report.machine.node}`,
+    "",
+    `${clinics.toLocaleString("en-US")} clinics in ${seeded.cities} cities. Targets: an edit live within 30 s; a full rebuild within 5 minutes on 2 cores.`,
+    "",
+    "| Measure | Result |",
+    "|---|---:|",
+    `| Full rebuild (${(full.result.pageCount ?? 0).toLocaleString("en-US")} pages) | ${report.fullRebuild.seconds} s |`,
+    `| Full rebuild peak memory (build process tree) | ${full.peakRssMb} MB |`,
+    `| Edit saved → clinic page served | ${report.editToLive.clinicPageSeconds} s |`,
+    `| Edit saved → city page served | ${report.editToLive.cityPageSeconds} s |`,
+    `| … of which debounce | ${seconds(config.debounceMs)} s |`,
+    `| … of which the incremental build | ${report.editToLive.buildSeconds} s (peak ${edit.peakRssMb} MB) |`,
+    "",
+  ].join("\n");
+  const reports = path.join(repoRoot, "reports");
+  fs.mkdirSync(reports, { recursive: true });
+  fs.writeFileSync(path.join(reports, "bench-publish.json"), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(reports, "bench-publish.md"), md);
+  console.log(`\n${md}`);
+  say(`report: ${path.join(reports, "bench-publish.md")}`);
+} finally {
+  for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch((err: unknown) => say(`cleanup: ${String(err)}`));
+}
