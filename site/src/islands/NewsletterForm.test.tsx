@@ -51,6 +51,20 @@ describe("NewsletterForm", () => {
     delete document.documentElement.dataset.analytics;
   });
 
+  it("refuses a ZIP that is not five digits with the message, sending nothing and keeping what was typed", async () => {
+    const user = userEvent.setup();
+    const { requests } = mockApi({});
+    render(<NewsletterForm config={config} />);
+    await user.type(screen.getByLabelText("Email address"), "cy@example.com");
+    await user.type(screen.getByLabelText("ZIP code (optional)"), "123");
+    await user.click(screen.getByRole("button", { name: "Get Botox Deals" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("ZIP code must be exactly 5 digits.");
+    expect(requests).toHaveLength(0);
+    expect(screen.getByLabelText("Email address")).toHaveValue("cy@example.com");
+    await user.type(screen.getByLabelText("ZIP code (optional)"), "45");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
   it("sends the optional first name and ZIP when given", async () => {
     const user = userEvent.setup();
     const { requests } = mockApi({ "POST /newsletter/subscribe": () => json({ subscribed: true }, 201) });

@@ -17,12 +17,18 @@ export default function NewsletterForm({ config }: { config: PublicConfig }) {
   const [firstName, setFirstName] = useState("");
   const [zipCode, setZipCode] = useState("");
   const [submitting, setSubmitting] = useState(false);
+  const [zipError, setZipError] = useState<string | null>(null);
   const expanded = email.length > 0;
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!email.trim()) {
       toast({ title: MSG.newsletter.emailRequiredTitle, description: MSG.newsletter.emailRequired, variant: "destructive" });
+      return;
+    }
+    // The API would refuse a short ZIP; say so here and keep everything typed.
+    if (zipCode.trim() && !/^\d{5}$/.test(zipCode.trim())) {
+      setZipError(MSG.newsletter.invalidZip);
       return;
     }
     setSubmitting(true);
@@ -100,8 +106,18 @@ export default function NewsletterForm({ config }: { config: PublicConfig }) {
                   maxLength={5}
                   className="input"
                   value={zipCode}
-                  onChange={(e) => setZipCode(e.target.value)}
+                  aria-invalid={zipError ? true : undefined}
+                  aria-describedby={zipError ? `${id}-zip-error` : undefined}
+                  onChange={(e) => {
+                    setZipCode(e.target.value);
+                    setZipError(null);
+                  }}
                 />
+                {zipError && (
+                  <p id={`${id}-zip-error`} role="alert" className="mt-1 text-sm font-medium text-amber-200">
+                    {zipError}
+                  </p>
+                )}
               </div>
               <button
                 type="submit"
