@@ -15,13 +15,13 @@ step() {
 step "typecheck" pnpm run typecheck:all
 step "lint" pnpm run lint:all
 server_url="${TEST_DATABASE_URL:-}"
-step "tests on the embedded database (PGlite)" env -u TEST_DATABASE_URL pnpm -r --workspace-concurrency=1 run test
+step "tests on the embedded database (PGlite)" env -u TEST_DATABASE_URL pnpm -r --no-bail --workspace-concurrency=1 run test
 if [ -n "$server_url" ]; then
-  step "database-backed tests on PostgreSQL" env TEST_DATABASE_URL="$server_url" pnpm -r --workspace-concurrency=1 --if-present run test:db
+  step "database-backed tests on PostgreSQL" env TEST_DATABASE_URL="$server_url" pnpm -r --no-bail --workspace-concurrency=1 --if-present run test:db
 fi
 if [ "${SKIP_E2E:-}" != "1" ]; then
   bash scripts/ensure-chromium.sh || status=1
-  step "browser tests (Chromium)" env -u TEST_DATABASE_URL pnpm -r --workspace-concurrency=1 --if-present run test:e2e
+  step "browser tests (Chromium)" env -u TEST_DATABASE_URL pnpm -r --no-bail --workspace-concurrency=1 --if-present run test:e2e
 fi
 # Vitest prints "Tests  N passed | M failed (T)" per run; sum them into one closing line.
 sed -r 's/\x1b\[[0-9;]*m//g' "$log" | awk '

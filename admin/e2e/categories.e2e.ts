@@ -16,7 +16,7 @@ describe("blog categories", () => {
   it("creates, edits and deletes a category; its posts become uncategorized", async () => {
     const { page, context, errors } = await signedInPage(browser, "/blog");
     const api = adminApi(context);
-    await page.getByRole("link", { name: "Categories" }).click();
+    await page.getByRole("link", { name: "Categories", exact: true }).click();
     await page.getByRole("heading", { name: "Blog Categories" }).waitFor();
     const form = page.getByRole("form", { name: "Create Category" });
 
