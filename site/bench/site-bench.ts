@@ -72,14 +72,18 @@ async function build(label: string, env: NodeJS.ProcessEnv, cacheDir: string): P
   return { figures: { seconds: round(result.seconds), pages, pagesPerSecond: Math.round(pages / result.seconds), peakRssMb: result.peakRssMb }, logFile };
 }
 
-/** Pages Astro rendered and pages it copied from the incremental cache, from its build log. */
+/**
+ * Pages Astro rendered and pages it copied from the incremental cache, from its build log:
+ * "├─ path" then " (restored)" at once for a reused page; a rendered page's " (+12ms)" comes
+ * when it is done, possibly after other pages' lines (build.concurrency).
+ */
 function renderedAndReused(logFile: string): { rendered: number; reused: number } {
   let rendered = 0;
   let reused = 0;
-  for (const line of fs.readFileSync(logFile, "utf8").split("\n")) {
-    if (!line.includes("├─")) continue;
-    if (/\((restored|cached)\)/.test(line)) reused++;
-    else if (/\(\+\d/.test(line)) rendered++;
+  const log = fs.readFileSync(logFile, "utf8").replace(/\u001b\[[0-9;]*m/g, "");
+  for (const m of log.matchAll(/├─ \/\S*?\.(?:html|xml|txt)(\s+\((?:restored|cached)\))?/g)) {
+    if (m[1]) reused++;
+    else rendered++;
   }
   return { rendered, reused };
 }

@@ -22,14 +22,16 @@ const CLINICS = [
   { name: "Gamma Skin Bar", slug: "gamma-skin-bar", city: "Cachefield", citySlug: "cachefield", state: "TX", zip: "75001", lat: 32.9, lon: -96.8 },
 ];
 
-/** Pages the build wrote, split into rendered and restored, from Astro's per-page log lines. */
+/**
+ * Pages the build wrote, split into rendered and restored, from Astro's per-page log: "├─ path"
+ * then " (restored)" at once for a reused page, or " (+12ms)" when a rendered one is done (with
+ * build.concurrency, other pages' lines may come in between).
+ */
 function pagesOf(log: string): { rendered: Set<string>; restored: Set<string> } {
   const rendered = new Set<string>();
   const restored = new Set<string>();
-  for (const line of log.replace(/\u001b\[[0-9;]*m/g, "").split("\n")) {
-    const m = /├─ (\S+)\s+(\((?:restored|cached)\)|\(\+)/.exec(line);
-    if (!m) continue;
-    (m[2]!.startsWith("(+") ? rendered : restored).add(m[1]!);
+  for (const m of log.replace(/\u001b\[[0-9;]*m/g, "").matchAll(/├─ (\/\S*?\.(?:html|xml|txt))(\s+\((?:restored|cached)\))?/g)) {
+    (m[2] ? restored : rendered).add(m[1]!);
   }
   return { rendered, restored };
 }

@@ -69,6 +69,15 @@ describe("coalescing", () => {
     expect(await buildRows(db.sql)).toHaveLength(1);
   });
 
+  it("keeps building after a flush with nothing due", async () => {
+    const p = publisher();
+    await p.flush(); // nothing pending: must not leave the publisher looking busy
+    p.request("rebuild");
+    await p.flush();
+    expect(await buildRows(db.sql)).toHaveLength(1);
+    await p.whenIdle();
+  });
+
   it("skips a content build when another build already covered the changes", async () => {
     const p = publisher();
     await recordChange(db.sql);
@@ -218,6 +227,22 @@ describe("atomic switch, failures and rollback", () => {
     const status = await p.status();
     expect(status.live?.id).toBe(rows[0]!.id);
     expect(status.builds[0]).toMatchObject({ status: "failed", logTail: expect.stringContaining("failed on purpose") });
+  });
+
+  it("refuses a build that exits successfully without writing a page", async () => {
+    const p = publisher();
+    p.request("startup");
+    await p.flush();
+    site.set({ empty: true });
+    p.request("rebuild");
+    await p.flush();
+    const rows = await buildRows(db.sql);
+    expect(rows.map((r) => [r.status, r.live])).toEqual([
+      ["succeeded", true],
+      ["failed", false],
+    ]);
+    expect(rows[1]!.log).toContain("the build wrote no HTML pages");
+    expect(await p.folder.liveId()).toBe(rows[0]!.id);
   });
 
   it("rolls back to a kept build and refuses unknown or failed ones", async () => {

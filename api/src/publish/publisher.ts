@@ -7,7 +7,7 @@ import { systemClock, type Clock } from "./clock.ts";
 import type { PublishConfig } from "./config.ts";
 import { postDeployHook } from "./hook.ts";
 import { scheduleNightly, type NightlySchedule } from "./schedule.ts";
-import { SiteFolder, countPages } from "./site-folder.ts";
+import { SiteFolder, countPages, hasPage } from "./site-folder.ts";
 
 export type PublishTrigger = "content" | "webhook" | "rebuild" | "nightly" | "startup";
 
@@ -232,7 +232,10 @@ export class Publisher extends EventEmitter {
 
   private drain(): void {
     if (this.running || this.stopped) return;
-    this.running = (async () => {
+    // The body starts after the assignment: run synchronously (nothing due, e.g. a timer that
+    // fired a millisecond early), its `finally` would clear `running` before it was set, and the
+    // publisher would never build again.
+    this.running = Promise.resolve().then(async () => {
       try {
         while (!this.stopped && this.pending && this.pending.dueAt <= this.clock.now()) {
           const job = this.pending;
@@ -248,7 +251,7 @@ export class Publisher extends EventEmitter {
         this.running = null;
         this.armDue();
       }
-    })();
+    });
   }
 
   /** After our build: rebuild when content changed meanwhile or another instance queued a request. */
@@ -410,11 +413,12 @@ export class Publisher extends EventEmitter {
           signal: this.abort.signal,
         });
         if (result.ok) {
-          pageCount = await countPages(outDir);
-          if (pageCount === 0) log.push("\n[publish] the build wrote no HTML pages; the live site is unchanged\n");
+          if (!(await hasPage(outDir))) log.push("\n[publish] the build wrote no HTML pages; the live site is unchanged\n");
           else {
             await this.folder.switchTo(id);
             ok = true;
+            // Counted once the new pages are served: a walk of 250,000 files takes seconds.
+            pageCount = await countPages(outDir);
           }
         } else {
           log.push(`\n[publish] build failed (exit ${result.exitCode ?? result.signal}); the live site is unchanged\n`);

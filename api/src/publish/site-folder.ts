@@ -92,6 +92,13 @@ export class SiteFolder {
   }
 }
 
+/** Whether a folder tree holds at least one HTML page (stops at the first). */
+export async function hasPage(dir: string): Promise<boolean> {
+  const walk = await fs.opendir(dir, { recursive: true });
+  for await (const e of walk) if (e.isFile() && e.name.endsWith(".html")) return true;
+  return false;
+}
+
 /** Number of HTML pages in a folder tree. */
 export async function countPages(dir: string): Promise<number> {
   let count = 0;

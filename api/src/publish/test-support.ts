@@ -10,7 +10,7 @@ const fakeBuild = fileURLToPath(new URL("./fixtures/fake-build.mjs", import.meta
 export interface FakeSite {
   dir: string;
   control: string;
-  set(control: { label?: string; delayMs?: number; fail?: boolean }): void;
+  set(control: { label?: string; delayMs?: number; fail?: boolean; empty?: boolean }): void;
   /** "start"/"end" lines written by the fake build, in order. */
   journal(): { what: string; pid: number; at: number }[];
   config(overrides?: Partial<PublishConfig>): PublishConfig;
@@ -21,7 +21,7 @@ export interface FakeSite {
 export function createFakeSite(): FakeSite {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "publish-test-"));
   const control = path.join(dir, "control.json");
-  let current = { label: "v1", delayMs: 0, fail: false };
+  let current = { label: "v1", delayMs: 0, fail: false, empty: false };
   const site: FakeSite = {
     dir,
     control,
