@@ -145,7 +145,7 @@ async function samplePages(db: BenchDatabase): Promise<Record<string, string>> {
 async function benchSize(clinics: number, lighthouseRun: boolean): Promise<{ size: SizeResult; lighthouse: LighthouseResult[] }> {
   say(`${clinics} clinics: seeding a throwaway database`);
   const db = await createBenchDatabase(serverUrl, `site_${clinics}`);
-  const stops: (() => Promise<void>)[] = [() => db.drop()];
+  stops.push(() => db.drop());
   try {
     // packages/db's seed CLI: demo clinics and the blog.
     const seedStarted = performance.now();
@@ -216,8 +216,22 @@ async function benchSize(clinics: number, lighthouseRun: boolean): Promise<{ siz
       lighthouse: results,
     };
   } finally {
-    for (const stop of stops.reverse()) await stop().catch((err: unknown) => say(`cleanup: ${String(err)}`));
+    await stopAll();
   }
+}
+
+/** What a size started (database, servers), stopped at its end or on Ctrl-C. */
+const stops: (() => Promise<void>)[] = [];
+async function stopAll() {
+  for (const stop of stops.splice(0).reverse()) await stop().catch((err: unknown) => say(`cleanup: ${String(err)}`));
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void stopAll().finally(() => {
+      fs.rmSync(work, { recursive: true, force: true });
+      process.exit(130);
+    });
+  });
 }
 
 function markdown(report: { date: string; machine: Record<string, unknown>; sizes: SizeResult[]; lighthouse: LighthouseResult[] }): string {

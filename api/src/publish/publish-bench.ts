@@ -70,6 +70,11 @@ const admin = connect(serverUrl, { max: 1 });
 await admin.sql.unsafe(`create database "${dbName}"`);
 await admin.close();
 const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+// Ctrl-C still drops the database and the folders.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+async function cleanUp() {
+  for (const fn of cleanups.splice(0).reverse()) await Promise.resolve(fn()).catch((err: unknown) => say(`cleanup: ${String(err)}`));
+}
 const cleanups: (() => Promise<unknown> | void)[] = [
   async () => {
     const dropper = connect(serverUrl, { max: 1 });
@@ -121,7 +126,12 @@ try {
     body: JSON.stringify({ username: "bench-admin", password }),
   });
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-  const [picked] = await db.sql<{ id: number }[]>`select id from clinics order by review_count desc, id limit 1`;
+  // A clinic its city page lists (the first card of the biggest city), so both pages change.
+  const [city] = await db.sql<{ city_slug: string }[]>`select city_slug from clinics group by city_slug order by count(*) desc limit 1`;
+  const cityHtml = await (await fetch(`${site.url}/botox-near-me/${city!.city_slug}`)).text();
+  const listed = new RegExp(`href="/botox-clinic/${city!.city_slug}/([^"/]+)"`).exec(cityHtml)?.[1];
+  if (!listed) throw new Error(`no clinic listed on /botox-near-me/${city!.city_slug}`);
+  const [picked] = await db.sql<{ id: number }[]>`select id from clinics where city_slug = ${city!.city_slug} and slug = ${listed}`;
   const id = picked!.id;
   const clinic = (await (await app.request(`/api/v1/clinics/${id}`, { headers: { cookie } })).json()) as Clinic;
   const renamed = `${clinic.name} Renamed ${randomBytes(2).toString("hex")}`;
@@ -189,5 +199,5 @@ try {
   console.log(`\n${md}`);
   say(`report: ${path.join(reports, "bench-publish.md")}`);
 } finally {
-  for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch((err: unknown) => say(`cleanup: ${String(err)}`));
+  await cleanUp();
 }
