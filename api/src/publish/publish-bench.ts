@@ -70,11 +70,6 @@ const admin = connect(serverUrl, { max: 1 });
 await admin.sql.unsafe(`create database "${dbName}"`);
 await admin.close();
 const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
-// Ctrl-C still drops the database and the folders.
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-async function cleanUp() {
-  for (const fn of cleanups.splice(0).reverse()) await Promise.resolve(fn()).catch((err: unknown) => say(`cleanup: ${String(err)}`));
-}
 const cleanups: (() => Promise<unknown> | void)[] = [
   async () => {
     const dropper = connect(serverUrl, { max: 1 });
@@ -83,6 +78,17 @@ const cleanups: (() => Promise<unknown> | void)[] = [
   },
   () => fs.rmSync(work, { recursive: true, force: true }),
 ];
+async function cleanUp() {
+  for (const fn of cleanups.splice(0).reverse()) await Promise.resolve(fn()).catch((err: unknown) => say(`cleanup: ${String(err)}`));
+}
+// Ctrl-C still drops the database and the folders.
+let stopping: Promise<void> | null = null;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    stopping ??= cleanUp();
+    void stopping.finally(() => process.exit(130));
+  });
+}
 
 try {
   await runMigrations(dbUrl);
@@ -134,7 +140,8 @@ try {
   const [picked] = await db.sql<{ id: number }[]>`select id from clinics where city_slug = ${city!.city_slug} and slug = ${listed}`;
   const id = picked!.id;
   const clinic = (await (await app.request(`/api/v1/clinics/${id}`, { headers: { cookie } })).json()) as Clinic;
-  const renamed = `${clinic.name} Renamed ${randomBytes(2).toString("hex")}`;
+  // Letters and digits only, so the HTML shows it unescaped.
+  const renamed = `Bench Renamed Clinic ${randomBytes(3).toString("hex")}`;
   const clinicUrl = `${site.url}/botox-clinic/${clinic.citySlug}/${clinic.slug}`;
   const cityUrl = `${site.url}/botox-near-me/${clinic.citySlug}`;
 
@@ -198,6 +205,10 @@ try {
   fs.writeFileSync(path.join(reports, "bench-publish.md"), md);
   console.log(`\n${md}`);
   say(`report: ${path.join(reports, "bench-publish.md")}`);
+} catch (err) {
+  // Interrupted: the servers closing under the running steps is expected; wait for the cleanup.
+  if (stopping) await stopping;
+  else throw err;
 } finally {
-  await cleanUp();
+  if (!stopping) await cleanUp();
 }
