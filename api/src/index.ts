@@ -2,20 +2,30 @@ import { randomBytes } from "node:crypto";
 import { serve } from "@hono/node-server";
 import { openDatabase } from "@botox/db";
 import { createApp } from "./app.ts";
+import type { Deps } from "./context.ts";
 import { readApiEnv } from "./env.ts";
+import { startPublishing } from "./publish/service.ts";
 
-// Serves the API; everything else is built in app.ts.
+// Serves the API and its publisher (content writes rebuild the site; PUBLISH_MODE picks
+// building here or a deploy hook). Everything else is built in app.ts.
 const env = readApiEnv();
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL });
-const app = createApp({ db: database.db, sql: database.sql, env, secret: env.APP_SECRET ?? randomBytes(32).toString("hex") });
+const deps: Deps = { db: database.db, sql: database.sql, env, secret: env.APP_SECRET ?? randomBytes(32).toString("hex") };
+// Before createApp, so the routes find the publisher and every write notifies it.
+const publishing = await startPublishing(deps, { databaseUrl: database.url });
+const app = createApp(deps);
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`API listening on http://${env.HOST}:${info.port}/api/v1`);
 });
 
+let stopping = false;
 async function shutdown() {
+  if (stopping) return;
+  stopping = true;
   server.close();
+  await publishing.stop();
   await database.close();
   process.exit(0);
 }
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+process.on("SIGINT", () => void shutdown());
+process.on("SIGTERM", () => void shutdown());
