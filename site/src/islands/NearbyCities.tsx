@@ -57,7 +57,7 @@ function Cities({ config, title = "Cities With Botox Specials Near You" }: Props
             {MSG.fetch.cities}
           </p>
         ) : location.isPending || popular.isPending ? (
-          <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading cities">
+          <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading cities">
             {Array.from({ length: 6 }, (_, i) => (
               <div key={i} className="card h-20 animate-pulse bg-slate-100" />
             ))}

@@ -101,7 +101,7 @@ function Nearby({ config, variant }: Required<Props>) {
       </p>
       <LocationNotice config={config} />
       {loading ? (
-        <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label="Loading providers">
+        <div className="grid gap-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading providers">
           {Array.from({ length: 4 }, (_, i) => (
             <CardSkeleton key={i} />
           ))}

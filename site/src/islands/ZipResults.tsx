@@ -110,7 +110,7 @@ function Results({ zip: fixedZip, initial, config }: Props) {
           </button>
         </div>
       ) : loading ? (
-        <div className="space-y-4" aria-busy="true" aria-label="Loading clinics">
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading clinics">
           {Array.from({ length: 4 }, (_, i) => (
             <CardSkeleton key={i} />
           ))}
