@@ -5,7 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { deflateSync, crc32 } from "node:zlib";
+import { makePng } from "@botox/e2e";
 import { connect, runMigrations, type DbHandle } from "@botox/db";
 
 export interface BenchDatabase extends DbHandle {
@@ -144,33 +144,8 @@ export function startGeoService(): Promise<LocalServer> {
   });
 }
 
-/** A PNG gradient, encoded by hand (the site has no image library). */
-export function gradientPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      row[1 + x * 3] = 120 + Math.round((x / width) * 100);
-      row[2 + x * 3] = 90 + Math.round((y / height) * 80);
-      row[3 + x * 3] = 170;
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.concat(rows), { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
-}
+/** A PNG gradient (the site has no image library). */
+export const gradientPng = (width: number, height: number): Buffer => makePng(width, height);
 
 /** Starts a long-running command in its own process group; `stop()` ends the whole group. */
 export function startProcess(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): { child: ChildProcess; stop(): Promise<void> } {
