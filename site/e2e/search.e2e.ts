@@ -82,6 +82,9 @@ describe("city search", () => {
     await page.getByLabel("Business status").selectOption("all");
     await page.getByLabel("Sort by").selectOption("name-asc");
     await page.getByText("14 clinics found in New York").waitFor();
+    // The count can be the previous answer's while the new one loads (the list shows a skeleton meanwhile).
+    const settled = () => page.waitForFunction(() => !document.querySelector("[aria-busy='true']") && document.querySelector("[data-clinic-list]"));
+    await settled();
     const names = () => page.$$eval("[data-clinic-list] article h3", (hs) => hs.map((h) => h.textContent ?? ""));
     const page1 = await names();
     expect(page1).toHaveLength(10);
@@ -91,6 +94,7 @@ describe("city search", () => {
 
     await page.getByRole("navigation", { name: "City results pages" }).getByRole("button", { name: "Next" }).click();
     await page.getByRole("button", { name: "Page 2" }).and(page.locator("[aria-current=page]")).waitFor();
+    await settled();
     await page.waitForFunction((first) => document.querySelector("[data-clinic-list] article h3")?.textContent !== first, page1[0]);
     const page2 = await names();
     expect(page2).toHaveLength(4);
@@ -100,6 +104,7 @@ describe("city search", () => {
     await page.getByRole("searchbox", { name: "Search clinics" }).fill("glow");
     await page.getByRole("button", { name: "Go" }).click();
     await page.getByText("1 clinic found in New York").waitFor();
+    await settled();
     await expect(names()).resolves.toEqual(["Glow Med Spa New York"]);
     expect(errors).toEqual([]);
     await context.close();
