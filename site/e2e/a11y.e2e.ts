@@ -54,6 +54,7 @@ const PAGES: [string, string][] = [
   ["blog category", "/blog/category/aftercare"],
   ["blog post", "/blog/botox-guide-part-5"],
   ["404", "/no-such-page"],
+  ["clinic resolver (not found)", "/clinic/no-such-clinic"],
 ];
 
 // Page types are independent: checked a few at a time (vitest's maxConcurrency, 5).

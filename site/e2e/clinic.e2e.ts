@@ -32,12 +32,39 @@ describe("clinic aliases", () => {
     await context.close();
   });
 
-  it("alias pages point to the canonical URL for hosts without redirects", async () => {
-    const html = await (await fetch(`${site}/clinic/glow-med-spa-new-york`)).text();
-    expect(html).toContain(`<link rel="canonical" href="${site}/botox-clinic/new-york/glow-med-spa-new-york">`);
-    expect(html).toContain('http-equiv="refresh" content="0;url=/botox-clinic/new-york/glow-med-spa-new-york"');
-    const redirect = await fetch(`${site}/botox-near-me/new-york/glow-med-spa-new-york`, { redirect: "manual" });
-    expect([redirect.status, redirect.headers.get("location")]).toEqual([301, "/botox-clinic/new-york/glow-med-spa-new-york"]);
+  it("answers the aliases with host rules, and unknown addresses as not found", async () => {
+    const status = async (path: string) => {
+      const res = await fetch(site + path, { redirect: "manual" });
+      return [res.status, res.headers.get("location")];
+    };
+    await expect(status("/new-york/glow-med-spa-new-york")).resolves.toEqual([301, "/botox-clinic/new-york/glow-med-spa-new-york"]);
+    await expect(status("/botox-near-me/new-york/glow-med-spa-new-york")).resolves.toEqual([301, "/botox-clinic/new-york/glow-med-spa-new-york"]);
+    await expect(status("/city/new-york")).resolves.toEqual([301, "/botox-near-me/new-york"]);
+    // The site's own sections are not mistaken for /{city}/{slug}.
+    await expect(status("/blog/no-such-post")).resolves.toEqual([404, null]);
+    await expect(status("/botox-near-me/no-such-city")).resolves.toEqual([404, null]);
+    await expect(status("/botox-clinic/new-york/no-such-clinic")).resolves.toEqual([404, null]);
+    // /clinic/{slug|id} is answered by the resolver page, which is not indexed.
+    const resolver = await fetch(`${site}/clinic/glow-med-spa-new-york`);
+    expect(resolver.status).toBe(200);
+    expect(await resolver.text()).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
+  it("shows 'Clinic Not Found' for an unknown /clinic/{x}, and 'unavailable' with Retry when the API fails", async () => {
+    const { page, errors, context } = await openPage(browser());
+    await page.goto(`${site}/clinic/no-such-clinic-anywhere`);
+    await page.getByRole("heading", { name: "Clinic Not Found" }).waitFor();
+    await expect(page.getByRole("link", { name: "← Back to the city list" }).getAttribute("href")).resolves.toBe("/botox-near-me");
+    await expect(page.title()).resolves.toBe("Clinic Not Found | Botox Near Me");
+
+    let fail = true;
+    await page.route(`${api}/proxy/clinic/**`, (route) => (fail ? route.abort() : route.continue()));
+    await page.goto(`${site}/clinic/glow-med-spa-new-york`);
+    await page.getByRole("heading", { name: "Clinic Information Unavailable" }).waitFor();
+    fail = false;
+    await Promise.all([page.waitForURL(`${site}/botox-clinic/new-york/glow-med-spa-new-york`), page.getByRole("button", { name: "Retry" }).click()]);
+    expect(errors.filter((e) => !e.includes("net::ERR_FAILED") && !e.includes("Failed to load resource"))).toEqual([]);
+    await context.close();
   });
 });
 
@@ -84,10 +111,10 @@ describe("clinic detail", () => {
     await expect(page.getByText(/We couldn't find this specific clinic/).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("link", { name: "← Back to the city list" }).getAttribute("href")).resolves.toBe("/botox-near-me/miami");
     await expect(page.title()).resolves.toBe("Clinic Not Found | Botox Near Me");
-    // Without a city in the address, the link goes to the city list of every city.
-    expect((await page.goto(`${site}/clinic/no-such-clinic`))?.status()).toBe(404);
+    // The /{city}/{slug} alias of an unknown clinic lands there too.
+    await page.goto(`${site}/miami/no-such-clinic`);
+    await page.waitForURL(`${site}/botox-clinic/miami/no-such-clinic`);
     await expect(page.getByRole("heading", { level: 1, name: "Clinic Not Found" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("link", { name: "← Back to the city list" }).getAttribute("href")).resolves.toBe("/botox-near-me");
     await context.close();
   });
 });

@@ -1,0 +1,33 @@
+/** /clinic/{slug|id} (design.md §6): finds the clinic through the API and its canonical page. */
+import { clinicPath } from "@core/search.ts";
+
+/** The {slug|id} segment of /clinic/{key}, or null for any other form. */
+export function clinicKeyFromPath(pathname: string): string | null {
+  const m = /^\/clinic\/([^/]+)\/?$/.exec(pathname);
+  if (!m) return null;
+  try {
+    const key = decodeURIComponent(m[1]!).trim();
+    return key || null;
+  } catch {
+    return null; // a malformed escape is no clinic
+  }
+}
+
+export type ClinicTarget = { kind: "found"; path: string } | { kind: "notfound" } | { kind: "unavailable" };
+
+/**
+ * Asks `GET /proxy/clinic/{key}` (a slug or a numeric id; spec §2.1). 404 and 400 (a key no
+ * clinic can have) are "not found"; anything else that fails is "unavailable", worth a retry.
+ */
+export async function clinicTarget(apiUrl: string, key: string, fetchImpl: typeof fetch = fetch): Promise<ClinicTarget> {
+  try {
+    const res = await fetchImpl(`${apiUrl}/proxy/clinic/${encodeURIComponent(key)}`, { headers: { accept: "application/json" } });
+    if (res.status === 404 || res.status === 400) return { kind: "notfound" };
+    if (!res.ok) return { kind: "unavailable" };
+    const clinic = (await res.json()) as { citySlug?: unknown; slug?: unknown };
+    if (typeof clinic.citySlug !== "string" || typeof clinic.slug !== "string") return { kind: "unavailable" };
+    return { kind: "found", path: clinicPath(clinic.citySlug, clinic.slug) };
+  } catch {
+    return { kind: "unavailable" };
+  }
+}
