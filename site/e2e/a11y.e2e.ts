@@ -25,7 +25,7 @@ async function loadEverything(page: Page): Promise<void> {
     window.scrollTo({ top: 0, behavior: "instant" });
   });
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => !document.querySelector("astro-island[ssr]:not([client='only'])") && !document.querySelector("[aria-busy='true']"), undefined, { timeout: 10_000 });
+  await page.waitForFunction(() => !document.querySelector("astro-island[ssr]:not([client='only'])") && !document.querySelector("[aria-busy='true']"), undefined, { timeout: 20_000 });
 }
 
 async function violations(page: Page): Promise<string[]> {
@@ -42,6 +42,7 @@ const PAGES: [string, string][] = [
   ["landing", "/botox-near-me"],
   ["near-me", "/near-me"],
   ["city", "/botox-near-me/new-york"],
+  ["shared city name", "/botox-near-me/springfield"],
   ["zip", "/zip/10001"],
   ["zip fallback", "/zip/10002"],
   ["clinic", "/botox-clinic/new-york/radiance-med-spa-new-york"],

@@ -150,7 +150,7 @@ describe("SEO", () => {
       [4, "Aura Med Spa New York", `${site}/botox-clinic/new-york/aura-med-spa-new-york`],
     ]);
     const clinicPages = pages.filter((p) => p.url.startsWith(`${site}/botox-clinic/`));
-    expect(clinicPages.length).toBe(24);
+    expect(clinicPages.length).toBe(27);
     for (const p of clinicPages) {
       expect(p.jsonLd.map((d) => d["@type"]).sort(), p.url).toEqual(["BreadcrumbList", "MedicalBusiness"]);
       expect(p.og.image === undefined || p.og.image.startsWith("https://"), p.url).toBe(true);

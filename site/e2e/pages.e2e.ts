@@ -56,7 +56,7 @@ describe("content pages", () => {
     const crumbs = await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allTextContents();
     expect(crumbs.map((c) => c.replace("›", "").trim())).toEqual(["Home", "Botox Near Me"]);
     await expect(page.getByRole("search").first().isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("region", { name: "Browse Cities" }).getByRole("link").count()).resolves.toBe(5);
+    await expect(page.getByRole("region", { name: "Browse Cities" }).getByRole("link").count()).resolves.toBe(7);
     await expect(page.getByRole("heading", { name: "How to Choose a Botox Provider" }).isVisible()).resolves.toBe(true);
     await context.close();
   });

@@ -110,6 +110,36 @@ describe("city search", () => {
     await context.close();
   });
 
+  it("gives each state's Springfield its own listing, and the shared name a page to pick one", async () => {
+    const { page, errors, context } = await openPage(browser());
+    await page.goto(`${site}/botox-near-me/springfield`);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Botox Clinics in Springfield");
+    const choices = page.locator("[data-city-choices] a");
+    await expect(choices.evaluateAll((as) => as.map((a) => [a.getAttribute("href"), (a as HTMLElement).innerText.replace(/\s+/g, " ").trim()]))).resolves.toEqual([
+      ["/botox-near-me/springfield-il", "Springfield, IL 2 clinics"],
+      ["/botox-near-me/springfield-mo", "Springfield, MO 1 clinic"],
+    ]);
+
+    await Promise.all([page.waitForURL("**/botox-near-me/springfield-il"), choices.first().click()]);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Botox Clinics in Springfield, IL");
+    await hydrated(page, "astro-island[component-url*='CityListing']");
+    const names = () => page.$$eval("[data-clinic-list] article h3", (hs) => hs.map((h) => h.textContent ?? ""));
+    // Most reviews first (the default sort).
+    await expect(names()).resolves.toEqual(["Lincoln Aesthetics Springfield", "Prairie Med Spa Springfield"]);
+    // Through the API too: any distance still means Springfield, IL only.
+    await page.getByLabel("Distance").selectOption("any");
+    await page.waitForFunction(() => !document.querySelector("[aria-busy='true']") && document.querySelector("[data-clinic-list]"));
+    await expect(page.getByText(/clinics? found in Springfield/).textContent()).resolves.toBe("2 clinics found in Springfield");
+    await expect(names().then((n) => n.sort())).resolves.toEqual(["Lincoln Aesthetics Springfield", "Prairie Med Spa Springfield"]);
+
+    // A clinic's page leads back to its own state's listing.
+    await page.goto(`${site}/botox-clinic/springfield/ozark-med-spa-springfield`);
+    const crumb = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Springfield" });
+    await expect(crumb.getAttribute("href")).resolves.toBe("/botox-near-me/springfield-mo");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("routes the near-me search to /city/{text}, which lands on the city listing", async () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`${site}/near-me`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   cityPath,
+  cityPageSlug,
   clinicPath,
   isZip,
   nearestCities,
@@ -110,5 +111,14 @@ describe("nearestCities (spec §2.5, §9)", () => {
     const many = Array.from({ length: 20 }, (_, i) => ({ city: `C${i}`, latitude: 40 + i / 10, longitude: -74 }));
     expect(nearestCities(many, origin)).toHaveLength(9);
     expect(nearestCities(many, origin, 2)).toHaveLength(2);
+  });
+});
+
+describe("cityPageSlug", () => {
+  it("is the city slug, plus the state code when several states share it", () => {
+    expect(cityPageSlug("miami", "FL", false)).toBe("miami");
+    expect(cityPageSlug("springfield", "IL", true)).toBe("springfield-il");
+    expect(cityPageSlug("springfield", " mo ", true)).toBe("springfield-mo");
+    expect(cityPageSlug("springfield", "", true)).toBe("springfield");
   });
 });

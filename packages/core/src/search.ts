@@ -43,6 +43,20 @@ export function cityPath(citySlug: string): string {
   return `${PRODUCT_ROUTE}/${encodeURIComponent(citySlug)}`;
 }
 
+/**
+ * The {city} of a city listing's address. Cities of several states can share a slug
+ * (Springfield, IL and MO): each of those then gets its own listing under the slug plus its
+ * state code (spec §2.1 allows one: /botox-near-me/springfield-il), and the bare slug is a
+ * page that lets the visitor pick the state.
+ */
+export function cityPageSlug(citySlug: string, state: string, shared: boolean): string {
+  const code = state.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return shared && code ? `${citySlug}-${code}` : citySlug;
+}
+
+/** Identifies a city: its slug within a state (state codes compare case-insensitively). */
+export const cityStateKey = (citySlug: string, state: string): string => `${citySlug}\n${state.trim().toUpperCase()}`;
+
 /** Canonical ZIP results (design.md §6): /zip/{zip}. */
 export function zipPath(zip: string): string {
   return `/zip/${encodeURIComponent(zip)}`;

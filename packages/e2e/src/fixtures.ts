@@ -14,6 +14,14 @@ export const ZIPS = [
   { zip: "33131", city: "Miami", state: "FL", latitude: 25.7664, longitude: -80.1893 },
   { zip: "02108", city: "Boston", state: "MA", latitude: 42.3576, longitude: -71.0684 },
   { zip: "59001", city: "Absarokee", state: "MT", latitude: 45.5204, longitude: -109.4429 },
+  { zip: "62701", city: "Springfield", state: "IL", latitude: 39.8017, longitude: -89.6436 },
+  { zip: "65806", city: "Springfield", state: "MO", latitude: 37.2059, longitude: -93.2991 },
+];
+
+/** Two states' Springfields: one city slug, so a listing per state and a page to pick one. */
+const SPRINGFIELDS = [
+  { state: "IL", zip: "62701", lat: 39.8017, lon: -89.6436, names: ["Prairie Med Spa", "Lincoln Aesthetics"] },
+  { state: "MO", zip: "65806", lat: 37.2059, lon: -93.2991, names: ["Ozark Med Spa"] },
 ];
 
 const CITY_CENTRES: Record<string, { state: string; lat: number; lon: number; zip: string; n: number }> = {
@@ -54,6 +62,31 @@ export function fixtureClinics(): (typeof clinics.$inferInsert)[] {
         locationLink: null,
       });
     }
+  }
+  for (const c of SPRINGFIELDS) {
+    c.names.forEach((base, i) => {
+      const name = `${base} Springfield`;
+      rows.push({
+        name,
+        slug: toLinkSlug(name),
+        city: "Springfield",
+        citySlug: "springfield",
+        state: c.state,
+        postalCode: c.zip,
+        street: `${10 + i} Capitol Ave`,
+        fullAddress: `${10 + i} Capitol Ave, Springfield, ${c.state} ${c.zip}`,
+        phone: `217555${String(2000 + i)}`,
+        site: null,
+        latitude: c.lat,
+        longitude: c.lon + i * 0.01,
+        rating: 4.5,
+        reviewCount: 5 + i,
+        photo: null,
+        workingHours: { text: "By appointment" },
+        businessStatus: "OPERATIONAL",
+        locationLink: null,
+      });
+    });
   }
   return rows;
 }

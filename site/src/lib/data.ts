@@ -2,15 +2,25 @@
  * Build-time data: read once from PostgreSQL through packages/db (the running embedded server
  * or DATABASE_URL) and shared by every page's getStaticPaths.
  */
-import { distanceMiles, type BlogCategory, type BlogPost, type Clinic } from "@botox/core";
+import { cityStateKey, distanceMiles, type BlogCategory, type BlogPost, type Clinic } from "@botox/core";
 import type { SiteCity, SiteData, SiteZip } from "../../../packages/db/src/queries/site.ts";
 import type * as SiteQueries from "../../../packages/db/src/queries/site.ts";
 
 export type { SiteCity, SiteZip };
 
+/** A city slug shared by cities of several states: its page lets the visitor pick one. */
+export interface SharedCitySlug {
+  citySlug: string;
+  city: string;
+  cities: SiteCity[];
+}
+
 export interface SiteIndex extends SiteData {
+  /** Clinics per city page slug (`SiteCity.pageSlug`). */
   clinicsByCity: Map<string, Clinic[]>;
-  cityBySlug: Map<string, SiteCity>;
+  /** The city (slug within a state) a clinic belongs to. */
+  cityOf: (clinic: Clinic) => SiteCity;
+  sharedCitySlugs: SharedCitySlug[];
   postsByCategory: Map<number, BlogPost[]>;
   categoryById: Map<number, BlogCategory>;
 }
@@ -23,12 +33,29 @@ async function load(): Promise<SiteIndex> {
   const moduleUrl = new URL("../../../packages/db/src/queries/site.ts", `file://${process.cwd()}/src/lib/`).href;
   const { readSiteData } = (await import(/* @vite-ignore */ moduleUrl)) as typeof SiteQueries;
   const data: SiteData = await readSiteData();
+  return indexSiteData(data);
+}
+
+/** The lookups pages need, built once from the batched reads. */
+export function indexSiteData(data: SiteData): SiteIndex {
+  const cityByKey = new Map(data.cities.map((c) => [cityStateKey(c.citySlug, c.state), c]));
+  const cityOf = (clinic: Clinic): SiteCity => {
+    const city = cityByKey.get(cityStateKey(clinic.citySlug, clinic.state));
+    if (!city) throw new Error(`No city ${clinic.citySlug} (${clinic.state}) for clinic ${clinic.id}`);
+    return city;
+  };
   const clinicsByCity = new Map<string, Clinic[]>();
   for (const c of data.clinics) {
-    const list = clinicsByCity.get(c.citySlug);
+    const page = cityOf(c).pageSlug;
+    const list = clinicsByCity.get(page);
     if (list) list.push(c);
-    else clinicsByCity.set(c.citySlug, [c]);
+    else clinicsByCity.set(page, [c]);
   }
+  const bySlug = new Map<string, SiteCity[]>();
+  for (const c of data.cities) bySlug.set(c.citySlug, [...(bySlug.get(c.citySlug) ?? []), c]);
+  const sharedCitySlugs = [...bySlug]
+    .filter(([, cities]) => cities.length > 1)
+    .map(([citySlug, cities]) => ({ citySlug, city: cities[0]!.city, cities }));
   const postsByCategory = new Map<number, BlogPost[]>();
   for (const p of data.posts) {
     if (p.categoryId == null) continue;
@@ -39,7 +66,8 @@ async function load(): Promise<SiteIndex> {
   return {
     ...data,
     clinicsByCity,
-    cityBySlug: new Map(data.cities.map((c) => [c.citySlug, c])),
+    cityOf,
+    sharedCitySlugs,
     postsByCategory,
     categoryById: new Map(data.categories.map((c) => [c.id, c])),
   };

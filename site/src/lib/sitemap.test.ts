@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeCategory, makeClinic, makePost } from "../test/factories.ts";
+import { indexSiteData } from "./data.ts";
 import { SITEMAP_LIMIT, chunk, sitemapEntries, sitemapFiles, sitemapIndexXml, urlsetXml } from "./sitemap.ts";
 
 const SITE = "https://www.example.com";
@@ -11,17 +12,23 @@ function data() {
     makePost({ slug: "hidden-post", noIndex: true, categoryId: 100 }),
     ...Array.from({ length: 6 }, (_, i) => makePost({ slug: `filler-${i}` })),
   ];
-  return {
-    clinics: [makeClinic({ citySlug: "new-york", slug: "glow-med-spa" }), makeClinic({ citySlug: "miami", slug: "luxe-spa" })],
+  return indexSiteData({
+    clinics: [
+      makeClinic({ citySlug: "new-york", state: "NY", slug: "glow-med-spa" }),
+      makeClinic({ citySlug: "miami", state: "FL", slug: "luxe-spa" }),
+      makeClinic({ citySlug: "springfield", state: "IL", slug: "prairie-spa" }),
+      makeClinic({ citySlug: "springfield", state: "MO", slug: "ozark-spa" }),
+    ],
     cities: [
-      { citySlug: "new-york", city: "New York", state: "NY", count: 1, latitude: 40.7, longitude: -74 },
-      { citySlug: "miami", city: "Miami", state: "FL", count: 1, latitude: 25.7, longitude: -80.2 },
+      { citySlug: "new-york", pageSlug: "new-york", city: "New York", state: "NY", count: 1, latitude: 40.7, longitude: -74 },
+      { citySlug: "miami", pageSlug: "miami", city: "Miami", state: "FL", count: 1, latitude: 25.7, longitude: -80.2 },
+      { citySlug: "springfield", pageSlug: "springfield-il", city: "Springfield", state: "IL", count: 1, latitude: 39.8, longitude: -89.6 },
+      { citySlug: "springfield", pageSlug: "springfield-mo", city: "Springfield", state: "MO", count: 1, latitude: 37.2, longitude: -93.3 },
     ],
     posts,
     categories: [cat],
     zips: [{ zip: "10001", city: "New York", state: "NY", latitude: 40.75, longitude: -74 }],
-    postsByCategory: new Map([[100, posts.slice(0, 2)]]),
-  };
+  });
 }
 
 describe("sitemapEntries", () => {
@@ -40,6 +47,10 @@ describe("sitemapEntries", () => {
         "/disclaimer",
         "/botox-near-me/new-york",
         "/botox-near-me/miami",
+        "/botox-near-me/springfield-il",
+        "/botox-near-me/springfield-mo",
+        "/botox-near-me/springfield",
+        "/botox-clinic/springfield/prairie-spa",
         "/botox-clinic/new-york/glow-med-spa",
         "/botox-clinic/miami/luxe-spa",
         "/zip/10001",

@@ -13,9 +13,12 @@ export interface SitemapEntry {
 
 const STATIC_PATHS = ["/", PRODUCT_ROUTE, "/near-me", "/about", "/contact", "/privacy-policy", "/terms-of-service", "/disclaimer"];
 
-export function sitemapEntries(data: Pick<SiteIndex, "clinics" | "cities" | "posts" | "categories" | "zips" | "postsByCategory">): SitemapEntry[] {
+export function sitemapEntries(
+  data: Pick<SiteIndex, "clinics" | "cities" | "sharedCitySlugs" | "posts" | "categories" | "zips" | "postsByCategory">,
+): SitemapEntry[] {
   const entries: SitemapEntry[] = STATIC_PATHS.map((path) => ({ path }));
-  for (const c of data.cities) entries.push({ path: cityPath(c.citySlug) });
+  for (const c of data.cities) entries.push({ path: cityPath(c.pageSlug) });
+  for (const s of data.sharedCitySlugs) entries.push({ path: cityPath(s.citySlug) });
   for (const c of data.clinics) entries.push({ path: clinicPath(c.citySlug, c.slug), lastmod: c.updatedAt });
   for (const z of data.zips) entries.push({ path: zipPath(z.zip) });
   for (const p of blogPages(data.posts)) entries.push({ path: blogListPath(p.page) });

@@ -3,7 +3,7 @@
  * site, never one per page. Pages are then rendered from these in-memory lists.
  */
 import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
-import type { BlogCategory, BlogPost, Clinic } from "@botox/core";
+import { cityPageSlug, type BlogCategory, type BlogPost, type Clinic } from "@botox/core";
 import type { Database } from "../client.ts";
 import { openDatabase } from "../open.ts";
 import { blogCategories, blogPosts, clinics, zipCodes } from "../schema.ts";
@@ -11,6 +11,8 @@ import { toBlogPost, toCategory, toClinic } from "./serialize.ts";
 
 export interface SiteCity {
   citySlug: string;
+  /** Its listing's {city} (`cityPageSlug`): the slug, plus the state code when the slug is shared. */
+  pageSlug: string;
   city: string;
   state: string;
   count: number;
@@ -42,21 +44,31 @@ export async function listSiteClinics(db: Database): Promise<Clinic[]> {
   return rows.map((r) => toClinic(r));
 }
 
-/** Every city with its clinic count and the centre of its clinics. */
+/**
+ * Every city (a slug within a state) with its clinic count and the centre of its clinics.
+ * A slug found in several states gives one city per state, each with its own page slug.
+ */
 export async function listSiteCities(db: Database): Promise<SiteCity[]> {
+  const state = sql<string>`upper(trim(${clinics.state}))`;
   const rows = await db
     .select({
       citySlug: clinics.citySlug,
       city: sql<string>`min(${clinics.city})`,
-      state: sql<string>`min(${clinics.state})`,
+      state,
       count: sql<number>`count(*)::int`,
       latitude: sql<number | null>`avg(${clinics.latitude})::float8`,
       longitude: sql<number | null>`avg(${clinics.longitude})::float8`,
     })
     .from(clinics)
-    .groupBy(clinics.citySlug)
-    .orderBy(asc(clinics.citySlug));
-  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+    .groupBy(clinics.citySlug, state)
+    .orderBy(asc(clinics.citySlug), asc(state));
+  const states = new Map<string, number>();
+  for (const r of rows) states.set(r.citySlug, (states.get(r.citySlug) ?? 0) + 1);
+  return rows.map((r) => ({
+    ...r,
+    pageSlug: cityPageSlug(r.citySlug, r.state, states.get(r.citySlug)! > 1),
+    count: Number(r.count),
+  }));
 }
 
 /** Published posts, newest first, each with its category. */
