@@ -55,3 +55,19 @@ it("shows every block of the home page, with the nearby list paged and the featu
   expect(errors).toEqual([]);
   await context.close();
 });
+
+it("without JavaScript, shows the most popular cities instead of the location-based sections", async () => {
+  for (const path of ["/", "/near-me"]) {
+    const { page, context } = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto(site + path);
+    const popular = page.getByRole("region", { name: "Popular Cities" });
+    await expect(popular.isVisible(), path).resolves.toBe(true);
+    const first = popular.getByRole("link").first();
+    await expect(first.getAttribute("href")).resolves.toBe("/botox-near-me/new-york");
+    await expect(first.innerText().then((t) => t.replace(/\s+/g, " "))).resolves.toBe("New York, NY 14 clinics");
+    // No skeletons waiting for a location that cannot come.
+    await expect(page.locator("[data-needs-js]").first().isVisible()).resolves.toBe(false);
+    await expect(page.getByRole("status").filter({ hasText: /loading|finding/i }).count()).resolves.toBe(0);
+    await context.close();
+  }
+});

@@ -1,7 +1,7 @@
 /**
  * The real site build through the publisher, twice: after an edit to one clinic, Astro's
  * incremental build (site/astro.config.mjs, cache keys in site/src/lib/cache-key.ts)
- * re-renders only the pages that show that clinic, and copies every other page from the cache.
+ * re-renders only the pages that show that clinic, and links every other page from the cache.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -123,5 +123,18 @@ describe("incremental site build", () => {
     expect(read(second.id, "/botox-clinic/incrementon/alpha-glow-spa/index.html")).toContain("Alpha Glow Spa Renamed");
     expect(read(second.id, "/botox-near-me/incrementon/index.html")).toContain("Alpha Glow Spa Renamed");
     expect(await publisher.folder.liveId()).toBe(third.id);
+
+    // Restored pages are hard links to the cache (patches/astro@*.patch), so a page that
+    // changes later must get a new cached file: the earlier builds keep theirs (rollback).
+    const gamma = "/botox-clinic/cachefield/gamma-skin-bar/index.html";
+    expect(fs.statSync(path.join(publisher.folder.buildDir(third.id), gamma)).nlink).toBeGreaterThan(1);
+    await db.sql`update clinics set name = 'Gamma Skin Bar Renamed', updated_at = now() where slug = 'gamma-skin-bar'`;
+    await db.sql`insert into content_changes (entity, entity_id, action) values ('clinic', 3, 'update')`;
+    publisher.markDirty();
+    await publisher.flush();
+    const fourth = await lastBuild();
+    expect(fourth.status, fourth.log.slice(-3000)).toBe("succeeded");
+    expect(read(fourth.id, gamma)).toContain("Gamma Skin Bar Renamed");
+    for (const earlier of [first.id, second.id, third.id]) expect(read(earlier, gamma)).not.toContain("Renamed");
   }, 300_000);
 });

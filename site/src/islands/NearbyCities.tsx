@@ -42,7 +42,7 @@ function Cities({ config, title = "Cities With Botox Specials Near You" }: Props
         : MSG.search.citiesFallback;
 
   return (
-    <section aria-labelledby={`${id}-h`} className="bg-slate-50 py-12">
+    <section aria-labelledby={`${id}-h`} data-needs-js="" className="bg-slate-50 py-12">
       <div className="container-page">
         <h2 id={`${id}-h`} className="text-3xl font-bold text-slate-900">
           {title}

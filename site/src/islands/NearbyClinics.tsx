@@ -92,7 +92,7 @@ function Nearby({ config, variant }: Required<Props>) {
   };
 
   return (
-    <section ref={top} aria-labelledby={`${id}-h`} className="container-page py-12" style={{ scrollMarginTop: "5rem" }}>
+    <section ref={top} aria-labelledby={`${id}-h`} data-needs-js="" className="container-page py-12" style={{ scrollMarginTop: "5rem" }}>
       <h2 id={`${id}-h`} className="text-3xl font-bold text-slate-900">
         {options.title}
       </h2>

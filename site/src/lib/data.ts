@@ -73,14 +73,20 @@ export function indexSiteData(data: SiteData): SiteIndex {
   };
 }
 
+/** The cities with the most clinics, for lists that cannot depend on the visitor's location. */
+export function popularCities(cities: readonly SiteCity[], limit: number): SiteCity[] {
+  return [...cities].sort((a, b) => b.count - a.count || a.city.localeCompare(b.city)).slice(0, limit);
+}
+
 export function siteData(): Promise<SiteIndex> {
   loading ??= load();
   return loading;
 }
 
 /**
- * Clinics within `radius` miles of a point, nearest first, with `_distance` set. A grid of
- * one-degree cells keeps the per-ZIP work local even with 50,000 clinics.
+ * Clinics within `radius` miles of a point: how many, and the nearest `limit` of them (with
+ * `_distance` set). A grid of one-degree cells keeps the per-ZIP work local even with 50,000
+ * clinics, and only the shown clinics are copied (a dense ZIP has over a thousand in 25 miles).
  */
 export function makeRadiusSearch(clinics: readonly Clinic[]) {
   const cell = (v: number) => Math.floor(v);
@@ -92,20 +98,21 @@ export function makeRadiusSearch(clinics: readonly Clinic[]) {
     if (list) list.push(c);
     else grid.set(key, [c]);
   }
-  return (origin: { latitude: number; longitude: number }, radius: number): Clinic[] => {
+  return (origin: { latitude: number; longitude: number }, radius: number, limit = Infinity): { total: number; clinics: Clinic[] } => {
     const latSpan = Math.ceil(radius / 69) + 1;
     const lonSpan = Math.ceil(radius / (69 * Math.max(0.1, Math.cos((origin.latitude * Math.PI) / 180)))) + 1;
-    const out: Clinic[] = [];
+    const found: { miles: number; clinic: Clinic }[] = [];
     for (let dy = -latSpan; dy <= latSpan; dy++) {
       for (let dx = -lonSpan; dx <= lonSpan; dx++) {
         const list = grid.get(`${cell(origin.latitude) + dy}:${cell(origin.longitude) + dx}`);
         if (!list) continue;
         for (const c of list) {
           const d = distanceMiles(origin, { latitude: c.latitude!, longitude: c.longitude! });
-          if (d <= radius) out.push({ ...c, _distance: Math.round(d * 10) / 10 });
+          if (d <= radius) found.push({ miles: Math.round(d * 10) / 10, clinic: c });
         }
       }
     }
-    return out.sort((a, b) => a._distance! - b._distance! || a.name.localeCompare(b.name));
+    found.sort((a, b) => a.miles - b.miles || a.clinic.name.localeCompare(b.clinic.name));
+    return { total: found.length, clinics: found.slice(0, limit).map(({ miles, clinic }) => ({ ...clinic, _distance: miles })) };
   };
 }

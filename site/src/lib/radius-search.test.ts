@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { distanceMiles } from "@botox/core";
+import { makeClinic } from "../test/factories.ts";
+import { makeRadiusSearch } from "./data.ts";
+
+const origin = { latitude: 40.75, longitude: -73.99 };
+// Clinics due east of the origin, about `miles` away (a degree of longitude is ~52.4 miles here).
+const east = (name: string, miles: number) => makeClinic({ name, latitude: origin.latitude, longitude: origin.longitude + miles / (69.17 * Math.cos((origin.latitude * Math.PI) / 180)) });
+
+describe("makeRadiusSearch", () => {
+  const clinics = [
+    east("Far", 30),
+    east("Bravo", 2),
+    east("Alpha", 2),
+    east("Near", 0.5),
+    east("Edge", 24.9),
+    makeClinic({ name: "Nowhere", latitude: null, longitude: null }),
+    makeClinic({ name: "Across the grid", latitude: 41.2, longitude: -73.2 }),
+  ];
+  const search = makeRadiusSearch(clinics);
+
+  it("counts every clinic in the radius and returns the nearest, ties by name, with rounded distances", () => {
+    const found = search(origin, 25, 3);
+    const across = distanceMiles(origin, { latitude: 41.2, longitude: -73.2 });
+    expect(found.total).toBe(across <= 25 ? 5 : 4);
+    expect(found.clinics.map((c) => [c.name, c._distance])).toEqual([
+      ["Near", 0.5],
+      ["Alpha", 2],
+      ["Bravo", 2],
+    ]);
+  });
+
+  it("returns them all without a limit, and never changes the clinics it was given", () => {
+    const all = search(origin, 25).clinics.map((c) => c.name);
+    expect(all.slice(0, 3)).toEqual(["Near", "Alpha", "Bravo"]);
+    expect(all).toContain("Edge");
+    expect(all).not.toContain("Far");
+    expect(clinics.every((c) => c._distance === undefined)).toBe(true);
+  });
+});
