@@ -20,6 +20,7 @@ import {
   repoPath,
   runMeasured,
   gradientPng,
+  startDeployHookStub,
   startGeoService,
   startProcess,
   waitForHttp,
@@ -192,9 +193,21 @@ async function benchSize(clinics: number, lighthouseRun: boolean): Promise<{ siz
 
     const results: LighthouseResult[] = [];
     if (lighthouseRun) {
+      // In local mode the API would build and serve the site itself (a first build at start,
+      // competing with Lighthouse for the CPU): it publishes through a stub deploy hook here.
+      const hook = await startDeployHookStub();
+      stops.push(() => hook.close());
       const api = startProcess("pnpm", ["--filter", "@botox/api", "start"], {
         cwd: repoPath(),
-        env: { ...env, PORT: String(apiPort), HOST: "127.0.0.1", ALLOWED_ORIGINS: siteUrl },
+        env: {
+          ...env,
+          PORT: String(apiPort),
+          HOST: "127.0.0.1",
+          ALLOWED_ORIGINS: siteUrl,
+          PUBLISH_MODE: "hook",
+          PUBLISH_HOOK_URL: `${hook.url}/deploy`,
+          PUBLISH_CRON: "off",
+        },
         logFile: path.join(work, "api.log"),
       });
       stops.push(() => api.stop());

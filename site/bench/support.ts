@@ -144,6 +144,20 @@ export function startGeoService(): Promise<LocalServer> {
   });
 }
 
+/**
+ * A deploy hook that accepts every call: the API started for Lighthouse publishes in hook
+ * mode through it, so it does not build the site itself while the pages are measured.
+ */
+export function startDeployHookStub(): Promise<LocalServer> {
+  return listen((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(204);
+      res.end();
+    });
+  });
+}
+
 /** A PNG gradient (the site has no image library). */
 export const gradientPng = (width: number, height: number): Buffer => makePng(width, height);
 
