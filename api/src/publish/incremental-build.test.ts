@@ -36,6 +36,17 @@ function pagesOf(log: string): { rendered: Set<string>; restored: Set<string> } 
   return { rendered, restored };
 }
 
+/** Renames a clinic the way a content write does (a change row), then runs the next build. */
+async function renameAndRebuild(slug: string, name: string) {
+  const [row] = await db.sql<{ id: number }[]>`update clinics set name = ${name}, updated_at = now() where slug = ${slug} returning id`;
+  await db.sql`insert into content_changes (entity, entity_id, action) values ('clinic', ${row!.id}, 'update')`;
+  publisher.markDirty();
+  await publisher.flush();
+  const build = await lastBuild();
+  expect(build.status, build.log.slice(-3000)).toBe("succeeded");
+  return build;
+}
+
 async function lastBuild() {
   const [row] = await db.sql<{ id: number; status: string; log: string }[]>`select id, status, log from publish_builds order by id desc limit 1`;
   return row!;
@@ -84,12 +95,7 @@ describe("incremental site build", () => {
     expect(firstPages.rendered).toContain("/botox-clinic/cachefield/gamma-skin-bar/index.html");
     expect(firstPages.restored.size).toBe(0);
 
-    await db.sql`update clinics set name = 'Alpha Glow Spa Renamed', updated_at = now() where slug = 'alpha-glow-spa'`;
-    await db.sql`insert into content_changes (entity, entity_id, action) values ('clinic', 1, 'update')`;
-    publisher.markDirty();
-    await publisher.flush();
-    const second = await lastBuild();
-    expect(second.status, second.log.slice(-3000)).toBe("succeeded");
+    const second = await renameAndRebuild("alpha-glow-spa", "Alpha Glow Spa Renamed");
     const { rendered, restored } = pagesOf(second.log);
 
     // A rebuild without changes renders only the pages without a cache key (home, listings,
@@ -128,12 +134,7 @@ describe("incremental site build", () => {
     // changes later must get a new cached file: the earlier builds keep theirs (rollback).
     const gamma = "/botox-clinic/cachefield/gamma-skin-bar/index.html";
     expect(fs.statSync(path.join(publisher.folder.buildDir(third.id), gamma)).nlink).toBeGreaterThan(1);
-    await db.sql`update clinics set name = 'Gamma Skin Bar Renamed', updated_at = now() where slug = 'gamma-skin-bar'`;
-    await db.sql`insert into content_changes (entity, entity_id, action) values ('clinic', 3, 'update')`;
-    publisher.markDirty();
-    await publisher.flush();
-    const fourth = await lastBuild();
-    expect(fourth.status, fourth.log.slice(-3000)).toBe("succeeded");
+    const fourth = await renameAndRebuild("gamma-skin-bar", "Gamma Skin Bar Renamed");
     expect(read(fourth.id, gamma)).toContain("Gamma Skin Bar Renamed");
     for (const earlier of [first.id, second.id, third.id]) expect(read(earlier, gamma)).not.toContain("Renamed");
   }, 300_000);
