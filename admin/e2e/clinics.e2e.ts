@@ -118,7 +118,10 @@ describe("clinics", () => {
     expect(new Set(labels)).toEqual(new Set(["Temp. Closed"]));
 
     await page.getByLabel("Business status").selectOption("");
-    await page.getByText(/Page 1 of \d+/).waitFor();
+    // The filtered list said "Page 1 of 1" too: wait for the unfiltered one (several pages;
+    // the navigation is a transition, so the old table can still be on screen, not busy).
+    await page.waitForURL((url) => !url.searchParams.has("businessStatus"));
+    await page.getByText(/Page 1 of (?:[2-9]|\d{2,})$/).waitFor();
     await settled();
     const firstPage = await page.getByRole("row").locator("td:first-child").allTextContents();
     await page.getByRole("button", { name: "Next" }).click();
