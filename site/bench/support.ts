@@ -5,7 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { makePng } from "@botox/e2e";
+import { makePng, treeRss } from "@botox/e2e";
 import { connect, runMigrations, type DbHandle } from "@botox/db";
 
 export interface BenchDatabase extends DbHandle {
@@ -33,35 +33,6 @@ export async function createBenchDatabase(serverUrl: string, label: string): Pro
       await dropper.close();
     },
   };
-}
-
-/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
-export function treeRss(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  for (const name of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const list = children.get(ppid) ?? [];
-      list.push(Number(name));
-      children.set(ppid, list);
-    } catch {
-      /* exited meanwhile */
-    }
-  }
-  let total = 0;
-  const stack = [rootPid];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    try {
-      total += Number(fs.readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]) * 4096;
-    } catch {
-      /* exited meanwhile */
-    }
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total;
 }
 
 export interface Measured {

@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Clinic } from "@botox/core";
 import { connect, repoRoot, runMigrations } from "@botox/db";
+import { treeRss } from "../lib/process-tree.ts";
 import { createApp } from "../app.ts";
 import { readApiEnv } from "../env.ts";
 import { publishConfigFromEnv } from "./config.ts";
@@ -26,37 +27,10 @@ const clinics = Number(process.env.BENCH_PUBLISH_CLINICS ?? 50_000);
 const say = (line: string) => console.log(`[bench:publish] ${line}`);
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
-/** Resident memory of this process's descendants (the running build), in bytes. */
-function descendantsRss(): number {
-  const children = new Map<number, number[]>();
-  for (const name of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      /* exited meanwhile */
-    }
-  }
-  let total = 0;
-  const stack = [...(children.get(process.pid) ?? [])];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    try {
-      total += Number(fs.readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]) * 4096;
-    } catch {
-      /* exited meanwhile */
-    }
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
-
 /** Runs `fn` while sampling the build's memory every 250 ms; the peak in MB. */
 async function withPeakMemory<T>(fn: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
   let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, descendantsRss())), 250);
+  const timer = setInterval(() => (peak = Math.max(peak, treeRss(process.pid, { includeRoot: false }))), 250);
   try {
     return { result: await fn(), peakRssMb: Math.round(peak / 2 ** 20) };
   } finally {

@@ -21,6 +21,21 @@ function publisher(options: Partial<ConstructorParameters<typeof Publisher>[0]> 
   return p;
 }
 
+/** A first build that succeeds, then one set up to go wrong; the two rows, checked. */
+async function goodThenBadBuild(p: Publisher, failure: Parameters<FakeSite["set"]>[0]) {
+  p.request("startup");
+  await p.flush();
+  site.set(failure);
+  p.request("rebuild");
+  await p.flush();
+  const rows = await buildRows(db.sql);
+  expect(rows.map((r) => [r.status, r.live])).toEqual([
+    ["succeeded", true],
+    ["failed", false],
+  ]);
+  return rows;
+}
+
 beforeAll(async () => {
   db = await createTestDatabase();
 });
@@ -211,16 +226,7 @@ describe("atomic switch, failures and rollback", () => {
   it("keeps the live site and records the log when a build fails", async () => {
     const p = publisher();
     server = await startStaticServer({ liveDir: p.liveDir, port: 0 });
-    p.request("startup");
-    await p.flush();
-    site.set({ label: "broken", fail: true });
-    p.request("rebuild");
-    await p.flush();
-    const rows = await buildRows(db.sql);
-    expect(rows.map((r) => [r.status, r.live])).toEqual([
-      ["succeeded", true],
-      ["failed", false],
-    ]);
+    const rows = await goodThenBadBuild(p, { label: "broken", fail: true });
     expect(rows[1]!.log).toContain("fake build failed on purpose");
     expect((await get()).body).toContain("<h1>v1</h1>");
     expect(fs.existsSync(p.folder.buildDir(rows[1]!.id))).toBe(false);
@@ -231,16 +237,7 @@ describe("atomic switch, failures and rollback", () => {
 
   it("refuses a build that exits successfully without writing a page", async () => {
     const p = publisher();
-    p.request("startup");
-    await p.flush();
-    site.set({ empty: true });
-    p.request("rebuild");
-    await p.flush();
-    const rows = await buildRows(db.sql);
-    expect(rows.map((r) => [r.status, r.live])).toEqual([
-      ["succeeded", true],
-      ["failed", false],
-    ]);
+    const rows = await goodThenBadBuild(p, { empty: true });
     expect(rows[1]!.log).toContain("the build wrote no HTML pages");
     expect(await p.folder.liveId()).toBe(rows[0]!.id);
   });
