@@ -61,13 +61,17 @@ export const clinics = pgTable(
   (t) => [
     uniqueIndex("clinics_city_slug_slug_key").on(t.citySlug, t.slug),
     uniqueIndex("clinics_source_key_key").on(t.sourceKey),
+    // Migration 0003 gives this index INCLUDE columns (id, state, coordinates, status, reviews,
+    // rating, name), which drizzle-kit cannot express: a city's page is ranked from it alone.
     index("clinics_city_slug_idx").on(t.citySlug),
     // /clinic/{slug} (no city) resolves a clinic by slug alone.
     index("clinics_slug_idx").on(t.slug),
     index("clinics_postal_code_idx").on(t.postalCode),
     index("clinics_status_idx").on(t.businessStatus),
     index("clinics_updated_at_idx").on(t.updatedAt),
-    // Radius queries prefilter with earth_box(ll_to_earth(...)) @> ll_to_earth(lat, lon).
+    // Radius queries prefilter with earth_box(ll_to_earth(...)) @> ll_to_earth(lat, lon), and
+    // pages near a point come in KNN order. Migration 0003 adds INCLUDE (id, latitude,
+    // longitude, business_status), so counts and nearest-first ids are index-only scans.
     index("clinics_earth_idx")
       .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
       .where(sql`${t.latitude} IS NOT NULL AND ${t.longitude} IS NOT NULL`),

@@ -10,7 +10,7 @@
  * KNN order). The exact distance is the haversine formula on the plain columns (~1 µs), and
  * pages near a point come from the index in distance order (KNN), reading only the rows shown.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { EARTH_RADIUS_MILES, type BusinessStatus, type Clinic, type LatLon } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinics, zipCodes } from "../schema.ts";
@@ -62,28 +62,42 @@ function nearWhere(s: GeoSearch): SQL | undefined {
 }
 
 /**
- * One page of located clinics nearest `origin` first, with `_distance`. The order is the cube
- * distance operator, which ranks like the great circle and lets the GiST index stream the
- * nearest rows (KNN) instead of sorting every match; clinics at the very same spot come in
- * the index's order (an id tie-break would force that sort).
+ * One page of located clinics nearest `origin` first, with `_distance`. The nearest
+ * offset+limit clinics come from the GiST index in cube-distance order (KNN, an index-only
+ * scan of clinics_earth_idx), and only then are those beyond the radius dropped: the cube
+ * distance ranks like the great circle, so the clinics within the radius are a prefix of that
+ * order, and a dense area never costs more than the page. (With the radius test inside, the
+ * planner, which cannot estimate earth_box, may sort every match instead.) Clinics at the
+ * very same spot come in the index's order: an id tie-break would force that sort.
  */
-export async function listClinicsNear(db: Database, s: GeoSearch, where = nearWhere(s)): Promise<Clinic[]> {
-  const rows = await db
-    .select({ clinic: clinics, distance: clinicMilesFrom(s.origin) })
+export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clinic[]> {
+  const offset = s.offset ?? 0;
+  const knn = sql<number>`${clinicEarth} <-> ${pointEarth(s.origin)}`;
+  const conditions: SQL[] = [hasCoordinates];
+  if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
+  const nearest = db
+    .select({ id: clinics.id, distance: clinicMilesFrom(s.origin).as("distance"), knn: knn.as("knn") })
     .from(clinics)
-    .where(where)
-    .orderBy(sql`${clinicEarth} <-> ${pointEarth(s.origin)}`)
+    .where(and(...conditions))
+    .orderBy(knn)
+    .limit(offset + s.limit)
+    .as("nearest");
+  const rows = await db
+    .select({ clinic: clinics, distance: nearest.distance })
+    .from(nearest)
+    .innerJoin(clinics, eq(clinics.id, nearest.id))
+    .where(s.radiusMiles == null ? undefined : lte(nearest.distance, roundGeo(s.radiusMiles)))
+    .orderBy(nearest.knn)
     .limit(s.limit)
-    .offset(s.offset ?? 0);
+    .offset(offset);
   return rows.map((r) => toClinic(r.clinic, Number(r.distance)));
 }
 
-/** `listClinicsNear`, and how many match in all (for paging). */
+/** `listClinicsNear`, and how many match in all (for paging; an index-only count). */
 export async function searchClinicsNear(db: Database, s: GeoSearch): Promise<Page<Clinic>> {
-  const where = nearWhere(s);
   // Sequential on purpose: one connection's worth of work per request.
-  const items = await listClinicsNear(db, s, where);
-  const total = await countWhere(db, where, items.length, s.offset ?? 0, s.limit);
+  const items = await listClinicsNear(db, s);
+  const total = await countWhere(db, nearWhere(s), items.length, s.offset ?? 0, s.limit);
   return { items, total };
 }
 
@@ -155,7 +169,13 @@ export interface CitySearch {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-/** One page of a city's clinics (spec §7.1 clinics-by-city); an unknown city finds nothing. */
+/**
+ * One page of a city's clinics (spec §7.1 clinics-by-city); an unknown city finds nothing.
+ * The page is ranked in a first step that reads only clinics_city_slug_idx (an index-only scan:
+ * the index carries every column the filters and sorts need), and only the rows shown are then
+ * read from the table. The radius test is the haversine alone: a city's clinics are few, and
+ * an earth_box prefilter would cost ll_to_earth on each of them.
+ */
 export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<Page<Clinic>> {
   const key = parseCitySlug(s.city);
   const conditions: SQL[] = [cityCondition(key)];
@@ -164,7 +184,7 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
     const centre = s.centre === undefined ? await findCityCentre(db, key) : s.centre;
     if (!centre) return { items: [], total: 0 };
     distance = clinicMilesFrom(centre);
-    conditions.push(clinicsWithinMiles(centre, s.radiusMiles));
+    conditions.push(hasCoordinates, sql`${distance} <= ${roundGeo(s.radiusMiles)}::float8`);
   }
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
   if (s.query) {
@@ -181,6 +201,7 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
   const where = and(...conditions);
   const direction = s.sortOrder ?? (s.sortBy === "name" ? "asc" : "desc");
   const by = direction === "asc" ? asc : desc;
+  // Used twice: to rank the page, then to keep that order after the join.
   const order =
     s.sortBy === "name"
       ? [by(sql`lower(${clinics.name})`), asc(clinics.id)]
@@ -191,14 +212,22 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
           asc(clinics.id),
         ];
   const offset = (s.page - 1) * s.limit;
-  // Every match is read to sort it anyway, so the total comes from the same pass.
+  // Every match is read to rank it anyway, so the total comes from the same pass.
+  const page = db.$with("page").as(
+    db
+      .select({ id: clinics.id, distance: (distance ?? sql<null>`NULL::float8`).as("distance"), total: sql<number>`count(*) over ()`.as("total") })
+      .from(clinics)
+      .where(where)
+      .orderBy(...order)
+      .limit(s.limit)
+      .offset(offset),
+  );
   const rows = await db
-    .select({ clinic: clinics, distance: distance ?? sql<null>`NULL::float8`, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(clinics)
-    .where(where)
-    .orderBy(...order)
-    .limit(s.limit)
-    .offset(offset);
+    .with(page)
+    .select({ clinic: clinics, distance: page.distance, total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(page)
+    .innerJoin(clinics, eq(clinics.id, page.id))
+    .orderBy(...order);
   const total = rows[0]?.total ?? (offset > 0 ? await countWhere(db, where, 0, offset, s.limit) : 0);
   return { items: rows.map((r) => toClinic(r.clinic, r.distance == null ? null : Number(r.distance))), total };
 }
