@@ -5,7 +5,8 @@
  * reports/bench-api.md and reports/bench-api.json: p50/p95/p99 latency, requests per second,
  * errors, and the query plans of the radius queries (which must use the GiST index).
  *
- * Usage: pnpm --filter @botox/api bench [--clinics N] [--duration S] [--connections C] [--keep]
+ * Usage: pnpm --filter @botox/api bench [--clinics N] [--duration S] [--connections C] [--only NAMES]
+ *        [--keep] [--database URL (an already seeded database: no seeding, never dropped)]
  * Database server: TEST_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
  * Not a test: nothing here asserts timings; the report states the targets and the verdicts.
  */
@@ -31,6 +32,10 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: "3" },
     connections: { type: "string", default: "50" },
     keep: { type: "boolean", default: false },
+    /** Load only the scenarios with these names (comma-joined), e.g. --only clinics/nearby. */
+    only: { type: "string" },
+    /** An already seeded database to load instead of a new one (kept; no seeding). */
+    database: { type: "string" },
   },
 });
 const CLINICS = Number(args.clinics);
@@ -141,7 +146,8 @@ async function explainPlans(url: string, inputs: Inputs): Promise<Plan[]> {
     for (const [i, s] of statements.entries()) {
       const rows = await sql.unsafe<{ "QUERY PLAN": string }[]>(`explain (analyze, buffers) ${s.query}`, s.params as never[]);
       const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
-      const radius = s.query.includes("earth_box");
+      // A radius prefilter (earth_box) or a nearest-first order (the cube distance operator).
+      const radius = s.query.includes("earth_box") || s.query.includes("<->");
       plans.push({ name: statements.length > 1 ? `${name}, statement ${i + 1}` : name, query: s.query, plan, radius, usesGeoIndex: plan.includes(GEO_INDEX) });
     }
   }
@@ -151,7 +157,7 @@ async function explainPlans(url: string, inputs: Inputs): Promise<Plan[]> {
 
 // ---- the API under load ----
 
-async function startServer(url: string): Promise<{ port: number; child: ChildProcess }> {
+async function startServer(url: string, readCache: boolean): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/server.ts"], {
     cwd: apiDir,
     env: {
@@ -162,6 +168,8 @@ async function startServer(url: string): Promise<{ port: number; child: ChildPro
       // autocannon stands for many visitors behind one proxy: each request carries its own
       // X-Forwarded-For, so the per-address limits see many clients, not one.
       TRUSTED_PROXIES: "127.0.0.1",
+      // Off: every request reaches the database (the query path's own speed).
+      ...(readCache ? {} : { READ_CACHE_TTL_MS: "0" }),
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -175,6 +183,13 @@ async function startServer(url: string): Promise<{ port: number; child: ChildPro
     child.on("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   return { port, child };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
 }
 
 interface Scenario {
@@ -220,8 +235,15 @@ function scenarios(inputs: Inputs): Scenario[] {
   ];
 }
 
+/** The API as deployed (read cache on), then with every request reaching the database. */
+const MODES = [
+  { name: "read cache on", readCache: true },
+  { name: "read cache off", readCache: false },
+] as const;
+
 interface Measured {
   name: string;
+  mode: string;
   requests: number;
   rps: number;
   p50: number;
@@ -237,7 +259,7 @@ interface Measured {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-async function load(port: number, s: Scenario, seconds: number): Promise<Measured> {
+async function load(port: number, s: Scenario, seconds: number, mode: string): Promise<Measured> {
   let i = 0;
   let ip = 0;
   const latencies: number[] = [];
@@ -262,6 +284,7 @@ async function load(port: number, s: Scenario, seconds: number): Promise<Measure
   latencies.sort((a, b) => a - b);
   const measured = {
     name: s.name,
+    mode,
     requests: result.requests.total,
     rps: Math.round(result.requests.average),
     p50: round2(percentile(latencies, 50)),
@@ -304,10 +327,12 @@ function writeReport(data: { database: string; clinics: number; results: Measure
     "",
     `Targets: p95 ≤ ${TARGET_P95_MS} ms, zero errors, every radius query on the GiST index \`${GEO_INDEX}\`.`,
     "",
-    "| endpoint | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | timeouts | target |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    "With the read cache on (the API as deployed), repeated public GET reads are answered from memory; clinics/nearby is a POST of the visitor's own coordinates and never cached. With it off, every request reaches PostgreSQL.",
+    "",
+    "| endpoint | mode | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | timeouts | target |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ...data.results.map(
-      (r) => `| ${r.name} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${r.timeouts} | ${r.meetsTarget ? "met" : "**missed**"} |`,
+      (r) => `| ${r.name} | ${r.mode} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${r.timeouts} | ${r.meetsTarget ? "met" : "**missed**"} |`,
     ),
     "",
     `Radius queries on \`${GEO_INDEX}\`: ${json.radiusQueriesOnGeoIndex ? "yes, all of them" : "**no**"}.`,
@@ -335,12 +360,16 @@ function writeReport(data: { database: string; clinics: number; results: Measure
 // ---- main ----
 
 const startedAt = new Date().toISOString();
-const database = await createDatabase();
+const database = args.database
+  ? { name: new URL(args.database).pathname.slice(1), url: args.database, drop: async () => {} }
+  : await createDatabase();
 let server: ChildProcess | undefined;
 try {
-  log(`bench:api: database ${database.name} on ${new URL(serverUrl).host}; seeding ${CLINICS} clinics…`);
   const seedStart = performance.now();
-  await seed(database.url);
+  if (!args.database) {
+    log(`bench:api: database ${database.name} on ${new URL(serverUrl).host}; seeding ${CLINICS} clinics…`);
+    await seed(database.url);
+  }
   const seedSeconds = Math.round((performance.now() - seedStart) / 100) / 10;
 
   const sql = postgres(database.url, { max: 1, onnotice: () => {} });
@@ -354,24 +383,24 @@ try {
   for (const p of plans.filter((x) => x.radius)) log(`  plan: ${p.name}: ${p.usesGeoIndex ? "GiST index" : "NO GiST INDEX"}`);
 
   const loadBefore = Math.round(os.loadavg()[0]! * 100) / 100;
-  const started = await startServer(database.url);
-  server = started.child;
   const results: Measured[] = [];
-  for (const s of scenarios(inputs)) {
-    await load(started.port, s, WARMUP_S);
-    const r = await load(started.port, s, DURATION_S);
-    results.push(r);
-    log(`  ${s.name.padEnd(16)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx + r.timeouts}  ${r.meetsTarget ? "ok" : "MISSED"}`);
+  const only = args.only?.split(",");
+  for (const mode of MODES) {
+    const started = await startServer(database.url, mode.readCache);
+    server = started.child;
+    for (const s of scenarios(inputs).filter((x) => !only || only.includes(x.name))) {
+      await load(started.port, s, WARMUP_S, mode.name);
+      const r = await load(started.port, s, DURATION_S, mode.name);
+      results.push(r);
+      log(`  ${s.name.padEnd(16)} ${mode.name.padEnd(15)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx + r.timeouts}  ${r.meetsTarget ? "ok" : "MISSED"}`);
+    }
+    await stopServer(server);
   }
   const machine: Machine = { cpus: os.cpus().length, node: process.version, loadBefore, loadAfter: Math.round(os.loadavg()[0]! * 100) / 100 };
   writeReport({ database: database.name, clinics: CLINICS, results, plans, startedAt, seedSeconds, postgresVersion: version, machine });
   log(`bench:api: report in ${path.relative(process.cwd(), path.join(reportsDir, "bench-api.md"))} and bench-api.json`);
 } finally {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  if (server) await stopServer(server);
   if (args.keep) log(`bench:api: kept database ${database.url}`);
   else await database.drop();
 }

@@ -1,5 +1,6 @@
 import type { Database, Sql } from "@botox/db";
 import type { ApiEnv } from "./env.ts";
+import type { ReadCache } from "./lib/read-cache.ts";
 
 /** What every handler can reach: injected by createApp so tests pass their own database. */
 export interface Deps {
@@ -10,6 +11,8 @@ export interface Deps {
   secret: string;
   /** Called after every content write (clinics, posts, categories) so publishing can react. */
   onContentChange?: (change: { entity: string; entityId: number | null; action: string }) => void;
+  /** Public clinic reads kept in memory (lib/read-cache.ts); none in most tests. */
+  readCache?: ReadCache;
 }
 
 export interface AppEnv {

@@ -44,6 +44,10 @@ const schema = z.object({
   PUBLISH_MAX_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
   /** How often content_changes is polled for writes made through other API instances. */
   PUBLISH_POLL_MS: z.coerce.number().int().min(100).default(3_000),
+  /** Longest a public clinic read is served from memory (lib/read-cache.ts); 0 turns the cache off. */
+  READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How often the read cache checks content_changes for writes made elsewhere. */
+  READ_CACHE_POLL_MS: z.coerce.number().int().min(100).default(1_000),
   /** Nightly regeneration (cron expression); "off" disables it. */
   PUBLISH_CRON: z.string().default("0 3 * * *"),
   /** IANA time zone of PUBLISH_CRON; unset means the host's. */

@@ -18,7 +18,10 @@ export async function writeContent<T>(
     if (recorded) await insertContentChange(tx, recorded);
     return value;
   });
-  if (recorded) notifyContentChange(deps, recorded);
+  if (recorded) {
+    deps.readCache?.clear();
+    notifyContentChange(deps, recorded);
+  }
   return result;
 }
 

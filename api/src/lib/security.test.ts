@@ -155,6 +155,19 @@ describe("CORS and secure headers", () => {
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
       expect(preflight.headers.get("access-control-allow-credentials")).toBe("true");
+      expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
+      expect(preflight.headers.get("access-control-allow-headers")).toContain("Content-Type");
+      expect(preflight.headers.get("access-control-max-age")).toBe("600");
+      expect(preflight.headers.get("x-content-type-options")).toBe("nosniff");
+      // Answers, errors and thrown errors alike carry the CORS headers (set before the handler).
+      for (const path of ["/api/v1/cities/popular", "/api/v1/no-such-route", "/api/v1/stats", "/api/v1/zip-search?postalCode=abc"]) {
+        const res = await t.app.request(path, { headers: { Origin: origin } });
+        expect(res.headers.get("access-control-allow-origin"), path).toBe(origin);
+        expect(res.headers.get("access-control-allow-credentials"), path).toBe("true");
+        expect(res.headers.get("access-control-expose-headers"), path).toContain("Retry-After");
+        expect(res.headers.get("vary"), path).toContain("Origin");
+        expect(res.headers.get("x-request-id"), path).toBeTruthy();
+      }
     }
     for (const origin of [FOREIGN, "http://localhost:4321.evil.example", "null"]) {
       const preflight = await t.app.request("/api/v1/newsletter/subscribe", { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "POST" } });

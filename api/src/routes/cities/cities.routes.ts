@@ -4,6 +4,7 @@ import { SEARCH, popularCitiesQuerySchema, type City } from "@botox/core";
 import { findNearestCities, findPopularCities } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { parseOrThrow } from "../../lib/errors.ts";
+import { cachedJson } from "../../lib/read-cache.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { citySchema, commonErrors } from "../../lib/response-schemas.ts";
 import { resolveVisitorLocation } from "../../location/visitor-location.ts";
@@ -18,11 +19,11 @@ documentRoute({
   query: popularCitiesQuerySchema,
   responses: { 200: { description: "Cities, most clinics first", schema: z.array(citySchema) }, ...commonErrors },
 });
-citiesRoutes.get("/cities/popular", async (c) => {
+citiesRoutes.get("/cities/popular", (c) => cachedJson(c, async () => {
   const q = parseOrThrow(popularCitiesQuerySchema, c.req.query());
   const cities: City[] = await findPopularCities(c.get("deps").db, q.limit);
-  return c.json(cities);
-});
+  return cities;
+}));
 
 documentRoute({
   method: "get",

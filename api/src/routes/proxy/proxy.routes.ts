@@ -5,6 +5,7 @@ import { findClinicBySlugOrId, searchClinicsInCity } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { HttpError, parseOrThrow } from "../../lib/errors.ts";
 import { cityCentre } from "../../lib/city-centres.ts";
+import { cachedJson } from "../../lib/read-cache.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { clinicSchema, commonErrors, errorSchema, paginationSchema } from "../../lib/response-schemas.ts";
 
@@ -22,7 +23,7 @@ documentRoute({
     ...commonErrors,
   },
 });
-proxyRoutes.get("/proxy/clinics-by-city/:city", async (c) => {
+proxyRoutes.get("/proxy/clinics-by-city/:city", (c) => cachedJson(c, async () => {
   const city = parseOrThrow(citySlugSchema, c.req.param("city"));
   const q = parseOrThrow(clinicsByCityQuerySchema, { ...c.req.query(), businessStatus: c.req.queries("businessStatus") });
   const deps = c.get("deps");
@@ -41,8 +42,8 @@ proxyRoutes.get("/proxy/clinics-by-city/:city", async (c) => {
     clinics: items,
     pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) },
   };
-  return c.json(body);
-});
+  return body;
+}));
 
 const clinicSegmentSchema = z.string().min(1, QUERY_MSG.slug).max(300, QUERY_MSG.slug);
 
@@ -58,10 +59,10 @@ documentRoute({
     ...commonErrors,
   },
 });
-proxyRoutes.get("/proxy/clinic/:slug", async (c) => {
+proxyRoutes.get("/proxy/clinic/:slug", (c) => cachedJson(c, async () => {
   const segment = parseOrThrow(clinicSegmentSchema, c.req.param("slug"));
   const q = parseOrThrow(clinicBySlugQuerySchema, c.req.query());
   const clinic = await findClinicBySlugOrId(c.get("deps").db, segment, q.city);
   if (!clinic) throw new HttpError(404, MSG.clinic.notFoundTitle);
-  return c.json(clinic);
-});
+  return clinic;
+}));

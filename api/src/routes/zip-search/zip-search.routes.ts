@@ -3,6 +3,7 @@ import { z } from "zod";
 import { zipSearchQuerySchema, type ZipSearchResponse } from "@botox/core";
 import { searchClinicsNearZip } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
+import { cachedJson } from "../../lib/read-cache.ts";
 import { parseOrThrow } from "../../lib/errors.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { clinicSchema, commonErrors } from "../../lib/response-schemas.ts";
@@ -26,7 +27,7 @@ documentRoute({
   query: zipSearchQuerySchema,
   responses: { 200: { description: "One page of clinics", schema: zipSearchResponseSchema }, ...commonErrors },
 });
-zipSearchRoutes.get("/zip-search", async (c) => {
+zipSearchRoutes.get("/zip-search", (c) => cachedJson(c, async () => {
   const q = parseOrThrow(zipSearchQuerySchema, c.req.query());
   const result = await searchClinicsNearZip(c.get("deps").db, {
     postalCode: q.postalCode,
@@ -42,5 +43,5 @@ zipSearchRoutes.get("/zip-search", async (c) => {
     currentPage: q.page,
     origin: result.origin,
   };
-  return c.json(body);
-});
+  return body;
+}));

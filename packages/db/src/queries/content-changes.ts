@@ -1,3 +1,4 @@
+import { max } from "drizzle-orm";
 import type { Database } from "../client.ts";
 import { contentChanges } from "../schema.ts";
 
@@ -16,4 +17,10 @@ export interface ContentChange {
 /** Appends one row to content_changes (the publisher's work queue); call inside the write's transaction. */
 export async function insertContentChange(db: DbExecutor, change: ContentChange): Promise<void> {
   await db.insert(contentChanges).values(change);
+}
+
+/** The newest content_changes id (0 when there is none): it moves on every recorded content write. */
+export async function latestContentChangeId(db: DbExecutor): Promise<number> {
+  const [row] = await db.select({ id: max(contentChanges.id) }).from(contentChanges);
+  return row?.id ?? 0;
 }

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { clinics, insertContentChange } from "@botox/db";
+import type { Clinic, ZipSearchResponse } from "@botox/core";
+import { writeContent } from "./content-changes.ts";
+import { ReadCache } from "./read-cache.ts";
+import { createPublicTestContext, milesNorth, type PublicTestContext } from "./test-support.ts";
+
+const cache = (options: Partial<ConstructorParameters<typeof ReadCache>[0]> = {}) => new ReadCache({ ttlMs: 60_000, pollMs: 1_000, ...options });
+const later = <T>(value: T, ms = 20) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+describe("ReadCache", () => {
+  it("computes once, then answers the same text from memory", async () => {
+    const c = cache();
+    let calls = 0;
+    const compute = async () => ({ n: ++calls });
+    expect(await c.read("/a", compute)).toEqual({ body: '{"n":1}', hit: false });
+    expect(await c.read("/a", compute)).toEqual({ body: '{"n":1}', hit: true });
+    expect(await c.read("/b", compute)).toEqual({ body: '{"n":2}', hit: false });
+  });
+
+  it("shares one computation between concurrent misses", async () => {
+    const c = cache();
+    let calls = 0;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => c.read("/a", () => later({ n: ++calls }))));
+    expect(calls).toBe(1);
+    expect(new Set(answers.map((a) => a.body))).toEqual(new Set(['{"n":1}']));
+  });
+
+  it("keeps no error, and no answer computed across a clearing", async () => {
+    const c = cache();
+    await expect(c.read("/a", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(c.size).toBe(0);
+    const pending = c.read("/a", () => later({ stale: true }));
+    c.clear();
+    expect(await pending).toEqual({ body: '{"stale":true}', hit: false });
+    expect(c.size).toBe(0);
+    expect((await c.read("/a", async () => ({ fresh: true }))).body).toBe('{"fresh":true}');
+  });
+
+  it("forgets entries after the TTL, and the least recently used beyond its size limits", async () => {
+    const short = cache({ ttlMs: 10 });
+    await short.read("/a", async () => 1);
+    await later(null, 30);
+    expect((await short.read("/a", async () => 2)).body).toBe("2");
+
+    const small = cache({ maxEntries: 2 });
+    for (const key of ["/a", "/b"]) await small.read(key, async () => key);
+    await small.read("/a", async () => "again"); // /a is now the most recently used
+    await small.read("/c", async () => "/c");
+    expect(small.size).toBe(2);
+    expect((await small.read("/a", async () => "recomputed")).hit).toBe(true);
+    expect((await small.read("/b", async () => "recomputed")).body).toBe('"recomputed"');
+
+    const narrow = cache({ maxChars: 10 });
+    await narrow.read("/big", async () => "x".repeat(20));
+    expect(narrow.size).toBe(0);
+  });
+});
+
+describe("read cache in the API", () => {
+  let t: PublicTestContext;
+  let rc: ReadCache;
+  let clinicId: number;
+  const O = { latitude: 40.7506, longitude: -73.9972 };
+
+  beforeAll(async () => {
+    t = await createPublicTestContext();
+    await t.insertZip("10001", O.latitude, O.longitude, "New York", "NY");
+    const [row] = await t.insertClinics([{ name: "Cached Clinic", city: "New York", state: "NY", ...milesNorth(O.latitude, O.longitude, 1) }]);
+    clinicId = row!.id;
+    rc = new ReadCache({ ttlMs: 60_000, pollMs: 60_000 });
+    await rc.poll(t.db.db);
+    t.deps.readCache = rc;
+  });
+  afterAll(async () => {
+    rc.stop();
+    await t.close();
+  });
+
+  const zipSearch = () => t.get<ZipSearchResponse>("/zip-search?postalCode=10001");
+  const rename = (name: string) => t.db.db.update(clinics).set({ name }).where(eq(clinics.id, clinicId));
+
+  it("answers repeated public reads from memory, with the same body", async () => {
+    const first = await zipSearch();
+    const second = await zipSearch();
+    expect(first.res.headers.get("x-cache")).toBe("MISS");
+    expect(second.res.headers.get("x-cache")).toBe("HIT");
+    expect(second.body).toEqual(first.body);
+    expect(second.res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(second.body.clinics.map((c) => c.name)).toEqual(["Cached Clinic"]);
+  });
+
+  it("is cleared by a content write made through this API", async () => {
+    await zipSearch();
+    await writeContent(t.deps, (tx) => tx.update(clinics).set({ name: "Renamed Here" }).where(eq(clinics.id, clinicId)), () => ({ entity: "clinic", entityId: clinicId, action: "update" }));
+    const after = await zipSearch();
+    expect(after.res.headers.get("x-cache")).toBe("MISS");
+    expect(after.body.clinics[0]!.name).toBe("Renamed Here");
+  });
+
+  it("is cleared when content_changes moves (a write made by another instance or an import)", async () => {
+    await rc.poll(t.db.db); // takes in the change the previous write recorded
+    await zipSearch();
+    await rename("Renamed Elsewhere");
+    await rc.poll(t.db.db);
+    expect((await zipSearch()).body.clinics[0]!.name).toBe("Renamed Here"); // nothing recorded yet
+    await insertContentChange(t.db.db, { entity: "clinic", entityId: clinicId, action: "update" });
+    await rc.poll(t.db.db);
+    const after = await zipSearch();
+    expect(after.res.headers.get("x-cache")).toBe("MISS");
+    expect(after.body.clinics[0]!.name).toBe("Renamed Elsewhere");
+  });
+
+  it("keeps no error answer and caches each address on its own", async () => {
+    rc.clear();
+    for (let i = 0; i < 2; i++) {
+      const missing = await t.get<{ error: string }>("/proxy/clinic/no-such-clinic");
+      expect(missing.status).toBe(404);
+      const bad = await t.get<{ error: string }>("/zip-search?postalCode=abc");
+      expect(bad.status).toBe(400);
+    }
+    expect(rc.size).toBe(0);
+    const bySlug = await t.get<Clinic>(`/proxy/clinic/${clinicId}`);
+    expect(bySlug.status).toBe(200);
+    expect((await t.get<Clinic>(`/proxy/clinic/${clinicId}`)).res.headers.get("x-cache")).toBe("HIT");
+    expect((await t.get("/proxy/clinics-by-city/new-york")).res.headers.get("x-cache")).toBe("MISS");
+    expect((await t.get("/cities/popular")).res.headers.get("x-cache")).toBe("MISS");
+    expect(rc.size).toBe(3);
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * Answers of the public clinic reads (zip-search, clinics-by-city, clinic by slug, popular
+ * cities) kept in memory as their JSON text. They are the same for every visitor and change
+ * only when clinics do, while a dense ZIP's answer costs milliseconds of database work (its
+ * total count reads thousands of index entries): bench:api could not reach its latency target
+ * without this on a 2-core machine.
+ *
+ * Staleness is bounded three ways:
+ *  - a content write made through this API clears the cache as it commits (writeContent);
+ *  - every `pollMs` the newest content_changes id is read, so writes made by another API
+ *    instance, an import or a seed clear it within that interval;
+ *  - an entry expires after `ttlMs` whatever happens (a change made by hand in SQL).
+ * Only successful answers are kept, never errors. Concurrent misses for one address share one
+ * computation, and an answer computed across a clearing is returned but not kept.
+ */
+import type { Context } from "hono";
+import { latestContentChangeId, type Database } from "@botox/db";
+import type { AppEnv } from "../context.ts";
+import type { ApiEnv } from "../env.ts";
+
+export interface ReadCacheOptions {
+  /** How long an entry may be served at most. */
+  ttlMs: number;
+  /** How often content_changes is checked for writes made elsewhere. */
+  pollMs: number;
+  maxEntries?: number;
+  /** Total JSON text kept, in characters (the answers are ASCII-heavy: about bytes). */
+  maxChars?: number;
+}
+
+interface Entry {
+  body: string;
+  expires: number;
+}
+
+export class ReadCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #pending = new Map<string, Promise<string>>();
+  readonly #ttlMs: number;
+  readonly #pollMs: number;
+  readonly #maxEntries: number;
+  readonly #maxChars: number;
+  #chars = 0;
+  /** Bumped by every clearing: a computation that started before one is not kept. */
+  #generation = 0;
+  #lastChange: number | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #pollFailed = false;
+
+  constructor(options: ReadCacheOptions) {
+    this.#ttlMs = options.ttlMs;
+    this.#pollMs = options.pollMs;
+    this.#maxEntries = options.maxEntries ?? 10_000;
+    this.#maxChars = options.maxChars ?? 64 * 1024 * 1024;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The JSON text of `compute()`'s answer for `key`, from memory when it is there. */
+  async read(key: string, compute: () => Promise<unknown>): Promise<{ body: string; hit: boolean }> {
+    const entry = this.#entries.get(key);
+    if (entry) {
+      this.#entries.delete(key);
+      if (entry.expires > Date.now()) {
+        this.#entries.set(key, entry); // most recently used last: eviction takes the first
+        return { body: entry.body, hit: true };
+      }
+      this.#chars -= entry.body.length;
+    }
+    const shared = this.#pending.get(key);
+    if (shared) return { body: await shared, hit: false };
+    const generation = this.#generation;
+    const pending = compute().then((value) => JSON.stringify(value));
+    this.#pending.set(key, pending);
+    try {
+      const body = await pending;
+      if (generation === this.#generation) this.#keep(key, body);
+      return { body, hit: false };
+    } finally {
+      if (this.#pending.get(key) === pending) this.#pending.delete(key);
+    }
+  }
+
+  /** Forgets every answer (a content write committed). */
+  clear(): void {
+    this.#generation++;
+    this.#entries.clear();
+    this.#pending.clear();
+    this.#chars = 0;
+  }
+
+  /**
+   * Reads the newest content change, then keeps checking it every `pollMs`; the first read is
+   * awaited so that no answer is kept before the cache knows where content stands.
+   */
+  async watch(db: Database): Promise<void> {
+    await this.poll(db);
+    this.#timer = setInterval(() => void this.poll(db), this.#pollMs);
+    this.#timer.unref();
+  }
+
+  /** One check of content_changes; clears the cache when it moved. */
+  async poll(db: Database): Promise<void> {
+    let latest: number;
+    try {
+      latest = await latestContentChangeId(db);
+    } catch (err) {
+      // The database is away: entries still expire by their TTL, and the next poll retries.
+      if (!this.#pollFailed) console.warn("[api] read cache: cannot read content_changes", (err as Error).message);
+      this.#pollFailed = true;
+      return;
+    }
+    this.#pollFailed = false;
+    if (this.#lastChange !== undefined && latest !== this.#lastChange) this.clear();
+    this.#lastChange = latest;
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+
+  #keep(key: string, body: string): void {
+    if (body.length > this.#maxChars) return;
+    this.#entries.set(key, { body, expires: Date.now() + this.#ttlMs });
+    this.#chars += body.length;
+    for (const [oldKey, old] of this.#entries) {
+      if (this.#entries.size <= this.#maxEntries && this.#chars <= this.#maxChars) break;
+      this.#entries.delete(oldKey);
+      this.#chars -= old.body.length;
+    }
+  }
+}
+
+/** The read cache a served API uses, watching `db`; undefined when READ_CACHE_TTL_MS is 0. */
+export async function startReadCache(env: ApiEnv, db: Database): Promise<ReadCache | undefined> {
+  if (env.READ_CACHE_TTL_MS === 0) return undefined;
+  const cache = new ReadCache({ ttlMs: env.READ_CACHE_TTL_MS, pollMs: env.READ_CACHE_POLL_MS });
+  await cache.watch(db);
+  return cache;
+}
+
+/**
+ * Answers a public read with `compute()`'s value as JSON, through the app's read cache when
+ * it has one (deps.readCache). The key is the path and query exactly as requested. An error
+ * thrown by `compute` (bad input, not found, database away) is answered as usual and not kept.
+ */
+export async function cachedJson(c: Context<AppEnv>, compute: () => Promise<unknown>): Promise<Response> {
+  const cache = c.get("deps").readCache;
+  if (!cache) return c.json(await compute());
+  const url = c.req.url;
+  const { body, hit } = await cache.read(url.slice(url.indexOf("/", url.indexOf("//") + 2)), compute);
+  c.header("X-Cache", hit ? "HIT" : "MISS");
+  return c.body(body, 200, { "Content-Type": "application/json" });
+}
