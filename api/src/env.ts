@@ -46,6 +46,8 @@ const schema = z.object({
   PUBLISH_POLL_MS: z.coerce.number().int().min(100).default(3_000),
   /** Longest a public clinic read is served from memory (lib/read-cache.ts); 0 turns the cache off. */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Most memory the read cache's answers may take, in MB (2,000 nearby answers are ~150 MB). */
+  READ_CACHE_MAX_MB: z.coerce.number().int().min(1).default(256),
   /** How often the read cache checks content_changes for writes made elsewhere. */
   READ_CACHE_POLL_MS: z.coerce.number().int().min(100).default(1_000),
   /** Nightly regeneration (cron expression); "off" disables it. */

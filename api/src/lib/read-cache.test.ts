@@ -8,21 +8,26 @@ import { createPublicTestContext, milesNorth, type PublicTestContext } from "./t
 
 const cache = (options: Partial<ConstructorParameters<typeof ReadCache>[0]> = {}) => new ReadCache({ ttlMs: 60_000, pollMs: 1_000, ...options });
 const later = <T>(value: T, ms = 20) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+/** An answer with its body as text. */
+const text = async (answer: Promise<{ body: Uint8Array; hit: boolean }>) => {
+  const { body, hit } = await answer;
+  return { body: Buffer.from(body).toString("utf8"), hit };
+};
 
 describe("ReadCache", () => {
   it("computes once, then answers the same text from memory", async () => {
     const c = cache();
     let calls = 0;
     const compute = async () => ({ n: ++calls });
-    expect(await c.read("/a", compute)).toEqual({ body: '{"n":1}', hit: false });
-    expect(await c.read("/a", compute)).toEqual({ body: '{"n":1}', hit: true });
-    expect(await c.read("/b", compute)).toEqual({ body: '{"n":2}', hit: false });
+    expect(await text(c.read("/a", compute))).toEqual({ body: '{"n":1}', hit: false });
+    expect(await text(c.read("/a", compute))).toEqual({ body: '{"n":1}', hit: true });
+    expect(await text(c.read("/b", compute))).toEqual({ body: '{"n":2}', hit: false });
   });
 
   it("shares one computation between concurrent misses", async () => {
     const c = cache();
     let calls = 0;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => c.read("/a", () => later({ n: ++calls }))));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => text(c.read("/a", () => later({ n: ++calls })))));
     expect(calls).toBe(1);
     expect(new Set(answers.map((a) => a.body))).toEqual(new Set(['{"n":1}']));
   });
@@ -31,18 +36,18 @@ describe("ReadCache", () => {
     const c = cache();
     await expect(c.read("/a", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(c.size).toBe(0);
-    const pending = c.read("/a", () => later({ stale: true }));
+    const pending = text(c.read("/a", () => later({ stale: true })));
     c.clear();
     expect(await pending).toEqual({ body: '{"stale":true}', hit: false });
     expect(c.size).toBe(0);
-    expect((await c.read("/a", async () => ({ fresh: true }))).body).toBe('{"fresh":true}');
+    expect((await text(c.read("/a", async () => ({ fresh: true })))).body).toBe('{"fresh":true}');
   });
 
   it("forgets entries after the TTL, and the least recently used beyond its size limits", async () => {
     const short = cache({ ttlMs: 10 });
     await short.read("/a", async () => 1);
     await later(null, 30);
-    expect((await short.read("/a", async () => 2)).body).toBe("2");
+    expect((await text(short.read("/a", async () => 2))).body).toBe("2");
 
     const small = cache({ maxEntries: 2 });
     for (const key of ["/a", "/b"]) await small.read(key, async () => key);
@@ -50,9 +55,9 @@ describe("ReadCache", () => {
     await small.read("/c", async () => "/c");
     expect(small.size).toBe(2);
     expect((await small.read("/a", async () => "recomputed")).hit).toBe(true);
-    expect((await small.read("/b", async () => "recomputed")).body).toBe('"recomputed"');
+    expect((await text(small.read("/b", async () => "recomputed"))).body).toBe('"recomputed"');
 
-    const narrow = cache({ maxChars: 10 });
+    const narrow = cache({ maxBytes: 10 });
     await narrow.read("/big", async () => "x".repeat(20));
     expect(narrow.size).toBe(0);
   });
@@ -127,5 +132,19 @@ describe("read cache in the API", () => {
     expect((await t.get("/proxy/clinics-by-city/new-york")).res.headers.get("x-cache")).toBe("MISS");
     expect((await t.get("/cities/popular")).res.headers.get("x-cache")).toBe("MISS");
     expect(rc.size).toBe(3);
+  });
+
+  it("keeps clinics/nearby answers by their point, and not its errors", async () => {
+    rc.clear();
+    const near = (body: unknown, ip = "203.0.113.9") => t.request("POST", "/clinics/nearby", { body, ip });
+    const first = await near({ latitude: O.latitude, longitude: O.longitude });
+    const again = await near({ latitude: O.latitude, longitude: O.longitude, radius: 100 }, "203.0.113.10");
+    expect([first.headers.get("x-cache"), again.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
+    const clinicsOf = async (res: Response) => ((await res.json()) as Clinic[]).map((c) => [c.name, c._distance]);
+    expect(await clinicsOf(again)).toEqual(await clinicsOf(first));
+    const elsewhere = await near({ latitude: O.latitude + 2, longitude: O.longitude });
+    expect(elsewhere.headers.get("x-cache")).toBe("MISS");
+    expect((await near({ latitude: 91, longitude: 0 })).status).toBe(400);
+    expect(rc.size).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Answers of the public clinic reads (zip-search, clinics-by-city, clinic by slug, popular
- * cities) kept in memory as their JSON text. They are the same for every visitor and change
- * only when clinics do, while a dense ZIP's answer costs milliseconds of database work (its
+ * cities, and clinics/nearby by its coordinates) kept in memory as their JSON, already
+ * encoded (encoding a 75 KB answer on every hit cost a quarter of the CPU of serving it).
+ * They depend on the request alone, never on who asks, and change only when clinics do, while a dense ZIP's answer costs milliseconds of database work (its
  * total count reads thousands of index entries): bench:api could not reach its latency target
  * without this on a 2-core machine.
  *
@@ -11,7 +12,8 @@
  *    instance, an import or a seed clear it within that interval;
  *  - an entry expires after `ttlMs` whatever happens (a change made by hand in SQL).
  * Only successful answers are kept, never errors. Concurrent misses for one address share one
- * computation, and an answer computed across a clearing is returned but not kept.
+ * computation, and an answer computed across a clearing is returned but not kept. Memory is
+ * bounded by entries and bytes (READ_CACHE_MAX_MB), the least recently used going first.
  */
 import type { Context } from "hono";
 import { latestContentChangeId, type Database } from "@botox/db";
@@ -24,23 +26,23 @@ export interface ReadCacheOptions {
   /** How often content_changes is checked for writes made elsewhere. */
   pollMs: number;
   maxEntries?: number;
-  /** Total JSON text kept, in characters (the answers are ASCII-heavy: about bytes). */
-  maxChars?: number;
+  /** Total JSON kept, in bytes. */
+  maxBytes?: number;
 }
 
 interface Entry {
-  body: string;
+  body: Uint8Array<ArrayBuffer>;
   expires: number;
 }
 
 export class ReadCache {
   readonly #entries = new Map<string, Entry>();
-  readonly #pending = new Map<string, Promise<string>>();
+  readonly #pending = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
   readonly #ttlMs: number;
   readonly #pollMs: number;
   readonly #maxEntries: number;
-  readonly #maxChars: number;
-  #chars = 0;
+  readonly #maxBytes: number;
+  #bytes = 0;
   /** Bumped by every clearing: a computation that started before one is not kept. */
   #generation = 0;
   #lastChange: number | undefined;
@@ -51,15 +53,15 @@ export class ReadCache {
     this.#ttlMs = options.ttlMs;
     this.#pollMs = options.pollMs;
     this.#maxEntries = options.maxEntries ?? 10_000;
-    this.#maxChars = options.maxChars ?? 64 * 1024 * 1024;
+    this.#maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   }
 
   get size(): number {
     return this.#entries.size;
   }
 
-  /** The JSON text of `compute()`'s answer for `key`, from memory when it is there. */
-  async read(key: string, compute: () => Promise<unknown>): Promise<{ body: string; hit: boolean }> {
+  /** `compute()`'s answer for `key` as UTF-8 JSON, from memory when it is there. */
+  async read(key: string, compute: () => Promise<unknown>): Promise<{ body: Uint8Array<ArrayBuffer>; hit: boolean }> {
     const entry = this.#entries.get(key);
     if (entry) {
       this.#entries.delete(key);
@@ -67,12 +69,12 @@ export class ReadCache {
         this.#entries.set(key, entry); // most recently used last: eviction takes the first
         return { body: entry.body, hit: true };
       }
-      this.#chars -= entry.body.length;
+      this.#bytes -= entry.body.byteLength;
     }
     const shared = this.#pending.get(key);
     if (shared) return { body: await shared, hit: false };
     const generation = this.#generation;
-    const pending = compute().then((value) => JSON.stringify(value));
+    const pending = compute().then((value) => Buffer.from(JSON.stringify(value)));
     this.#pending.set(key, pending);
     try {
       const body = await pending;
@@ -88,7 +90,7 @@ export class ReadCache {
     this.#generation++;
     this.#entries.clear();
     this.#pending.clear();
-    this.#chars = 0;
+    this.#bytes = 0;
   }
 
   /**
@@ -121,14 +123,14 @@ export class ReadCache {
     clearInterval(this.#timer);
   }
 
-  #keep(key: string, body: string): void {
-    if (body.length > this.#maxChars) return;
+  #keep(key: string, body: Uint8Array<ArrayBuffer>): void {
+    if (body.byteLength > this.#maxBytes) return;
     this.#entries.set(key, { body, expires: Date.now() + this.#ttlMs });
-    this.#chars += body.length;
+    this.#bytes += body.byteLength;
     for (const [oldKey, old] of this.#entries) {
-      if (this.#entries.size <= this.#maxEntries && this.#chars <= this.#maxChars) break;
+      if (this.#entries.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
       this.#entries.delete(oldKey);
-      this.#chars -= old.body.length;
+      this.#bytes -= old.body.byteLength;
     }
   }
 }
@@ -136,21 +138,22 @@ export class ReadCache {
 /** The read cache a served API uses, watching `db`; undefined when READ_CACHE_TTL_MS is 0. */
 export async function startReadCache(env: ApiEnv, db: Database): Promise<ReadCache | undefined> {
   if (env.READ_CACHE_TTL_MS === 0) return undefined;
-  const cache = new ReadCache({ ttlMs: env.READ_CACHE_TTL_MS, pollMs: env.READ_CACHE_POLL_MS });
+  const cache = new ReadCache({ ttlMs: env.READ_CACHE_TTL_MS, pollMs: env.READ_CACHE_POLL_MS, maxBytes: env.READ_CACHE_MAX_MB * 1024 * 1024 });
   await cache.watch(db);
   return cache;
 }
 
 /**
  * Answers a public read with `compute()`'s value as JSON, through the app's read cache when
- * it has one (deps.readCache). The key is the path and query exactly as requested. An error
- * thrown by `compute` (bad input, not found, database away) is answered as usual and not kept.
+ * it has one (deps.readCache). The key is the path and query exactly as requested, unless
+ * the route gives its own (a POST read: its validated body). An error thrown by `compute`
+ * (bad input, not found, database away) is answered as usual and not kept.
  */
-export async function cachedJson(c: Context<AppEnv>, compute: () => Promise<unknown>): Promise<Response> {
+export async function cachedJson(c: Context<AppEnv>, compute: () => Promise<unknown>, key?: string): Promise<Response> {
   const cache = c.get("deps").readCache;
   if (!cache) return c.json(await compute());
   const url = c.req.url;
-  const { body, hit } = await cache.read(url.slice(url.indexOf("/", url.indexOf("//") + 2)), compute);
+  const { body, hit } = await cache.read(key ?? url.slice(url.indexOf("/", url.indexOf("//") + 2)), compute);
   c.header("X-Cache", hit ? "HIT" : "MISS");
   return c.body(body, 200, { "Content-Type": "application/json" });
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { SEARCH, nearbyClinicsBodySchema } from "@botox/core";
 import { listClinicsNear } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
+import { cachedJson } from "../../lib/read-cache.ts";
 import { parseOrThrow, readJson } from "../../lib/errors.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
@@ -27,10 +28,16 @@ documentRoute({
 // A read sent as POST (spec §7.1); limited generously, as a cheap guard against scraping.
 clinicsPublicRoutes.post("/clinics/nearby", rateLimit({ windowMs: 60_000, limit: 120, keyPrefix: "clinics-nearby" }), async (c) => {
   const body = parseOrThrow(nearbyClinicsBodySchema, await readJson(c));
-  const items = await listClinicsNear(c.get("deps").db, {
-    origin: { latitude: body.latitude, longitude: body.longitude },
-    radiusMiles: body.radius,
-    limit: SEARCH.maxNearbyResults,
-  });
-  return c.json(items);
+  // The answer depends on the point alone, and visitors located by IP share their city's.
+  const key = `POST /clinics/nearby ${body.latitude},${body.longitude},${body.radius}`;
+  return cachedJson(
+    c,
+    () =>
+      listClinicsNear(c.get("deps").db, {
+        origin: { latitude: body.latitude, longitude: body.longitude },
+        radiusMiles: body.radius,
+        limit: SEARCH.maxNearbyResults,
+      }),
+    key,
+  );
 });
