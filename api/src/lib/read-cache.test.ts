@@ -3,11 +3,13 @@ import { eq } from "drizzle-orm";
 import { clinics, insertContentChange } from "@botox/db";
 import type { Clinic, ZipSearchResponse } from "@botox/core";
 import { writeContent } from "./content-changes.ts";
-import { ReadCache } from "./read-cache.ts";
+import { encodeJson, ReadCache } from "./read-cache.ts";
 import { createPublicTestContext, milesNorth, type PublicTestContext } from "./test-support.ts";
 
 const cache = (options: Partial<ConstructorParameters<typeof ReadCache>[0]> = {}) => new ReadCache({ ttlMs: 60_000, pollMs: 1_000, ...options });
 const later = <T>(value: T, ms = 20) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+/** ReadCache.read for a computation of a JSON value. */
+const read = (c: ReadCache, key: string, compute: () => Promise<unknown>) => c.read(key, async () => encodeJson(await compute()));
 /** An answer with its body as text. */
 const text = async (answer: Promise<{ body: Uint8Array; hit: boolean }>) => {
   const { body, hit } = await answer;
@@ -19,46 +21,46 @@ describe("ReadCache", () => {
     const c = cache();
     let calls = 0;
     const compute = async () => ({ n: ++calls });
-    expect(await text(c.read("/a", compute))).toEqual({ body: '{"n":1}', hit: false });
-    expect(await text(c.read("/a", compute))).toEqual({ body: '{"n":1}', hit: true });
-    expect(await text(c.read("/b", compute))).toEqual({ body: '{"n":2}', hit: false });
+    expect(await text(read(c, "/a", compute))).toEqual({ body: '{"n":1}', hit: false });
+    expect(await text(read(c, "/a", compute))).toEqual({ body: '{"n":1}', hit: true });
+    expect(await text(read(c, "/b", compute))).toEqual({ body: '{"n":2}', hit: false });
   });
 
   it("shares one computation between concurrent misses", async () => {
     const c = cache();
     let calls = 0;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => text(c.read("/a", () => later({ n: ++calls })))));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => text(read(c, "/a", () => later({ n: ++calls })))));
     expect(calls).toBe(1);
     expect(new Set(answers.map((a) => a.body))).toEqual(new Set(['{"n":1}']));
   });
 
   it("keeps no error, and no answer computed across a clearing", async () => {
     const c = cache();
-    await expect(c.read("/a", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    await expect(read(c, "/a", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(c.size).toBe(0);
-    const pending = text(c.read("/a", () => later({ stale: true })));
+    const pending = text(read(c, "/a", () => later({ stale: true })));
     c.clear();
     expect(await pending).toEqual({ body: '{"stale":true}', hit: false });
     expect(c.size).toBe(0);
-    expect((await text(c.read("/a", async () => ({ fresh: true })))).body).toBe('{"fresh":true}');
+    expect((await text(read(c, "/a", async () => ({ fresh: true })))).body).toBe('{"fresh":true}');
   });
 
   it("forgets entries after the TTL, and the least recently used beyond its size limits", async () => {
     const short = cache({ ttlMs: 10 });
-    await short.read("/a", async () => 1);
+    await read(short, "/a", async () => 1);
     await later(null, 30);
-    expect((await text(short.read("/a", async () => 2))).body).toBe("2");
+    expect((await text(read(short, "/a", async () => 2))).body).toBe("2");
 
     const small = cache({ maxEntries: 2 });
-    for (const key of ["/a", "/b"]) await small.read(key, async () => key);
-    await small.read("/a", async () => "again"); // /a is now the most recently used
-    await small.read("/c", async () => "/c");
+    for (const key of ["/a", "/b"]) await read(small, key, async () => key);
+    await read(small, "/a", async () => "again"); // /a is now the most recently used
+    await read(small, "/c", async () => "/c");
     expect(small.size).toBe(2);
-    expect((await small.read("/a", async () => "recomputed")).hit).toBe(true);
-    expect((await text(small.read("/b", async () => "recomputed"))).body).toBe('"recomputed"');
+    expect((await read(small, "/a", async () => "recomputed")).hit).toBe(true);
+    expect((await text(read(small, "/b", async () => "recomputed"))).body).toBe('"recomputed"');
 
     const narrow = cache({ maxBytes: 10 });
-    await narrow.read("/big", async () => "x".repeat(20));
+    await read(narrow, "/big", async () => "x".repeat(20));
     expect(narrow.size).toBe(0);
   });
 });

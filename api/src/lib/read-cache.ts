@@ -1,10 +1,11 @@
 /**
  * Answers of the public clinic reads (zip-search, clinics-by-city, clinic by slug, popular
- * cities, and clinics/nearby by its coordinates) kept in memory as their JSON, already
- * encoded (encoding a 75 KB answer on every hit cost a quarter of the CPU of serving it).
- * They depend on the request alone, never on who asks, and change only when clinics do, while a dense ZIP's answer costs milliseconds of database work (its
- * total count reads thousands of index entries): bench:api could not reach its latency target
- * without this on a 2-core machine.
+ * cities, and clinics/nearby by its point) kept in memory as encoded JSON. Encoding a 75 KB
+ * answer on every hit cost a quarter of the CPU of serving it, hence bytes, not text.
+ * The answers depend on the request alone, never on who asks, and change only when clinics
+ * do, while a dense ZIP's answer costs milliseconds of database work (its total count reads
+ * thousands of index entries): bench:api could not reach its latency target without this on
+ * a 2-core machine.
  *
  * Staleness is bounded three ways:
  *  - a content write made through this API clears the cache as it commits (writeContent);
@@ -12,7 +13,7 @@
  *    instance, an import or a seed clear it within that interval;
  *  - an entry expires after `ttlMs` whatever happens (a change made by hand in SQL).
  * Only successful answers are kept, never errors. Concurrent misses for one address share one
- * computation, and an answer computed across a clearing is returned but not kept. Memory is
+ * computation, and anything computed across a clearing is returned but not kept. Memory is
  * bounded by entries and bytes (READ_CACHE_MAX_MB), the least recently used going first.
  */
 import type { Context } from "hono";
@@ -20,29 +21,76 @@ import { latestContentChangeId, type Database } from "@botox/db";
 import type { AppEnv } from "../context.ts";
 import type { ApiEnv } from "../env.ts";
 
+export type Bytes = Uint8Array<ArrayBuffer>;
+
 export interface ReadCacheOptions {
   /** How long an entry may be served at most. */
   ttlMs: number;
   /** How often content_changes is checked for writes made elsewhere. */
   pollMs: number;
   maxEntries?: number;
-  /** Total JSON kept, in bytes. */
+  /** Total memory kept, in bytes. */
   maxBytes?: number;
 }
 
-interface Entry {
-  body: Uint8Array<ArrayBuffer>;
-  expires: number;
-}
-
-export class ReadCache {
-  readonly #entries = new Map<string, Entry>();
-  readonly #pending = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+/** Encoded values by key, least recently used first, within an entry and a byte budget. */
+class LruBytes<K> {
+  readonly #entries = new Map<K, { body: Bytes; expires: number }>();
   readonly #ttlMs: number;
-  readonly #pollMs: number;
   readonly #maxEntries: number;
   readonly #maxBytes: number;
   #bytes = 0;
+
+  constructor(ttlMs: number, maxEntries: number, maxBytes: number) {
+    this.#ttlMs = ttlMs;
+    this.#maxEntries = maxEntries;
+    this.#maxBytes = maxBytes;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get(key: K): Bytes | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#entries.delete(key);
+    if (entry.expires <= Date.now()) {
+      this.#bytes -= entry.body.byteLength;
+      return undefined;
+    }
+    this.#entries.set(key, entry); // most recently used last: eviction takes the first
+    return entry.body;
+  }
+
+  set(key: K, body: Bytes): void {
+    if (body.byteLength > this.#maxBytes) return;
+    const old = this.#entries.get(key);
+    if (old) {
+      this.#entries.delete(key);
+      this.#bytes -= old.body.byteLength;
+    }
+    this.#entries.set(key, { body, expires: Date.now() + this.#ttlMs });
+    this.#bytes += body.byteLength;
+    for (const [oldKey, oldest] of this.#entries) {
+      if (this.#entries.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
+      this.#entries.delete(oldKey);
+      this.#bytes -= oldest.body.byteLength;
+    }
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+}
+
+export const encodeJson = (value: unknown): Bytes => Buffer.from(JSON.stringify(value));
+
+export class ReadCache {
+  readonly #answers: LruBytes<string>;
+  readonly #pending = new Map<string, Promise<Bytes>>();
+  readonly #pollMs: number;
   /** Bumped by every clearing: a computation that started before one is not kept. */
   #generation = 0;
   #lastChange: number | undefined;
@@ -50,52 +98,43 @@ export class ReadCache {
   #pollFailed = false;
 
   constructor(options: ReadCacheOptions) {
-    this.#ttlMs = options.ttlMs;
     this.#pollMs = options.pollMs;
-    this.#maxEntries = options.maxEntries ?? 10_000;
-    this.#maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.#answers = new LruBytes(options.ttlMs, options.maxEntries ?? 10_000, options.maxBytes ?? 64 * 1024 * 1024);
   }
 
+  /** Answers kept. */
   get size(): number {
-    return this.#entries.size;
+    return this.#answers.size;
   }
 
-  /** `compute()`'s answer for `key` as UTF-8 JSON, from memory when it is there. */
-  async read(key: string, compute: () => Promise<unknown>): Promise<{ body: Uint8Array<ArrayBuffer>; hit: boolean }> {
-    const entry = this.#entries.get(key);
-    if (entry) {
-      this.#entries.delete(key);
-      if (entry.expires > Date.now()) {
-        this.#entries.set(key, entry); // most recently used last: eviction takes the first
-        return { body: entry.body, hit: true };
-      }
-      this.#bytes -= entry.body.byteLength;
-    }
+  /** `compute()`'s answer for `key`, from memory when it is there. */
+  async read(key: string, compute: () => Promise<Bytes>): Promise<{ body: Bytes; hit: boolean }> {
+    const kept = this.#answers.get(key);
+    if (kept) return { body: kept, hit: true };
     const shared = this.#pending.get(key);
     if (shared) return { body: await shared, hit: false };
     const generation = this.#generation;
-    const pending = compute().then((value) => Buffer.from(JSON.stringify(value)));
+    const pending = compute();
     this.#pending.set(key, pending);
     try {
       const body = await pending;
-      if (generation === this.#generation) this.#keep(key, body);
+      if (generation === this.#generation) this.#answers.set(key, body);
       return { body, hit: false };
     } finally {
       if (this.#pending.get(key) === pending) this.#pending.delete(key);
     }
   }
 
-  /** Forgets every answer (a content write committed). */
+  /** Forgets everything (a content write committed). */
   clear(): void {
     this.#generation++;
-    this.#entries.clear();
+    this.#answers.clear();
     this.#pending.clear();
-    this.#bytes = 0;
   }
 
   /**
    * Reads the newest content change, then keeps checking it every `pollMs`; the first read is
-   * awaited so that no answer is kept before the cache knows where content stands.
+   * awaited so that nothing is kept before the cache knows where content stands.
    */
   async watch(db: Database): Promise<void> {
     await this.poll(db);
@@ -122,17 +161,6 @@ export class ReadCache {
   stop(): void {
     clearInterval(this.#timer);
   }
-
-  #keep(key: string, body: Uint8Array<ArrayBuffer>): void {
-    if (body.byteLength > this.#maxBytes) return;
-    this.#entries.set(key, { body, expires: Date.now() + this.#ttlMs });
-    this.#bytes += body.byteLength;
-    for (const [oldKey, old] of this.#entries) {
-      if (this.#entries.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
-      this.#entries.delete(oldKey);
-      this.#bytes -= old.body.byteLength;
-    }
-  }
 }
 
 /** The read cache a served API uses, watching `db`; undefined when READ_CACHE_TTL_MS is 0. */
@@ -153,7 +181,7 @@ export async function cachedJson(c: Context<AppEnv>, compute: () => Promise<unkn
   const cache = c.get("deps").readCache;
   if (!cache) return c.json(await compute());
   const url = c.req.url;
-  const { body, hit } = await cache.read(key ?? url.slice(url.indexOf("/", url.indexOf("//") + 2)), compute);
+  const { body, hit } = await cache.read(key ?? url.slice(url.indexOf("/", url.indexOf("//") + 2)), async () => encodeJson(await compute()));
   c.header("X-Cache", hit ? "HIT" : "MISS");
   return c.body(body, 200, { "Content-Type": "application/json" });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceMiles, EARTH_RADIUS_MILES, FALLBACK_LOCATION, formatMiles } from "./geo.ts";
+import { distanceMiles, EARTH_RADIUS_MILES, FALLBACK_LOCATION, formatMiles, roundMiles } from "./geo.ts";
 
 describe("distanceMiles (haversine, earth radius 3959 miles)", () => {
   it("pins the radius", () => {
@@ -38,5 +38,11 @@ describe("fallback location (spec §4)", () => {
       region: "NY",
       country: "United States",
     });
+  });
+});
+
+describe("roundMiles", () => {
+  it("keeps one decimal", () => {
+    expect([roundMiles(12.34), roundMiles(12.36), roundMiles(0.04), roundMiles(7)]).toEqual([12.3, 12.4, 0, 7]);
   });
 });

@@ -16,6 +16,11 @@ export function distanceMiles(a: LatLon, b: LatLon): number {
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** A distance as answers carry it (`_distance`, city distances): miles with one decimal (spec §3). */
+export function roundMiles(miles: number): number {
+  return Math.round(miles * 10) / 10;
+}
+
 /** Shown with one decimal (spec §3). */
 export function formatMiles(miles: number): string {
   return `${miles.toFixed(1)} mi`;

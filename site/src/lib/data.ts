@@ -2,7 +2,7 @@
  * Build-time data: read once from PostgreSQL through packages/db (the running embedded server
  * or DATABASE_URL) and shared by every page's getStaticPaths.
  */
-import { cityStateKey, distanceMiles, type BlogCategory, type BlogPost, type Clinic } from "@botox/core";
+import { cityStateKey, distanceMiles, roundMiles, type BlogCategory, type BlogPost, type Clinic } from "@botox/core";
 import type { SiteCity, SiteData, SiteZip } from "../../../packages/db/src/queries/site.ts";
 import type * as SiteQueries from "../../../packages/db/src/queries/site.ts";
 
@@ -108,7 +108,7 @@ export function makeRadiusSearch(clinics: readonly Clinic[]) {
         if (!list) continue;
         for (const c of list) {
           const d = distanceMiles(origin, { latitude: c.latitude!, longitude: c.longitude! });
-          if (d <= radius) found.push({ miles: Math.round(d * 10) / 10, clinic: c });
+          if (d <= radius) found.push({ miles: roundMiles(d), clinic: c });
         }
       }
     }

@@ -1,7 +1,7 @@
 /** Filters of the city listing (spec §2.7, §9) and the build-time first page that mirrors them. */
 import type { Clinic, ClinicListResponse } from "@core/api.ts";
 import { FILTERS, SEARCH } from "@core/constants.ts";
-import { distanceMiles } from "@core/geo.ts";
+import { distanceMiles, roundMiles } from "@core/geo.ts";
 import type { QueryParams } from "@core/http.ts";
 
 export type DistanceChoice = "5" | "10" | "25" | "any";
@@ -56,7 +56,7 @@ export function cityPageAtBuild(
     .map((c) => {
       if (centre.latitude == null || centre.longitude == null || c.latitude == null || c.longitude == null) return c;
       const d = distanceMiles({ latitude: centre.latitude, longitude: centre.longitude }, { latitude: c.latitude, longitude: c.longitude });
-      return { ...c, _distance: Math.round(d * 10) / 10 };
+      return { ...c, _distance: roundMiles(d) };
     })
     .filter((c) => (filters.status === "all" ? true : c.businessStatus === filters.status))
     .filter((c) => !q || c.name.toLowerCase().includes(q) || (c.fullAddress ?? "").toLowerCase().includes(q))

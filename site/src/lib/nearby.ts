@@ -1,7 +1,7 @@
 /** The nearby-clinics list of the home page (spec §2.5, §9): closest 50, ten per page. */
 import type { Clinic } from "@core/api.ts";
 import { SEARCH } from "@core/constants.ts";
-import { distanceMiles } from "@core/geo.ts";
+import { distanceMiles, roundMiles } from "@core/geo.ts";
 
 /** Distance from the visitor computed here (earth radius 3959 mi), nearest first, at most 50. */
 export function closestClinics(clinics: readonly Clinic[], origin: { lat: number; lon: number }): Clinic[] {
@@ -9,7 +9,7 @@ export function closestClinics(clinics: readonly Clinic[], origin: { lat: number
     .filter((c) => c.latitude != null && c.longitude != null)
     .map((c) => ({
       ...c,
-      _distance: Math.round(distanceMiles({ latitude: origin.lat, longitude: origin.lon }, { latitude: c.latitude!, longitude: c.longitude! }) * 10) / 10,
+      _distance: roundMiles(distanceMiles({ latitude: origin.lat, longitude: origin.lon }, { latitude: c.latitude!, longitude: c.longitude! })),
     }))
     .sort((a, b) => a._distance - b._distance)
     .slice(0, SEARCH.maxNearbyResults);

@@ -30,14 +30,6 @@ clinicsPublicRoutes.post("/clinics/nearby", rateLimit({ windowMs: 60_000, limit:
   const body = parseOrThrow(nearbyClinicsBodySchema, await readJson(c));
   // The answer depends on the point alone, and visitors located by IP share their city's.
   const key = `POST /clinics/nearby ${body.latitude},${body.longitude},${body.radius}`;
-  return cachedJson(
-    c,
-    () =>
-      listClinicsNear(c.get("deps").db, {
-        origin: { latitude: body.latitude, longitude: body.longitude },
-        radiusMiles: body.radius,
-        limit: SEARCH.maxNearbyResults,
-      }),
-    key,
-  );
+  const search = { origin: { latitude: body.latitude, longitude: body.longitude }, radiusMiles: body.radius, limit: SEARCH.maxNearbyResults };
+  return cachedJson(c, () => listClinicsNear(c.get("deps").db, search), key);
 });

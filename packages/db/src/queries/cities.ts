@@ -3,7 +3,7 @@
  * and a city's centre. Pure functions of (db, params), shared by the API and the site build.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { EARTH_RADIUS_MILES, type City, type LatLon } from "@botox/core";
+import { EARTH_RADIUS_MILES, roundMiles, type City, type LatLon } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinics, zipCodes } from "../schema.ts";
 import { roundGeo } from "./geo.ts";
@@ -33,7 +33,6 @@ export function cityCondition(key: CityKey): SQL {
   return sql`(${whole} OR (${clinics.citySlug} = ${key.withoutState} AND upper(${clinics.state}) = ${key.state}))`;
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 interface CityRow extends Record<string, unknown> {
   city: string;
@@ -52,7 +51,7 @@ const toCity = (r: CityRow): City => ({
   count: Number(r.count),
   latitude: Number(r.latitude),
   longitude: Number(r.longitude),
-  ...(r.distance != null ? { distance: round1(Number(r.distance)) } : {}),
+  ...(r.distance != null ? { distance: roundMiles(Number(r.distance)) } : {}),
 });
 
 /** Per city (slug + state): name, clinic count and mean coordinates of its located clinics. */

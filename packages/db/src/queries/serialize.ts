@@ -1,5 +1,5 @@
 /** Rows → the API shapes of packages/core (one place, used by the API and the site build). */
-import { formatReviews, type BlogCategory, type BlogPost, type Clinic, type WorkingHours } from "@botox/core";
+import { formatReviews, roundMiles, type BlogCategory, type BlogPost, type Clinic, type WorkingHours } from "@botox/core";
 import type { blogCategories, blogPosts, clinics } from "../schema.ts";
 
 type ClinicRow = typeof clinics.$inferSelect;
@@ -35,7 +35,7 @@ export function toClinic(row: ClinicRow, distance?: number | null): Clinic {
     locationLink: row.locationLink,
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
-    ...(distance != null ? { _distance: Math.round(distance * 10) / 10 } : {}),
+    ...(distance != null ? { _distance: roundMiles(distance) } : {}),
   };
 }
 
