@@ -25,7 +25,17 @@ async function loadEverything(page: Page): Promise<void> {
     window.scrollTo({ top: 0, behavior: "instant" });
   });
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => !document.querySelector("astro-island[ssr]:not([client='only'])") && !document.querySelector("[aria-busy='true']"), undefined, { timeout: 20_000 });
+  // Under load the scroll above can pass a client:visible island before Astro observes it,
+  // so each check shows the first island still waiting until none is left.
+  await page.waitForFunction(
+    () => {
+      const waiting = document.querySelector("astro-island[ssr]:not([client='only'])");
+      waiting?.scrollIntoView({ block: "center", behavior: "instant" });
+      return !waiting && !document.querySelector("[aria-busy='true']");
+    },
+    undefined,
+    { timeout: 20_000, polling: 100 },
+  );
 }
 
 async function violations(page: Page): Promise<string[]> {
