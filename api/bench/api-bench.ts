@@ -419,12 +419,14 @@ try {
   const loadBefore = Math.round(os.loadavg()[0]! * 100) / 100;
   const results: Measured[] = [];
   const only = args.only?.split(",");
+  const chosen = scenarios(inputs)
+    .filter((x) => !only || only.includes(x.name))
+    .map((s) => ({ s, distinct: distinctRequests(s) }));
   for (const mode of MODES) {
     const started = await startServer(database.url, mode.readCache);
     server = started.child;
-    for (const s of scenarios(inputs).filter((x) => !only || only.includes(x.name))) {
+    for (const { s, distinct } of chosen) {
       const cursor = { i: 0 };
-      const distinct = distinctRequests(s);
       if (distinct) await load(started.port, s, { amount: distinct }, mode.name, cursor);
       await load(started.port, s, { seconds: WARMUP_S }, mode.name, cursor);
       const r = await load(started.port, s, { seconds: DURATION_S }, mode.name, cursor);

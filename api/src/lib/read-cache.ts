@@ -34,8 +34,8 @@ export interface ReadCacheOptions {
 }
 
 /** Encoded values by key, least recently used first, within an entry and a byte budget. */
-class LruBytes<K> {
-  readonly #entries = new Map<K, { body: Bytes; expires: number }>();
+class LruBytes {
+  readonly #entries = new Map<string, { body: Bytes; expires: number }>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #maxBytes: number;
@@ -51,7 +51,7 @@ class LruBytes<K> {
     return this.#entries.size;
   }
 
-  get(key: K): Bytes | undefined {
+  get(key: string): Bytes | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     this.#entries.delete(key);
@@ -63,7 +63,7 @@ class LruBytes<K> {
     return entry.body;
   }
 
-  set(key: K, body: Bytes): void {
+  set(key: string, body: Bytes): void {
     if (body.byteLength > this.#maxBytes) return;
     const old = this.#entries.get(key);
     if (old) {
@@ -88,7 +88,7 @@ class LruBytes<K> {
 export const encodeJson = (value: unknown): Bytes => Buffer.from(JSON.stringify(value));
 
 export class ReadCache {
-  readonly #answers: LruBytes<string>;
+  readonly #answers: LruBytes;
   readonly #pending = new Map<string, Promise<Bytes>>();
   readonly #pollMs: number;
   /** Bumped by every clearing: a computation that started before one is not kept. */
