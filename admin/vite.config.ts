@@ -1,3 +1,5 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
@@ -5,10 +7,23 @@ import tailwindcss from "@tailwindcss/vite";
 // Served under /admin (spec §2.13); port 5173 unless ADMIN_PORT (or --port) says otherwise.
 const port = Number(process.env.ADMIN_PORT ?? 5173);
 
+const adminDir = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(adminDir, "..");
+
+// The dev server (`npm run dev:admin`) hands out files under /@fs/ only from the admin, the
+// one package it imports and the installed dependencies — never the embedded database's
+// folder (.data: its WAL holds the admin's password hash), the API's sources or secrets —
+// and never watches .data, whose every write would reload each open admin tab (issue 11).
+const fsAccess = {
+  strict: true,
+  allow: [adminDir, path.join(repo, "packages/core"), path.join(repo, "node_modules")],
+  deny: [".env", ".env.*", "*.{crt,pem,key}", "**/.git/**", "**/.data/**", "**/pglite-password", "**/app-secret"],
+};
+
 export default defineConfig({
   base: "/admin/",
   plugins: [react(), tailwindcss()],
-  server: { port, strictPort: true },
+  server: { port, strictPort: true, fs: fsAccess, watch: { ignored: ["**/.data/**"] } },
   preview: { port, strictPort: true },
   build: { outDir: "dist", sourcemap: false },
   test: {

@@ -1,24 +1,7 @@
-// `npm start`: the whole product on one machine (see api/src/publish/product.ts).
-import { ensureAdmin } from "../packages/db/src/admin-user.ts";
-import { readDbEnv } from "../packages/db/src/env.ts";
-import { seedDemo } from "../packages/db/src/seed.ts";
-import { startProduct } from "../api/src/publish/product.ts";
+// `npm start`: the whole product on one machine (scripts/product.ts).
+import { startProduct } from "./product.ts";
 
-const dbEnv = readDbEnv();
-
-const product = await startProduct({
-  async seedIfEmpty(sql) {
-    const [row] = await sql<{ any: boolean }[]>`select exists(select 1 from clinics) as any`;
-    if (row?.any) return 0;
-    console.log("› seeding demo data (first start)");
-    const result = await seedDemo(sql);
-    return result.clinics;
-  },
-  async ensureAdmin(db) {
-    const result = await ensureAdmin(db, { username: dbEnv.ADMIN_USERNAME, ...(dbEnv.ADMIN_PASSWORD ? { password: dbEnv.ADMIN_PASSWORD } : {}) });
-    return { username: result.username, fromEnv: Boolean(dbEnv.ADMIN_PASSWORD), ...(result.generatedPassword ? { generatedPassword: result.generatedPassword } : {}) };
-  },
-});
+const product = await startProduct();
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -2,10 +2,64 @@
 /**
  * Writes the host rule file `_headers` (Netlify / Cloudflare Pages format) after the build:
  * security headers and a Content Security Policy allowing the configured API and IP
- * geolocation services (their origins are only known at build time).
+ * geolocation services (their origins are only known at build time). Scripts run only from
+ * this origin or when their exact text was built here: every inline script of the output is
+ * hashed into script-src (no 'unsafe-inline').
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+
+// Types a browser executes; data blocks such as application/ld+json are not scripts.
+const EXECUTABLE = /^(|text\/javascript|application\/javascript|module)$/i;
+
+/**
+ * The CSP source of every inline executable script in one HTML text, as 'sha256-…'.
+ * @param {string} html
+ * @returns {string[]}
+ */
+export function inlineScriptHashes(html) {
+  /** @type {string[]} */
+  const out = [];
+  const re = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    const attrs = m[1] ?? "";
+    if (/\ssrc\s*=/i.test(attrs)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? "";
+    if (!EXECUTABLE.test(type.trim())) continue;
+    out.push(`'sha256-${createHash("sha256").update(m[2] ?? "", "utf8").digest("base64")}'`);
+  }
+  return out;
+}
+
+/**
+ * Hashes of the inline scripts of every page under `dir`, sorted (stable `_headers`).
+ * @param {string} dir
+ * @returns {Promise<string[]>}
+ */
+export async function collectScriptHashes(dir) {
+  const hashes = new Set();
+  const marker = Buffer.from("<script");
+  /** @type {string[]} */
+  const files = [];
+  for (const entry of await fs.promises.readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith(".html")) files.push(path.join(entry.parentPath, entry.name));
+  }
+  // A few reads at a time; most pages share the same scripts, so only pages with one are parsed.
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const file = files[next++];
+      if (!file) continue;
+      const bytes = await fs.promises.readFile(file);
+      if (bytes.indexOf(marker) === -1) continue;
+      for (const h of inlineScriptHashes(bytes.toString("utf8"))) hashes.add(h);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return [...hashes].sort();
+}
 
 /** @param {string} url */
 const origin = (url) => {
@@ -16,9 +70,14 @@ const origin = (url) => {
   }
 };
 
-/** @param {Record<string, string | undefined>} env */
-export function contentSecurityPolicy(env = process.env) {
+/**
+ * @param {Record<string, string | undefined>} env
+ * @param {string[]} scriptHashes sources of the built pages' inline scripts
+ */
+export function contentSecurityPolicy(env = process.env, scriptHashes = []) {
   const api = origin(env.PUBLIC_API_URL || "http://localhost:8787/api/v1");
+  // Uploaded blog images are served by the API, or from PUBLIC_UPLOADS_URL (a bucket or CDN).
+  const uploads = env.PUBLIC_UPLOADS_URL ? origin(env.PUBLIC_UPLOADS_URL) : null;
   const geo = (env.PUBLIC_GEO_SERVICES || "https://ipapi.co/json/ https://ipwho.is/ https://freeipapi.com/api/json")
     .split(/[\s,]+/)
     .map(origin)
@@ -32,10 +91,10 @@ export function contentSecurityPolicy(env = process.env) {
   const connect = [...new Set(["'self'", api, ...geo, ...analytics])].join(" ");
   return [
     "default-src 'self'",
-    // Astro's island loader and the GA4 bootstrap are inline scripts.
-    `script-src 'self' 'unsafe-inline' ${analytics.join(" ")}`.trim(),
+    // Astro's island loader and the GA4 bootstrap are inline scripts: allowed by hash only.
+    ["script-src 'self'", ...scriptHashes, ...analytics].join(" "),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' https: data:",
+    [...new Set(["img-src 'self' https: data:", api, uploads].filter(Boolean))].join(" "),
     `connect-src ${connect}`,
     "font-src 'self'",
     "frame-ancestors 'none'",
@@ -45,25 +104,34 @@ export function contentSecurityPolicy(env = process.env) {
   ].join("; ");
 }
 
+/**
+ * The `_headers` file. HSTS only when the site is served over https: on a plain-http
+ * localhost it would only be noise (and pins nothing).
+ * @param {Record<string, string | undefined>} env
+ * @param {string[]} scriptHashes
+ */
+export function hostHeaders(env, scriptHashes) {
+  const https = (env.SITE_URL || "").startsWith("https://");
+  return `/*
+  Content-Security-Policy: ${contentSecurityPolicy(env, scriptHashes)}
+  X-Content-Type-Options: nosniff
+  X-Frame-Options: DENY
+  Referrer-Policy: strict-origin-when-cross-origin
+  Permissions-Policy: geolocation=(self), camera=(), microphone=(), payment=()
+${https ? "  Strict-Transport-Security: max-age=31536000; includeSubDomains\n" : ""}
+/_astro/*
+  Cache-Control: public, max-age=31536000, immutable
+`;
+}
+
 /** @returns {import("astro").AstroIntegration} */
 export default function hostFiles() {
   return {
     name: "botox-host-files",
     hooks: {
-      "astro:build:done": ({ dir }) => {
+      "astro:build:done": async ({ dir }) => {
         const out = fileURLToPath(dir);
-        const headers = `/*
-  Content-Security-Policy: ${contentSecurityPolicy()}
-  X-Content-Type-Options: nosniff
-  X-Frame-Options: DENY
-  Referrer-Policy: strict-origin-when-cross-origin
-  Permissions-Policy: geolocation=(self), camera=(), microphone=(), payment=()
-  Strict-Transport-Security: max-age=31536000; includeSubDomains
-
-/_astro/*
-  Cache-Control: public, max-age=31536000, immutable
-`;
-        fs.writeFileSync(`${out}/_headers`, headers);
+        fs.writeFileSync(`${out}/_headers`, hostHeaders(process.env, await collectScriptHashes(out)));
       },
     },
   };

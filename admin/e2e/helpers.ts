@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { inject } from "vitest";
-import type { APIResponse, Browser, BrowserContext, Page } from "playwright-core";
+import type { APIResponse, Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { newTrackedPage, type TrackedPage } from "@botox/e2e";
 
 export const stack = () => inject("stack");
@@ -28,12 +28,13 @@ export async function login(page: Page, path = "/"): Promise<void> {
   await page.goto(adminUrl(path));
   await page.getByRole("heading", { name: "Admin Login" }).waitFor();
   await submitLogin(page);
-  await page.getByRole("navigation", { name: "Admin" }).waitFor();
+  // Attached, not visible: on a phone the navigation is folded into the Menu button.
+  await page.getByRole("navigation", { name: "Admin", includeHidden: true }).waitFor({ state: "attached" });
 }
 
 /** A fresh browser context (own cookies), signed in, on `path`. */
-export async function signedInPage(browser: Browser, path = "/"): Promise<TrackedPage> {
-  const tracked = await newTrackedPage(browser);
+export async function signedInPage(browser: Browser, path = "/", options: BrowserContextOptions = {}): Promise<TrackedPage> {
+  const tracked = await newTrackedPage(browser, options);
   await login(tracked.page, path);
   return tracked;
 }

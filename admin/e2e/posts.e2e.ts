@@ -34,7 +34,9 @@ describe("blog posts", () => {
     await expect(page.getByLabel("Slug", { exact: true }).inputValue()).resolves.toBe(slug);
     await page.getByLabel("Category").selectOption({ label: "Treatments" });
     await page.getByLabel("Author").fill("Dr. E2E");
-    await page.getByRole("textbox", { name: "Content" }).fill(content);
+    // HTML goes in through the editor's source view (the visual tools: experience.e2e.ts).
+    await page.getByRole("button", { name: "HTML source" }).click();
+    await page.getByRole("textbox", { name: "Content HTML source" }).fill(content);
     await page.getByRole("switch", { name: "Publish Post" }).click();
 
     await page.getByRole("tab", { name: "SEO" }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MSG } from "@botox/core";
 import { createQueryClient } from "./App.tsx";
@@ -51,11 +51,35 @@ describe("admin shell", () => {
     const names = within(nav)
       .getAllByRole("link")
       .map((a) => a.textContent);
-    expect(names).toEqual(["Dashboard", "Clinics", "Blog Posts", "Blog Categories", "Messages"]);
+    expect(names).toEqual(["Dashboard", "Clinics", "Blog Posts", "Blog Categories", "Messages", "Price Reports"]);
     expect(within(nav).getByRole("button", { name: "Logout" })).toBeInTheDocument();
     // A post's form belongs to Blog Posts, not to Blog Categories.
     expect(within(nav).getByRole("link", { name: "Blog Posts" })).toHaveClass("bg-brand-50");
     expect(within(nav).getByRole("link", { name: "Blog Categories" })).not.toHaveClass("bg-brand-50");
+  });
+
+  it("folds the navigation into a Menu button on a phone: it opens, and closes on a choice or Escape", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS, "GET /blog/categories": [] });
+    renderApp(api, "/blog/categories");
+    const user = userEvent.setup();
+    const menu = await screen.findByRole("button", { name: "Menu" });
+    const nav = screen.getByRole("navigation", { name: "Admin" });
+    // The classes are what hides it below the md breakpoint (jsdom applies no CSS; the
+    // phone browser test checks what shows).
+    expect(menu).toHaveClass("md:hidden");
+    expect(menu).toHaveAttribute("aria-expanded", "false");
+    expect(menu).toHaveAttribute("aria-controls", nav.id);
+    expect(nav).toHaveClass("hidden", "md:flex");
+    await user.click(menu);
+    expect(menu).toHaveAttribute("aria-expanded", "true");
+    expect(nav).not.toHaveClass("hidden");
+    await user.click(within(nav).getByRole("link", { name: "Messages" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/messages$/));
+    expect(menu).toHaveAttribute("aria-expanded", "false");
+    expect(nav).toHaveClass("hidden");
+    await user.click(menu);
+    await user.keyboard("{Tab}{Escape}");
+    expect(menu).toHaveAttribute("aria-expanded", "false");
   });
 
   it("logs out on the server and goes to the login page", async () => {

@@ -17,6 +17,7 @@ const PostListPage = lazy(() => import("./routes/blog/PostListPage.tsx"));
 const PostFormPage = lazy(() => import("./routes/blog/PostFormPage.tsx"));
 const CategoriesPage = lazy(() => import("./routes/blog/CategoriesPage.tsx"));
 const MessagesPage = lazy(() => import("./routes/messages/MessagesPage.tsx"));
+const PriceReportsPage = lazy(() => import("./routes/prices/PriceReportsPage.tsx"));
 const NotFoundPage = lazy(() => import("./routes/NotFoundPage.tsx"));
 
 /** Spec §9 defaults: no retries, no refetch on focus, data never stale. */
@@ -56,6 +57,7 @@ export function AppRoutes() {
         <Route path="blog/categories" element={page(<CategoriesPage />)} />
         <Route path="blog/:id" element={page(<PostFormPage />)} />
         <Route path="messages" element={page(<MessagesPage />)} />
+        <Route path="price-reports" element={page(<PriceReportsPage />)} />
         <Route path="*" element={page(<NotFoundPage />)} />
       </Route>
     </Routes>

@@ -11,6 +11,7 @@ import { zipSearchRoutes } from "./routes/zip-search/zip-search.routes.ts";
 import { providersRoutes } from "./routes/providers/providers.routes.ts";
 import { proxyRoutes } from "./routes/proxy/proxy.routes.ts";
 import { ratingsRoutes } from "./routes/ratings/ratings.routes.ts";
+import { pricesRoutes } from "./routes/prices/prices.routes.ts";
 import { newsletterRoutes } from "./routes/newsletter/newsletter.routes.ts";
 import { openApiRoutes } from "./routes/openapi/openapi.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
@@ -51,6 +52,7 @@ export function createApp(deps: Deps) {
   v1.route("/", providersRoutes);
   v1.route("/", proxyRoutes);
   v1.route("/", ratingsRoutes);
+  v1.route("/", pricesRoutes);
   v1.route("/", newsletterRoutes);
   v1.route("/", openApiRoutes);
 

@@ -11,6 +11,8 @@ export interface Deps {
   secret: string;
   /** Called after every content write (clinics, posts, categories) so publishing can react. */
   onContentChange?: (change: { entity: string; entityId: number | null; action: string }) => void;
+  /** The clock openNow=true is answered at; tests pass a fixed one. Default: the real time. */
+  now?: () => Date;
   /** Public clinic reads kept in memory (lib/read-cache.ts); none in most tests. */
   readCache?: ReadCache;
 }

@@ -15,6 +15,12 @@ const schema = z.object({
   REDIS_URL: z.string().optional(),
   /** Public origins allowed by CORS and the Origin check (site and admin). */
   ALLOWED_ORIGINS: list("http://localhost:4321,http://localhost:5173,http://127.0.0.1:4321,http://127.0.0.1:5173"),
+  /**
+   * Public base URL of this API as browsers reach it (e.g. https://api.example.com/api/v1):
+   * absolute links in answers (uploaded images) and the session cookie's Secure flag (https)
+   * come from here, never from the request's Host header. Unset: http://localhost:PORT/api/v1.
+   */
+  PUBLIC_API_URL: z.string().url().optional(),
   /** Public URL of the site (canonical links, sitemap). */
   SITE_URL: z.string().url().default("http://localhost:4321"),
   /** Secret for keyed hashes (ratings) and other HMACs; generated per process when unset. */
@@ -65,9 +71,32 @@ const schema = z.object({
   SITE_BUILD_COMMAND: z.string().optional(),
   /** Port of the admin dev server that `npm start` runs. */
   ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(5173),
+  // ---- running as deployed (api/src/serve, docs/deploy.md) ----
+  /** The API URL the admin is built with (Vite reads it at build time); default http://localhost:PORT/api/v1. */
+  VITE_API_URL: z.string().optional(),
+  /** Whether this API process also serves the live site on SITE_PORT in local mode (off when a separate site server does). */
+  SERVE_SITE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  /** pino level of the JSON-line logs: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are closed. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
 export type ApiEnv = z.infer<typeof schema>;
+
+/** PUBLIC_API_URL without a trailing slash, or the local default. */
+export function publicApiUrl(env: Pick<ApiEnv, "PUBLIC_API_URL" | "PORT">): string {
+  return (env.PUBLIC_API_URL ?? `http://localhost:${env.PORT}/api/v1`).replace(/\/+$/, "");
+}
+
+/**
+ * Whether cookies carry Secure: from configuration (PUBLIC_API_URL's scheme, else production),
+ * so a proxy that forwards `Host: 127.0.0.1` cannot strip it.
+ */
+export function cookiesSecure(env: Pick<ApiEnv, "PUBLIC_API_URL" | "NODE_ENV">): boolean {
+  if (env.PUBLIC_API_URL) return new URL(env.PUBLIC_API_URL).protocol === "https:";
+  return env.NODE_ENV === "production";
+}
 
 export function readApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
   const parsed = schema.safeParse(source);
@@ -76,4 +105,18 @@ export function readApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
     throw new Error(`Invalid API environment:\n${lines.join("\n")}`);
   }
   return parsed.data;
+}
+
+/** What production needs set explicitly, in the order reported. */
+export const PRODUCTION_REQUIRED = ["APP_SECRET", "DATABASE_URL", "SITE_URL"] as const;
+
+/**
+ * The names of PRODUCTION_REQUIRED missing from `source` (empty outside production): without
+ * APP_SECRET the one-rating-per-visitor hash would change at every restart and differ between
+ * instances; without DATABASE_URL production would run on an embedded database in a folder;
+ * SITE_URL has a localhost default that must never reach a canonical link.
+ */
+export function missingForProduction(source: NodeJS.ProcessEnv = process.env): string[] {
+  if (source.NODE_ENV !== "production") return [];
+  return PRODUCTION_REQUIRED.filter((name) => !source[name]?.trim());
 }

@@ -108,11 +108,15 @@ describe("SEO", () => {
 
   it("points each page to itself, and builds no alias pages (the host rules answer those)", () => {
     const problems: string[] = [];
+    const toCity: string[] = [];
     for (const p of pages) {
       if (p.url.endsWith("/404") || p.url.endsWith("/zip") || p.url.endsWith("/clinic")) continue;
-      if (p.canonical !== (p.url === site ? `${site}/` : p.url)) problems.push(`${p.url}: canonical ${p.canonical}`);
+      // A ZIP page listing what its city's page lists points there (issue 14).
+      if (p.url.includes("/zip/") && p.canonical?.startsWith(`${site}/botox-near-me/`)) toCity.push(`${p.url.slice(site.length)} → ${p.canonical.slice(site.length)}`);
+      else if (p.canonical !== (p.url === site ? `${site}/` : p.url)) problems.push(`${p.url}: canonical ${p.canonical}`);
     }
     expect(problems).toEqual([]);
+    expect(toCity.sort()).toEqual(["/zip/60601 → /botox-near-me/chicago", "/zip/90012 → /botox-near-me/los-angeles"]);
     for (const alias of ["/city/new-york", "/clinic/aura-med-spa-new-york", "/new-york/aura-med-spa-new-york", "/botox-near-me/new-york/aura-med-spa-new-york", "/botox-near-me/zipcode/10001"]) {
       expect(page(alias), alias).toBeUndefined();
     }
@@ -130,18 +134,20 @@ describe("SEO", () => {
     expect(dupes).toEqual([]);
   });
 
-  it("describes clinics as MedicalBusiness with the price range and rating 5 with the review count, plus breadcrumbs", async () => {
+  it("describes clinics as MedicalBusiness without the maps reviews in markup (a price range only from real prices), plus breadcrumbs", async () => {
     const aura = page("/botox-clinic/new-york/aura-med-spa-new-york");
     const business = aura.jsonLd.find((d) => d["@type"] === "MedicalBusiness")!;
     expect(business).toMatchObject({
       "@context": "https://schema.org",
       name: "Aura Med Spa New York",
       url: `${site}/botox-clinic/new-york/aura-med-spa-new-york`,
-      priceRange: "$$-$$$",
-      aggregateRating: { "@type": "AggregateRating", ratingValue: 5, reviewCount: 87 },
       address: { "@type": "PostalAddress", addressLocality: "New York", addressRegion: "NY" },
       telephone: "2125551011",
     });
+    // Issue 14: no rating but the site's own visitors' (none here), never the 87 maps reviews.
+    expect(business).not.toHaveProperty("aggregateRating");
+    // Aura has no price: no range is made up (issue 13).
+    expect(business).not.toHaveProperty("priceRange");
     const crumbs = aura.jsonLd.find((d) => d["@type"] === "BreadcrumbList") as { itemListElement: { position: number; name: string; item: string }[] };
     expect(crumbs.itemListElement.map((i) => [i.position, i.name, i.item])).toEqual([
       [1, "Home", `${site}/`],
@@ -174,7 +180,23 @@ describe("SEO", () => {
     expect(page("/blog/botox-guide-part-8").robots).toBe("noindex, nofollow");
     expect(page("/blog/unpublished-draft-post")).toBeUndefined();
     const noindexed = pages.filter((p) => p.robots?.includes("noindex")).map((p) => p.url.slice(site.length));
-    expect(noindexed.sort()).toEqual(["/404", "/blog/botox-guide-part-8", "/clinic", "/zip"]);
+    // Thin city and ZIP pages (fewer than 3 clinics in their radius) and the Springfield chooser: issue 14.
+    expect(noindexed.sort()).toEqual([
+      "/404",
+      "/blog/botox-guide-part-8",
+      "/botox-near-me/boston",
+      "/botox-near-me/miami",
+      "/botox-near-me/springfield",
+      "/botox-near-me/springfield-il",
+      "/botox-near-me/springfield-mo",
+      "/clinic",
+      "/zip",
+      "/zip/02108",
+      "/zip/33131",
+      "/zip/62701",
+      "/zip/65806",
+    ]);
+    for (const p of noindexed.filter((u) => u.startsWith("/botox-near-me/") || u.startsWith("/zip/"))) expect(page(p).robots, p).toBe("noindex, follow");
   });
 
   it("lists canonical, indexable URLs only in sitemap.xml, and robots.txt points to it", async () => {
@@ -189,7 +211,7 @@ describe("SEO", () => {
       else if (p.redirect || p.canonical !== loc || p.robots?.includes("noindex")) problems.push(`${loc}: not canonical or not indexable`);
     }
     expect(problems).toEqual([]);
-    const canonicalPages = pages.filter((p) => !p.redirect && !p.robots?.includes("noindex"));
+    const canonicalPages = pages.filter((p) => !p.redirect && !p.robots?.includes("noindex") && p.canonical === (p.url === site ? `${site}/` : p.url));
     expect(locs.length).toBe(canonicalPages.length);
     expect(locs).not.toContain(`${site}/blog/botox-guide-part-8`);
     expect(locs).toContain(`${site}/blog/botox-guide-part-7`);

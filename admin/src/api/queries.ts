@@ -13,6 +13,8 @@ export const keys = {
   categories: ["categories"] as const,
   messages: ["contact-messages"] as const,
   publish: ["publish-status"] as const,
+  clinicPrices: (clinicId: number) => ["clinic-prices", clinicId] as const,
+  priceReports: ["price-reports"] as const,
 };
 
 /** The session check of spec §6: GET /stats; null means "not signed in". */

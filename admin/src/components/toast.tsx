@@ -46,14 +46,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <ol
-        ref={viewportRef}
-        tabIndex={-1}
-        aria-label={`Notifications (${UI.toastHotkey})`}
-        className="fixed right-0 bottom-0 z-50 flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
-      >
-        {current ? <ToastView key={current.id} item={current} onDismiss={dismiss} /> : null}
-      </ol>
+      {/* A landmark of its own: the toasts live outside the screens' <main>. */}
+      <section aria-label="Notifications">
+        <ol
+          ref={viewportRef}
+          tabIndex={-1}
+          aria-label={`Notifications (${UI.toastHotkey})`}
+          className="fixed right-0 bottom-0 z-50 flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+        >
+          {current ? <ToastView key={current.id} item={current} onDismiss={dismiss} /> : null}
+        </ol>
+      </section>
     </ToastContext.Provider>
   );
 }

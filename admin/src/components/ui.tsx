@@ -2,6 +2,13 @@ import { createContext, useContext, useId, type ComponentProps, type ReactNode }
 
 export const cx = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join(" ");
 
+/**
+ * A table's Actions column stays pinned to the right edge while the table scrolls sideways
+ * (issue 16: on a phone a row's Edit and Delete were off-screen). Head and body cells.
+ */
+export const stickyActionsHead = "sticky right-0 bg-slate-50 shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]";
+export const stickyActionsCell = "sticky right-0 bg-white shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]";
+
 type ButtonVariant = "primary" | "outline" | "ghost" | "destructive";
 const buttonStyles: Record<ButtonVariant, string> = {
   primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/50",

@@ -24,6 +24,8 @@ export default function DashboardPage() {
           <StatCard label="Blog Posts" value={stats.data.totalPosts} to="/blog" />
           <StatCard label="Subscribers" value={stats.data.totalSubscribers} />
           <StatCard label="Unread Messages" value={stats.data.unreadMessages} to="/messages" />
+          <StatCard label="Pending Price Reports" value={stats.data.pendingPriceReports} to="/price-reports" />
+          <StatCard label="Clinics with Stale Prices" value={stats.data.staleClinicPrices} />
         </div>
       )}
       <div className="grid gap-8 xl:grid-cols-5">

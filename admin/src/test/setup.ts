@@ -17,3 +17,10 @@ console.error = (...args: unknown[]) => {
   originalError(...args);
   throw new Error(`console.error during test: ${args.map(String).join(" ")}`);
 };
+
+// jsdom has no layout: ProseMirror (the post editor) measures ranges to scroll the cursor into
+// view. An element's empty measurements stand in.
+if (typeof Range.prototype.getClientRects !== "function") {
+  Range.prototype.getClientRects = () => document.createElement("span").getClientRects();
+  Range.prototype.getBoundingClientRect = () => document.createElement("span").getBoundingClientRect();
+}

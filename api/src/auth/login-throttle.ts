@@ -1,47 +1,61 @@
 /**
- * Login throttle: at most 5 failed attempts per 15 minutes per username and, separately,
- * per client address; further attempts answer 429 until the window ends. A success clears
- * the username's counter. In memory by default; with REDIS_URL the counters live in Redis
- * so several API instances share them. An unreachable Redis fails open (logged): admins can
- * still sign in, and argon2id keeps each guess slow.
+ * Login throttle. Every attempt is *reserved* before the password is checked (one atomic
+ * increment), so a burst of simultaneous guesses cannot all pass a "check, verify, count"
+ * gap; a success clears the counters it touched.
+ *
+ * - per username + address: at most 5 attempts per 15 minutes, then 429 with Retry-After;
+ * - per address (any usernames): at most 20, then 429 with Retry-After;
+ * - per username alone (any addresses): never a hard lock (anyone could lock the real admin
+ *   out by guessing from elsewhere); past 5 attempts each further one waits longer first
+ *   (0.5 s doubling, at most 8 s), which with the bounded argon2 verifications keeps a
+ *   distributed guess slow while the admin still signs in.
+ *
+ * In memory by default; with REDIS_URL the counters live in Redis so several API instances
+ * share them. An unreachable Redis fails open (logged): argon2id keeps each guess slow.
  */
 import type { ApiEnv } from "../env.ts";
 import { sharedRedis } from "../lib/redis.ts";
 
 export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_MAX_PER_ADDRESS = 20;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_SLOWDOWN_BASE_MS = 500;
+export const LOGIN_SLOWDOWN_MAX_MS = 8_000;
+
+export interface Hit {
+  /** Attempts in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window ends. */
+  resetInMs: number;
+}
 
 export interface ThrottleStore {
-  /** Failures recorded in the current window. */
-  failures(key: string): Promise<number>;
-  recordFailure(key: string): Promise<void>;
+  /** Counts one attempt atomically and answers the count including it. */
+  hit(key: string): Promise<Hit>;
   reset(key: string): Promise<void>;
 }
 
 export class MemoryThrottleStore implements ThrottleStore {
   private readonly entries = new Map<string, { count: number; resetAt: number }>();
   private readonly windowMs: number;
+  private readonly now: () => number;
 
-  constructor(windowMs = LOGIN_WINDOW_MS) {
+  constructor(windowMs = LOGIN_WINDOW_MS, now: () => number = Date.now) {
     this.windowMs = windowMs;
+    this.now = now;
   }
 
-  async failures(key: string): Promise<number> {
-    const e = this.entries.get(key);
-    if (!e) return 0;
-    if (e.resetAt <= Date.now()) {
-      this.entries.delete(key);
-      return 0;
+  // Synchronous read-modify-write: no await between them, so concurrent requests cannot interleave.
+  async hit(key: string): Promise<Hit> {
+    const now = this.now();
+    let e = this.entries.get(key);
+    if (!e || e.resetAt <= now) {
+      e = { count: 0, resetAt: now + this.windowMs };
+      this.entries.set(key, e);
     }
-    return e.count;
-  }
-
-  async recordFailure(key: string): Promise<void> {
-    const now = Date.now();
-    const e = this.entries.get(key);
-    if (!e || e.resetAt <= now) this.entries.set(key, { count: 1, resetAt: now + this.windowMs });
-    else e.count += 1;
+    e.count += 1;
     if (this.entries.size > 50_000) this.sweep(now);
+    return { count: e.count, resetInMs: e.resetAt - now };
   }
 
   async reset(key: string): Promise<void> {
@@ -53,7 +67,15 @@ export class MemoryThrottleStore implements ThrottleStore {
   }
 }
 
-/** Fixed window in Redis: INCR, with the expiry set by the first failure of a window. */
+// INCR and the window's expiry in one script, so the two can never be separated.
+const HIT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {n, ttl}`;
+
+/** Fixed window in Redis. */
 export class RedisThrottleStore implements ThrottleStore {
   private readonly url: string;
   private readonly windowMs: number;
@@ -63,20 +85,13 @@ export class RedisThrottleStore implements ThrottleStore {
     this.windowMs = windowMs;
   }
 
-  async failures(key: string): Promise<number> {
-    const value = await sharedRedis(this.url).get(`login-fail:${key}`);
-    return value ? Number(value) : 0;
-  }
-
-  async recordFailure(key: string): Promise<void> {
-    const redis = sharedRedis(this.url);
-    const k = `login-fail:${key}`;
-    const n = await redis.incr(k);
-    if (n === 1) await redis.pexpire(k, this.windowMs);
+  async hit(key: string): Promise<Hit> {
+    const [count, ttl] = (await sharedRedis(this.url).eval(HIT_SCRIPT, 1, `login-attempt:${key}`, String(this.windowMs))) as [number, number];
+    return { count: Number(count), resetInMs: Number(ttl) };
   }
 
   async reset(key: string): Promise<void> {
-    await sharedRedis(this.url).del(`login-fail:${key}`);
+    await sharedRedis(this.url).del(`login-attempt:${key}`);
   }
 }
 
@@ -84,19 +99,30 @@ export function createThrottleStore(env: ApiEnv): ThrottleStore {
   return env.REDIS_URL ? new RedisThrottleStore(env.REDIS_URL) : new MemoryThrottleStore();
 }
 
+export type Reservation = { allowed: true; delayMs: number } | { allowed: false; retryAfterSeconds: number };
+
+/** The wait before checking the n-th attempt on one username from any addresses. */
+export function slowdownFor(count: number): number {
+  if (count <= LOGIN_MAX_FAILURES) return 0;
+  return Math.min(LOGIN_SLOWDOWN_BASE_MS * 2 ** (count - LOGIN_MAX_FAILURES - 1), LOGIN_SLOWDOWN_MAX_MS);
+}
+
 export class LoginThrottle {
   private readonly store: ThrottleStore;
   private warned = false;
+  /** Replaceable in tests, so slow-downs take no real time. */
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   constructor(store: ThrottleStore) {
     this.store = store;
   }
 
   private keys(username: string, address: string) {
-    return { user: `user:${username.toLowerCase()}`, address: `ip:${address}` };
+    const user = username.toLowerCase();
+    return { pair: `pair:${address}|${user}`, address: `ip:${address}`, user: `user:${user}` };
   }
 
-  /** Runs a store call; a failing store is reported once and treated as "no failures". */
+  /** Runs a store call; a failing store is reported once and treated as "no attempts". */
   private async guard<T>(work: () => Promise<T>, fallback: T): Promise<T> {
     try {
       return await work();
@@ -107,22 +133,66 @@ export class LoginThrottle {
     }
   }
 
-  async isBlocked(username: string, address: string): Promise<boolean> {
+  /** Counts this attempt before its password is checked; refuses it past a limit. */
+  async reserve(username: string, address: string): Promise<Reservation> {
     const k = this.keys(username, address);
-    return this.guard(async () => {
-      const [u, a] = await Promise.all([this.store.failures(k.user), this.store.failures(k.address)]);
-      return u >= LOGIN_MAX_FAILURES || a >= LOGIN_MAX_FAILURES;
-    }, false);
+    return this.guard<Reservation>(
+      async () => {
+        const [pair, addr, user] = await Promise.all([this.store.hit(k.pair), this.store.hit(k.address), this.store.hit(k.user)]);
+        const over = [pair.count > LOGIN_MAX_FAILURES ? pair : null, addr.count > LOGIN_MAX_PER_ADDRESS ? addr : null].filter((h) => h !== null);
+        if (over.length > 0) {
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...over.map((h) => h.resetInMs)) / 1000)) };
+        }
+        return { allowed: true, delayMs: slowdownFor(user.count) };
+      },
+      { allowed: true, delayMs: 0 },
+    );
   }
 
-  async recordFailure(username: string, address: string): Promise<void> {
+  /** A correct password clears what this username and address had counted. */
+  async recordSuccess(username: string, address: string): Promise<void> {
     const k = this.keys(username, address);
     await this.guard(async () => {
-      await Promise.all([this.store.recordFailure(k.user), this.store.recordFailure(k.address)]);
+      await Promise.all([this.store.reset(k.pair), this.store.reset(k.address), this.store.reset(k.user)]);
     }, undefined);
   }
+}
 
-  async recordSuccess(username: string): Promise<void> {
-    await this.guard(() => this.store.reset(this.keys(username, "").user), undefined);
+/**
+ * At most `limit` argon2 verifications run at once (each takes a core for tens of ms), and
+ * at most `queueLimit` wait; beyond that the attempt is refused rather than queued, so a
+ * login burst cannot starve everything else the process serves.
+ */
+export class VerificationGate {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  private readonly limit: number;
+  private readonly queueLimit: number;
+
+  constructor(limit = 1, queueLimit = 16) {
+    this.limit = limit;
+    this.queueLimit = queueLimit;
+  }
+
+  /** Runs work inside the gate; undefined when the queue is full. */
+  async run<T>(work: () => Promise<T>): Promise<{ value: T } | undefined> {
+    if (this.active >= this.limit) {
+      if (this.waiting.length >= this.queueLimit) return undefined;
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.active += 1;
+    }
+    try {
+      return { value: await work() };
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes straight to the next waiter, so `active` never overshoots.
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+
+  get running(): number {
+    return this.active;
   }
 }

@@ -13,6 +13,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { MSG } from "@botox/core";
 import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, updateSessionExpiry, type Database } from "@botox/db";
 import type { AppEnv } from "../context.ts";
+import { cookiesSecure } from "../env.ts";
 import { HttpError } from "../lib/errors.ts";
 
 export const SESSION_COOKIE = "session";
@@ -101,17 +102,16 @@ export async function invalidateSessionToken(db: Database, token: string): Promi
   if (TOKEN_PATTERN.test(token)) await deleteSession(db, hashToken(token));
 }
 
-/** Secure everywhere except plain-HTTP development on localhost. */
-function isSecureHost(c: Context): boolean {
-  const host = new URL(c.req.url).hostname;
-  return !(host === "localhost" || host === "127.0.0.1" || host === "[::1]");
+/** From configuration (env.ts cookiesSecure), never from the request's Host. */
+function isSecureHost(c: Context<AppEnv>): boolean {
+  return cookiesSecure(c.get("deps").env);
 }
 
-export function setSessionCookie(c: Context, token: string, expiresAt: Date): void {
+export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date): void {
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: "Lax", path: "/", secure: isSecureHost(c), expires: expiresAt });
 }
 
-export function clearSessionCookie(c: Context): void {
+export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, { httpOnly: true, sameSite: "Lax", path: "/", secure: isSecureHost(c) });
 }
 

@@ -47,8 +47,11 @@ export async function createAdminTestContext(env: Record<string, string> = {}): 
     if (method !== "GET" && method !== "HEAD") headers.Origin ??= ORIGIN;
     if (options.cookie) headers.Cookie = options.cookie;
     let body: RequestInit["body"];
-    if (options.body instanceof FormData) body = options.body;
-    else if (options.body !== undefined) {
+    if (options.body instanceof FormData) {
+      const encoded = await encodeForm(options.body);
+      body = encoded.bytes;
+      Object.assign(headers, encoded.headers);
+    } else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers["Content-Type"] ??= "application/json";
     }
@@ -69,4 +72,11 @@ export function sessionCookieOf(res: Response): string {
   const match = /(?:^|,\s*)session=([^;]*)/.exec(res.headers.get("set-cookie") ?? "");
   if (!match) throw new Error("no session cookie");
   return `session=${match[1]}`;
+}
+
+/** A multipart body as a browser sends it: bytes with Content-Type and Content-Length. */
+export async function encodeForm(form: FormData): Promise<{ bytes: Uint8Array; headers: Record<string, string> }> {
+  const encoded = new Response(form);
+  const bytes = new Uint8Array(await encoded.arrayBuffer());
+  return { bytes, headers: { "Content-Type": encoded.headers.get("content-type") ?? "multipart/form-data", "Content-Length": String(bytes.byteLength) } };
 }

@@ -16,6 +16,26 @@ export class HttpError extends Error {
   }
 }
 
+/** A body read past its limit (body-limit.ts). */
+export class BodyTooLargeError extends Error {
+  readonly messageForClient: string;
+
+  constructor(messageForClient: string) {
+    super("request body over the limit");
+    this.messageForClient = messageForClient;
+  }
+}
+
+/** The 413 a body read failed with, if that is why it failed. */
+export function bodyTooLarge(err: unknown): HttpError | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
+    if (e instanceof BodyTooLargeError) return new HttpError(413, e.messageForClient);
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export const notFound = (message: string = MSG.api.notFound) => new HttpError(404, message);
 
 /** Parses with a zod schema; a failure is a 400 whose `error` is the first issue's message. */
@@ -34,8 +54,8 @@ export async function readJson(c: Context): Promise<unknown> {
   if (!type.toLowerCase().includes("application/json")) throw new HttpError(415, MSG.api.unsupportedMediaType);
   try {
     return await c.req.json();
-  } catch {
-    throw new HttpError(400, MSG.api.invalidJson);
+  } catch (err) {
+    throw bodyTooLarge(err) ?? new HttpError(400, MSG.api.invalidJson);
   }
 }
 
@@ -84,6 +104,8 @@ export function errorBody(message: string, issues?: ApiError["issues"]): ApiErro
 /** app.onError: known errors keep their status; unknown ones are logged and never leak a stack. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof HttpError) return c.json(errorBody(err.message, err.issues), err.status);
+  const tooLarge = bodyTooLarge(err);
+  if (tooLarge) return c.json(errorBody(tooLarge.message), tooLarge.status);
   if (err instanceof HTTPException) {
     const status = err.status;
     const message = status === 413 ? MSG.api.payloadTooLarge : err.message || MSG.api.invalidInput;

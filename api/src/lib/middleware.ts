@@ -5,22 +5,25 @@
  *     cross-origin as images);
  *  3. CORS: exact-origin allowlist (ALLOWED_ORIGINS), with credentials;
  *  4. Origin / Sec-Fetch-Site check on unsafe methods (origin-check.ts), 403;
- *  5. body limit: 1 MB, 6 MB under /upload (a 5 MB image plus multipart overhead), 413;
+ *  5. body limit: 1 MB, 5 MB + 64 KB under /upload (a 5 MB image plus multipart overhead),
+ *     413; uploads must declare Content-Length (411). Nothing is read here: a body without
+ *     Content-Length is counted while the handler reads it (body-limit.ts), so routes
+ *     authenticate before any byte of the body is read;
  *  6. client address (`clientIp`, client-ip.ts).
  */
 import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import { API_PREFIX, MSG } from "@botox/core";
+import { API_PREFIX, MSG, POST_FORM } from "@botox/core";
 import type { AppEnv } from "../context.ts";
-import type { ApiEnv } from "../env.ts";
+import { cookiesSecure, type ApiEnv } from "../env.ts";
+import { lazyBodyLimit } from "./body-limit.ts";
 import { clientIpMiddleware } from "./client-ip.ts";
-import { errorBody } from "./errors.ts";
 import { originCheck } from "./origin-check.ts";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
-export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
+/** A 5 MB image plus its multipart envelope. */
+export const UPLOAD_BODY_LIMIT = POST_FORM.imageMaxBytes + 64 * 1024;
 const UPLOAD_PREFIX = `${API_PREFIX}/upload`;
 const isUpload = (path: string) => path === UPLOAD_PREFIX || path.startsWith(`${UPLOAD_PREFIX}/`);
 
@@ -31,16 +34,18 @@ export function globalMiddleware(env: ApiEnv): MiddlewareHandler<AppEnv>[] {
     secureHeaders({
       contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
       crossOriginResourcePolicy,
-      strictTransportSecurity: env.NODE_ENV === "production" ? "max-age=15552000; includeSubDomains" : false,
+      // Only where the API is served over https (configuration, as for cookies): never on a
+      // plain-http localhost.
+      strictTransportSecurity: cookiesSecure(env) ? "max-age=15552000; includeSubDomains" : false,
     });
   const apiHeaders = headers("same-site");
   // The site (another origin) shows uploaded images; everything else stays same-site.
   const uploadHeaders = headers("cross-origin");
   const uploadsPath = (path: string) => path.startsWith(`${API_PREFIX}/uploads/`) || isUpload(path);
 
-  const tooLarge = bodyLimitError();
-  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
-  const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
+  const jsonLimit = lazyBodyLimit({ maxSize: JSON_BODY_LIMIT, message: MSG.api.payloadTooLarge, requireLength: false });
+  // The spec's own message for an image over 5 MB, whichever check sees it first.
+  const uploadLimit = lazyBodyLimit({ maxSize: UPLOAD_BODY_LIMIT, message: MSG.validation.imageSize, requireLength: true });
 
   return [
     requestId({ limitLength: 64 }),
@@ -82,8 +87,4 @@ export function cors(allowedOrigins: ReadonlySet<string>): MiddlewareHandler<App
     }
     await next();
   };
-}
-
-function bodyLimitError() {
-  return (c: Parameters<MiddlewareHandler>[0]) => c.json(errorBody(MSG.api.payloadTooLarge), 413);
 }

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogCategories, blogPosts } from "@botox/db";
+import { blogCategories, blogPosts, clinicPrices } from "@botox/db";
 import { createPublicTestContext, socketEnv, TEST_ORIGIN, type PublicTestContext } from "./test-support.ts";
 
 let t: PublicTestContext;
@@ -22,6 +22,7 @@ beforeAll(async () => {
     { name: "Prop Unlocated", city: "Springfield", state: "IL" },
   ]);
   clinicIds = rows.map((r) => r.id);
+  await t.db.db.insert(clinicPrices).values({ clinicId: clinicIds[0]!, brand: "botox", model: "per_unit", unitPriceCents: 1300, perUnitCents: 1300, source: "phone", observedOn: new Date().toISOString().slice(0, 10) });
   const [cat] = await t.db.db.insert(blogCategories).values({ name: "Prop Category", slug: "prop-category" }).returning();
   categoryId = cat!.id;
   await t.db.db.insert(blogPosts).values({
@@ -85,6 +86,13 @@ const nasty = fc.constantFrom(
   "new-york",
   "new-york-ny",
   "10001",
+  "price",
+  "distance",
+  "botox",
+  "Dysport",
+  "12.50",
+  "0.001",
+  "2026-11",
 );
 const text = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 20 }), fc.integer().map(String), fc.double().map(String));
 
@@ -105,8 +113,8 @@ function queryOf(names: readonly string[]) {
 }
 const segment = fc.oneof(encodedValue, fc.constantFrom("new-york", "springfield-il", "prop-alpha-new-york", "1", "0", "-1", "9".repeat(30)));
 
-const ZIP_PARAMS = ["postalCode", "page", "limit", "distance", "businessStatus"] as const;
-const CITY_PARAMS = ["page", "limit", "query", "businessStatus", "distance", "sortBy", "sortOrder"] as const;
+const ZIP_PARAMS = ["postalCode", "page", "limit", "distance", "businessStatus", "maxUnitPrice", "brand", "sortBy"] as const;
+const CITY_PARAMS = ["page", "limit", "query", "businessStatus", "distance", "sortBy", "sortOrder", "maxUnitPrice", "brand"] as const;
 const BLOG_PARAMS = ["page", "limit", "publishedOnly", "categoryId"] as const;
 
 /** A GET request path (after /api/v1) on one of the public reads. */
@@ -123,6 +131,8 @@ const publicGet = fc.oneof(
   segment.map((id) => `/blog/categories/${id}`),
   segment.map((id) => `/clinics/${id}/rating-stats`),
   segment.map((id) => `/clinics/${id}/has-rated`),
+  fc.tuple(segment, queryOf(["status"])).map(([id, q]) => `/clinics/${id}/prices?${q}`),
+  queryOf(["city", "postalCode", "distance", "brand"]).map((q) => `/price-index?${q}`),
 );
 
 /** CDN geo headers (trusted in this app): any text at all. */
@@ -178,10 +188,31 @@ describe("public reads never answer 5xx", () => {
     );
   });
 
+  it("for any price-report body", async () => {
+    const value = fc.oneof(text, fc.double(), fc.integer(), fc.constant(null), fc.boolean(), fc.array(fc.integer(), { maxLength: 2 }));
+    const body = fc.oneof(
+      fc.record({ brand: value, units: value, total: value, treatedMonth: value, area: value }, { requiredKeys: [] }).map((o) => JSON.stringify(o)),
+      fc.oneof(text, fc.json()),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, fc.constantFrom(String(clinicIds[0]), "0", "99999999999"), async (raw, id) => {
+        const res = await t.app.request(
+          `/api/v1/clinics/${id}/price-reports`,
+          { method: "POST", headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN }, body: raw },
+          socketEnv(nextIp()),
+        );
+        await expectNo5xx(res, `POST /clinics/${id}/price-reports ${raw.slice(0, 200)}`);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("finds the seeded rows with well-formed parameters (the generators reach real answers)", async () => {
     const ok = await t.get<{ totalCount: number }>("/zip-search?postalCode=10001&distance=any");
     expect(ok.body.totalCount).toBe(3);
     const one = await t.get<{ id: number }>(`/proxy/clinic/${clinicIds[0]}`);
     expect(one.status).toBe(200);
+    const priced = await t.get<{ clinics: { currentPrice?: { perUnitCents: number } | null }[] }>("/zip-search?postalCode=10001&distance=any&sortBy=price&maxUnitPrice=13");
+    expect(priced.body.clinics.map((c) => c.currentPrice?.perUnitCents)).toEqual([1300]);
   });
 });

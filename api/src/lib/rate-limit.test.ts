@@ -10,7 +10,7 @@ import { MSG } from "@botox/core";
 import { adminUsers, hashPassword } from "@botox/db";
 import { createApp } from "../app.ts";
 import { readApiEnv } from "../env.ts";
-import { LOGIN_MAX_FAILURES } from "../auth/login-throttle.ts";
+import { LOGIN_MAX_FAILURES, RedisThrottleStore } from "../auth/login-throttle.ts";
 import { closeRedisConnections } from "./redis.ts";
 import { createPublicTestContext, socketEnv, TEST_ORIGIN, type PublicTestContext } from "./test-support.ts";
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
   redis = new Redis(REDIS_URL);
 });
 afterAll(async () => {
-  const keys = [...(await redis.keys(`rl:*${ip}`)), ...(await redis.keys(`login-fail:*${run}*`))];
+  const keys = [...(await redis.keys(`rl:*${ip}`)), ...(await redis.keys(`login-attempt:*${run}*`))];
   if (keys.length) await redis.del(...keys);
   redis.disconnect();
   await closeRedisConnections();
@@ -67,17 +67,25 @@ describe.skipIf(!available)("with REDIS_URL", () => {
     expect((await post(instance({}), "/newsletter/subscribe", { email: `local-${run}@example.com` })).status).toBe(200);
   });
 
-  it("two instances share the login throttle", async () => {
+  it("two instances share the login throttle, counted atomically", async () => {
     const username = `throttle-${run}`;
     await t.db.db.insert(adminUsers).values({ username, passwordHash: await hashPassword("right password") });
     const a = instance({ REDIS_URL });
     const b = instance({ REDIS_URL });
+    const from = `198.18.200.${randomBytes(1)[0]}`;
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
-      expect((await post(i % 2 ? a : b, "/login", { username, password: "wrong" }, `198.18.200.${i}`)).status).toBe(401);
+      expect((await post(i % 2 ? a : b, "/login", { username, password: "wrong" }, from)).status).toBe(401);
     }
-    const blocked = await post(a, "/login", { username, password: "right password" }, "198.18.200.99");
+    const blocked = await post(a, "/login", { username, password: "right password" }, from);
     expect(blocked.status).toBe(429);
     expect(await blocked.json()).toEqual({ error: MSG.admin.loginThrottled });
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(60);
+
+    const store = new RedisThrottleStore(REDIS_URL, 60_000);
+    const key = `burst-${run}`;
+    const hits = await Promise.all(Array.from({ length: 30 }, () => store.hit(key)));
+    expect(hits.map((h) => h.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(Math.min(...hits.map((h) => h.resetInMs))).toBeGreaterThan(50_000);
   });
 });
 

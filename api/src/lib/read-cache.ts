@@ -171,6 +171,28 @@ export async function startReadCache(env: ApiEnv, db: Database): Promise<ReadCac
   return cache;
 }
 
+/** A request's path and query, the default cache key. */
+export function requestKey(c: Context<AppEnv>): string {
+  const url = c.req.url;
+  return url.slice(url.indexOf("/", url.indexOf("//") + 2));
+}
+
+/**
+ * The moment an openNow=true read is answered at, and its cache key (issue 14). Hours are
+ * kept to the minute, so the answer is computed for the start of the current minute and kept
+ * under a key naming that minute: a kept answer is never served after the minute it was
+ * true for, and a change of state at a minute boundary is seen at once, well within the TTL.
+ */
+export function openNowMoment(c: Context<AppEnv>, openNow: boolean, key: string = requestKey(c)): { at: Date | undefined; key: string } {
+  if (!openNow) return { at: undefined, key };
+  const now = c.get("deps").now?.() ?? new Date();
+  const minute = Math.floor(now.getTime() / 60_000);
+  return { at: new Date(minute * 60_000), key: `${key} @${minute}` };
+}
+
+/** Whether a query string asks for openNow (read before validation, to pick the cache key). */
+export const asksOpenNow = (value: string | undefined): boolean => /^\s*(true|1)\s*$/i.test(value ?? "");
+
 /**
  * Answers a public read with `compute()`'s value as JSON, through the app's read cache when
  * it has one (deps.readCache). The key is the path and query exactly as requested, unless
@@ -180,8 +202,7 @@ export async function startReadCache(env: ApiEnv, db: Database): Promise<ReadCac
 export async function cachedJson(c: Context<AppEnv>, compute: () => Promise<unknown>, key?: string): Promise<Response> {
   const cache = c.get("deps").readCache;
   if (!cache) return c.json(await compute());
-  const url = c.req.url;
-  const { body, hit } = await cache.read(key ?? url.slice(url.indexOf("/", url.indexOf("//") + 2)), async () => encodeJson(await compute()));
+  const { body, hit } = await cache.read(key ?? requestKey(c), async () => encodeJson(await compute()));
   c.header("X-Cache", hit ? "HIT" : "MISS");
   return c.body(body, 200, { "Content-Type": "application/json" });
 }

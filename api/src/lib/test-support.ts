@@ -3,11 +3,12 @@
  * from a chosen client address (as if from a socket), and clinic rows built from a few fields.
  */
 import { toClinicSlug, toLinkSlug } from "@botox/core";
-import { clinics, zipCodes } from "@botox/db";
+import { clinics, deriveClinicColumns, zipCodes } from "@botox/db";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { createApp } from "../app.ts";
 import type { Deps } from "../context.ts";
 import { readApiEnv } from "../env.ts";
+import { encodeForm } from "../auth/test-helpers.ts";
 
 /** An allowed origin (the site) for unsafe methods. */
 export const TEST_ORIGIN = "http://localhost:4321";
@@ -29,7 +30,8 @@ type ClinicInsert = typeof clinics.$inferInsert;
 export type ClinicFixture = Partial<ClinicInsert> & { name: string; city: string; state: string };
 
 export function clinicRow(f: ClinicFixture): ClinicInsert {
-  return { slug: toClinicSlug(f.name, f.city), citySlug: toLinkSlug(f.city), ...f };
+  // Zone and weekly minutes derived as every write path does (explicit values win).
+  return { slug: toClinicSlug(f.name, f.city), citySlug: toLinkSlug(f.city), ...deriveClinicColumns(f), ...f };
 }
 
 export interface PublicTestContext {
@@ -58,7 +60,11 @@ export async function createPublicTestContext(env: Record<string, string> = {}):
     if (method !== "GET" && method !== "HEAD" && !("origin" in lower(headers))) headers.Origin = TEST_ORIGIN;
     if (options.cookie) headers.Cookie = options.cookie;
     let body: RequestInit["body"];
-    if (options.body instanceof FormData || typeof options.body === "string") body = options.body;
+    if (options.body instanceof FormData) {
+      const encoded = await encodeForm(options.body);
+      body = encoded.bytes;
+      Object.assign(headers, encoded.headers);
+    } else if (typeof options.body === "string") body = options.body;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers["Content-Type"] ??= "application/json";

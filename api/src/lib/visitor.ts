@@ -1,12 +1,15 @@
 /**
  * Who a visitor is, for the one-rating-per-visitor rule (design.md §8): a random id in an
- * HttpOnly cookie (set when missing), plus a keyed hash of the client address, so clearing
- * cookies alone does not allow a second rating. The address itself is never stored.
+ * HttpOnly cookie (set when missing) decides "already rated"; a keyed hash of the client
+ * address only caps how many ratings one address may send per clinic per day, so neighbours
+ * behind one address are not refused (docs/decisions.md, issue 16). The address itself is
+ * never stored.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../context.ts";
+import { cookiesSecure } from "../env.ts";
 
 export const VISITOR_COOKIE = "visitor_id";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -28,7 +31,7 @@ export function ensureVisitorId(c: Context<AppEnv>): string {
     sameSite: "Lax",
     path: "/",
     maxAge: ONE_YEAR_SECONDS,
-    secure: c.get("deps").env.NODE_ENV === "production",
+    secure: cookiesSecure(c.get("deps").env),
   });
   return id;
 }

@@ -73,6 +73,14 @@ export function parseRedirects(text: string): RedirectRule[] {
   return rules;
 }
 
+/** Each "/"-separated segment percent-encoded (a splat keeps its slashes). */
+export function encodePathValue(value: string): string {
+  return value
+    .split("/")
+    .map((segment) => encodeURIComponent(segment))
+    .join("/");
+}
+
 export function matchRedirect(rules: RedirectRule[], pathname: string, fileExists: boolean): RedirectMatch | null {
   const target = normalizeRulePath(pathname);
   for (const rule of rules) {
@@ -81,7 +89,12 @@ export function matchRedirect(rules: RedirectRule[], pathname: string, fileExist
     if (!m) continue;
     const values = new Map<string, string>();
     rule.names.forEach((name, i) => values.set(name, m[i + 1] ?? ""));
-    const to = rule.to.replace(/:([A-Za-z_]\w*)/g, (whole, name: string) => (values.has(name) ? values.get(name)! : whole));
+    // Values come from the decoded request path: percent-encoded again, so a target is always
+    // a valid ASCII URL (a raw "é", "東京" or newline in Location made Node throw: 500).
+    const to = rule.to.replace(/:([A-Za-z_]\w*)/g, (whole, name: string) => {
+      const value = values.get(name);
+      return value === undefined ? whole : encodePathValue(value);
+    });
     return { rule, to };
   }
   return null;

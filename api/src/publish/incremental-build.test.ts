@@ -11,6 +11,7 @@ import { repoRoot } from "@botox/db";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { DEFAULT_BUILD_COMMAND } from "./config.ts";
 import { Publisher } from "./publisher.ts";
+import { changedFiles, fingerprintTree } from "./test-support.ts";
 
 let db: TestDatabase;
 let dir: string;
@@ -45,6 +46,15 @@ async function renameAndRebuild(slug: string, name: string) {
   const build = await lastBuild();
   expect(build.status, build.log.slice(-3000)).toBe("succeeded");
   return build;
+}
+
+/** Every finished build's files (inode and content), checked again after each later build. */
+const finished = new Map<number, Map<string, string>>();
+function expectFinishedBuildsUntouched(latestId: number) {
+  for (const [id, before] of finished) {
+    expect(changedFiles(before, fingerprintTree(publisher.folder.buildDir(id))), `files of build ${id} changed after build ${latestId}`).toEqual([]);
+  }
+  finished.set(latestId, fingerprintTree(publisher.folder.buildDir(latestId)));
 }
 
 async function lastBuild() {
@@ -86,6 +96,22 @@ afterAll(async () => {
 });
 
 describe("incremental site build", () => {
+  it("notices a write into a hard-linked file in place, not a new file renamed over the cached one", () => {
+    const build = path.join(dir, "check", "build");
+    const cached = path.join(dir, "check", "cache.html");
+    fs.mkdirSync(build, { recursive: true });
+    fs.writeFileSync(cached, "old page");
+    fs.linkSync(cached, path.join(build, "page.html"));
+    const before = fingerprintTree(build);
+    fs.writeFileSync(`${cached}.tmp`, "new page");
+    fs.renameSync(`${cached}.tmp`, cached);
+    expect(changedFiles(before, fingerprintTree(build))).toEqual([]);
+    fs.linkSync(cached, path.join(build, "other.html"));
+    const linked = fingerprintTree(build);
+    fs.writeFileSync(cached, "newer page"); // in place: the linked build's page changes
+    expect(changedFiles(linked, fingerprintTree(build))).toEqual(["other.html"]);
+  });
+
   it("re-renders only the pages an edited clinic appears on", async () => {
     publisher.request("startup");
     await publisher.flush();
@@ -94,9 +120,11 @@ describe("incremental site build", () => {
     const firstPages = pagesOf(first.log);
     expect(firstPages.rendered).toContain("/botox-clinic/cachefield/gamma-skin-bar/index.html");
     expect(firstPages.restored.size).toBe(0);
+    expectFinishedBuildsUntouched(first.id);
 
     const second = await renameAndRebuild("alpha-glow-spa", "Alpha Glow Spa Renamed");
     const { rendered, restored } = pagesOf(second.log);
+    expectFinishedBuildsUntouched(second.id);
 
     // A rebuild without changes renders only the pages without a cache key (home, listings,
     // legal pages with today's date, sitemap): the pages every build renders.
@@ -104,6 +132,7 @@ describe("incremental site build", () => {
     await publisher.flush();
     const third = await lastBuild();
     expect(third.status, third.log.slice(-3000)).toBe("succeeded");
+    expectFinishedBuildsUntouched(third.id);
     const always = pagesOf(third.log).rendered;
     expect(always).toContain("/index.html");
     expect(always).toContain("/sitemap.xml");
@@ -136,6 +165,8 @@ describe("incremental site build", () => {
     expect(fs.statSync(path.join(publisher.folder.buildDir(third.id), gamma)).nlink).toBeGreaterThan(1);
     const fourth = await renameAndRebuild("gamma-skin-bar", "Gamma Skin Bar Renamed");
     expect(read(fourth.id, gamma)).toContain("Gamma Skin Bar Renamed");
+    // Nothing wrote into any earlier build's files: every one keeps its inode and its bytes.
+    expectFinishedBuildsUntouched(fourth.id);
     for (const earlier of [first.id, second.id, third.id]) expect(read(earlier, gamma)).not.toContain("Renamed");
   }, 300_000);
 });

@@ -16,10 +16,8 @@ import type { Clinic } from "@botox/core";
 import { connect, repoRoot, runMigrations } from "@botox/db";
 import { treeRss } from "../lib/process-tree.ts";
 import { createApp } from "../app.ts";
+import { createDeps } from "../deps.ts";
 import { readApiEnv } from "../env.ts";
-import { publishConfigFromEnv } from "./config.ts";
-import { Publisher } from "./publisher.ts";
-import { attachPublisher } from "./registry.ts";
 import { startStaticServer } from "./static-server.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -80,12 +78,13 @@ try {
   const seeded = { cities: counted!.cities };
 
   const env = readApiEnv({ NODE_ENV: "production", DATABASE_URL: dbUrl, PUBLISH_CRON: "off" });
-  const config = { ...publishConfigFromEnv(env), siteDir: path.join(work, "site") };
-  const publisher = new Publisher({ sql: db.sql, config, databaseUrl: dbUrl, log: say });
-  cleanups.push(() => publisher.stop());
-  const deps = { db: db.db, sql: db.sql, env, secret: randomBytes(32).toString("hex") };
-  attachPublisher(deps, publisher);
-  const app = createApp(deps);
+  // The composition root every served API uses (deps.ts), with this run's site folder.
+  const composed = await createDeps({ env, database: db, log: say, publish: { config: { siteDir: path.join(work, "site") } } });
+  cleanups.push(() => composed.close());
+  const publisher = composed.publisher;
+  const config = publisher?.config;
+  if (!publisher || !config) throw new Error("no publisher");
+  const app = createApp(composed.deps);
   const site = await startStaticServer({ liveDir: publisher.liveDir, port: 0 });
   cleanups.push(() => site.close());
 

@@ -12,8 +12,8 @@ export interface Publishing {
 }
 
 /**
- * Publishing for an API process (`api/src/index.ts`; `npm start` composes the same parts in
- * product.ts): content writes through `deps` mark the site dirty, the webhook and admin routes
+ * Publishing for an API built on existing deps (served processes get the same parts from
+ * deps.ts and serve/api-server.ts): content writes through `deps` mark the site dirty, the webhook and admin routes
  * find the publisher, builds run one at a time across every instance on the database, and in
  * local mode the live folder is served on SITE_PORT. Instances that serve the site from one
  * SITE_DIR (a shared volume) all serve every build, whichever instance ran it.

@@ -193,3 +193,47 @@ describe("host rule parsing", () => {
     expect(headersFor(rules, "/x").get("link")).toBe("</a>, </b>");
   });
 });
+
+describe("alias paths with any characters (issue 11)", () => {
+  let aliasDir: string;
+  let aliasServer: RunningStaticServer;
+  beforeAll(async () => {
+    aliasDir = fs.mkdtempSync(path.join(os.tmpdir(), "static-alias-"));
+    const build = path.join(aliasDir, "live");
+    fs.mkdirSync(build, { recursive: true });
+    fs.writeFileSync(path.join(build, "404.html"), "<h1>Page Not Found</h1>");
+    fs.writeFileSync(
+      path.join(build, "_redirects"),
+      ["/city/:city   /botox-near-me/:city   301!", "/old/*   /new/:splat   302", "/:city/:slug   /botox-clinic/:city/:slug   301"].join("\n"),
+    );
+    fs.writeFileSync(path.join(build, "_headers"), "/*\n  Strict-Transport-Security: max-age=31536000\n  X-Frame-Options: DENY\n");
+    aliasServer = await startStaticServer({ liveDir: build, port: 0 });
+  });
+  afterAll(async () => {
+    await aliasServer.close();
+    fs.rmSync(aliasDir, { recursive: true, force: true });
+  });
+  const aliasGet = (p: string) => fetch(`${aliasServer.url}${p}`, { redirect: "manual" });
+
+  it.each([
+    ["/city/%E6%9D%B1%E4%BA%AC", "/botox-near-me/%E6%9D%B1%E4%BA%AC"],
+    ["/city/%E2%98%83", "/botox-near-me/%E2%98%83"],
+    ["/%E2%98%83/x", "/botox-clinic/%E2%98%83/x"],
+    ["/city/a%0aX:1", "/botox-near-me/a%0AX%3A1"],
+    ["/city/caf%C3%A9", "/botox-near-me/caf%C3%A9"],
+    ["/city/caf%C3%A9?q=%C3%A9", "/botox-near-me/caf%C3%A9?q=%C3%A9"],
+    ["/old/a%20b/%E2%98%83", "/new/a%20b/%E2%98%83"],
+  ])("redirects %s to the percent-encoded %s, never 500", async (from, to) => {
+    const res = await aliasGet(from);
+    expect(res.status).toBeGreaterThanOrEqual(301);
+    expect(res.status).toBeLessThan(400);
+    expect(res.headers.get("location")).toBe(to);
+  });
+
+  it("sends no HSTS over its plain HTTP, keeping the other host headers", async () => {
+    const res = await aliasGet("/nothing-here");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+  });
+});

@@ -174,6 +174,8 @@ export function createStaticHandler(options: StaticServerOptions) {
     }
     const rules = await rulesOf(root);
     const extra = headersFor(rules.headers, pathname);
+    // This server speaks plain HTTP only: HSTS from the host file is for the https host.
+    extra.delete("strict-transport-security");
     const file = await resolveFile(root, pathname);
     const match = matchRedirect(rules.redirects, pathname, file !== null);
 
@@ -191,7 +193,13 @@ export function createStaticHandler(options: StaticServerOptions) {
         res.end();
         return;
       }
-      const target = await resolveFile(root, new URL(to, "http://localhost").pathname);
+      let targetPath: string;
+      try {
+        targetPath = decodeURIComponent(new URL(to, "http://localhost").pathname);
+      } catch {
+        targetPath = "/404.html";
+      }
+      const target = await resolveFile(root, targetPath);
       if (target) {
         send(req, res, target, rule.status, extra, pathname);
         return;
@@ -218,31 +226,42 @@ export interface RunningStaticServer {
   close(): Promise<void>;
 }
 
-export async function startStaticServer(options: StaticServerOptions & { port: number; host?: string }): Promise<RunningStaticServer> {
-  const handle = createStaticHandler(options);
+/**
+ * Serves `handle` on host:port (a thrown handler error is a plain 500, never a stack) and
+ * closes with every open connection: the one listener of the static site and the built admin.
+ */
+export async function listenOn(
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>,
+  port: number,
+  host = "127.0.0.1",
+): Promise<{ server: http.Server; port: number; origin: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
       res.end("Internal error");
     });
   });
-  const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port, host, () => {
+    server.listen(port, host, () => {
       server.off("error", reject);
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  const bound = (server.address() as AddressInfo).port;
   return {
     server,
-    port,
-    url: `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`,
+    port: bound,
+    origin: `http://${host === "0.0.0.0" ? "localhost" : host}:${bound}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
+}
+
+export async function startStaticServer(options: StaticServerOptions & { port: number; host?: string }): Promise<RunningStaticServer> {
+  const { server, port, origin, close } = await listenOn(createStaticHandler(options), options.port, options.host);
+  return { server, port, url: origin, close };
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -70,4 +71,26 @@ export async function recordChange(sql: Sql): Promise<void> {
 export async function buildRows(sql: Sql) {
   return sql<{ id: number; status: string; trigger: string; live: boolean; log: string; page_count: number | null }[]>`
     select id, status, trigger, live, log, page_count from publish_builds order by id`;
+}
+
+/**
+ * Every file under a folder as `inode:sha256`, by path. A finished build must keep this
+ * exactly: restored pages are hard links into the incremental cache (patches/astro@*.patch), so
+ * a write into a cached file in place would change the page of every build that links it.
+ */
+export function fingerprintTree(dir: string): Map<string, string> {
+  const prints = new Map<string, string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const hash = createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+    prints.set(path.relative(dir, file), `${fs.statSync(file).ino}:${hash}`);
+  }
+  return prints;
+}
+
+/** Paths whose inode or content differ between two fingerprints, or that one of them lacks. */
+export function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
+  const paths = new Set([...before.keys(), ...after.keys()]);
+  return [...paths].filter((p) => before.get(p) !== after.get(p)).sort();
 }

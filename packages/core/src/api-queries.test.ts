@@ -25,6 +25,7 @@ describe("public call defaults (spec §7.1, §9)", () => {
       latitude: 40.7128,
       longitude: -74.006,
       radius: 100,
+      openNow: false,
     });
   });
   it("ZIP search: page 1, 10 per page, 25 miles, every status", () => {
@@ -34,6 +35,9 @@ describe("public call defaults (spec §7.1, §9)", () => {
       limit: 10,
       distance: 25,
       businessStatus: [],
+      openNow: false,
+      brand: "botox",
+      sortBy: "distance",
     });
   });
   it("the home's featured block: limit=3, distance=25, businessStatus=OPERATIONAL", () => {
@@ -51,6 +55,8 @@ describe("public call defaults (spec §7.1, §9)", () => {
       businessStatus: [],
       distance: null,
       sortBy: "reviews",
+      openNow: false,
+      brand: "botox",
     });
     expect(clinicsByCityQuerySchema.parse({ sortBy: "name", sortOrder: "asc", query: "  glow " })).toMatchObject({
       sortBy: "name",
@@ -94,7 +100,7 @@ describe("paging and search input", () => {
     expect(firstMessage(zipSearchQuerySchema, { postalCode: "10001", page: "0" })).toBe(QUERY_MSG.page);
     expect(firstMessage(zipSearchQuerySchema, { postalCode: "10001", limit: "101" })).toBe(QUERY_MSG.limit(100));
     expect(firstMessage(zipSearchQuerySchema, { postalCode: "1000" })).toBe("ZIP code must be exactly 5 digits.");
-    expect(firstMessage(clinicsByCityQuerySchema, { sortBy: "price" })).toBe(QUERY_MSG.sortBy);
+    expect(firstMessage(clinicsByCityQuerySchema, { sortBy: "rating" })).toBe(QUERY_MSG.sortBy);
   });
   it("rejects coordinates out of range and radii past 500 miles", () => {
     expect(firstMessage(nearbyClinicsBodySchema, { latitude: 91, longitude: 0 })).toBe(
@@ -108,5 +114,16 @@ describe("paging and search input", () => {
     expect(citySlugSchema.safeParse("x").success).toBe(false);
     expect(clinicBySlugQuerySchema.parse({ city: "" })).toEqual({});
     expect(clinicBySlugQuerySchema.parse({ city: "miami" })).toEqual({ city: "miami" });
+  });
+});
+
+describe("openNow (issue 14)", () => {
+  it("reads true/1 and false/0 in any case, defaults to false, and rejects anything else", async () => {
+    const { QUERY_MSG: M, zipSearchQuerySchema: zip, nearbyClinicsBodySchema: nearby } = await import("./api-queries.ts");
+    for (const v of ["true", "TRUE", "1", " true "]) expect(zip.parse({ postalCode: "10001", openNow: v }).openNow).toBe(true);
+    for (const v of ["false", "0", "", undefined]) expect(zip.parse({ postalCode: "10001", openNow: v }).openNow).toBe(false);
+    expect(nearby.parse({ latitude: 1, longitude: 2, openNow: true }).openNow).toBe(true);
+    const bad = zip.safeParse({ postalCode: "10001", openNow: "yes" });
+    expect(bad.success ? "" : bad.error.issues[0]?.message).toBe(M.openNow);
   });
 });

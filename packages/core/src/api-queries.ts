@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { FILTERS, SEARCH } from "./constants.ts";
 import { MSG } from "./messages.ts";
+import { maxUnitPriceParam, priceBrandParam } from "./price-schemas.ts";
 import { BUSINESS_STATUSES, normalizeBusinessStatus, type BusinessStatus } from "./status.ts";
 
 export const QUERY_MSG = {
@@ -14,12 +15,14 @@ export const QUERY_MSG = {
   limit: (max: number) => `Limit must be a whole number between 1 and ${max}.`,
   distance: 'Distance must be a positive number of miles, or "any".',
   radius: "Radius must be a positive number of miles, at most 500.",
-  sortBy: 'sortBy must be "reviews" or "name".',
+  sortBy: 'sortBy must be "reviews", "name" or "price".',
+  zipSortBy: 'sortBy must be "distance" or "price".',
   sortOrder: 'sortOrder must be "desc" or "asc".',
   query: "Search text must be at most 200 characters.",
   city: "City must be a city slug such as new-york or new-york-ny.",
   slug: "Clinic must be a slug or a numeric id.",
   coordinates: "Latitude and longitude are required numbers.",
+  openNow: 'openNow must be "true" or "false".',
 } as const;
 
 export const MAX_PAGE = 10_000;
@@ -84,6 +87,17 @@ export const businessStatusListParam = z.preprocess(
   z.array(z.enum(BUSINESS_STATUSES, { error: MSG.validation.invalidStatus })),
 ) as z.ZodType<BusinessStatus[], unknown>;
 
+/** openNow=true: only clinics open at the request's moment, in each clinic's zone (issue 14). */
+export const openNowParam = z.preprocess(
+  (v) => {
+    const x = blankToUndefined(v);
+    if (typeof x !== "string") return x;
+    const s = x.trim().toLowerCase();
+    return s === "true" || s === "1" ? true : s === "false" || s === "0" ? false : x;
+  },
+  z.boolean({ error: QUERY_MSG.openNow }).default(false),
+);
+
 const latitudeParam = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
   z.number({ error: MSG.validation.latitude }).min(-90, MSG.validation.latitude).max(90, MSG.validation.latitude),
@@ -111,6 +125,7 @@ export const nearbyClinicsBodySchema = z.object({
       .max(MAX_RADIUS_MILES, QUERY_MSG.radius)
       .default(SEARCH.nearbyRadiusMiles),
   ),
+  openNow: openNowParam,
 });
 export type NearbyClinicsBody = z.infer<typeof nearbyClinicsBodySchema>;
 
@@ -121,6 +136,11 @@ export const zipSearchQuerySchema = z.object({
   limit: limitParam(SEARCH.pageSize, 100),
   distance: distanceParam(FILTERS.zipDefaultDistance),
   businessStatus: businessStatusListParam,
+  openNow: openNowParam,
+  // Prices (issue 13): maxUnitPrice in dollars (→ cents), of `brand` (default botox).
+  maxUnitPrice: maxUnitPriceParam,
+  brand: priceBrandParam,
+  sortBy: z.preprocess(blankToUndefined, z.enum(FILTERS.zipSortBy, { error: QUERY_MSG.zipSortBy }).default("distance")),
 });
 export type ZipSearchQuery = z.infer<typeof zipSearchQuerySchema>;
 
@@ -152,6 +172,10 @@ export const clinicsByCityQuerySchema = z.object({
   distance: distanceParam(null),
   sortBy: z.preprocess(blankToUndefined, z.enum(FILTERS.sortBy, { error: QUERY_MSG.sortBy }).default("reviews")),
   sortOrder: z.preprocess(blankToUndefined, z.enum(FILTERS.sortOrder, { error: QUERY_MSG.sortOrder }).optional()),
+  openNow: openNowParam,
+  // Prices (issue 13): maxUnitPrice in dollars (→ cents), of `brand` (default botox).
+  maxUnitPrice: maxUnitPriceParam,
+  brand: priceBrandParam,
 });
 export type ClinicsByCityQuery = z.infer<typeof clinicsByCityQuerySchema>;
 

@@ -74,7 +74,7 @@ describe("request and response types of spec §7", () => {
       "General Inquiry" | "Clinic Information" | "List My Clinic" | "Report an Issue" | "Other" | null
     >();
     expectTypeOf<BlogPostInput>().toHaveProperty("categoryId").toEqualTypeOf<number | null>();
-    expectTypeOf<NearbyClinicsBody>().toEqualTypeOf<{ latitude: number; longitude: number; radius: number }>();
+    expectTypeOf<NearbyClinicsBody>().toEqualTypeOf<{ latitude: number; longitude: number; radius: number; openNow: boolean }>();
   });
 
   it("let every query type travel through the shared request helper", () => {

@@ -5,6 +5,8 @@
 import type { BusinessStatus } from "./status.ts";
 import type { RatingEmoji } from "./constants.ts";
 import type { WorkingHours } from "./format.ts";
+import type { CurrentUnitPrice } from "./prices.ts";
+import type { WeekInterval } from "./hours.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -39,10 +41,22 @@ export interface Clinic {
   workingHours: WorkingHours | null;
   businessStatus: BusinessStatus;
   locationLink: string | null;
+  /** IANA zone from the coordinates (issue 14): "open now" is told in it; null without coordinates. */
+  timeZone: string | null;
+  /**
+   * The week's open intervals in the clinic's local minutes of the week (0 = Sunday 00:00),
+   * parsed on the server from `workingHours`; null when the hours cannot be read (issue 14).
+   */
+  openHours: WeekInterval[] | null;
   createdAt: string;
   updatedAt: string;
   /** Miles from the search origin, on search results. */
   _distance?: number;
+  /**
+   * On zip-search and clinics-by-city results: the clinic's current per-unit price of the
+   * brand asked for (Botox by default) with its observed date, or null (issue 13).
+   */
+  currentPrice?: CurrentUnitPrice | null;
 }
 
 /** GET /clinics, the admin list (spec §7.2): page, limit=10, query, businessStatus in either case. */
@@ -98,6 +112,8 @@ export interface NearbyClinicsRequest {
   latitude: number;
   longitude: number;
   radius?: number;
+  /** Only clinics open now in their own zones (issue 14). */
+  openNow?: boolean;
 }
 
 export interface RatingStat {
@@ -175,6 +191,10 @@ export interface Stats {
   totalPosts?: number;
   totalSubscribers?: number;
   unreadMessages?: number;
+  /** Price reports waiting for review (issue 13). */
+  pendingPriceReports?: number;
+  /** Clinics whose newest published price is older than 180 days. */
+  staleClinicPrices?: number;
 }
 
 /** Answer of logout and of every DELETE (the spec shows no body). */

@@ -63,7 +63,7 @@ describe("spec §9 constants", () => {
       zipExpandedDistance: 50,
       defaultBusinessStatus: "OPERATIONAL",
     });
-    expect(FILTERS.sortBy).toEqual(["reviews", "name"]);
+    expect(FILTERS.sortBy).toEqual(["reviews", "name", "price"]);
     expect(FILTERS.sortOrder).toEqual(["desc", "asc"]);
   });
   it("blog", () => {

@@ -34,7 +34,9 @@ export const FILTERS = {
   zipDefaultDistance: 25,
   zipExpandedDistance: 50,
   defaultBusinessStatus: "OPERATIONAL" as BusinessStatus,
-  sortBy: ["reviews", "name"] as const,
+  sortBy: ["reviews", "name", "price"] as const,
+  /** zip-search: nearest first (default) or cheapest per unit first (issue 13). */
+  zipSortBy: ["distance", "price"] as const,
   sortOrder: ["desc", "asc"] as const,
 } as const;
 
@@ -107,6 +109,12 @@ export const CATEGORY_FORM = { minName: 2, minSlug: 2 } as const;
 
 export const RATING = {
   commentMaxLength: 1000,
+  /**
+   * Ratings one client address may send for one clinic per day (issue 16): the visitor cookie
+   * decides "already rated", so a household or office sharing an address is not refused;
+   * the address only caps how many ratings it can add to a clinic.
+   */
+  perAddressPerClinicPerDay: 5,
   emojis: [
     { value: "love-eyes", label: "Love it" },
     { value: "smile", label: "Good" },

@@ -58,24 +58,33 @@ describe("clinicStructuredData (spec §2.9)", () => {
     site: "https://glow.example.com",
     reviewCount: 126,
   };
-  it("is a MedicalBusiness with price range $$-$$$ and rating 5 with the review count", () => {
+  it("is a MedicalBusiness without a price range or any third-party rating", () => {
     const ld = clinicStructuredData(clinic, "https://botoxnearme.example/botox-clinic/miami-fl/glow-med-spa");
     expect(ld).toMatchObject({
       "@context": "https://schema.org",
       "@type": "MedicalBusiness",
       name: "Glow Med Spa",
       telephone: "(305) 555-0100",
-      priceRange: "$$-$$$",
-      aggregateRating: { "@type": "AggregateRating", ratingValue: 5, reviewCount: 126 },
       address: { "@type": "PostalAddress", streetAddress: "1 Ocean Dr", addressLocality: "Miami", addressRegion: "FL" },
       geo: { "@type": "GeoCoordinates", latitude: 25.77, longitude: -80.13 },
     });
     expect(ld).not.toHaveProperty("image");
+    expect(ld).not.toHaveProperty("priceRange");
+    // 126 maps reviews are not ours to mark up.
+    expect(ld).not.toHaveProperty("aggregateRating");
+    expect(JSON.stringify(ld)).not.toContain("126");
   });
-  it("leaves the rating out without reviews and reads the count from the reviews text", () => {
-    expect(clinicStructuredData({ ...clinic, reviewCount: 0 }, "u")).not.toHaveProperty("aggregateRating");
-    const fromText = clinicStructuredData({ name: "X", reviews: "4.5 (12 reviews)" }, "u");
-    expect(fromText.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 5, reviewCount: 12 });
-    expect(fromText).not.toHaveProperty("geo");
+  it("rates only from the site's own visitor ratings, at least 3", () => {
+    const ld = clinicStructuredData(clinic, "u", { rating: { average: 4.3, count: 7 } });
+    expect(ld.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4.3, ratingCount: 7, bestRating: 5, worstRating: 1 });
+    expect(clinicStructuredData(clinic, "u", { rating: { average: 5, count: 2 } })).not.toHaveProperty("aggregateRating");
+    expect(clinicStructuredData({ name: "X", reviews: "4.5 (12 reviews)" }, "u")).not.toHaveProperty("aggregateRating");
+  });
+  it("takes the prices' offers and brand-by-brand range through extra, beside our own rating", () => {
+    const offers = [{ "@type": "Offer", price: "13.00", priceSpecification: { "@type": "UnitPriceSpecification", price: "13.00", unitText: "unit" } }];
+    const ld = clinicStructuredData(clinic, "u", { rating: { average: 4.3, count: 4 }, extra: { offers, priceRange: "Botox $13/unit" } });
+    expect(ld).toMatchObject({ priceRange: "Botox $13/unit", offers, aggregateRating: { ratingValue: 4.3, ratingCount: 4 } });
+    // Without prices the extra is empty and no range is made up.
+    expect(clinicStructuredData(clinic, "u", { extra: {} })).not.toHaveProperty("priceRange");
   });
 });

@@ -1,7 +1,7 @@
 /** Display helpers shared by the site and the admin: truncation, hours rows, clinic JSON-LD. */
 import type { Clinic } from "./api.ts";
 import { normalizeWorkingHours } from "./format.ts";
-import { parseReviews } from "./reviews.ts";
+import { MIN_RATINGS_FOR_AVERAGE, type VisitorRating } from "./visitor-rating.ts";
 
 /**
  * At most `max` characters of text plus "..." when cut (admin list: location 30, address
@@ -62,13 +62,20 @@ export type ClinicForStructuredData = Pick<Clinic, "name"> &
     >
   >;
 
+export interface ClinicStructuredDataOptions {
+  /** The site's own visitor rating (visitorRating): only then is there an aggregateRating. */
+  rating?: VisitorRating | null;
+  /** More properties from other features (e.g. offers or priceRange from real prices). */
+  extra?: Record<string, unknown>;
+}
+
 /**
- * schema.org MedicalBusiness JSON-LD of a clinic page (spec §2.9): price range '$$-$$$' and a
- * fixed rating value of 5 with the review count, the rating only when there are reviews
- * (an AggregateRating with no reviews is invalid for search engines). Empty fields are left out.
+ * schema.org MedicalBusiness JSON-LD of a clinic page. The spec's fixed rating of 5 with the
+ * maps review count and its '$$-$$$' price range are a defect (issue 14, docs/decisions.md):
+ * the rating comes only from the site's own visitor ratings, at least 3 and shown on the page,
+ * and no price range is claimed without real prices. Empty fields are left out.
  */
-export function clinicStructuredData(clinic: ClinicForStructuredData, url: string): Record<string, unknown> {
-  const reviewCount = clinic.reviewCount ?? parseReviews(clinic.reviews).reviewCount;
+export function clinicStructuredData(clinic: ClinicForStructuredData, url: string, options: ClinicStructuredDataOptions = {}): Record<string, unknown> {
   const address = compact({
     "@type": "PostalAddress",
     streetAddress: clinic.street || clinic.fullAddress,
@@ -78,6 +85,7 @@ export function clinicStructuredData(clinic: ClinicForStructuredData, url: strin
     addressCountry: clinic.country,
   });
   const hasGeo = clinic.latitude != null && clinic.longitude != null;
+  const rating = options.rating;
   return compact({
     "@context": "https://schema.org",
     "@type": "MedicalBusiness",
@@ -88,8 +96,11 @@ export function clinicStructuredData(clinic: ClinicForStructuredData, url: strin
     sameAs: clinic.site,
     address: Object.keys(address).length > 1 ? address : undefined,
     geo: hasGeo ? { "@type": "GeoCoordinates", latitude: clinic.latitude, longitude: clinic.longitude } : undefined,
-    priceRange: "$$-$$$",
-    aggregateRating: reviewCount > 0 ? { "@type": "AggregateRating", ratingValue: 5, reviewCount } : undefined,
+    aggregateRating:
+      rating && rating.count >= MIN_RATINGS_FOR_AVERAGE
+        ? { "@type": "AggregateRating", ratingValue: rating.average, ratingCount: rating.count, bestRating: 5, worstRating: 1 }
+        : undefined,
+    ...options.extra,
   });
 }
 

@@ -39,7 +39,10 @@ export function normalizeWorkingHours(value: unknown): WorkingHours | null {
   const obj = parseJsonObject(value);
   const entries = Object.entries(obj).filter(([, v]) => typeof v === "string" || Array.isArray(v));
   if (entries.length > 0) {
-    return Object.fromEntries(entries.map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v)]));
+    // Only a list's own strings: Array#join would recurse into nested arrays (a stack overflow
+    // at a few thousand levels).
+    const text = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string").join(", ") : String(v));
+    return Object.fromEntries(entries.map(([k, v]) => [k, text(v)]));
   }
   // Whitespace-only text is no schedule at all.
   return typeof value === "string" && value.trim() !== "" ? { text: value.trim() } : null;

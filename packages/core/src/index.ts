@@ -17,3 +17,8 @@ export * from "./slug.ts";
 export * from "./status.ts";
 export * from "./display.ts";
 export * from "./http.ts";
+export * from "./hours.ts";
+export * from "./open-now.ts";
+export * from "./visitor-rating.ts";
+export * from "./prices.ts";
+export * from "./price-schemas.ts";

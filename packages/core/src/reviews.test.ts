@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatReviews, parseReviews, reviewLabel } from "./reviews.ts";
+import { formatReviews, mapsRatingText, parseReviews, reviewLabel } from "./reviews.ts";
 
 describe("parseReviews (spec §3, design.md §4)", () => {
   it("reads a number: a fractional rating up to 5, else a count", () => {
@@ -45,5 +45,14 @@ describe("review label (spec §9: singular for exactly 1)", () => {
   });
   it("round-trips", () => {
     expect(parseReviews(formatReviews(4.5, 126))).toEqual({ rating: 4.5, reviewCount: 126 });
+  });
+});
+
+describe("mapsRatingText (issue 16)", () => {
+  it("says the rating with its source, singular for one review", () => {
+    expect(mapsRatingText(4.2, 968)).toBe("4.2 from 968 maps reviews");
+    expect(mapsRatingText(5, 1)).toBe("5.0 from 1 maps review");
+    expect(mapsRatingText(null, 12)).toBe("12 maps reviews");
+    expect(mapsRatingText(null, 0)).toBe("No maps reviews yet");
   });
 });

@@ -37,6 +37,16 @@ export function formatReviews(rating: number | null, reviewCount: number): strin
   return rating != null ? `${rating} (${count})` : count;
 }
 
+/**
+ * The maps source's rating as text with its source (issue 16): "4.2 from 968 maps reviews",
+ * "12 maps reviews" without a rating, "No maps reviews yet" with neither.
+ */
+export function mapsRatingText(rating: number | null, reviewCount: number): string {
+  const count = `${reviewCount} maps ${reviewLabel(reviewCount)}`;
+  if (rating != null && Number.isFinite(rating)) return `${rating.toFixed(1)} from ${count}`;
+  return reviewCount > 0 ? count : "No maps reviews yet";
+}
+
 /** Singular for exactly 1 (spec §9). */
 export function reviewLabel(count: number): "review" | "reviews" {
   return count === 1 ? "review" : "reviews";

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { CATEGORY_FORM, CONTACT, POST_FORM, RATING, RATING_EMOJIS } from "./constants.ts";
 import { MSG } from "./messages.ts";
-import { SLUG_PATTERN } from "./slug.ts";
+import { SLUG_MAX_BYTES, SLUG_PATTERN } from "./slug.ts";
 import { BUSINESS_STATUSES, normalizeBusinessStatus } from "./status.ts";
 
 const V = MSG.validation;
@@ -23,9 +23,23 @@ export const optionalUrl = z.preprocess(
   z
     .string()
     .max(2048)
-    .refine((s) => /^\/(?!\/)\S*$/.test(s) || isHttpUrl(s), { message: V.invalidUrl })
+    .refine((s) => isSitePath(s) || isHttpUrl(s), { message: V.invalidUrl })
     .nullable(),
 );
+
+/**
+ * A path on this site: one leading "/", then no "/" or "\\" right after it and no backslash,
+ * whitespace or control character anywhere. Browsers read "//host", "/\\host" and "/<tab>/host"
+ * as another host (protocol-relative), so none of those is a path.
+ */
+export function isSitePath(s: string): boolean {
+  if (!/^\/(?![/\\])/.test(s) || /[\s\\]/.test(s)) return false;
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
 
 function isHttpUrl(s: string): boolean {
   try {
@@ -69,7 +83,7 @@ export type CategoryInput = z.infer<typeof categoryInputSchema>;
 // ---- Blog post (spec §5) ----
 export const blogPostInputSchema = z.object({
   title: z.string().trim().min(POST_FORM.minTitle, V.postTitle).max(200),
-  slug: z.string().trim().min(POST_FORM.minSlug, V.postSlugMin).max(200).regex(SLUG_PATTERN, V.slugPattern),
+  slug: z.string().trim().min(POST_FORM.minSlug, V.postSlugMin).max(SLUG_MAX_BYTES, V.slugTooLong).regex(SLUG_PATTERN, V.slugPattern),
   content: z.string().min(POST_FORM.minContent, V.postContent).max(500_000),
   author: z.string().trim().min(POST_FORM.minAuthor, V.author).max(100),
   excerpt: optionalText(1000),
@@ -92,13 +106,32 @@ export type BlogPostInput = z.infer<typeof blogPostInputSchema>;
 export type BlogPostFormValues = z.input<typeof blogPostInputSchema>;
 
 // ---- Clinic (spec §5 admin clinic form) ----
+/**
+ * Day → hours text (or a list of them, as maps exports give): flat and small, so nothing
+ * deeply nested (5,000 levels once overflowed the stack) ever reaches storage or rendering.
+ */
+const hoursText = z.string(V.workingHours).max(200, V.workingHours);
+const workingHoursInputSchema = z
+  .union(
+    [
+      z.string(V.workingHours).max(5000, V.workingHours),
+      z
+        .record(z.string().max(50, V.workingHours), z.union([hoursText, z.array(hoursText).max(10, V.workingHours), z.null()], V.workingHours))
+        .refine((o) => Object.keys(o).length <= 14, V.workingHours),
+    ],
+    V.workingHours,
+  )
+  .nullable()
+  .optional();
+
 export const clinicInputSchema = z.object({
   name: z.string({ error: V.nameRequired }).trim().min(1, V.nameRequired).max(300),
   city: z.string({ error: V.cityRequired }).trim().min(1, V.cityRequired).max(100),
   state: z.string({ error: V.stateRequired }).trim().min(1, V.stateRequired).max(50),
   slug: z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
-    z.string().max(300).regex(SLUG_PATTERN, V.slugPattern).nullable(),
+    // SLUG_PATTERN is ASCII, so characters are bytes: the folder name always fits.
+    z.string().max(SLUG_MAX_BYTES, V.slugTooLong).regex(SLUG_PATTERN, V.slugPattern).nullable(),
   ),
   site: optionalUrl,
   phone: optionalText(50),
@@ -113,7 +146,7 @@ export const clinicInputSchema = z.object({
   photo: optionalUrl,
   streetView: optionalUrl,
   /** Text or a JSON object of day → hours (spec §5 hint). */
-  workingHours: z.union([z.string().max(5000), z.record(z.string(), z.unknown())]).nullable().optional(),
+  workingHours: workingHoursInputSchema,
   businessStatus: businessStatusSchema.default("OPERATIONAL"),
   locationLink: optionalUrl,
 });

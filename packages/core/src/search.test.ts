@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   cityPath,
   cityPageSlug,
+  cityPageSlugs,
   clinicPath,
   isZip,
   nearestCities,
@@ -120,5 +121,26 @@ describe("cityPageSlug", () => {
     expect(cityPageSlug("springfield", "IL", true)).toBe("springfield-il");
     expect(cityPageSlug("springfield", " mo ", true)).toBe("springfield-mo");
     expect(cityPageSlug("springfield", "", true)).toBe("springfield");
+  });
+});
+
+describe("cityPageSlugs (issue 11 finding 9)", () => {
+  it("gives a city whose slug is another city's state-suffixed form its own state code", () => {
+    const cities = [
+      { citySlug: "redteamville", state: "IL" },
+      { citySlug: "redteamville", state: "MO" },
+      { citySlug: "redteamville-il", state: "TX" },
+      { citySlug: "boston", state: "MA" },
+    ];
+    const pages = cityPageSlugs(cities);
+    expect(pages).toEqual(["redteamville-il", "redteamville-mo", "redteamville-il-tx", "boston"]);
+    expect(new Set(pages).size).toBe(pages.length);
+  });
+
+  it("reserves the suffixed form even when the named city is the only one of its slug", () => {
+    expect(cityPageSlugs([{ citySlug: "redteamville", state: "IL" }, { citySlug: "redteamville-il", state: "TX" }])).toEqual([
+      "redteamville",
+      "redteamville-il-tx",
+    ]);
   });
 });

@@ -54,6 +54,24 @@ export function cityPageSlug(citySlug: string, state: string, shared: boolean): 
   return shared && code ? `${citySlug}-${code}` : citySlug;
 }
 
+/**
+ * Every city's listing {city} (issue 11 finding 9: slugs must not collide). A city keeps its
+ * bare slug unless several states share it, or the bare slug is another city's state-suffixed
+ * form ("Redteamville IL", TX is `redteamville-il`, the suffixed form of Redteamville, IL):
+ * then it takes its own state code ("redteamville-il-tx"). The suffixed form belongs to the
+ * city it names, the same rule the API's city lookup applies (`cityCondition`), so the two
+ * always agree and every city stays reachable.
+ */
+export function cityPageSlugs(cities: readonly { citySlug: string; state: string }[]): string[] {
+  const states = new Map<string, number>();
+  for (const c of cities) states.set(c.citySlug, (states.get(c.citySlug) ?? 0) + 1);
+  const suffixed = new Set(cities.map((c) => cityPageSlug(c.citySlug, c.state, true)));
+  return cities.map((c) => {
+    const mustSuffix = (states.get(c.citySlug) ?? 0) > 1 || suffixed.has(c.citySlug);
+    return cityPageSlug(c.citySlug, c.state, mustSuffix);
+  });
+}
+
 /** Identifies a city: its slug within a state (state codes compare case-insensitively). */
 export const cityStateKey = (citySlug: string, state: string): string => `${citySlug}\n${state.trim().toUpperCase()}`;
 

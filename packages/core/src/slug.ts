@@ -2,15 +2,41 @@
 const foldAccents = (text: string) => text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
 
 /**
+ * Longest slug, in UTF-8 bytes. A slug becomes a folder name of the built site, and file
+ * systems refuse names over 255 bytes (ENAMETOOLONG broke every build once a 280-character
+ * clinic name was accepted); 200 leaves room for suffixes such as "-2" or "-tx".
+ */
+export const SLUG_MAX_BYTES = 200;
+
+const encoder = new TextEncoder();
+export const utf8Bytes = (text: string): number => encoder.encode(text).length;
+
+/** A slug cut to SLUG_MAX_BYTES on a character boundary, without a trailing hyphen. */
+export function boundSlug(slug: string, maxBytes = SLUG_MAX_BYTES): string {
+  if (utf8Bytes(slug) <= maxBytes) return slug;
+  let out = "";
+  let bytes = 0;
+  for (const ch of slug) {
+    const size = utf8Bytes(ch);
+    if (bytes + size > maxBytes) break;
+    out += ch;
+    bytes += size;
+  }
+  return out.replace(/-+$/, "");
+}
+
+/**
  * Link slug (spec §1): lowercase, punctuation removed, runs of spaces, underscores or
  * hyphens collapsed into one hyphen, leading and trailing hyphens trimmed.
  */
 export function toLinkSlug(text: string): string {
-  return foldAccents(text)
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
-    .replace(/[\s_-]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  return boundSlug(
+    foldAccents(text)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/[\s_-]+/g, "-")
+      .replace(/^-+|-+$/g, ""),
+  );
 }
 
 /**
@@ -20,10 +46,12 @@ export function toLinkSlug(text: string): string {
  * SLUG_PATTERN instead of losing them ("crme").
  */
 export function toCategorySlug(name: string): string {
-  return foldAccents(name)
-    .toLowerCase()
-    .replace(/[^a-z0-9\s-]/g, "")
-    .replace(/\s+/g, "-");
+  return boundSlug(
+    foldAccents(name)
+      .toLowerCase()
+      .replace(/[^a-z0-9\s-]/g, "")
+      .replace(/\s+/g, "-"),
+  );
 }
 
 /**

@@ -5,12 +5,40 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
-import { runningEmbeddedUrl, startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { replaceQueryQueue, runningEmbeddedUrl, startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
 import { openDatabase } from "./open.ts";
 import { runDbCli } from "./testing.ts";
+import { WireQueue } from "./wire-queue.ts";
 
 // Embedded-only: the second pass of the suite on a real PostgreSQL (TEST_DATABASE_URL) skips these.
 const embeddedPass = !process.env.TEST_DATABASE_URL;
+
+describe.runIf(embeddedPass)("replaceQueryQueue (the private field of the pinned pglite-socket)", () => {
+  let pg: PGlite;
+  beforeAll(async () => {
+    pg = await PGlite.create();
+  });
+  afterAll(() => pg.close());
+
+  it("replaces the queue of the installed PGLiteSocketServer", () => {
+    const server = new PGLiteSocketServer({ db: pg, port: 0 });
+    const queue = new WireQueue(pg);
+    replaceQueryQueue(server, queue);
+    expect(Reflect.get(server, "queryQueue")).toBe(queue);
+  });
+
+  it("refuses to start when the field is gone or reshaped, saying where to look", () => {
+    const queue = new WireQueue(pg);
+    expect(() => replaceQueryQueue({}, queue)).toThrow(/no longer has the private queryQueue .*missing: enqueue, getQueueLength, clearQueueForHandler, clearTransactionIfNeeded.*patches\/README\.md/);
+    const reshaped = { queryQueue: { enqueue: () => 0, getQueueLength: () => 0 } };
+    expect(() => replaceQueryQueue(reshaped, queue)).toThrow(/missing: clearQueueForHandler, clearTransactionIfNeeded/);
+    // Inherited (a getter on a prototype) is not the instance field the handlers were given.
+    const inherited = Object.create({ queryQueue: new WireQueue(pg) }) as object;
+    expect(() => replaceQueryQueue(inherited, queue)).toThrow(/missing: the field/);
+  });
+});
 
 describe.runIf(embeddedPass)("embedded server with concurrent clients", () => {
   let server: EmbeddedServer;
@@ -125,6 +153,48 @@ describe.runIf(embeddedPass)("embedded server on a data directory", () => {
     expect(runningEmbeddedUrl(dir)).toBeUndefined();
   });
 
+  it("refuses a connection without the data folder's password, kept owner-only", async () => {
+    const dir = tempDir();
+    const server = await startEmbeddedServer({ dataDir: dir, port: 0 });
+    try {
+      const mode = (file: string) => fs.statSync(file).mode & 0o777;
+      expect(mode(dir)).toBe(0o700);
+      expect(mode(path.join(dir, "pglite-password"))).toBe(0o600);
+      expect(mode(serverFile(dir))).toBe(0o600);
+      const password = fs.readFileSync(path.join(dir, "pglite-password"), "utf8");
+      expect(password).toMatch(/^[0-9a-f]{64}$/);
+      expect(fs.readFileSync(serverFile(dir), "utf8")).not.toContain(password);
+      expect(runningEmbeddedUrl(dir)).toBe(server.url);
+
+      const port = new URL(server.url).port;
+      for (const url of [`postgres://postgres@127.0.0.1:${port}/postgres`, `postgres://postgres:wrong@127.0.0.1:${port}/postgres`]) {
+        const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+        try {
+          await expect(sql`select 1`).rejects.toThrow(/password authentication failed/);
+        } finally {
+          await sql.end();
+        }
+      }
+      const ok = postgres(server.url, { max: 1, onnotice: () => {} });
+      expect(await ok`select 1 as one`).toEqual([{ one: 1 }]);
+      await ok.end();
+    } finally {
+      await server.stop();
+    }
+    // The same folder keeps its password across restarts.
+    const again = await startEmbeddedServer({ dataDir: dir, port: 0 });
+    await again.stop();
+    expect(new URL(again.url).password).toBe(new URL(server.url).password);
+  });
+
+  it("narrows an existing data folder to owner-only", async () => {
+    const dir = tempDir();
+    fs.chmodSync(dir, 0o777);
+    const server = await startEmbeddedServer({ dataDir: dir, port: 0 });
+    await server.stop();
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
   it("ignores a server file left by a process that is gone", async () => {
     const dir = tempDir();
     const gone = spawn(process.execPath, ["-e", ""]);
@@ -145,7 +215,7 @@ describe.runIf(embeddedPass)("embedded server on a data directory", () => {
     child.stderr.on("data", (d: Buffer) => (out.stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
-      await expect.poll(() => out.stdout, { timeout: 60_000, interval: 100 }).toContain("Embedded PostgreSQL ready at");
+      await expect.poll(() => out.stdout, { timeout: 60_000, interval: 100 }).toContain("Embedded PostgreSQL ready");
     } catch (error) {
       child.kill("SIGKILL");
       throw error;
@@ -154,7 +224,7 @@ describe.runIf(embeddedPass)("embedded server on a data directory", () => {
   }
 
   async function writeThrough(url: string, email: string) {
-    expect(url).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
+    expect(url).toMatch(/^postgres:\/\/postgres:[0-9a-f]{64}@127\.0\.0\.1:\d+\/postgres$/);
     const sql = postgres(url, { max: 1, onnotice: () => {} });
     try {
       await sql`insert into newsletter_subscriptions (email) values (${email})`;

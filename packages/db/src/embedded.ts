@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -20,6 +21,73 @@ export interface EmbeddedOptions {
 }
 
 const serverFile = (dataDir: string) => path.join(dataDir, "pglite-server.json");
+const passwordFile = (dataDir: string) => path.join(dataDir, "pglite-password");
+
+/**
+ * The data folder, created (or narrowed) to owner-only: PGlite creates its files
+ * world-writable, so the folder's mode is what keeps other local users out of them.
+ */
+export function ensurePrivateDataDir(dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const stat = fs.statSync(dataDir);
+  // A shared folder (sticky, like /tmp) or someone else's is not ours to narrow.
+  const shared = (stat.mode & 0o1000) !== 0 || (typeof process.getuid === "function" && stat.uid !== process.getuid());
+  if (!shared && (stat.mode & 0o077) !== 0) fs.chmodSync(dataDir, 0o700);
+}
+
+/**
+ * A secret kept in a 0600 file of the data folder, generated on first use. `exclusive`
+ * creation makes two processes starting together agree on one value.
+ */
+export function readOrCreateSecretFile(file: string, bytes = 32): string {
+  ensurePrivateDataDir(path.dirname(file));
+  try {
+    fs.writeFileSync(file, randomBytes(bytes).toString("hex"), { flag: "wx", mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+  fs.chmodSync(file, 0o600);
+  const value = fs.readFileSync(file, "utf8").trim();
+  if (value.length < 32) throw new Error(`${file} is empty or damaged; delete it to generate a new secret`);
+  return value;
+}
+
+/** The embedded database's password for this data folder (random, in a 0600 file). */
+export const embeddedPassword = (dataDir: string): string => readOrCreateSecretFile(passwordFile(dataDir));
+
+/**
+ * The API's APP_SECRET default on the embedded database: generated once per data folder and
+ * kept beside the password, so visitor hashes (one rating per visitor) survive restarts and
+ * agree between processes sharing the folder.
+ */
+export const embeddedAppSecret = (dataDir: string): string => readOrCreateSecretFile(path.join(dataDir, "app-secret"));
+
+/** What the socket handlers of @electric-sql/pglite-socket 0.2.17 call on the server's queue. */
+const QUERY_QUEUE_METHODS = ["enqueue", "getQueueLength", "clearQueueForHandler", "clearTransactionIfNeeded"] as const;
+
+/**
+ * Swaps the server's private `queryQueue` for ours: the shipped queue interleaves concurrent
+ * clients' extended-protocol messages (see wire-queue.ts). The field is not public API, so a
+ * version that renamed or reshaped it would silently leave the shipped queue in place; this
+ * refuses to start instead (the version is pinned in pnpm-workspace.yaml, patches/README.md).
+ */
+export function replaceQueryQueue(server: object, queue: WireQueue): void {
+  const current: unknown = Reflect.get(server, "queryQueue");
+  const missing = QUERY_QUEUE_METHODS.filter(
+    (name) => typeof current !== "object" || current === null || typeof Reflect.get(current, name) !== "function",
+  );
+  if (!Object.hasOwn(server, "queryQueue") || missing.length > 0) {
+    throw new Error(
+      "embedded database: PGLiteSocketServer from @electric-sql/pglite-socket no longer has the private " +
+        `queryQueue this project replaces (missing: ${missing.length > 0 ? missing.join(", ") : "the field"}). ` +
+        "Keep the version pinned in pnpm-workspace.yaml, or adapt packages/db/src/embedded.ts and wire-queue.ts " +
+        "to the new version (patches/README.md).",
+    );
+  }
+  Reflect.set(server, "queryQueue", queue);
+}
+
+const urlFor = (port: number, password: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 
 /**
  * Starts PGlite (PostgreSQL in WebAssembly) with cube + earthdistance and serves it on
@@ -27,19 +95,22 @@ const serverFile = (dataDir: string) => path.join(dataDir, "pglite-server.json")
  */
 export async function startEmbeddedServer(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const pgDir = options.dataDir ? path.join(options.dataDir, "pglite") : undefined;
-  if (pgDir) fs.mkdirSync(pgDir, { recursive: true });
+  if (options.dataDir) ensurePrivateDataDir(options.dataDir);
+  if (pgDir) fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
+  // In memory (tests) a fresh password per server; on disk one per data folder, so joiners find it.
+  const password = options.dataDir ? embeddedPassword(options.dataDir) : randomBytes(24).toString("hex");
   const pg = await PGlite.create({
     ...(pgDir ? { dataDir: pgDir } : {}),
     extensions: { cube, earthdistance },
   });
   const server = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: options.port, maxConnections: 200 });
-  // The shipped queue interleaves concurrent clients' extended-protocol messages (see wire-queue.ts).
-  (server as unknown as { queryQueue: WireQueue }).queryQueue = new WireQueue(pg);
+  replaceQueryQueue(server, new WireQueue(pg, password));
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const url = urlFor(port, password);
   if (options.dataDir) {
-    fs.writeFileSync(serverFile(options.dataDir), JSON.stringify({ url, port, pid: process.pid }));
+    // No password here: joiners read it from its own 0600 file.
+    fs.writeFileSync(serverFile(options.dataDir), JSON.stringify({ port, pid: process.pid }), { mode: 0o600 });
   }
   let stopped = false;
   return {
@@ -59,9 +130,9 @@ export async function startEmbeddedServer(options: EmbeddedOptions): Promise<Emb
 /** The URL of an embedded server another live process of ours is serving from dataDir. */
 export function runningEmbeddedUrl(dataDir: string): string | undefined {
   try {
-    const info = JSON.parse(fs.readFileSync(serverFile(dataDir), "utf8")) as { url: string; pid: number };
+    const info = JSON.parse(fs.readFileSync(serverFile(dataDir), "utf8")) as { port: number; pid: number };
     process.kill(info.pid, 0);
-    return info.url;
+    return urlFor(info.port, embeddedPassword(dataDir));
   } catch {
     return undefined;
   }

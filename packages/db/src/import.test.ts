@@ -65,7 +65,7 @@ describe("parseExport", () => {
 describe("import of the sample files", () => {
   it("imports every row of the CSV sample", async () => {
     const result = await importClinics(t.db, parseExport(sample("clinics-export.csv"), "csv"));
-    expect(result).toEqual({ inserted: 8, updated: 0, unchanged: 0, errors: [] });
+    expect(result).toEqual({ inserted: 8, updated: 0, unchanged: 0, prices: 0, pricesPending: 0, errors: [] });
   });
 
   it("maps every export field onto the clinic", async () => {
@@ -125,7 +125,7 @@ describe("import of the sample files", () => {
   it("changes nothing on a second import of the same file", async () => {
     const before = await t.sql`select * from clinics order by id`;
     const again = await importClinics(t.db, parseExport(sample("clinics-export.csv"), "csv"));
-    expect(again).toEqual({ inserted: 0, updated: 0, unchanged: 8, errors: [] });
+    expect(again).toEqual({ inserted: 0, updated: 0, unchanged: 8, prices: 0, pricesPending: 0, errors: [] });
     // Not even updated_at moves.
     expect(await t.sql`select * from clinics order by id`).toEqual(before);
   });
@@ -133,7 +133,7 @@ describe("import of the sample files", () => {
   it("finds the same clinics in the JSON sample (same stable keys, same values)", async () => {
     const before = await t.sql`select * from clinics order by id`;
     const json = await importClinics(t.db, parseExport(sample("clinics-export.json"), "json"));
-    expect(json).toEqual({ inserted: 0, updated: 0, unchanged: 8, errors: [] });
+    expect(json).toEqual({ inserted: 0, updated: 0, unchanged: 8, prices: 0, pricesPending: 0, errors: [] });
     expect(await t.sql`select * from clinics order by id`).toEqual(before);
   });
 });
@@ -188,6 +188,8 @@ describe("bad rows", () => {
       inserted: 1,
       updated: 0,
       unchanged: 0,
+      prices: 0,
+      pricesPending: 0,
       errors: [{ row: 1, reason: "same clinic as row 2, which was used instead" }],
     });
     const rows = await clinicsWhere(link);
@@ -241,6 +243,65 @@ describe("upsert by stable key", () => {
     await importClinics(t.db, [{ name: "Zip Spa", city: "Boston", state: "MA", postal_code: 2108, location_link: `${key}zip` }]);
     const [row] = await t.sql<{ postal_code: string }[]>`select postal_code from clinics where source_key = ${`${key}zip`}`;
     expect(row?.postal_code).toBe("02108");
+  });
+});
+
+describe("optional price columns (issue 13)", () => {
+  const base = (n: string) => ({ name: `Priced Spa ${n}`, city: "Dallas", state: "TX", location_link: `https://maps.example/priced-${n}` });
+  const pricesOf = (link: string) =>
+    t.sql<{ brand: string; model: string; unit_price_cents: number | null; area: string | null; price_cents: number | null; units: number | null; per_unit_cents: number | null; source: string; status: string; observed_on: string; new_patients_only: boolean }[]>`
+      select p.brand::text, p.model::text, p.unit_price_cents, p.area::text, p.price_cents, p.units, p.per_unit_cents, p.source::text,
+             p.status::text, p.observed_on::text, p.new_patients_only
+      from clinic_prices p join clinics c on c.id = p.clinic_id where c.source_key = ${link} order by p.id`;
+
+  it("imports a unit price and an area price from CSV columns, once however often the file is imported", async () => {
+    const csv = [
+      "name,city,state,location_link,price_per_unit,price_area,price_area_price,price_units,price_observed_on,price_source,price_new_patients_only",
+      "Priced Spa A,Dallas,TX,https://maps.example/priced-a,$12.50,forehead,300,20,2026-10-01,phone,no",
+    ].join("\n");
+    const first = await importClinics(t.db, parseExport(csv, "csv"));
+    expect(first).toMatchObject({ inserted: 1, prices: 2, pricesPending: 0, errors: [] });
+    expect(await pricesOf("https://maps.example/priced-a")).toEqual([
+      { brand: "botox", model: "per_unit", unit_price_cents: 1250, area: null, price_cents: null, units: null, per_unit_cents: 1250, source: "phone", status: "published", observed_on: "2026-10-01", new_patients_only: false },
+      { brand: "botox", model: "per_area", unit_price_cents: null, area: "forehead", price_cents: 30000, units: 20, per_unit_cents: 1500, source: "phone", status: "published", observed_on: "2026-10-01", new_patients_only: false },
+    ]);
+    const again = await importClinics(t.db, parseExport(csv, "csv"));
+    expect(again).toMatchObject({ unchanged: 1, prices: 0 });
+    expect(await pricesOf("https://maps.example/priced-a")).toHaveLength(2);
+  });
+
+  it("holds an outlier for review, keeps brands apart, and leaves rows without prices alone", async () => {
+    const result = await importClinics(t.db, [
+      { ...base("b"), pricePerUnit: "2", priceObservedOn: "2026-09-01" },
+      { ...base("c"), price_brand: "Dysport", price_per_unit: "4.50", price_observed_on: "2026-09-01", price_source: "website" },
+      { ...base("d") },
+    ]);
+    expect(result).toMatchObject({ inserted: 3, prices: 2, pricesPending: 1, errors: [] });
+    expect((await pricesOf("https://maps.example/priced-b"))[0]).toMatchObject({ brand: "botox", unit_price_cents: 200, status: "pending", source: "website" });
+    expect((await pricesOf("https://maps.example/priced-c"))[0]).toMatchObject({ brand: "dysport", unit_price_cents: 450, status: "published" });
+    expect(await pricesOf("https://maps.example/priced-d")).toEqual([]);
+  });
+
+  it("reports a bad price as a bad row, with the column and the reason", async () => {
+    const result = await importClinics(t.db, [
+      { ...base("e"), price_per_unit: "13" },
+      { ...base("f"), price_per_unit: "cheap", price_observed_on: "2026-09-01" },
+      { ...base("g"), price_per_unit: "13", price_observed_on: "2999-01-01" },
+      { ...base("h"), price_per_unit: "13", price_observed_on: "2026-09-01", price_source: "demo" },
+      { ...base("i"), price_area_price: "300", price_observed_on: "2026-09-01" },
+      { ...base("j"), price_per_unit: "13", price_observed_on: "2026-09-01", price_brand: "botulinum" },
+      { ...base("k"), price_area: "forehead" },
+    ]);
+    expect(result.inserted).toBe(0);
+    expect(result.errors).toEqual([
+      { row: 1, reason: "price_observed_on: Dates must be real dates written YYYY-MM-DD." },
+      { row: 2, reason: "price_per_unit: must be an amount in dollars such as 13 or 12.50" },
+      { row: 3, reason: "price_observed_on: a price cannot be observed in the future" },
+      { row: 4, reason: "price_source: must be clinic, phone or website" },
+      { row: 5, reason: "price_area: An area price needs its area." },
+      { row: 6, reason: "price_per_unit: Brand must be one of: botox, dysport, xeomin, jeuveau, daxxify, other." },
+      { row: 7, reason: "price columns without a price (price_per_unit or price_area_price): price_area" },
+    ]);
   });
 });
 

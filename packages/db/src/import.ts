@@ -8,7 +8,10 @@ import {
   toLinkSlug,
 } from "@botox/core";
 import { chunks, dbOf, type DbOrSql } from "./handle.ts";
+import { insertImportedPrices, priceColumnsOf, type ImportedPrice } from "./import-prices.ts";
+import type { PriceValues } from "./queries/prices.ts";
 import { clinics, contentChanges } from "./schema.ts";
+import { deriveClinicColumns } from "./clinic-derived.ts";
 
 export type ExportFormat = "csv" | "json";
 export type ExportRow = Record<string, unknown>;
@@ -23,6 +26,10 @@ export interface ImportResult {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** Prices added from the optional price columns (a price already stored is not added again). */
+  prices: number;
+  /** Of those, outliers held for review (pending). */
+  pricesPending: number;
   errors: ImportError[];
 }
 
@@ -106,7 +113,9 @@ export function sourceKeyOf(c: {
   return `${squash(c.name)}|${squash(address)}`;
 }
 
-type Validated = { ok: true; values: Omit<ClinicValues, "slug"> & { sourceKey: string } } | { ok: false; reason: string };
+type Validated =
+  | { ok: true; values: Omit<ClinicValues, "slug"> & { sourceKey: string }; prices: PriceValues[] }
+  | { ok: false; reason: string };
 
 /** Maps and validates one export row with the clinic form's rules (packages/core). */
 export function validateExportRow(row: unknown): Validated {
@@ -118,6 +127,8 @@ export function validateExportRow(row: unknown): Validated {
     return { ok: false, reason: parsed.error.issues.map((i) => `${i.path.join(".") || "row"}: ${i.message}`).join("; ") };
   }
   const c = parsed.data;
+  const prices = priceColumnsOf(row as ExportRow);
+  if (!prices.ok) return { ok: false, reason: prices.reason };
   if ((c.latitude == null) !== (c.longitude == null)) {
     return { ok: false, reason: "latitude and longitude must be given together" };
   }
@@ -144,7 +155,7 @@ export function validateExportRow(row: unknown): Validated {
     locationLink: c.locationLink,
   };
   if (!values.citySlug) return { ok: false, reason: "city: City is required" };
-  return { ok: true, values: { ...values, sourceKey: sourceKeyOf(values) } };
+  return { ok: true, values: { ...values, ...deriveClinicColumns(values), sourceKey: sourceKeyOf(values) }, prices: prices.prices };
 }
 
 /** Columns a re-import may change; a row whose values all match is left untouched. */
@@ -178,6 +189,8 @@ const UPSERT_SET: Record<string, SQL> = {
   workingHours: excluded("working_hours"),
   businessStatus: excluded("business_status"),
   locationLink: excluded("location_link"),
+  timeZone: excluded("time_zone"),
+  openMinutes: excluded("open_minutes"),
   updatedAt: sql`now()`,
 };
 
@@ -197,8 +210,8 @@ export async function importClinics(
   options: { batchSize?: number } = {},
 ): Promise<ImportResult> {
   const db = dbOf(target);
-  const result: ImportResult = { inserted: 0, updated: 0, unchanged: 0, errors: [] };
-  const byKey = new Map<string, { row: number; values: Omit<ClinicValues, "slug"> & { sourceKey: string } }>();
+  const result: ImportResult = { inserted: 0, updated: 0, unchanged: 0, prices: 0, pricesPending: 0, errors: [] };
+  const byKey = new Map<string, { row: number; values: Omit<ClinicValues, "slug"> & { sourceKey: string }; prices: PriceValues[] }>();
   rows.forEach((raw, i) => {
     const v = validateExportRow(raw);
     if (!v.ok) {
@@ -207,11 +220,13 @@ export async function importClinics(
     }
     const earlier = byKey.get(v.values.sourceKey);
     if (earlier) result.errors.push({ row: earlier.row, reason: `same clinic as row ${i + 1}, which was used instead` });
-    byKey.set(v.values.sourceKey, { row: i + 1, values: v.values });
+    byKey.set(v.values.sourceKey, { row: i + 1, values: v.values, prices: v.prices });
   });
   result.errors.sort((a, b) => a.row - b.row);
 
-  const records = [...byKey.values()].sort((a, b) => a.row - b.row).map((r) => r.values);
+  const ordered = [...byKey.values()].sort((a, b) => a.row - b.row);
+  const records = ordered.map((r) => r.values);
+  const pricesByKey = new Map(ordered.filter((r) => r.prices.length > 0).map((r) => [r.values.sourceKey, r.prices]));
   for (const batch of chunks(records, options.batchSize ?? 500)) {
     await db.transaction(async (tx) => {
       const cities = [...new Set(batch.map((r) => r.citySlug))];
@@ -246,6 +261,11 @@ export async function importClinics(
       result.updated += written.length - inserted;
       result.unchanged += batch.length - written.length;
       if (written.length > 0) await tx.insert(contentChanges).values({ entity: "clinic", action: "import" });
+      const priced: ImportedPrice[] = batch.flatMap((r) => (pricesByKey.get(r.sourceKey) ?? []).map((values) => ({ sourceKey: r.sourceKey, values })));
+      const added = await insertImportedPrices(tx, priced);
+      result.prices += added.inserted;
+      result.pricesPending += added.pending;
+      if (added.inserted > 0) await tx.insert(contentChanges).values({ entity: "price", action: "import" });
     });
   }
   return result;

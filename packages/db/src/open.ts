@@ -1,12 +1,15 @@
 import { connect, type DbHandle } from "./client.ts";
 import { runningEmbeddedUrl, startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
 import { readDbEnv } from "./env.ts";
+import { backfillClinicDerivedColumns } from "./clinic-derived.ts";
 import { runMigrations } from "./migrate.ts";
 
 export interface OpenedDatabase extends DbHandle {
   /** Set when this process started the embedded server (and so must stop it). */
   embedded?: EmbeddedServer;
   kind: "server" | "embedded";
+  /** The embedded database's data folder (absent on a server). */
+  dataDir?: string;
 }
 
 export interface OpenOptions {
@@ -35,10 +38,15 @@ export async function openDatabase(options: OpenOptions = {}): Promise<OpenedDat
     }
   }
   const handle = connect(url, { max: options.max });
-  if (options.migrate !== false) await runMigrations(url);
+  if (options.migrate !== false) {
+    await runMigrations(url);
+    // Clinics stored before migration 0005 (or written by hand) get their zone and hours.
+    await backfillClinicDerivedColumns(handle.db);
+  }
   return {
     ...handle,
     kind: databaseUrl ? "server" : "embedded",
+    ...(databaseUrl ? {} : { dataDir }),
     ...(embedded ? { embedded } : {}),
     async close() {
       await handle.close();

@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import {
+  customType,
   bigserial,
   bigint,
   boolean,
+  check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -18,6 +21,11 @@ import {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** PostgreSQL's int4multirange, as its text literal ("{[600,1140),[2040,2580)}"). */
+const int4multirange = customType<{ data: string; driverData: string }>({
+  dataType: () => "int4multirange",
+});
 
 /** One canonical business status (design.md §4); the API accepts either case. */
 export const businessStatus = pgEnum("business_status", [
@@ -53,6 +61,10 @@ export const clinics = pgTable(
     workingHours: jsonb("working_hours"),
     businessStatus: businessStatus("business_status").notNull().default("OPERATIONAL"),
     locationLink: text("location_link"),
+    /** IANA zone from the coordinates (clinic-derived.ts), re-derived whenever they change. */
+    timeZone: text("time_zone"),
+    /** Weekly open hours in local minutes of the week (Sunday 00:00 = 0); null when unknown. */
+    openMinutes: int4multirange("open_minutes"),
     /** Stable key of an imported row (location link, else name+address), so re-imports upsert. */
     sourceKey: text("source_key"),
     createdAt: createdAt(),
@@ -110,7 +122,7 @@ export const ratings = pgTable(
   },
   (t) => [
     uniqueIndex("ratings_clinic_visitor_key").on(t.clinicId, t.visitorId),
-    uniqueIndex("ratings_clinic_address_key").on(t.clinicId, t.addressHash),
+    index("ratings_clinic_address_created_idx").on(t.clinicId, t.addressHash, t.createdAt),
   ],
 );
 
@@ -230,4 +242,90 @@ export const publishBuilds = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [index("publish_builds_created_idx").on(t.createdAt)],
+);
+
+// ---- Prices (issue 13; migration 0004) ----
+export const priceBrand = pgEnum("price_brand", ["botox", "dysport", "xeomin", "jeuveau", "daxxify", "other"]);
+export const priceModel = pgEnum("price_model", ["per_unit", "per_area", "package", "membership"]);
+export const priceArea = pgEnum("price_area", ["forehead", "frown_lines", "crows_feet", "masseter", "full_face", "lip_flip", "other"]);
+export const priceSource = pgEnum("price_source", ["clinic", "phone", "website", "patient_report", "demo"]);
+export const priceStatus = pgEnum("price_status", ["published", "pending", "rejected"]);
+
+export const clinicPrices = pgTable(
+  "clinic_prices",
+  {
+    id: serial("id").primaryKey(),
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    brand: priceBrand("brand").notNull(),
+    model: priceModel("model").notNull(),
+    unitPriceCents: integer("unit_price_cents"),
+    area: priceArea("area"),
+    /** The area's, package's or membership's price. */
+    priceCents: integer("price_cents"),
+    /** Units included, when known. */
+    units: integer("units"),
+    /** Written with the row from packages/core `perUnitCents`: searches filter and sort on it. */
+    perUnitCents: integer("per_unit_cents"),
+    conditions: text("conditions"),
+    newPatientsOnly: boolean("new_patients_only").notNull().default(false),
+    source: priceSource("source").notNull(),
+    evidenceUrl: text("evidence_url"),
+    observedOn: date("observed_on", { mode: "string" }).notNull(),
+    verifiedOn: date("verified_on", { mode: "string" }),
+    /** The later of observed_on and verified_on (packages/core priceCheckedOn): every age rule reads it. */
+    checkedOn: date("checked_on", { mode: "string" }).generatedAlwaysAs(sql`GREATEST("clinic_prices"."observed_on", "clinic_prices"."verified_on")`),
+    status: priceStatus("status").notNull().default("published"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "clinic_prices_amounts_check",
+      sql`(${t.unitPriceCents} IS NULL OR ${t.unitPriceCents} > 0) AND (${t.priceCents} IS NULL OR ${t.priceCents} > 0) AND (${t.units} IS NULL OR ${t.units} > 0) AND (${t.perUnitCents} IS NULL OR ${t.perUnitCents} > 0)`,
+    ),
+    check(
+      "clinic_prices_model_check",
+      sql`CASE ${t.model} WHEN 'per_unit' THEN ${t.unitPriceCents} IS NOT NULL WHEN 'per_area' THEN ${t.priceCents} IS NOT NULL AND ${t.area} IS NOT NULL ELSE ${t.priceCents} IS NOT NULL END`,
+    ),
+    index("clinic_prices_clinic_idx").on(t.clinicId, t.checkedOn.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Migration 0004 adds INCLUDE (per_unit_cents, observed_on, source): a clinic's current price is one probe.
+    index("clinic_prices_current_idx")
+      .on(t.clinicId, t.brand, t.checkedOn.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published' AND ${t.perUnitCents} IS NOT NULL`),
+    index("clinic_prices_status_idx").on(t.status, t.checkedOn),
+  ],
+);
+
+export const priceReports = pgTable(
+  "price_reports",
+  {
+    id: serial("id").primaryKey(),
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    brand: priceBrand("brand").notNull(),
+    area: priceArea("area"),
+    units: integer("units"),
+    totalCents: integer("total_cents").notNull(),
+    /** First day of the month treated. */
+    treatedMonth: date("treated_month", { mode: "string" }).notNull(),
+    /** First day of the month reported (UTC): one report per visitor per clinic per month. */
+    reportMonth: date("report_month", { mode: "string" }).notNull(),
+    visitorId: text("visitor_id").notNull(),
+    addressHash: text("address_hash").notNull(),
+    status: priceStatus("status").notNull().default("pending"),
+    reason: text("reason"),
+    /** The patient_report price a published report became. */
+    priceId: integer("price_id").references(() => clinicPrices.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("price_reports_amounts_check", sql`${t.totalCents} > 0 AND (${t.units} IS NULL OR ${t.units} > 0)`),
+    uniqueIndex("price_reports_clinic_visitor_month_key").on(t.clinicId, t.visitorId, t.reportMonth),
+    uniqueIndex("price_reports_clinic_address_month_key").on(t.clinicId, t.addressHash, t.reportMonth),
+    index("price_reports_status_idx").on(t.status, t.createdAt),
+  ],
 );

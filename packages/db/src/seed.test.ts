@@ -250,6 +250,54 @@ describe("seed: blog", () => {
   });
 });
 
+describe("seed: demo prices (issue 13)", () => {
+  interface PriceRowOut {
+    clinic_id: number;
+    city_slug: string;
+    brand: string;
+    model: string;
+    per_unit_cents: number | null;
+    source: string;
+    status: string;
+    observed_on: string;
+    age: number;
+  }
+  const prices = () => t.sql<PriceRowOut[]>`
+    select p.clinic_id, c.city_slug, p.brand::text as brand, p.model::text as model, p.per_unit_cents, p.source::text as source,
+           p.status::text as status, p.observed_on::text as observed_on, (current_date - p.observed_on)::int as age
+    from clinic_prices p join clinics c on c.id = p.clinic_id`;
+
+  it("prices a realistic share of the demo clinics, not all, every one with source demo, published and dated", async () => {
+    const rows = await prices();
+    expect(first.prices).toBe(rows.length);
+    const priced = new Set(rows.map((r) => r.clinic_id));
+    expect(priced.size / first.clinics).toBeGreaterThan(0.12);
+    expect(priced.size / first.clinics).toBeLessThan(0.4);
+    expect(new Set(rows.map((r) => r.source))).toEqual(new Set(["demo"]));
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(["published"]));
+    expect(rows.every((r) => r.age >= 0 && r.age <= 600)).toBe(true);
+    expect(rows.some((r) => r.age > 180)).toBe(true);
+    expect(rows.some((r) => r.age > 365)).toBe(true);
+    expect(new Set(rows.map((r) => r.brand))).toEqual(new Set(["botox", "dysport"]));
+    expect(rows.some((r) => r.model === "per_area" && r.per_unit_cents == null)).toBe(true);
+  });
+
+  it("Botox unit prices sit around real levels ($9–$20, new-patient offers from $7), and some cities have enough for an index while others do not", async () => {
+    const botox = (await prices()).filter((r) => r.brand === "botox" && r.model === "per_unit" && r.age <= 365);
+    const cents = botox.map((r) => r.per_unit_cents ?? 0).sort((a, b) => a - b);
+    expect(cents[0]).toBeGreaterThanOrEqual(700);
+    expect(cents.at(-1)).toBeLessThanOrEqual(2000);
+    const median = cents[cents.length >> 1] ?? 0;
+    expect(median).toBeGreaterThanOrEqual(1100);
+    expect(median).toBeLessThanOrEqual(1600);
+    const perCity = new Map<string, Set<number>>();
+    for (const r of botox) perCity.set(r.city_slug, (perCity.get(r.city_slug) ?? new Set()).add(r.clinic_id));
+    const counts = [...perCity.values()].map((s) => s.size);
+    expect(counts.filter((n) => n >= 5).length).toBeGreaterThan(10);
+    expect(counts.filter((n) => n < 5).length).toBeGreaterThan(5);
+  });
+});
+
 describe("seed: re-runs", () => {
   it("skips clinics and blog when the database already has them", async () => {
     const again = await seedDemo(t.sql);

@@ -1,6 +1,10 @@
+import { deriveClinicColumns } from "./clinic-derived.ts";
+import type { TransactionSql } from "postgres";
 import { chunks, sqlOf, type DbOrSql } from "./handle.ts";
 import { createRandom } from "./random.ts";
+import { priceRow } from "./queries/prices.ts";
 import { DEMO_SOURCE_PREFIX, demoCities, generateClinics, type DemoClinic } from "./seed-clinics.ts";
+import { generateDemoPrices, type SeedClinic } from "./seed-prices.ts";
 import { DEMO_CATEGORIES, demoPosts } from "./seed-posts.ts";
 import { loadZipCodes } from "./zip-codes.ts";
 
@@ -19,12 +23,16 @@ export interface SeedOptions {
   /** Rows per insert statement. */
   batchSize?: number;
   onProgress?: (inserted: number, total: number) => void;
+  /** The day demo prices are dated back from (default now). */
+  today?: Date;
 }
 
 export interface SeedResult {
   zipCodes: number;
   clinics: number;
   cities: number;
+  /** Demo prices (source `demo`) given to some of the new clinics. */
+  prices: number;
   categories: number;
   posts: number;
   /** True when clinics already existed and `force` was not set. */
@@ -54,7 +62,7 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
 
   const zipCodes = await loadZipCodes(sql);
   const result: SeedResult = {
-    zipCodes, clinics: 0, cities: 0, categories: 0, posts: 0, skippedClinics: false, skippedBlog: false, ms: 0,
+    zipCodes, clinics: 0, cities: 0, prices: 0, categories: 0, posts: 0, skippedClinics: false, skippedBlog: false, ms: 0,
   };
 
   const [existing] = await sql<{ any: boolean }[]>`select exists(select 1 from clinics) as any`;
@@ -75,17 +83,24 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
       }
       const taken = new Set((await tx<{ k: string }[]>`select city_slug || '|' || slug as k from clinics`).map((r) => r.k));
       const rows = [...generateClinics(createRandom(seed), { count, seed, cities, taken })];
+      const inserted: SeedClinic[] = [];
       for (const batch of chunks(rows, batchSize)) {
-        await tx`insert into clinics ${tx(batch, ...CLINIC_COLUMNS)}`;
+        const derived = batch.map((c) => {
+          const d = deriveClinicColumns({ latitude: c.latitude, longitude: c.longitude, workingHours: c.working_hours ? JSON.parse(c.working_hours) : null });
+          return { ...c, time_zone: d.timeZone, open_minutes: d.openMinutes };
+        });
+        inserted.push(...(await tx<SeedClinic[]>`insert into clinics ${tx(derived, ...CLINIC_COLUMNS, "time_zone", "open_minutes")} returning id, city_slug, state`));
         result.clinics += batch.length;
         options.onProgress?.(result.clinics, count);
       }
+      result.prices = await insertDemoPrices(tx, generateDemoPrices(createRandom(seed + 13), inserted, options.today ?? new Date()), batchSize);
       result.cities = new Set(rows.map((r) => r.city_slug)).size;
       await tx`insert into content_changes (entity, action) values ('clinic', 'seed')`;
     });
     // Vacuum too: the searches read covering indexes, and index-only scans skip the table only
     // for pages the visibility map marks all-visible (autovacuum would get there later).
     if (result.clinics > 0) await sql`vacuum (analyze) clinics`;
+    if (result.prices > 0) await sql`vacuum (analyze) clinic_prices`;
   }
 
   const [posts] = await sql<{ any: boolean }[]>`select exists(select 1 from blog_posts) as any`;
@@ -125,4 +140,35 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
   }
   result.ms = Math.round(performance.now() - started);
   return result;
+}
+
+const PRICE_COLUMNS = [
+  "clinic_id", "brand", "model", "unit_price_cents", "area", "price_cents", "units", "per_unit_cents", "conditions",
+  "new_patients_only", "source", "evidence_url", "observed_on", "verified_on", "status",
+] as const;
+
+/** Inserts the demo prices as rows (packages/core's rules through priceRow); returns how many. */
+async function insertDemoPrices(tx: TransactionSql, prices: ReturnType<typeof generateDemoPrices>, batchSize: number): Promise<number> {
+  const rows = prices.map(({ clinicId, values }) => {
+    const r = priceRow(clinicId, values);
+    return {
+      clinic_id: r.clinicId,
+      brand: r.brand,
+      model: r.model,
+      unit_price_cents: r.unitPriceCents ?? null,
+      area: r.area ?? null,
+      price_cents: r.priceCents ?? null,
+      units: r.units ?? null,
+      per_unit_cents: r.perUnitCents ?? null,
+      conditions: r.conditions ?? null,
+      new_patients_only: r.newPatientsOnly ?? false,
+      source: r.source,
+      evidence_url: r.evidenceUrl ?? null,
+      observed_on: r.observedOn,
+      verified_on: r.verifiedOn ?? null,
+      status: r.status ?? "published",
+    };
+  });
+  for (const batch of chunks(rows, batchSize)) await tx`insert into clinic_prices ${tx(batch, ...PRICE_COLUMNS)}`;
+  return rows.length;
 }

@@ -1,10 +1,11 @@
 /**
  * Rows the browser tests (and local builds) run against: clinics around five cities with
  * known distances, ZIP centroids, blog categories and posts (one noIndex, one draft, a
- * category long enough for two pages and one without posts).
+ * category long enough for two pages and one without posts), and prices (issue 13): New York
+ * has enough priced clinics for a Botox index, Los Angeles too few, the other cities none.
  */
-import { toLinkSlug } from "@botox/core";
-import { blogCategories, blogPosts, clinics, zipCodes, type Database } from "@botox/db";
+import { isoDay, toLinkSlug, type PriceIndex } from "@botox/core";
+import { blogCategories, blogPosts, clinicPrices, clinics, deriveClinicColumns, priceReports, priceRow, ratings, zipCodes, type Database, type PriceValues } from "@botox/db";
 
 export const ZIPS = [
   { zip: "10001", city: "New York", state: "NY", latitude: 40.7506, longitude: -73.9972 },
@@ -96,7 +97,17 @@ const para = (n: number) =>
 
 export async function insertFixtures(db: Database): Promise<void> {
   await db.insert(zipCodes).values(ZIPS).onConflictDoNothing();
-  await db.insert(clinics).values(fixtureClinics());
+  const inserted = await db
+    .insert(clinics)
+    .values(fixtureClinics().map((c) => ({ ...c, ...deriveClinicColumns(c) })))
+    .returning({ id: clinics.id, slug: clinics.slug, name: clinics.name });
+  // Four visitors' ratings of one clinic (issue 14): its page shows and marks up 4.3 from 4.
+  const vita = inserted.find((c) => c.slug === "vita-med-spa-new-york");
+  if (vita) {
+    const emojis = ["love-eyes", "love-eyes", "smile", "neutral"] as const;
+    await db.insert(ratings).values(emojis.map((emoji, i) => ({ clinicId: vita.id, emoji, visitorId: `fixture-visitor-${i}`, addressHash: `fixture-address-${i}` })));
+  }
+  await insertPriceFixtures(db, inserted);
   const cats = await db
     .insert(blogCategories)
     .values([
@@ -116,6 +127,8 @@ export async function insertFixtures(db: Database): Promise<void> {
     publishedAt: new Date(base + i * 86_400_000),
     categoryId: i < 6 ? treatments!.id : costs!.id,
     noIndex: i === 7,
+    // An image on a host the browser tests cannot reach: the designed placeholder shows instead.
+    featuredImage: i === 6 ? "https://images.example.com/post-guide-7.jpg" : null,
   }));
   posts.push({
     title: "Unpublished Draft Post",
@@ -148,4 +161,71 @@ async function insertAftercarePosts(db: Database, before: number): Promise<void>
       categoryId: aftercare!.id,
     })),
   );
+}
+
+/** "YYYY-MM-DD" `n` days before now: prices stay as fresh (or as stale) whenever the stack starts. */
+const daysAgo = (n: number) => isoDay(new Date(Date.now() - n * 86_400_000));
+
+const botoxUnit = (cents: number, days: number, extra: Partial<PriceValues> = {}): PriceValues => ({
+  brand: "botox",
+  model: "per_unit",
+  unitPriceCents: cents,
+  source: "phone",
+  observedOn: daysAgo(days),
+  ...extra,
+});
+
+/**
+ * The priced fixtures, by clinic name. New York's current Botox prices are $11–$16 over seven
+ * clinics (E2E_NY_BOTOX_INDEX); the extras each show one rule: an older area price with
+ * units that does not replace Glow's newer $11, a Dysport price never mixed into Botox, a
+ * new-patients-only offer, an area price without units (no implied unit price) that "may be
+ * out of date", a 400-day-old price that counts nowhere, and a published visitor report.
+ */
+export const E2E_PRICES: Record<string, PriceValues[]> = {
+  "Glow Med Spa New York": [
+    botoxUnit(1100, 10, { verifiedOn: daysAgo(10) }),
+    { brand: "botox", model: "per_area", area: "forehead", priceCents: 30000, units: 20, source: "website", observedOn: daysAgo(40), evidenceUrl: "https://clinic-0.example.com/prices" },
+    { brand: "dysport", model: "per_unit", unitPriceCents: 500, source: "phone", observedOn: daysAgo(10) },
+  ],
+  "Radiance Med Spa New York": [botoxUnit(1200, 20)],
+  "Smooth Skin Med Spa New York": [botoxUnit(1300, 30, { source: "clinic" })],
+  "Ageless Med Spa New York": [botoxUnit(1300, 40, { source: "website" })],
+  "Luxe Med Spa New York": [botoxUnit(1400, 50, { newPatientsOnly: true, conditions: "First treatment only" })],
+  "Pure Med Spa New York": [botoxUnit(1500, 60, { source: "patient_report" })],
+  "Revive Med Spa New York": [botoxUnit(1600, 70)],
+  "Bella Med Spa New York": [{ brand: "botox", model: "per_area", area: "lip_flip", priceCents: 15000, source: "phone", observedOn: daysAgo(200) }],
+  "Serenity Med Spa New York": [botoxUnit(900, 400)],
+  "Glow Med Spa Los Angeles": [botoxUnit(1500, 15)],
+  "Radiance Med Spa Los Angeles": [botoxUnit(1800, 25)],
+};
+
+/** The Botox index of New York (city new-york, or ZIP 10001 within 25 miles) over E2E_PRICES. */
+export const E2E_NY_BOTOX_INDEX: Pick<PriceIndex, "median" | "p25" | "p75" | "clinics"> = { median: 1300, p25: 1250, p75: 1450, clinics: 7 };
+
+/** Clinic with a pending visitor report (visible nowhere public). */
+export const E2E_PENDING_REPORT_CLINIC = "Vita Med Spa New York";
+
+async function insertPriceFixtures(db: Database, inserted: { id: number; name: string }[]): Promise<void> {
+  const idOf = new Map(inserted.map((c) => [c.name, c.id]));
+  const rows = Object.entries(E2E_PRICES).flatMap(([name, prices]) => {
+    const id = idOf.get(name);
+    if (id === undefined) throw new Error(`price fixture for an unknown clinic: ${name}`);
+    return prices.map((p) => priceRow(id, p));
+  });
+  await db.insert(clinicPrices).values(rows);
+  const vita = idOf.get(E2E_PENDING_REPORT_CLINIC);
+  if (vita !== undefined) {
+    const month = isoDay(new Date()).slice(0, 7);
+    await db.insert(priceReports).values({
+      clinicId: vita,
+      brand: "botox",
+      units: 20,
+      totalCents: 24000,
+      treatedMonth: `${month}-01`,
+      reportMonth: `${month}-01`,
+      visitorId: "e2e-fixture-visitor",
+      addressHash: "e2e-fixture-address",
+    });
+  }
 }

@@ -7,7 +7,6 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import fsp from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,11 +17,11 @@ import { repoRoot, type Database, type Sql } from "@botox/db";
 import { ensureAdmin } from "@botox/db/admin-user";
 import { createTestDatabase } from "@botox/db/testing";
 import { createApp } from "@botox/api/app.ts";
-import type { Deps } from "@botox/api/context.ts";
+import { createDeps } from "@botox/api/deps.ts";
 import { readApiEnv } from "@botox/api/env.ts";
-import { Publisher } from "@botox/api/publish/publisher.ts";
-import { attachPublisher } from "@botox/api/publish/registry.ts";
-import { contentTypeOf, startStaticServer } from "@botox/api/publish/static-server.ts";
+import type { Publisher } from "@botox/api/publish/publisher.ts";
+import { startStaticServer } from "@botox/api/publish/static-server.ts";
+import { startAdminServer } from "@botox/api/serve/admin-server.ts";
 import { insertFixtures } from "./fixtures.ts";
 
 export interface StackOptions {
@@ -75,37 +74,6 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = repo
   });
 }
 
-/** Serves a built SPA under `base`, answering index.html for every route without a file. */
-async function serveSpa(dir: string, base: string, port: number): Promise<{ close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? "/", "http://localhost");
-      if (!url.pathname.startsWith(base)) {
-        res.writeHead(302, { location: base });
-        res.end();
-        return;
-      }
-      const rel = path.normalize(decodeURIComponent(url.pathname.slice(base.length))).replace(/^(\.\.[/\\])+/, "");
-      let file = path.join(dir, rel);
-      const stat = await fsp.stat(file).catch(() => null);
-      if (!stat?.isFile()) file = path.join(dir, "index.html");
-      res.writeHead(200, { "content-type": contentTypeOf(file) });
-      fs.createReadStream(file).pipe(res);
-    })().catch(() => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const log = options.log ?? (() => {});
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -131,6 +99,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const env = readApiEnv({
       NODE_ENV: "test",
       PORT: String(apiPort),
+      PUBLIC_API_URL: urls.api,
       ALLOWED_ORIGINS: `http://127.0.0.1:${sitePort},http://127.0.0.1:${adminPort}`,
       SITE_URL: urls.site,
       UPLOADS_DIR: path.join(tmp, "uploads"),
@@ -141,34 +110,38 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SITE_DIR: path.join(tmp, "site"),
       SITE_PORT: String(sitePort),
     });
-    const deps: Deps = { db: database.db, sql: database.sql, env, secret: randomBytes(32).toString("hex") };
-
-    let publisher: Publisher | null = null;
-    if (options.site !== false) {
-      const siteEnv = [
-        `SITE_URL=${urls.site}`,
-        `PUBLIC_API_URL=${urls.api}`,
-        ...(options.geoServices ? [`PUBLIC_GEO_SERVICES='${options.geoServices.join(",")}'`] : []),
-      ].join(" ");
-      publisher = new Publisher({
-        sql: database.sql,
-        databaseUrl: database.url,
-        log,
-        config: {
-          mode: "local",
-          debounceMs: options.debounceMs ?? 300,
-          maxWaitMs: 5_000,
-          pollMs: 60_000,
-          cron: null,
-          keepBuilds: 3,
-          buildTimeoutMs: 5 * 60_000,
-          siteDir: path.join(tmp, "site"),
-          buildCommand: `env ${siteEnv} pnpm --filter @botox/site run build`,
-          cwd: repoRoot,
-        },
-      });
-      attachPublisher(deps, publisher);
-    }
+    const siteEnv = [
+      `SITE_URL=${urls.site}`,
+      `PUBLIC_API_URL=${urls.api}`,
+      ...(options.geoServices ? [`PUBLIC_GEO_SERVICES='${options.geoServices.join(",")}'`] : []),
+    ].join(" ");
+    // The composition root every served API uses (read cache, rate-limit store, publisher).
+    const composed = await createDeps({
+      env,
+      database,
+      secret: randomBytes(32).toString("hex"),
+      log,
+      publish:
+        options.site === false
+          ? false
+          : {
+              config: {
+                mode: "local",
+                debounceMs: options.debounceMs ?? 300,
+                maxWaitMs: 5_000,
+                pollMs: 60_000,
+                cron: null,
+                keepBuilds: 3,
+                buildTimeoutMs: 5 * 60_000,
+                siteDir: path.join(tmp, "site"),
+                buildCommand: `env ${siteEnv} pnpm --filter @botox/site run build`,
+                cwd: repoRoot,
+              },
+            },
+    });
+    cleanups.push(() => composed.close());
+    const { deps } = composed;
+    const publisher: Publisher | null = composed.publisher;
 
     const app = createApp(deps);
     const api = serve({ fetch: app.fetch, port: apiPort, hostname: "127.0.0.1" });
@@ -201,7 +174,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const site = await startStaticServer({ liveDir: publisher.liveDir, port: sitePort, host: "127.0.0.1" });
       cleanups.push(() => site.close());
       await publisher.start({ buildOnStart: false, poll: false, nightly: false });
-      cleanups.push(() => publisher!.stop());
+      cleanups.push(() => publisher.stop());
       await rebuild();
       const status = await publisher.status();
       const last = status.builds[0];
@@ -209,7 +182,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
     await adminBuild;
     if (options.admin !== false) {
-      const spa = await serveSpa(path.join(tmp, "admin"), "/admin/", adminPort);
+      // The admin server of npm start and npm run serve: its headers and SPA fallback.
+      const spa = await startAdminServer({ dir: path.join(tmp, "admin"), port: adminPort, connectOrigins: [urls.api], imageOrigins: [urls.site] });
       cleanups.push(() => spa.close());
     }
 

@@ -1,10 +1,16 @@
-import { describe, expect, it } from "vitest";
-import { render, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ClinicListResponse } from "@core/api.ts";
 import CityListing from "./CityListing.tsx";
 import { makeClinic } from "../test/factories.ts";
-import { API_URL, json, mockApi } from "../test/fetch.ts";
+import { API_URL, json, mockApi, type Recorded } from "../test/fetch.ts";
+
+/** The listing's own requests (the cards' rating summary is asked for beside them). */
+const listing = (requests: Recorded[]) => requests.filter((r) => !r.url.pathname.endsWith("/rating-summary"));
+
+// The listing state lives in the address: every test starts from a clean one.
+beforeEach(() => window.history.replaceState(null, "", "/"));
 
 const config = { apiUrl: API_URL, geoServices: [] };
 const PATH = "GET /proxy/clinics-by-city/new-york";
@@ -28,7 +34,7 @@ describe("CityListing", () => {
     const list = document.querySelector("[data-clinic-list]")!;
     const kinds = [...list.children].map((el) => (el.tagName === "ARTICLE" ? "c" : "ad")).join(",");
     expect(kinds).toBe("c,c,c,ad,c,c,c,ad,c,c,c,ad,c");
-    expect(requests).toHaveLength(0);
+    expect(listing(requests)).toHaveLength(0);
   });
 
   it("pages with the filters in the request, and a filter change goes back to page 1", async () => {
@@ -42,20 +48,20 @@ describe("CityListing", () => {
     expect(screen.getByRole("button", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
     // A page change scrolls smoothly back to the top of the list (spec §2.5).
     expect(Element.prototype.scrollIntoView).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
-    expect(requests.at(-1)!.url.search).toBe("?page=3&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=reviews&sortOrder=desc");
+    expect(listing(requests).at(-1)!.url.search).toBe("?page=3&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=reviews&sortOrder=desc");
 
     await user.selectOptions(screen.getByLabelText("Distance"), "10");
     await waitFor(() => expect(screen.getByText("12 clinics found in New York")).toBeInTheDocument());
-    expect(requests.at(-1)!.url.searchParams.get("page")).toBe("1");
-    expect(requests.at(-1)!.url.searchParams.get("distance")).toBe("10");
+    expect(listing(requests).at(-1)!.url.searchParams.get("page")).toBe("1");
+    expect(listing(requests).at(-1)!.url.searchParams.get("distance")).toBe("10");
     expect(screen.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
 
     await user.selectOptions(screen.getByLabelText("Business status"), "all");
     await user.selectOptions(screen.getByLabelText("Sort by"), "name-asc");
     await user.type(screen.getByLabelText("Search clinics"), " glow ");
     await user.click(screen.getByRole("button", { name: "Go" }));
-    await waitFor(() => expect(requests.at(-1)!.url.searchParams.get("query")).toBe("glow"));
-    const last = requests.at(-1)!.url.searchParams;
+    await waitFor(() => expect(listing(requests).at(-1)!.url.searchParams.get("query")).toBe("glow"));
+    const last = listing(requests).at(-1)!.url.searchParams;
     expect([last.get("page"), last.get("businessStatus"), last.get("sortBy"), last.get("sortOrder")]).toEqual(["1", null, "name", "asc"]);
   });
 
@@ -79,5 +85,54 @@ describe("CityListing", () => {
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByText("No clinics found in New York matching your criteria.")).toBeInTheDocument();
     expect(screen.getByText("Try adjusting your filters or search query.")).toBeInTheDocument();
+  });
+
+  it("keeps filters, sort and page in the address, and opens on the state a shared link carries", async () => {
+    const user = userEvent.setup();
+    const { requests } = mockApi({ [PATH]: ({ url }: { url: URL }) => pageOf(Number(url.searchParams.get("page")), 25, "Fetched") });
+    render(<CityListing citySlug="new-york" cityName="New York" initial={pageOf(1, 25)} config={config} />);
+    await user.selectOptions(screen.getByLabelText("Distance"), "25");
+    await user.click(screen.getByRole("button", { name: "Page 2" }));
+    await waitFor(() => expect(window.location.search).toBe("?distance=25&page=2"));
+    cleanup();
+
+    window.history.replaceState(null, "", "/?sort=name-asc&status=all&page=3");
+    render(<CityListing citySlug="new-york" cityName="New York" initial={pageOf(1, 25)} config={config} />);
+    await waitFor(() => expect(cardNames()).toEqual(["Fetched 21", "Fetched 22", "Fetched 23", "Fetched 24", "Fetched 25"]));
+    const last = listing(requests).at(-1)!.url.searchParams;
+    expect([last.get("page"), last.get("sortBy"), last.get("sortOrder"), last.get("businessStatus")]).toEqual(["3", "name", "asc", null]);
+    expect(screen.getByLabelText("Sort by")).toHaveValue("name-asc");
+  });
+
+  it("keeps Open now in the address beside the other filters and asks the API with openNow=true (issue 14)", async () => {
+    const user = userEvent.setup();
+    const { requests } = mockApi({ [PATH]: ({ url }: { url: URL }) => pageOf(1, url.searchParams.get("openNow") === "true" ? 2 : 25, "Fetched") });
+    window.history.replaceState(null, "", "/?page=2");
+    render(<CityListing citySlug="new-york" cityName="New York" initial={pageOf(1, 25)} config={config} />);
+    await user.click(screen.getByLabelText("Open now"));
+    await waitFor(() => expect(window.location.search).toBe("?openNow=1"));
+    await waitFor(() => expect(screen.getByText("2 clinics found in New York")).toBeInTheDocument());
+    const sent = listing(requests).at(-1)?.url.searchParams;
+    expect([sent?.get("openNow"), sent?.get("page")]).toEqual(["true", "1"]);
+    cleanup();
+
+    window.history.replaceState(null, "", "/?openNow=1&maxUnitPrice=12");
+    render(<CityListing citySlug="new-york" cityName="New York" initial={pageOf(1, 25)} config={config} />);
+    expect(screen.getByLabelText("Open now")).toBeChecked();
+    await waitFor(() => expect(listing(requests).at(-1)?.url.searchParams.get("maxUnitPrice")).toBe("12"));
+    expect(listing(requests).at(-1)?.url.searchParams.get("openNow")).toBe("true");
+  });
+
+  it("shows our own emoji ratings next to the maps rating once a clinic has some", async () => {
+    const initial = pageOf(1, 2);
+    const [rated, unrated] = initial.clinics;
+    mockApi({ "GET /clinics/rating-summary": { [rated!.id]: [{ emoji: "love-eyes", count: 2 }, { emoji: "smile", count: 1 }] } });
+    render(<CityListing citySlug="new-york" cityName="New York" initial={initial} config={config} />);
+    const cards = screen.getAllByRole("article");
+    await waitFor(() => expect(cards[0]).toHaveTextContent("😍 2 😊 1"));
+    expect(cards[0]).toHaveTextContent("from 3 visitor ratings");
+    expect(cards[0]!.querySelector("[data-maps-rating]")).toHaveTextContent(/^★ \d\.\d from \d+ maps reviews?$/);
+    expect(cards[1]!.querySelector("[data-visitor-ratings]")).toBeNull();
+    expect(unrated).toBeDefined();
   });
 });

@@ -13,8 +13,14 @@ import {
   type SortChoice,
   type StatusChoice,
 } from "../lib/listing.ts";
+import { CITY_LISTING } from "../lib/listing-state.ts";
+import { useListingState } from "../lib/use-listing-state.ts";
 import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
+import { useVisitorRatings } from "./VisitorRatings.tsx";
 import { Pagination } from "./Pagination.tsx";
+import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "./OpenNowFilter.tsx";
+import { viewNow } from "../lib/clock.ts";
+import { MaxPriceField } from "./PriceControls.tsx";
 
 interface Props {
   citySlug: string;
@@ -28,18 +34,28 @@ export default function CityListing(props: Props) {
 }
 
 const sameFilters = (a: CityFilters, b: CityFilters) =>
-  a.distance === b.distance && a.status === b.status && a.query === b.query && a.sort === b.sort;
+  a.distance === b.distance && a.status === b.status && a.query === b.query && a.sort === b.sort && a.maxUnitPrice === b.maxUnitPrice && a.openNow === b.openNow;
 
 function Listing({ citySlug, cityName, initial, config }: Props) {
   const id = useId();
   const listTop = useRef<HTMLDivElement>(null);
-  const [filters, setFilters] = useState<CityFilters>(DEFAULT_CITY_FILTERS);
+  // Filters, sort and page live in the address (src/lib/listing-state.ts).
+  const [state, setState] = useListingState(CITY_LISTING);
+  const { page, ...filters } = state;
   const [draftQuery, setDraftQuery] = useState("");
-  const [page, setPage] = useState(1);
+  // On a phone the filters open from a "Filters" button, so the first clinic is in view.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // The box follows the query the address brings (a shared link, Back): adjusted while
+  // rendering rather than in an effect.
+  const [shownQuery, setShownQuery] = useState(state.query);
+  if (shownQuery !== state.query) {
+    setShownQuery(state.query);
+    setDraftQuery(state.query);
+  }
   const isInitial = page === 1 && sameFilters(filters, DEFAULT_CITY_FILTERS);
 
   const query = useQuery({
-    queryKey: ["clinics-by-city", citySlug, filters, page],
+    queryKey: ["clinics-by-city", citySlug, filters, page, openNowMinute(filters.openNow, viewNow())],
     queryFn: () =>
       apiClient(config.apiUrl).get<ClinicListResponse>(
         `/proxy/clinics-by-city/${encodeURIComponent(citySlug)}`,
@@ -49,13 +65,10 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
     placeholderData: keepPreviousData,
   });
 
-  // Changing a filter resets to page 1 (spec §4).
-  const update = (patch: Partial<CityFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
+  // Changing a filter resets to page 1 (spec §4; nextListingState).
+  const update = (patch: Partial<CityFilters>) => setState(patch);
   const goTo = (p: number) => {
-    setPage(p);
+    setState({ page: p });
     listTop.current?.scrollIntoView({ behavior: "smooth", block: "start" });
   };
   const onSearch = (e: SubmitEvent) => {
@@ -64,17 +77,34 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
   };
 
   const data = query.data;
+  const ratingsOf = useVisitorRatings(config, data?.clinics.map((c) => c.id) ?? []);
   const total = data?.pagination.totalItems ?? 0;
   const totalPages = data ? Math.ceil(total / (data.pagination.itemsPerPage || 10)) : 0;
   const loading = query.isFetching && (query.isPlaceholderData || !data);
 
   return (
-    <div className="grid gap-8 lg:grid-cols-4">
+    <div className="grid gap-4 lg:grid-cols-4 lg:gap-8">
       <aside className="lg:col-span-1" aria-labelledby={`${id}-filters`}>
-        <h2 id={`${id}-filters`} className="mb-3 text-lg font-bold">
+        <h2 id={`${id}-filters`} className="mb-3 hidden text-lg font-bold lg:block">
           Filters
         </h2>
-        <form onSubmit={onSearch} className="space-y-4" role="search" aria-label={`Search clinics in ${cityName}`}>
+        <button
+          type="button"
+          className="btn-outline min-h-11 w-full lg:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls={`${id}-panel`}
+          onClick={() => setFiltersOpen((open) => !open)}
+          data-filters-toggle
+        >
+          Filters
+        </button>
+        <form
+          id={`${id}-panel`}
+          onSubmit={onSearch}
+          className={`${filtersOpen ? "mt-4 block" : "hidden"} space-y-4 lg:mt-0 lg:block`}
+          role="search"
+          aria-label={`Search clinics in ${cityName}`}
+        >
           <div>
             <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium">
               Search clinics
@@ -125,6 +155,8 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
               <option value="all">All</option>
             </select>
           </div>
+          <OpenNowFilter checked={filters.openNow} onChange={(openNow) => update({ openNow })} />
+          <MaxPriceField value={filters.maxUnitPrice} onChange={(maxUnitPrice) => update({ maxUnitPrice })} />
           <div>
             <label htmlFor={`${id}-o`} className="mb-1 block text-sm font-medium">
               Sort by
@@ -165,11 +197,12 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
           <div className="card p-6 text-center">
             <p className="font-semibold text-slate-900">{MSG.search.cityEmpty(cityName)}</p>
             <p className="mt-1 text-slate-700">{MSG.search.cityEmptyHint}</p>
+            {filters.openNow && <OpenNowEmptyNote />}
           </div>
         ) : (
           <div className="space-y-4" data-clinic-list>
             {data?.clinics.flatMap((c, i) => [
-              <ClinicCard key={c.id} clinic={c} />,
+              <ClinicCard key={c.id} clinic={c} visitorRatings={ratingsOf(c.id)} />,
               ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
             ])}
           </div>

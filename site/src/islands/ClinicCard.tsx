@@ -1,11 +1,23 @@
+import type { ReactNode } from "react";
 import { clinicPath, outboundClinicUrl } from "@core/search.ts";
 import type { Clinic } from "@core/api.ts";
 import { formatPhone } from "@core/format.ts";
 import { publicStatusLabel } from "@core/status.ts";
-import { reviewLabel } from "@core/reviews.ts";
+import { OpenNowBadge } from "./OpenNowBadge.tsx";
+import { mapsRatingText } from "@core/reviews.ts";
+import { UnitPriceTag } from "./UnitPriceTag.tsx";
 
 /** A clinic in a list: rendered at build time and by the list islands alike. */
-export function ClinicCard({ clinic, headingLevel = 3 }: { clinic: Clinic; headingLevel?: 2 | 3 }) {
+export function ClinicCard({
+  clinic,
+  headingLevel = 3,
+  visitorRatings,
+}: {
+  clinic: Clinic;
+  headingLevel?: 2 | 3;
+  /** Our own emoji ratings, shown next to the maps rating once the clinic has some. */
+  visitorRatings?: ReactNode;
+}) {
   const H = headingLevel === 2 ? "h2" : "h3";
   const status = publicStatusLabel(clinic.businessStatus);
   const site = outboundClinicUrl(clinic.site);
@@ -14,7 +26,7 @@ export function ClinicCard({ clinic, headingLevel = 3 }: { clinic: Clinic; headi
     <article className="card flex flex-col gap-2 p-4" data-clinic-card data-distance={clinic._distance ?? undefined}>
       <div className="flex items-start justify-between gap-3">
         <H className="text-lg font-semibold text-slate-900">
-          <a href={href} className="hover:text-brand-700 hover:underline">
+          <a href={href} className="link-tap hover:text-brand-700 hover:underline">
             {clinic.name}
           </a>
         </H>
@@ -26,19 +38,27 @@ export function ClinicCard({ clinic, headingLevel = 3 }: { clinic: Clinic; headi
           {status}
         </span>
       </div>
+      <OpenNowBadge clinic={clinic} />
       {clinic.fullAddress && <p className="text-sm text-slate-700">{clinic.fullAddress}</p>}
+      {clinic.currentPrice && (
+        <p className="text-sm text-slate-700">
+          <UnitPriceTag price={clinic.currentPrice} />
+        </p>
+      )}
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         {clinic._distance != null && <span data-distance-label>{clinic._distance.toFixed(1)} mi</span>}
-        <span>
-          {clinic.reviewCount} {reviewLabel(clinic.reviewCount)}
+        <span data-maps-rating>
+          {clinic.rating != null && <span aria-hidden="true">★ </span>}
+          {mapsRatingText(clinic.rating, clinic.reviewCount)}
         </span>
+        {visitorRatings}
         {clinic.phone && (
-          <a href={`tel:${clinic.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline">
+          <a href={`tel:${clinic.phone.replace(/[^\d+]/g, "")}`} className="link-tap text-brand-700 underline">
             {formatPhone(clinic.phone)}
           </a>
         )}
         {site && (
-          <a href={site} rel="noopener nofollow" target="_blank" className="text-brand-700 underline">
+          <a href={site} rel="noopener nofollow" target="_blank" className="link-tap text-brand-700 underline">
             Website<span className="sr-only"> of {clinic.name} (opens in a new tab)</span>
           </a>
         )}

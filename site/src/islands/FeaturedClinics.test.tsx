@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import FeaturedClinics from "./FeaturedClinics.tsx";
 import { siteQueryClient } from "../lib/query.ts";
@@ -8,27 +8,51 @@ import { API_URL, json, mockApi } from "../test/fetch.ts";
 const config = { apiUrl: API_URL, geoServices: [] };
 const answer = (n: number) => ({ clinics: Array.from({ length: n }, () => makeClinic()), totalCount: n, itemsPerPage: 3, currentPage: 1, origin: null });
 
+beforeEach(() => {
+  sessionStorage.clear();
+  siteQueryClient().clear();
+});
+
 describe("FeaturedClinics", () => {
   it("asks for 3 open clinics within 25 miles of the fixed ZIP and shows them", async () => {
     const { requests } = mockApi({ "GET /zip-search": answer(3) });
     render(<FeaturedClinics config={config} />);
     expect(await screen.findByRole("heading", { name: "Top-Rated Botox Providers" })).toBeInTheDocument();
     expect(screen.getAllByRole("article")).toHaveLength(3);
-    expect(requests[0]!.url.search).toBe("?postalCode=10001&limit=3&distance=25&businessStatus=OPERATIONAL");
+    const zip = requests.find((r) => r.url.pathname.endsWith("/zip-search"));
+    expect(zip!.url.search).toBe("?postalCode=10001&limit=3&distance=25&businessStatus=OPERATIONAL");
+    expect(screen.getByText(/of ZIP 10001, shown because your area is not known\.$/)).toBeInTheDocument();
   });
 
   it("is hidden when empty and when the request fails", async () => {
     const empty = mockApi({ "GET /zip-search": answer(0) });
     const { container, unmount } = render(<FeaturedClinics config={config} />);
-    await waitFor(() => expect(empty.requests).toHaveLength(1));
+    await waitFor(() => expect(empty.requests.filter((r) => r.url.pathname.endsWith("/zip-search"))).toHaveLength(1));
     expect(container).toBeEmptyDOMElement();
     unmount();
 
     siteQueryClient().clear();
     const failing = mockApi({ "GET /zip-search": () => json({ error: "down" }, 503) });
     const second = render(<FeaturedClinics config={config} title="Top-Rated Clinics" />);
-    await waitFor(() => expect(failing.requests).toHaveLength(1));
+    await waitFor(() => expect(failing.requests.filter((r) => r.url.pathname.endsWith("/zip-search"))).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 20));
     expect(second.container).toBeEmptyDOMElement();
+  });
+
+  it("shows the top-rated open clinics of the visitor's detected area and names it", async () => {
+    const clinics = [
+      makeClinic({ name: "Good", rating: 4.2, reviewCount: 968 }),
+      makeClinic({ name: "Best", rating: 4.9, reviewCount: 20 }),
+      makeClinic({ name: "Shut", rating: 5, reviewCount: 50, businessStatus: "PERMANENTLY_CLOSED" }),
+    ];
+    const { requests } = mockApi({
+      "GET /location": { latitude: 41.88, longitude: -87.62, city: "Chicago", region: "IL", country: "US", source: "ip" },
+      "POST /clinics/nearby": clinics,
+    });
+    render(<FeaturedClinics config={config} />);
+    await screen.findByText("Open clinics within 25 miles of Chicago, IL, best maps rating first.");
+    expect(screen.getAllByRole("article").map((a) => a.querySelector("h3")!.textContent)).toEqual(["Best", "Good"]);
+    expect(requests.find((r) => r.method === "POST")!.body).toEqual({ latitude: 41.88, longitude: -87.62, radius: 25 });
+    expect(requests.some((r) => r.url.pathname.endsWith("/zip-search"))).toBe(false);
   });
 });

@@ -1,20 +1,47 @@
 import { useId } from "react";
-import type { ZipSearchResponse } from "@core/api.ts";
+import type { Clinic, ZipSearchResponse } from "@core/api.ts";
 import { FEATURED } from "@core/constants.ts";
 import { MSG } from "@core/messages.ts";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
+import { topRated } from "../lib/nearby.ts";
 import { ClinicCard } from "./ClinicCard.tsx";
+import { useVisitorLocation } from "./useLocation.ts";
 
-/** Featured top-rated providers (spec §2.3): hidden on error or when empty. */
+/**
+ * Featured top-rated providers (spec §2.3, §7.1), hidden on error or when empty. For the
+ * visitor's detected area when it is known (issue 16), else around the spec's fixed ZIP;
+ * the block says which area it shows.
+ */
 export default function FeaturedClinics({ config, title = "Top-Rated Botox Providers" }: { config: PublicConfig; title?: string }) {
   return <Featured config={config} title={title} />;
 }
 
 function Featured({ config, title }: { config: PublicConfig; title: string }) {
   const id = useId();
-  const featured = useQuery({
+  const location = useVisitorLocation(config);
+  const detected = location.data && !location.data.fallback ? location.data : null;
+  const where = detected ? [detected.city, detected.region].filter(Boolean).join(", ") : "";
+
+  const near = useQuery({
+    queryKey: ["featured-near", detected?.lat, detected?.lon],
+    enabled: detected != null,
+    queryFn: async (): Promise<Clinic[]> => {
+      if (!detected) return [];
+      const clinics = await apiClient(config.apiUrl).send<Clinic[]>("POST", "/clinics/nearby", {
+        latitude: detected.lat,
+        longitude: detected.lon,
+        radius: FEATURED.distance,
+      });
+      return topRated(Array.isArray(clinics) ? clinics : [], FEATURED.limit);
+    },
+  });
+  // The fixed ZIP when the area is unknown, or has no open clinic within 25 miles, or failed.
+  const useFixedZip =
+    location.isError || (location.data != null && (detected == null || near.isError || (near.data != null && near.data.length === 0)));
+  const fixed = useQuery({
     queryKey: ["featured"],
+    enabled: useFixedZip,
     queryFn: async () => {
       try {
         return await apiClient(config.apiUrl).get<ZipSearchResponse>("/zip-search", {
@@ -28,13 +55,21 @@ function Featured({ config, title }: { config: PublicConfig; title: string }) {
       }
     },
   });
-  const clinics = featured.data?.clinics ?? [];
-  if (featured.isError || clinics.length === 0) return null;
+
+  const clinics = useFixedZip ? (fixed.data?.clinics ?? []) : (near.data ?? []);
+  if ((useFixedZip && fixed.isError) || clinics.length === 0) return null;
+  const origin = fixed.data?.origin;
+  const area = useFixedZip
+    ? `Open clinics within ${FEATURED.distance} miles of ZIP ${FEATURED.postalCode}${origin ? ` (${origin.city}, ${origin.state})` : ""}, shown because your area is not known.`
+    : `Open clinics within ${FEATURED.distance} miles of ${where || "your location"}, best maps rating first.`;
   return (
-    <section aria-labelledby={`${id}-h`} className="container-page py-12">
+    <section aria-labelledby={`${id}-h`} className="container-page py-12" data-featured-area={useFixedZip ? "fixed-zip" : "visitor"}>
       <h2 id={`${id}-h`} className="text-3xl font-bold text-slate-900">
         {title}
       </h2>
+      <p className="mt-1 text-slate-700" data-featured-where>
+        {area}
+      </p>
       <div className="mt-6 grid gap-4 md:grid-cols-3">
         {clinics.map((c) => (
           <ClinicCard key={c.id} clinic={c} />

@@ -7,6 +7,7 @@ import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { closestClinics } from "../lib/nearby.ts";
 import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
+import { useVisitorRatings } from "./VisitorRatings.tsx";
 import { Pagination } from "./Pagination.tsx";
 import { useVisitorLocation } from "./useLocation.ts";
 
@@ -83,6 +84,7 @@ function Nearby({ config, variant }: Required<Props>) {
   const all = nearby.data ?? [];
   const pages = clampNearbyPages(all.length);
   const shown = paginate(all, page, SEARCH.pageSize);
+  const ratingsOf = useVisitorRatings(config, shown.map((c) => c.id));
   const loading = location.isPending || nearby.isPending;
   const where = loc ? [loc.city, loc.region].filter(Boolean).join(", ") : "";
 
@@ -115,13 +117,13 @@ function Nearby({ config, variant }: Required<Props>) {
       ) : (
         <div className="grid gap-4 md:grid-cols-2" data-clinic-list>
           {shown.flatMap((c, i) => [
-            <ClinicCard key={c.id} clinic={c} />,
+            <ClinicCard key={c.id} clinic={c} visitorRatings={ratingsOf(c.id)} />,
             ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
           ])}
         </div>
       )}
       <Pagination page={page} totalPages={pages} onChange={goTo} label="Nearby providers pages" />
-      <p className="mt-4 text-center text-sm text-slate-700">{MSG.search.closestNote}</p>
+      {all.length > 0 && <p className="mt-4 text-center text-sm text-slate-700">{MSG.search.closestNote}</p>}
     </section>
   );
 }

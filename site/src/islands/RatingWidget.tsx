@@ -7,13 +7,9 @@ import { apiClient, useMutation, useQuery, useQueryClient } from "../lib/query.t
 import { toast } from "../lib/toast.ts";
 import type { PublicConfig } from "../lib/config.ts";
 
-export const EMOJI_GLYPH: Record<RatingEmoji, string> = {
-  "love-eyes": "😍",
-  smile: "😊",
-  neutral: "😐",
-  sad: "😞",
-  angry: "😠",
-};
+import { EMOJI_GLYPH } from "../lib/emoji.ts";
+
+export { EMOJI_GLYPH };
 
 interface Props {
   clinicId: number;

@@ -1,10 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ZipSearchResponse } from "@core/api.ts";
 import ZipResults, { zipFromLocation } from "./ZipResults.tsx";
 import { makeClinic } from "../test/factories.ts";
-import { API_URL, mockApi } from "../test/fetch.ts";
+import { API_URL, mockApi, type Recorded } from "../test/fetch.ts";
+
+/** The listing's own requests (the cards' rating summary is asked for beside them). */
+const listing = (requests: Recorded[]) => requests.filter((r) => !r.url.pathname.endsWith("/rating-summary"));
+
+// The listing state lives in the address: every test starts from a clean one.
+beforeEach(() => window.history.replaceState(null, "", "/"));
 
 const config = { apiUrl: API_URL, geoServices: [] };
 const origin = { latitude: 45.52, longitude: -109.44, city: "Absarokee", state: "MT" };
@@ -32,7 +38,7 @@ describe("ZipResults", () => {
     await waitFor(() => expect(screen.getByText("Far Spa")).toBeInTheDocument());
     expect(screen.getByText("42.3 mi")).toBeInTheDocument();
     expect(screen.getByLabelText("Distance")).toHaveValue("50");
-    expect(requests.at(-1)!.url.search).toBe("?postalCode=59001&page=1&limit=10&distance=50");
+    expect(listing(requests).at(-1)!.url.search).toBe("?postalCode=59001&page=1&limit=10&distance=50");
   });
 
   it("changing the distance goes back to page 1", async () => {
@@ -49,6 +55,18 @@ describe("ZipResults", () => {
     await user.click(screen.getByRole("button", { name: "Page 2" }));
     await waitFor(() => expect(screen.getByText("Spa 2-0")).toBeInTheDocument());
     await user.selectOptions(screen.getByLabelText("Distance"), "any");
-    await waitFor(() => expect(requests.at(-1)!.url.search).toBe("?postalCode=10001&page=1&limit=10"));
+    await waitFor(() => expect(listing(requests).at(-1)!.url.search).toBe("?postalCode=10001&page=1&limit=10"));
+  });
+
+  it("keeps Open now in the address with the price filter and asks the API with openNow=true (issue 14)", async () => {
+    const user = userEvent.setup();
+    const one: ZipSearchResponse = { ...empty, clinics: [makeClinic({ name: "Open Spa", _distance: 1 })], totalCount: 1 };
+    const { requests } = mockApi({ "GET /zip-search": ({ url }: { url: URL }) => (url.searchParams.get("openNow") === "true" ? one : empty) });
+    window.history.replaceState(null, "", "/?maxUnitPrice=14");
+    render(<ZipResults zip="10001" initial={empty} config={config} />);
+    await user.click(screen.getByLabelText("Open now"));
+    await waitFor(() => expect(screen.getByText("Open Spa")).toBeInTheDocument());
+    expect(window.location.search).toBe("?maxUnitPrice=14&openNow=1");
+    expect(listing(requests).at(-1)?.url.search).toBe("?postalCode=10001&page=1&limit=10&distance=25&maxUnitPrice=14&openNow=true");
   });
 });

@@ -5,10 +5,16 @@ import { MSG } from "@core/messages.ts";
 import { adSlotAfter } from "@core/pagination.ts";
 import { isZip } from "@core/search.ts";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
-import { zipDistanceOptions, zipQueryParams, type ZipDistance } from "../lib/listing.ts";
+import { zipDistanceOptions, zipOpenNowParams, zipPriceParams, zipQueryParams, type ZipDistance } from "../lib/listing.ts";
+import { ZIP_LISTING } from "../lib/listing-state.ts";
+import { useListingState } from "../lib/use-listing-state.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
+import { useVisitorRatings } from "./VisitorRatings.tsx";
 import { Pagination } from "./Pagination.tsx";
+import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "./OpenNowFilter.tsx";
+import { viewNow } from "../lib/clock.ts";
+import { MaxPriceField, ZipSortField, type ZipSort } from "./PriceControls.tsx";
 
 interface Props {
   /** Null on the fallback page: the ZIP is read from the address. */
@@ -36,24 +42,34 @@ function Results({ zip: fixedZip, initial, config }: Props) {
   const [zip] = useState<string | null>(() =>
     fixedZip ?? (typeof window === "undefined" ? null : zipFromLocation(window.location)),
   );
-  const [distance, setDistance] = useState<ZipDistance>(FILTERS.zipDefaultDistance);
-  const [page, setPage] = useState(1);
+  // Distance, price filter, sort, "Open now" and page live in the address (src/lib/listing-state.ts).
+  const [{ distance, maxUnitPrice, sort, openNow, page }, setState] = useListingState(ZIP_LISTING);
+  const setDistance = (d: ZipDistance) => setState({ distance: d });
+  const setMaxUnitPrice = (v: number | null) => setState({ maxUnitPrice: v });
+  const setSort = (v: ZipSort) => setState({ sort: v });
+  const setOpenNow = (v: boolean) => setState({ openNow: v });
+  const setPage = (p: number) => setState({ page: p });
 
   useEffect(() => {
     if (!fixedZip && zip) document.title = document.title.replace(/ZIP Code/, zip);
   }, [fixedZip, zip]);
 
-  const isInitial = initial != null && page === 1 && distance === FILTERS.zipDefaultDistance;
+  const isInitial = initial != null && page === 1 && distance === FILTERS.zipDefaultDistance && maxUnitPrice == null && sort === "distance" && !openNow;
   const query = useQuery({
-    queryKey: ["zip-search", zip, distance, page],
+    queryKey: ["zip-search", zip, distance, page, maxUnitPrice, sort, openNowMinute(openNow, viewNow())],
     enabled: zip != null,
     queryFn: () =>
-      apiClient(config.apiUrl).get<ZipSearchResponse>("/zip-search", zipQueryParams(zip!, distance, page)),
+      apiClient(config.apiUrl).get<ZipSearchResponse>("/zip-search", {
+        ...zipQueryParams(zip!, distance, page),
+        ...zipPriceParams(maxUnitPrice, sort),
+        ...zipOpenNowParams(openNow),
+      }),
     initialData: isInitial ? initial : undefined,
     placeholderData: keepPreviousData,
   });
 
   const data = query.data;
+  const ratingsOf = useVisitorRatings(config, data?.clinics.map((c) => c.id) ?? []);
   const totalPages = data ? Math.ceil(data.totalCount / (data.itemsPerPage || SEARCH.pageSize)) : 0;
   const loading = zip != null && query.isFetching && (query.isPlaceholderData || !data);
   const options = zipDistanceOptions(distance);
@@ -88,7 +104,6 @@ function Results({ zip: fixedZip, initial, config }: Props) {
             value={String(distance)}
             onChange={(e) => {
               setDistance(e.target.value === "any" ? "any" : Number(e.target.value));
-              setPage(1);
             }}
           >
             {options.map((o) => (
@@ -98,6 +113,15 @@ function Results({ zip: fixedZip, initial, config }: Props) {
             ))}
           </select>
         </div>
+        <OpenNowFilter checked={openNow} onChange={setOpenNow} />
+        <MaxPriceField
+          value={maxUnitPrice}
+          onChange={setMaxUnitPrice}
+        />
+        <ZipSortField
+          value={sort}
+          onChange={setSort}
+        />
         <p className="text-slate-700" aria-live="polite">
           {data && !query.isError ? `${data.totalCount} ${data.totalCount === 1 ? "clinic" : "clinics"} found` : "\u00a0"}
         </p>
@@ -118,6 +142,7 @@ function Results({ zip: fixedZip, initial, config }: Props) {
       ) : data && data.clinics.length === 0 ? (
         <div className="card p-6 text-center">
           <h2 className="text-xl font-bold text-slate-900">{MSG.search.zipEmpty(zip ?? "")}</h2>
+          {openNow && <OpenNowEmptyNote />}
           <div className="mt-4 flex flex-wrap justify-center gap-3">
             <a href="/" className="btn-outline">
               {MSG.search.zipSearchDifferent}
@@ -128,7 +153,6 @@ function Results({ zip: fixedZip, initial, config }: Props) {
                 className="btn-primary"
                 onClick={() => {
                   setDistance(FILTERS.zipExpandedDistance);
-                  setPage(1);
                 }}
               >
                 {MSG.search.zipExpand}
@@ -139,7 +163,7 @@ function Results({ zip: fixedZip, initial, config }: Props) {
       ) : (
         <div className="space-y-4" data-clinic-list>
           {data?.clinics.flatMap((c, i) => [
-            <ClinicCard key={c.id} clinic={c} headingLevel={2} />,
+            <ClinicCard key={c.id} clinic={c} headingLevel={2} visitorRatings={ratingsOf(c.id)} />,
             ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
           ])}
         </div>

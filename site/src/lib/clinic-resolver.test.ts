@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clinicKeyFromPath, clinicTarget } from "./clinic-resolver.ts";
+import { clinicKeyFromPath, clinicTarget, clinicTargetWithRetry } from "./clinic-resolver.ts";
 
 const answer = (status: number, body: unknown = {}) => (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
 
@@ -38,5 +38,32 @@ describe("clinicTarget", () => {
       throw new TypeError("fetch failed");
     }) as unknown as typeof fetch;
     await expect(clinicTarget("", "x", down)).resolves.toEqual({ kind: "unavailable" });
+  });
+});
+
+describe("clinicTargetWithRetry (spec §8: the clinic read is retried once)", () => {
+  it("asks again once after a failure, and no more", async () => {
+    let calls = 0;
+    const flaky = (async () => {
+      calls += 1;
+      if (calls === 1) throw new TypeError("fetch failed");
+      return new Response(JSON.stringify({ citySlug: "boston", slug: "glow" }), { status: 200 });
+    }) as unknown as typeof fetch;
+    await expect(clinicTargetWithRetry("", "glow", flaky)).resolves.toEqual({ kind: "found", path: "/botox-clinic/boston/glow" });
+    expect(calls).toBe(2);
+    calls = 0;
+    const down = (async () => {
+      calls += 1;
+      return new Response("", { status: 503 });
+    }) as unknown as typeof fetch;
+    await expect(clinicTargetWithRetry("", "glow", down)).resolves.toEqual({ kind: "unavailable" });
+    expect(calls).toBe(2);
+    calls = 0;
+    const missing = (async () => {
+      calls += 1;
+      return new Response("", { status: 404 });
+    }) as unknown as typeof fetch;
+    await expect(clinicTargetWithRetry("", "nope", missing)).resolves.toEqual({ kind: "notfound" });
+    expect(calls).toBe(1);
   });
 });

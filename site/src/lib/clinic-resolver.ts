@@ -31,3 +31,12 @@ export async function clinicTarget(apiUrl: string, key: string, fetchImpl: typeo
     return { kind: "unavailable" };
   }
 }
+
+/**
+ * `clinicTarget`, asked once more when the first answer is "unavailable" (spec §8: the
+ * clinic detail read is retried once), so a single dropped request does not show the error.
+ */
+export async function clinicTargetWithRetry(apiUrl: string, key: string, fetchImpl: typeof fetch = fetch): Promise<ClinicTarget> {
+  const first = await clinicTarget(apiUrl, key, fetchImpl);
+  return first.kind === "unavailable" ? clinicTarget(apiUrl, key, fetchImpl) : first;
+}

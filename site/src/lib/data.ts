@@ -2,9 +2,22 @@
  * Build-time data: read once from PostgreSQL through packages/db (the running embedded server
  * or DATABASE_URL) and shared by every page's getStaticPaths.
  */
-import { cityStateKey, distanceMiles, roundMiles, type BlogCategory, type BlogPost, type Clinic } from "@botox/core";
+import {
+  cityStateKey,
+  currentUnitPrices,
+  distanceMiles,
+  isoDay,
+  roundMiles,
+  utf8Bytes,
+  type BlogCategory,
+  type BlogPost,
+  type Clinic,
+  type ClinicPrice,
+  type CurrentUnitPrice,
+} from "@botox/core";
 import type { SiteCity, SiteData, SiteZip } from "../../../packages/db/src/queries/site.ts";
 import type * as SiteQueries from "../../../packages/db/src/queries/site.ts";
+import { pricesByClinic } from "./prices.ts";
 
 export type { SiteCity, SiteZip };
 
@@ -23,6 +36,12 @@ export interface SiteIndex extends SiteData {
   sharedCitySlugs: SharedCitySlug[];
   postsByCategory: Map<number, BlogPost[]>;
   categoryById: Map<number, BlogCategory>;
+  /** The build's date ("YYYY-MM-DD", UTC): the "today" of every price rule. */
+  today: string;
+  /** Published prices per clinic id. */
+  pricesByClinic: Map<number, ClinicPrice[]>;
+  /** Each clinic's current Botox per-unit price (core's `currentUnitPrices`). */
+  currentPrices: Map<number, CurrentUnitPrice>;
 }
 
 let loading: Promise<SiteIndex> | undefined;
@@ -33,11 +52,34 @@ async function load(): Promise<SiteIndex> {
   const moduleUrl = new URL("../../../packages/db/src/queries/site.ts", `file://${process.cwd()}/src/lib/`).href;
   const { readSiteData } = (await import(/* @vite-ignore */ moduleUrl)) as typeof SiteQueries;
   const data: SiteData = await readSiteData();
-  return indexSiteData(data);
+  return indexSiteData(withinPathLimits(data));
+}
+
+// File systems refuse a folder name over 255 bytes (ENAMETOOLONG).
+const PATH_SEGMENT_MAX_BYTES = 255;
+const fits = (...segments: string[]) => segments.every((s) => utf8Bytes(s) <= PATH_SEGMENT_MAX_BYTES);
+
+/**
+ * Rows whose slugs cannot be folder names are left out (with a warning) rather than failing
+ * the whole build: new slugs are bounded (SLUG_MAX_BYTES), so only rows stored before that
+ * bound can be too long, and one of them must not stop every other edit from going live.
+ */
+export function withinPathLimits(data: SiteData, warn: (message: string) => void = console.warn): SiteData {
+  const keep = (ok: boolean, what: string) => {
+    if (!ok) warn(`[site] ${what} skipped: its slug is too long for a file name`);
+    return ok;
+  };
+  const cities = data.cities.filter((c) => keep(fits(c.citySlug, c.pageSlug), `city ${c.city} (${c.state})`));
+  // A clinic goes with its city: every clinic page links to its city's page.
+  const kept = new Set(cities.map((c) => cityStateKey(c.citySlug, c.state)));
+  const clinics = data.clinics.filter((c) => keep(fits(c.slug) && kept.has(cityStateKey(c.citySlug, c.state)), `clinic ${c.id}`));
+  const posts = data.posts.filter((p) => keep(fits(p.slug), `post ${p.id}`));
+  const categories = data.categories.filter((c) => keep(fits(c.slug), `category ${c.id}`));
+  return { ...data, clinics, cities, posts, categories };
 }
 
 /** The lookups pages need, built once from the batched reads. */
-export function indexSiteData(data: SiteData): SiteIndex {
+export function indexSiteData(data: SiteData, today = isoDay(new Date())): SiteIndex {
   const cityByKey = new Map(data.cities.map((c) => [cityStateKey(c.citySlug, c.state), c]));
   const cityOf = (clinic: Clinic): SiteCity => {
     const city = cityByKey.get(cityStateKey(clinic.citySlug, clinic.state));
@@ -53,8 +95,11 @@ export function indexSiteData(data: SiteData): SiteIndex {
   }
   const bySlug = new Map<string, SiteCity[]>();
   for (const c of data.cities) bySlug.set(c.citySlug, [...(bySlug.get(c.citySlug) ?? []), c]);
+  // A shared slug that is another city's page (its state-suffixed form, `cityPageSlugs`) has
+  // no chooser: that address belongs to the city it names.
+  const pageSlugs = new Set(data.cities.map((c) => c.pageSlug));
   const sharedCitySlugs = [...bySlug]
-    .filter(([, cities]) => cities.length > 1)
+    .filter(([citySlug, cities]) => cities.length > 1 && !pageSlugs.has(citySlug))
     .map(([citySlug, cities]) => ({ citySlug, city: cities[0]!.city, cities }));
   const postsByCategory = new Map<number, BlogPost[]>();
   for (const p of data.posts) {
@@ -70,6 +115,9 @@ export function indexSiteData(data: SiteData): SiteIndex {
     sharedCitySlugs,
     postsByCategory,
     categoryById: new Map(data.categories.map((c) => [c.id, c])),
+    today,
+    pricesByClinic: pricesByClinic(data.prices),
+    currentPrices: currentUnitPrices(data.prices, "botox", today),
   };
 }
 
@@ -83,36 +131,56 @@ export function siteData(): Promise<SiteIndex> {
   return loading;
 }
 
+type Located = Clinic & { latitude: number; longitude: number };
+
+/** Clinics by one-degree cell, and a visit of every clinic within `radius` miles of a point. */
+function radiusScanner(clinics: readonly Clinic[]) {
+  const cell = (v: number) => Math.floor(v);
+  const grid = new Map<string, Located[]>();
+  for (const c of clinics) {
+    if (c.latitude == null || c.longitude == null) continue;
+    const key = `${cell(c.latitude)}:${cell(c.longitude)}`;
+    const list = grid.get(key);
+    if (list) list.push(c as Located);
+    else grid.set(key, [c as Located]);
+  }
+  return (origin: { latitude: number; longitude: number }, radius: number, visit: (clinic: Clinic, miles: number) => void): void => {
+    const latSpan = Math.ceil(radius / 69) + 1;
+    const lonSpan = Math.ceil(radius / (69 * Math.max(0.1, Math.cos((origin.latitude * Math.PI) / 180)))) + 1;
+    for (let dy = -latSpan; dy <= latSpan; dy++) {
+      for (let dx = -lonSpan; dx <= lonSpan; dx++) {
+        const list = grid.get(`${cell(origin.latitude) + dy}:${cell(origin.longitude) + dx}`);
+        if (!list) continue;
+        for (const c of list) {
+          const d = distanceMiles(origin, { latitude: c.latitude, longitude: c.longitude });
+          if (d <= radius) visit(c, d);
+        }
+      }
+    }
+  };
+}
+
 /**
  * Clinics within `radius` miles of a point: how many, and the nearest `limit` of them (with
  * `_distance` set). A grid of one-degree cells keeps the per-ZIP work local even with 50,000
  * clinics, and only the shown clinics are copied (a dense ZIP has over a thousand in 25 miles).
  */
 export function makeRadiusSearch(clinics: readonly Clinic[]) {
-  const cell = (v: number) => Math.floor(v);
-  const grid = new Map<string, Clinic[]>();
-  for (const c of clinics) {
-    if (c.latitude == null || c.longitude == null) continue;
-    const key = `${cell(c.latitude)}:${cell(c.longitude)}`;
-    const list = grid.get(key);
-    if (list) list.push(c);
-    else grid.set(key, [c]);
-  }
+  const scan = radiusScanner(clinics);
   return (origin: { latitude: number; longitude: number }, radius: number, limit = Infinity): { total: number; clinics: Clinic[] } => {
-    const latSpan = Math.ceil(radius / 69) + 1;
-    const lonSpan = Math.ceil(radius / (69 * Math.max(0.1, Math.cos((origin.latitude * Math.PI) / 180)))) + 1;
     const found: { miles: number; clinic: Clinic }[] = [];
-    for (let dy = -latSpan; dy <= latSpan; dy++) {
-      for (let dx = -lonSpan; dx <= lonSpan; dx++) {
-        const list = grid.get(`${cell(origin.latitude) + dy}:${cell(origin.longitude) + dx}`);
-        if (!list) continue;
-        for (const c of list) {
-          const d = distanceMiles(origin, { latitude: c.latitude!, longitude: c.longitude! });
-          if (d <= radius) found.push({ miles: roundMiles(d), clinic: c });
-        }
-      }
-    }
+    scan(origin, radius, (clinic, d) => found.push({ miles: roundMiles(d), clinic }));
     found.sort((a, b) => a.miles - b.miles || a.clinic.name.localeCompare(b.clinic.name));
     return { total: found.length, clinics: found.slice(0, limit).map(({ miles, clinic }) => ({ ...clinic, _distance: miles })) };
+  };
+}
+
+/** The ids of the clinics within `radius` miles of a point (unordered, nothing copied): for the ZIP pages' price index. */
+export function makeRadiusIds(clinics: readonly Clinic[]) {
+  const scan = radiusScanner(clinics);
+  return (origin: { latitude: number; longitude: number }, radius: number): number[] => {
+    const ids: number[] = [];
+    scan(origin, radius, (clinic) => ids.push(clinic.id));
+    return ids;
   };
 }

@@ -1,20 +1,33 @@
 import { describe, expect, it } from "vitest";
 import { buildQuery } from "@core/http.ts";
 import { makeClinic } from "../test/factories.ts";
-import { DEFAULT_CITY_FILTERS, cityPageAtBuild, cityQueryParams, zipDistanceOptions, zipQueryParams } from "./listing.ts";
+import { DEFAULT_CITY_FILTERS, cityPageAtBuild, cityQueryParams, zipDistanceOptions, zipOpenNowParams, zipPriceParams, zipQueryParams } from "./listing.ts";
 
 describe("city listing parameters", () => {
   it("defaults to 5 miles, open clinics, most reviews first", () => {
-    expect(DEFAULT_CITY_FILTERS).toEqual({ distance: "5", status: "OPERATIONAL", query: "", sort: "reviews-desc" });
+    expect(DEFAULT_CITY_FILTERS).toEqual({ distance: "5", status: "OPERATIONAL", query: "", sort: "reviews-desc", maxUnitPrice: null, openNow: false });
     expect(buildQuery(cityQueryParams(DEFAULT_CITY_FILTERS, 1))).toBe(
       "?page=1&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=reviews&sortOrder=desc",
     );
   });
 
   it("sends the trimmed query, the page, and no limit for 'any' distance or 'all' statuses", () => {
-    const params = cityQueryParams({ distance: "any", status: "all", query: "  glow ", sort: "name-asc" }, 3);
-    expect(params).toEqual({ page: 3, limit: 10, query: "glow", businessStatus: null, distance: null, sortBy: "name", sortOrder: "asc" });
+    const params = cityQueryParams({ distance: "any", status: "all", query: "  glow ", sort: "name-asc", maxUnitPrice: null, openNow: false }, 3);
+    expect(params).toEqual({ page: 3, limit: 10, query: "glow", businessStatus: null, distance: null, sortBy: "name", sortOrder: "asc", maxUnitPrice: null, openNow: null });
     expect(buildQuery(params)).toBe("?page=3&limit=10&query=glow&sortBy=name&sortOrder=asc");
+  });
+
+  it("sends the price filter in dollars and the price sort", () => {
+    const params = cityQueryParams({ ...DEFAULT_CITY_FILTERS, sort: "price-asc", maxUnitPrice: 12 }, 1);
+    expect(buildQuery(params)).toBe("?page=1&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=price&sortOrder=asc&maxUnitPrice=12");
+  });
+
+  it("asks for clinics open now with openNow=true, and leaves it out otherwise", () => {
+    expect(buildQuery(cityQueryParams({ ...DEFAULT_CITY_FILTERS, openNow: true }, 1))).toBe(
+      "?page=1&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=reviews&sortOrder=desc&openNow=true",
+    );
+    expect(buildQuery(zipOpenNowParams(true))).toBe("?openNow=true");
+    expect(buildQuery(zipOpenNowParams(false))).toBe("");
   });
 });
 
@@ -42,6 +55,19 @@ describe("cityPageAtBuild (the first page in the HTML)", () => {
     expect(cityPageAtBuild(clinics, centre, { ...all, query: " spa c " }).clinics.map((c) => c.name)).toEqual(["Spa C"]);
   });
 
+  it("keeps only clinics priced at most the filter's dollars, and sorts cheapest first with unpriced ones last", () => {
+    const price = (perUnitCents: number) => ({ brand: "botox" as const, perUnitCents, observedOn: "2026-11-02", checkedOn: "2026-11-02", source: "phone" as const });
+    const priced = [
+      makeClinic({ name: "Dear", currentPrice: price(1600), reviewCount: 50 }),
+      makeClinic({ name: "Cheap", currentPrice: price(1100), reviewCount: 1 }),
+      makeClinic({ name: "Unpriced", currentPrice: null, reviewCount: 99 }),
+      makeClinic({ name: "Even", currentPrice: price(1200), reviewCount: 5 }),
+    ];
+    const any = { ...DEFAULT_CITY_FILTERS, distance: "any" as const };
+    expect(cityPageAtBuild(priced, centre, { ...any, maxUnitPrice: 12 }).clinics.map((c) => c.name)).toEqual(["Even", "Cheap"]);
+    expect(cityPageAtBuild(priced, centre, { ...any, sort: "price-asc" }).clinics.map((c) => c.name)).toEqual(["Cheap", "Even", "Dear", "Unpriced"]);
+  });
+
   it("keeps clinics without coordinates only when distance does not matter", () => {
     const lost = makeClinic({ latitude: null, longitude: null });
     expect(cityPageAtBuild([lost], centre, DEFAULT_CITY_FILTERS).clinics).toEqual([]);
@@ -53,6 +79,13 @@ describe("ZIP results parameters", () => {
   it("asks for 10 per page within the chosen distance, no limit for any", () => {
     expect(buildQuery(zipQueryParams("10001", 25, 1))).toBe("?postalCode=10001&page=1&limit=10&distance=25");
     expect(buildQuery(zipQueryParams("10001", "any", 2))).toBe("?postalCode=10001&page=2&limit=10");
+  });
+
+  it("adds maxUnitPrice and sortBy=price only when chosen", () => {
+    expect(buildQuery({ ...zipQueryParams("10001", 25, 1), ...zipPriceParams(null, "distance") })).toBe("?postalCode=10001&page=1&limit=10&distance=25");
+    expect(buildQuery({ ...zipQueryParams("10001", 25, 1), ...zipPriceParams(14, "price") })).toBe(
+      "?postalCode=10001&page=1&limit=10&distance=25&maxUnitPrice=14&sortBy=price",
+    );
   });
 
   it("offers 5, 10, 25 and any, plus 50 once the search is expanded", () => {

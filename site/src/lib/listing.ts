@@ -6,13 +6,17 @@ import type { QueryParams } from "@core/http.ts";
 
 export type DistanceChoice = "5" | "10" | "25" | "any";
 export type StatusChoice = "OPERATIONAL" | "CLOSED_TEMPORARILY" | "PERMANENTLY_CLOSED" | "all";
-export type SortChoice = "reviews-desc" | "reviews-asc" | "name-asc" | "name-desc";
+export type SortChoice = "reviews-desc" | "reviews-asc" | "name-asc" | "name-desc" | "price-asc";
 
 export interface CityFilters {
   distance: DistanceChoice;
   status: StatusChoice;
   query: string;
   sort: SortChoice;
+  /** Highest Botox price per unit in dollars; null: any price (and unpriced clinics). */
+  maxUnitPrice: number | null;
+  /** Only clinics open at this moment in their own zone (issue 14), asked of the API at view time. */
+  openNow: boolean;
 }
 
 export const DEFAULT_CITY_FILTERS: CityFilters = {
@@ -20,6 +24,8 @@ export const DEFAULT_CITY_FILTERS: CityFilters = {
   status: FILTERS.defaultBusinessStatus,
   query: "",
   sort: "reviews-desc",
+  maxUnitPrice: null,
+  openNow: false,
 };
 
 export const SORT_LABELS: Record<SortChoice, string> = {
@@ -27,6 +33,7 @@ export const SORT_LABELS: Record<SortChoice, string> = {
   "reviews-asc": "Fewest reviews",
   "name-asc": "Name (A-Z)",
   "name-desc": "Name (Z-A)",
+  "price-asc": "Lowest Botox price",
 };
 
 /** Query parameters of GET /proxy/clinics-by-city/{city}; "any" distance sends no limit (design.md §9). */
@@ -40,15 +47,22 @@ export function cityQueryParams(filters: CityFilters, page: number): QueryParams
     distance: filters.distance === "any" ? null : Number(filters.distance),
     sortBy,
     sortOrder,
+    maxUnitPrice: filters.maxUnitPrice,
+    openNow: filters.openNow || null,
   };
 }
 
-/** The same list computed at build time from every clinic of the city, for the HTML. */
+/**
+ * The same list computed at build time from every clinic of the city, for the HTML. "Open now"
+ * depends on the moment of viewing, so the build ignores it: the islands never show this page
+ * while that filter is on.
+ */
 export function cityPageAtBuild(
   clinics: readonly Clinic[],
   centre: { latitude: number | null; longitude: number | null },
   filters: CityFilters,
   page = 1,
+  pageSize: number = SEARCH.pageSize,
 ): ClinicListResponse {
   const q = filters.query.trim().toLowerCase();
   const limit = filters.distance === "any" ? Infinity : Number(filters.distance);
@@ -60,20 +74,28 @@ export function cityPageAtBuild(
     })
     .filter((c) => (filters.status === "all" ? true : c.businessStatus === filters.status))
     .filter((c) => !q || c.name.toLowerCase().includes(q) || (c.fullAddress ?? "").toLowerCase().includes(q))
-    .filter((c) => limit === Infinity || (c._distance != null && c._distance <= limit));
+    .filter((c) => limit === Infinity || (c._distance != null && c._distance <= limit))
+    .filter((c) => filters.maxUnitPrice == null || (c.currentPrice != null && c.currentPrice.perUnitCents <= filters.maxUnitPrice * 100));
   const [sortBy, sortOrder] = filters.sort.split("-");
   const dir = sortOrder === "asc" ? 1 : -1;
+  const byReviews = (a: Clinic, b: Clinic) => b.reviewCount - a.reviewCount || a.name.localeCompare(b.name);
+  // Price: cheapest first, unpriced clinics last (as the API sorts), ties by reviews.
+  const price = (c: Clinic) => c.currentPrice?.perUnitCents ?? Infinity;
   withDistance.sort((a, b) =>
-    sortBy === "name" ? dir * a.name.localeCompare(b.name) : dir * (a.reviewCount - b.reviewCount) || a.name.localeCompare(b.name),
+    sortBy === "name"
+      ? dir * a.name.localeCompare(b.name)
+      : sortBy === "price"
+        ? price(a) - price(b) || byReviews(a, b)
+        : dir * (a.reviewCount - b.reviewCount) || a.name.localeCompare(b.name),
   );
-  const start = (page - 1) * SEARCH.pageSize;
+  const start = (page - 1) * pageSize;
   return {
-    clinics: withDistance.slice(start, start + SEARCH.pageSize),
+    clinics: withDistance.slice(start, start + pageSize),
     pagination: {
       totalItems: withDistance.length,
-      itemsPerPage: SEARCH.pageSize,
+      itemsPerPage: pageSize,
       currentPage: page,
-      totalPages: Math.ceil(withDistance.length / SEARCH.pageSize),
+      totalPages: Math.ceil(withDistance.length / pageSize),
     },
   };
 }
@@ -83,6 +105,16 @@ export type ZipDistance = number | "any";
 /** Query parameters of GET /zip-search for the ZIP page (spec §2.8): "any" sends no limit. */
 export function zipQueryParams(zip: string, distance: ZipDistance, page: number): QueryParams {
   return { postalCode: zip, page, limit: SEARCH.pageSize, distance: distance === "any" ? null : distance };
+}
+
+/** The ZIP page's price filter and order (GET /zip-search `maxUnitPrice`, `sortBy=price`). */
+export function zipPriceParams(maxUnitPrice: number | null, sort: "distance" | "price"): QueryParams {
+  return { maxUnitPrice, sortBy: sort === "price" ? "price" : null };
+}
+
+/** The ZIP page's "Open now" filter (GET /zip-search `openNow=true`, issue 14). */
+export function zipOpenNowParams(openNow: boolean): QueryParams {
+  return { openNow: openNow || null };
 }
 
 /** Distance choices of the ZIP page: 5, 10, 25, 50 once expanded, and any. */

@@ -2,8 +2,15 @@
 import type { Clinic } from "@core/api.ts";
 import { SEARCH } from "@core/constants.ts";
 import { distanceMiles, roundMiles } from "@core/geo.ts";
+import { publicStatusLabel } from "@core/status.ts";
 
-/** Distance from the visitor computed here (earth radius 3959 mi), nearest first, at most 50. */
+const closedRank = (c: Clinic) => (publicStatusLabel(c.businessStatus) === "Open" ? 0 : 1);
+
+/**
+ * Distance from the visitor computed here (earth radius 3959 mi): the closest 50, open
+ * clinics nearest first and closed ones after them (issue 16: a Closed clinic never heads the
+ * list a visitor reads as "where can I go").
+ */
 export function closestClinics(clinics: readonly Clinic[], origin: { lat: number; lon: number }): Clinic[] {
   return clinics
     .filter((c) => c.latitude != null && c.longitude != null)
@@ -12,5 +19,17 @@ export function closestClinics(clinics: readonly Clinic[], origin: { lat: number
       _distance: roundMiles(distanceMiles({ latitude: origin.lat, longitude: origin.lon }, { latitude: c.latitude!, longitude: c.longitude! })),
     }))
     .sort((a, b) => a._distance - b._distance)
-    .slice(0, SEARCH.maxNearbyResults);
+    .slice(0, SEARCH.maxNearbyResults)
+    .sort((a, b) => closedRank(a) - closedRank(b) || a._distance - b._distance);
+}
+
+/**
+ * The top-rated open clinics of a list (the home page's featured block for the visitor's
+ * area): the maps rating first, then the number of reviews behind it, then the name.
+ */
+export function topRated(clinics: readonly Clinic[], limit: number): Clinic[] {
+  return clinics
+    .filter((c) => publicStatusLabel(c.businessStatus) === "Open")
+    .sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1) || b.reviewCount - a.reviewCount || a.name.localeCompare(b.name))
+    .slice(0, limit);
 }

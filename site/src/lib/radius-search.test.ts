@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { distanceMiles } from "@botox/core";
 import { makeClinic } from "../test/factories.ts";
-import { makeRadiusSearch } from "./data.ts";
+import { makeRadiusIds, makeRadiusSearch } from "./data.ts";
 
 const origin = { latitude: 40.75, longitude: -73.99 };
 // Clinics due east of the origin, about `miles` away (a degree of longitude is ~52.4 miles here).
@@ -36,5 +36,14 @@ describe("makeRadiusSearch", () => {
     expect(all).toContain("Edge");
     expect(all).not.toContain("Far");
     expect(clinics.every((c) => c._distance === undefined)).toBe(true);
+  });
+});
+
+describe("makeRadiusIds", () => {
+  it("gives the ids of the same clinics the search finds, without copying them", () => {
+    const clinics = [east("Near", 0.5), east("Edge", 24.9), east("Far", 30), makeClinic({ name: "Nowhere", latitude: null, longitude: null })];
+    const ids = makeRadiusIds(clinics)(origin, 25);
+    expect(ids.sort()).toEqual(makeRadiusSearch(clinics)(origin, 25).clinics.map((c) => c.id).sort());
+    expect(ids).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { bindSearchForms, searchRoute } from "./search-form.ts";
+import { bindSearchForms, searchProblem, searchRoute } from "./search-form.ts";
 
 function form(variant: string) {
   document.body.insertAdjacentHTML("beforeend", `<form data-search="${variant}" action="/zip/"><input name="q" /><button>Search</button></form>`);
@@ -39,5 +39,15 @@ describe("search boxes", () => {
     expect(submit(main, "z")).toBe(true);
     expect(submit(main, "   ")).toBe(true);
     expect(navigate.mock.calls).toEqual([["/zip/33131"], ["/botox-near-me/chicago"], ["/city/miami"]]);
+  });
+});
+
+describe("searchProblem (issue 16: a four-digit ZIP gets a clear message)", () => {
+  it("flags digits that are not a five-digit ZIP, and nothing else", () => {
+    expect(searchProblem(" 0210 ")).toBe("ZIP code must be exactly 5 digits.");
+    expect(searchProblem("100011")).toBe("ZIP code must be exactly 5 digits.");
+    expect(searchProblem("10001")).toBeNull();
+    expect(searchProblem("St. Louis")).toBeNull();
+    expect(searchProblem("1")).toBeNull();
   });
 });

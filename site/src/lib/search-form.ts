@@ -2,10 +2,21 @@
  * The search boxes (spec §2.4, §2.6): the text is routed in the browser; empty or
  * one-character input does nothing. Without JavaScript the form still submits to the ZIP page.
  */
+import { MSG } from "@core/messages.ts";
 import { routeForNearMeSearch, routeForSearch } from "@core/search.ts";
 
 export function searchRoute(variant: string | undefined, value: string): string | null {
   return variant === "near-me" ? routeForNearMeSearch(value) : routeForSearch(value);
+}
+
+/**
+ * What is wrong with the typed text, if anything: digits alone that are not five ("0210") are
+ * a mistyped ZIP, not a city name (issue 16), so the visitor is told rather than sent to a
+ * city page that cannot exist.
+ */
+export function searchProblem(value: string): string | null {
+  const text = value.trim();
+  return /^\d+$/.test(text) && text.length !== 5 && text.length > 1 ? MSG.search.invalidZip : null;
 }
 
 export function bindSearchForms(root: ParentNode, navigate: (url: string) => void): void {
@@ -13,6 +24,13 @@ export function bindSearchForms(root: ParentNode, navigate: (url: string) => voi
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const value = new FormData(form).get("q")?.toString() ?? "";
+      const message = form.querySelector<HTMLElement>("[data-search-message]");
+      const problem = searchProblem(value);
+      if (message) {
+        message.textContent = problem ?? "";
+        message.hidden = !problem;
+      }
+      if (problem) return;
       const route = searchRoute(form.dataset.search, value);
       if (route) navigate(route);
     });

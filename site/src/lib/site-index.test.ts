@@ -22,6 +22,8 @@ describe("indexSiteData", () => {
     posts: [],
     categories: [],
     zips: [],
+    visitorRatings: {},
+    prices: [],
   });
 
   it("groups clinics by their city within its state, under the city's page slug", () => {

@@ -1,5 +1,10 @@
 /** Build-time helpers shared by pages: absolute URLs and breadcrumb JSON-LD. */
 import { env } from "../env.ts";
+import { clinicPath } from "@core/search.ts";
+import type { Clinic } from "@core/api.ts";
+// schema.org's own vocabulary as TypeScript types: a property or type that schema.org does not
+// define fails the typecheck (the runtime rules are checked in e2e/structured-data.e2e.ts).
+import type { BreadcrumbList, ItemList, WithContext } from "schema-dts";
 
 export function absoluteUrl(path: string): string {
   return new URL(path, env.SITE_URL).toString();
@@ -10,7 +15,7 @@ export interface Crumb {
   href: string;
 }
 
-export function breadcrumbJsonLd(crumbs: Crumb[]): Record<string, unknown> {
+export function breadcrumbJsonLd(crumbs: Crumb[]): WithContext<BreadcrumbList> {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
@@ -21,4 +26,15 @@ export function breadcrumbJsonLd(crumbs: Crumb[]): Record<string, unknown> {
 /** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the tag. */
 export function jsonLdText(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
+/** ItemList of a city page (issue 14): the clinics its HTML lists, in order, each by its canonical URL. */
+export function cityItemListJsonLd(name: string, clinics: readonly Pick<Clinic, "name" | "citySlug" | "slug">[]): WithContext<ItemList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name,
+    numberOfItems: clinics.length,
+    itemListElement: clinics.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, url: absoluteUrl(clinicPath(c.citySlug, c.slug)) })),
+  };
 }

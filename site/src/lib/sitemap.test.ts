@@ -15,19 +15,30 @@ function data() {
   return indexSiteData({
     clinics: [
       makeClinic({ citySlug: "new-york", state: "NY", slug: "glow-med-spa" }),
-      makeClinic({ citySlug: "miami", state: "FL", slug: "luxe-spa" }),
-      makeClinic({ citySlug: "springfield", state: "IL", slug: "prairie-spa" }),
-      makeClinic({ citySlug: "springfield", state: "MO", slug: "ozark-spa" }),
+      // New York lists 3 clinics within its 5 miles: its page is indexable (issue 14).
+      makeClinic({ citySlug: "new-york", state: "NY", slug: "aura-spa" }),
+      makeClinic({ citySlug: "new-york", state: "NY", slug: "pure-spa" }),
+      // Hoboken has no city page of its own; its ZIP page lists 3 clinics of its own.
+      ...["a", "b", "c"].map((s) => makeClinic({ city: "Hoboken", citySlug: "hoboken", state: "NJ", slug: `hoboken-${s}`, latitude: 38.9, longitude: -77 })),
+      makeClinic({ citySlug: "miami", state: "FL", slug: "luxe-spa", latitude: 25.7, longitude: -80.2 }),
+      makeClinic({ citySlug: "springfield", state: "IL", slug: "prairie-spa", latitude: 39.8, longitude: -89.6 }),
+      makeClinic({ citySlug: "springfield", state: "MO", slug: "ozark-spa", latitude: 37.2, longitude: -93.3 }),
     ],
     cities: [
-      { citySlug: "new-york", pageSlug: "new-york", city: "New York", state: "NY", count: 1, latitude: 40.7, longitude: -74 },
+      { citySlug: "new-york", pageSlug: "new-york", city: "New York", state: "NY", count: 3, latitude: 40.7, longitude: -74 },
+      { citySlug: "hoboken", pageSlug: "hoboken", city: "Hoboken", state: "NJ", count: 3, latitude: 38.9, longitude: -77 },
       { citySlug: "miami", pageSlug: "miami", city: "Miami", state: "FL", count: 1, latitude: 25.7, longitude: -80.2 },
       { citySlug: "springfield", pageSlug: "springfield-il", city: "Springfield", state: "IL", count: 1, latitude: 39.8, longitude: -89.6 },
       { citySlug: "springfield", pageSlug: "springfield-mo", city: "Springfield", state: "MO", count: 1, latitude: 37.2, longitude: -93.3 },
     ],
     posts,
     categories: [cat],
-    zips: [{ zip: "10001", city: "New York", state: "NY", latitude: 40.75, longitude: -74 }],
+    zips: [
+      { zip: "10001", city: "New York", state: "NY", latitude: 40.75, longitude: -74 },
+      { zip: "20001", city: "Washington", state: "DC", latitude: 38.9, longitude: -77 },
+    ],
+    visitorRatings: {},
+    prices: [],
   });
 }
 
@@ -46,14 +57,11 @@ describe("sitemapEntries", () => {
         "/terms-of-service",
         "/disclaimer",
         "/botox-near-me/new-york",
-        "/botox-near-me/miami",
-        "/botox-near-me/springfield-il",
-        "/botox-near-me/springfield-mo",
-        "/botox-near-me/springfield",
+        "/botox-near-me/hoboken",
         "/botox-clinic/springfield/prairie-spa",
         "/botox-clinic/new-york/glow-med-spa",
         "/botox-clinic/miami/luxe-spa",
-        "/zip/10001",
+        "/zip/20001",
         "/blog",
         "/blog/page/2",
         "/blog/category/treatments",
@@ -61,6 +69,12 @@ describe("sitemapEntries", () => {
       ]),
     );
     expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("leaves out thin location pages, state choosers, and ZIP pages that canonicalize to their city (issue 14)", () => {
+    for (const p of ["/botox-near-me/miami", "/botox-near-me/springfield-il", "/botox-near-me/springfield-mo", "/botox-near-me/springfield", "/zip/10001"]) {
+      expect(paths).not.toContain(p);
+    }
   });
 
   it("leaves out alias URLs and noIndex posts", () => {

@@ -3,6 +3,7 @@ import { PRODUCT_ROUTE } from "@core/brand.ts";
 import { cityPath, clinicPath, zipPath } from "@core/search.ts";
 import type { SiteIndex } from "./data.ts";
 import { blogListPath, blogPages } from "./blog.ts";
+import { locationIndex } from "./indexability.ts";
 
 export const SITEMAP_LIMIT = 45_000;
 
@@ -14,13 +15,15 @@ export interface SitemapEntry {
 const STATIC_PATHS = ["/", PRODUCT_ROUTE, "/near-me", "/about", "/contact", "/privacy-policy", "/terms-of-service", "/disclaimer"];
 
 export function sitemapEntries(
-  data: Pick<SiteIndex, "clinics" | "cities" | "sharedCitySlugs" | "posts" | "categories" | "zips" | "postsByCategory">,
+  data: Pick<SiteIndex, "clinics" | "clinicsByCity" | "cities" | "posts" | "categories" | "zips" | "postsByCategory">,
 ): SitemapEntry[] {
   const entries: SitemapEntry[] = STATIC_PATHS.map((path) => ({ path }));
-  for (const c of data.cities) entries.push({ path: cityPath(c.pageSlug) });
-  for (const s of data.sharedCitySlugs) entries.push({ path: cityPath(s.citySlug) });
+  // Location pages only when they earn their index (issue 14); the pages that let a visitor
+  // pick a state of a shared city slug are only ways through, never listed.
+  const locations = locationIndex(data);
+  for (const c of data.cities) if (locations.city(c.pageSlug)?.indexable) entries.push({ path: cityPath(c.pageSlug) });
   for (const c of data.clinics) entries.push({ path: clinicPath(c.citySlug, c.slug), lastmod: c.updatedAt });
-  for (const z of data.zips) entries.push({ path: zipPath(z.zip) });
+  for (const z of data.zips) if (locations.zip(z.zip)?.indexable) entries.push({ path: zipPath(z.zip) });
   for (const p of blogPages(data.posts)) entries.push({ path: blogListPath(p.page) });
   for (const cat of data.categories) {
     for (const p of blogPages(data.postsByCategory.get(cat.id) ?? [])) entries.push({ path: blogListPath(p.page, cat.slug) });

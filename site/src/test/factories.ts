@@ -1,5 +1,6 @@
 /** Minimal rows for unit tests. */
 import type { BlogCategory, BlogPost, Clinic } from "@core/api.ts";
+import { openHoursOf } from "@core/hours.ts";
 
 let nextId = 1;
 
@@ -29,9 +30,12 @@ export function makeClinic(over: Partial<Clinic> = {}): Clinic {
     workingHours: null,
     businessStatus: "OPERATIONAL",
     locationLink: null,
+    timeZone: "America/New_York",
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-02T00:00:00.000Z",
     ...over,
+    // As the API's serializer does: the hours parsed on the server.
+    openHours: over.openHours !== undefined ? over.openHours : openHoursOf(over.workingHours ?? null),
   };
 }
 

@@ -136,19 +136,20 @@ describe("blog categories: going back and failed saves", () => {
     const { api } = createFakeApi({
       "GET /stats": STATS,
       "GET /blog/categories": cats,
-      "POST /blog/categories": failWith(409, { error: "Slug taken", issues: [{ path: "slug", message: "A category with this slug already exists." }] }),
+      "POST /blog/categories": failWith(409, { error: MSG.api.categorySlugTaken }),
     });
     renderApp(api, "/blog/categories");
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Category Name"), "News");
     await user.click(screen.getByRole("button", { name: "Create Category" }));
-    expect(await screen.findByText(MSG.admin.categorySaveError)).toBeInTheDocument();
-    expect(screen.getByText("A category with this slug already exists.")).toBeInTheDocument();
+    // The API's reason at the slug field and in the toast, not only "Failed to save the category."
+    await waitFor(() => expect(screen.getByLabelText("Slug")).toHaveAccessibleDescription(expect.stringContaining(MSG.api.categorySlugTaken)));
+    expect(screen.getByTestId("toast")).toHaveTextContent(MSG.api.categorySlugTaken);
     expect(screen.getByLabelText("Category Name")).toHaveValue("News");
     expect(screen.getByLabelText("Slug")).toHaveValue("news");
     // Editing the slug clears the server's message.
     await user.type(screen.getByLabelText("Slug"), "-2");
-    expect(screen.queryByText("A category with this slug already exists.")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Slug")).not.toHaveAccessibleDescription(expect.stringContaining(MSG.api.categorySlugTaken));
   });
 
   it("shows the load failure text in the table", async () => {

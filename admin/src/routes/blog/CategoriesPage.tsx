@@ -6,10 +6,10 @@ import { keys, useCategories } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { followSlug } from "../../lib/auto-slug.ts";
 import { readDraft, useDraft } from "../../lib/drafts.ts";
-import { fieldIssuesOf, sessionExpired } from "../../lib/errors.ts";
+import { sessionExpired, writeRefusalOf } from "../../lib/errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { Alert, Badge, Button, Card, Field, Input } from "../../components/ui.tsx";
+import { Alert, Badge, Button, Card, Field, Input, cx, stickyActionsCell, stickyActionsHead } from "../../components/ui.tsx";
 
 interface CategoryFormState {
   editingId: number | null;
@@ -69,8 +69,9 @@ export default function CategoriesPage() {
     },
     onError: (err) => {
       if (sessionExpired(err)) return;
-      setServerErrors(fieldIssuesOf(err));
-      toast({ variant: "destructive", title: MSG.admin.errorTitle, description: MSG.admin.categorySaveError });
+      const refusal = writeRefusalOf(err, MSG.admin.categorySaveError);
+      setServerErrors(refusal.fields);
+      toast({ variant: "destructive", title: MSG.admin.errorTitle, description: refusal.message });
     },
   });
 
@@ -127,7 +128,7 @@ export default function CategoriesPage() {
                 <tr>
                   <th className="px-4 py-3 font-medium">Name</th>
                   <th className="px-4 py-3 font-medium">Slug</th>
-                  <th className="px-4 py-3 text-right font-medium">Actions</th>
+                  <th className={cx("px-4 py-3 text-right font-medium", stickyActionsHead)}>Actions</th>
                 </tr>
               </thead>
               <tbody>
@@ -157,7 +158,7 @@ export default function CategoriesPage() {
                       <td className="px-4 py-3">
                         <Badge>{c.slug}</Badge>
                       </td>
-                      <td className="px-4 py-3 text-right whitespace-nowrap">
+                      <td className={cx("px-4 py-3 text-right whitespace-nowrap", stickyActionsCell)}>
                         <Button
                           size="sm"
                           variant="ghost"

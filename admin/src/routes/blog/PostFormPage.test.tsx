@@ -26,6 +26,12 @@ const post = {
   noIndex: false,
   estimatedReadTime: null,
 };
+/** Types HTML into the editor's source view (the visual editor is covered in RichTextEditor.test.tsx). */
+async function typeSource(user: ReturnType<typeof userEvent.setup>, html: string) {
+  await user.click(await screen.findByRole("button", { name: "HTML source" }));
+  await user.click(screen.getByRole("textbox", { name: "Content HTML source" }));
+  await user.paste(html);
+}
 const list = { posts: [post], pagination: { total: 1, limit: 100, page: 1, totalPages: 1 } };
 
 describe("post form", () => {
@@ -39,7 +45,7 @@ describe("post form", () => {
     expect(options[0]).toHaveValue("uncategorized");
     await waitFor(() => expect(within(select).getByRole("option", { name: "No categories available" })).toBeDisabled());
     expect(within(select).getByRole("option", { name: "No categories available" })).toHaveValue("no-categories");
-    expect(screen.getByRole("textbox", { name: "Content" })).toHaveStyle({ minHeight: "300px" });
+    expect(await screen.findByRole("textbox", { name: "Content" })).toHaveStyle({ minHeight: "300px" });
     expect(screen.getByRole("switch", { name: "Publish Post" })).toHaveAttribute("aria-checked", "false");
 
     const user = userEvent.setup();
@@ -84,8 +90,7 @@ describe("post form", () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Title"), "Botox pricing guide");
     await user.selectOptions(screen.getByLabelText("Category"), "4");
-    await user.click(screen.getByRole("textbox", { name: "Content" }));
-    await user.paste(longContent);
+    await typeSource(user, longContent);
     await user.click(screen.getByRole("switch", { name: "Publish Post" }));
     await user.click(screen.getByRole("button", { name: "Create Post" }));
     expect(await screen.findByText(MSG.admin.postCreated)).toBeInTheDocument();
@@ -110,7 +115,8 @@ describe("post form", () => {
       "GET /stats": STATS,
       "GET /blog/categories": cats,
       "GET /blog/posts/9": post,
-      "PATCH /blog/posts/9": failWith(409, { error: MSG.api.postSlugTaken, issues: [{ path: "slug", message: MSG.api.postSlugTaken }] }),
+      // The API's 409 body carries only the reason, no field issues.
+      "PATCH /blog/posts/9": failWith(409, { error: MSG.api.postSlugTaken }),
     });
     renderApp(api, "/blog/9");
     expect(await screen.findByText(MSG.admin.loadingPost)).toBeInTheDocument();
@@ -120,8 +126,11 @@ describe("post form", () => {
     await user.type(title, " 2026");
     expect(screen.getByLabelText("Slug")).toHaveValue("botox-pricing-guide");
     await user.click(screen.getByRole("button", { name: "Update Post" }));
-    expect(await screen.findByText(MSG.admin.postUpdateError)).toBeInTheDocument();
-    expect(screen.getByText(MSG.api.postSlugTaken)).toBeInTheDocument();
+    // The reason, not only "Failed to update blog post": at the slug field and in the toast.
+    await waitFor(() => expect(screen.getByLabelText("Slug")).toHaveAccessibleDescription(expect.stringContaining(MSG.api.postSlugTaken)));
+    expect(screen.getByLabelText("Slug")).toBeInvalid();
+    expect(screen.getByTestId("toast")).toHaveTextContent(MSG.api.postSlugTaken);
+    expect(screen.queryByText(MSG.admin.postUpdateError)).not.toBeInTheDocument();
     expect(screen.getByLabelText("Title")).toHaveValue("Botox pricing guide 2026");
     expect(screen.getByTestId("location")).toHaveTextContent("/blog/9");
   });
@@ -240,8 +249,7 @@ describe("post form: SEO tab and returns", () => {
     renderApp(api, "/blog/create");
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Title"), "Botox aftercare guide");
-    await user.click(screen.getByRole("textbox", { name: "Content" }));
-    await user.paste(seoContent);
+    await typeSource(user, seoContent);
     await user.click(screen.getByRole("tab", { name: "SEO" }));
     expect(screen.getByText("Generating suggestions...")).toBeInTheDocument();
     await user.click(await screen.findByRole("button", { name: "botox aftercare" }, { timeout: 2000 }));
@@ -280,8 +288,7 @@ describe("post form: SEO tab and returns", () => {
     renderApp(api, "/blog/create");
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Title"), "Botox pricing guide");
-    await user.click(screen.getByRole("textbox", { name: "Content" }));
-    await user.paste(longContent);
+    await typeSource(user, longContent);
     await user.click(screen.getByRole("tab", { name: "SEO" }));
     await user.type(screen.getByLabelText("Estimated Read Time (minutes)"), "7");
     await user.click(screen.getByRole("button", { name: "Create Post" }));
@@ -290,7 +297,7 @@ describe("post form: SEO tab and returns", () => {
     expect(screen.getByLabelText("Estimated Read Time (minutes)")).toHaveValue(7);
     await user.click(screen.getByRole("tab", { name: "Content" }));
     expect(screen.getByLabelText("Title")).toHaveValue("Botox pricing guide");
-    expect(screen.getByRole("textbox", { name: "Content" })).toHaveValue(longContent);
+    expect(screen.getByRole("textbox", { name: "Content HTML source" })).toHaveValue(longContent);
     expect(screen.getByTestId("location")).toHaveTextContent("/blog/create");
   });
 
@@ -304,8 +311,7 @@ describe("post form: SEO tab and returns", () => {
     renderApp(api, "/blog/create");
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Title"), "Botox pricing guide");
-    await user.click(screen.getByRole("textbox", { name: "Content" }));
-    await user.paste(longContent);
+    await typeSource(user, longContent);
     await user.click(screen.getByRole("tab", { name: "SEO" }));
     await user.type(screen.getByLabelText("Estimated Read Time (minutes)"), "7");
     await user.click(screen.getByRole("button", { name: "Create Post" }));

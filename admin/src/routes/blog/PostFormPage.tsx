@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { Component, lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
@@ -16,13 +16,16 @@ import { keys, useCategories } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { followSlug } from "../../lib/auto-slug.ts";
 import { readDraft, useDraft } from "../../lib/drafts.ts";
-import { fieldIssuesOf, sessionExpired, statusOf } from "../../lib/errors.ts";
+import { sessionExpired, statusOf, writeRefusalOf } from "../../lib/errors.ts";
 import { useToast } from "../../components/toast.tsx";
 import { Alert, Button, Field, Input, Select, Spinner, Switch, Tab, TabList, TabPanel, Tabs, Textarea } from "../../components/ui.tsx";
 import { FeaturedImageField } from "./post-form/FeaturedImageField.tsx";
 import { KeywordSuggestions } from "./post-form/KeywordSuggestions.tsx";
 import { SearchPreview } from "./post-form/SearchPreview.tsx";
 import { SeoScorePanel } from "./post-form/SeoScorePanel.tsx";
+
+// The editor (TipTap and ProseMirror) is its own chunk, fetched when a post form opens.
+const RichTextEditor = lazy(() => import("./post-form/RichTextEditor.tsx"));
 
 export interface PostFormState {
   title: string;
@@ -164,11 +167,12 @@ function PostForm({ postId, initial }: { postId?: number; initial: PostFormState
     },
     onError: (err) => {
       if (sessionExpired(err)) return;
-      const issues = fieldIssuesOf(err);
-      setServerErrors(issues);
-      const first = Object.keys(issues)[0];
+      // The API's reason (a taken slug, a field it refused) shows at its field and in the toast.
+      const refusal = writeRefusalOf(err, editing ? MSG.admin.postUpdateError : MSG.admin.postCreateError);
+      setServerErrors(refusal.fields);
+      const first = Object.keys(refusal.fields)[0];
       if (first) setTab(CONTENT_FIELDS.has(first) ? "content" : "seo");
-      toast({ variant: "destructive", title: MSG.admin.errorTitle, description: editing ? MSG.admin.postUpdateError : MSG.admin.postCreateError });
+      toast({ variant: "destructive", title: MSG.admin.errorTitle, description: refusal.message });
     },
   });
 
@@ -224,18 +228,7 @@ function PostForm({ postId, initial }: { postId?: number; initial: PostFormState
             </Field>
             {text("author", "Author")}
           </div>
-          <Field label="Content" hint="HTML is allowed (h2, h3, p, ul, a, img...)." error={errors.content}>
-            {(p) => (
-              <Textarea
-                {...p}
-                name="content"
-                value={values.content}
-                onChange={(e) => set("content", e.target.value)}
-                style={{ minHeight: POST_FORM.contentMinHeightPx }}
-                className="font-mono"
-              />
-            )}
-          </Field>
+          <ContentField value={values.content} onChange={(html) => set("content", html)} error={errors.content} />
           <Switch label="Publish Post" checked={values.published} onCheckedChange={(v) => set("published", v)} />
         </TabPanel>
 
@@ -291,4 +284,67 @@ function PostForm({ postId, initial }: { postId?: number; initial: PostFormState
       </div>
     </form>
   );
+}
+
+/** The "Content" label, the editor (visual or HTML source), its hint and error. */
+function ContentField({ value, onChange, error }: { value: string; onChange: (html: string) => void; error?: string | undefined }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1.5">
+      <p id={`${id}-label`} className="block text-sm font-medium text-slate-800">
+        Content
+      </p>
+      <EditorFailed
+        fallback={
+          <div className="space-y-2">
+            <Alert>The visual editor could not load. Edit the post&apos;s HTML here, or reload the page to try again.</Alert>
+            <Textarea
+              aria-labelledby={`${id}-label`}
+              aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+              invalid={Boolean(error)}
+              name="content"
+              value={value}
+              onChange={(e) => onChange(e.target.value)}
+              style={{ minHeight: POST_FORM.contentMinHeightPx }}
+              className="font-mono"
+            />
+          </div>
+        }
+      >
+        <Suspense fallback={<Spinner label="Loading editor..." />}>
+          <RichTextEditor
+            value={value}
+            onChange={onChange}
+            labelId={`${id}-label`}
+            describedBy={error ? `${hintId} ${errorId}` : hintId}
+            invalid={Boolean(error)}
+          />
+        </Suspense>
+      </EditorFailed>
+      <p id={hintId} className="text-xs text-slate-500">
+        Headings, lists, links and images; the HTML button shows the source. Saved HTML is cleaned by the server.
+      </p>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * When the editor's chunk fails to load (a deploy replaced it, the network dropped), the
+ * post stays editable as HTML instead of the whole screen failing.
+ */
+class EditorFailed extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }

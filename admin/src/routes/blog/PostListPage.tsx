@@ -7,7 +7,7 @@ import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { sessionExpired } from "../../lib/errors.ts";
-import { Alert, Badge, Button, Input, Spinner } from "../../components/ui.tsx";
+import { Alert, Badge, Button, Input, Spinner, cx, stickyActionsCell, stickyActionsHead } from "../../components/ui.tsx";
 
 /** Case-insensitive title search, done on the client (spec §2.13). */
 export function filterPostsByTitle(posts: readonly BlogPost[], search: string): BlogPost[] {
@@ -78,10 +78,10 @@ export default function PostListPage() {
             <thead className="bg-slate-50 text-slate-600">
               <tr>
                 <th className="px-4 py-3 font-medium">Title</th>
-                <th className="px-4 py-3 font-medium">Category</th>
+                <th className="hidden px-4 py-3 font-medium sm:table-cell">Category</th>
                 <th className="px-4 py-3 font-medium">Status</th>
-                <th className="px-4 py-3 font-medium">Updated</th>
-                <th className="px-4 py-3 text-right font-medium">Actions</th>
+                <th className="hidden px-4 py-3 font-medium md:table-cell">Updated</th>
+                <th className={cx("px-4 py-3 text-right font-medium", stickyActionsHead)}>Actions</th>
               </tr>
             </thead>
             <tbody>
@@ -91,13 +91,13 @@ export default function PostListPage() {
                     <span className="font-medium">{p.title}</span>
                     <span className="block text-xs text-slate-500">/blog/{p.slug}</span>
                   </td>
-                  <td className="px-4 py-3">{p.category?.name ?? categoryName(p.categoryId) ?? "Uncategorized"}</td>
+                  <td className="hidden px-4 py-3 sm:table-cell">{p.category?.name ?? categoryName(p.categoryId) ?? "Uncategorized"}</td>
                   <td className="px-4 py-3">
                     {p.published ? <Badge tone="green">Published</Badge> : <Badge tone="slate">Draft</Badge>}
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatUsDate(p.updatedAt)}</td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap">
-                    <Link to={`/blog/${p.id}`} className="mr-2 text-brand-600 hover:underline" aria-label={`Edit ${p.title}`}>
+                  <td className="hidden px-4 py-3 whitespace-nowrap md:table-cell">{formatUsDate(p.updatedAt)}</td>
+                  <td className={cx("px-4 py-3 text-right whitespace-nowrap", stickyActionsCell)}>
+                    <Link to={`/blog/${p.id}`} className="mr-1 inline-flex h-8 items-center rounded-md px-2 text-brand-600 hover:underline" aria-label={`Edit ${p.title}`}>
                       Edit
                     </Link>
                     <Button size="sm" variant="ghost" className="text-red-600" aria-label={`Delete ${p.title}`} onClick={() => setToDelete(p)}>

@@ -14,9 +14,10 @@ import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { followSlug } from "../../lib/auto-slug.ts";
 import { readDraft, useDraft } from "../../lib/drafts.ts";
-import { fieldIssuesOf, sessionExpired, statusOf } from "../../lib/errors.ts";
+import { sessionExpired, statusOf, writeRefusalOf } from "../../lib/errors.ts";
 import { useToast } from "../../components/toast.tsx";
 import { Alert, Button, Card, Field, Input, Select, Spinner, Textarea } from "../../components/ui.tsx";
+import { ClinicPrices } from "./ClinicPrices.tsx";
 
 export interface ClinicFormState {
   name: string;
@@ -148,7 +149,13 @@ export default function ClinicFormPage() {
       </div>
     );
   }
-  return <ClinicForm key={id} clinicId={clinic.data.id} initial={clinicToForm(clinic.data)} />;
+  return (
+    <div className="space-y-6">
+      <ClinicForm key={id} clinicId={clinic.data.id} initial={clinicToForm(clinic.data)} />
+      {/* Outside the clinic's form: prices are saved on their own. */}
+      <ClinicPrices clinicId={clinic.data.id} />
+    </div>
+  );
 }
 
 function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: ClinicFormState }) {
@@ -194,7 +201,10 @@ function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: ClinicF
     onError: (err) => {
       if (sessionExpired(err)) return;
       setSaveFailed(true);
-      setServerErrors(fieldIssuesOf(err));
+      // A taken slug (409) shows at the slug field; another refusal's reason under the alert.
+      const refusal = writeRefusalOf(err, MSG.admin.saveClinic);
+      const hasReason = Object.keys(refusal.fields).length === 0 && refusal.message !== MSG.admin.saveClinic;
+      setServerErrors(hasReason ? { "": refusal.message } : refusal.fields);
     },
   });
 

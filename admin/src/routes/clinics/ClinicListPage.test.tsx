@@ -118,3 +118,64 @@ describe("clinic list: loading another page", () => {
     expect(screen.getByRole("table")).toHaveAttribute("aria-busy", "false");
   });
 });
+
+describe("clinic list: page numbers and jump to page", () => {
+  const manyPages = (c: FakeCall) => ({
+    clinics: [{ ...clinics[1]!, id: Number(c.params?.page ?? 1), name: `Clinic on page ${String(c.params?.page ?? 1)}` }],
+    pagination: { totalItems: 1995, itemsPerPage: 10, currentPage: Number(c.params?.page ?? 1), totalPages: 200 },
+  });
+  const lastCall = (calls: FakeCall[]) => calls.filter((c) => c.path === "/clinics").at(-1)?.params;
+
+  it("opens the page in the URL and shows first, last and neighbouring page numbers", async () => {
+    const { api } = createFakeApi({ "GET /stats": STATS, "GET /clinics": manyPages });
+    renderApp(api, "/clinics?page=100&query=glow");
+    expect(await screen.findByText("Clinic on page 100")).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Pagination" });
+    expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["1", "99", "100", "101", "200"]);
+    expect(within(nav).getByRole("link", { name: "Page 100" })).toHaveAttribute("aria-current", "page");
+    // Each number is a real link that keeps the search: it can be opened in a new tab.
+    expect(within(nav).getByRole("link", { name: "Page 200" })).toHaveAttribute("href", "/clinics?query=glow&page=200");
+    expect(within(nav).getByRole("link", { name: "Page 1" })).toHaveAttribute("href", "/clinics?query=glow");
+    expect(within(nav).getByRole("button", { name: "Previous" })).toBeEnabled();
+    expect(within(nav).getByRole("button", { name: "Next" })).toBeEnabled();
+  });
+
+  it("goes to a clicked page number and to a typed page, brought into range", async () => {
+    const { api, calls } = createFakeApi({ "GET /stats": STATS, "GET /clinics": manyPages });
+    renderApp(api, "/clinics?query=glow");
+    expect(await screen.findByText("Clinic on page 1")).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("link", { name: "Page 200" }));
+    expect(await screen.findByText("Clinic on page 200")).toBeInTheDocument();
+    expect(lastCall(calls)).toMatchObject({ page: 200, query: "glow" });
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+
+    const jump = screen.getByLabelText("Go to page");
+    expect(jump).toHaveValue(200);
+    await user.clear(jump);
+    await user.type(jump, "57");
+    await user.click(screen.getByRole("button", { name: "Go" }));
+    expect(await screen.findByText("Clinic on page 57")).toBeInTheDocument();
+    expect(lastCall(calls)).toMatchObject({ page: 57, query: "glow" });
+
+    await user.clear(screen.getByLabelText("Go to page"));
+    await user.type(screen.getByLabelText("Go to page"), "9999{Enter}");
+    expect(await screen.findByText("Clinic on page 200")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Go to page"));
+    await user.type(screen.getByLabelText("Go to page"), "0{Enter}");
+    // Page 1 comes from the cache (no new call); its link is the current one again.
+    expect(await screen.findByText("Clinic on page 1")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("shows no jump box when there is one page", async () => {
+    const { api } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /clinics": { clinics, pagination: { totalItems: 3, itemsPerPage: 10, currentPage: 1, totalPages: 1 } },
+    });
+    renderApp(api, "/clinics");
+    expect(await screen.findByText("Alpha")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+    expect(screen.queryByLabelText("Go to page")).not.toBeInTheDocument();
+  });
+});

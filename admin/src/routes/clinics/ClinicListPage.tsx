@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MSG, UI, adminStatusLabel, formatPhone, truncate, type Clinic, type ClinicListResponse } from "@botox/core";
+import { MSG, UI, adminStatusLabel, formatPhone, paginationWindow, truncate, type Clinic, type ClinicListResponse } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { sessionExpired } from "../../lib/errors.ts";
-import { Alert, Badge, Button, Input, Select, Spinner, cx } from "../../components/ui.tsx";
+import { Alert, Badge, Button, Input, Select, Spinner, cx, stickyActionsCell, stickyActionsHead } from "../../components/ui.tsx";
 
 const PAGE_SIZE = 10;
 /** The admin list filter's lower-case values (spec §4); the API accepts either case. */
@@ -60,14 +60,16 @@ export default function ClinicListPage() {
     placeholderData: keepPreviousData,
   });
 
-  const update = (next: { query?: string; businessStatus?: string; page?: number }) => {
+  /** The list's URL search for a query, status and page (page 1 is left out). */
+  const searchFor = (next: { query?: string; businessStatus?: string; page?: number }) => {
     const merged = { query, businessStatus, page: 1, ...next };
     const sp = new URLSearchParams();
     if (merged.query) sp.set("query", merged.query);
     if (merged.businessStatus) sp.set("businessStatus", merged.businessStatus);
     if (merged.page > 1) sp.set("page", String(merged.page));
-    setParams(sp);
+    return sp;
   };
+  const update = (next: { query?: string; businessStatus?: string; page?: number }) => setParams(searchFor(next));
 
   const remove = useMutation({
     mutationFn: (id: number) => api.send("DELETE", `/clinics/${id}`),
@@ -155,10 +157,10 @@ export default function ClinicListPage() {
               <tr>
                 <th className="px-4 py-3 font-medium">Name</th>
                 <th className="px-4 py-3 font-medium">Location</th>
-                <th className="px-4 py-3 font-medium">Address</th>
-                <th className="px-4 py-3 font-medium">Phone</th>
+                <th className="hidden px-4 py-3 font-medium lg:table-cell">Address</th>
+                <th className="hidden px-4 py-3 font-medium md:table-cell">Phone</th>
                 <th className="px-4 py-3 font-medium">Status</th>
-                <th className="px-4 py-3 text-right font-medium">Actions</th>
+                <th className={cx("px-4 py-3 text-right font-medium", stickyActionsHead)}>Actions</th>
               </tr>
             </thead>
             <tbody>
@@ -168,15 +170,15 @@ export default function ClinicListPage() {
                   <td className="px-4 py-3" title={[c.city, c.state].filter(Boolean).join(", ")}>
                     {clinicLocation(c)}
                   </td>
-                  <td className="px-4 py-3" title={c.fullAddress ?? undefined}>
+                  <td className="hidden px-4 py-3 lg:table-cell" title={c.fullAddress ?? undefined}>
                     {clinicAddress(c)}
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatPhone(c.phone)}</td>
+                  <td className="hidden px-4 py-3 whitespace-nowrap md:table-cell">{formatPhone(c.phone)}</td>
                   <td className="px-4 py-3">
                     <Badge tone={statusTone(c.businessStatus)}>{adminStatusLabel(c.businessStatus)}</Badge>
                   </td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap">
-                    <Link to={`/clinics/${c.id}`} className="mr-2 text-brand-600 hover:underline" aria-label={`Edit ${c.name}`}>
+                  <td className={cx("px-4 py-3 text-right whitespace-nowrap", stickyActionsCell)}>
+                    <Link to={`/clinics/${c.id}`} className="mr-1 inline-flex h-8 items-center rounded-md px-2 text-brand-600 hover:underline" aria-label={`Edit ${c.name}`}>
                       Edit
                     </Link>
                     <Button
@@ -200,17 +202,41 @@ export default function ClinicListPage() {
       )}
 
       {pagination ? (
-        <nav aria-label="Pagination" className="flex items-center justify-between text-sm">
+        <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
           <span className="text-slate-600">
             {pagination.totalItems} clinics · Page {page} of {totalPages}
           </span>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
               Previous
             </Button>
+            <ol className="flex flex-wrap items-center gap-1">
+              {paginationWindow(page, totalPages).map((item, i) =>
+                item === "ellipsis" ? (
+                  <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500">
+                    …
+                  </li>
+                ) : (
+                  <li key={item}>
+                    <Link
+                      to={{ search: searchFor({ page: item }).toString() }}
+                      aria-label={`Page ${item}`}
+                      aria-current={item === page ? "page" : undefined}
+                      className={cx(
+                        "inline-flex h-8 min-w-8 items-center justify-center rounded-md border px-2 font-medium",
+                        item === page ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
+                      )}
+                    >
+                      {item}
+                    </Link>
+                  </li>
+                ),
+              )}
+            </ol>
             <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => update({ page: page + 1 })}>
               Next
             </Button>
+            {totalPages > 1 ? <JumpToPage key={page} page={page} totalPages={totalPages} onJump={(p) => update({ page: p })} /> : null}
           </div>
         </nav>
       ) : null}
@@ -224,5 +250,39 @@ export default function ClinicListPage() {
         onConfirm={() => toDelete && remove.mutate(toDelete.id)}
       />
     </div>
+  );
+}
+
+/** "Go to page" box: a number within 1..totalPages (anything else is brought into range). */
+export function JumpToPage({ page, totalPages, onJump }: { page: number; totalPages: number; onJump: (page: number) => void }) {
+  const [value, setValue] = useState(String(page));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const wanted = Math.trunc(Number(value));
+    if (!Number.isFinite(wanted) || value.trim() === "") return;
+    const target = Math.min(Math.max(1, wanted), totalPages);
+    setValue(String(target));
+    if (target !== page) onJump(target);
+  };
+  return (
+    // noValidate: an out-of-range number is brought into range rather than refused.
+    <form noValidate onSubmit={onSubmit} className="flex items-center gap-2">
+      <label htmlFor="clinic-page-jump" className="text-slate-600">
+        Go to page
+      </label>
+      <Input
+        id="clinic-page-jump"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={totalPages}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        className="h-8 w-20 py-1"
+      />
+      <Button type="submit" variant="outline" size="sm">
+        Go
+      </Button>
+    </form>
   );
 }

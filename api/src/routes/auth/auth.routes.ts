@@ -1,18 +1,26 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { MSG, loginSchema, type LoginResponse } from "@botox/core";
 import { findAdminByUsername, hashPassword, verifyPassword } from "@botox/db";
 import type { AppEnv, Deps } from "../../context.ts";
 import { clearSessionCookie, createSession, invalidateSessionToken, readSessionCookie, setSessionCookie } from "../../auth/session.ts";
-import { LoginThrottle, createThrottleStore } from "../../auth/login-throttle.ts";
+import { LoginThrottle, VerificationGate, createThrottleStore } from "../../auth/login-throttle.ts";
 import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 
 const throttles = new WeakMap<Deps, LoginThrottle>();
-function throttleFor(deps: Deps): LoginThrottle {
+/** The login throttle of one app (exported for tests, which replace its sleep). */
+export function throttleFor(deps: Deps): LoginThrottle {
   let t = throttles.get(deps);
   if (!t) throttles.set(deps, (t = new LoginThrottle(createThrottleStore(deps.env))));
   return t;
+}
+// One per process: the verifications share its cores whichever app instance runs them.
+export const verificationGate = new VerificationGate();
+
+function throttled(c: Context<AppEnv>, retryAfterSeconds: number): never {
+  c.header("Retry-After", String(retryAfterSeconds));
+  throw new HttpError(429, MSG.admin.loginThrottled);
 }
 
 // Verified when the username is unknown, so both failures take the same time.
@@ -26,15 +34,20 @@ authRoutes.post("/login", async (c) => {
   const input = parseOrThrow(loginSchema, await readJson(c));
   const address = c.get("clientIp") ?? "unknown";
   const throttle = throttleFor(c.get("deps"));
-  if (await throttle.isBlocked(input.username, address)) throw new HttpError(429, MSG.admin.loginThrottled);
+  // Counted before the password is checked, so simultaneous guesses cannot overtake the count.
+  const reservation = await throttle.reserve(input.username, address);
+  if (!reservation.allowed) throttled(c, reservation.retryAfterSeconds);
+  if (reservation.delayMs > 0) await throttle.sleep(reservation.delayMs);
 
   const user = await findAdminByUsername(db, input.username);
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await getDummyHash(), input.password), false);
-  if (!user || !ok) {
-    await throttle.recordFailure(input.username, address);
-    throw new HttpError(401, MSG.admin.invalidLogin);
-  }
-  await throttle.recordSuccess(input.username);
+  const hash = user?.passwordHash ?? (await getDummyHash());
+  const verified = await verificationGate.run(() => verifyPassword(hash, input.password));
+  if (!verified) throttled(c, 1);
+  if (!user || !verified.value) throw new HttpError(401, MSG.admin.invalidLogin);
+  await throttle.recordSuccess(input.username, address);
+  // One session per browser: the one this browser held before is ended, not left valid.
+  const previous = readSessionCookie(c);
+  if (previous) await invalidateSessionToken(db, previous);
   const session = await createSession(db, user.id);
   setSessionCookie(c, session.token, session.expiresAt);
   const body: LoginResponse = { user: { id: user.id, username: user.username }, expiresAt: session.expiresAt.toISOString() };
@@ -62,7 +75,7 @@ documentRoute({
     200: { description: "Signed in", schema: loginResponseSchema },
     400: { description: MSG.admin.loginRequired },
     401: { description: MSG.admin.invalidLogin },
-    429: { description: MSG.admin.loginThrottled },
+    429: { description: `${MSG.admin.loginThrottled} (with Retry-After)` },
   },
 });
 documentRoute({

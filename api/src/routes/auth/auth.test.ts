@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@botox/core";
 import { adminUsers, hashPassword, sessions } from "@botox/db";
-import { createAdminTestContext, sessionCookieOf, type AdminTestContext } from "../../auth/test-helpers.ts";
-import { LOGIN_MAX_FAILURES, LoginThrottle, MemoryThrottleStore } from "../../auth/login-throttle.ts";
+import { ORIGIN, createAdminTestContext, sessionCookieOf, type AdminTestContext } from "../../auth/test-helpers.ts";
+import { randomBytes } from "node:crypto";
+import {
+  LOGIN_MAX_FAILURES,
+  LOGIN_MAX_PER_ADDRESS,
+  LoginThrottle,
+  MemoryThrottleStore,
+  VerificationGate,
+  slowdownFor,
+} from "../../auth/login-throttle.ts";
+import { socketEnv } from "../../lib/test-support.ts";
+import { throttleFor } from "./auth.routes.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, hashToken } from "../../auth/session.ts";
 import { createApp } from "../../app.ts";
 import { readApiEnv } from "../../env.ts";
@@ -49,16 +59,24 @@ describe("POST /login", () => {
     expect(a).not.toBe(b);
   });
 
-  it("marks the cookie Secure outside localhost", async () => {
-    const app = createApp({ ...t.deps, env: readApiEnv({ NODE_ENV: "test", ALLOWED_ORIGINS: "https://admin.example.test" }) });
-    const res = await app.request("https://api.example.test/api/v1/login", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: "https://admin.example.test" },
-      body: JSON.stringify({ username: t.username, password: t.password }),
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("set-cookie")).toMatch(/; Secure/);
-    expect(res.headers.get("set-cookie")).toMatch(/HttpOnly/);
+  it("marks the cookie Secure from configuration, whatever the Host header says", async () => {
+    const login = (env: Record<string, string>, url: string) =>
+      createApp({ ...t.deps, env: readApiEnv({ NODE_ENV: "test", ALLOWED_ORIGINS: "https://admin.example.test", ...env }) }).request(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: "https://admin.example.test" },
+        body: JSON.stringify({ username: t.username, password: t.password }),
+      });
+    // Behind a proxy that forwards `Host: 127.0.0.1`, a production cookie keeps Secure.
+    const configured: Record<string, string>[] = [{ PUBLIC_API_URL: "https://api.example.test/api/v1" }, { NODE_ENV: "production" }];
+    for (const env of configured) {
+      const res = await login(env, "http://127.0.0.1/api/v1/login");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("set-cookie")).toMatch(/; Secure/);
+      expect(res.headers.get("set-cookie")).toMatch(/HttpOnly/);
+    }
+    // Plain-http development stays usable even when the Host header names another machine.
+    const dev = await login({}, "https://api.example.test/api/v1/login");
+    expect(dev.headers.get("set-cookie")).not.toMatch(/; Secure/);
   });
 
   it("answers 400 with the spec's message when a field is missing", async () => {
@@ -78,38 +96,123 @@ describe("POST /login", () => {
     expect(await unknown.json()).toEqual({ error: MSG.admin.invalidLogin });
   });
 
-  it("throttles after 5 failures (2 above), even with the right password", async () => {
+  it("throttles after 5 attempts of one username from one address, even with the right password", async () => {
     const username = "throttled-user";
     const password = "correct horse";
     await throttled.db.db.insert(adminUsers).values({ username, passwordHash: await hashPassword(password) });
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
       const res = await throttled.request("POST", "/login", { body: { username, password: "bad" } });
       expect(res.status).toBe(401);
     }
     const blocked = await throttled.request("POST", "/login", { body: { username, password } });
     expect(blocked.status).toBe(429);
     expect(await blocked.json()).toEqual({ error: MSG.admin.loginThrottled });
+    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 });
 
 describe("LoginThrottle", () => {
-  it("blocks a username after 5 failures from any addresses, and an address after 5 failures on any usernames", async () => {
+  it("refuses the 6th attempt of one username from one address, and the 21st of one address on any usernames", async () => {
     const throttle = new LoginThrottle(new MemoryThrottleStore());
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await throttle.recordFailure("Alice", `10.0.0.${i}`);
-    expect(await throttle.isBlocked("alice", "10.0.0.99")).toBe(true);
-    expect(await throttle.isBlocked("bob", "10.0.0.99")).toBe(false);
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await throttle.recordFailure(`user${i}`, "10.0.0.50");
-    expect(await throttle.isBlocked("carol", "10.0.0.50")).toBe(true);
-    await throttle.recordSuccess("alice");
-    expect(await throttle.isBlocked("alice", "10.0.0.99")).toBe(false);
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await throttle.reserve("Alice", "10.0.0.1")).allowed).toBe(true);
+    const refused = await throttle.reserve("alice", "10.0.0.1");
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: expect.any(Number) });
+    expect(refused.allowed ? 0 : refused.retryAfterSeconds).toBeGreaterThan(800);
+    // The same username from elsewhere is slowed down, never refused.
+    const elsewhere = await throttle.reserve("alice", "10.0.0.2");
+    expect(elsewhere).toEqual({ allowed: true, delayMs: expect.any(Number) });
+    expect(elsewhere.allowed && elsewhere.delayMs).toBeGreaterThan(0);
+    for (let i = 0; i < LOGIN_MAX_PER_ADDRESS; i++) await throttle.reserve(`user${i}`, "10.0.0.50");
+    expect((await throttle.reserve("carol", "10.0.0.50")).allowed).toBe(false);
+    await throttle.recordSuccess("alice", "10.0.0.1");
+    expect(await throttle.reserve("alice", "10.0.0.1")).toEqual({ allowed: true, delayMs: 0 });
   });
 
-  it("forgets failures when the window ends", async () => {
-    const throttle = new LoginThrottle(new MemoryThrottleStore(20));
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await throttle.recordFailure("dave", "10.0.1.1");
-    expect(await throttle.isBlocked("dave", "10.0.1.2")).toBe(true);
-    await new Promise((r) => setTimeout(r, 30));
-    expect(await throttle.isBlocked("dave", "10.0.1.2")).toBe(false);
+  it("forgets attempts when the window ends", async () => {
+    let now = 1_000_000;
+    const throttle = new LoginThrottle(new MemoryThrottleStore(60_000, () => now));
+    for (let i = 0; i <= LOGIN_MAX_FAILURES; i++) await throttle.reserve("dave", "10.0.1.1");
+    expect((await throttle.reserve("dave", "10.0.1.1")).allowed).toBe(false);
+    now += 60_001;
+    expect((await throttle.reserve("dave", "10.0.1.1")).allowed).toBe(true);
+  });
+
+  it("slows a username down more with each attempt past the limit, capped", () => {
+    expect(slowdownFor(LOGIN_MAX_FAILURES)).toBe(0);
+    expect(slowdownFor(LOGIN_MAX_FAILURES + 1)).toBe(500);
+    expect(slowdownFor(LOGIN_MAX_FAILURES + 2)).toBe(1000);
+    expect(slowdownFor(1000)).toBe(8000);
+  });
+});
+
+describe("VerificationGate", () => {
+  it("runs at most `limit` at once and refuses past a full queue", async () => {
+    const gate = new VerificationGate(2, 3);
+    let peak = 0;
+    const releases: (() => void)[] = [];
+    const work = () =>
+      new Promise<number>((resolve) => {
+        peak = Math.max(peak, gate.running);
+        releases.push(() => resolve(1));
+      });
+    const runs = Array.from({ length: 5 }, () => gate.run(work));
+    expect(await gate.run(work)).toBeUndefined(); // 2 running + 3 waiting: the 6th is refused
+    while (releases.length > 0 || peak === 0) {
+      await new Promise((r) => setImmediate(r));
+      releases.shift()?.();
+    }
+    expect((await Promise.all(runs)).every((r) => r?.value === 1)).toBe(true);
+    expect(peak).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("login attacks", () => {
+  const loginFrom = (ctx: AdminTestContext, ip: string, body: { username: string; password: string }, cookie?: string) =>
+    ctx.app.request(
+      "/api/v1/login",
+      { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) }, body: JSON.stringify(body) },
+      socketEnv(ip),
+    );
+  const newAdmin = async (ctx: AdminTestContext) => {
+    const username = `victim-${randomBytes(4).toString("hex")}`;
+    const password = "correct horse battery";
+    await ctx.db.db.insert(adminUsers).values({ username, passwordHash: await hashPassword(password) });
+    return { username, password };
+  };
+
+  it("a simultaneous burst from one address gets 5 real checks; the right password inside it is refused too", async () => {
+    const { username, password } = await newAdmin(throttled);
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => loginFrom(throttled, "198.51.100.10", { username, password: i === 20 ? password : `wrong-${i}` })),
+    );
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_MAX_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - LOGIN_MAX_FAILURES);
+    expect(statuses[20]).toBe(429);
+    expect(Number(burst.find((r) => r.status === 429)?.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("wrong passwords from one address do not lock the admin out elsewhere: 429 with Retry-After there, slowed down here", async () => {
+    const { username, password } = await newAdmin(throttled);
+    const waits: number[] = [];
+    throttleFor(throttled.deps).sleep = async (ms) => void waits.push(ms);
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await loginFrom(throttled, "198.51.100.20", { username, password: "bad" })).status).toBe(401);
+    const attacker = await loginFrom(throttled, "198.51.100.20", { username, password });
+    expect(attacker.status).toBe(429);
+    expect(await attacker.json()).toEqual({ error: MSG.admin.loginThrottled });
+    expect(Number(attacker.headers.get("retry-after"))).toBeGreaterThan(60);
+
+    const admin = await loginFrom(throttled, "203.0.113.99", { username, password });
+    expect(admin.status).toBe(200);
+    expect(waits.length).toBeGreaterThan(0); // the username was slowed down, not blocked
+  });
+
+  it("a new login ends the session the browser held before", async () => {
+    const first = await t.login();
+    const res = await loginFrom(t, "203.0.113.7", { username: t.username, password: t.password }, first);
+    expect(res.status).toBe(200);
+    expect((await t.request("GET", "/stats", { cookie: first })).status).toBe(401);
+    expect((await t.request("GET", "/stats", { cookie: sessionCookieOf(res) })).status).toBe(200);
   });
 });
 

@@ -32,7 +32,7 @@ import { loadSessionUser, requireSession } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
 import { HttpError, isUniqueViolation, parseOrThrow, readJson } from "../../lib/errors.ts";
 import { documentRoute } from "../../lib/openapi.ts";
-import { sanitizeBlogHtml } from "../../lib/sanitize.ts";
+import { sanitizeBlogHtml } from "@botox/core/sanitize";
 
 /** Path ids: anything but a positive 32-bit integer is simply not found (never a 500). */
 function idParam(raw: string, message: string): number {

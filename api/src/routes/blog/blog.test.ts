@@ -63,7 +63,7 @@ describe("posts", () => {
       published: true,
     });
     expect(created.content).not.toMatch(/script|onerror|onclick|javascript:|style=/);
-    expect(created.content).toContain('<img src="/x.png" alt="x" />');
+    expect(created.content).toContain('<img src="/x.png" alt="x" loading="lazy" />');
     expect(created.excerpt).toMatch(/^Intro text that is long enough\. bad word0 word1/);
     expect(created.excerpt!.endsWith("...")).toBe(true);
     expect(created.excerpt!.length).toBe(153);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SEARCH, nearbyClinicsBodySchema } from "@botox/core";
 import { listClinicsNear } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
-import { cachedJson } from "../../lib/read-cache.ts";
+import { cachedJson, openNowMoment } from "../../lib/read-cache.ts";
 import { parseOrThrow, readJson } from "../../lib/errors.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
@@ -29,7 +29,7 @@ documentRoute({
 clinicsPublicRoutes.post("/clinics/nearby", rateLimit({ windowMs: 60_000, limit: 120, keyPrefix: "clinics-nearby" }), async (c) => {
   const body = parseOrThrow(nearbyClinicsBodySchema, await readJson(c));
   // The answer depends on the point alone, and visitors located by IP share their city's.
-  const key = `POST /clinics/nearby ${body.latitude},${body.longitude},${body.radius}`;
-  const search = { origin: { latitude: body.latitude, longitude: body.longitude }, radiusMiles: body.radius, limit: SEARCH.maxNearbyResults };
-  return cachedJson(c, () => listClinicsNear(c.get("deps").db, search), key);
+  const open = openNowMoment(c, body.openNow, `POST /clinics/nearby ${body.latitude},${body.longitude},${body.radius}`);
+  const search = { origin: { latitude: body.latitude, longitude: body.longitude }, radiusMiles: body.radius, limit: SEARCH.maxNearbyResults, openAt: open.at };
+  return cachedJson(c, () => listClinicsNear(c.get("deps").db, search), open.key);
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { HealthResponse } from "@botox/core";
 import type { AppEnv, Deps } from "../../context.ts";
 import { documentRoute } from "../../lib/openapi.ts";
+import { checkReadiness } from "../../lib/readiness.ts";
 
 /** Longest the probe waits: a database that does not answer in time counts as down. */
 const PROBE_TIMEOUT_MS = 2_000;
@@ -41,4 +42,21 @@ healthRoutes.get("/health", async (c) => {
   const up = await databaseUp(c.get("deps"));
   const body: HealthResponse = up ? { status: "ok", database: "up" } : { status: "degraded", database: "down" };
   return c.json(body, up ? 200 : 503);
+});
+
+const readySchema = z.object({ status: z.enum(["ready", "not ready"]), database: z.enum(["up", "down"]), migrations: z.enum(["current", "pending", "unknown"]) });
+documentRoute({
+  method: "get",
+  path: "/ready",
+  summary: "Readiness for load balancers: the database answers and every migration is applied",
+  tags: ["health"],
+  responses: {
+    200: { description: "Ready", schema: readySchema },
+    503: { description: "The database is unreachable or migrations are pending", schema: readySchema },
+  },
+});
+healthRoutes.get("/ready", async (c) => {
+  c.header("Cache-Control", "no-store");
+  const r = await checkReadiness(c.get("deps").sql);
+  return c.json({ status: r.ready ? "ready" : "not ready", database: r.database, migrations: r.migrations }, r.ready ? 200 : 503);
 });

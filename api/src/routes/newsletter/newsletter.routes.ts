@@ -13,7 +13,7 @@ export const newsletterRoutes = new Hono<AppEnv>();
 documentRoute({
   method: "post",
   path: "/newsletter/subscribe",
-  summary: "Subscribe to the newsletter; subscribing again updates the subscription (no duplicate)",
+  summary: "Subscribe to the newsletter; subscribing an email again succeeds and changes nothing stored (no duplicate)",
   tags: ["newsletter"],
   body: newsletterSchema,
   responses: { 200: { description: "Subscribed", schema: z.object({ subscribed: z.literal(true) }) }, ...writeErrors },

@@ -38,8 +38,18 @@ describe("POST /newsletter/subscribe", () => {
     const again = await subscribe({ email: "Twice@Example.com", zipCode: "90210", firstName: null });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ subscribed: true });
-    // One row; the new ZIP is added and the first name given earlier is kept.
-    expect(await rowsFor("twice@example.com")).toEqual([{ email: "twice@example.com", zip_code: "90210", first_name: "Bo" }]);
+    // One row, exactly as first stored.
+    expect(await rowsFor("twice@example.com")).toEqual([{ email: "twice@example.com", zip_code: null, first_name: "Bo" }]);
+  });
+
+  it("never lets an anonymous subscribe rewrite a stored subscriber's first name or ZIP, in any case", async () => {
+    expect((await subscribe({ email: "victim@example.com", zipCode: "10001", firstName: "Vera" })).status).toBe(200);
+    for (const email of ["victim@example.com", "VICTIM@example.com", "Victim@Example.Com"]) {
+      const res = await subscribe({ email, zipCode: "99999", firstName: "Mallory" });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ subscribed: true });
+    }
+    expect(await rowsFor("victim@example.com")).toEqual([{ email: "victim@example.com", zip_code: "10001", first_name: "Vera" }]);
   });
 
   it("keeps one row when the same email subscribes concurrently", async () => {

@@ -63,6 +63,14 @@ describe("GET /openapi.json", () => {
         "get /clinics/{id}/has-rated",
         "get /clinics/{id}/rating-stats",
         "post /clinics/{id}/ratings",
+        "get /clinics/{id}/prices",
+        "post /clinics/{id}/prices",
+        "patch /prices/{id}",
+        "delete /prices/{id}",
+        "get /price-index",
+        "post /clinics/{id}/price-reports",
+        "get /price-reports",
+        "patch /price-reports/{id}",
         "get /blog/posts",
         "get /blog/posts/slug/{slug}",
         "get /blog/posts/recent",
@@ -139,7 +147,7 @@ describe("GET /openapi.json", () => {
     expect(body("/clinics/nearby", "post").required).toEqual(["latitude", "longitude"]);
     expect(body("/login", "post").required).toEqual(["username", "password"]);
     const zip = Object.fromEntries(paths["/zip-search"]!.get!.parameters.map((p) => [p.name, p.required]));
-    expect(zip).toEqual({ postalCode: true, page: false, limit: false, distance: false, businessStatus: false });
+    expect(zip).toEqual({ postalCode: true, page: false, limit: false, distance: false, businessStatus: false, maxUnitPrice: false, brand: false, sortBy: false, openNow: false });
     expect(paths["/upload/blog-image"]!.post!.requestBody!.content).toHaveProperty("multipart/form-data");
     expect(paths["/stats"]!.get!.security).toEqual([{ session: [] }]);
     expect(paths["/zip-search"]!.get!.security).toBeUndefined();

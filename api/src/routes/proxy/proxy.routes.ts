@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { MSG, QUERY_MSG, citySlugSchema, clinicBySlugQuerySchema, clinicsByCityQuerySchema, type ClinicListResponse } from "@botox/core";
-import { findClinicBySlugOrId, searchClinicsInCity } from "@botox/db";
+import { MSG, QUERY_MSG, citySlugSchema, isoDay, clinicBySlugQuerySchema, clinicsByCityQuerySchema, type ClinicListResponse } from "@botox/core";
+import { findClinicBySlugOrId, searchClinicsInCity, withCurrentPrices } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { HttpError, parseOrThrow } from "../../lib/errors.ts";
 import { cityCentre } from "../../lib/city-centres.ts";
-import { cachedJson } from "../../lib/read-cache.ts";
+import { asksOpenNow, cachedJson, openNowMoment } from "../../lib/read-cache.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { clinicSchema, commonErrors, errorSchema, paginationSchema } from "../../lib/response-schemas.ts";
 
@@ -15,7 +15,7 @@ documentRoute({
   method: "get",
   path: "/proxy/clinics-by-city/{city}",
   summary:
-    "One page of a city's clinics. {city}: city slug, optionally ending in a state code (new-york-ny). businessStatus repeatable or comma-joined; distance in miles from the city centre (absent or 'any' = no limit); sortBy reviews|name; sortOrder desc|asc. Unknown city: empty list",
+    "One page of a city's clinics. {city}: city slug, optionally ending in a state code (new-york-ny). businessStatus repeatable or comma-joined; distance in miles from the city centre (absent or 'any' = no limit); sortBy reviews|name|price (price: cheapest first, unpriced last); sortOrder desc|asc. maxUnitPrice: dollars, only clinics whose current per-unit price of `brand` (default botox) is at most that. Each clinic carries currentPrice. Unknown city: empty list",
   tags: ["clinics"],
   query: clinicsByCityQuerySchema,
   responses: {
@@ -23,10 +23,13 @@ documentRoute({
     ...commonErrors,
   },
 });
-proxyRoutes.get("/proxy/clinics-by-city/:city", (c) => cachedJson(c, async () => {
+proxyRoutes.get("/proxy/clinics-by-city/:city", (c) => {
+  const open = openNowMoment(c, asksOpenNow(c.req.query("openNow")));
+  return cachedJson(c, async () => {
   const city = parseOrThrow(citySlugSchema, c.req.param("city"));
   const q = parseOrThrow(clinicsByCityQuerySchema, { ...c.req.query(), businessStatus: c.req.queries("businessStatus") });
   const deps = c.get("deps");
+  const today = isoDay(new Date());
   const { items, total } = await searchClinicsInCity(deps.db, {
     city,
     centre: q.distance == null ? undefined : await cityCentre(deps, city),
@@ -37,13 +40,16 @@ proxyRoutes.get("/proxy/clinics-by-city/:city", (c) => cachedJson(c, async () =>
     radiusMiles: q.distance,
     sortBy: q.sortBy,
     sortOrder: q.sortOrder,
+    openAt: q.openNow ? open.at : undefined,
+    price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
   });
   const body: ClinicListResponse = {
-    clinics: items,
+    clinics: await withCurrentPrices(deps.db, items, q.brand, today),
     pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) },
   };
   return body;
-}));
+  }, open.key);
+});
 
 const clinicSegmentSchema = z.string().min(1, QUERY_MSG.slug).max(300, QUERY_MSG.slug);
 

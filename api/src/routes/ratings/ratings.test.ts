@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG, RATING_EMOJIS, type RatingResponse, type RatingStat } from "@botox/core";
+import { MSG, RATING, RATING_EMOJIS, type RatingResponse, type RatingStat } from "@botox/core";
 import { ratings } from "@botox/db";
 import { createPublicTestContext, type PublicTestContext } from "../../lib/test-support.ts";
 import { VISITOR_COOKIE } from "../../lib/visitor.ts";
@@ -16,7 +16,7 @@ const freshIp = () => `198.18.${++ipSeq >> 8}.${ipSeq & 255}`;
 
 beforeAll(async () => {
   t = await createPublicTestContext();
-  const rows = await t.insertClinics(Array.from({ length: 16 }, (_, i) => ({ name: `Rated Clinic ${i}`, city: "Austin", state: "TX" })));
+  const rows = await t.insertClinics(Array.from({ length: 28 }, (_, i) => ({ name: `Rated Clinic ${i}`, city: "Austin", state: "TX" })));
   clinicIds.push(...rows.map((r) => r.id));
 });
 afterAll(() => t.close());
@@ -90,7 +90,7 @@ describe("POST /clinics/{id}/ratings", () => {
     expect(await t.db.sql`select 1 from ratings where clinic_id = ${id}`).toHaveLength(0);
   });
 
-  it("refuses a second rating by the same cookie (another address) or the same address (no cookie) with 409", async () => {
+  it("refuses a second rating by the same cookie (another address) with 409, while a neighbour at the same address may rate", async () => {
     const id = clinic();
     const first = await rate(id, { emoji: "smile" }, { ip: "198.51.100.200" });
     expect(first.status).toBe(201);
@@ -100,15 +100,30 @@ describe("POST /clinics/{id}/ratings", () => {
     expect(sameCookie.status).toBe(409);
     expect(await sameCookie.json()).toEqual({ error: MSG.rating.alreadyRated });
 
-    const sameAddress = await rate(id, { emoji: "angry" }, { ip: "198.51.100.200" });
-    expect(sameAddress.status).toBe(409);
-    expect(await sameAddress.json()).toEqual({ error: MSG.rating.alreadyRated });
+    // Another browser in the same household or office (same address, its own cookie).
+    const neighbour = await rate(id, { emoji: "neutral" }, { ip: "198.51.100.200" });
+    expect(neighbour.status).toBe(201);
+    expect(await hasRated(id, { ip: "198.51.100.200", cookie: visitorCookieOf(neighbour) })).toBe(true);
+    expect(await hasRated(id, { ip: "198.51.100.200" })).toBe(false);
 
-    // Someone else (new cookie, new address) may still rate it; the first visitor may rate others.
-    expect((await rate(id, { emoji: "neutral" })).status).toBe(201);
+    // The first visitor may rate other clinics.
     expect((await rate(clinic(), { emoji: "neutral" }, { cookie })).status).toBe(201);
     const rows = await t.db.sql<{ emoji: string }[]>`select emoji from ratings where clinic_id = ${id} order by id`;
     expect(rows.map((r) => r.emoji)).toEqual(["smile", "neutral"]);
+  });
+
+  it(`lets one address send at most ${RATING.perAddressPerClinicPerDay} ratings per clinic per day (429 with the reason), other clinics unaffected`, async () => {
+    const id = clinic();
+    const ip = "198.51.100.210";
+    const limit = RATING.perAddressPerClinicPerDay;
+    for (let i = 0; i < limit; i++) expect((await rate(id, { emoji: "smile" }, { ip })).status).toBe(201);
+    const over = await rate(id, { emoji: "smile" }, { ip });
+    expect(over.status).toBe(429);
+    expect(await over.json()).toEqual({ error: MSG.rating.addressLimit });
+    expect((await rate(clinic(), { emoji: "smile" }, { ip })).status).toBe(201);
+    // A day later the address may rate the clinic again.
+    await t.db.sql`update ratings set created_at = created_at - interval '25 hours' where clinic_id = ${id}`;
+    expect((await rate(id, { emoji: "smile" }, { ip })).status).toBe(201);
   });
 
   it("keeps only a keyed hash of the address, never the address itself", async () => {
@@ -131,13 +146,14 @@ describe("POST /clinics/{id}/ratings", () => {
     expect(await t.db.sql`select 1 from ratings where clinic_id = ${id}`).toHaveLength(1);
   });
 
-  it("lets exactly one of 10 concurrent attempts from one address without a cookie through", async () => {
-    // 10, the per-address limit per minute: more would be 429 rather than 409.
+  it("counts concurrent attempts from one address exactly: the daily cap holds under 10 at once", async () => {
+    // 10, the per-address limit per minute: more would be 429 from that limit instead.
     const id = clinic();
     const ip = "198.51.100.250";
     const results = await Promise.all(Array.from({ length: 10 }, () => rate(id, { emoji: "angry" }, { ip })));
-    expect(results.map((r) => r.status).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
-    expect(await t.db.sql`select 1 from ratings where clinic_id = ${id}`).toHaveLength(1);
+    const limit = RATING.perAddressPerClinicPerDay;
+    expect(results.map((r) => r.status).sort()).toEqual([...Array<number>(limit).fill(201), ...Array<number>(10 - limit).fill(429)]);
+    expect(await t.db.sql`select 1 from ratings where clinic_id = ${id}`).toHaveLength(limit);
   });
 
   it("is rate limited per address: the 11th rating within a minute is 429", async () => {
@@ -161,14 +177,14 @@ describe("POST /clinics/{id}/ratings", () => {
 });
 
 describe("GET /clinics/{id}/has-rated", () => {
-  it("is false before and true after, by cookie from any address and by address without a cookie", async () => {
+  it("is false before and true after, by cookie from any address; the address alone does not count", async () => {
     const id = clinic();
     const ip = "203.0.113.90";
     expect(await hasRated(id, { ip })).toBe(false);
     const res = await rate(id, { emoji: "smile" }, { ip });
     const cookie = visitorCookieOf(res)!;
     expect(await hasRated(id, { cookie })).toBe(true);
-    expect(await hasRated(id, { ip })).toBe(true);
+    expect(await hasRated(id, { ip })).toBe(false);
     expect(await hasRated(id, {})).toBe(false);
     expect(await hasRated(clinic(), { cookie, ip })).toBe(false);
   });
@@ -201,5 +217,22 @@ describe("GET /clinics/{id}/rating-stats", () => {
   it("gives all zeros for a clinic nobody rated", async () => {
     const { body } = await t.get<RatingStat[]>("/clinics/2000000000/rating-stats");
     expect(body).toEqual(RATING_EMOJIS.map((emoji) => ({ emoji, count: 0 })));
+  });
+});
+
+describe("GET /clinics/rating-summary", () => {
+  it("gives the non-zero emoji counts of the listed clinics that have ratings", async () => {
+    const [a, b] = [clinic(), clinic()];
+    for (const emoji of ["smile", "love-eyes", "smile"]) expect((await rate(a, { emoji })).status).toBe(201);
+    const { status, body } = await t.get<Record<string, RatingStat[]>>(`/clinics/rating-summary?ids=${a},${b},2000000000`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ [a]: [{ emoji: "love-eyes", count: 1 }, { emoji: "smile", count: 2 }] });
+  });
+
+  it("answers 400 for malformed or too many ids", async () => {
+    expect((await t.get("/clinics/rating-summary?ids=1,x")).status).toBe(400);
+    expect((await t.get("/clinics/rating-summary")).status).toBe(400);
+    const many = Array.from({ length: 51 }, (_, i) => i + 1).join(",");
+    expect((await t.get(`/clinics/rating-summary?ids=${many}`)).status).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Stats } from "@botox/core";
-import { countAllClinics, countPosts, countSubscribers, countUnreadContactMessages } from "@botox/db";
+import { isoDay, type Stats } from "@botox/core";
+import { countAllClinics, countClinicsWithStalePrices, countPendingPriceReports, countPosts, countSubscribers, countUnreadContactMessages } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { requireSession } from "../../auth/session.ts";
 import { documentRoute } from "../../lib/openapi.ts";
@@ -16,7 +16,9 @@ statsRoutes.get("/stats", requireSession, async (c) => {
   const totalPosts = await countPosts(db);
   const totalSubscribers = await countSubscribers(db);
   const unreadMessages = await countUnreadContactMessages(db);
-  const body: Stats = { totalClinics, status: "ok", apiVersion: "1", totalPosts, totalSubscribers, unreadMessages };
+  const pendingPriceReports = await countPendingPriceReports(db);
+  const staleClinicPrices = await countClinicsWithStalePrices(db, isoDay(new Date()));
+  const body: Stats = { totalClinics, status: "ok", apiVersion: "1", totalPosts, totalSubscribers, unreadMessages, pendingPriceReports, staleClinicPrices };
   return c.json(body);
 });
 
@@ -36,6 +38,8 @@ documentRoute({
         totalPosts: z.number(),
         totalSubscribers: z.number(),
         unreadMessages: z.number(),
+        pendingPriceReports: z.number().describe("Price reports waiting for review"),
+        staleClinicPrices: z.number().describe("Clinics whose newest published price is older than 180 days"),
       }),
     },
     401: { description: "No valid session" },

@@ -30,7 +30,7 @@ describe("GET /stats", () => {
     const res = await t.request("GET", "/stats", { cookie });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Stats;
-    expect(body).toEqual({ totalClinics: 7, status: "ok", apiVersion: "1", totalPosts: 2, totalSubscribers: 3, unreadMessages: 1 });
+    expect(body).toEqual({ totalClinics: 7, status: "ok", apiVersion: "1", totalPosts: 2, totalSubscribers: 3, unreadMessages: 1, pendingPriceReports: 0, staleClinicPrices: 0 });
   });
 
   it("follows writes made through the API", async () => {

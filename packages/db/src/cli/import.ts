@@ -3,6 +3,7 @@
  * Imports a maps-scraper export.
  * Usage: import <file> [--format csv|json]   (format defaults from the file extension)
  * Prints the summary and every bad row; exits 1 only when the file cannot be read or parsed.
+ * Optional price columns (price_per_unit, price_area_price, price_observed_on…): see import-prices.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -44,5 +45,6 @@ await runCli(async (db) => {
   console.log(
     `inserted ${result.inserted}, updated ${result.updated}, unchanged ${result.unchanged}, bad rows ${result.errors.length}`,
   );
+  if (result.prices > 0) console.log(`prices added ${result.prices}, held for review ${result.pricesPending}`);
   for (const e of result.errors) console.log(`  row ${e.row}: ${e.reason}`);
 });

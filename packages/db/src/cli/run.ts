@@ -37,12 +37,15 @@ export async function runCli(
   process.exit(code);
 }
 
+// The embedded URL carries the data folder's password: print the address only.
+const address = (url: string) => `postgres://${new URL(url).host}`;
+
 export const describeDatabase = (db: OpenedDatabase): string =>
   db.kind === "server"
     ? `PostgreSQL at ${new URL(db.url).host}`
     : db.embedded
-      ? `embedded PostgreSQL (started here, ${db.url})`
-      : `embedded PostgreSQL (served by another process, ${db.url})`;
+      ? `embedded PostgreSQL (started here, ${address(db.url)})`
+      : `embedded PostgreSQL (served by another process, ${address(db.url)})`;
 
 /** Command-line arguments; a leading `--` (pnpm passes it through from `pnpm run x -- …`) is dropped. */
 export const cliArgs = (): string[] => {

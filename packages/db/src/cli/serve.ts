@@ -10,7 +10,8 @@ await runCli(async (db) => {
     console.log(`Nothing to serve: using ${describeDatabase(db)}.`);
     return 0;
   }
-  console.log(`Embedded PostgreSQL ready at ${db.url}\nPress Ctrl-C to stop.`);
+  // The password stays in DATA_DIR/pglite-password (0600); it is not printed.
+  console.log(`Embedded PostgreSQL ready: ${describeDatabase(db)}\nPress Ctrl-C to stop.`);
   // Runs until SIGINT/SIGTERM, whose handler closes the server and PGlite, then exits.
   await new Promise<never>(() => {});
 });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { BusinessStatus, Clinic } from "@botox/core";
 import type { Database } from "../client.ts";
+import { deriveClinicColumns } from "../clinic-derived.ts";
 import { clinics } from "../schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
 import { toClinic } from "./serialize.ts";
@@ -53,14 +54,15 @@ export async function findAdminClinicById(db: DbExecutor, id: number): Promise<C
 }
 
 export async function insertClinic(db: DbExecutor, values: ClinicValues): Promise<Clinic> {
-  const [row] = await db.insert(clinics).values(values).returning();
+  const [row] = await db.insert(clinics).values({ ...values, ...deriveClinicColumns(values) }).returning();
   return toClinic(row!);
 }
 
 export async function updateClinic(db: DbExecutor, id: number, values: ClinicValues): Promise<Clinic | undefined> {
   const [row] = await db
     .update(clinics)
-    .set({ ...values, updatedAt: new Date() })
+    // The zone and weekly minutes follow the coordinates and hours written with them.
+    .set({ ...values, ...deriveClinicColumns(values), updatedAt: new Date() })
     .where(eq(clinics.id, id))
     .returning();
   return row ? toClinic(row) : undefined;

@@ -24,13 +24,17 @@ export function parseCitySlug(segment: string): CityKey {
 }
 
 /**
- * Clinics of a city: its slug matches the whole segment, or the segment is slug + state code.
- * Both forms are tried because some city names do end in a two-letter word.
+ * Clinics of a city: the segment is slug + state code of a city that exists, else its slug is
+ * the whole segment. The suffixed form wins (issue 11 finding 9): "redteamville-il" is
+ * Redteamville, IL even when a Texan city is named "Redteamville IL"; that one's page is
+ * "redteamville-il-tx" (`cityPageSlugs` in core applies the same rule to the site's pages).
  */
 export function cityCondition(key: CityKey): SQL {
   const whole = sql`${clinics.citySlug} = ${key.slug}`;
   if (!key.withoutState || !key.state) return whole;
-  return sql`(${whole} OR (${clinics.citySlug} = ${key.withoutState} AND upper(${clinics.state}) = ${key.state}))`;
+  const suffixed = sql`${clinics.citySlug} = ${key.withoutState} AND upper(trim(${clinics.state})) = ${key.state}`;
+  const named = sql`SELECT 1 FROM ${clinics} named WHERE named.city_slug = ${key.withoutState} AND upper(trim(named.state)) = ${key.state}`;
+  return sql`((${suffixed}) OR (${whole} AND NOT EXISTS (${named})))`;
 }
 
 

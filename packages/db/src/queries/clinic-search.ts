@@ -11,11 +11,12 @@
  * pages near a point come from the index in distance order (KNN), reading only the rows shown.
  */
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { EARTH_RADIUS_MILES, type BusinessStatus, type Clinic, type LatLon } from "@botox/core";
+import { EARTH_RADIUS_MILES, type BusinessStatus, type Clinic, type LatLon, type PriceBrand } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
 import { roundGeo } from "./geo.ts";
+import { currentUnitCentsSql } from "./prices.ts";
 import { toClinic } from "./serialize.ts";
 
 const pointEarth = (p: LatLon) => sql`ll_to_earth(${roundGeo(p.latitude)}::float8, ${roundGeo(p.longitude)}::float8)`;
@@ -40,6 +41,16 @@ export function clinicsWithinMiles(origin: LatLon, miles: number): SQL {
   return sql`(${hasCoordinates} AND earth_box(${pointEarth(origin)}, ${milesToEarthUnits(miles)}) @> ${clinicEarth} AND ${clinicMilesFrom(origin)} <= ${roundGeo(miles)}::float8)`;
 }
 
+/**
+ * Clinics open at `at` (issue 14): operational, with readable hours and a zone, and the local
+ * minute of the week there within their stored weekly minutes. `AT TIME ZONE` applies that
+ * zone's rules at that instant, so DST needs nothing more.
+ */
+export function openAtCondition(at: Date): SQL {
+  const local = sql`(${at.toISOString()}::timestamptz AT TIME ZONE ${clinics.timeZone})`;
+  return sql`(${clinics.businessStatus} = 'OPERATIONAL' AND ${clinics.openMinutes} @> (extract(dow from ${local})::int * 1440 + extract(hour from ${local})::int * 60 + extract(minute from ${local})::int))`;
+}
+
 export interface Page<T> {
   items: T[];
   total: number;
@@ -53,11 +64,14 @@ export interface GeoSearch {
   statuses?: readonly BusinessStatus[];
   limit: number;
   offset?: number;
+  /** Only clinics open at this instant (openNow=true). */
+  openAt?: Date;
 }
 
 function nearWhere(s: GeoSearch): SQL | undefined {
   const conditions: SQL[] = [s.radiusMiles == null ? hasCoordinates : clinicsWithinMiles(s.origin, s.radiusMiles)];
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
+  if (s.openAt) conditions.push(openAtCondition(s.openAt));
   return and(...conditions);
 }
 
@@ -75,6 +89,7 @@ export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clini
   const knn = sql<number>`${clinicEarth} <-> ${pointEarth(s.origin)}`;
   const conditions: SQL[] = [hasCoordinates];
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
+  if (s.openAt) conditions.push(openAtCondition(s.openAt));
   const nearest = db
     .select({ id: clinics.id, distance: clinicMilesFrom(s.origin).as("distance"), knn: knn.as("knn") })
     .from(clinics)
@@ -131,6 +146,7 @@ export interface ZipSearch {
   limit: number;
   radiusMiles: number | null;
   statuses?: readonly BusinessStatus[];
+  openAt?: Date;
 }
 
 /** Clinics near a ZIP's centroid (spec §7.1 zip-search); an unknown ZIP finds nothing. */
@@ -141,6 +157,7 @@ export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<
     origin,
     radiusMiles: s.radiusMiles,
     statuses: s.statuses,
+    openAt: s.openAt,
     limit: s.limit,
     offset: (s.page - 1) * s.limit,
   });
@@ -157,14 +174,27 @@ export interface CitySearch {
   statuses?: readonly BusinessStatus[];
   /** Miles from the city centre; null means no limit. */
   radiusMiles: number | null;
-  sortBy: "reviews" | "name";
-  /** Default: reviews best-first, names A to Z. */
+  /** `price`: cheapest current per-unit price of `price.brand` first, unpriced clinics last. */
+  sortBy: "reviews" | "name" | "price";
+  /** Default: reviews best-first, names A to Z, prices cheapest first. */
   sortOrder?: "asc" | "desc";
+  /** The price filter and sort's brand and day (issue 13). */
+  price?: PriceSearch;
   /**
    * The city's centre when the caller already knows it (the API caches it); looked up here
    * when undefined, and only needed with a radius.
    */
   centre?: LatLon | null;
+  /** Only clinics open at this instant (openNow=true). */
+  openAt?: Date;
+}
+
+export interface PriceSearch {
+  brand: PriceBrand;
+  /** "YYYY-MM-DD": prices older than 365 days before it count for nothing. */
+  today: string;
+  /** Only clinics whose current per-unit price is at most this many cents. */
+  maxUnitCents?: number;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
@@ -187,6 +217,7 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
     conditions.push(hasCoordinates, sql`${distance} <= ${roundGeo(s.radiusMiles)}::float8`);
   }
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
+  if (s.openAt) conditions.push(openAtCondition(s.openAt));
   if (s.query) {
     const pattern = `%${escapeLike(s.query)}%`;
     conditions.push(
@@ -198,19 +229,25 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
       )!,
     );
   }
+  // Prices: one probe of clinic_prices_current_idx per clinic of the city, only when asked for.
+  const unitCents = s.price && (s.price.maxUnitCents != null || s.sortBy === "price") ? currentUnitCentsSql(s.price.brand, s.price.today) : undefined;
+  if (unitCents && s.price?.maxUnitCents != null) conditions.push(sql`${unitCents} <= ${s.price.maxUnitCents}`);
   const where = and(...conditions);
-  const direction = s.sortOrder ?? (s.sortBy === "name" ? "asc" : "desc");
+  const direction = s.sortOrder ?? (s.sortBy === "name" || s.sortBy === "price" ? "asc" : "desc");
   const by = direction === "asc" ? asc : desc;
+  const byReviews = [
+    sql`${clinics.reviewCount} ${direction === "asc" && s.sortBy !== "price" ? sql`ASC` : sql`DESC`}`,
+    sql`${clinics.rating} ${direction === "asc" && s.sortBy !== "price" ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`}`,
+    asc(clinics.name),
+    asc(clinics.id),
+  ];
   // Used twice: to rank the page, then to keep that order after the join.
   const order =
     s.sortBy === "name"
       ? [by(sql`lower(${clinics.name})`), asc(clinics.id)]
-      : [
-          sql`${clinics.reviewCount} ${direction === "asc" ? sql`ASC` : sql`DESC`}`,
-          sql`${clinics.rating} ${direction === "asc" ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`}`,
-          asc(clinics.name),
-          asc(clinics.id),
-        ];
+      : s.sortBy === "price" && unitCents
+        ? [sql`${unitCents} ${direction === "asc" ? sql`ASC` : sql`DESC`} NULLS LAST`, ...byReviews]
+        : byReviews;
   const offset = (s.page - 1) * s.limit;
   // Every match is read to rank it anyway, so the total comes from the same pass.
   const page = db.$with("page").as(

@@ -5,17 +5,15 @@ import type { Database } from "../client.ts";
 import { newsletterSubscriptions } from "../schema.ts";
 
 /**
- * Subscribes, or updates the existing subscription of the same email (unique on
- * lower(email)): subscribing twice is not an error and never duplicates. A null ZIP or first
- * name keeps what was stored.
+ * Subscribes; an email already subscribed (unique on lower(email)) is left exactly as stored.
+ * Subscribing is anonymous, so whoever types someone else's address must not be able to
+ * change that subscriber's first name or ZIP: subscribing twice is a success that writes
+ * nothing, and never duplicates.
  */
 export async function upsertNewsletterSubscription(db: Database, input: NewsletterInput): Promise<void> {
   const t = newsletterSubscriptions;
   await db.execute(sql`
     INSERT INTO ${t} (email, zip_code, first_name)
     VALUES (${input.email}, ${input.zipCode}, ${input.firstName})
-    ON CONFLICT (lower(email)) DO UPDATE SET
-      zip_code = coalesce(excluded.zip_code, ${t}.zip_code),
-      first_name = coalesce(excluded.first_name, ${t}.first_name),
-      updated_at = now()`);
+    ON CONFLICT (lower(email)) DO NOTHING`);
 }

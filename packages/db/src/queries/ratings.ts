@@ -1,9 +1,10 @@
 /**
- * Emoji ratings (spec §3): one per visitor per clinic, enforced by two unique indexes
- * (ratings_clinic_visitor_key on the visitor cookie, ratings_clinic_address_key on the keyed
- * hash of the client address).
+ * Emoji ratings (spec §3): one per visitor per clinic, the visitor being the cookie
+ * (unique index ratings_clinic_visitor_key). The keyed hash of the client address only caps
+ * how many ratings one address sends a clinic per day (issue 16: neighbours sharing an
+ * address are not refused; ratings_clinic_address_created_idx serves the count).
  */
-import { and, count, eq, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import { RATING_EMOJIS, type RatingEmoji, type RatingResponse, type RatingStat } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinics, ratings } from "../schema.ts";
@@ -21,26 +22,45 @@ export interface NewRating {
   addressHash: string;
 }
 
+export type InsertRatingResult = { rating: RatingResponse["rating"] } | { refused: "already-rated" | "address-limit" };
+
 /**
- * Inserts the rating, or returns null when this visitor (cookie or address) has already
- * rated the clinic. ON CONFLICT makes concurrent attempts safe: one wins, the rest get null.
+ * Inserts the rating unless this visitor (cookie) has rated the clinic, or its address has
+ * already sent `perAddressPerDay` ratings to the clinic in the last 24 hours. A transaction
+ * lock per (clinic, address) makes the count exact under concurrent attempts, and ON
+ * CONFLICT makes one visitor's concurrent attempts safe: one wins, the rest are refused.
  */
-export async function insertRating(db: Database, r: NewRating): Promise<RatingResponse["rating"] | null> {
-  const [row] = await db
-    .insert(ratings)
-    .values(r)
-    .onConflictDoNothing()
-    .returning({ id: ratings.id, clinicId: ratings.clinicId, emoji: ratings.emoji, comment: ratings.comment, createdAt: ratings.createdAt });
-  return row ? { ...row, createdAt: new Date(row.createdAt).toISOString() } : null;
+export async function insertRating(db: Database, r: NewRating, perAddressPerDay: number, now = new Date()): Promise<InsertRatingResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rating:${r.clinicId}:${r.addressHash}`}))`);
+    const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+    const [sent] = await tx
+      .select({ n: count() })
+      .from(ratings)
+      .where(and(eq(ratings.clinicId, r.clinicId), eq(ratings.addressHash, r.addressHash), gt(ratings.createdAt, since)));
+    const [already] = await tx
+      .select({ one: sql<number>`1` })
+      .from(ratings)
+      .where(and(eq(ratings.clinicId, r.clinicId), eq(ratings.visitorId, r.visitorId)))
+      .limit(1);
+    if (already) return { refused: "already-rated" as const };
+    if ((sent?.n ?? 0) >= perAddressPerDay) return { refused: "address-limit" as const };
+    const [row] = await tx
+      .insert(ratings)
+      .values({ ...r, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: ratings.id, clinicId: ratings.clinicId, emoji: ratings.emoji, comment: ratings.comment, createdAt: ratings.createdAt });
+    return row ? { rating: { ...row, createdAt: new Date(row.createdAt).toISOString() } } : { refused: "already-rated" as const };
+  });
 }
 
-/** Whether this visitor (by cookie, when there is one, or by address hash) rated the clinic. */
-export async function hasRated(db: Database, clinicId: number, visitorId: string | null, addressHash: string): Promise<boolean> {
-  const who = visitorId ? or(eq(ratings.visitorId, visitorId), eq(ratings.addressHash, addressHash)) : eq(ratings.addressHash, addressHash);
+/** Whether this visitor (by its cookie) rated the clinic; without a cookie nobody has. */
+export async function hasRated(db: Database, clinicId: number, visitorId: string | null): Promise<boolean> {
+  if (!visitorId) return false;
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(ratings)
-    .where(and(eq(ratings.clinicId, clinicId), who))
+    .where(and(eq(ratings.clinicId, clinicId), eq(ratings.visitorId, visitorId)))
     .limit(1);
   return row !== undefined;
 }
@@ -54,4 +74,23 @@ export async function ratingStats(db: Database, clinicId: number): Promise<Ratin
     .groupBy(ratings.emoji);
   const byEmoji = new Map(rows.map((r) => [r.emoji, r.n]));
   return RATING_EMOJIS.map((emoji) => ({ emoji, count: byEmoji.get(emoji) ?? 0 }));
+}
+
+/**
+ * Emoji counts of several clinics at once (a listing page's cards): only clinics with at
+ * least one rating appear, each with its non-zero counts in the spec's emoji order.
+ */
+export async function ratingSummaries(db: Database, clinicIds: readonly number[]): Promise<Record<number, RatingStat[]>> {
+  if (clinicIds.length === 0) return {};
+  const rows = await db
+    .select({ clinicId: ratings.clinicId, emoji: ratings.emoji, n: count() })
+    .from(ratings)
+    .where(inArray(ratings.clinicId, [...clinicIds]))
+    .groupBy(ratings.clinicId, ratings.emoji);
+  const out: Record<number, RatingStat[]> = {};
+  for (const id of new Set(rows.map((r) => r.clinicId))) {
+    const mine = new Map(rows.filter((r) => r.clinicId === id).map((r) => [r.emoji, r.n]));
+    out[id] = RATING_EMOJIS.flatMap((emoji) => ((mine.get(emoji) ?? 0) > 0 ? [{ emoji, count: mine.get(emoji) ?? 0 }] : []));
+  }
+  return out;
 }

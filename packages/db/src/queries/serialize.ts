@@ -1,5 +1,5 @@
 /** Rows → the API shapes of packages/core (one place, used by the API and the site build). */
-import { formatReviews, roundMiles, type BlogCategory, type BlogPost, type Clinic, type WorkingHours } from "@botox/core";
+import { formatReviews, openHoursOf, roundMiles, type BlogCategory, type BlogPost, type Clinic, type WorkingHours } from "@botox/core";
 import type { blogCategories, blogPosts, clinics } from "../schema.ts";
 
 type ClinicRow = typeof clinics.$inferSelect;
@@ -33,6 +33,8 @@ export function toClinic(row: ClinicRow, distance?: number | null): Clinic {
     workingHours: (row.workingHours as WorkingHours | null) ?? null,
     businessStatus: row.businessStatus,
     locationLink: row.locationLink,
+    timeZone: row.timeZone,
+    openHours: openHoursOf(row.workingHours),
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
     ...(distance != null ? { _distance: roundMiles(distance) } : {}),

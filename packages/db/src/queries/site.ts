@@ -3,10 +3,11 @@
  * site, never one per page. Pages are then rendered from these in-memory lists.
  */
 import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
-import { cityPageSlug, type BlogCategory, type BlogPost, type Clinic } from "@botox/core";
+import { cityPageSlugs, visitorRating, type BlogCategory, type BlogPost, type Clinic, type ClinicPrice, type RatingEmoji, type VisitorRating } from "@botox/core";
 import type { Database } from "../client.ts";
 import { openDatabase } from "../open.ts";
-import { blogCategories, blogPosts, clinics, zipCodes } from "../schema.ts";
+import { blogCategories, blogPosts, clinics, ratings, zipCodes } from "../schema.ts";
+import { listSitePrices } from "./prices.ts";
 import { toBlogPost, toCategory, toClinic } from "./serialize.ts";
 
 export interface SiteCity {
@@ -36,6 +37,13 @@ export interface SiteData {
   categories: BlogCategory[];
   /** ZIP codes that have at least one clinic (pre-rendered ZIP pages). */
   zips: SiteZip[];
+  /** The site's own visitor rating by clinic id, for clinics with enough ratings (issue 14). */
+  visitorRatings: Record<number, VisitorRating>;
+  /**
+   * Every published price, by clinic then newest first (issue 13). Pages group it by clinic
+   * and compute city and ZIP indexes from it with packages/core (`priceIndexFor`).
+   */
+  prices: ClinicPrice[];
 }
 
 /** Every clinic, ordered by city then slug. */
@@ -62,13 +70,8 @@ export async function listSiteCities(db: Database): Promise<SiteCity[]> {
     .from(clinics)
     .groupBy(clinics.citySlug, state)
     .orderBy(asc(clinics.citySlug), asc(state));
-  const states = new Map<string, number>();
-  for (const r of rows) states.set(r.citySlug, (states.get(r.citySlug) ?? 0) + 1);
-  return rows.map((r) => ({
-    ...r,
-    pageSlug: cityPageSlug(r.citySlug, r.state, states.get(r.citySlug)! > 1),
-    count: Number(r.count),
-  }));
+  const pageSlugs = cityPageSlugs(rows);
+  return rows.map((r, i) => ({ ...r, pageSlug: pageSlugs[i] ?? r.citySlug, count: Number(r.count) }));
 }
 
 /** Published posts, newest first, each with its category. */
@@ -101,16 +104,34 @@ export async function listSiteZips(db: Database): Promise<SiteZip[]> {
     .orderBy(asc(zipCodes.zip));
 }
 
-/** Everything the site build reads, in five queries. */
+/** Emoji rating counts of every clinic in one grouped read → their visitor ratings (≥ 3 only). */
+export async function listSiteVisitorRatings(db: Database): Promise<Record<number, VisitorRating>> {
+  const rows = await db
+    .select({ clinicId: ratings.clinicId, emoji: ratings.emoji, count: sql<number>`count(*)::int` })
+    .from(ratings)
+    .groupBy(ratings.clinicId, ratings.emoji);
+  const byClinic = new Map<number, { emoji: RatingEmoji; count: number }[]>();
+  for (const r of rows) byClinic.set(r.clinicId, [...(byClinic.get(r.clinicId) ?? []), { emoji: r.emoji, count: Number(r.count) }]);
+  const out: Record<number, VisitorRating> = {};
+  for (const [id, stats] of byClinic) {
+    const rating = visitorRating(stats);
+    if (rating) out[id] = rating;
+  }
+  return out;
+}
+
+/** Everything the site build reads, in seven queries. */
 export async function loadSiteData(db: Database): Promise<SiteData> {
-  const [clinicList, cities, posts, categories, zips] = await Promise.all([
+  const [clinicList, cities, posts, categories, zips, visitorRatings, prices] = await Promise.all([
     listSiteClinics(db),
     listSiteCities(db),
     listSitePosts(db),
     listSiteCategories(db),
     listSiteZips(db),
+    listSiteVisitorRatings(db),
+    listSitePrices(db),
   ]);
-  return { clinics: clinicList, cities, posts, categories, zips };
+  return { clinics: clinicList, cities, posts, categories, zips, visitorRatings, prices };
 }
 
 /**

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { MSG, POST_FORM, validateImageFile, type UploadResponse } from "@botox/core";
+import { MSG, POST_FORM, validateImageFile } from "@botox/core";
 import { useApi } from "../../../api/session.tsx";
 import { apiAssetUrl } from "../../../env.ts";
 import { useToast } from "../../../components/toast.tsx";
 import { sessionExpired } from "../../../lib/errors.ts";
 import { Button, Field, Input } from "../../../components/ui.tsx";
+import { uploadBlogImage } from "./upload.ts";
 
 const canPreview = () => typeof URL.createObjectURL === "function";
 
@@ -49,11 +50,7 @@ export function FeaturedImageField({ value, onChange, error }: { value: string; 
     if (!file) return;
     setUploading(true);
     try {
-      const form = new FormData();
-      form.append("image", file);
-      const res = await api.send<UploadResponse>("POST", "/upload/blog-image", form);
-      if (!res?.url) throw new Error(MSG.blog.upload);
-      onChange(res.url);
+      onChange(await uploadBlogImage(api, file));
       clearFile();
       toast({ title: MSG.admin.imageUploadedTitle, description: MSG.admin.imageUploaded });
     } catch (err) {

@@ -1,0 +1,157 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  AREA_LABELS,
+  BRAND_LABELS,
+  MSG,
+  errorMessageOf,
+  formatCents,
+  formatPriceMonth,
+  formatUnitPrice,
+  formatUsDate,
+  type PriceReport,
+} from "@botox/core";
+import { keys } from "../../api/queries.ts";
+import { useApi } from "../../api/session.tsx";
+import { useToast } from "../../components/toast.tsx";
+import { sessionExpired } from "../../lib/errors.ts";
+import { Alert, Badge, Button, Field, Spinner, Tab, TabList, Tabs, Textarea } from "../../components/ui.tsx";
+
+type Filter = "pending" | "published" | "rejected" | "all";
+const LIMIT = 50;
+
+/** What the visitor paid, with the unit price it implies when they gave units. */
+export function reportSummary(r: PriceReport): string {
+  const what = `${BRAND_LABELS[r.brand]}${r.area ? `, ${AREA_LABELS[r.area]}` : ""}`;
+  const units = r.units != null ? ` for ${r.units} units (${formatUnitPrice(Math.round(r.totalCents / r.units))})` : "";
+  return `${what}: ${formatCents(r.totalCents)}${units}, treated ${formatPriceMonth(r.treatedMonth)}`;
+}
+
+/** Visitors' price reports (issue 13): publish (it becomes a "reported by a visitor" price) or reject with a reason. */
+export default function PriceReportsPage() {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<Filter>("pending");
+  const [rejecting, setRejecting] = useState<number | null>(null);
+  const [reason, setReason] = useState("");
+
+  const reports = useQuery({
+    queryKey: [...keys.priceReports, filter],
+    queryFn: () => api.get<{ reports: PriceReport[]; total: number }>("/price-reports", { status: filter, page: 1, limit: LIMIT }),
+  });
+
+  const review = useMutation({
+    mutationFn: ({ id, status, reason }: { id: number; status: "published" | "rejected"; reason?: string }) =>
+      api.send<PriceReport>("PATCH", `/price-reports/${id}`, { status, ...(reason ? { reason } : {}) }),
+    onSuccess: async (_saved, { status }) => {
+      toast(status === "published" ? { title: "Report published", description: "It shows on the clinic's page after the next site build." } : { title: "Report rejected" });
+      setRejecting(null);
+      setReason("");
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.priceReports }),
+        queryClient.invalidateQueries({ queryKey: keys.stats }),
+        queryClient.invalidateQueries({ queryKey: ["clinic-prices"] }),
+      ]);
+    },
+    onError: (err) => {
+      if (!sessionExpired(err)) toast({ variant: "destructive", title: MSG.admin.errorTitle, description: errorMessageOf(err, "Failed to review the report.") });
+    },
+  });
+
+  const list = reports.data?.reports ?? [];
+  const total = reports.data?.total ?? 0;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Price Reports</h1>
+      <p className="text-sm text-slate-600">
+        What visitors say they paid. Nothing is shown on the site until it is published here; a published report becomes a
+        price “reported by a visitor”.
+      </p>
+      <Tabs value={filter} onChange={(v) => setFilter(v as Filter)}>
+        <TabList label="Report filter">
+          <Tab value="pending">Pending</Tab>
+          <Tab value="published">Published</Tab>
+          <Tab value="rejected">Rejected</Tab>
+          <Tab value="all">All</Tab>
+        </TabList>
+      </Tabs>
+      {reports.isPending ? (
+        <Spinner label="Loading price reports..." />
+      ) : reports.isError ? (
+        <Alert title="Failed to load price reports.">
+          <p>{errorMessageOf(reports.error, "Please try again.")}</p>
+          <Button size="sm" variant="outline" className="mt-2" onClick={() => void reports.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : list.length === 0 ? (
+        <p className="py-10 text-center text-sm text-slate-500">{filter === "pending" ? "No reports waiting for review." : "No reports."}</p>
+      ) : (
+        <>
+          {total > list.length ? <p className="text-sm text-slate-500">Showing the first {list.length} of {total}.</p> : null}
+          <ul aria-label="Price reports" className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+            {list.map((r) => (
+              <li key={r.id} className="space-y-2 p-4" data-report-id={r.id}>
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p>
+                    <Link to={`/clinics/${r.clinicId}`} className="font-medium text-brand-700 hover:underline">
+                      {r.clinicName}
+                    </Link>
+                    <span className="block text-sm text-slate-700">{reportSummary(r)}</span>
+                  </p>
+                  <span className="flex items-center gap-2 text-xs text-slate-500">
+                    sent {formatUsDate(r.createdAt)}
+                    <Badge tone={r.status === "published" ? "green" : r.status === "pending" ? "amber" : "red"}>{r.status}</Badge>
+                  </span>
+                </div>
+                {r.reason ? <p className="text-sm text-slate-600">Reason: {r.reason}</p> : null}
+                {r.status === "pending" ? (
+                  rejecting === r.id ? (
+                    <form
+                      className="space-y-2"
+                      aria-label={`Reject report ${r.id}`}
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        review.mutate({ id: r.id, status: "rejected", reason: reason.trim() || undefined });
+                      }}
+                    >
+                      <Field label="Reason for rejecting" hint="Kept with the report; at most 500 characters.">
+                        {(p) => <Textarea {...p} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
+                      </Field>
+                      <div className="flex gap-2">
+                        <Button type="submit" size="sm" variant="destructive" disabled={review.isPending}>
+                          Reject report
+                        </Button>
+                        <Button size="sm" variant="outline" onClick={() => setRejecting(null)}>
+                          Cancel
+                        </Button>
+                      </div>
+                    </form>
+                  ) : (
+                    <div className="flex gap-2">
+                      <Button size="sm" disabled={review.isPending} onClick={() => review.mutate({ id: r.id, status: "published" })}>
+                        Publish
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => {
+                          setRejecting(r.id);
+                          setReason("");
+                        }}
+                      >
+                        Reject
+                      </Button>
+                    </div>
+                  )
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

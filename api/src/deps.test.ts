@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
+import { createDeps } from "./deps.ts";
+import { missingForProduction, readApiEnv } from "./env.ts";
+import { publisherOf } from "./publish/registry.ts";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.close());
+
+describe("createDeps (the composition root)", () => {
+  it("gives every entry point the read cache, the publisher attached to content writes, and APP_SECRET", async () => {
+    const env = readApiEnv({ NODE_ENV: "test", APP_SECRET: "a-secret-of-enough-length", PUBLISH_CRON: "off" });
+    const composed = await createDeps({ env, database: db });
+    try {
+      expect(composed.deps.readCache).toBeDefined();
+      expect(composed.deps.secret).toBe("a-secret-of-enough-length");
+      expect(composed.publisher).not.toBeNull();
+      expect(publisherOf(composed.deps)).toBe(composed.publisher);
+      expect(composed.deps.onContentChange).toBeTypeOf("function");
+    } finally {
+      await composed.close();
+    }
+  });
+
+  it("turns the read cache off with READ_CACHE_TTL_MS=0 and publishing off on request", async () => {
+    const composed = await createDeps({ env: readApiEnv({ NODE_ENV: "test", READ_CACHE_TTL_MS: "0" }), database: db, publish: false });
+    expect(composed.deps.readCache).toBeUndefined();
+    expect(composed.publisher).toBeNull();
+    expect(composed.deps.secret).toMatch(/^[0-9a-f]{64}$/);
+    await composed.close();
+  });
+
+  it("leaves a database it was given open when it closes (twice is fine)", async () => {
+    const composed = await createDeps({ env: readApiEnv({ NODE_ENV: "test", PUBLISH_CRON: "off" }), database: db });
+    await composed.close();
+    await composed.close();
+    const [row] = await db.sql<{ one: number }[]>`select 1 as one`;
+    expect(row?.one).toBe(1);
+  });
+});
+
+describe("missingForProduction", () => {
+  it("names what production needs and is not set", () => {
+    expect(missingForProduction({ NODE_ENV: "production" })).toEqual(["APP_SECRET", "DATABASE_URL", "SITE_URL"]);
+    expect(missingForProduction({ NODE_ENV: "production", APP_SECRET: "x".repeat(32), DATABASE_URL: "postgres://db/x", SITE_URL: "  " })).toEqual(["SITE_URL"]);
+    expect(missingForProduction({ NODE_ENV: "production", APP_SECRET: "x".repeat(32), DATABASE_URL: "postgres://db/x", SITE_URL: "https://a.example" })).toEqual([]);
+    expect(missingForProduction({ NODE_ENV: "development" })).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The composition root: the one place an API's dependencies are put together, used by
+ * `api/src/index.ts` (`npm run serve:api`), the product launcher (`npm start`, `npm run
+ * serve`), the browser-test harness (packages/e2e) and the benchmarks. So every one of them
+ * runs with the same read cache (READ_CACHE_*), the same rate-limit and login-throttle store
+ * (Redis when REDIS_URL is set, lib/rate-limit.ts), the same publisher and the same visitor
+ * location source (GEO_HEADERS / GEOIP_DB, location/visitor-location.ts): what differs is
+ * only the environment each passes.
+ */
+import { openDatabase, type DbHandle, type OpenedDatabase } from "@botox/db";
+import type { Deps } from "./context.ts";
+import { readApiEnv, type ApiEnv } from "./env.ts";
+import { resolveAppSecret } from "./lib/app-secret.ts";
+import { startReadCache } from "./lib/read-cache.ts";
+import { closeRedisConnections } from "./lib/redis.ts";
+import { publishConfigFromEnv, type PublishConfig } from "./publish/config.ts";
+import { Publisher } from "./publish/publisher.ts";
+import { attachPublisher } from "./publish/registry.ts";
+
+export interface CreateDepsOptions {
+  env?: ApiEnv;
+  /** An open database (tests, the e2e harness); by default DATABASE_URL or the embedded one, migrated. */
+  database?: DbHandle;
+  /** Publishing: the env's configuration (default), that configuration with overrides, or none. */
+  publish?: false | { config?: Partial<PublishConfig> };
+  /** Fixed secret (tests); by default APP_SECRET, else lib/app-secret.ts's (persisted for the embedded database). */
+  secret?: string;
+  log?: (line: string) => void;
+}
+
+export interface AppDeps {
+  deps: Deps;
+  database: DbHandle | OpenedDatabase;
+  /** Attached to `deps` (content writes mark the site dirty) but not started: see startPublisher. */
+  publisher: Publisher | null;
+  /** Stops the publisher (a running build is aborted and recorded as interrupted), the cache, Redis and the pool. */
+  close(): Promise<void>;
+}
+
+export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDeps> {
+  const env = options.env ?? readApiEnv();
+  const ownsDatabase = options.database === undefined;
+  const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL }));
+  // Only a database opened here can be the embedded one whose folder keeps the secret.
+  const embeddedDataDir = "dataDir" in database && typeof database.dataDir === "string" ? database.dataDir : undefined;
+  const readCache = await startReadCache(env, database.db);
+  const deps: Deps = {
+    db: database.db,
+    sql: database.sql,
+    env,
+    secret: options.secret ?? resolveAppSecret(env, { dataDir: embeddedDataDir }),
+    ...(readCache ? { readCache } : {}),
+  };
+  let publisher: Publisher | null = null;
+  if (options.publish !== false) {
+    const config = { ...publishConfigFromEnv(env), ...options.publish?.config };
+    publisher = new Publisher({ sql: database.sql, config, databaseUrl: database.url, ...(options.log ? { log: options.log } : {}) });
+    attachPublisher(deps, publisher);
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    deps,
+    database,
+    publisher,
+    close: () =>
+      (closed ??= (async () => {
+        await publisher?.stop();
+        readCache?.stop();
+        if (env.REDIS_URL) await closeRedisConnections();
+        if (ownsDatabase) await database.close();
+      })()),
+  };
+}

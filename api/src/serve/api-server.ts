@@ -1,0 +1,126 @@
+/**
+ * One API process as deployed: the composition root (deps.ts), the Hono app on PORT with a
+ * JSON-line log per request, the publisher, the live site on SITE_PORT in local mode (unless
+ * SERVE_SITE=false), and a graceful stop: stop accepting, let requests in flight finish
+ * (at most SHUTDOWN_TIMEOUT_MS), stop the publisher (a running build is aborted and recorded
+ * as interrupted; another instance or the next start builds again), close Redis and the pool.
+ */
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import type { DbHandle } from "@botox/db";
+import { createApp } from "../app.ts";
+import { createDeps, type AppDeps } from "../deps.ts";
+import { missingForProduction, readApiEnv, type ApiEnv } from "../env.ts";
+import { createLogger, errorSummary, withRequestLog, type Logger } from "../lib/logger.ts";
+import { startStaticServer, type RunningStaticServer } from "../publish/static-server.ts";
+import { inFlightTracker } from "./in-flight.ts";
+
+export interface ApiServerOptions {
+  env?: ApiEnv;
+  database?: DbHandle;
+  logger?: Logger;
+  /** Where the publisher's lines go; the JSON log by default (npm start prints them as text). */
+  publishLog?: (line: string) => void;
+  /** Start the publisher's polling, nightly schedule and first build (default true). */
+  startPublisher?: boolean;
+  /** Passed to Publisher.start: mark builds left running as interrupted (the embedded database's only process). */
+  recoverInterrupted?: boolean;
+}
+
+export interface RunningApiServer {
+  app: AppDeps;
+  port: number;
+  url: string;
+  site: RunningStaticServer | null;
+  logger: Logger;
+  /** Graceful stop; resolves once everything is closed. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export async function startApiServer(options: ApiServerOptions = {}): Promise<RunningApiServer> {
+  const env = options.env ?? readApiEnv();
+  const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
+  const publishLogger = logger.child({ component: "publish" });
+  const publishLog = options.publishLog ?? ((line: string) => publishLogger.info(line));
+  const app = await createDeps({ env, ...(options.database ? { database: options.database } : {}), log: publishLog });
+  const cleanups: (() => Promise<void>)[] = [() => app.close()];
+  try {
+    const site =
+      app.publisher && app.publisher.config.mode === "local" && env.SERVE_SITE
+        ? await startStaticServer({ liveDir: app.publisher.liveDir, port: env.SITE_PORT, host: env.HOST })
+        : null;
+    if (site) cleanups.push(() => site.close());
+
+    const inFlight = inFlightTracker();
+    const hono = createApp(app.deps);
+    const fetch = inFlight.wrap(withRequestLog(logger, hono.fetch));
+    const server = await listen(fetch, env.PORT, env.HOST);
+    const port = (server.address() as AddressInfo).port;
+    cleanups.push(async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Idle keep-alive connections would hold close() open; busy ones finish their request first.
+      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      const left = await inFlight.drain(env.SHUTDOWN_TIMEOUT_MS);
+      if (left > 0) logger.warn({ inFlight: left }, "shutdown: requests still running after SHUTDOWN_TIMEOUT_MS; closing their connections");
+      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await closed;
+    });
+
+    if (app.publisher && options.startPublisher !== false) await app.publisher.start({ recoverInterrupted: options.recoverInterrupted ?? false });
+    const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}/api/v1`;
+    logger.info({ port, site: site?.port ?? null, publishMode: app.publisher?.config.mode ?? null }, "api listening");
+
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        for (const fn of cleanups.splice(0).reverse()) {
+          try {
+            await fn();
+          } catch (err) {
+            logger.error({ error: errorSummary(err) }, "while stopping");
+          }
+        }
+        logger.info("api stopped");
+        logger.flush();
+      })());
+    return { app, port, url, site, logger, stop };
+  } catch (err) {
+    for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => undefined);
+    throw err;
+  }
+}
+
+function listen(fetch: Parameters<typeof serve>[0]["fetch"], port: number, hostname: string): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, () => {
+      server.off("error", reject);
+      resolve(server);
+    });
+    server.once("error", reject);
+  });
+}
+
+/**
+ * `node api/src/index.ts` (npm run serve:api, the container's command): refuses to start in
+ * production without what production needs, then serves until SIGTERM or SIGINT.
+ */
+export async function runApiProcess(): Promise<void> {
+  const missing = missingForProduction();
+  if (missing.length > 0) {
+    process.stderr.write(`Refusing to start in production: set ${missing.join(", ")} (see docs/deploy.md).\n`);
+    process.exit(1);
+  }
+  const running = await startApiServer();
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) return;
+    signalled = true;
+    running.logger.info({ signal }, "stopping");
+    void running.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+}

@@ -1,0 +1,126 @@
+/**
+ * `npm start`: the whole product on one machine, in one process tree (moved here from the
+ * API package: this is the product's launcher, not part of the API). The site first (the
+ * last good build is served at once, or a "building" page), then the database (embedded by
+ * default, migrated and seeded), the API composed by api/src/deps.ts like every other
+ * entry point, the publisher, and the admin built once and served with its security headers.
+ */
+import { ensureAdmin } from "../packages/db/src/admin-user.ts";
+import { openDatabase, type OpenedDatabase } from "../packages/db/src/open.ts";
+import { readDbEnv } from "../packages/db/src/env.ts";
+import { seedDemo } from "../packages/db/src/seed.ts";
+import type { Sql } from "../packages/db/src/client.ts";
+import { readApiEnv, type ApiEnv } from "../api/src/env.ts";
+import { createLogger } from "../api/src/lib/logger.ts";
+import { publishConfigFromEnv } from "../api/src/publish/config.ts";
+import { SiteFolder } from "../api/src/publish/site-folder.ts";
+import { startStaticServer, type RunningStaticServer } from "../api/src/publish/static-server.ts";
+import { startApiServer } from "../api/src/serve/api-server.ts";
+import { startAdminServer } from "../api/src/serve/admin-server.ts";
+import { ensureAdminBuild } from "./admin-build.ts";
+import path from "node:path";
+
+export interface ProductOptions {
+  env?: ApiEnv;
+  /** Build and serve the admin (default true). */
+  admin?: boolean;
+  adminPort?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningProduct {
+  urls: { site: string; admin: string; api: string };
+  stop(): Promise<void>;
+}
+
+/** The admin's API URL: VITE_API_URL, else this machine's API. */
+export function adminApiUrl(env: ApiEnv): string {
+  return env.VITE_API_URL ?? `http://localhost:${env.PORT}/api/v1`;
+}
+
+async function seedIfEmpty(sql: Sql, log: (line: string) => void): Promise<number> {
+  const [row] = await sql<{ any: boolean }[]>`select exists(select 1 from clinics) as any`;
+  if (row?.any) return 0;
+  log("› seeding demo data (first start)");
+  return (await seedDemo(sql)).clinics;
+}
+
+export async function startProduct(options: ProductOptions = {}): Promise<RunningProduct> {
+  const env = options.env ?? readApiEnv();
+  const dbEnv = readDbEnv();
+  const log = options.log ?? ((line: string) => console.log(line));
+  const adminPort = options.adminPort ?? env.ADMIN_PORT;
+  const config = publishConfigFromEnv(env);
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const stopAll = async () => {
+    for (const fn of cleanups.splice(0).reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        log(`[start] while stopping: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  };
+
+  try {
+    let site: RunningStaticServer | null = null;
+    const folder = new SiteFolder(config.siteDir);
+    if (config.mode === "local") {
+      const started = await startStaticServer({ liveDir: folder.livePath, port: env.SITE_PORT, host: env.HOST });
+      site = started;
+      cleanups.push(() => started.close());
+    }
+    const hadLive = (await folder.liveId()) !== null;
+
+    const siteUrl = `http://localhost:${site?.port ?? env.SITE_PORT}`;
+    // The admin builds while the database starts and seeds.
+    const adminDir = path.join(dbEnv.DATA_DIR, "admin");
+    const adminBuild = options.admin === false ? null : ensureAdminBuild({ outDir: adminDir, apiUrl: adminApiUrl(env), siteUrl, log });
+    // Reported where it is awaited; never an unhandled rejection meanwhile.
+    adminBuild?.catch(() => undefined);
+
+    log("› opening the database" + (env.DATABASE_URL ? "" : " (embedded PostgreSQL under .data/)"));
+    const database: OpenedDatabase = await openDatabase({ databaseUrl: env.DATABASE_URL });
+    cleanups.push(() => database.close());
+    const seeded = await seedIfEmpty(database.sql, log);
+    if (seeded > 0) log(`› seeded ${seeded} demo clinics, blog categories and posts`);
+    const admin = await ensureAdmin(database.db, { username: dbEnv.ADMIN_USERNAME, ...(dbEnv.ADMIN_PASSWORD ? { password: dbEnv.ADMIN_PASSWORD } : {}) });
+
+    // The site is already served above; the API process serves only the API here.
+    const api = await startApiServer({
+      env: { ...env, SERVE_SITE: false },
+      database,
+      logger: createLogger({ level: env.LOG_LEVEL }),
+      publishLog: (line) => log(`[publish] ${line}`),
+      recoverInterrupted: database.embedded !== undefined,
+    });
+    cleanups.push(() => api.stop());
+    if (config.mode === "local") {
+      log(hadLive ? "› serving the last good build; content changed since then is rebuilt in the background" : "› first site build started (the site shows a 'building' page until it is done)");
+    }
+
+    if (adminBuild) {
+      await adminBuild;
+      const adminServer = await startAdminServer({ dir: adminDir, port: adminPort, host: env.HOST, connectOrigins: [adminApiUrl(env)], imageOrigins: env.S3_PUBLIC_URL ? [env.S3_PUBLIC_URL] : [] });
+      cleanups.push(() => adminServer.close());
+    }
+
+    const urls = { site: siteUrl, admin: `http://localhost:${adminPort}/admin/login`, api: `http://localhost:${env.PORT}/api/v1` };
+    log("");
+    log(`  Site   ${urls.site}`);
+    log(`  Admin  ${urls.admin}`);
+    log(`  API    ${urls.api}`);
+    log("");
+    if (admin.generatedPassword) {
+      log(`  Admin login: ${admin.username} / ${admin.generatedPassword}`);
+      log("  (generated now and shown only this once; set ADMIN_PASSWORD to choose your own)");
+    } else if (dbEnv.ADMIN_PASSWORD) log(`  Admin login: ${admin.username} / the password in ADMIN_PASSWORD`);
+    else log(`  Admin login: ${admin.username} / the password printed at the first start (set ADMIN_PASSWORD to reset it)`);
+    log("");
+    log("  Ctrl-C stops everything.");
+    return { urls, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

@@ -1,0 +1,48 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { collectScriptHashes, contentSecurityPolicy, hostHeaders, inlineScriptHashes } from "../host-files.mjs";
+
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
+
+let dist: string | undefined;
+afterEach(() => {
+  if (dist) fs.rmSync(dist, { recursive: true, force: true });
+  dist = undefined;
+});
+
+describe("site CSP", () => {
+  it("hashes inline executable scripts only (not src scripts or JSON-LD)", () => {
+    const loader = "(()=>{var a=1;window.x=a})();";
+    const html = `<head><script type="application/ld+json">{"@type":"Thing"}</script><script type="module" src="/_astro/a.js"></script>
+      <script>${loader}</script><script type="module">import "/_astro/b.js";</script><script data-ga="G-1">gtag("é")</script></head>`;
+    expect(inlineScriptHashes(html)).toEqual([sha(loader), sha('import "/_astro/b.js";'), sha('gtag("é")')]);
+  });
+
+  it("allows scripts by hash, never 'unsafe-inline', and images from the API that serves uploads", () => {
+    const csp = contentSecurityPolicy({ PUBLIC_API_URL: "http://127.0.0.1:8787/api/v1", PUBLIC_UPLOADS_URL: "https://cdn.example.test/images/" }, [sha("x")]);
+    expect(directive(csp, "script-src")).toBe(`script-src 'self' ${sha("x")}`);
+    expect(csp).not.toContain("'unsafe-inline' ");
+    expect(directive(csp, "script-src")).not.toContain("unsafe-inline");
+    expect(directive(csp, "img-src").split(" ")).toEqual(expect.arrayContaining(["'self'", "http://127.0.0.1:8787", "https://cdn.example.test"]));
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it("collects the hashes of every built page, once each", async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), "host-files-"));
+    fs.mkdirSync(path.join(dist, "a", "b"), { recursive: true });
+    fs.writeFileSync(path.join(dist, "index.html"), "<script>one()</script>");
+    fs.writeFileSync(path.join(dist, "a", "b", "index.html"), "<script>one()</script><script>two()</script>");
+    fs.writeFileSync(path.join(dist, "a", "plain.html"), "<p>no scripts</p>");
+    fs.writeFileSync(path.join(dist, "a", "app.js"), "<script>notHtml()</script>");
+    expect(await collectScriptHashes(dist)).toEqual([sha("one()"), sha("two()")].sort());
+  });
+
+  it("sends HSTS only for an https site", () => {
+    expect(hostHeaders({ SITE_URL: "http://localhost:4321" }, [])).not.toContain("Strict-Transport-Security");
+    expect(hostHeaders({ SITE_URL: "https://botox.example" }, [])).toContain("Strict-Transport-Security: max-age=31536000");
+  });
+});

@@ -1,0 +1,15 @@
+import { BRAND_LABELS, formatUnitPrice } from "@core/price-format.ts";
+import type { CurrentUnitPrice } from "@core/prices.ts";
+import { priceDated } from "../lib/price-text.ts";
+
+/** A listed clinic's current price, dated and sourced: "Botox $13/unit, checked by phone 2 Nov 2026". */
+export function UnitPriceTag({ price }: { price: CurrentUnitPrice }) {
+  return (
+    <span data-unit-price={price.perUnitCents}>
+      <strong className="font-semibold text-slate-900">
+        {BRAND_LABELS[price.brand]} {formatUnitPrice(price.perUnitCents)}
+      </strong>
+      , {priceDated(price)}
+    </span>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Our own emoji ratings next to the maps rating on listing cards (issue 16): one request per
+ * shown page (GET /clinics/rating-summary), and nothing at all for clinics nobody rated. A
+ * failed request leaves the cards as they are: the maps rating stands on its own.
+ */
+import type { ReactNode } from "react";
+import type { RatingStat } from "@core/api.ts";
+import { RATING } from "@core/constants.ts";
+import { apiClient, useQuery } from "../lib/query.ts";
+import type { PublicConfig } from "../lib/config.ts";
+import { EMOJI_GLYPH } from "../lib/emoji.ts";
+
+const LABEL = Object.fromEntries(RATING.emojis.map((e) => [e.value, e.label])) as Record<RatingStat["emoji"], string>;
+
+/** "😍 2 😊 1 from 3 visitor ratings", with a spoken form for screen readers. */
+export function VisitorRatingSummary({ stats }: { stats: readonly RatingStat[] }) {
+  const total = stats.reduce((n, s) => n + s.count, 0);
+  if (total === 0) return null;
+  const spoken = stats.map((s) => `${s.count} ${LABEL[s.emoji]}`).join(", ");
+  return (
+    <span data-visitor-ratings>
+      <span aria-hidden="true">{stats.map((s) => `${EMOJI_GLYPH[s.emoji]} ${s.count}`).join(" ")} </span>
+      <span className="sr-only">{spoken}, </span>
+      from {total} visitor {total === 1 ? "rating" : "ratings"}
+    </span>
+  );
+}
+
+/** A function giving each clinic's summary element (or nothing) for the shown ids. */
+export function useVisitorRatings(config: PublicConfig, ids: readonly number[]): (id: number) => ReactNode {
+  const key = [...ids].sort((a, b) => a - b).join(",");
+  const summary = useQuery({
+    queryKey: ["rating-summary", key],
+    enabled: key.length > 0,
+    retry: false,
+    queryFn: () => apiClient(config.apiUrl).get<Record<string, RatingStat[]>>("/clinics/rating-summary", { ids: key }),
+  });
+  return (id) => {
+    const stats = summary.data?.[String(id)];
+    return stats ? <VisitorRatingSummary stats={stats} /> : null;
+  };
+}

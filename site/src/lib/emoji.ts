@@ -1,0 +1,10 @@
+import type { RatingEmoji } from "@core/constants.ts";
+
+/** How each rating emoji (spec §3) is drawn. */
+export const EMOJI_GLYPH: Record<RatingEmoji, string> = {
+  "love-eyes": "😍",
+  smile: "😊",
+  neutral: "😐",
+  sad: "😞",
+  angry: "😠",
+};
