@@ -16,7 +16,7 @@ interface Violation {
 }
 
 /** Scrolls through the page so every client:visible island hydrates, then waits for the network to settle. */
-async function loadEverything(page: Page): Promise<void> {
+async function loadEverything(page: Page, errors: string[]): Promise<void> {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += 500) {
       window.scrollTo({ top: y, behavior: "instant" });
@@ -27,17 +27,24 @@ async function loadEverything(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
   // Under load the scroll above can pass a client:visible island before Astro observes it,
   // so each check shows the first island still waiting until none is left.
-  await page.waitForFunction(
-    () => {
-      const waiting = document.querySelector("astro-island[ssr]:not([client='only'])");
-      waiting?.scrollIntoView({ block: "center", behavior: "instant" });
-      return !waiting && !document.querySelector("[aria-busy='true']");
-    },
-    undefined,
-    // client:idle islands wait for an idle moment, which five pages checked at once on two
-    // loaded cores can take a while to give.
-    { timeout: 45_000, polling: 100 },
-  );
+  try {
+    await page.waitForFunction(
+      () => {
+        const waiting = document.querySelector("astro-island[ssr]:not([client='only'])");
+        waiting?.scrollIntoView({ block: "center", behavior: "instant" });
+        return !waiting && !document.querySelector("[aria-busy='true']");
+      },
+      undefined,
+      { timeout: 45_000, polling: 100 },
+    );
+  } catch (error) {
+    // Say what was still waiting (and what the page logged), not only that time ran out.
+    const state = await page.evaluate(() => ({
+      waiting: [...document.querySelectorAll("astro-island[ssr]")].map((el) => `${el.getAttribute("client")} ${el.getAttribute("component-url")}`),
+      busy: [...document.querySelectorAll("[aria-busy='true']")].map((el) => el.outerHTML.slice(0, 200)),
+    }));
+    throw new Error(`Islands never settled: ${JSON.stringify({ ...state, errors })}`, { cause: error });
+  }
 }
 
 async function violations(page: Page): Promise<string[]> {
@@ -77,9 +84,9 @@ const PAGES: [string, string][] = [
 describe("axe-core on every page type", () => {
   for (const [name, path] of PAGES) {
     it(`finds no violations on the ${name} page`, async ({ expect }) => {
-      const { page, context } = await openPage(browser());
+      const { page, context, errors } = await openPage(browser());
       await page.goto(site + path);
-      await loadEverything(page);
+      await loadEverything(page, errors);
       expect(await violations(page)).toEqual([]);
       await context.close();
     });
@@ -88,9 +95,9 @@ describe("axe-core on every page type", () => {
 
 describe("axe-core in other states", () => {
   it("finds no violations in the open mobile menu, the expanded newsletter and the contact form's errors", async () => {
-    const { page, context } = await openPage(browser(), MOBILE);
+    const { page, context, errors } = await openPage(browser(), MOBILE);
     await page.goto(`${site}/contact`);
-    await loadEverything(page);
+    await loadEverything(page, errors);
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByText("Name is required").waitFor();
     await page.getByLabel("Email address").fill("someone@example.com");
@@ -102,15 +109,15 @@ describe("axe-core in other states", () => {
   });
 
   it("finds no violations in the city listing's empty state and the rating form", async () => {
-    const { page, context } = await openPage(browser());
+    const { page, context, errors } = await openPage(browser());
     await page.goto(`${site}/botox-near-me/boston`);
-    await loadEverything(page);
+    await loadEverything(page, errors);
     await page.getByRole("searchbox", { name: "Search clinics" }).fill("zzz");
     await page.getByRole("button", { name: "Go" }).click();
     await page.getByText("No clinics found in Boston matching your criteria.").waitFor();
     expect(await violations(page)).toEqual([]);
     await page.goto(`${site}/botox-clinic/boston/glow-med-spa-boston`);
-    await loadEverything(page);
+    await loadEverything(page, errors);
     // The radios are visually hidden inside their labels: click the label.
     await page.locator("label", { hasText: "Neutral" }).click();
     await page.getByRole("button", { name: "Submit Rating" }).waitFor();

@@ -38,3 +38,10 @@ export function cityItemListJsonLd(name: string, clinics: readonly Pick<Clinic, 
     itemListElement: clinics.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, url: absoluteUrl(clinicPath(c.citySlug, c.slug)) })),
   };
 }
+
+/**
+ * `client:idle` options for the listing islands: hydrate at the first idle moment, but no later
+ * than 1.5 s after load. A page kept busy (a slow phone, a loaded machine) would otherwise leave
+ * its filters and paging inert for as long as the browser never went idle.
+ */
+export const IDLE_HYDRATION = { timeout: 1500 } as const;
