@@ -1,17 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import {
-  MSG,
-  businessStatusSchema,
-  clinicInputSchema,
-  normalizeWorkingHours,
-  parseReviews,
-  toClinicSlug,
-  toLinkSlug,
-  type ClinicInput,
-  type ClinicListResponse,
-} from "@botox/core";
-import { deleteClinic, findAdminClinicById, insertClinic, listAdminClinics, updateClinic, type ClinicValues } from "@botox/db";
+import { MSG, businessStatusSchema, clinicInputSchema, type ClinicInput, type ClinicListResponse } from "@botox/core";
+import { deleteClinic, findAdminClinicById, insertClinic, listAdminClinics, toClinicRow, updateClinic, type ClinicRow } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { requireSession } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
@@ -35,42 +25,11 @@ const listQuerySchema = z.object({
   sort: z.enum(["name", "newest"]).default("name"),
 });
 
-/**
- * Coordinates are kept to 7 decimals (about 1 cm): more is noise, and subnormal values such
- * as 1e-320 would make distance arithmetic underflow (a PostgreSQL error) in every search
- * that reaches the clinic.
- */
-const coordinate = (n: number | null) => (n == null ? null : Math.round(n * 1e7) / 1e7 + 0);
-
-/** Form input → row: slug from name + city when empty, reviews parsed, hours normalized. */
-function toClinicValues(input: ClinicInput): ClinicValues {
-  const citySlug = toLinkSlug(input.city);
-  if (!citySlug) throw new HttpError(400, MSG.validation.cityRequired, [{ path: "city", message: MSG.validation.cityRequired }]);
-  const slug = input.slug ?? toClinicSlug(input.name, input.city);
-  if (!slug) throw new HttpError(400, MSG.validation.nameRequired, [{ path: "name", message: MSG.validation.nameRequired }]);
-  const { rating, reviewCount } = parseReviews(input.reviews);
-  return {
-    name: input.name,
-    slug,
-    site: input.site,
-    phone: input.phone,
-    fullAddress: input.fullAddress,
-    street: input.street,
-    city: input.city,
-    citySlug,
-    state: input.state,
-    postalCode: input.postalCode,
-    country: input.country,
-    latitude: coordinate(input.latitude),
-    longitude: coordinate(input.longitude),
-    rating,
-    reviewCount,
-    photo: input.photo,
-    streetView: input.streetView,
-    workingHours: normalizeWorkingHours(input.workingHours),
-    businessStatus: input.businessStatus,
-    locationLink: input.locationLink,
-  };
+/** Form input → row through the one clinic write path (packages/db toClinicRow). */
+function toClinicValues(input: ClinicInput): ClinicRow {
+  const mapped = toClinicRow(input);
+  if (!mapped.ok) throw new HttpError(400, mapped.issue.message, [mapped.issue]);
+  return mapped.row;
 }
 
 function slugConflict(err: unknown): never {
