@@ -3,6 +3,7 @@
  * stable source key in batches, with their optional prices.
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
+import { firstFreeSlug } from "@botox/core";
 import { chunks, dbOf, type DbOrSql } from "./handle.ts";
 import { validateExportRow, type ImportedClinic } from "./import-map.ts";
 import { insertImportedPrices, type ImportedPrice } from "./import-prices.ts";
@@ -114,8 +115,7 @@ export async function importClinics(
         const stored = existing.get(r.sourceKey);
         if (stored && stored.c === r.citySlug) return { ...r, slug: stored.s };
         // r.slug is the wanted one, from name + city (the export has no slug column).
-        let slug = r.slug;
-        for (let n = 2; taken.has(`${r.citySlug}|${slug}`); n++) slug = `${r.slug}-${n}`;
+        const slug = firstFreeSlug(r.slug, (s) => taken.has(`${r.citySlug}|${s}`));
         taken.add(`${r.citySlug}|${slug}`);
         return { ...r, slug };
       });

@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { SLUG_CONSTRAINTS } from "./slug-conflict.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -71,7 +72,7 @@ export const clinics = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("clinics_city_slug_slug_key").on(t.citySlug, t.slug),
+    uniqueIndex(SLUG_CONSTRAINTS.clinic).on(t.citySlug, t.slug),
     uniqueIndex("clinics_source_key_key").on(t.sourceKey),
     // Migration 0003 gives this index INCLUDE columns (id, state, coordinates, status, reviews,
     // rating, name), which drizzle-kit cannot express: a city's page is ranked from it alone.
@@ -142,7 +143,7 @@ export const newsletterSubscriptions = pgTable(
 export const blogCategories = pgTable("blog_categories", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
-  slug: text("slug").notNull().unique("blog_categories_slug_key"),
+  slug: text("slug").notNull().unique(SLUG_CONSTRAINTS.category),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -152,7 +153,7 @@ export const blogPosts = pgTable(
   {
     id: serial("id").primaryKey(),
     title: text("title").notNull(),
-    slug: text("slug").notNull().unique("blog_posts_slug_key"),
+    slug: text("slug").notNull().unique(SLUG_CONSTRAINTS.post),
     content: text("content").notNull(),
     excerpt: text("excerpt"),
     author: text("author").notNull().default("Botox Near Me Team"),

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MSG, formatUsDate, type BlogPost } from "@botox/core";
+import { MSG, formatUsDate, postStatusLabel, type BlogPost } from "@botox/core";
 import { keys, useAdminPosts, useCategories } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -93,7 +93,7 @@ export default function PostListPage() {
                   </td>
                   <td className="hidden px-4 py-3 sm:table-cell">{p.category?.name ?? categoryName(p.categoryId) ?? "Uncategorized"}</td>
                   <td className="px-4 py-3">
-                    {p.published ? <Badge tone="green">Published</Badge> : <Badge tone="slate">Draft</Badge>}
+                    <Badge tone={p.published ? "green" : "slate"}>{postStatusLabel(p.published)}</Badge>
                   </td>
                   <td className="hidden px-4 py-3 whitespace-nowrap md:table-cell">{formatUsDate(p.updatedAt)}</td>
                   <td className={cx("px-4 py-3 text-right whitespace-nowrap", stickyActionsCell)}>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   BUSINESS_STATUSES,
+  BUSINESS_STATUS_LABELS,
   MSG,
   clinicInputSchema,
   fieldErrors,
@@ -117,12 +118,6 @@ export function validateClinic(v: ClinicFormState): Record<string, string> {
   const parsed = clinicInputSchema.safeParse(clinicPayload(v));
   return parsed.success ? {} : fieldErrors(parsed.error);
 }
-
-const STATUS_LABELS: Record<(typeof BUSINESS_STATUSES)[number], string> = {
-  OPERATIONAL: "Operational",
-  CLOSED_TEMPORARILY: "Closed temporarily",
-  PERMANENTLY_CLOSED: "Permanently closed",
-};
 
 export default function ClinicFormPage() {
   const { id } = useParams();
@@ -281,7 +276,7 @@ function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: ClinicF
               <Select {...p} name="businessStatus" value={values.businessStatus} onChange={(e) => set("businessStatus", e.target.value)}>
                 {BUSINESS_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {s} ({STATUS_LABELS[s]})
+                    {s} ({BUSINESS_STATUS_LABELS[s]})
                   </option>
                 ))}
               </Select>

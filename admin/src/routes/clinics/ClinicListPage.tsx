@@ -1,27 +1,23 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MSG, UI, adminStatusLabel, formatPhone, paginationWindow, truncate, type Clinic, type ClinicListResponse } from "@botox/core";
+import { MSG, UI, adminStatusLabel, formatPhone, paginationWindow, totalPages as pagesFor, truncate, type Clinic, type ClinicListResponse } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { sessionExpired } from "../../lib/errors.ts";
+import { clinicStatusTone } from "../../lib/status-tone.ts";
 import { Alert, Badge, Button, Input, Select, Spinner, cx, stickyActionsCell, stickyActionsHead } from "../../components/ui.tsx";
 
 const PAGE_SIZE = 10;
 /** The admin list filter's lower-case values (spec §4); the API accepts either case. */
 const STATUS_FILTERS = [
   { value: "", label: "All statuses" },
-  { value: "operational", label: "Open" },
-  { value: "closed_temporarily", label: "Temp. Closed" },
-  { value: "permanently_closed", label: "Closed" },
+  { value: "operational", label: adminStatusLabel("operational") },
+  { value: "closed_temporarily", label: adminStatusLabel("closed_temporarily") },
+  { value: "permanently_closed", label: adminStatusLabel("permanently_closed") },
 ] as const;
-
-const statusTone = (s: string) => {
-  const label = adminStatusLabel(s);
-  return label === "Open" ? "green" : label === "Temp. Closed" ? "amber" : "red";
-};
 
 /** Location column: city and state, cut to 30 characters (spec §2.13). */
 export const clinicLocation = (c: Pick<Clinic, "city" | "state">) =>
@@ -93,7 +89,7 @@ export default function ClinicListPage() {
   };
 
   const pagination = list.data?.pagination;
-  const totalPages = pagination ? Math.max(1, pagination.totalPages || Math.ceil(pagination.totalItems / PAGE_SIZE)) : 1;
+  const totalPages = pagination ? Math.max(1, pagination.totalPages || pagesFor(pagination.totalItems, PAGE_SIZE)) : 1;
   // A delete can empty the last page: step back to the new last one.
   const beyondLastPage = !list.isPlaceholderData && pagination != null && pagination.totalItems > 0 && page > totalPages;
   useEffect(() => {
@@ -175,7 +171,7 @@ export default function ClinicListPage() {
                   </td>
                   <td className="hidden px-4 py-3 whitespace-nowrap md:table-cell">{formatPhone(c.phone)}</td>
                   <td className="px-4 py-3">
-                    <Badge tone={statusTone(c.businessStatus)}>{adminStatusLabel(c.businessStatus)}</Badge>
+                    <Badge tone={clinicStatusTone(c.businessStatus)}>{adminStatusLabel(c.businessStatus)}</Badge>
                   </td>
                   <td className={cx("px-4 py-3 text-right whitespace-nowrap", stickyActionsCell)}>
                     <Link to={`/clinics/${c.id}`} className="mr-1 inline-flex h-8 items-center rounded-md px-2 text-brand-600 hover:underline" aria-label={`Edit ${c.name}`}>

@@ -31,10 +31,9 @@ import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { fieldIssuesOf, sessionExpired } from "../../lib/errors.ts";
+import { priceStatusTone } from "../../lib/status-tone.ts";
 import { Alert, Badge, Button, Card, Field, Input, Select, Spinner, Textarea } from "../../components/ui.tsx";
 import { FORM_FIELD, emptyPriceForm, priceToForm, pricePayload, validatePriceForm, type PriceFormState } from "./price-form.ts";
-
-const statusTone = (s: PriceStatus) => (s === "published" ? "green" : s === "pending" ? "amber" : "red");
 
 /** What a row prices: "Per unit", "Per area · Forehead", "Package". */
 const whatOf = (p: ClinicPrice) => (p.model === "per_area" && p.area ? `${MODEL_LABELS.per_area} · ${AREA_LABELS[p.area]}` : MODEL_LABELS[p.model]);
@@ -146,7 +145,7 @@ export function ClinicPrices({ clinicId, today = isoDay(new Date()) }: { clinicI
                         ) : null}
                       </td>
                       <td className="py-2 pr-3">
-                        <Badge tone={statusTone(p.status)}>{p.status}</Badge>
+                        <Badge tone={priceStatusTone(p.status)}>{p.status}</Badge>
                       </td>
                       <td className="py-2 text-right whitespace-nowrap">
                         <Button size="sm" variant="outline" disabled={verify.isPending} onClick={() => verify.mutate(p)}>

@@ -1,19 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { MSG, businessStatusSchema, clinicInputSchema, type ClinicInput, type ClinicListResponse } from "@botox/core";
+import { MSG, businessStatusSchema, clinicInputSchema, totalPages, type ClinicInput, type ClinicListResponse } from "@botox/core";
 import { deleteClinic, findAdminClinicById, insertClinic, listAdminClinics, toClinicRow, updateClinic, type ClinicRow } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { requireSession } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
-import { HttpError, isUniqueViolation, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { HttpError, parseOrThrow, readJson, slugConflict } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 
-/** Path ids: anything but a positive 32-bit integer is simply not found (never a 500). */
-function clinicId(raw: string): number {
-  const n = Number(raw);
-  if (!/^\d{1,10}$/.test(raw) || n < 1 || n > 2_147_483_647) throw new HttpError(404, MSG.admin.clinicNotFound);
-  return n;
-}
+const clinicId = (raw: string) => idParam(raw, MSG.admin.clinicNotFound);
 
 const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -32,11 +28,6 @@ function toClinicValues(input: ClinicInput): ClinicRow {
   return mapped.row;
 }
 
-function slugConflict(err: unknown): never {
-  if (isUniqueViolation(err, "clinics_city_slug_slug_key")) throw new HttpError(409, MSG.api.clinicSlugTaken);
-  throw err;
-}
-
 export const adminClinicsRoutes = new Hono<AppEnv>();
 
 adminClinicsRoutes.get("/clinics", requireSession, async (c) => {
@@ -44,7 +35,7 @@ adminClinicsRoutes.get("/clinics", requireSession, async (c) => {
   const { clinics, total } = await listAdminClinics(c.get("deps").db, { ...q, query: q.query || undefined });
   const body: ClinicListResponse = {
     clinics,
-    pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) },
+    pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: totalPages(total, q.limit) },
   };
   return c.json(body);
 });

@@ -11,7 +11,7 @@
  * pages near a point come from the index in distance order (KNN), reading only the rows shown.
  */
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { EARTH_RADIUS_MILES, type BusinessStatus, type Clinic, type LatLon, type PriceBrand } from "@botox/core";
+import { EARTH_RADIUS_MILES, parseId, type BusinessStatus, type Clinic, type LatLon, type PriceBrand } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
@@ -283,7 +283,8 @@ export async function findClinicBySlugOrId(db: Database, segment: string, city?:
     .orderBy(asc(clinics.id))
     .limit(1);
   if (bySlug) return toClinic(bySlug);
-  if (!/^\d{1,10}$/.test(segment) || Number(segment) > 2_147_483_647) return undefined;
-  const [byId] = await db.select().from(clinics).where(eq(clinics.id, Number(segment))).limit(1);
+  const id = parseId(segment);
+  if (id == null) return undefined;
+  const [byId] = await db.select().from(clinics).where(eq(clinics.id, id)).limit(1);
   return byId ? toClinic(byId) : undefined;
 }
