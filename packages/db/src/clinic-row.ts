@@ -10,7 +10,7 @@ import { deriveClinicColumns, type DerivedClinicColumns } from "./clinic-derived
 import type { clinics } from "./schema.ts";
 
 /** Decimals a stored coordinate keeps: 7 is about 1 cm, more is noise. */
-export const COORDINATE_DECIMALS = 7;
+const COORDINATE_DECIMALS = 7;
 const COORDINATE_SCALE = 10 ** COORDINATE_DECIMALS;
 
 /**
@@ -22,12 +22,12 @@ export function roundCoordinate(n: number | null | undefined): number | null {
 }
 
 /** A field the input lacks for a row, with the spec's message (§5), as a form shows it. */
-export interface ClinicRowIssue {
+interface ClinicRowIssue {
   path: "city" | "name";
   message: string;
 }
 
-export type ClinicRowResult = { ok: true; row: ClinicRow } | { ok: false; issue: ClinicRowIssue };
+type ClinicRowResult = { ok: true; row: ClinicRow } | { ok: false; issue: ClinicRowIssue };
 
 /** The stored columns a clinic input gives (without the derived ones). */
 function columnsOf(input: ClinicInput, citySlug: string, slug: string) {

@@ -58,7 +58,7 @@ export function sourceKeyOf(c: {
 /** A clinic row to import: its wanted slug is free to change until the upsert settles it. */
 export type ImportedClinic = ClinicRow & { sourceKey: string };
 
-export type Validated =
+type Validated =
   | { ok: true; values: ImportedClinic; prices: PriceValues[] }
   | { ok: false; reason: string };
 
