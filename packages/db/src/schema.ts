@@ -12,6 +12,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -297,6 +298,27 @@ export const clinicPrices = pgTable(
       .where(sql`${t.status} = 'published' AND ${t.perUnitCents} IS NOT NULL`),
     index("clinic_prices_status_idx").on(t.status, t.checkedOn),
   ],
+);
+
+/**
+ * Each clinic's newest published per-unit price of each brand (migration 0007): kept by a
+ * trigger on clinic_prices, so every write path (admin, import, seed, report review) keeps it
+ * right. Whether it is still current (at most 365 days old) is decided at query time from
+ * checked_on. Searches filter and sort by price through it instead of probing clinic_prices
+ * once per clinic, which at "any distance" meant once per located clinic.
+ */
+export const clinicCurrentPrices = pgTable(
+  "clinic_current_prices",
+  {
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    brand: priceBrand("brand").notNull(),
+    priceId: integer("price_id").notNull(),
+    perUnitCents: integer("per_unit_cents").notNull(),
+    checkedOn: date("checked_on", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clinicId, t.brand] }), index("clinic_current_prices_unit_idx").on(t.brand, t.perUnitCents, t.checkedOn)],
 );
 
 export const priceReports = pgTable(

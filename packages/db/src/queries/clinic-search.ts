@@ -16,7 +16,7 @@ import type { Database } from "../client.ts";
 import { clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
 import { roundGeo } from "./geo.ts";
-import { currentUnitCentsSql } from "./prices.ts";
+import { currentUnitCentsSql, pricedAtMostSql } from "./prices.ts";
 import { toClinic } from "./serialize.ts";
 
 const pointEarth = (p: LatLon) => sql`ll_to_earth(${roundGeo(p.latitude)}::float8, ${roundGeo(p.longitude)}::float8)`;
@@ -229,9 +229,10 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
       )!,
     );
   }
-  // Prices: one probe of clinic_prices_current_idx per clinic of the city, only when asked for.
-  const unitCents = s.price && (s.price.maxUnitCents != null || s.sortBy === "price") ? currentUnitCentsSql(s.price.brand, s.price.today) : undefined;
-  if (unitCents && s.price?.maxUnitCents != null) conditions.push(sql`${unitCents} <= ${s.price.maxUnitCents}`);
+  // Prices, only when asked for: the filter as a semi-join on the priced clinics, the sort with
+  // one primary-key probe of clinic_current_prices per clinic of the city.
+  const unitCents = s.price && s.sortBy === "price" ? currentUnitCentsSql(s.price.brand, s.price.today) : undefined;
+  if (s.price?.maxUnitCents != null) conditions.push(pricedAtMostSql(s.price.brand, s.price.today, s.price.maxUnitCents));
   const where = and(...conditions);
   const direction = s.sortOrder ?? (s.sortBy === "name" || s.sortBy === "price" ? "asc" : "desc");
   const by = direction === "asc" ? asc : desc;
