@@ -16,7 +16,7 @@ import { deriveClinicColumns } from "./clinic-derived.ts";
 export type ExportFormat = "csv" | "json";
 export type ExportRow = Record<string, unknown>;
 
-export interface ImportError {
+interface ImportError {
   /** 1-based position of the record in the file (a CSV header line is not counted). */
   row: number;
   reason: string;
@@ -100,7 +100,7 @@ function mapRow(row: ExportRow): Record<string, unknown> {
 const squash = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 
 /** Location link when present, else lower(name)|lower(full address, or street, city, state). */
-export function sourceKeyOf(c: {
+function sourceKeyOf(c: {
   name: string;
   fullAddress: string | null;
   street: string | null;

@@ -13,7 +13,7 @@ import type { Clinic } from "@core/api.ts";
 import { cityPageAtBuild, DEFAULT_CITY_FILTERS } from "./listing.ts";
 import { makeRadiusSearch, type SiteCity, type SiteIndex, type SiteZip } from "./data.ts";
 
-export const LOCATION_INDEX_RULES = {
+const LOCATION_INDEX_RULES = {
   /** Clinics a page must list within its radius (the city's 5 miles, the ZIP's 25). */
   minClinics: 3,
   /** A ZIP page's nearest clinics compared with its city page's first ones… */

@@ -265,7 +265,7 @@ class QueryObserver<T> {
 
 let client: QueryClient | undefined;
 
-export function createSiteQueryClient(): QueryClient {
+function createSiteQueryClient(): QueryClient {
   return new QueryClient();
 }
 
