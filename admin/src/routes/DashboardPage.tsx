@@ -168,7 +168,7 @@ const toneOf = (status?: string) =>
         : "slate";
 
 /** Publishing status, 'Rebuild now' and the build history; hidden when the API has no publishing. */
-export function PublishPanel() {
+function PublishPanel() {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();

@@ -44,7 +44,7 @@ export interface PostFormState {
 }
 type TextField = Exclude<keyof PostFormState, "published" | "noIndex">;
 
-export const emptyPostForm: PostFormState = {
+const emptyPostForm: PostFormState = {
   title: "",
   slug: "",
   categoryId: "uncategorized",
@@ -60,7 +60,7 @@ export const emptyPostForm: PostFormState = {
   noIndex: false,
 };
 
-export function postToForm(p: BlogPost): PostFormState {
+function postToForm(p: BlogPost): PostFormState {
   return {
     title: p.title,
     slug: p.slug,

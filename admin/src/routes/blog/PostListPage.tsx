@@ -10,7 +10,7 @@ import { sessionExpired } from "../../lib/errors.ts";
 import { Alert, Badge, Button, Input, Spinner, cx, stickyActionsCell, stickyActionsHead } from "../../components/ui.tsx";
 
 /** Case-insensitive title search, done on the client (spec §2.13). */
-export function filterPostsByTitle(posts: readonly BlogPost[], search: string): BlogPost[] {
+function filterPostsByTitle(posts: readonly BlogPost[], search: string): BlogPost[] {
   const needle = search.trim().toLowerCase();
   return needle ? posts.filter((p) => p.title.toLowerCase().includes(needle)) : [...posts];
 }

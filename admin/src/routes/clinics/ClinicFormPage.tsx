@@ -42,7 +42,7 @@ export interface ClinicFormState {
 }
 type FieldName = keyof ClinicFormState;
 
-export const emptyClinicForm: ClinicFormState = {
+const emptyClinicForm: ClinicFormState = {
   name: "",
   slug: "",
   businessStatus: "OPERATIONAL",
@@ -72,7 +72,7 @@ function hoursToText(hours: Clinic["workingHours"]): string {
   return JSON.stringify(hours, null, 2);
 }
 
-export function clinicToForm(c: Clinic): ClinicFormState {
+function clinicToForm(c: Clinic): ClinicFormState {
   return {
     name: text(c.name),
     slug: text(c.slug),
@@ -110,11 +110,11 @@ function parseHours(value: string): string | Record<string, unknown> | null {
   return t;
 }
 
-export function clinicPayload(v: ClinicFormState) {
+function clinicPayload(v: ClinicFormState) {
   return { ...v, reviews: v.reviews.trim() || null, workingHours: parseHours(v.workingHours) };
 }
 
-export function validateClinic(v: ClinicFormState): Record<string, string> {
+function validateClinic(v: ClinicFormState): Record<string, string> {
   const parsed = clinicInputSchema.safeParse(clinicPayload(v));
   return parsed.success ? {} : fieldErrors(parsed.error);
 }

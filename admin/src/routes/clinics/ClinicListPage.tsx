@@ -250,7 +250,7 @@ export default function ClinicListPage() {
 }
 
 /** "Go to page" box: a number within 1..totalPages (anything else is brought into range). */
-export function JumpToPage({ page, totalPages, onJump }: { page: number; totalPages: number; onJump: (page: number) => void }) {
+function JumpToPage({ page, totalPages, onJump }: { page: number; totalPages: number; onJump: (page: number) => void }) {
   const [value, setValue] = useState(String(page));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
