@@ -42,7 +42,7 @@ function mapRow(row: ExportRow): Record<string, unknown> {
 const squash = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 
 /** Location link when present, else lower(name)|lower(full address, or street, city, state). */
-export function sourceKeyOf(c: {
+function sourceKeyOf(c: {
   name: string;
   fullAddress: string | null;
   street: string | null;

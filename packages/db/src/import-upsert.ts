@@ -10,7 +10,7 @@ import { insertImportedPrices, type ImportedPrice } from "./import-prices.ts";
 import type { PriceValues } from "./queries/prices.ts";
 import { clinics, contentChanges } from "./schema.ts";
 
-export interface ImportError {
+interface ImportError {
   /** 1-based position of the record in the file (a CSV header line is not counted). */
   row: number;
   reason: string;

@@ -5,5 +5,5 @@
  * CLI and tests use.
  */
 export { parseExport, type ExportFormat, type ExportRow } from "./import-parse.ts";
-export { sourceKeyOf, validateExportRow } from "./import-map.ts";
-export { importClinics, type ImportError, type ImportResult } from "./import-upsert.ts";
+export { validateExportRow } from "./import-map.ts";
+export { importClinics } from "./import-upsert.ts";

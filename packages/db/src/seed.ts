@@ -100,7 +100,12 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
     // Vacuum too: the searches read covering indexes, and index-only scans skip the table only
     // for pages the visibility map marks all-visible (autovacuum would get there later).
     if (result.clinics > 0) await sql`vacuum (analyze) clinics`;
-    if (result.prices > 0) await sql`vacuum (analyze) clinic_prices`;
+    if (result.prices > 0) {
+      await sql`vacuum (analyze) clinic_prices`;
+      // Filled by clinic_prices' trigger: without statistics the planner takes it for a handful
+      // of rows and starts radius searches from it instead of the GiST index.
+      await sql`vacuum (analyze) clinic_current_prices`;
+    }
   }
 
   const [posts] = await sql<{ any: boolean }[]>`select exists(select 1 from blog_posts) as any`;

@@ -3,7 +3,7 @@
  * current price, the index) live in packages/core; this file reads and writes rows and
  * answers searches in SQL with the same rules, each one query, never one per clinic.
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import {
   PRICE_RULES,
   computePriceIndex,
@@ -250,9 +250,9 @@ export function priceIndexNear(db: Database, origin: LatLon, miles: number, bran
 /**
  * zip-search with a price filter or the price sort: every clinic within the radius (an
  * earth_box prefilter on clinics_earth_idx) or, with a price filter, among the clinics priced
- * at most that (clinic_current_prices_unit_idx), each with one probe of its current price,
- * ranked by price (unpriced last) or distance, then distance and id; the total from the same
- * pass. The price sort without a filter at any distance still reads every located clinic.
+ * at most that (clinic_current_prices joined), ranked by price (unpriced last) or distance,
+ * then distance and id; the total from the same pass. The price sort without a filter at any
+ * distance still ranks every located clinic.
  */
 export async function searchClinicsNearZipByPrice(
   db: Database,
@@ -261,27 +261,33 @@ export async function searchClinicsNearZipByPrice(
   const origin = await findZipOrigin(db, s.postalCode);
   if (!origin) return { items: [], total: 0, origin: null };
   const distance = clinicMilesFrom(origin);
-  const unitCents = currentUnitCentsSql(s.price.brand, s.price.today);
   const conditions: SQL[] = [
     s.radiusMiles == null ? sql`${clinics.latitude} IS NOT NULL AND ${clinics.longitude} IS NOT NULL` : clinicsWithinMiles(origin, s.radiusMiles),
   ];
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
-  if (s.price.maxUnitCents != null) conditions.push(pricedAtMostSql(s.price.brand, s.price.today, s.price.maxUnitCents));
-  const ranked = db.$with("ranked").as(
-    db
-      .select({ id: clinics.id, distance: distance.as("distance"), unit: unitCents.as("unit") })
-      .from(clinics)
-      .where(and(...conditions)),
+  // Each clinic's current price as a join, not a probe per row: with a filter only the clinics
+  // priced at most that take part (an inner join the planner can start from the priced
+  // clinics); without one, unpriced clinics stay (a left join: their unit is null).
+  const { maxUnitCents } = s.price;
+  const priceJoin = and(
+    eq(clinicCurrentPrices.clinicId, clinics.id),
+    eq(clinicCurrentPrices.brand, s.price.brand),
+    gte(clinicCurrentPrices.checkedOn, oldestCountingDay(s.price.today)),
+    maxUnitCents != null ? lte(clinicCurrentPrices.perUnitCents, maxUnitCents) : undefined,
   );
-  const filter = s.price.maxUnitCents != null ? sql`${ranked.unit} <= ${s.price.maxUnitCents}` : undefined;
+  const columns = { id: clinics.id, distance: distance.as("distance"), unit: sql<number | null>`${clinicCurrentPrices.perUnitCents}`.as("unit") };
+  const ranked = db.$with("ranked").as(
+    maxUnitCents != null
+      ? db.select(columns).from(clinics).innerJoin(clinicCurrentPrices, priceJoin).where(and(...conditions))
+      : db.select(columns).from(clinics).leftJoin(clinicCurrentPrices, priceJoin).where(and(...conditions)),
+  );
   const order = s.sortBy === "price" ? [sql`${ranked.unit} ASC NULLS LAST`, asc(ranked.distance), asc(ranked.id)] : [asc(ranked.distance), asc(ranked.id)];
   const page = db.$with("page").as(
     db
       .with(ranked)
       .select({ id: ranked.id, distance: ranked.distance, unit: ranked.unit, total: sql<number>`count(*) over ()`.as("total") })
       .from(ranked)
-      .where(filter)
       .orderBy(...order)
       .limit(s.limit)
       .offset((s.page - 1) * s.limit),
@@ -294,7 +300,7 @@ export async function searchClinicsNearZipByPrice(
     .orderBy(...(s.sortBy === "price" ? [sql`${page.unit} ASC NULLS LAST`] : []), asc(page.distance), asc(page.id));
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && s.page > 1) {
-    const [row] = await db.with(ranked).select({ n: count() }).from(ranked).where(filter);
+    const [row] = await db.with(ranked).select({ n: count() }).from(ranked);
     total = row?.n ?? 0;
   }
   return { items: rows.map((r) => toClinic(r.clinic, Number(r.distance))), total, origin };
