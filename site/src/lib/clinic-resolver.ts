@@ -1,5 +1,5 @@
 /** /clinic/{slug|id} (design.md §6): finds the clinic through the API and its canonical page. */
-import { clinicPath } from "@core/search.ts";
+import { clinicPath } from "@botox/core/search";
 
 /** The {slug|id} segment of /clinic/{key}, or null for any other form. */
 export function clinicKeyFromPath(pathname: string): string | null {

@@ -15,8 +15,7 @@ import {
   type ClinicPrice,
   type CurrentUnitPrice,
 } from "@botox/core";
-import type { SiteCity, SiteData, SiteZip } from "../../../packages/db/src/queries/site.ts";
-import type * as SiteQueries from "../../../packages/db/src/queries/site.ts";
+import type { SiteCity, SiteData, SiteZip } from "@botox/db/site";
 import { pricesByClinic } from "./prices.ts";
 
 export type { SiteCity, SiteZip };
@@ -48,9 +47,9 @@ let loading: Promise<SiteIndex> | undefined;
 
 async function load(): Promise<SiteIndex> {
   // Loaded by Node at build time rather than bundled: the database drivers (and the native
-  // modules beside them in packages/db) must not pass through Vite.
-  const moduleUrl = new URL("../../../packages/db/src/queries/site.ts", `file://${process.cwd()}/src/lib/`).href;
-  const { readSiteData } = (await import(/* @vite-ignore */ moduleUrl)) as typeof SiteQueries;
+  // modules beside them in packages/db) must not pass through Vite, so "@botox/db" is in the
+  // Vite config's `ssr.external` and this import stays an import of the package.
+  const { readSiteData } = await import("@botox/db/site");
   const data: SiteData = await readSiteData();
   return indexSiteData(withinPathLimits(data));
 }

@@ -5,10 +5,10 @@
  * own; thin ones are still served, with `noindex, follow`, and a ZIP page showing what its
  * city's page shows points its canonical there. Thresholds: docs/decisions.md (issue 14).
  */
-import { FILTERS } from "@core/constants.ts";
-import { cityPath, cityStateKey, zipPath } from "@core/search.ts";
-import { toLinkSlug } from "@core/slug.ts";
-import type { Clinic } from "@core/api.ts";
+import { FILTERS } from "@botox/core/constants";
+import { cityPath, cityStateKey, zipPath } from "@botox/core/search";
+import { toLinkSlug } from "@botox/core/slug";
+import type { Clinic } from "@botox/core/api";
 import { cityPageAtBuild, DEFAULT_CITY_FILTERS } from "./listing.ts";
 import { makeRadiusSearch, type SiteCity, type SiteIndex, type SiteZip } from "./data.ts";
 

@@ -1,8 +1,8 @@
 /** The nearby-clinics list of the home page (spec §2.5, §9): closest 50, ten per page. */
-import type { Clinic } from "@core/api.ts";
-import { SEARCH } from "@core/constants.ts";
-import { distanceMiles, roundMiles } from "@core/geo.ts";
-import { publicStatusLabel } from "@core/status.ts";
+import type { Clinic } from "@botox/core/api";
+import { SEARCH } from "@botox/core/constants";
+import { distanceMiles, roundMiles } from "@botox/core/geo";
+import { publicStatusLabel } from "@botox/core/status";
 
 const closedRank = (c: Clinic) => (publicStatusLabel(c.businessStatus) === "Open" ? 0 : 1);
 

@@ -9,7 +9,7 @@
  * island (one module instance per page), so islands asking for the same key share one request.
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { createApiClient, type ApiClient } from "@core/http.ts";
+import { createApiClient, type ApiClient } from "@botox/core/http";
 
 export type QueryKey = readonly unknown[];
 
