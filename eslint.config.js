@@ -54,6 +54,11 @@ export default tseslint.config(
     files: ["**/*.test.{ts,tsx}", "**/e2e/**", "packages/e2e/**", "**/bench/**", "**/*-bench.ts", "**/test-support.ts", "**/test/**", "**/mmdb-fixture.ts"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },
+  {
+    // Vitest's asymmetric matchers (expect.any, expect.objectContaining, ...) are typed `any`.
+    files: ["**/*.test.{ts,tsx}", "**/e2e/**"],
+    rules: { "@typescript-eslint/no-unsafe-assignment": "off" },
+  },
   // Plain JavaScript (configs, build integrations, fixtures) has no types to check.
   { files: ["**/*.{js,mjs,cjs}"], ...tseslint.configs.disableTypeChecked },
   {
@@ -104,6 +109,13 @@ export default tseslint.config(
     // Same, for the root launchers that reach into api/src and packages/db/src by path.
     files: ["scripts/product.ts", "scripts/serve.ts", "scripts/serve-admin.ts", "scripts/serve-site.ts", "scripts/admin-build.ts", "site/bench/site-bench.ts"],
     rules: { "no-restricted-imports": "off" },
+  },
+  {
+    // Demo-data generators index arrays by computed positions (median, weighted pick); and the
+    // publisher is being split into a scheduler and an executor in packages/publish (issue 15),
+    // which removes its assertions and its one environment read (the build's inherited env).
+    files: ["packages/db/src/seed-clinics.ts", "packages/db/src/seed.ts", "packages/db/src/random.ts", "api/src/publish/publisher.ts"],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off", "no-restricted-properties": "off", "@typescript-eslint/no-unnecessary-type-assertion": "off" },
   },
   {
     files: ["**/*.tsx"],

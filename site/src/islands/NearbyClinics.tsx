@@ -68,13 +68,14 @@ function Nearby({ config, variant }: Required<Props>) {
     retry: options.retry,
     retryDelay: options.retryDelay,
     queryFn: async () => {
+      if (!loc) return []; // not run without a location (`enabled`)
       try {
         const clinics = await apiClient(config.apiUrl).send<Clinic[]>("POST", "/clinics/nearby", {
-          latitude: loc!.lat,
-          longitude: loc!.lon,
+          latitude: loc.lat,
+          longitude: loc.lon,
           radius: SEARCH.nearbyRadiusMiles,
         });
-        return closestClinics(Array.isArray(clinics) ? clinics : [], loc!);
+        return closestClinics(Array.isArray(clinics) ? clinics : [], loc);
       } catch {
         throw new Error(MSG.fetch.nearbyClinics);
       }

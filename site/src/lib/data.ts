@@ -98,8 +98,10 @@ export function indexSiteData(data: SiteData, today = isoDay(new Date())): SiteI
   // no chooser: that address belongs to the city it names.
   const pageSlugs = new Set(data.cities.map((c) => c.pageSlug));
   const sharedCitySlugs = [...bySlug]
-    .filter(([citySlug, cities]) => cities.length > 1 && !pageSlugs.has(citySlug))
-    .map(([citySlug, cities]) => ({ citySlug, city: cities[0]!.city, cities }));
+    .flatMap(([citySlug, cities]) => {
+      const [first, second] = cities;
+      return first && second && !pageSlugs.has(citySlug) ? [{ citySlug, city: first.city, cities }] : [];
+    });
   const postsByCategory = new Map<number, BlogPost[]>();
   for (const p of data.posts) {
     if (p.categoryId == null) continue;

@@ -13,11 +13,11 @@ const closedRank = (c: Clinic) => (publicStatusLabel(c.businessStatus) === "Open
  */
 export function closestClinics(clinics: readonly Clinic[], origin: { lat: number; lon: number }): Clinic[] {
   return clinics
-    .filter((c) => c.latitude != null && c.longitude != null)
-    .map((c) => ({
-      ...c,
-      _distance: roundMiles(distanceMiles({ latitude: origin.lat, longitude: origin.lon }, { latitude: c.latitude!, longitude: c.longitude! })),
-    }))
+    .flatMap((c) => {
+      const { latitude, longitude } = c;
+      if (latitude == null || longitude == null) return [];
+      return [{ ...c, _distance: roundMiles(distanceMiles({ latitude: origin.lat, longitude: origin.lon }, { latitude, longitude })) }];
+    })
     .sort((a, b) => a._distance - b._distance)
     .slice(0, SEARCH.maxNearbyResults)
     .sort((a, b) => closedRank(a) - closedRank(b) || a._distance - b._distance);

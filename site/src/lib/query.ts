@@ -133,7 +133,7 @@ export class QueryClient {
     if (!query) {
       query = new Query<T>(key);
       if (initialData !== undefined) query.state = { ...query.state, data: initialData, status: "success", updatedAt: Date.now() };
-      this.#queries.set(hash, query as Query<unknown>);
+      this.#queries.set(hash, query);
     }
     return query;
   }

@@ -23,7 +23,8 @@ export function bindSearchForms(root: ParentNode, navigate: (url: string) => voi
   root.querySelectorAll<HTMLFormElement>("form[data-search]").forEach((form) => {
     form.addEventListener("submit", (e) => {
       e.preventDefault();
-      const value = new FormData(form).get("q")?.toString() ?? "";
+      const q = new FormData(form).get("q");
+      const value = typeof q === "string" ? q : "";
       const message = form.querySelector<HTMLElement>("[data-search-message]");
       const problem = searchProblem(value);
       if (message) {

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { BusinessStatus, Clinic } from "@botox/core";
 import type { Database } from "../client.ts";
 import { deriveClinicColumns } from "../clinic-derived.ts";
 import { clinics } from "../schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
+import { insertedRow } from "./returning.ts";
 import { toClinic } from "./serialize.ts";
 
 export type ClinicValues = Omit<typeof clinics.$inferInsert, "id" | "createdAt" | "sourceKey">;
@@ -30,7 +31,7 @@ export async function listAdminClinics(db: Database, f: AdminClinicFilter): Prom
         ilike(clinics.city, pattern),
         ilike(clinics.fullAddress, pattern),
         ilike(clinics.postalCode, pattern),
-      )!,
+      ) ?? sql`false`, // never undefined: `or` of conditions
     );
   }
   if (f.businessStatus) conditions.push(eq(clinics.businessStatus, f.businessStatus));
@@ -54,8 +55,8 @@ export async function findAdminClinicById(db: DbExecutor, id: number): Promise<C
 }
 
 export async function insertClinic(db: DbExecutor, values: ClinicValues): Promise<Clinic> {
-  const [row] = await db.insert(clinics).values({ ...values, ...deriveClinicColumns(values) }).returning();
-  return toClinic(row!);
+  const rows = await db.insert(clinics).values({ ...values, ...deriveClinicColumns(values) }).returning();
+  return toClinic(insertedRow(rows, "clinics"));
 }
 
 export async function updateClinic(db: DbExecutor, id: number, values: ClinicValues): Promise<Clinic | undefined> {

@@ -226,7 +226,7 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
         ilike(clinics.street, pattern),
         ilike(clinics.fullAddress, pattern),
         ilike(clinics.postalCode, pattern),
-      )!,
+      ) ?? sql`false`, // never undefined: `or` of conditions
     );
   }
   // Prices: one probe of clinic_prices_current_idx per clinic of the city, only when asked for.
