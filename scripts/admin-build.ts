@@ -44,6 +44,7 @@ export async function ensureAdminBuild(options: AdminBuildOptions): Promise<bool
   await new Promise<void>((resolve, reject) => {
     const child = spawn("pnpm", ["--filter", "@botox/admin", "exec", "vite", "build", "--outDir", options.outDir, "--emptyOutDir", "--logLevel", "warn"], {
       cwd: repoRoot,
+      // eslint-disable-next-line no-restricted-properties -- the build inherits this process's environment (PATH, ...), plus the admin's two settings
       env: { ...process.env, VITE_API_URL: options.apiUrl, VITE_SITE_URL: options.siteUrl },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -17,6 +17,7 @@ import { runMigrations } from "../packages/db/src/migrate.ts";
 import { missingForProduction, readApiEnv } from "../api/src/env.ts";
 import { ENTRY_POINTS } from "./entry-points.ts";
 
+// eslint-disable-next-line no-restricted-properties -- the launcher hands its environment to the packages' env.ts readers (readApiEnv, readDbEnv)
 const source = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" };
 const missing = missingForProduction(source);
 if (missing.length > 0) {

@@ -2,7 +2,6 @@
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
-import { fileURLToPath } from "node:url";
 import hostFiles from "./host-files.mjs";
 import { outDirInsideSite } from "./out-dir.mjs";
 
@@ -26,14 +25,13 @@ export default defineConfig({
   integrations: [react(), hostFiles(), ...(out.integration ? [out.integration] : [])],
   vite: {
     plugins: [tailwindcss()],
-    // Browser code imports single core modules ("@core/search.ts") rather than the package
-    // index, whose zod schemas would otherwise ride along into every island.
     // The build reads PostgreSQL through packages/db: its drivers and native modules stay
-    // Node packages rather than being bundled into the page renderer.
+    // Node packages rather than being bundled into the page renderer. @botox/db itself is
+    // external too, so `import("@botox/db/site")` in src/lib/data.ts is loaded by Node (from the
+    // site's node_modules) at build time and its TypeScript never passes through Vite.
     ssr: {
-      external: ["@node-rs/argon2", "@electric-sql/pglite", "@electric-sql/pglite-socket", "postgres", "zipcodes", "csv-parse", "sanitize-html"],
+      external: ["@botox/db", "@node-rs/argon2", "@electric-sql/pglite", "@electric-sql/pglite-socket", "postgres", "zipcodes", "csv-parse", "sanitize-html"],
     },
-    resolve: { alias: { "@core": fileURLToPath(new URL("../packages/core/src", import.meta.url)) } },
   },
   devToolbar: { enabled: false },
   experimental: { incrementalBuild: true },

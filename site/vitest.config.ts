@@ -1,10 +1,8 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Unit tests of the site's logic and islands, beside the code; browser tests have their own
 // config (vitest.e2e.config.ts).
 export default defineConfig({
-  resolve: { alias: { "@core": fileURLToPath(new URL("../packages/core/src", import.meta.url)) } },
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],

@@ -48,7 +48,7 @@ describe("blog posts", () => {
     expect(imageUrl).toMatch(/^https?:\/\/.+\/uploads\/.+/);
     // The preview now shows the stored image, loaded from the API.
     await page.waitForFunction(
-      () => ((document.querySelector('img[alt="Featured image preview"]') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+      () => (document.querySelector<HTMLImageElement>('img[alt="Featured image preview"]')?.naturalWidth ?? 0) > 0,
     );
 
     // Keyword suggestions after the pause; apply one.

@@ -9,7 +9,9 @@ import "./styles.css";
 const api = createApiClient({ baseUrl: env.apiUrl });
 const queryClient = createQueryClient();
 
-createRoot(document.getElementById("root")!).render(
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+createRoot(root).render(
   <StrictMode>
     <BrowserRouter basename="/admin">
       <AppProviders api={api} queryClient={queryClient}>

@@ -153,7 +153,7 @@ interface Plan {
  */
 async function explainPlans(url: string, inputs: Inputs): Promise<Plan[]> {
   const captured: { query: string; params: unknown[] }[] = [];
-  const sql = postgres(url, { max: 1, onnotice: () => {}, debug: (_conn, query, params) => captured.push({ query, params: [...params] }) });
+  const sql = postgres(url, { max: 1, onnotice: () => {}, debug: (_conn, query, params) => captured.push({ query, params: [...(params as unknown[])] }) });
   const db = drizzle(sql, { schema });
   const city = inputs.cities.find((c) => c.slug === "new-york") ?? inputs.cities[0]!;
   const clinic = inputs.clinics[0]!;
@@ -208,7 +208,7 @@ async function startServer(url: string, readCache: boolean): Promise<{ port: num
   });
   const port = await new Promise<number>((resolve, reject) => {
     let buffer = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       buffer += chunk.toString();
       const line = buffer.split("\n").find((l) => l.startsWith("{"));
       if (line) resolve((JSON.parse(line) as { port: number }).port);

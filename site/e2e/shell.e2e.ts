@@ -109,7 +109,7 @@ describe("FAQ", () => {
     const openStates = () => faq.evaluateAll((ds) => ds.map((d) => (d as HTMLDetailsElement).open));
     await expect(openStates()).resolves.toEqual(Array(8).fill(false));
     await faq.nth(0).locator("summary").click();
-    await expect(openStates()).resolves.toEqual([true, ...Array(7).fill(false)]);
+    await expect(openStates()).resolves.toEqual([true, ...Array<boolean>(7).fill(false)]);
     await faq.nth(3).locator("summary").focus();
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => !document.querySelectorAll("[data-faq] details")[0]!.hasAttribute("open"));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MSG } from "@botox/core";
-import { createFakeApi, failWith, STATS } from "../test/fake-api.ts";
+import { apiError, createFakeApi, STATS } from "../test/fake-api.ts";
 import { renderApp } from "../test/render.tsx";
 
 describe("expired session", () => {
@@ -10,12 +10,12 @@ describe("expired session", () => {
     let expired = false;
     const { api } = createFakeApi({
       "GET /stats": () => {
-        if (expired) throw failWith(401)();
+        if (expired) throw apiError(401);
         return STATS;
       },
       "POST /clinics": () => {
         expired = true;
-        throw failWith(401, { error: "Authentication required" })();
+        throw apiError(401, { error: "Authentication required" });
       },
       "POST /login": () => {
         expired = false;
@@ -50,7 +50,7 @@ describe("expired session", () => {
     };
     const { api, callsTo } = createFakeApi({
       "GET /stats": () => {
-        if (expired) throw failWith(401)();
+        if (expired) throw apiError(401);
         return STATS;
       },
       "GET /blog/categories": [],
@@ -58,7 +58,7 @@ describe("expired session", () => {
       "PATCH /blog/posts/9": () => {
         if (callsTo("PATCH", "/blog/posts/9").length === 1) {
           expired = true;
-          throw failWith(401)();
+          throw apiError(401);
         }
         return post;
       },
@@ -96,7 +96,7 @@ describe("expired session", () => {
       // The session check passed a moment ago; the list read finds the session gone.
       "GET /stats": STATS,
       "GET /clinics": () => {
-        if (!signedIn) throw failWith(401)();
+        if (!signedIn) throw apiError(401);
         return { clinics: [], pagination: { totalItems: 0, itemsPerPage: 10, currentPage: 1, totalPages: 0 } };
       },
       "POST /login": () => {

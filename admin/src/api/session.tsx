@@ -41,7 +41,7 @@ export function ApiProvider({ client, children }: { client: ApiClient; children:
       saveLiveDrafts();
       const { pathname, search, hash } = locationRef.current;
       queryClient.removeQueries({ queryKey: ["session"] });
-      navigate("/login", { replace: true, state: { from: { pathname, search, hash }, expired: true } satisfies LoginState });
+      void navigate("/login", { replace: true, state: { from: { pathname, search, hash }, expired: true } satisfies LoginState });
       setTimeout(() => (redirecting.current = false), 0);
     };
     const guard = async <T,>(path: string, run: () => Promise<T>): Promise<T> => {
@@ -53,7 +53,7 @@ export function ApiProvider({ client, children }: { client: ApiClient; children:
       }
     };
     return {
-      get: ((path, params, opts) => guard(path, () => client.get(path, params, opts as never))) as ApiClient["get"],
+      get: ((path, params, opts) => guard(path, () => client.get(path, params, opts as never))),
       send: (method, path, body) => guard(path, () => client.send(method, path, body)),
     };
   }, [client, navigate, queryClient]);

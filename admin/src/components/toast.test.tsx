@@ -24,9 +24,13 @@ describe("toasts", () => {
     fireEvent.click(screen.getByText("two"));
     expect(screen.getAllByTestId("toast")).toHaveLength(1);
     expect(screen.getByText("Second")).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(screen.getByText("Second")).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByTestId("toast")).not.toBeInTheDocument();
   });
 

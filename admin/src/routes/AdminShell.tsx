@@ -41,7 +41,7 @@ export function AdminShell() {
       // Signed out locally either way; the server session expires on its own.
     }
     queryClient.clear();
-    navigate("/login", { replace: true });
+    void navigate("/login", { replace: true });
   };
 
   return (

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MSG } from "@botox/core";
-import { createFakeApi, failWith, STATS } from "../test/fake-api.ts";
+import { apiError, createFakeApi, failWith, STATS } from "../test/fake-api.ts";
 import { renderApp } from "../test/render.tsx";
 import { PUBLISH_POLL_MS, recentChanges, type PublishBuild, type PublishStatus } from "./DashboardPage.tsx";
 
@@ -47,7 +47,7 @@ describe("dashboard", () => {
     const { api } = createFakeApi({
       "GET /stats": () => {
         calls += 1;
-        if (calls > 1) throw failWith(500)();
+        if (calls > 1) throw apiError(500);
         return STATS;
       },
       "GET /publish/status": idle,

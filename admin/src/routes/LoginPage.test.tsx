@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MSG } from "@botox/core";
-import { createFakeApi, failWith, STATS } from "../test/fake-api.ts";
+import { apiError, createFakeApi, failWith, STATS } from "../test/fake-api.ts";
 import { renderApp } from "../test/render.tsx";
 
 describe("login", () => {
@@ -41,7 +41,7 @@ describe("login", () => {
     let signedIn = false;
     const { api } = createFakeApi({
       "GET /stats": () => {
-        if (!signedIn) throw failWith(401)();
+        if (!signedIn) throw apiError(401);
         return STATS;
       },
       "POST /login": () => {

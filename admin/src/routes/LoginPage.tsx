@@ -39,7 +39,7 @@ export function LoginPage() {
       await api.send<LoginResponse>("POST", "/login", parsed.data);
       queryClient.clear();
       const from = state.from;
-      navigate(from ? `${from.pathname}${from.search ?? ""}${from.hash ?? ""}` : "/", { replace: true });
+      void navigate(from ? `${from.pathname}${from.search ?? ""}${from.hash ?? ""}` : "/", { replace: true });
     } catch (err) {
       setError(loginErrorText(err));
       setPending(false);

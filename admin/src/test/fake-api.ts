@@ -10,7 +10,7 @@ export interface FakeCall {
 type Handler = (call: FakeCall) => unknown;
 
 /** An injected ApiClient: routes "METHOD /path" to handlers and records every call. */
-export function createFakeApi(routes: Record<string, Handler | unknown>) {
+export function createFakeApi(routes: Record<string, unknown>) {
   const calls: FakeCall[] = [];
   const find = (method: string, path: string): Handler | undefined => {
     const exact = routes[`${method} ${path}`];
@@ -37,7 +37,7 @@ export function createFakeApi(routes: Record<string, Handler | unknown>) {
         if (err instanceof ApiRequestError && err.status === 401 && opts?.on401 === "null") return null;
         throw err;
       }
-    }) as ApiClient["get"],
+    }),
     send: (async (method: string, path: string, body?: unknown) => run({ method, path, body })) as ApiClient["send"],
   };
   return { api, calls, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };

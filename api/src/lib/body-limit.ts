@@ -40,6 +40,7 @@ export function lazyBodyLimit(options: LazyBodyLimitOptions): MiddlewareHandler<
         },
       }),
     );
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed under the DOM lib (admin and site type-check this file through @botox/e2e), whose RequestInit has no `duplex`
     c.req.raw = new Request(raw, { body: counted, duplex: "half" } as RequestInit);
     return next();
   };

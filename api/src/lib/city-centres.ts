@@ -15,7 +15,7 @@ const caches = new WeakMap<Deps, Map<string, { centre: LatLon | null; until: num
 
 export async function cityCentre(deps: Deps, city: string): Promise<LatLon | null> {
   let cache = caches.get(deps);
-  if (!cache) caches.set(deps, (cache = new Map()));
+  if (!cache) caches.set(deps, (cache = new Map<string, { centre: LatLon | null; until: number }>()));
   const key = city.trim().toLowerCase();
   const now = Date.now();
   const hit = cache.get(key);

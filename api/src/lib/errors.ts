@@ -115,7 +115,7 @@ export function handleError(err: Error, c: Context): Response {
   if (err instanceof HTTPException) {
     const status = err.status;
     const message = status === 413 ? MSG.api.payloadTooLarge : err.message || MSG.api.invalidInput;
-    return c.json(errorBody(message), status as ContentfulStatusCode);
+    return c.json(errorBody(message), status);
   }
   if (isDatabaseUnavailable(err)) return c.json(errorBody(MSG.api.databaseUnavailable), 503);
   if (isDataException(err)) return c.json(errorBody(MSG.api.invalidInput), 400);

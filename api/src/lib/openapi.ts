@@ -41,7 +41,7 @@ function toSchema(s: z.ZodType): Record<string, unknown> {
 /** "get", "/clinics/{id}/has-rated" → "getClinicsIdHasRated". */
 function operationId(method: string, path: string): string {
   const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+  return method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
 }
 
 export function buildOpenApiDocument(serverUrl: string) {

@@ -24,8 +24,7 @@ export function treeRss(rootPid: number, { includeRoot = true }: { includeRoot?:
   }
   let total = 0;
   const stack = includeRoot ? [rootPid] : [...(children.get(rootPid) ?? [])];
-  while (stack.length) {
-    const pid = stack.pop()!;
+  for (let pid = stack.pop(); pid !== undefined; pid = stack.pop()) {
     try {
       total += Number(fs.readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]) * 4096;
     } catch {

@@ -300,7 +300,7 @@ describe("error contract", () => {
     });
     const streamed = await t.app.request(
       "/api/v1/clinics",
-      { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie }, body: stream, duplex: "half" } as RequestInit,
+      { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie }, body: stream, duplex: "half" },
       socketEnv("203.0.113.92"),
     );
     expect(streamed.status).toBe(413);

@@ -15,7 +15,7 @@ export class LogTail {
     this.chunks.push(buf);
     this.size += buf.length;
     while (this.size - (this.chunks[0]?.length ?? 0) >= this.limit && this.chunks.length > 1) {
-      this.size -= this.chunks.shift()!.length;
+      this.size -= this.chunks.shift()?.length ?? 0;
     }
   }
   toString(): string {

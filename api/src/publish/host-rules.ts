@@ -34,14 +34,14 @@ function compile(pathPattern: string): { pattern: RegExp; names: string[] } {
   let source = "";
   const p = normalizeRulePath(pathPattern);
   for (let i = 0; i < p.length; i++) {
-    const ch = p[i]!;
+    const ch = p.charAt(i);
     if (ch === "*") {
       names.push("splat");
       source += "(.*)";
     } else if (ch === ":" && (i === 0 || p[i - 1] === "/")) {
       const m = /^:([A-Za-z_]\w*)/.exec(p.slice(i));
       if (m) {
-        names.push(m[1]!);
+        names.push(m[1] ?? "");
         source += "([^/]+)";
         i += m[0].length - 1;
       } else source += ":";
@@ -59,10 +59,10 @@ export function parseRedirects(text: string): RedirectRule[] {
     if (!line || line.startsWith("#")) continue;
     const parts = line.split(/\s+/);
     if (parts.length < 2) continue;
-    const [from, ...rest] = parts as [string, ...string[]];
+    const [from, ...rest] = parts as [string, string, ...string[]];
     // Query-parameter conditions ("from key=:value to") are not supported locally.
-    if (rest[0]!.includes("=") && !rest[0]!.startsWith("/") && !/^https?:/.test(rest[0]!)) continue;
-    const to = rest[0]!;
+    if (rest[0].includes("=") && !rest[0].startsWith("/") && !/^https?:/.test(rest[0])) continue;
+    const to = rest[0];
     const statusToken = rest[1] ?? "301";
     const force = statusToken.endsWith("!");
     const status = Number(statusToken.replace(/!$/, ""));

@@ -180,6 +180,7 @@ try {
   say(`report: ${path.join(reports, "bench-publish.md")}`);
 } catch (err) {
   // Interrupted: the servers closing under the running steps is expected; wait for the cleanup.
+  // eslint-disable-next-line @typescript-eslint/await-thenable -- set in the SIGINT handler, which TypeScript's narrowing does not see
   if (stopping) await stopping;
   else throw err;
 } finally {

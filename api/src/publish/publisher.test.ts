@@ -422,7 +422,7 @@ describe("hook mode", () => {
   beforeAll(async () => {
     hook = http.createServer((req, res) => {
       let body = "";
-      req.on("data", (d: Buffer) => (body += d));
+      req.on("data", (d: Buffer) => (body += d.toString()));
       req.on("end", () => {
         received.push({ body, path: req.url ?? "" });
         res.writeHead(answer, { "content-type": "application/json" });

@@ -91,7 +91,7 @@ describe("compose.yaml", () => {
 
 describe("Dockerfile", () => {
   it("passes the Dockerfile linter", () => {
-    const problems = lintDockerfile(dockerfile).map((d) => `line ${d.range.start.line + 1}: ${d.message}`);
+    const problems = lintDockerfile(dockerfile).map((d) => `line ${d.range.start.line + 1}: ${typeof d.message === "string" ? d.message : d.message.value}`);
     expect(problems).toEqual([]);
     expect(lintDockerfile("FROM node:24\nEXPOSE port\nCMD node x.js\nCMD node y.js\n").length).toBeGreaterThan(0);
   });

@@ -72,7 +72,7 @@ export const distanceParam = (fallback: number | null) =>
  */
 export const businessStatusListParam = z.preprocess(
   (v) => {
-    const values = (Array.isArray(v) ? v : v == null ? [] : [v]).flatMap((x) => (typeof x === "string" ? x.split(",") : [x]));
+    const values = (Array.isArray(v) ? (v as unknown[]) : v == null ? [] : [v]).flatMap((x) => (typeof x === "string" ? x.split(",") : [x]));
     const out: unknown[] = [];
     for (const raw of values) {
       if (typeof raw === "string") {

@@ -6,7 +6,6 @@
  * PostgreSQL's day numbering, so `extract(dow ...)` lines up). Nothing here throws: text that
  * cannot be read is kept for display and the hours count as unknown.
  */
-import type { WorkingHours } from "./format.ts";
 
 export const MINUTES_PER_DAY = 1440;
 export const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
@@ -227,10 +226,10 @@ function entriesFromPlainText(text: string): [string, string][] | undefined {
 }
 
 /**
- * Any `workingHours` value (or anything at all: hostile input is only unknown hours) → the
- * week's intervals, each day's text, and whatever could not be read.
+ * Any `workingHours` value (`WorkingHours`, or anything at all: hostile input is only unknown
+ * hours) → the week's intervals, each day's text, and whatever could not be read.
  */
-export function parseWorkingHours(value: WorkingHours | unknown): ParsedHours {
+export function parseWorkingHours(value: unknown): ParsedHours {
   const days: DayHoursText[] = DAY_NAMES.map((_, day) => ({ day, text: null }));
   const unparsed: string[] = [];
   const minutes: WeekInterval[] = [];
@@ -267,7 +266,7 @@ export function parseWorkingHours(value: WorkingHours | unknown): ParsedHours {
  * The week's open intervals when every entry of the hours was understood, else null: what
  * clinic answers carry as `openHours`, so pages tell "open now" without this parser.
  */
-export function openHoursOf(value: WorkingHours | unknown): WeekInterval[] | null {
+export function openHoursOf(value: unknown): WeekInterval[] | null {
   const parsed = parseWorkingHours(value);
   return parsed.known ? parsed.intervals : null;
 }

@@ -107,7 +107,7 @@ export function createApiClient({ baseUrl, fetch: customFetch }: ApiClientOption
     }
   }
 
-  return { get: get as ApiClient["get"], send };
+  return { get: get, send };
 }
 
 /**

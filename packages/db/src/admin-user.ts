@@ -32,7 +32,7 @@ export async function ensureAdmin(target: DbOrSql, options: EnsureAdminOptions):
   const username = options.username.trim();
   if (!username) throw new Error("The admin username must not be empty");
   const generated = options.password ? undefined : generatePassword();
-  const passwordHash = await hashPassword(options.password ?? generated!);
+  const passwordHash = await hashPassword(options.password ?? generated ?? "");
 
   const created = await db
     .insert(adminUsers)

@@ -46,6 +46,7 @@ function read(row: Record<string, unknown>): Partial<Record<Column, string>> {
     for (const key of keys) {
       const v = row[key];
       if (v == null) continue;
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any JSON cell is read as its String() form (an object gives "[object Object]", then fails validation)
       const text = String(v).trim();
       if (text !== "") out[field] = text;
     }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ClinicListResponse } from "@core/api.ts";
+import type { ClinicListResponse } from "@botox/core/api";
 import CityListing from "./CityListing.tsx";
 import { makeClinic } from "../test/factories.ts";
 import { API_URL, json, mockApi, type Recorded } from "../test/fetch.ts";
@@ -47,6 +47,7 @@ describe("CityListing", () => {
     await waitFor(() => expect(cardNames()).toEqual(["Fetched 21", "Fetched 22", "Fetched 23", "Fetched 24", "Fetched 25"]));
     expect(screen.getByRole("button", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
     // A page change scrolls smoothly back to the top of the list (spec §2.5).
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the spy is inspected, never called
     expect(Element.prototype.scrollIntoView).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
     expect(listing(requests).at(-1)!.url.search).toBe("?page=3&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=reviews&sortOrder=desc");
 

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from "react";
-import type { ClinicListResponse } from "@core/api.ts";
-import { MSG } from "@core/messages.ts";
-import { adSlotAfter, totalPages as pagesFor } from "@core/pagination.ts";
+import type { ClinicListResponse } from "@botox/core/api";
+import { MSG } from "@botox/core/messages";
+import { adSlotAfter, totalPages as pagesFor } from "@botox/core/pagination";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import {

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { clinicPath, outboundClinicUrl } from "@core/search.ts";
-import type { Clinic } from "@core/api.ts";
-import { formatPhone } from "@core/format.ts";
-import { publicStatusLabel } from "@core/status.ts";
+import { clinicPath, outboundClinicUrl } from "@botox/core/search";
+import type { Clinic } from "@botox/core/api";
+import { formatPhone } from "@botox/core/format";
+import { publicStatusLabel } from "@botox/core/status";
 import { OpenNowBadge } from "./OpenNowBadge.tsx";
-import { mapsRatingText } from "@core/reviews.ts";
+import { mapsRatingText } from "@botox/core/reviews";
 import { UnitPriceTag } from "./UnitPriceTag.tsx";
 
 /** A clinic in a list: rendered at build time and by the list islands alike. */

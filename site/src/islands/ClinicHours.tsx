@@ -1,5 +1,5 @@
-import { DAY_NAMES } from "@core/hours.ts";
-import { localDayOfWeek } from "@core/open-now.ts";
+import { DAY_NAMES } from "@botox/core/hours";
+import { localDayOfWeek } from "@botox/core/open-now";
 import type { HoursTableRow } from "../lib/hours-table.ts";
 import { OpenNowBadge, useViewNow, type OpenNowClinic } from "./OpenNowBadge.tsx";
 

@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from "react";
-import { CONTACT } from "@core/constants.ts";
-import { MSG } from "@core/messages.ts";
-import type { ContactResponse } from "@core/api.ts";
+import { CONTACT } from "@botox/core/constants";
+import { MSG } from "@botox/core/messages";
+import type { ContactResponse } from "@botox/core/api";
 import { apiClient } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { contactPayload, validateContact, type ContactErrors, type ContactValues } from "../lib/contact.ts";

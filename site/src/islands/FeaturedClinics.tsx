@@ -1,7 +1,7 @@
 import { useId } from "react";
-import type { Clinic, ZipSearchResponse } from "@core/api.ts";
-import { FEATURED } from "@core/constants.ts";
-import { MSG } from "@core/messages.ts";
+import type { Clinic, ZipSearchResponse } from "@botox/core/api";
+import { FEATURED } from "@botox/core/constants";
+import { MSG } from "@botox/core/messages";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { topRated } from "../lib/nearby.ts";

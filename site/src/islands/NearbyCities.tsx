@@ -1,8 +1,8 @@
 import { useId } from "react";
-import type { City } from "@core/api.ts";
-import { FETCH, SEARCH } from "@core/constants.ts";
-import { MSG } from "@core/messages.ts";
-import { cityPath, nearestCities } from "@core/search.ts";
+import type { City } from "@botox/core/api";
+import { FETCH, SEARCH } from "@botox/core/constants";
+import { MSG } from "@botox/core/messages";
+import { cityPath, nearestCities } from "@botox/core/search";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { useVisitorLocation } from "./useLocation.ts";

@@ -75,7 +75,7 @@ describe("location-based home sections", () => {
     const cards = within(grid).getAllByRole("link");
     expect(cards).toHaveLength(9);
     expect(cards[0]).toHaveTextContent("Los Angeles, CA3 clinics · 0 miles away");
-    expect(cards.filter((c) => c.textContent!.startsWith("Los Angeles"))).toHaveLength(1);
+    expect(cards.filter((c) => c.textContent.startsWith("Los Angeles"))).toHaveLength(1);
     expect(cards[0]).toHaveAttribute("href", "/botox-near-me/los-angeles");
   });
 

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from "react";
-import type { Clinic } from "@core/api.ts";
-import { FETCH, SEARCH } from "@core/constants.ts";
-import { MSG } from "@core/messages.ts";
-import { adSlotAfter, clampNearbyPages, paginate } from "@core/pagination.ts";
+import type { Clinic } from "@botox/core/api";
+import { FETCH, SEARCH } from "@botox/core/constants";
+import { MSG } from "@botox/core/messages";
+import { adSlotAfter, clampNearbyPages, paginate } from "@botox/core/pagination";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { closestClinics } from "../lib/nearby.ts";
@@ -68,13 +68,14 @@ function Nearby({ config, variant }: Required<Props>) {
     retry: options.retry,
     retryDelay: options.retryDelay,
     queryFn: async () => {
+      if (!loc) return []; // not run without a location (`enabled`)
       try {
         const clinics = await apiClient(config.apiUrl).send<Clinic[]>("POST", "/clinics/nearby", {
-          latitude: loc!.lat,
-          longitude: loc!.lon,
+          latitude: loc.lat,
+          longitude: loc.lon,
           radius: SEARCH.nearbyRadiusMiles,
         });
-        return closestClinics(Array.isArray(clinics) ? clinics : [], loc!);
+        return closestClinics(Array.isArray(clinics) ? clinics : [], loc);
       } catch {
         throw new Error(MSG.fetch.nearbyClinics);
       }

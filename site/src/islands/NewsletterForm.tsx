@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from "react";
-import { MSG } from "@core/messages.ts";
-import type { NewsletterResponse } from "@core/api.ts";
+import { MSG } from "@botox/core/messages";
+import type { NewsletterResponse } from "@botox/core/api";
 import { apiClient } from "../lib/query.ts";
 import { toast } from "../lib/toast.ts";
 import { trackEvent } from "../lib/analytics.ts";

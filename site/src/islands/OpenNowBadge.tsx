@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { Clinic } from "@core/api.ts";
-import { openNowLabel, openNowOf, type OpenNowState } from "@core/open-now.ts";
+import type { Clinic } from "@botox/core/api";
+import { openNowLabel, openNowOf, type OpenNowState } from "@botox/core/open-now";
 import { msToNextMinute, viewNow } from "../lib/clock.ts";
 
 // The server parses the hours (`openHours`): the parser never ships to the browser.

@@ -1,4 +1,4 @@
-import { openNowOf } from "@core/open-now.ts";
+import { openNowOf } from "@botox/core/open-now";
 import { useViewNow, type OpenNowClinic } from "./OpenNowBadge.tsx";
 
 /**

@@ -1,4 +1,4 @@
-import { paginationWindow } from "@core/pagination.ts";
+import { paginationWindow } from "@botox/core/pagination";
 
 interface Props {
   page: number;

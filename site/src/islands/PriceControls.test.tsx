@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ClinicListResponse, ZipSearchResponse } from "@core/api.ts";
+import type { ClinicListResponse, ZipSearchResponse } from "@botox/core/api";
 import CityListing from "./CityListing.tsx";
 import ZipResults from "./ZipResults.tsx";
 import { ClinicCard } from "./ClinicCard.tsx";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { PRICE_MSG } from "@core/prices.ts";
+import { PRICE_MSG } from "@botox/core/prices";
 import PriceReportForm, { REPORT_FAILED } from "./PriceReportForm.tsx";
 import { API_URL, deferred, json, mockApi } from "../test/fetch.ts";
 

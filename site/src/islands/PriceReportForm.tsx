@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from "react";
-import { AREA_LABELS, BRAND_LABELS, PRICE_AREAS, PRICE_BRANDS, PRICE_MSG, isoDay, type PriceArea, type PriceBrand } from "@core/prices.ts";
-import { MSG } from "@core/messages.ts";
-import { ApiRequestError, errorMessageOf } from "@core/http.ts";
+import { AREA_LABELS, BRAND_LABELS, PRICE_AREAS, PRICE_BRANDS, PRICE_MSG, isoDay, type PriceArea, type PriceBrand } from "@botox/core/prices";
+import { MSG } from "@botox/core/messages";
+import { ApiRequestError, errorMessageOf } from "@botox/core/http";
 import { apiClient } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import {

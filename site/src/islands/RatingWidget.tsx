@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import { RATING, type RatingEmoji } from "@core/constants.ts";
-import type { HasRatedResponse, RatingResponse, RatingStat } from "@core/api.ts";
-import { MSG } from "@core/messages.ts";
-import { errorMessageOf } from "@core/http.ts";
+import { RATING, type RatingEmoji } from "@botox/core/constants";
+import type { HasRatedResponse, RatingResponse, RatingStat } from "@botox/core/api";
+import { MSG } from "@botox/core/messages";
+import { errorMessageOf } from "@botox/core/http";
 import { apiClient, useMutation, useQuery, useQueryClient } from "../lib/query.ts";
 import { toast } from "../lib/toast.ts";
 import type { PublicConfig } from "../lib/config.ts";

@@ -1,5 +1,5 @@
-import { BRAND_LABELS, formatUnitPrice } from "@core/price-format.ts";
-import type { CurrentUnitPrice } from "@core/prices.ts";
+import { BRAND_LABELS, formatUnitPrice } from "@botox/core/price-format";
+import type { CurrentUnitPrice } from "@botox/core/prices";
 import { priceDated } from "../lib/price-text.ts";
 
 /** A listed clinic's current price, dated and sourced: "Botox $13/unit, checked by phone 2 Nov 2026". */

@@ -4,8 +4,8 @@
  * failed request leaves the cards as they are: the maps rating stands on its own.
  */
 import type { ReactNode } from "react";
-import type { RatingStat } from "@core/api.ts";
-import { RATING } from "@core/constants.ts";
+import type { RatingStat } from "@botox/core/api";
+import { RATING } from "@botox/core/constants";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { EMOJI_GLYPH } from "../lib/emoji.ts";

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { ZipSearchResponse } from "@core/api.ts";
-import { FILTERS, SEARCH } from "@core/constants.ts";
-import { MSG } from "@core/messages.ts";
-import { adSlotAfter, totalPages as pagesFor } from "@core/pagination.ts";
-import { isZip } from "@core/search.ts";
+import type { ZipSearchResponse } from "@botox/core/api";
+import { FILTERS, SEARCH } from "@botox/core/constants";
+import { MSG } from "@botox/core/messages";
+import { adSlotAfter, totalPages as pagesFor } from "@botox/core/pagination";
+import { isZip } from "@botox/core/search";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
 import { zipDistanceOptions, zipOpenNowParams, zipPriceParams, zipQueryParams, type ZipDistance } from "../lib/listing.ts";
 import { ZIP_LISTING } from "../lib/listing-state.ts";

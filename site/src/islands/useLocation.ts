@@ -1,4 +1,4 @@
-import { FETCH } from "@core/constants.ts";
+import { FETCH } from "@botox/core/constants";
 import {
   detectLocation,
   preciseLocation,

@@ -44,7 +44,7 @@ export function configuredProvider(doc: Document | undefined = typeof document =
 
 function pageAnalytics(): Analytics {
   if (typeof window === "undefined") return NONE;
-  return createAnalytics(configuredProvider(), window as unknown as AnalyticsWindow);
+  return createAnalytics(configuredProvider(), window);
 }
 
 export function trackEvent(name: string, props?: Props): void {
@@ -58,6 +58,6 @@ export function trackEvent(name: string, props?: Props): void {
 export function startPageViews(target: Pick<Window, "addEventListener"> = window, analytics: () => Analytics = pageAnalytics): void {
   target.addEventListener("load", () => analytics().pageView());
   target.addEventListener("pageshow", (e) => {
-    if ((e as PageTransitionEvent).persisted) analytics().pageView();
+    if ((e).persisted) analytics().pageView();
   });
 }

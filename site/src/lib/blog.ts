@@ -1,7 +1,7 @@
 /** Blog list paging at build time (spec §2.12): 6 per page, URLs per page and category. */
-import type { BlogPost } from "@core/api.ts";
-import { BLOG } from "@core/constants.ts";
-import { totalPages as pagesFor } from "@core/pagination.ts";
+import type { BlogPost } from "@botox/core/api";
+import { BLOG } from "@botox/core/constants";
+import { totalPages as pagesFor } from "@botox/core/pagination";
 
 export function blogListPath(page: number, categorySlug?: string | null): string {
   const base = categorySlug ? `/blog/category/${categorySlug}` : "/blog";

@@ -6,8 +6,8 @@
  * spelling (one or two typing slips, by length). Nothing close enough: no match, and the
  * caller shows the city empty state with suggestions.
  */
-import { distanceMiles } from "@core/geo.ts";
-import { toLinkSlug } from "@core/slug.ts";
+import { distanceMiles } from "@botox/core/geo";
+import { toLinkSlug } from "@botox/core/slug";
 
 /** One city page, as /cities.json lists it: [name, state, page slug, latitude, longitude, clinics]. */
 export type CityIndexRow = [string, string, string, number | null, number | null, number];

@@ -1,12 +1,12 @@
 /** /clinic/{slug|id} (design.md §6): finds the clinic through the API and its canonical page. */
-import { clinicPath } from "@core/search.ts";
+import { clinicPath } from "@botox/core/search";
 
 /** The {slug|id} segment of /clinic/{key}, or null for any other form. */
 export function clinicKeyFromPath(pathname: string): string | null {
-  const m = /^\/clinic\/([^/]+)\/?$/.exec(pathname);
-  if (!m) return null;
+  const segment = /^\/clinic\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (segment === undefined) return null;
   try {
-    const key = decodeURIComponent(m[1]!).trim();
+    const key = decodeURIComponent(segment).trim();
     return key || null;
   } catch {
     return null; // a malformed escape is no clinic

@@ -2,7 +2,7 @@
  * Contact form rules (spec §5) without zod in the browser bundle: the same messages as
  * core's contactSchema, which the API applies again on receipt.
  */
-import { MSG } from "@core/messages.ts";
+import { MSG } from "@botox/core/messages";
 
 export interface ContactValues {
   name: string;

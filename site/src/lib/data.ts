@@ -15,8 +15,7 @@ import {
   type ClinicPrice,
   type CurrentUnitPrice,
 } from "@botox/core";
-import type { SiteCity, SiteData, SiteZip } from "../../../packages/db/src/queries/site.ts";
-import type * as SiteQueries from "../../../packages/db/src/queries/site.ts";
+import type { SiteCity, SiteData, SiteZip } from "@botox/db/site";
 import { pricesByClinic } from "./prices.ts";
 
 export type { SiteCity, SiteZip };
@@ -48,9 +47,9 @@ let loading: Promise<SiteIndex> | undefined;
 
 async function load(): Promise<SiteIndex> {
   // Loaded by Node at build time rather than bundled: the database drivers (and the native
-  // modules beside them in packages/db) must not pass through Vite.
-  const moduleUrl = new URL("../../../packages/db/src/queries/site.ts", `file://${process.cwd()}/src/lib/`).href;
-  const { readSiteData } = (await import(/* @vite-ignore */ moduleUrl)) as typeof SiteQueries;
+  // modules beside them in packages/db) must not pass through Vite, so "@botox/db" is in the
+  // Vite config's `ssr.external` and this import stays an import of the package.
+  const { readSiteData } = await import("@botox/db/site");
   const data: SiteData = await readSiteData();
   return indexSiteData(withinPathLimits(data));
 }
@@ -99,8 +98,10 @@ export function indexSiteData(data: SiteData, today = isoDay(new Date())): SiteI
   // no chooser: that address belongs to the city it names.
   const pageSlugs = new Set(data.cities.map((c) => c.pageSlug));
   const sharedCitySlugs = [...bySlug]
-    .filter(([citySlug, cities]) => cities.length > 1 && !pageSlugs.has(citySlug))
-    .map(([citySlug, cities]) => ({ citySlug, city: cities[0]!.city, cities }));
+    .flatMap(([citySlug, cities]) => {
+      const [first, second] = cities;
+      return first && second && !pageSlugs.has(citySlug) ? [{ citySlug, city: first.city, cities }] : [];
+    });
   const postsByCategory = new Map<number, BlogPost[]>();
   for (const p of data.posts) {
     if (p.categoryId == null) continue;

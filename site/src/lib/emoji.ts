@@ -1,4 +1,4 @@
-import type { RatingEmoji } from "@core/constants.ts";
+import type { RatingEmoji } from "@botox/core/constants";
 
 /** How each rating emoji (spec §3) is drawn. */
 export const EMOJI_GLYPH: Record<RatingEmoji, string> = {

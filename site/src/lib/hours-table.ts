@@ -1,5 +1,5 @@
-import { workingHoursRows, type WorkingHoursRow } from "@core/display.ts";
-import { parseDayKey } from "@core/hours.ts";
+import { workingHoursRows, type WorkingHoursRow } from "@botox/core/display";
+import { parseDayKey } from "@botox/core/hours";
 
 export interface HoursTableRow extends WorkingHoursRow {
   /** The days of the week (0 = Sunday) the row's day key covers; empty for plain text. */

@@ -6,10 +6,10 @@
  * city's page shows points its canonical there. Thresholds: decision record 011
  * (docs/decisions/011-open-now-rating-markup-and-indexable-location-pages-issue-14.md).
  */
-import { FILTERS } from "@core/constants.ts";
-import { cityPath, cityStateKey, zipPath } from "@core/search.ts";
-import { toLinkSlug } from "@core/slug.ts";
-import type { Clinic } from "@core/api.ts";
+import { FILTERS } from "@botox/core/constants";
+import { cityPath, cityStateKey, zipPath } from "@botox/core/search";
+import { toLinkSlug } from "@botox/core/slug";
+import type { Clinic } from "@botox/core/api";
 import { cityPageAtBuild, DEFAULT_CITY_FILTERS } from "./listing.ts";
 import { makeRadiusSearch, type SiteCity, type SiteIndex, type SiteZip } from "./data.ts";
 

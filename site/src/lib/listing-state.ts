@@ -6,7 +6,7 @@
  * it from the state `useListingState` returns. Values equal to their default are left out of
  * the address; unknown or malformed values fall back to the default.
  */
-import { FILTERS } from "@core/constants.ts";
+import { FILTERS } from "@botox/core/constants";
 import { DEFAULT_CITY_FILTERS, SORT_LABELS, type DistanceChoice, type SortChoice, type StatusChoice } from "./listing.ts";
 
 export interface ParamSpec<T> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildQuery } from "@core/http.ts";
+import { buildQuery } from "@botox/core/http";
 import { makeClinic } from "../test/factories.ts";
 import { DEFAULT_CITY_FILTERS, cityPageAtBuild, cityQueryParams, zipDistanceOptions, zipOpenNowParams, zipPriceParams, zipQueryParams } from "./listing.ts";
 

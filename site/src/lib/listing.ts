@@ -1,9 +1,9 @@
 /** Filters of the city listing (spec §2.7, §9) and the build-time first page that mirrors them. */
-import type { Clinic, ClinicListResponse } from "@core/api.ts";
-import { FILTERS, SEARCH } from "@core/constants.ts";
-import { distanceMiles, roundMiles } from "@core/geo.ts";
-import type { QueryParams } from "@core/http.ts";
-import { totalPages } from "@core/pagination.ts";
+import type { Clinic, ClinicListResponse } from "@botox/core/api";
+import { FILTERS, SEARCH } from "@botox/core/constants";
+import { distanceMiles, roundMiles } from "@botox/core/geo";
+import type { QueryParams } from "@botox/core/http";
+import { totalPages } from "@botox/core/pagination";
 
 export type DistanceChoice = "5" | "10" | "25" | "any";
 export type StatusChoice = "OPERATIONAL" | "CLOSED_TEMPORARILY" | "PERMANENTLY_CLOSED" | "all";

@@ -10,7 +10,7 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 function fakeFetch(answers: Record<string, () => Response | Promise<Response>>) {
   const calls: string[] = [];
   const impl = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     calls.push(url);
     const answer = answers[url];
     if (!answer) throw new TypeError("Failed to fetch");

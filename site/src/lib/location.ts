@@ -3,10 +3,10 @@
  * geolocation services in order, skipping any that fail; when all fail, New York with the
  * spec's notice. Results are cached in sessionStorage for 30 minutes.
  */
-import type { UserLocation } from "@core/api.ts";
-import { FETCH } from "@core/constants.ts";
-import { FALLBACK_LOCATION } from "@core/geo.ts";
-import { MSG } from "@core/messages.ts";
+import type { UserLocation } from "@botox/core/api";
+import { FETCH } from "@botox/core/constants";
+import { FALLBACK_LOCATION } from "@botox/core/geo";
+import { MSG } from "@botox/core/messages";
 
 export interface DetectedLocation {
   lat: number;

@@ -1,8 +1,8 @@
 /** The nearby-clinics list of the home page (spec §2.5, §9): closest 50, ten per page. */
-import type { Clinic } from "@core/api.ts";
-import { SEARCH } from "@core/constants.ts";
-import { distanceMiles, roundMiles } from "@core/geo.ts";
-import { publicStatusLabel } from "@core/status.ts";
+import type { Clinic } from "@botox/core/api";
+import { SEARCH } from "@botox/core/constants";
+import { distanceMiles, roundMiles } from "@botox/core/geo";
+import { publicStatusLabel } from "@botox/core/status";
 
 const closedRank = (c: Clinic) => (publicStatusLabel(c.businessStatus) === "Open" ? 0 : 1);
 
@@ -13,11 +13,11 @@ const closedRank = (c: Clinic) => (publicStatusLabel(c.businessStatus) === "Open
  */
 export function closestClinics(clinics: readonly Clinic[], origin: { lat: number; lon: number }): Clinic[] {
   return clinics
-    .filter((c) => c.latitude != null && c.longitude != null)
-    .map((c) => ({
-      ...c,
-      _distance: roundMiles(distanceMiles({ latitude: origin.lat, longitude: origin.lon }, { latitude: c.latitude!, longitude: c.longitude! })),
-    }))
+    .flatMap((c) => {
+      const { latitude, longitude } = c;
+      if (latitude == null || longitude == null) return [];
+      return [{ ...c, _distance: roundMiles(distanceMiles({ latitude: origin.lat, longitude: origin.lon }, { latitude, longitude })) }];
+    })
     .sort((a, b) => a._distance - b._distance)
     .slice(0, SEARCH.maxNearbyResults)
     .sort((a, b) => closedRank(a) - closedRank(b) || a._distance - b._distance);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRICE_MSG } from "@core/prices.ts";
+import { PRICE_MSG } from "@botox/core/prices";
 import { emptyPriceReport, priceReportBody, reportMonthBounds, validatePriceReport } from "./price-report.ts";
 
 const TODAY = "2026-11-23";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { priceCheckedOn, type ClinicPrice, type CurrentUnitPrice } from "@core/prices.ts";
-import { clinicStructuredData } from "@core/display.ts";
+import { priceCheckedOn, type ClinicPrice, type CurrentUnitPrice } from "@botox/core/prices";
+import { clinicStructuredData } from "@botox/core/display";
 import { cityPriceView, clinicOffersJsonLd, clinicPriceView, indexOver, priceDistribution, priceHeadline, priceRows } from "./prices.ts";
 import { priceDated } from "./price-text.ts";
 

@@ -16,7 +16,7 @@ import {
   type ClinicPrice,
   type CurrentUnitPrice,
   type PriceIndex,
-} from "@core/prices.ts";
+} from "@botox/core/prices";
 import { priceDated } from "./price-text.ts";
 
 /** One line of a clinic's Prices card. */

@@ -9,7 +9,7 @@
  * island (one module instance per page), so islands asking for the same key share one request.
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { createApiClient, type ApiClient } from "@core/http.ts";
+import { createApiClient, type ApiClient } from "@botox/core/http";
 
 export type QueryKey = readonly unknown[];
 
@@ -133,7 +133,7 @@ export class QueryClient {
     if (!query) {
       query = new Query<T>(key);
       if (initialData !== undefined) query.state = { ...query.state, data: initialData, status: "success", updatedAt: Date.now() };
-      this.#queries.set(hash, query as Query<unknown>);
+      this.#queries.set(hash, query);
     }
     return query;
   }

@@ -2,8 +2,8 @@
  * The search boxes (spec §2.4, §2.6): the text is routed in the browser; empty or
  * one-character input does nothing. Without JavaScript the form still submits to the ZIP page.
  */
-import { MSG } from "@core/messages.ts";
-import { routeForNearMeSearch, routeForSearch } from "@core/search.ts";
+import { MSG } from "@botox/core/messages";
+import { routeForNearMeSearch, routeForSearch } from "@botox/core/search";
 
 export function searchRoute(variant: string | undefined, value: string): string | null {
   return variant === "near-me" ? routeForNearMeSearch(value) : routeForSearch(value);
@@ -23,7 +23,8 @@ export function bindSearchForms(root: ParentNode, navigate: (url: string) => voi
   root.querySelectorAll<HTMLFormElement>("form[data-search]").forEach((form) => {
     form.addEventListener("submit", (e) => {
       e.preventDefault();
-      const value = new FormData(form).get("q")?.toString() ?? "";
+      const q = new FormData(form).get("q");
+      const value = typeof q === "string" ? q : "";
       const message = form.querySelector<HTMLElement>("[data-search-message]");
       const problem = searchProblem(value);
       if (message) {

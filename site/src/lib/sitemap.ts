@@ -1,6 +1,6 @@
 /** sitemap.xml (design.md §6): canonical URLs only, no noIndex posts, an index past 45,000 URLs. */
-import { PRODUCT_ROUTE } from "@core/brand.ts";
-import { cityPath, clinicPath, zipPath } from "@core/search.ts";
+import { PRODUCT_ROUTE } from "@botox/core/brand";
+import { cityPath, clinicPath, zipPath } from "@botox/core/search";
 import type { SiteIndex } from "./data.ts";
 import { blogListPath, blogPages } from "./blog.ts";
 import { locationIndex } from "./indexability.ts";

@@ -1,6 +1,6 @@
 /** Minimal rows for unit tests. */
-import type { BlogCategory, BlogPost, Clinic } from "@core/api.ts";
-import { openHoursOf } from "@core/hours.ts";
+import type { BlogCategory, BlogPost, Clinic } from "@botox/core/api";
+import { openHoursOf } from "@botox/core/hours";
 
 let nextId = 1;
 

@@ -19,7 +19,7 @@ export function json(body: unknown, status = 200): Response {
 export function mockApi(routes: Record<string, Handler>) {
   const requests: Recorded[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
     const method = init?.method ?? "GET";
     const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
     const req = { method, url, body };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MSG } from "@botox/core";
-import { createFakeApi, failWith, STATS } from "../../test/fake-api.ts";
+import { apiError, createFakeApi, failWith, STATS } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render.tsx";
 
 const cats = [
@@ -84,7 +84,7 @@ describe("blog categories", () => {
       "GET /blog/categories": cats,
       "PATCH /blog/categories/2": { id: 2, name: "Newsroom", slug: "news" },
       "DELETE /blog/categories/1": () => {
-        if (deleteFails) throw failWith(500)();
+        if (deleteFails) throw apiError(500);
         return null;
       },
     });

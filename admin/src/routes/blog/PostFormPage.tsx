@@ -163,7 +163,7 @@ function PostForm({ postId, initial }: { postId?: number; initial: PostFormState
         queryClient.invalidateQueries({ queryKey: keys.posts }),
         queryClient.invalidateQueries({ queryKey: keys.stats }),
       ]);
-      navigate("/blog");
+      void navigate("/blog");
     },
     onError: (err) => {
       if (sessionExpired(err)) return;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MSG } from "@botox/core";
-import { createFakeApi, failWith, STATS } from "../../test/fake-api.ts";
+import { apiError, createFakeApi, STATS } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render.tsx";
 
 const mk = (id: number, title: string, published: boolean) => ({
@@ -48,7 +48,7 @@ describe("blog post list", () => {
       "GET /blog/posts": list,
       "GET /blog/categories": [],
       "DELETE /blog/posts/2": () => {
-        if (fail) throw failWith(500)();
+        if (fail) throw apiError(500);
         return null;
       },
     });

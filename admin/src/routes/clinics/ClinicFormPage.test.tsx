@@ -154,7 +154,7 @@ describe("clinic form: every field, checks and hints", () => {
       expect(screen.getByLabelText(label), label).toBeInTheDocument();
     }
     expect(screen.getByLabelText("Country")).toHaveValue("USA");
-    const options = [...(screen.getByLabelText("Business status") as HTMLSelectElement).options].map((o) => o.value);
+    const options = [...screen.getByLabelText<HTMLSelectElement>("Business status").options].map((o) => o.value);
     expect(options).toEqual(["OPERATIONAL", "CLOSED_TEMPORARILY", "PERMANENTLY_CLOSED"]);
   });
 

@@ -63,7 +63,7 @@ const emptyClinicForm: ClinicFormState = {
   locationLink: "",
 };
 
-const text = (v: unknown) => (v == null ? "" : String(v));
+const text = (v: string | number | null | undefined) => (v == null ? "" : String(v));
 
 function hoursToText(hours: Clinic["workingHours"]): string {
   if (!hours) return "";
@@ -191,7 +191,7 @@ function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: ClinicF
         queryClient.invalidateQueries({ queryKey: keys.clinics }),
         queryClient.invalidateQueries({ queryKey: keys.stats }),
       ]);
-      navigate("/clinics");
+      void navigate("/clinics");
     },
     onError: (err) => {
       if (sessionExpired(err)) return;

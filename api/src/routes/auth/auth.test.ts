@@ -183,7 +183,7 @@ describe("login attacks", () => {
   it("a simultaneous burst from one address gets 5 real checks; the right password inside it is refused too", async () => {
     const { username, password } = await newAdmin(throttled);
     const burst = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => loginFrom(throttled, "198.51.100.10", { username, password: i === 20 ? password : `wrong-${i}` })),
+      Array.from({ length: 30 }, async (_, i) => loginFrom(throttled, "198.51.100.10", { username, password: i === 20 ? password : `wrong-${i}` })),
     );
     const statuses = burst.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_MAX_FAILURES);

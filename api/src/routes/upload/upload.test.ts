@@ -159,7 +159,7 @@ describe("upload bodies are never read before the session check", () => {
           headers: { Origin: ORIGIN, "Content-Type": "multipart/form-data; boundary=x", ...(session ? { Cookie: session } : {}) },
           body: stream,
           duplex: "half",
-        } as RequestInit),
+        }),
       );
       expect(res.status).toBe(411);
       expect(await res.json()).toEqual({ error: MSG.api.lengthRequired });
@@ -170,7 +170,7 @@ describe("upload bodies are never read before the session check", () => {
   it("answers 401 to an unfinished chunked body on an admin route at once", async () => {
     const { stream } = endless();
     const res = await within(
-      t.app.request("/api/v1/blog/categories", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/json" }, body: stream, duplex: "half" } as RequestInit),
+      t.app.request("/api/v1/blog/categories", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/json" }, body: stream, duplex: "half" }),
     );
     expect(res.status).toBe(401);
   });
@@ -183,7 +183,7 @@ describe("upload bodies are never read before the session check", () => {
         headers: { Origin: ORIGIN, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(5 * 1024 * 1024) },
         body: stream,
         duplex: "half",
-      } as RequestInit),
+      }),
     );
     expect(res.status).toBe(401);
     expect(state.pulled).toBeLessThanOrEqual(1);
@@ -202,7 +202,7 @@ describe("upload bodies are never read before the session check", () => {
       headers: { Origin: ORIGIN, "Content-Type": "application/json", Cookie: cookie },
       body: stream,
       duplex: "half",
-    } as RequestInit);
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: MSG.api.payloadTooLarge });
   });

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { BusinessStatus, Clinic } from "@botox/core";
 import type { Database } from "../client.ts";
 import type { ClinicRow } from "../clinic-row.ts";
 import { clinics } from "../schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
+import { insertedRow } from "./returning.ts";
 import { toClinic } from "./serialize.ts";
 
 export interface AdminClinicFilter {
@@ -28,7 +29,7 @@ export async function listAdminClinics(db: Database, f: AdminClinicFilter): Prom
         ilike(clinics.city, pattern),
         ilike(clinics.fullAddress, pattern),
         ilike(clinics.postalCode, pattern),
-      )!,
+      ) ?? sql`false`, // never undefined: `or` of conditions
     );
   }
   if (f.businessStatus) conditions.push(eq(clinics.businessStatus, f.businessStatus));
@@ -53,8 +54,8 @@ export async function findAdminClinicById(db: DbExecutor, id: number): Promise<C
 
 /** Stores a row made by toClinicRow (clinic-row.ts), the one clinic write path. */
 export async function insertClinic(db: DbExecutor, values: ClinicRow): Promise<Clinic> {
-  const [row] = await db.insert(clinics).values(values).returning();
-  return toClinic(row!);
+  const rows = await db.insert(clinics).values(values).returning();
+  return toClinic(insertedRow(rows, "clinics"));
 }
 
 /** Replaces a clinic's columns with a row made by toClinicRow (derived columns included). */

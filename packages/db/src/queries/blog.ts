@@ -3,6 +3,7 @@ import type { BlogCategory, BlogPost } from "@botox/core";
 import type { Database } from "../client.ts";
 import { blogCategories, blogPosts, newsletterSubscriptions } from "../schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
+import { insertedRow } from "./returning.ts";
 import { toBlogPost, toCategory } from "./serialize.ts";
 
 export type PostValues = Omit<typeof blogPosts.$inferInsert, "id" | "createdAt" | "updatedAt">;
@@ -69,8 +70,8 @@ export async function findPostRowById(db: DbExecutor, id: number): Promise<PostR
 }
 
 export async function insertPost(db: DbExecutor, values: PostValues): Promise<number> {
-  const [row] = await db.insert(blogPosts).values(values).returning({ id: blogPosts.id });
-  return row!.id;
+  const rows = await db.insert(blogPosts).values(values).returning({ id: blogPosts.id });
+  return insertedRow(rows, "blog_posts").id;
 }
 
 export async function updatePost(db: DbExecutor, id: number, values: PostValues): Promise<boolean> {
@@ -110,8 +111,8 @@ export async function findCategoryById(db: DbExecutor, id: number): Promise<Blog
 }
 
 export async function insertCategory(db: DbExecutor, values: { name: string; slug: string }): Promise<BlogCategory> {
-  const [row] = await db.insert(blogCategories).values(values).returning();
-  return toCategory(row!);
+  const rows = await db.insert(blogCategories).values(values).returning();
+  return toCategory(insertedRow(rows, "blog_categories"));
 }
 
 export async function updateCategory(db: DbExecutor, id: number, values: { name: string; slug: string }): Promise<BlogCategory | undefined> {

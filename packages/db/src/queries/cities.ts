@@ -20,7 +20,7 @@ export interface CityKey {
 export function parseCitySlug(segment: string): CityKey {
   const slug = segment.trim().toLowerCase();
   const m = /^(.+)-([a-z]{2})$/.exec(slug);
-  return m ? { slug, withoutState: m[1]!, state: m[2]!.toUpperCase() } : { slug };
+  return m?.[1] && m[2] ? { slug, withoutState: m[1], state: m[2].toUpperCase() } : { slug };
 }
 
 /**

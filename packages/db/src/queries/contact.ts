@@ -2,10 +2,15 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { ContactInput, ContactMessage } from "@botox/core";
 import type { Database } from "../client.ts";
 import { contactMessages } from "../schema.ts";
+import { insertedRow } from "./returning.ts";
 
 type ContactRow = typeof contactMessages.$inferSelect;
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+function iso(d: Date): string;
+function iso(d: Date | null): string | null;
+function iso(d: Date | null): string | null {
+  return d ? new Date(d).toISOString() : null;
+}
 
 export function toContactMessage(row: ContactRow): ContactMessage {
   return {
@@ -14,15 +19,15 @@ export function toContactMessage(row: ContactRow): ContactMessage {
     email: row.email,
     subject: row.subject,
     message: row.message,
-    createdAt: iso(row.createdAt)!,
+    createdAt: iso(row.createdAt),
     readAt: iso(row.readAt),
     handledAt: iso(row.handledAt),
   };
 }
 
 export async function insertContactMessage(db: Database, input: ContactInput): Promise<ContactMessage> {
-  const [row] = await db.insert(contactMessages).values(input).returning();
-  return toContactMessage(row!);
+  const rows = await db.insert(contactMessages).values(input).returning();
+  return toContactMessage(insertedRow(rows, "contact_messages"));
 }
 
 /** Newest first; `unread` keeps only messages not yet marked read. */

@@ -6,7 +6,11 @@ type ClinicRow = typeof clinics.$inferSelect;
 type PostRow = typeof blogPosts.$inferSelect;
 type CategoryRow = typeof blogCategories.$inferSelect;
 
-const iso = (d: Date | string | null): string | null => (d == null ? null : new Date(d).toISOString());
+function iso(d: Date | string): string;
+function iso(d: Date | string | null): string | null;
+function iso(d: Date | string | null): string | null {
+  return d == null ? null : new Date(d).toISOString();
+}
 
 export function toClinic(row: ClinicRow, distance?: number | null): Clinic {
   return {
@@ -35,8 +39,8 @@ export function toClinic(row: ClinicRow, distance?: number | null): Clinic {
     locationLink: row.locationLink,
     timeZone: row.timeZone,
     openHours: openHoursOf(row.workingHours),
-    createdAt: iso(row.createdAt)!,
-    updatedAt: iso(row.updatedAt)!,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
     ...(distance != null ? { _distance: roundMiles(distance) } : {}),
   };
 }
@@ -55,8 +59,8 @@ export function toBlogPost(row: PostRow, category?: CategoryRow | null): BlogPos
     author: row.author,
     featuredImage: row.featuredImage,
     publishedAt: iso(row.publishedAt),
-    updatedAt: iso(row.updatedAt)!,
-    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt),
+    createdAt: iso(row.createdAt),
     published: row.published,
     categoryId: row.categoryId,
     ...(category !== undefined ? { category: category ? toCategory(category) : null } : {}),

@@ -1,6 +1,7 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { Database } from "../client.ts";
 import { adminUsers, sessions } from "../schema.ts";
+import { insertedRow } from "./returning.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type AdminUserRow = typeof adminUsers.$inferSelect;
@@ -11,8 +12,7 @@ export async function findAdminByUsername(db: Database, username: string): Promi
 }
 
 export async function insertSession(db: Database, row: { id: string; userId: number; expiresAt: Date; createdAt?: Date }): Promise<SessionRow> {
-  const [created] = await db.insert(sessions).values(row).returning();
-  return created!;
+  return insertedRow(await db.insert(sessions).values(row).returning(), "sessions");
 }
 
 /** The session whose id (SHA-256 of the token) matches, with its user. */

@@ -17,13 +17,19 @@ describe("keyword suggestions", () => {
 
     rerender(<KeywordSuggestions title="Botox pricing" content={content} onApply={onApply} />);
     expect(screen.getByText("Generating suggestions...")).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     // Typing again restarts the pause.
     rerender(<KeywordSuggestions title="Botox pricing guide" content={content} onApply={onApply} />);
-    act(() => vi.advanceTimersByTime(499));
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
     expect(screen.getByText("Generating suggestions...")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "botox treatment cost" })).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText("Generating suggestions...")).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "botox treatment cost" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "botox near me" })).toBeInTheDocument();
@@ -33,7 +39,9 @@ describe("keyword suggestions", () => {
     vi.useFakeTimers();
     const onApply = vi.fn();
     render(<KeywordSuggestions title="Botox pricing" content={content} onApply={onApply} />);
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     const apply = screen.getByRole("button", { name: "Apply Selected Keywords" });
     expect(apply).toBeDisabled();
     const a = screen.getByRole("button", { name: "botox treatment cost" });
