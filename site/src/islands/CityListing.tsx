@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type SubmitEvent } from "react";
 import type { ClinicListResponse } from "@core/api.ts";
 import { MSG } from "@core/messages.ts";
-import { adSlotAfter } from "@core/pagination.ts";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import {
@@ -15,9 +14,8 @@ import {
 } from "../lib/listing.ts";
 import { CITY_LISTING } from "../lib/listing-state.ts";
 import { useListingState } from "../lib/use-listing-state.ts";
-import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
+import { ListingResults } from "./ListingResults.tsx";
 import { useVisitorRatings } from "./VisitorRatings.tsx";
-import { Pagination } from "./Pagination.tsx";
 import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "./OpenNowFilter.tsx";
 import { viewNow } from "../lib/clock.ts";
 import { MaxPriceField } from "./PriceControls.tsx";
@@ -180,34 +178,25 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
         <p className="mb-4 text-slate-700" aria-live="polite">
           {data && !query.isError ? `${total} ${total === 1 ? "clinic" : "clinics"} found in ${cityName}` : "\u00a0"}
         </p>
-        {query.isError ? (
-          <div role="alert" className="card p-6 text-center">
-            <p className="text-slate-800">{MSG.search.cityError}</p>
-            <button type="button" className="btn-primary mt-4" onClick={() => void query.refetch()}>
-              Retry
-            </button>
-          </div>
-        ) : loading ? (
-          <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading clinics">
-            {Array.from({ length: 4 }, (_, i) => (
-              <CardSkeleton key={i} />
-            ))}
-          </div>
-        ) : data && data.clinics.length === 0 ? (
-          <div className="card p-6 text-center">
-            <p className="font-semibold text-slate-900">{MSG.search.cityEmpty(cityName)}</p>
-            <p className="mt-1 text-slate-700">{MSG.search.cityEmptyHint}</p>
-            {filters.openNow && <OpenNowEmptyNote />}
-          </div>
-        ) : (
-          <div className="space-y-4" data-clinic-list>
-            {data?.clinics.flatMap((c, i) => [
-              <ClinicCard key={c.id} clinic={c} visitorRatings={ratingsOf(c.id)} />,
-              ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
-            ])}
-          </div>
-        )}
-        {!query.isError && <Pagination page={page} totalPages={totalPages} onChange={goTo} label="City results pages" />}
+        <ListingResults
+          clinics={data?.clinics}
+          error={query.isError}
+          loading={loading}
+          empty={
+            <div className="card p-6 text-center">
+              <p className="font-semibold text-slate-900">{MSG.search.cityEmpty(cityName)}</p>
+              <p className="mt-1 text-slate-700">{MSG.search.cityEmptyHint}</p>
+              {filters.openNow && <OpenNowEmptyNote />}
+            </div>
+          }
+          onRetry={() => void query.refetch()}
+          ratingsOf={ratingsOf}
+          headingLevel={3}
+          page={page}
+          totalPages={totalPages}
+          onPage={goTo}
+          pagesLabel="City results pages"
+        />
       </div>
     </div>
   );
