@@ -7,7 +7,8 @@ import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { sessionExpired } from "../../lib/errors.ts";
-import { Alert, Badge, Button, Input, Select, Spinner, cx, stickyActionsCell, stickyActionsHead } from "../../components/ui.tsx";
+import { Alert, Badge, Button, Input, Select, Spinner, cx } from "../../components/ui.tsx";
+import { DataTable, type Column } from "../../components/DataTable.tsx";
 
 const PAGE_SIZE = 10;
 /** The admin list filter's lower-case values (spec §4); the API accepts either case. */
@@ -87,6 +88,37 @@ export default function ClinicListPage() {
     },
   });
 
+  const columns: Column<Clinic>[] = [
+    { header: "Name", cell: (c) => c.name, cellClassName: "font-medium" },
+    { header: "Location", title: (c) => [c.city, c.state].filter(Boolean).join(", "), cell: clinicLocation },
+    { header: "Address", className: "hidden lg:table-cell", title: (c) => c.fullAddress ?? undefined, cell: clinicAddress },
+    { header: "Phone", className: "hidden md:table-cell", cellClassName: "whitespace-nowrap", cell: (c) => formatPhone(c.phone) },
+    { header: "Status", cell: (c) => <Badge tone={statusTone(c.businessStatus)}>{adminStatusLabel(c.businessStatus)}</Badge> },
+    {
+      header: "Actions",
+      actions: true,
+      cell: (c) => (
+        <>
+          <Link to={`/clinics/${c.id}`} className="mr-1 inline-flex h-8 items-center rounded-md px-2 text-brand-600 hover:underline" aria-label={`Edit ${c.name}`}>
+            Edit
+          </Link>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-600"
+            aria-label={`Delete ${c.name}`}
+            onClick={() => {
+              setDeleteError(false);
+              setToDelete(c);
+            }}
+          >
+            Delete
+          </Button>
+        </>
+      ),
+    },
+  ];
+
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
     update({ query: draftQuery.trim() });
@@ -150,55 +182,8 @@ export default function ClinicListPage() {
       ) : list.data.clinics.length === 0 ? (
         <p className="py-10 text-center text-sm text-slate-500">No clinics found.</p>
       ) : (
-        <div className={cx("overflow-x-auto rounded-lg border border-slate-200 bg-white", list.isPlaceholderData && "opacity-60")}>
-          {/* While another page or filter loads, the previous rows stay (dimmed) and the table is busy. */}
-          <table aria-busy={list.isPlaceholderData} className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th className="px-4 py-3 font-medium">Name</th>
-                <th className="px-4 py-3 font-medium">Location</th>
-                <th className="hidden px-4 py-3 font-medium lg:table-cell">Address</th>
-                <th className="hidden px-4 py-3 font-medium md:table-cell">Phone</th>
-                <th className="px-4 py-3 font-medium">Status</th>
-                <th className={cx("px-4 py-3 text-right font-medium", stickyActionsHead)}>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.clinics.map((c) => (
-                <tr key={c.id} className="border-t border-slate-100">
-                  <td className="px-4 py-3 font-medium">{c.name}</td>
-                  <td className="px-4 py-3" title={[c.city, c.state].filter(Boolean).join(", ")}>
-                    {clinicLocation(c)}
-                  </td>
-                  <td className="hidden px-4 py-3 lg:table-cell" title={c.fullAddress ?? undefined}>
-                    {clinicAddress(c)}
-                  </td>
-                  <td className="hidden px-4 py-3 whitespace-nowrap md:table-cell">{formatPhone(c.phone)}</td>
-                  <td className="px-4 py-3">
-                    <Badge tone={statusTone(c.businessStatus)}>{adminStatusLabel(c.businessStatus)}</Badge>
-                  </td>
-                  <td className={cx("px-4 py-3 text-right whitespace-nowrap", stickyActionsCell)}>
-                    <Link to={`/clinics/${c.id}`} className="mr-1 inline-flex h-8 items-center rounded-md px-2 text-brand-600 hover:underline" aria-label={`Edit ${c.name}`}>
-                      Edit
-                    </Link>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-red-600"
-                      aria-label={`Delete ${c.name}`}
-                      onClick={() => {
-                        setDeleteError(false);
-                        setToDelete(c);
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        // While another page or filter loads, the previous rows stay (dimmed) and the table is busy.
+        <DataTable columns={columns} rows={list.data.clinics} rowKey={(c) => c.id} busy={list.isPlaceholderData} />
       )}
 
       {pagination ? (
