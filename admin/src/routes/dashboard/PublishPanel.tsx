@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MSG, errorMessageOf } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { Alert, Badge, Button, Card } from "../../components/ui.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { sessionExpired, statusOf } from "../../lib/errors.ts";
+import { statusOf } from "../../lib/errors.ts";
+import { useFailureToast } from "../../components/use-failure-toast.ts";
 import { BuildHistory } from "./BuildHistory.tsx";
 import { PUBLISH_POLL_MS, buildUnderWay, toneOf, when, type PublishStatus } from "./publish-status.ts";
 
@@ -13,6 +13,7 @@ export function PublishPanel() {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const failed = useFailureToast();
   const status = useQuery({
     queryKey: keys.publish,
     queryFn: () => api.get<PublishStatus>("/publish/status"),
@@ -26,9 +27,7 @@ export function PublishPanel() {
       toast({ title: "Rebuild started", description: "The public site is being rebuilt." });
       void refresh();
     },
-    onError: (err) =>
-      !sessionExpired(err) &&
-      toast({ variant: "destructive", title: MSG.admin.errorTitle, description: errorMessageOf(err, "Failed to start the rebuild.") }),
+    onError: failed("Failed to start the rebuild."),
   });
   const rollback = useMutation({
     mutationFn: (id: number) => api.send("POST", `/publish/rollback/${id}`),
@@ -36,9 +35,7 @@ export function PublishPanel() {
       toast({ title: "Rolled back", description: "The selected build is live again." });
       void refresh();
     },
-    onError: (err) =>
-      !sessionExpired(err) &&
-      toast({ variant: "destructive", title: MSG.admin.errorTitle, description: errorMessageOf(err, "Failed to roll back.") }),
+    onError: failed("Failed to roll back."),
   });
 
   if (status.isPending) return null;

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   AREA_LABELS,
   BRAND_LABELS,
-  MSG,
   errorMessageOf,
   formatCents,
   formatPriceMonth,
@@ -15,7 +14,7 @@ import {
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { sessionExpired } from "../../lib/errors.ts";
+import { useFailureToast } from "../../components/use-failure-toast.ts";
 import { Alert, Badge, Button, Field, Spinner, Tab, TabList, Tabs, Textarea } from "../../components/ui.tsx";
 
 type Filter = "pending" | "published" | "rejected" | "all";
@@ -33,6 +32,7 @@ export default function PriceReportsPage() {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const failed = useFailureToast();
   const [filter, setFilter] = useState<Filter>("pending");
   const [rejecting, setRejecting] = useState<number | null>(null);
   const [reason, setReason] = useState("");
@@ -55,9 +55,7 @@ export default function PriceReportsPage() {
         queryClient.invalidateQueries({ queryKey: ["clinic-prices"] }),
       ]);
     },
-    onError: (err) => {
-      if (!sessionExpired(err)) toast({ variant: "destructive", title: MSG.admin.errorTitle, description: errorMessageOf(err, "Failed to review the report.") });
-    },
+    onError: failed("Failed to review the report."),
   });
 
   const list = reports.data?.reports ?? [];
