@@ -26,15 +26,15 @@ describe("blog categories", () => {
     await page.getByText("Slug must be at least 2 characters.").waitFor();
     const name = uniqueName("E2E Lip Care");
     await page.getByLabel("Category Name").fill(name);
-    await expect(page.getByText("Category name must be at least 2 characters.").count()).resolves.toBe(0);
+    await expect.poll(() => page.getByText("Category name must be at least 2 characters.").count()).toBe(0);
     const slug = toCategorySlug(name);
-    await expect(page.getByLabel("Slug").inputValue()).resolves.toBe(slug);
+    await expect.poll(() => page.getByLabel("Slug").inputValue()).toBe(slug);
 
     await form.getByRole("button", { name: "Create Category" }).click();
     await expectToast(page, "The category has been successfully created.");
     const row = page.getByRole("row").filter({ hasText: name });
     await row.getByText(slug, { exact: true }).waitFor();
-    await expect(page.getByLabel("Category Name").inputValue()).resolves.toBe("");
+    await expect.poll(() => page.getByLabel("Category Name").inputValue()).toBe("");
 
     // A published post in the new category (made through the API: this test edits categories).
     const category = (await api.get<BlogCategory[]>("/blog/categories")).find((c) => c.slug === slug)!;
@@ -55,7 +55,7 @@ describe("blog categories", () => {
     await page.getByText("Edit the details of an existing category").waitFor();
     const renamed = `${name} Renamed`;
     await page.getByLabel("Category Name").fill(renamed);
-    await expect(page.getByLabel("Slug").inputValue()).resolves.toBe(slug);
+    await expect.poll(() => page.getByLabel("Slug").inputValue()).toBe(slug);
     await editForm.getByRole("button", { name: "Update Category" }).click();
     await expectToast(page, "The category has been successfully updated.");
     await page.getByRole("form", { name: "Create Category" }).waitFor();

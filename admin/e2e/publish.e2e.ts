@@ -62,7 +62,7 @@ describe("publishing", () => {
       // Rename it through the edit form.
       await page.goto(`${stack().urls.admin}/clinics/${created.id}`);
       await page.getByRole("heading", { name: "Edit Clinic" }).waitFor();
-      await expect(page.getByLabel("Name *").inputValue()).resolves.toBe(name);
+      await expect.poll(() => page.getByLabel("Name *").inputValue()).toBe(name);
       const renamed = `${name} Renamed`;
       await page.getByLabel("Name *").fill(renamed);
       await page.getByRole("button", { name: "Update Clinic" }).click();
