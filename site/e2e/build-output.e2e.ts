@@ -66,28 +66,28 @@ describe("weight", () => {
   it("shows each page's content without JavaScript", async () => {
     const { page: tab, context } = await openPage(browser(), { javaScriptEnabled: false });
     await tab.goto(`${site}/botox-near-me/new-york`);
-    await expect(tab.locator("article[data-clinic-card]").count()).resolves.toBe(10);
-    await expect(tab.getByText("10 clinics found in New York").isVisible()).resolves.toBe(true);
-    await expect(tab.getByRole("link", { name: "Aura Med Spa New York" }).getAttribute("href")).resolves.toBe("/botox-clinic/new-york/aura-med-spa-new-york");
-    await expect(tab.getByRole("button", { name: "Page 2" }).count()).resolves.toBe(0);
+    await expect.poll(() => tab.locator("article[data-clinic-card]").count()).toBe(10);
+    await expect.poll(() => tab.getByText("10 clinics found in New York").isVisible()).toBe(true);
+    await expect.poll(() => tab.getByRole("link", { name: "Aura Med Spa New York" }).getAttribute("href")).toBe("/botox-clinic/new-york/aura-med-spa-new-york");
+    await expect.poll(() => tab.getByRole("button", { name: "Page 2" }).count()).toBe(0);
 
     await tab.goto(`${site}/zip/10001`);
-    await expect(tab.locator("article[data-clinic-card]").count()).resolves.toBe(10);
+    await expect.poll(() => tab.locator("article[data-clinic-card]").count()).toBe(10);
 
     await tab.goto(`${site}/botox-clinic/new-york/aura-med-spa-new-york`);
-    await expect(tab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Aura Med Spa New York");
-    await expect(tab.getByRole("link", { name: "Call" }).isVisible()).resolves.toBe(true);
-    await expect(tab.getByRole("heading", { name: "Hours of Operation" }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => tab.getByRole("heading", { level: 1 }).textContent()).toBe("Aura Med Spa New York");
+    await expect.poll(() => tab.getByRole("link", { name: "Call" }).isVisible()).toBe(true);
+    await expect.poll(() => tab.getByRole("heading", { name: "Hours of Operation" }).isVisible()).toBe(true);
 
     await tab.goto(`${site}/blog`);
-    await expect(tab.locator("[data-post-card]").count()).resolves.toBe(6);
+    await expect.poll(() => tab.locator("[data-post-card]").count()).toBe(6);
     await tab.goto(`${site}/blog/botox-guide-part-3`);
-    await expect(tab.locator(".prose-post p").count()).resolves.toBe(3);
+    await expect.poll(() => tab.locator(".prose-post p").count()).toBe(3);
 
     await tab.goto(`${site}/`);
-    await expect(tab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Find the Best Botox Near You");
-    await expect(tab.getByRole("region", { name: "What Our Users Say" }).isVisible()).resolves.toBe(true);
-    await expect(tab.locator("[data-faq] details").count()).resolves.toBe(8);
+    await expect.poll(() => tab.getByRole("heading", { level: 1 }).textContent()).toBe("Find the Best Botox Near You");
+    await expect.poll(() => tab.getByRole("region", { name: "What Our Users Say" }).isVisible()).toBe(true);
+    await expect.poll(() => tab.locator("[data-faq] details").count()).toBe(8);
     await context.close();
   });
 });
