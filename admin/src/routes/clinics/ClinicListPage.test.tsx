@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { MSG } from "@botox/core";
 import { createFakeApi, failWith, STATS, type FakeCall } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render.tsx";
-import { clinicAddress, clinicLocation } from "./ClinicListPage.tsx";
+import { clinicAddress, clinicLocation } from "./ClinicTable.tsx";
 
 const base = { phone: "2125551234", street: null, country: "USA" };
 const clinics = [

@@ -1,14 +1,15 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MSG, UI, adminStatusLabel, formatPhone, paginationWindow, truncate, type Clinic, type ClinicListResponse } from "@botox/core";
+import { MSG, type Clinic, type ClinicListResponse } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { sessionExpired } from "../../lib/errors.ts";
-import { Alert, Badge, Button, Input, Select, Spinner, cx } from "../../components/ui.tsx";
-import { DataTable, type Column } from "../../components/DataTable.tsx";
+import { Alert, Button, Input, Select, Spinner } from "../../components/ui.tsx";
+import { ClinicPagination } from "./ClinicPagination.tsx";
+import { ClinicTable } from "./ClinicTable.tsx";
 
 const PAGE_SIZE = 10;
 /** The admin list filter's lower-case values (spec §4); the API accepts either case. */
@@ -18,18 +19,6 @@ const STATUS_FILTERS = [
   { value: "closed_temporarily", label: "Temp. Closed" },
   { value: "permanently_closed", label: "Closed" },
 ] as const;
-
-const statusTone = (s: string) => {
-  const label = adminStatusLabel(s);
-  return label === "Open" ? "green" : label === "Temp. Closed" ? "amber" : "red";
-};
-
-/** Location column: city and state, cut to 30 characters (spec §2.13). */
-export const clinicLocation = (c: Pick<Clinic, "city" | "state">) =>
-  truncate([c.city, c.state].filter(Boolean).join(", "), UI.adminLocationMaxChars);
-/** Address column: the full address, cut to 40 characters (spec §2.13). */
-export const clinicAddress = (c: Pick<Clinic, "fullAddress" | "street">) =>
-  truncate(c.fullAddress ?? c.street ?? "", UI.adminAddressMaxChars);
 
 export default function ClinicListPage() {
   const api = useApi();
@@ -88,36 +77,6 @@ export default function ClinicListPage() {
     },
   });
 
-  const columns: Column<Clinic>[] = [
-    { header: "Name", cell: (c) => c.name, cellClassName: "font-medium" },
-    { header: "Location", title: (c) => [c.city, c.state].filter(Boolean).join(", "), cell: clinicLocation },
-    { header: "Address", className: "hidden lg:table-cell", title: (c) => c.fullAddress ?? undefined, cell: clinicAddress },
-    { header: "Phone", className: "hidden md:table-cell", cellClassName: "whitespace-nowrap", cell: (c) => formatPhone(c.phone) },
-    { header: "Status", cell: (c) => <Badge tone={statusTone(c.businessStatus)}>{adminStatusLabel(c.businessStatus)}</Badge> },
-    {
-      header: "Actions",
-      actions: true,
-      cell: (c) => (
-        <>
-          <Link to={`/clinics/${c.id}`} className="mr-1 inline-flex h-8 items-center rounded-md px-2 text-brand-600 hover:underline" aria-label={`Edit ${c.name}`}>
-            Edit
-          </Link>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-red-600"
-            aria-label={`Delete ${c.name}`}
-            onClick={() => {
-              setDeleteError(false);
-              setToDelete(c);
-            }}
-          >
-            Delete
-          </Button>
-        </>
-      ),
-    },
-  ];
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -183,47 +142,24 @@ export default function ClinicListPage() {
         <p className="py-10 text-center text-sm text-slate-500">No clinics found.</p>
       ) : (
         // While another page or filter loads, the previous rows stay (dimmed) and the table is busy.
-        <DataTable columns={columns} rows={list.data.clinics} rowKey={(c) => c.id} busy={list.isPlaceholderData} />
+        <ClinicTable
+          clinics={list.data.clinics}
+          busy={list.isPlaceholderData}
+          onDelete={(c) => {
+            setDeleteError(false);
+            setToDelete(c);
+          }}
+        />
       )}
 
       {pagination ? (
-        <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-          <span className="text-slate-600">
-            {pagination.totalItems} clinics · Page {page} of {totalPages}
-          </span>
-          <div className="flex flex-wrap items-center gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
-              Previous
-            </Button>
-            <ol className="flex flex-wrap items-center gap-1">
-              {paginationWindow(page, totalPages).map((item, i) =>
-                item === "ellipsis" ? (
-                  <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500">
-                    …
-                  </li>
-                ) : (
-                  <li key={item}>
-                    <Link
-                      to={{ search: searchFor({ page: item }).toString() }}
-                      aria-label={`Page ${item}`}
-                      aria-current={item === page ? "page" : undefined}
-                      className={cx(
-                        "inline-flex h-8 min-w-8 items-center justify-center rounded-md border px-2 font-medium",
-                        item === page ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
-                      )}
-                    >
-                      {item}
-                    </Link>
-                  </li>
-                ),
-              )}
-            </ol>
-            <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => update({ page: page + 1 })}>
-              Next
-            </Button>
-            {totalPages > 1 ? <JumpToPage key={page} page={page} totalPages={totalPages} onJump={(p) => update({ page: p })} /> : null}
-          </div>
-        </nav>
+        <ClinicPagination
+          totalItems={pagination.totalItems}
+          page={page}
+          totalPages={totalPages}
+          hrefOf={(p) => searchFor({ page: p }).toString()}
+          onPage={(p) => update({ page: p })}
+        />
       ) : null}
 
       <ConfirmDialog
@@ -235,39 +171,5 @@ export default function ClinicListPage() {
         onConfirm={() => toDelete && remove.mutate(toDelete.id)}
       />
     </div>
-  );
-}
-
-/** "Go to page" box: a number within 1..totalPages (anything else is brought into range). */
-export function JumpToPage({ page, totalPages, onJump }: { page: number; totalPages: number; onJump: (page: number) => void }) {
-  const [value, setValue] = useState(String(page));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const wanted = Math.trunc(Number(value));
-    if (!Number.isFinite(wanted) || value.trim() === "") return;
-    const target = Math.min(Math.max(1, wanted), totalPages);
-    setValue(String(target));
-    if (target !== page) onJump(target);
-  };
-  return (
-    // noValidate: an out-of-range number is brought into range rather than refused.
-    <form noValidate onSubmit={onSubmit} className="flex items-center gap-2">
-      <label htmlFor="clinic-page-jump" className="text-slate-600">
-        Go to page
-      </label>
-      <Input
-        id="clinic-page-jump"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={totalPages}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        className="h-8 w-20 py-1"
-      />
-      <Button type="submit" variant="outline" size="sm">
-        Go
-      </Button>
-    </form>
   );
 }
