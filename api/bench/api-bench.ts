@@ -5,6 +5,9 @@
  * reports/bench-api.md and reports/bench-api.json: p50/p95/p99 latency, requests per second,
  * errors, and the query plans of the radius queries (which must use the GiST index).
  *
+ * With prices (issue 13): zip-search and clinics-by-city with the price filter and sort, in 25
+ * miles and at any distance, price-index, and the admin's /stats (signed in as the seeded admin).
+ *
  * Usage: pnpm --filter @botox/api bench [--clinics N] [--duration S] [--connections C] [--only NAMES]
  *        [--keep] [--database URL (an already seeded database: no seeding, never dropped)]
  * Database server: TEST_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
@@ -19,9 +22,28 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { findClinicBySlugOrId, listClinicsNear, repoRoot, schema, searchClinicsInCity, searchClinicsNearZip } from "@botox/db";
+import { isoDay } from "@botox/core";
+import {
+  findClinicBySlugOrId,
+  listClinicsNear,
+  priceIndexInCity,
+  priceIndexNear,
+  repoRoot,
+  schema,
+  searchClinicsInCity,
+  searchClinicsNearZip,
+  searchClinicsNearZipByPrice,
+} from "@botox/db";
 
 const TARGET_P95_MS = 25;
+/** The price filter's ceiling in the price scenarios, dollars per unit (demo prices run $9–$20). */
+const MAX_UNIT_PRICE = 15;
+/** The price searches measured: the listings' default radius and "any distance" (no radius). */
+const PRICE_SEARCHES = [
+  { label: "25 miles", param: "25", radiusMiles: 25 },
+  { label: "any distance", param: "any", radiusMiles: null },
+] as const;
+const today = isoDay(new Date());
 const GEO_INDEX = "clinics_earth_idx";
 
 const { values: args } = parseArgs({
@@ -74,10 +96,10 @@ async function createDatabase(): Promise<{ name: string; url: string; drop(): Pr
 }
 
 /** The db package's own seed command (it migrates first), so the data is what `db:seed` makes. */
-async function seed(url: string): Promise<void> {
+async function seed(url: string, adminPassword: string): Promise<void> {
   await run(process.execPath, ["--import", "tsx", "src/cli/seed.ts", "--clinics", String(CLINICS)], {
     cwd: path.join(repoRoot, "packages/db"),
-    env: { ...process.env, DATABASE_URL: url, ADMIN_PASSWORD: randomBytes(12).toString("hex") },
+    env: { ...process.env, DATABASE_URL: url, ADMIN_USERNAME: "admin", ADMIN_PASSWORD: adminPassword },
   });
 }
 
@@ -141,6 +163,13 @@ async function explainPlans(url: string, inputs: Inputs): Promise<Plan[]> {
     ["clinics-by-city (5 miles of the centre)", () => searchClinicsInCity(db, { city: city.slug, page: 1, limit: 10, radiusMiles: 5, statuses: ["OPERATIONAL"], sortBy: "reviews", sortOrder: "desc" })],
     ["clinics/nearby (100 miles, 50 nearest)", () => listClinicsNear(db, { origin: city, radiusMiles: 100, limit: 50 })],
     ["clinic-by-slug", () => findClinicBySlugOrId(db, clinic.slug, clinic.citySlug)],
+    // Prices (issue 13): the price filter and sort, in a radius and at any distance.
+    ...PRICE_SEARCHES.flatMap(({ label, radiusMiles }): [string, () => Promise<unknown>][] => [
+      [`zip-search by price (${label})`, () => searchClinicsNearZipByPrice(db, { postalCode: zip, page: 1, limit: 10, radiusMiles, statuses: ["OPERATIONAL"], sortBy: "price", price: { brand: "botox", today, maxUnitCents: MAX_UNIT_PRICE * 100 } })],
+      [`clinics-by-city by price (${label})`, () => searchClinicsInCity(db, { city: city.slug, page: 1, limit: 10, radiusMiles, statuses: ["OPERATIONAL"], sortBy: "price", price: { brand: "botox", today, maxUnitCents: MAX_UNIT_PRICE * 100 } })],
+    ]),
+    ["price-index (city)", () => priceIndexInCity(db, city.slug, "botox", today)],
+    ["price-index (25 miles of a ZIP)", () => priceIndexNear(db, city, 25, "botox", today)],
   ];
   const plans: Plan[] = [];
   for (const [name, call] of endpoints) {
@@ -199,12 +228,15 @@ async function stopServer(child: ChildProcess): Promise<void> {
 interface Scenario {
   name: string;
   method: "GET" | "POST";
+  /** Extra headers on every request (the admin scenario's session cookie). */
+  headers?: Record<string, string>;
   /** The next request: a path, and a body for POST. */
   next(i: number): { path: string; body?: string };
 }
 
-function scenarios(inputs: Inputs): Scenario[] {
+function scenarios(inputs: Inputs, session: string | null): Scenario[] {
   const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+  const priceParams = `sortBy=price&maxUnitPrice=${MAX_UNIT_PRICE}&brand=botox`;
   return [
     {
       name: "zip-search",
@@ -247,7 +279,48 @@ function scenarios(inputs: Inputs): Scenario[] {
         return { path: `/api/v1/proxy/clinic/${c.slug}?city=${c.citySlug}` };
       },
     },
+    // Prices (issue 13): cheapest first among clinics at most $MAX_UNIT_PRICE a unit.
+    ...PRICE_SEARCHES.flatMap(({ label, param }): Scenario[] => [
+      {
+        name: `zip-search price ${label}`,
+        method: "GET",
+        next: (i) => ({ path: `/api/v1/zip-search?postalCode=${pick(inputs.zips, i)}&page=1&limit=10&distance=${param}&businessStatus=OPERATIONAL&${priceParams}` }),
+      },
+      {
+        name: `clinics-by-city price ${label}`,
+        method: "GET",
+        next: (i) => ({
+          path: `/api/v1/proxy/clinics-by-city/${pick(inputs.cities, i).slug}?page=1&limit=10&distance=${param}&businessStatus=OPERATIONAL&${priceParams}`,
+        }),
+      },
+    ]),
+    {
+      name: "price-index city",
+      method: "GET",
+      next: (i) => ({ path: `/api/v1/price-index?city=${pick(inputs.cities, i).slug}&brand=botox` }),
+    },
+    {
+      name: "price-index ZIP 25 miles",
+      method: "GET",
+      next: (i) => ({ path: `/api/v1/price-index?postalCode=${pick(inputs.zips, i)}&distance=25&brand=botox` }),
+    },
+    // The admin dashboard's counts (pending reports, clinics with stale prices): one session.
+    ...(session
+      ? [{ name: "stats (admin)", method: "GET" as const, headers: { cookie: session }, next: () => ({ path: "/api/v1/stats" }) }]
+      : []),
   ];
+}
+
+/** Signs the seeded admin in once; its session cookie is what the stats scenario sends. */
+async function signIn(port: number, password: string | null): Promise<string | null> {
+  if (!password) return null;
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: "http://localhost:4321" },
+    body: JSON.stringify({ username: "admin", password }),
+  });
+  if (!res.ok) throw new Error(`bench:api: admin sign-in answered ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
 /** The API as deployed (read cache on), then with every request reaching the database. */
@@ -308,7 +381,7 @@ async function load(port: number, s: Scenario, run: { seconds: number } | { amou
         setupRequest: (req) => {
           const { path: p, body } = s.next(cursor.i++);
           ip = (ip + 1) % 65_536;
-          return { ...req, path: p, body, headers: { ...req.headers, "x-forwarded-for": `198.18.${ip >> 8}.${ip & 255}` } };
+          return { ...req, path: p, body, headers: { ...req.headers, ...s.headers, "x-forwarded-for": `198.18.${ip >> 8}.${ip & 255}` } };
         },
       },
     ],
@@ -400,9 +473,12 @@ const database = args.database
 let server: ChildProcess | undefined;
 try {
   const seedStart = performance.now();
-  if (!args.database) {
+  // The stats scenario signs in as the seeded admin: known when this run seeds (or given).
+  const seededPassword = args.database ? null : randomBytes(12).toString("hex");
+  const adminPassword = seededPassword ?? process.env.ADMIN_PASSWORD ?? null;
+  if (seededPassword) {
     log(`bench:api: database ${database.name} on ${new URL(serverUrl).host}; seeding ${CLINICS} clinics…`);
-    await seed(database.url);
+    await seed(database.url, seededPassword);
   }
   const seedSeconds = Math.round((performance.now() - seedStart) / 100) / 10;
 
@@ -419,19 +495,21 @@ try {
   const loadBefore = Math.round(os.loadavg()[0]! * 100) / 100;
   const results: Measured[] = [];
   const only = args.only?.split(",");
-  const chosen = scenarios(inputs)
-    .filter((x) => !only || only.includes(x.name))
-    .map((s) => ({ s, distinct: distinctRequests(s) }));
   for (const mode of MODES) {
     const started = await startServer(database.url, mode.readCache);
     server = started.child;
+    const session = await signIn(started.port, adminPassword);
+    const chosen = scenarios(inputs, session)
+      .filter((x) => !only || only.includes(x.name))
+      .map((s) => ({ s, distinct: distinctRequests(s) }));
     for (const { s, distinct } of chosen) {
       const cursor = { i: 0 };
-      if (distinct) await load(started.port, s, { amount: distinct }, mode.name, cursor);
+      // autocannon needs at least one request per connection.
+      if (distinct) await load(started.port, s, { amount: Math.max(distinct, CONNECTIONS) }, mode.name, cursor);
       await load(started.port, s, { seconds: WARMUP_S }, mode.name, cursor);
       const r = await load(started.port, s, { seconds: DURATION_S }, mode.name, cursor);
       results.push(r);
-      log(`  ${s.name.padEnd(23)} ${mode.name.padEnd(15)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx + r.timeouts}  ${r.meetsTarget ? "ok" : "MISSED"}`);
+      log(`  ${s.name.padEnd(34)} ${mode.name.padEnd(15)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx + r.timeouts}  ${r.meetsTarget ? "ok" : "MISSED"}`);
     }
     await stopServer(server);
   }

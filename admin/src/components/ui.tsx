@@ -119,7 +119,7 @@ export function Card({ title, description, children, className }: { title?: Reac
   );
 }
 
-type BadgeTone = "slate" | "green" | "amber" | "red" | "blue";
+export type BadgeTone = "slate" | "green" | "amber" | "red" | "blue";
 const badgeTones: Record<BadgeTone, string> = {
   slate: "bg-slate-100 text-slate-700",
   green: "bg-green-100 text-green-800",

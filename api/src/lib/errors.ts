@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { MSG, issuesOf, type ApiError } from "@botox/core";
+import { slugConflictOf, type SlugOwner } from "@botox/db";
 
 /** Thrown by handlers; rendered as `{ error, issues? }` with its status (design.md §5). */
 export class HttpError extends Error {
@@ -86,15 +87,20 @@ export function isDataException(err: unknown): boolean {
   return false;
 }
 
-/** Postgres unique violation (23505), possibly wrapped by drizzle. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    const x = e as { code?: unknown; constraint_name?: unknown; constraint?: unknown };
-    if (x.code === "23505") return constraint ? x.constraint_name === constraint || x.constraint === constraint : true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+const SLUG_TAKEN: Record<SlugOwner, string> = {
+  clinic: MSG.api.clinicSlugTaken,
+  post: MSG.api.postSlugTaken,
+  category: MSG.api.categorySlugTaken,
+};
+
+/**
+ * A write's `.catch`: a slug that is taken becomes the 409 with the spec's message (§5);
+ * any other error goes on as it was.
+ */
+export function slugConflict(err: unknown): never {
+  const owner = slugConflictOf(err);
+  if (owner) throw new HttpError(409, SLUG_TAKEN[owner]);
+  throw err;
 }
 
 export function errorBody(message: string, issues?: ApiError["issues"]): ApiError {

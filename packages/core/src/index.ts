@@ -8,6 +8,7 @@ export * from "./image.ts";
 export * from "./keywords.ts";
 export * from "./messages.ts";
 export * from "./pagination.ts";
+export * from "./ids.ts";
 export * from "./post-fill.ts";
 export * from "./reviews.ts";
 export * from "./schemas.ts";

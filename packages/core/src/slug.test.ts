@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SLUG_PATTERN, toCategorySlug, toClinicSlug, toLinkSlug, toPostSlug } from "./slug.ts";
+import { SLUG_PATTERN, firstFreeSlug, toCategorySlug, toClinicSlug, toLinkSlug, toPostSlug } from "./slug.ts";
 
 describe("toLinkSlug (spec §1)", () => {
   it("lowercases, removes punctuation, collapses spaces/underscores/hyphens and trims hyphens", () => {
@@ -59,5 +59,13 @@ describe("SLUG_PATTERN (spec §5)", () => {
     for (const ok of ["botox", "botox-treatments", "a1-b2-c3"]) expect(SLUG_PATTERN.test(ok)).toBe(true);
     for (const bad of ["-botox", "botox-", "botox--x", "Botox", "bo tox", "botox_x", ""])
       expect(SLUG_PATTERN.test(bad)).toBe(false);
+  });
+});
+
+describe("firstFreeSlug (import and seed: unique slugs without a conflict)", () => {
+  it("keeps a free slug and numbers a taken one from 2", () => {
+    const taken = new Set(["glow-spa", "glow-spa-2"]);
+    expect(firstFreeSlug("calm-spa", (s) => taken.has(s))).toBe("calm-spa");
+    expect(firstFreeSlug("glow-spa", (s) => taken.has(s))).toBe("glow-spa-3");
   });
 });

@@ -67,5 +67,16 @@ export function toClinicSlug(name: string, city: string): string {
   return toLinkSlug(`${name} ${city}`);
 }
 
+/**
+ * The first free slug of `base`, `base-2`, `base-3`… (spec §5: slugs are unique, per city
+ * for clinics): how writers that choose a slug themselves (the import, the seed) avoid a
+ * conflict. A writer that keeps the slug it was given answers 409 instead.
+ */
+export function firstFreeSlug(base: string, isTaken: (slug: string) => boolean): string {
+  let slug = base;
+  for (let n = 2; isTaken(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
 /** Shape every stored slug must have (spec §5): lowercase groups joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

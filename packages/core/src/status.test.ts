@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adminStatusLabel, BUSINESS_STATUSES, normalizeBusinessStatus, publicStatusLabel } from "./status.ts";
+import { PRICE_STATUSES } from "./price-format.ts";
+import { adminStatusLabel, BUSINESS_STATUS_LABELS, BUSINESS_STATUSES, normalizeBusinessStatus, PRICE_STATUS_LABELS, postStatusLabel, publicStatusLabel } from "./status.ts";
 
 describe("business status (spec §4, design.md §4)", () => {
   it("has one canonical enum", () => {
@@ -27,5 +28,17 @@ describe("business status (spec §4, design.md §4)", () => {
     expect(adminStatusLabel("permanently_closed")).toBe("Closed");
     expect(adminStatusLabel("open")).toBe("Closed");
     expect(adminStatusLabel(undefined)).toBe("Closed");
+  });
+});
+
+describe("status labels (issue 15: one map each)", () => {
+  it("spells out each business status for the admin form", () => {
+    expect(BUSINESS_STATUSES.map((s) => BUSINESS_STATUS_LABELS[s])).toEqual(["Operational", "Closed temporarily", "Permanently closed"]);
+  });
+  it("names a post published or Draft (spec §4)", () => {
+    expect([postStatusLabel(true), postStatusLabel(false)]).toEqual(["Published", "Draft"]);
+  });
+  it("names every price review state", () => {
+    expect(PRICE_STATUSES.map((s) => PRICE_STATUS_LABELS[s])).toEqual(["Published", "Pending", "Rejected"]);
   });
 });

@@ -1,3 +1,5 @@
+import type { PriceStatus } from "./price-format.ts";
+
 /** One canonical business status (design.md §4, §9). */
 export const BUSINESS_STATUSES = ["OPERATIONAL", "CLOSED_TEMPORARILY", "PERMANENTLY_CLOSED"] as const;
 export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
@@ -22,3 +24,22 @@ export function adminStatusLabel(status: string | null | undefined): "Open" | "T
   if (s === "closed_temporarily") return "Temp. Closed";
   return "Closed";
 }
+
+/** A business status spelled out, as the admin form lists it next to the value. */
+export const BUSINESS_STATUS_LABELS: Record<BusinessStatus, string> = {
+  OPERATIONAL: "Operational",
+  CLOSED_TEMPORARILY: "Closed temporarily",
+  PERMANENTLY_CLOSED: "Permanently closed",
+};
+
+/** A blog post's state (spec §4): published, or Draft. */
+export function postStatusLabel(published: boolean): "Published" | "Draft" {
+  return published ? "Published" : "Draft";
+}
+
+/** A price's (or price report's) review state, as the admin's review tabs name it. */
+export const PRICE_STATUS_LABELS: Record<PriceStatus, string> = {
+  pending: "Pending",
+  published: "Published",
+  rejected: "Rejected",
+};

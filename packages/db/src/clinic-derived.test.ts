@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backfillClinicDerivedColumns, deriveClinicColumns, timeZoneAt } from "./clinic-derived.ts";
 import { importClinics } from "./import.ts";
-import { insertClinic, updateClinic, type ClinicValues } from "./queries/admin-clinics.ts";
+import { clinicInputSchema, type ClinicFormValues } from "@botox/core";
+import { toClinicRow, type ClinicRow } from "./clinic-row.ts";
+import { insertClinic, updateClinic } from "./queries/admin-clinics.ts";
 import { openAtCondition, searchClinicsNear } from "./queries/clinic-search.ts";
 import { clinics } from "./schema.ts";
 import { createTestDatabase, type TestDatabase } from "./testing.ts";
@@ -15,7 +17,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const base: ClinicValues = { name: "Zone Test", slug: "zone-test", city: "Denver", citySlug: "denver", state: "CO", latitude: 39.74, longitude: -104.99 };
+const base: Partial<ClinicFormValues> = { name: "Zone Test", slug: "zone-test", city: "Denver", state: "CO", latitude: 39.74, longitude: -104.99 };
+/** A row as the admin routes write it: through the one write path, which derives the columns. */
+function adminRow(values: Partial<ClinicFormValues>): ClinicRow {
+  const mapped = toClinicRow(clinicInputSchema.parse(values));
+  if (!mapped.ok) throw new Error(mapped.issue.message);
+  return mapped.row;
+}
 
 describe("time zones from coordinates", () => {
   it("looks zones up offline, and gives null without or with impossible coordinates", () => {
@@ -33,12 +41,12 @@ describe("time zones from coordinates", () => {
     expect(deriveClinicColumns({ workingHours: { Monday: "By appointment" } }).openMinutes).toBeNull();
   });
 
-  it("derives on insert, re-derives when an admin moves the clinic, and on import", async () => {
-    const c = await insertClinic(t.db, base);
+  it("derives on the admin's write path, re-derives when an admin moves the clinic, and on import", async () => {
+    const c = await insertClinic(t.db, adminRow(base));
     expect(c.timeZone).toBe("America/Denver");
-    const moved = await updateClinic(t.db, c.id, { ...base, latitude: 40.71, longitude: -74.0 });
+    const moved = await updateClinic(t.db, c.id, adminRow({ ...base, latitude: 40.71, longitude: -74.0 }));
     expect(moved?.timeZone).toBe("America/New_York");
-    const gone = await updateClinic(t.db, c.id, { ...base, latitude: null, longitude: null });
+    const gone = await updateClinic(t.db, c.id, adminRow({ ...base, latitude: null, longitude: null }));
     expect(gone?.timeZone).toBeNull();
     await importClinics(t.db, [{ name: "Imported", city: "Chicago", state: "IL", latitude: "41.88", longitude: "-87.63", working_hours: '{"Monday":"9 AM-5 PM"}', location_link: "https://maps.example/zone-1" }]);
     const [row] = await t.db.select().from(clinics).where(eq(clinics.name, "Imported"));
@@ -66,7 +74,7 @@ describe("openAtCondition", () => {
       { ...base, name: "NY text", slug: "oa-ny-text", latitude: 40.73, longitude: -74.0, workingHours: { text: "By appointment" } },
     ];
     await t.sql`delete from clinics`;
-    for (const r of rows) await insertClinic(t.db, r);
+    for (const r of rows) await insertClinic(t.db, adminRow(r));
     const openAt = async (iso: string) =>
       (await t.db.select({ name: clinics.name }).from(clinics).where(openAtCondition(new Date(iso))).orderBy(clinics.name)).map((r) => r.name);
     // Monday 2026-11-23, 17:30 UTC: 12:30 PM in New York (EST), 9:30 AM in Los Angeles.

@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importClinics, parseExport, validateExportRow } from "./import.ts";
+import { searchClinicsNear, searchClinicsNearZip } from "./queries/clinic-search.ts";
 import { createTestDatabase, runDbCli, type TestDatabase } from "./testing.ts";
 
 const samplesDir = fileURLToPath(new URL("../samples/", import.meta.url));
@@ -243,6 +244,28 @@ describe("upsert by stable key", () => {
     await importClinics(t.db, [{ name: "Zip Spa", city: "Boston", state: "MA", postal_code: 2108, location_link: `${key}zip` }]);
     const [row] = await t.sql<{ postal_code: string }[]>`select postal_code from clinics where source_key = ${`${key}zip`}`;
     expect(row?.postal_code).toBe("02108");
+  });
+});
+
+describe("coordinates (issue 15: one clinic write path)", () => {
+  // A subnormal latitude once went in unrounded (the admin form rounded, the import did not),
+  // and PostgreSQL's haversine then failed every search near 0,0 with "value out of range:
+  // underflow". Both writers now share toClinicRow's rounding to 7 decimals.
+  it("stores tiny coordinates as 0, so searches near 0,0 answer instead of underflowing", async () => {
+    const link = "https://maps.example/null-island-import";
+    const result = await importClinics(t.db, [
+      { name: "Null Island Import Spa", city: "Atlantic", state: "XX", latitude: 1e-320, longitude: "-4.9e-324", location_link: link },
+    ]);
+    expect(result.errors).toEqual([]);
+    const [row] = await t.sql<{ latitude: number; longitude: number }[]>`select latitude, longitude from clinics where source_key = ${link}`;
+    expect(row).toEqual({ latitude: 0, longitude: 0 });
+
+    const near = await searchClinicsNear(t.db, { origin: { latitude: 0, longitude: 0 }, radiusMiles: 50, limit: 10 });
+    expect(near.items.map((c) => c.name)).toContain("Null Island Import Spa");
+
+    await t.sql`insert into zip_codes (zip, city, state, latitude, longitude) values ('00001', 'Atlantic', 'XX', 0.0001, 0.0001) on conflict do nothing`;
+    const byZip = await searchClinicsNearZip(t.db, { postalCode: "00001", page: 1, limit: 10, radiusMiles: 50 });
+    expect(byZip.items.map((c) => c.name)).toContain("Null Island Import Spa");
   });
 });
 

@@ -8,6 +8,8 @@ export { readDbEnv, type DbEnv } from "./env.ts";
 export { repoRoot, defaultDataDir } from "./paths.ts";
 export { hashPassword, verifyPassword } from "./password.ts";
 export * from "./clinic-derived.ts";
+export * from "./clinic-row.ts";
+export * from "./slug-conflict.ts";
 export { toClinic, toBlogPost, toCategory } from "./queries/serialize.ts";
 export * from "./queries/content-changes.ts";
 export * from "./queries/sessions.ts";

@@ -12,12 +12,14 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { SLUG_CONSTRAINTS } from "./slug-conflict.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -71,7 +73,7 @@ export const clinics = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("clinics_city_slug_slug_key").on(t.citySlug, t.slug),
+    uniqueIndex(SLUG_CONSTRAINTS.clinic).on(t.citySlug, t.slug),
     uniqueIndex("clinics_source_key_key").on(t.sourceKey),
     // Migration 0003 gives this index INCLUDE columns (id, state, coordinates, status, reviews,
     // rating, name), which drizzle-kit cannot express: a city's page is ranked from it alone.
@@ -142,7 +144,7 @@ export const newsletterSubscriptions = pgTable(
 export const blogCategories = pgTable("blog_categories", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
-  slug: text("slug").notNull().unique("blog_categories_slug_key"),
+  slug: text("slug").notNull().unique(SLUG_CONSTRAINTS.category),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -152,7 +154,7 @@ export const blogPosts = pgTable(
   {
     id: serial("id").primaryKey(),
     title: text("title").notNull(),
-    slug: text("slug").notNull().unique("blog_posts_slug_key"),
+    slug: text("slug").notNull().unique(SLUG_CONSTRAINTS.post),
     content: text("content").notNull(),
     excerpt: text("excerpt"),
     author: text("author").notNull().default("Botox Near Me Team"),
@@ -296,6 +298,27 @@ export const clinicPrices = pgTable(
       .where(sql`${t.status} = 'published' AND ${t.perUnitCents} IS NOT NULL`),
     index("clinic_prices_status_idx").on(t.status, t.checkedOn),
   ],
+);
+
+/**
+ * Each clinic's newest published per-unit price of each brand (migration 0007): kept by a
+ * trigger on clinic_prices, so every write path (admin, import, seed, report review) keeps it
+ * right. Whether it is still current (at most 365 days old) is decided at query time from
+ * checked_on. Searches filter and sort by price through it instead of probing clinic_prices
+ * once per clinic, which at "any distance" meant once per located clinic.
+ */
+export const clinicCurrentPrices = pgTable(
+  "clinic_current_prices",
+  {
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    brand: priceBrand("brand").notNull(),
+    priceId: integer("price_id").notNull(),
+    perUnitCents: integer("per_unit_cents").notNull(),
+    checkedOn: date("checked_on", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clinicId, t.brand] }), index("clinic_current_prices_unit_idx").on(t.brand, t.perUnitCents, t.checkedOn)],
 );
 
 export const priceReports = pgTable(

@@ -1,4 +1,4 @@
-import { toClinicSlug, toLinkSlug, type BusinessStatus, type WorkingHours } from "@botox/core";
+import { firstFreeSlug, toClinicSlug, toLinkSlug, type BusinessStatus, type WorkingHours } from "@botox/core";
 import type { Random } from "./random.ts";
 import { US_STATES, zipCodeData, type ZipCode } from "./zip-codes.ts";
 
@@ -239,9 +239,7 @@ export function* generateClinics(r: Random, options: GenerateOptions): Generator
   for (let i = 0; i < count; i++) {
     const c = i < cities.length ? cities[i]! : weighted();
     const name = clinicName(r, c.city);
-    const base = toClinicSlug(name, c.city);
-    let slug = base;
-    for (let n = 2; taken.has(`${c.citySlug}|${slug}`); n++) slug = `${base}-${n}`;
+    const slug = firstFreeSlug(toClinicSlug(name, c.city), (s) => taken.has(`${c.citySlug}|${s}`));
     taken.add(`${c.citySlug}|${slug}`);
 
     const [lat, lon] = nearby(r, c.latitude, c.longitude, 4);

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from "react";
 import type { ClinicListResponse } from "@core/api.ts";
 import { MSG } from "@core/messages.ts";
+import { totalPages as pagesFor } from "@core/pagination.ts";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import {
@@ -77,7 +78,7 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
   const data = query.data;
   const ratingsOf = useVisitorRatings(config, data?.clinics.map((c) => c.id) ?? []);
   const total = data?.pagination.totalItems ?? 0;
-  const totalPages = data ? Math.ceil(total / (data.pagination.itemsPerPage || 10)) : 0;
+  const totalPages = data ? pagesFor(total, data.pagination.itemsPerPage || 10) : 0;
   const loading = query.isFetching && (query.isPlaceholderData || !data);
 
   return (

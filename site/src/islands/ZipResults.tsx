@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { ZipSearchResponse } from "@core/api.ts";
 import { FILTERS, SEARCH } from "@core/constants.ts";
 import { MSG } from "@core/messages.ts";
+import { totalPages as pagesFor } from "@core/pagination.ts";
 import { isZip } from "@core/search.ts";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
 import { zipDistanceOptions, zipOpenNowParams, zipPriceParams, zipQueryParams, type ZipDistance } from "../lib/listing.ts";
@@ -68,7 +69,7 @@ function Results({ zip: fixedZip, initial, config }: Props) {
 
   const data = query.data;
   const ratingsOf = useVisitorRatings(config, data?.clinics.map((c) => c.id) ?? []);
-  const totalPages = data ? Math.ceil(data.totalCount / (data.itemsPerPage || SEARCH.pageSize)) : 0;
+  const totalPages = data ? pagesFor(data.totalCount, data.itemsPerPage || SEARCH.pageSize) : 0;
   const loading = zip != null && query.isFetching && (query.isPlaceholderData || !data);
   const options = zipDistanceOptions(distance);
 

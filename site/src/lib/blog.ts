@@ -1,6 +1,7 @@
 /** Blog list paging at build time (spec §2.12): 6 per page, URLs per page and category. */
 import type { BlogPost } from "@core/api.ts";
 import { BLOG } from "@core/constants.ts";
+import { totalPages as pagesFor } from "@core/pagination.ts";
 
 export function blogListPath(page: number, categorySlug?: string | null): string {
   const base = categorySlug ? `/blog/category/${categorySlug}` : "/blog";
@@ -14,7 +15,7 @@ export interface BlogPage {
 }
 
 export function blogPages(posts: readonly BlogPost[]): BlogPage[] {
-  const totalPages = Math.max(1, Math.ceil(posts.length / BLOG.pageSize));
+  const totalPages = Math.max(1, pagesFor(posts.length, BLOG.pageSize));
   return Array.from({ length: totalPages }, (_, i) => ({
     posts: posts.slice(i * BLOG.pageSize, (i + 1) * BLOG.pageSize),
     page: i + 1,

@@ -3,6 +3,7 @@ import type { Clinic, ClinicListResponse } from "@core/api.ts";
 import { FILTERS, SEARCH } from "@core/constants.ts";
 import { distanceMiles, roundMiles } from "@core/geo.ts";
 import type { QueryParams } from "@core/http.ts";
+import { totalPages } from "@core/pagination.ts";
 
 export type DistanceChoice = "5" | "10" | "25" | "any";
 export type StatusChoice = "OPERATIONAL" | "CLOSED_TEMPORARILY" | "PERMANENTLY_CLOSED" | "all";
@@ -95,7 +96,7 @@ export function cityPageAtBuild(
       totalItems: withDistance.length,
       itemsPerPage: pageSize,
       currentPage: page,
-      totalPages: Math.ceil(withDistance.length / pageSize),
+      totalPages: totalPages(withDistance.length, pageSize),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MSG, formatUsDate, type BlogPost } from "@botox/core";
+import { MSG, formatUsDate, postStatusLabel, type BlogPost } from "@botox/core";
 import { keys, useAdminPosts, useCategories } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -57,7 +57,7 @@ export default function PostListPage() {
       ),
     },
     { header: "Category", className: "hidden sm:table-cell", cell: (p) => p.category?.name ?? categoryName(p.categoryId) ?? "Uncategorized" },
-    { header: "Status", cell: (p) => (p.published ? <Badge tone="green">Published</Badge> : <Badge tone="slate">Draft</Badge>) },
+    { header: "Status", cell: (p) => <Badge tone={p.published ? "green" : "slate"}>{postStatusLabel(p.published)}</Badge> },
     { header: "Updated", className: "hidden md:table-cell", cellClassName: "whitespace-nowrap", cell: (p) => formatUsDate(p.updatedAt) },
     {
       header: "Actions",

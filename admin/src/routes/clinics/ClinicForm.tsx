@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { BUSINESS_STATUSES, MSG, toLinkSlug } from "@botox/core";
+import { BUSINESS_STATUSES, BUSINESS_STATUS_LABELS, MSG, toLinkSlug } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { followSlug } from "../../lib/auto-slug.ts";
@@ -11,12 +11,6 @@ import { useToast } from "../../components/toast.tsx";
 import { Button, Card } from "../../components/ui.tsx";
 import { SaveErrors, SelectField, TextField, TextareaField } from "../../components/form.tsx";
 import { clinicPayload, validateClinic, type ClinicFieldName, type ClinicFormState } from "./clinic-form.ts";
-
-const STATUS_LABELS: Record<(typeof BUSINESS_STATUSES)[number], string> = {
-  OPERATIONAL: "Operational",
-  CLOSED_TEMPORARILY: "Closed temporarily",
-  PERMANENTLY_CLOSED: "Permanently closed",
-};
 
 /** The clinic's fields (create or edit), its draft kept while typing; a save goes back to the list. */
 export function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: ClinicFormState }) {
@@ -126,7 +120,7 @@ export function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: 
             name="businessStatus"
             value={values.businessStatus}
             options={BUSINESS_STATUSES}
-            optionLabel={(s) => `${s} (${STATUS_LABELS[s]})`}
+            optionLabel={(s) => `${s} (${BUSINESS_STATUS_LABELS[s]})`}
             onValue={(s) => set("businessStatus", s)}
           />
           {field("phone", "Phone", { type: "tel" })}

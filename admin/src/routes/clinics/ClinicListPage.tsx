@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MSG, type Clinic, type ClinicListResponse } from "@botox/core";
+import { MSG, adminStatusLabel, totalPages as pagesFor, type Clinic, type ClinicListResponse } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -15,9 +15,9 @@ const PAGE_SIZE = 10;
 /** The admin list filter's lower-case values (spec §4); the API accepts either case. */
 const STATUS_FILTERS = [
   { value: "", label: "All statuses" },
-  { value: "operational", label: "Open" },
-  { value: "closed_temporarily", label: "Temp. Closed" },
-  { value: "permanently_closed", label: "Closed" },
+  { value: "operational", label: adminStatusLabel("operational") },
+  { value: "closed_temporarily", label: adminStatusLabel("closed_temporarily") },
+  { value: "permanently_closed", label: adminStatusLabel("permanently_closed") },
 ] as const;
 
 export default function ClinicListPage() {
@@ -84,7 +84,7 @@ export default function ClinicListPage() {
   };
 
   const pagination = list.data?.pagination;
-  const totalPages = pagination ? Math.max(1, pagination.totalPages || Math.ceil(pagination.totalItems / PAGE_SIZE)) : 1;
+  const totalPages = pagination ? Math.max(1, pagination.totalPages || pagesFor(pagination.totalItems, PAGE_SIZE)) : 1;
   // A delete can empty the last page: step back to the new last one.
   const beyondLastPage = !list.isPlaceholderData && pagination != null && pagination.totalItems > 0 && page > totalPages;
   useEffect(() => {

@@ -2,11 +2,7 @@ import { Link } from "react-router-dom";
 import { UI, adminStatusLabel, formatPhone, truncate, type Clinic } from "@botox/core";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Badge, Button } from "../../components/ui.tsx";
-
-const statusTone = (s: string) => {
-  const label = adminStatusLabel(s);
-  return label === "Open" ? "green" : label === "Temp. Closed" ? "amber" : "red";
-};
+import { clinicStatusTone } from "../../lib/status-tone.ts";
 
 /** Location column: city and state, cut to 30 characters (spec §2.13). */
 export const clinicLocation = (c: Pick<Clinic, "city" | "state">) =>
@@ -22,7 +18,7 @@ export function ClinicTable({ clinics, busy, onDelete }: { clinics: readonly Cli
     { header: "Location", title: (c) => [c.city, c.state].filter(Boolean).join(", "), cell: clinicLocation },
     { header: "Address", className: "hidden lg:table-cell", title: (c) => c.fullAddress ?? undefined, cell: clinicAddress },
     { header: "Phone", className: "hidden md:table-cell", cellClassName: "whitespace-nowrap", cell: (c) => formatPhone(c.phone) },
-    { header: "Status", cell: (c) => <Badge tone={statusTone(c.businessStatus)}>{adminStatusLabel(c.businessStatus)}</Badge> },
+    { header: "Status", cell: (c) => <Badge tone={clinicStatusTone(c.businessStatus)}>{adminStatusLabel(c.businessStatus)}</Badge> },
     {
       header: "Actions",
       actions: true,

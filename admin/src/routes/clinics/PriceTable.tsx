@@ -10,12 +10,10 @@ import {
   isPriceOutOfDate,
   priceCheckedOn,
   type ClinicPrice,
-  type PriceStatus,
 } from "@botox/core";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Badge, Button } from "../../components/ui.tsx";
-
-const statusTone = (s: PriceStatus) => (s === "published" ? "green" : s === "pending" ? "amber" : "red");
+import { priceStatusTone } from "../../lib/status-tone.ts";
 
 /** What a row prices: "Per unit", "Per area · Forehead", "Package". */
 const whatOf = (p: ClinicPrice) => (p.model === "per_area" && p.area ? `${MODEL_LABELS.per_area} · ${AREA_LABELS[p.area]}` : MODEL_LABELS[p.model]);
@@ -75,7 +73,7 @@ export function PriceTable({
         </>
       ),
     },
-    { header: "Status", cell: (p) => <Badge tone={statusTone(p.status)}>{p.status}</Badge> },
+    { header: "Status", cell: (p) => <Badge tone={priceStatusTone(p.status)}>{p.status}</Badge> },
     {
       header: <span className="sr-only">Actions</span>,
       actions: true,

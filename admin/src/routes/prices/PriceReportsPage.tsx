@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   AREA_LABELS,
   BRAND_LABELS,
+  PRICE_STATUS_LABELS,
   errorMessageOf,
   formatCents,
   formatPriceMonth,
@@ -15,6 +16,7 @@ import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { useFailureToast } from "../../components/use-failure-toast.ts";
+import { priceStatusTone } from "../../lib/status-tone.ts";
 import { Alert, Badge, Button, Field, Spinner, Tab, TabList, Tabs, Textarea } from "../../components/ui.tsx";
 
 type Filter = "pending" | "published" | "rejected" | "all";
@@ -69,9 +71,9 @@ export default function PriceReportsPage() {
       </p>
       <Tabs value={filter} onChange={(v) => setFilter(v as Filter)}>
         <TabList label="Report filter">
-          <Tab value="pending">Pending</Tab>
-          <Tab value="published">Published</Tab>
-          <Tab value="rejected">Rejected</Tab>
+          <Tab value="pending">{PRICE_STATUS_LABELS.pending}</Tab>
+          <Tab value="published">{PRICE_STATUS_LABELS.published}</Tab>
+          <Tab value="rejected">{PRICE_STATUS_LABELS.rejected}</Tab>
           <Tab value="all">All</Tab>
         </TabList>
       </Tabs>
@@ -101,7 +103,7 @@ export default function PriceReportsPage() {
                   </p>
                   <span className="flex items-center gap-2 text-xs text-slate-500">
                     sent {formatUsDate(r.createdAt)}
-                    <Badge tone={r.status === "published" ? "green" : r.status === "pending" ? "amber" : "red"}>{r.status}</Badge>
+                    <Badge tone={priceStatusTone(r.status)}>{r.status}</Badge>
                   </span>
                 </div>
                 {r.reason ? <p className="text-sm text-slate-600">Reason: {r.reason}</p> : null}

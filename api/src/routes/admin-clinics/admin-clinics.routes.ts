@@ -1,29 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import {
-  MSG,
-  businessStatusSchema,
-  clinicInputSchema,
-  normalizeWorkingHours,
-  parseReviews,
-  toClinicSlug,
-  toLinkSlug,
-  type ClinicInput,
-  type ClinicListResponse,
-} from "@botox/core";
-import { deleteClinic, findAdminClinicById, insertClinic, listAdminClinics, updateClinic, type ClinicValues } from "@botox/db";
+import { MSG, businessStatusSchema, clinicInputSchema, totalPages, type ClinicInput, type ClinicListResponse } from "@botox/core";
+import { deleteClinic, findAdminClinicById, insertClinic, listAdminClinics, toClinicRow, updateClinic, type ClinicRow } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { requireSession } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
-import { HttpError, isUniqueViolation, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { HttpError, parseOrThrow, readJson, slugConflict } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 
-/** Path ids: anything but a positive 32-bit integer is simply not found (never a 500). */
-function clinicId(raw: string): number {
-  const n = Number(raw);
-  if (!/^\d{1,10}$/.test(raw) || n < 1 || n > 2_147_483_647) throw new HttpError(404, MSG.admin.clinicNotFound);
-  return n;
-}
+const clinicId = (raw: string) => idParam(raw, MSG.admin.clinicNotFound);
 
 const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -35,47 +21,11 @@ const listQuerySchema = z.object({
   sort: z.enum(["name", "newest"]).default("name"),
 });
 
-/**
- * Coordinates are kept to 7 decimals (about 1 cm): more is noise, and subnormal values such
- * as 1e-320 would make distance arithmetic underflow (a PostgreSQL error) in every search
- * that reaches the clinic.
- */
-const coordinate = (n: number | null) => (n == null ? null : Math.round(n * 1e7) / 1e7 + 0);
-
-/** Form input → row: slug from name + city when empty, reviews parsed, hours normalized. */
-function toClinicValues(input: ClinicInput): ClinicValues {
-  const citySlug = toLinkSlug(input.city);
-  if (!citySlug) throw new HttpError(400, MSG.validation.cityRequired, [{ path: "city", message: MSG.validation.cityRequired }]);
-  const slug = input.slug ?? toClinicSlug(input.name, input.city);
-  if (!slug) throw new HttpError(400, MSG.validation.nameRequired, [{ path: "name", message: MSG.validation.nameRequired }]);
-  const { rating, reviewCount } = parseReviews(input.reviews);
-  return {
-    name: input.name,
-    slug,
-    site: input.site,
-    phone: input.phone,
-    fullAddress: input.fullAddress,
-    street: input.street,
-    city: input.city,
-    citySlug,
-    state: input.state,
-    postalCode: input.postalCode,
-    country: input.country,
-    latitude: coordinate(input.latitude),
-    longitude: coordinate(input.longitude),
-    rating,
-    reviewCount,
-    photo: input.photo,
-    streetView: input.streetView,
-    workingHours: normalizeWorkingHours(input.workingHours),
-    businessStatus: input.businessStatus,
-    locationLink: input.locationLink,
-  };
-}
-
-function slugConflict(err: unknown): never {
-  if (isUniqueViolation(err, "clinics_city_slug_slug_key")) throw new HttpError(409, MSG.api.clinicSlugTaken);
-  throw err;
+/** Form input → row through the one clinic write path (packages/db toClinicRow). */
+function toClinicValues(input: ClinicInput): ClinicRow {
+  const mapped = toClinicRow(input);
+  if (!mapped.ok) throw new HttpError(400, mapped.issue.message, [mapped.issue]);
+  return mapped.row;
 }
 
 export const adminClinicsRoutes = new Hono<AppEnv>();
@@ -85,7 +35,7 @@ adminClinicsRoutes.get("/clinics", requireSession, async (c) => {
   const { clinics, total } = await listAdminClinics(c.get("deps").db, { ...q, query: q.query || undefined });
   const body: ClinicListResponse = {
     clinics,
-    pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) },
+    pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: totalPages(total, q.limit) },
   };
   return c.json(body);
 });

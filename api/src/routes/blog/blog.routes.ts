@@ -2,10 +2,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   BLOG,
+  MAX_ID,
   MSG,
   blogPostInputSchema,
   categoryInputSchema,
   fillPostGaps,
+  totalPages,
   type BlogListResponse,
   type BlogPostInput,
 } from "@botox/core";
@@ -30,16 +32,11 @@ import {
 import type { AppEnv } from "../../context.ts";
 import { loadSessionUser, requireSession } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
-import { HttpError, isUniqueViolation, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { HttpError, parseOrThrow, readJson, slugConflict } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { sanitizeBlogHtml } from "@botox/core/sanitize";
 
-/** Path ids: anything but a positive 32-bit integer is simply not found (never a 500). */
-function idParam(raw: string, message: string): number {
-  const n = Number(raw);
-  if (!/^\d{1,10}$/.test(raw) || n < 1 || n > 2_147_483_647) throw new HttpError(404, message);
-  return n;
-}
 const postId = (raw: string) => idParam(raw, MSG.blog.postNotFound);
 const categoryId = (raw: string) => idParam(raw, MSG.blog.categoryNotFound);
 
@@ -50,13 +47,13 @@ const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(BLOG.adminListLimit).default(BLOG.pageSize),
   /** Only honoured with an admin session: drafts are never public. */
   publishedOnly: boolText.default(true),
-  categoryId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(2_147_483_647).optional()),
+  categoryId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(MAX_ID).optional()),
 });
 
 const recentQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(20).default(BLOG.recentPosts),
   /** A post id to leave out (the one being read). */
-  exclude: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(2_147_483_647).optional()),
+  exclude: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(MAX_ID).optional()),
 });
 
 /** A stored post as the form's input, so a PATCH can be validated as a whole. */
@@ -91,12 +88,6 @@ async function toPostValues(db: DbExecutor, input: BlogPostInput, existing?: Pos
   };
 }
 
-function slugConflict(err: unknown): never {
-  if (isUniqueViolation(err, "blog_posts_slug_key")) throw new HttpError(409, MSG.api.postSlugTaken);
-  if (isUniqueViolation(err, "blog_categories_slug_key")) throw new HttpError(409, MSG.api.categorySlugTaken);
-  throw err;
-}
-
 export const blogRoutes = new Hono<AppEnv>();
 
 // ---- Posts: public reads ----
@@ -105,7 +96,7 @@ blogRoutes.get("/blog/posts", async (c) => {
   const q = parseOrThrow(listQuerySchema, c.req.query());
   const publishedOnly = q.publishedOnly || !(await loadSessionUser(c));
   const { posts, total } = await listPosts(c.get("deps").db, { ...q, publishedOnly });
-  const body: BlogListResponse = { posts, pagination: { total, limit: q.limit, page: q.page, totalPages: Math.ceil(total / q.limit) } };
+  const body: BlogListResponse = { posts, pagination: { total, limit: q.limit, page: q.page, totalPages: totalPages(total, q.limit) } };
   return c.json(body);
 });
 

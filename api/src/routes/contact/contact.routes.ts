@@ -5,6 +5,7 @@ import { insertContactMessage, listContactMessages, markContactMessage } from "@
 import type { AppEnv } from "../../context.ts";
 import { requireSession } from "../../auth/session.ts";
 import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 
@@ -14,11 +15,7 @@ export const CONTACT_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 5, keyPrefi
 
 const markSchema = z.object({ read: z.boolean().optional(), handled: z.boolean().optional() });
 
-function messageId(raw: string): number {
-  const n = Number(raw);
-  if (!/^\d{1,10}$/.test(raw) || n < 1 || n > 2_147_483_647) throw new HttpError(404, MSG.api.notFound);
-  return n;
-}
+const messageId = (raw: string) => idParam(raw, MSG.api.notFound);
 
 export const contactRoutes = new Hono<AppEnv>();
 

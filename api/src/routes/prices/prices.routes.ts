@@ -44,6 +44,7 @@ import type { AppEnv } from "../../context.ts";
 import { loadSessionUser, requireSession } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
 import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { cachedJson } from "../../lib/read-cache.ts";
@@ -54,13 +55,6 @@ export const pricesRoutes = new Hono<AppEnv>();
 
 /** The day every price rule is applied on (UTC), as the site build does. */
 const today = () => isoDay(new Date());
-
-/** Path ids: anything but a positive 32-bit integer is simply not found (never a 500). */
-function idOf(raw: string, message: string): number {
-  const n = Number(raw);
-  if (!/^\d{1,10}$/.test(raw) || n < 1 || n > 2_147_483_647) throw new HttpError(404, message);
-  return n;
-}
 
 const withStaleness = (p: ClinicPrice, day: string) => ({ ...p, mayBeOutOfDate: isPriceOutOfDate(p.checkedOn, day) });
 
@@ -74,7 +68,7 @@ const listQuerySchema = z.object({
 // ---- Public reads ----
 
 pricesRoutes.get("/clinics/:id{[0-9]+}/prices", async (c) => {
-  const clinicId = idOf(c.req.param("id"), MSG.clinic.notFoundTitle);
+  const clinicId = idParam(c.req.param("id"), MSG.clinic.notFoundTitle);
   const q = parseOrThrow(listQuerySchema, c.req.query());
   const { db } = c.get("deps");
   if (q.status === "all") {
@@ -162,7 +156,7 @@ function toValues(p: {
 }
 
 pricesRoutes.post("/clinics/:id{[0-9]+}/prices", requireSession, async (c) => {
-  const clinicId = idOf(c.req.param("id"), MSG.admin.clinicNotFound);
+  const clinicId = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
   const input = parseOrThrow(priceInputSchema, await readJson(c));
   const deps = c.get("deps");
   if (!(await clinicExists(deps.db, clinicId))) throw new HttpError(404, MSG.admin.clinicNotFound);
@@ -175,7 +169,7 @@ pricesRoutes.post("/clinics/:id{[0-9]+}/prices", requireSession, async (c) => {
 });
 
 pricesRoutes.patch("/prices/:id{[0-9]+}", requireSession, async (c) => {
-  const id = idOf(c.req.param("id"), PRICE_MSG.priceNotFound);
+  const id = idParam(c.req.param("id"), PRICE_MSG.priceNotFound);
   const patch = parseOrThrow(pricePatchSchema, await readJson(c));
   const deps = c.get("deps");
   const existing = await findPrice(deps.db, id);
@@ -193,7 +187,7 @@ pricesRoutes.patch("/prices/:id{[0-9]+}", requireSession, async (c) => {
 });
 
 pricesRoutes.delete("/prices/:id{[0-9]+}", requireSession, async (c) => {
-  const id = idOf(c.req.param("id"), PRICE_MSG.priceNotFound);
+  const id = idParam(c.req.param("id"), PRICE_MSG.priceNotFound);
   const deleted = await writeContent(
     c.get("deps"),
     (tx) => deletePrice(tx, id),
@@ -206,7 +200,7 @@ pricesRoutes.delete("/prices/:id{[0-9]+}", requireSession, async (c) => {
 // ---- Price reports ----
 
 pricesRoutes.post("/clinics/:id{[0-9]+}/price-reports", rateLimit({ windowMs: 60_000, limit: 10, keyPrefix: "price-reports" }), async (c) => {
-  const clinicId = idOf(c.req.param("id"), MSG.clinic.notFoundTitle);
+  const clinicId = idParam(c.req.param("id"), MSG.clinic.notFoundTitle);
   const day = today();
   const input = parseOrThrow(priceReportInputSchema(day), await readJson(c));
   const { db } = c.get("deps");
@@ -243,7 +237,7 @@ pricesRoutes.get("/price-reports", requireSession, async (c) => {
 });
 
 pricesRoutes.patch("/price-reports/:id{[0-9]+}", requireSession, async (c) => {
-  const id = idOf(c.req.param("id"), PRICE_MSG.reportNotFound);
+  const id = idParam(c.req.param("id"), PRICE_MSG.reportNotFound);
   const review = parseOrThrow(priceReportReviewSchema, await readJson(c));
   const result = await writeContent(
     c.get("deps"),

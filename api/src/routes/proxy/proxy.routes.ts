@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { MSG, QUERY_MSG, citySlugSchema, isoDay, clinicBySlugQuerySchema, clinicsByCityQuerySchema, type ClinicListResponse } from "@botox/core";
+import { MSG, QUERY_MSG, citySlugSchema, isoDay, totalPages, clinicBySlugQuerySchema, clinicsByCityQuerySchema, type ClinicListResponse } from "@botox/core";
 import { findClinicBySlugOrId, searchClinicsInCity, withCurrentPrices } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { HttpError, parseOrThrow } from "../../lib/errors.ts";
@@ -45,7 +45,7 @@ proxyRoutes.get("/proxy/clinics-by-city/:city", (c) => {
   });
   const body: ClinicListResponse = {
     clinics: await withCurrentPrices(deps.db, items, q.brand, today),
-    pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) },
+    pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: totalPages(total, q.limit) },
   };
   return body;
   }, open.key);

@@ -5,6 +5,7 @@ import { MSG } from "@botox/core";
 import type { AppEnv } from "../../context.ts";
 import { requireSession } from "../../auth/session.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { publisherOf } from "../../publish/registry.ts";
@@ -138,9 +139,7 @@ documentRoute({
   },
 });
 publishRoutes.post("/publish/rollback/:id", requireSession, async (c) => {
-  const raw = c.req.param("id");
-  const id = Number(raw);
-  if (!/^\d{1,10}$/.test(raw) || id < 1 || id > 2_147_483_647) throw new HttpError(404, PUBLISH_MSG.buildNotFound);
+  const id = idParam(c.req.param("id"), PUBLISH_MSG.buildNotFound);
   const result = await publisher(c).rollback(id);
   if (!result.ok) throw new HttpError(result.status, result.error);
   return c.json({ live: { id: result.id } });

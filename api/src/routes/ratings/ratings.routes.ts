@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { MSG, RATING, RATING_EMOJIS, ratingSchema, type HasRatedResponse, type RatingResponse } from "@botox/core";
+import { MSG, RATING, isId, RATING_EMOJIS, ratingSchema, type HasRatedResponse, type RatingResponse } from "@botox/core";
 import { clinicExists, hasRated, insertRating, ratingStats, ratingSummaries } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { commonErrors, errorSchema, ratingStatSchema, writeErrors } from "../../lib/response-schemas.ts";
@@ -12,11 +13,7 @@ import { addressHash, ensureVisitorId, readVisitorId } from "../../lib/visitor.t
 export const ratingsRoutes = new Hono<AppEnv>();
 
 /** Path ids: anything but a positive 32-bit integer is simply an unknown clinic. */
-function clinicIdOf(raw: string): number {
-  const n = Number(raw);
-  if (!/^\d{1,10}$/.test(raw) || n < 1 || n > 2_147_483_647) throw new HttpError(404, MSG.clinic.notFoundTitle);
-  return n;
-}
+const clinicIdOf = (raw: string) => idParam(raw, MSG.clinic.notFoundTitle);
 
 const notFound = { 404: { description: MSG.clinic.notFoundTitle, schema: errorSchema } };
 
@@ -90,7 +87,7 @@ const summaryIdsSchema = z
   .string()
   .max(600)
   .regex(/^\d{1,10}(,\d{1,10})*$/, "ids must be comma-separated clinic ids.")
-  .transform((v) => [...new Set(v.split(",").map(Number))].filter((n) => n >= 1 && n <= 2_147_483_647))
+  .transform((v) => [...new Set(v.split(",").map(Number))].filter(isId))
   .refine((ids) => ids.length <= MAX_SUMMARY_IDS, `At most ${MAX_SUMMARY_IDS} ids.`);
 
 documentRoute({

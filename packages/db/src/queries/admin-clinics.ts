@@ -1,12 +1,10 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { BusinessStatus, Clinic } from "@botox/core";
 import type { Database } from "../client.ts";
-import { deriveClinicColumns } from "../clinic-derived.ts";
+import type { ClinicRow } from "../clinic-row.ts";
 import { clinics } from "../schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
 import { toClinic } from "./serialize.ts";
-
-export type ClinicValues = Omit<typeof clinics.$inferInsert, "id" | "createdAt" | "sourceKey">;
 
 export interface AdminClinicFilter {
   page: number;
@@ -53,16 +51,17 @@ export async function findAdminClinicById(db: DbExecutor, id: number): Promise<C
   return row ? toClinic(row) : undefined;
 }
 
-export async function insertClinic(db: DbExecutor, values: ClinicValues): Promise<Clinic> {
-  const [row] = await db.insert(clinics).values({ ...values, ...deriveClinicColumns(values) }).returning();
+/** Stores a row made by toClinicRow (clinic-row.ts), the one clinic write path. */
+export async function insertClinic(db: DbExecutor, values: ClinicRow): Promise<Clinic> {
+  const [row] = await db.insert(clinics).values(values).returning();
   return toClinic(row!);
 }
 
-export async function updateClinic(db: DbExecutor, id: number, values: ClinicValues): Promise<Clinic | undefined> {
+/** Replaces a clinic's columns with a row made by toClinicRow (derived columns included). */
+export async function updateClinic(db: DbExecutor, id: number, values: ClinicRow): Promise<Clinic | undefined> {
   const [row] = await db
     .update(clinics)
-    // The zone and weekly minutes follow the coordinates and hours written with them.
-    .set({ ...values, ...deriveClinicColumns(values), updatedAt: new Date() })
+    .set({ ...values, updatedAt: new Date() })
     .where(eq(clinics.id, id))
     .returning();
   return row ? toClinic(row) : undefined;

@@ -11,12 +11,12 @@
  * pages near a point come from the index in distance order (KNN), reading only the rows shown.
  */
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { EARTH_RADIUS_MILES, type BusinessStatus, type Clinic, type LatLon, type PriceBrand } from "@botox/core";
+import { EARTH_RADIUS_MILES, parseId, type BusinessStatus, type Clinic, type LatLon, type PriceBrand } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
 import { roundGeo } from "./geo.ts";
-import { currentUnitCentsSql } from "./prices.ts";
+import { currentUnitCentsSql, pricedAtMostSql } from "./prices.ts";
 import { toClinic } from "./serialize.ts";
 
 const pointEarth = (p: LatLon) => sql`ll_to_earth(${roundGeo(p.latitude)}::float8, ${roundGeo(p.longitude)}::float8)`;
@@ -229,9 +229,10 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
       )!,
     );
   }
-  // Prices: one probe of clinic_prices_current_idx per clinic of the city, only when asked for.
-  const unitCents = s.price && (s.price.maxUnitCents != null || s.sortBy === "price") ? currentUnitCentsSql(s.price.brand, s.price.today) : undefined;
-  if (unitCents && s.price?.maxUnitCents != null) conditions.push(sql`${unitCents} <= ${s.price.maxUnitCents}`);
+  // Prices, only when asked for: the filter as a semi-join on the priced clinics, the sort with
+  // one primary-key probe of clinic_current_prices per clinic of the city.
+  const unitCents = s.price && s.sortBy === "price" ? currentUnitCentsSql(s.price.brand, s.price.today) : undefined;
+  if (s.price?.maxUnitCents != null) conditions.push(pricedAtMostSql(s.price.brand, s.price.today, s.price.maxUnitCents));
   const where = and(...conditions);
   const direction = s.sortOrder ?? (s.sortBy === "name" || s.sortBy === "price" ? "asc" : "desc");
   const by = direction === "asc" ? asc : desc;
@@ -283,7 +284,8 @@ export async function findClinicBySlugOrId(db: Database, segment: string, city?:
     .orderBy(asc(clinics.id))
     .limit(1);
   if (bySlug) return toClinic(bySlug);
-  if (!/^\d{1,10}$/.test(segment) || Number(segment) > 2_147_483_647) return undefined;
-  const [byId] = await db.select().from(clinics).where(eq(clinics.id, Number(segment))).limit(1);
+  const id = parseId(segment);
+  if (id == null) return undefined;
+  const [byId] = await db.select().from(clinics).where(eq(clinics.id, id)).limit(1);
   return byId ? toClinic(byId) : undefined;
 }

@@ -24,7 +24,7 @@ import {
   type PriceStatus,
 } from "@botox/core";
 import type { Database } from "../client.ts";
-import { clinicPrices, clinics, priceReports } from "../schema.ts";
+import { clinicCurrentPrices, clinicPrices, clinics, priceReports } from "../schema.ts";
 import { cityCondition, parseCitySlug } from "./cities.ts";
 import { clinicMilesFrom, clinicsWithinMiles, findZipOrigin, openAtCondition, type Page, type PriceSearch, type ZipOrigin, type ZipSearch } from "./clinic-search.ts";
 import { toClinic } from "./serialize.ts";
@@ -172,14 +172,23 @@ const clinicIdQualified = sql`${sql.identifier("clinics")}.${sql.identifier("id"
 
 /**
  * A clinic's current per-unit price for `brand` as an SQL value (null when it has none): its
- * most recently checked published per-unit price, if checked on or after `oldestCountingDay(today)`. One
- * probe of clinic_prices_current_idx per clinic.
+ * most recently checked published per-unit price, if checked on or after `oldestCountingDay(today)`.
+ * One primary-key probe of clinic_current_prices (kept by a trigger on clinic_prices).
  */
 export function currentUnitCentsSql(brand: PriceBrand, today: string, clinicId: SQL = clinicIdQualified): SQL<number | null> {
-  return sql<number | null>`(SELECT CASE WHEN cp.checked_on >= ${oldestCountingDay(today)}::date THEN cp.per_unit_cents END
-    FROM ${clinicPrices} cp
-    WHERE cp.clinic_id = ${clinicId} AND cp.brand = ${brand} AND cp.status = 'published' AND cp.per_unit_cents IS NOT NULL
-    ORDER BY cp.checked_on DESC, cp.id DESC LIMIT 1)`;
+  return sql<number | null>`(SELECT CASE WHEN ccp.checked_on >= ${oldestCountingDay(today)}::date THEN ccp.per_unit_cents END
+    FROM ${clinicCurrentPrices} ccp
+    WHERE ccp.clinic_id = ${clinicId} AND ccp.brand = ${brand})`;
+}
+
+/**
+ * "Its current price of `brand` is at most `maxUnitCents`" as a semi-join on
+ * clinic_current_prices_unit_idx: the planner can start from the few priced clinics instead of
+ * probing every clinic in range (at "any distance", every located clinic).
+ */
+export function pricedAtMostSql(brand: PriceBrand, today: string, maxUnitCents: number, clinicId: SQL = clinicIdQualified): SQL {
+  return sql`${clinicId} IN (SELECT ccp.clinic_id FROM ${clinicCurrentPrices} ccp
+    WHERE ccp.brand = ${brand} AND ccp.per_unit_cents <= ${maxUnitCents} AND ccp.checked_on >= ${oldestCountingDay(today)}::date)`;
 }
 
 /** Current per-unit prices of the given clinics (a page of results), in one query. */
@@ -240,9 +249,10 @@ export function priceIndexNear(db: Database, origin: LatLon, miles: number, bran
 
 /**
  * zip-search with a price filter or the price sort: every clinic within the radius (an
- * earth_box prefilter on clinics_earth_idx), each with one probe of clinic_prices_current_idx,
+ * earth_box prefilter on clinics_earth_idx) or, with a price filter, among the clinics priced
+ * at most that (clinic_current_prices_unit_idx), each with one probe of its current price,
  * ranked by price (unpriced last) or distance, then distance and id; the total from the same
- * pass. Without a radius this reads every located clinic: the bench should measure it.
+ * pass. The price sort without a filter at any distance still reads every located clinic.
  */
 export async function searchClinicsNearZipByPrice(
   db: Database,
@@ -257,6 +267,7 @@ export async function searchClinicsNearZipByPrice(
   ];
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
+  if (s.price.maxUnitCents != null) conditions.push(pricedAtMostSql(s.price.brand, s.price.today, s.price.maxUnitCents));
   const ranked = db.$with("ranked").as(
     db
       .select({ id: clinics.id, distance: distance.as("distance"), unit: unitCents.as("unit") })

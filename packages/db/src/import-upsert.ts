@@ -1,0 +1,140 @@
+/**
+ * Import, step 3 of 3 (parse → map → upsert): validated rows → clinics, upserted by their
+ * stable source key in batches, with their optional prices.
+ */
+import { inArray, sql, type SQL } from "drizzle-orm";
+import { firstFreeSlug } from "@botox/core";
+import { chunks, dbOf, type DbOrSql } from "./handle.ts";
+import { validateExportRow, type ImportedClinic } from "./import-map.ts";
+import { insertImportedPrices, type ImportedPrice } from "./import-prices.ts";
+import type { PriceValues } from "./queries/prices.ts";
+import { clinics, contentChanges } from "./schema.ts";
+
+export interface ImportError {
+  /** 1-based position of the record in the file (a CSV header line is not counted). */
+  row: number;
+  reason: string;
+}
+
+export interface ImportResult {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Prices added from the optional price columns (a price already stored is not added again). */
+  prices: number;
+  /** Of those, outliers held for review (pending). */
+  pricesPending: number;
+  errors: ImportError[];
+}
+
+/** Columns a re-import may change; a row whose values all match is left untouched. */
+const COMPARED = [
+  "name", "site", "phone", "full_address", "street", "city", "city_slug", "state", "postal_code", "country",
+  "latitude", "longitude", "rating", "review_count", "photo", "street_view", "working_hours",
+  "business_status", "location_link",
+] as const;
+
+const excluded = (column: string): SQL => sql.raw(`excluded."${column}"`);
+
+const UPSERT_SET: Record<string, SQL> = {
+  name: excluded("name"),
+  site: excluded("site"),
+  phone: excluded("phone"),
+  fullAddress: excluded("full_address"),
+  street: excluded("street"),
+  city: excluded("city"),
+  citySlug: excluded("city_slug"),
+  // The slug (the public URL) stays unless the clinic moved to another city.
+  slug: sql`case when ${clinics.citySlug} = excluded.city_slug then ${clinics.slug} else excluded.slug end`,
+  state: excluded("state"),
+  postalCode: excluded("postal_code"),
+  country: excluded("country"),
+  latitude: excluded("latitude"),
+  longitude: excluded("longitude"),
+  rating: excluded("rating"),
+  reviewCount: excluded("review_count"),
+  photo: excluded("photo"),
+  streetView: excluded("street_view"),
+  workingHours: excluded("working_hours"),
+  businessStatus: excluded("business_status"),
+  locationLink: excluded("location_link"),
+  timeZone: excluded("time_zone"),
+  openMinutes: excluded("open_minutes"),
+  updatedAt: sql`now()`,
+};
+
+const CHANGED = sql.raw(
+  `(${COMPARED.map((c) => `"clinics"."${c}"`).join(", ")}) is distinct from (${COMPARED.map((c) => `excluded."${c}"`).join(", ")})`,
+);
+
+/**
+ * Upserts export rows by their stable source key. New clinics get a slug from name + city,
+ * de-duplicated within the city (-2, -3…); a row equal to the stored one changes nothing
+ * (not even updated_at). Invalid rows are reported and skipped; when the same key appears
+ * twice the later row wins and the earlier one is reported.
+ */
+export async function importClinics(
+  target: DbOrSql,
+  rows: readonly unknown[],
+  options: { batchSize?: number } = {},
+): Promise<ImportResult> {
+  const db = dbOf(target);
+  const result: ImportResult = { inserted: 0, updated: 0, unchanged: 0, prices: 0, pricesPending: 0, errors: [] };
+  const byKey = new Map<string, { row: number; values: ImportedClinic; prices: PriceValues[] }>();
+  rows.forEach((raw, i) => {
+    const v = validateExportRow(raw);
+    if (!v.ok) {
+      result.errors.push({ row: i + 1, reason: v.reason });
+      return;
+    }
+    const earlier = byKey.get(v.values.sourceKey);
+    if (earlier) result.errors.push({ row: earlier.row, reason: `same clinic as row ${i + 1}, which was used instead` });
+    byKey.set(v.values.sourceKey, { row: i + 1, values: v.values, prices: v.prices });
+  });
+  result.errors.sort((a, b) => a.row - b.row);
+
+  const ordered = [...byKey.values()].sort((a, b) => a.row - b.row);
+  const records = ordered.map((r) => r.values);
+  const pricesByKey = new Map(ordered.filter((r) => r.prices.length > 0).map((r) => [r.values.sourceKey, r.prices]));
+  for (const batch of chunks(records, options.batchSize ?? 500)) {
+    await db.transaction(async (tx) => {
+      const cities = [...new Set(batch.map((r) => r.citySlug))];
+      const taken = new Set(
+        (await tx.select({ c: clinics.citySlug, s: clinics.slug }).from(clinics).where(inArray(clinics.citySlug, cities)))
+          .map((r) => `${r.c}|${r.s}`),
+      );
+      const existing = new Map(
+        (
+          await tx
+            .select({ key: clinics.sourceKey, c: clinics.citySlug, s: clinics.slug })
+            .from(clinics)
+            .where(inArray(clinics.sourceKey, batch.map((r) => r.sourceKey)))
+        ).map((r) => [r.key, r]),
+      );
+      const values: ImportedClinic[] = batch.map((r) => {
+        const stored = existing.get(r.sourceKey);
+        if (stored && stored.c === r.citySlug) return { ...r, slug: stored.s };
+        // r.slug is the wanted one, from name + city (the export has no slug column).
+        const slug = firstFreeSlug(r.slug, (s) => taken.has(`${r.citySlug}|${s}`));
+        taken.add(`${r.citySlug}|${slug}`);
+        return { ...r, slug };
+      });
+      const written = await tx
+        .insert(clinics)
+        .values(values)
+        .onConflictDoUpdate({ target: clinics.sourceKey, set: UPSERT_SET, setWhere: CHANGED })
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      const inserted = written.filter((w) => w.inserted).length;
+      result.inserted += inserted;
+      result.updated += written.length - inserted;
+      result.unchanged += batch.length - written.length;
+      if (written.length > 0) await tx.insert(contentChanges).values({ entity: "clinic", action: "import" });
+      const priced: ImportedPrice[] = batch.flatMap((r) => (pricesByKey.get(r.sourceKey) ?? []).map((values) => ({ sourceKey: r.sourceKey, values })));
+      const added = await insertImportedPrices(tx, priced);
+      result.prices += added.inserted;
+      result.pricesPending += added.pending;
+      if (added.inserted > 0) await tx.insert(contentChanges).values({ entity: "price", action: "import" });
+    });
+  }
+  return result;
+}
