@@ -29,7 +29,8 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
-    setupFiles: ["src/test/setup.ts"],
+    // A console.error or console.warn during a test fails it (the setup every package uses).
+    setupFiles: ["@botox/core/fail-on-console", "src/test/setup.ts"],
     // userEvent types character by character; on a loaded machine a long form takes seconds.
     testTimeout: 20_000,
     css: false,

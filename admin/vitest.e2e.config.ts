@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["e2e/**/*.e2e.ts"],
     globalSetup: ["e2e/global-setup.ts"],
+    // A console.error or console.warn in a test file fails the test.
+    setupFiles: ["@botox/core/fail-on-console"],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 300_000,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole suite: types, lint, unit and integration tests on the embedded database, the
-# database-backed suites again on a real PostgreSQL when TEST_DATABASE_URL is set, then the
+# The whole suite: types, lint, unused code (knip), unit and integration tests on the embedded
+# database, the database-backed suites again on a real PostgreSQL when TEST_DATABASE_URL is set, then the
 # browser tests (Debian's Chromium). Ends with one "N passed, N failed" line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +14,7 @@ step() {
 }
 step "typecheck" pnpm run typecheck:all
 step "lint" pnpm run lint:all
+step "unused files, exports and dependencies (knip)" pnpm run knip
 server_url="${TEST_DATABASE_URL:-}"
 step "tests on the embedded database (PGlite)" env -u TEST_DATABASE_URL pnpm -r --no-bail --workspace-concurrency=1 run test
 if [ -n "$server_url" ]; then

@@ -8,7 +8,8 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
-    setupFiles: ["src/test/setup.ts"],
+    // A console.error or console.warn during a test fails it (the setup every package uses).
+    setupFiles: ["@botox/core/fail-on-console", "src/test/setup.ts"],
     css: false,
   },
 });

@@ -94,9 +94,7 @@ describe("expired session", () => {
     await page.getByRole("button", { name: "Create Clinic" }).click();
     await expectToast(page, "Clinic created");
     await page.waitForURL(/\/admin\/clinics$/);
-    const found = await adminApi(context).get<{ clinics: { name: string; city: string }[] }>(
-      `/clinics?query=${encodeURIComponent(name)}`,
-    );
+    const found = await adminApi(context).get<{ clinics: { name: string; city: string }[] }>(`/clinics?query=${encodeURIComponent(name)}`);
     expect(found.clinics).toEqual([expect.objectContaining({ name, city: "Boston" })]);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();

@@ -66,9 +66,7 @@ describe("blog categories", () => {
     // Delete with the spec's confirmation.
     await renamedRow.getByRole("button", { name: `Delete ${renamed}` }).click();
     const dialog = page.getByRole("alertdialog");
-    await dialog
-      .getByText("Are you sure you want to delete this category? All posts in this category will be uncategorized.")
-      .waitFor();
+    await dialog.getByText("Are you sure you want to delete this category? All posts in this category will be uncategorized.").waitFor();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "The category has been successfully deleted.");
     await renamedRow.waitFor({ state: "detached" });
@@ -79,7 +77,11 @@ describe("blog categories", () => {
     // 'Back to Posts' goes back in history: to the post list, which shows the post uncategorized.
     await page.getByRole("button", { name: "Back to Posts" }).click();
     await page.getByRole("heading", { name: "Blog Posts" }).waitFor();
-    await page.getByRole("row").filter({ hasText: `Post filed under ${name}` }).getByText("Uncategorized").waitFor();
+    await page
+      .getByRole("row")
+      .filter({ hasText: `Post filed under ${name}` })
+      .getByText("Uncategorized")
+      .waitFor();
 
     await api.send("DELETE", `/blog/posts/${post.id}`);
     expect(unexpectedErrors(errors)).toEqual([]);

@@ -96,7 +96,11 @@ describe("clinics", () => {
     // Delete after confirmation.
     await page.getByLabel("Search clinics").fill(renamed);
     await page.getByRole("button", { name: "Search" }).click();
-    await page.getByRole("row").filter({ hasText: renamed }).getByRole("button", { name: `Delete ${renamed}` }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: renamed })
+      .getByRole("button", { name: `Delete ${renamed}` })
+      .click();
     const dialog = page.getByRole("alertdialog");
     await dialog.getByText(renamed).waitFor();
     await dialog.getByRole("button", { name: "Delete" }).click();

@@ -145,7 +145,11 @@ describe("rich-text post editor", () => {
     expect(body.content).not.toMatch(/<script|hacked|onclick/);
 
     // Opened again, the post shows visually.
-    await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: `Edit ${title}` }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: title })
+      .getByRole("link", { name: `Edit ${title}` })
+      .click();
     await page.getByRole("heading", { name: "Edit Blog Post" }).waitFor();
     await page.getByRole("textbox", { name: "Content" }).locator("h2", { hasText: "Before your appointment" }).waitFor();
     // The handler typed into the source view above is refused by the admin's CSP (no inline

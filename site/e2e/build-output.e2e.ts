@@ -35,7 +35,10 @@ const attr = (html: string, re: RegExp) => re.exec(html)?.[1]?.replace(/&amp;/g,
 
 function read(file: string): PageInfo {
   const html = fs.readFileSync(file, "utf8");
-  const rel = path.relative(dist, file).replace(/index\.html$/, "").replace(/\.html$/, "");
+  const rel = path
+    .relative(dist, file)
+    .replace(/index\.html$/, "")
+    .replace(/\.html$/, "");
   const og: Record<string, string> = {};
   for (const m of html.matchAll(/<meta property="og:([a-z_]+)" content="([^"]*)"/g)) og[m[1]!] = m[2]!;
   return {
@@ -112,12 +115,19 @@ describe("SEO", () => {
     for (const p of pages) {
       if (p.url.endsWith("/404") || p.url.endsWith("/zip") || p.url.endsWith("/clinic")) continue;
       // A ZIP page listing what its city's page lists points there (issue 14).
-      if (p.url.includes("/zip/") && p.canonical?.startsWith(`${site}/botox-near-me/`)) toCity.push(`${p.url.slice(site.length)} → ${p.canonical.slice(site.length)}`);
+      if (p.url.includes("/zip/") && p.canonical?.startsWith(`${site}/botox-near-me/`))
+        toCity.push(`${p.url.slice(site.length)} → ${p.canonical.slice(site.length)}`);
       else if (p.canonical !== (p.url === site ? `${site}/` : p.url)) problems.push(`${p.url}: canonical ${p.canonical}`);
     }
     expect(problems).toEqual([]);
     expect(toCity.sort()).toEqual(["/zip/60601 → /botox-near-me/chicago", "/zip/90012 → /botox-near-me/los-angeles"]);
-    for (const alias of ["/city/new-york", "/clinic/aura-med-spa-new-york", "/new-york/aura-med-spa-new-york", "/botox-near-me/new-york/aura-med-spa-new-york", "/botox-near-me/zipcode/10001"]) {
+    for (const alias of [
+      "/city/new-york",
+      "/clinic/aura-med-spa-new-york",
+      "/new-york/aura-med-spa-new-york",
+      "/botox-near-me/new-york/aura-med-spa-new-york",
+      "/botox-near-me/zipcode/10001",
+    ]) {
       expect(page(alias), alias).toBeUndefined();
     }
   });
@@ -162,7 +172,10 @@ describe("SEO", () => {
       expect(p.og.image === undefined || p.og.image.startsWith("https://"), p.url).toBe(true);
     }
     for (const p of ["/botox-near-me/new-york", "/zip/10001", "/botox-near-me"]) {
-      expect(page(p).jsonLd.some((d) => d["@type"] === "BreadcrumbList"), p).toBe(true);
+      expect(
+        page(p).jsonLd.some((d) => d["@type"] === "BreadcrumbList"),
+        p,
+      ).toBe(true);
     }
   });
 

@@ -207,7 +207,11 @@ describe("near you", () => {
   it("shows 'Top-Rated Botox Providers' for the visitor's detected area and says which area", async () => {
     const { page, context } = await openPage(browser());
     await context.route(`${api}/location`, (r) =>
-      r.fulfill({ status: 200, headers: cors, body: JSON.stringify({ latitude: 41.8858, longitude: -87.6181, city: "Chicago", region: "IL", country: "US", source: "ip" }) }),
+      r.fulfill({
+        status: 200,
+        headers: cors,
+        body: JSON.stringify({ latitude: 41.8858, longitude: -87.6181, city: "Chicago", region: "IL", country: "US", source: "ip" }),
+      }),
     );
     await page.goto(`${site}/`);
     const block = page.getByRole("region", { name: "Top-Rated Botox Providers" });

@@ -35,7 +35,7 @@ const schema = z.object({
 
 export type SiteEnv = z.infer<typeof schema>;
 
-export function readSiteEnv(source: Record<string, string | undefined> = process.env): SiteEnv {
+function readSiteEnv(source: Record<string, string | undefined> = process.env): SiteEnv {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {

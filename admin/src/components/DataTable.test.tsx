@@ -20,7 +20,11 @@ describe("DataTable", () => {
   it("renders a header per column and a row per item, in order", () => {
     render(<DataTable columns={columns} rows={rows} rowKey={(r) => r.id} caption="Things" rowAttributes={(r) => ({ "data-row-id": r.id })} />);
     const table = screen.getByRole("table", { name: "Things" });
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Name", "Hidden on phones", "Actions"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Name", "Hidden on phones", "Actions"]);
     const body = within(table).getAllByRole("row").slice(1);
     expect(body.map((r) => r.textContent)).toEqual(["Alpha1Edit Alpha", "Beta2Edit Beta"]);
     expect(body[1]).toHaveAttribute("data-row-id", "2");

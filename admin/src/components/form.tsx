@@ -64,7 +64,11 @@ export function SelectField<T extends string>({
   return (
     <Field label={label} hint={hint} error={error} className={className}>
       {(p) => (
-        <Select {...p} name={name} value={value} onChange={(e) => {
+        <Select
+          {...p}
+          name={name}
+          value={value}
+          onChange={(e) => {
             const chosen = options.find((o) => o === e.target.value);
             if (chosen !== undefined) onValue(chosen);
           }}

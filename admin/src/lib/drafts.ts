@@ -28,7 +28,7 @@ export function readDraft<T>(key: string): T | null {
   }
 }
 
-export function clearDraft(key: string): void {
+function clearDraft(key: string): void {
   try {
     sessionStorage.removeItem(PREFIX + key);
   } catch {

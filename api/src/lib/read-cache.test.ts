@@ -7,7 +7,12 @@ import { encodeJson, ReadCache } from "./read-cache.ts";
 import { createPublicTestContext, milesNorth, type PublicTestContext } from "./test-support.ts";
 
 const cache = (options: Partial<ConstructorParameters<typeof ReadCache>[0]> = {}) => new ReadCache({ ttlMs: 60_000, pollMs: 1_000, ...options });
-const later = <T>(value: T, ms = 20) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+/** A promise the test settles by hand: a computation still running while others ask. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = (): void => undefined;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
 /** ReadCache.read for a computation of a JSON value. */
 const read = (c: ReadCache, key: string, compute: () => Promise<unknown>) => c.read(key, async () => encodeJson(await compute()));
 /** An answer with its body as text. */
@@ -29,7 +34,15 @@ describe("ReadCache", () => {
   it("shares one computation between concurrent misses", async () => {
     const c = cache();
     let calls = 0;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => text(read(c, "/a", () => later({ n: ++calls })))));
+    const running = gate();
+    const compute = async () => {
+      const n = ++calls;
+      await running.promise;
+      return { n };
+    };
+    const reads = Array.from({ length: 20 }, () => text(read(c, "/a", compute)));
+    running.open();
+    const answers = await Promise.all(reads);
     expect(calls).toBe(1);
     expect(new Set(answers.map((a) => a.body))).toEqual(new Set(['{"n":1}']));
   });
@@ -38,17 +51,25 @@ describe("ReadCache", () => {
     const c = cache();
     await expect(read(c, "/a", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(c.size).toBe(0);
-    const pending = text(read(c, "/a", () => later({ stale: true })));
+    const running = gate();
+    const pending = text(read(c, "/a", async () => {
+      await running.promise;
+      return { stale: true };
+    }));
     c.clear();
+    running.open();
     expect(await pending).toEqual({ body: '{"stale":true}', hit: false });
     expect(c.size).toBe(0);
     expect((await text(read(c, "/a", async () => ({ fresh: true })))).body).toBe('{"fresh":true}');
   });
 
   it("forgets entries after the TTL, and the least recently used beyond its size limits", async () => {
-    const short = cache({ ttlMs: 10 });
+    let clock = 1_000;
+    const short = cache({ ttlMs: 10, now: () => clock });
     await read(short, "/a", async () => 1);
-    await later(null, 30);
+    clock += 10;
+    expect((await text(read(short, "/a", async () => 2))).body).toBe("1"); // reading does not extend it
+    clock += 1;
     expect((await text(read(short, "/a", async () => 2))).body).toBe("2");
 
     const small = cache({ maxEntries: 2 });
@@ -62,6 +83,15 @@ describe("ReadCache", () => {
     const narrow = cache({ maxBytes: 10 });
     await read(narrow, "/big", async () => "x".repeat(20));
     expect(narrow.size).toBe(0);
+
+    // Two 8-byte answers fit 20 bytes; a third sends the least recently used one out.
+    const budget = cache({ maxBytes: 20 });
+    for (const key of ["/a", "/b"]) await read(budget, key, async () => "123456");
+    await read(budget, "/a", async () => "again");
+    await read(budget, "/c", async () => "123456");
+    expect(budget.size).toBe(2);
+    expect((await read(budget, "/a", async () => "recomputed")).hit).toBe(true);
+    expect((await read(budget, "/b", async () => "recomputed")).hit).toBe(false);
   });
 });
 

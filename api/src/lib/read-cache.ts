@@ -17,6 +17,7 @@
  * bounded by entries and bytes (READ_CACHE_MAX_MB), the least recently used going first.
  */
 import type { Context } from "hono";
+import { LRUCache } from "lru-cache";
 import { latestContentChangeId, type Database } from "@botox/db";
 import type { AppEnv } from "../context.ts";
 import type { ApiEnv } from "../env.ts";
@@ -31,64 +32,16 @@ export interface ReadCacheOptions {
   maxEntries?: number;
   /** Total memory kept, in bytes. */
   maxBytes?: number;
-}
-
-/** Encoded values by key, least recently used first, within an entry and a byte budget. */
-class LruBytes {
-  readonly #entries = new Map<string, { body: Bytes; expires: number }>();
-  readonly #ttlMs: number;
-  readonly #maxEntries: number;
-  readonly #maxBytes: number;
-  #bytes = 0;
-
-  constructor(ttlMs: number, maxEntries: number, maxBytes: number) {
-    this.#ttlMs = ttlMs;
-    this.#maxEntries = maxEntries;
-    this.#maxBytes = maxBytes;
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  get(key: string): Bytes | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    this.#entries.delete(key);
-    if (entry.expires <= Date.now()) {
-      this.#bytes -= entry.body.byteLength;
-      return undefined;
-    }
-    this.#entries.set(key, entry); // most recently used last: eviction takes the first
-    return entry.body;
-  }
-
-  set(key: string, body: Bytes): void {
-    if (body.byteLength > this.#maxBytes) return;
-    const old = this.#entries.get(key);
-    if (old) {
-      this.#entries.delete(key);
-      this.#bytes -= old.body.byteLength;
-    }
-    this.#entries.set(key, { body, expires: Date.now() + this.#ttlMs });
-    this.#bytes += body.byteLength;
-    for (const [oldKey, oldest] of this.#entries) {
-      if (this.#entries.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
-      this.#entries.delete(oldKey);
-      this.#bytes -= oldest.body.byteLength;
-    }
-  }
-
-  clear(): void {
-    this.#entries.clear();
-    this.#bytes = 0;
-  }
+  /** The clock entries expire by, in milliseconds (tests move it by hand). */
+  now?: () => number;
 }
 
 export const encodeJson = (value: unknown): Bytes => Buffer.from(JSON.stringify(value));
 
 export class ReadCache {
-  readonly #answers: LruBytes;
+  /** Least recently used out first, within the entry and byte budgets; an answer larger than
+   * the whole byte budget is not kept. */
+  readonly #answers: LRUCache<string, Bytes>;
   readonly #pending = new Map<string, Promise<Bytes>>();
   readonly #pollMs: number;
   /** Bumped by every clearing: a computation that started before one is not kept. */
@@ -99,7 +52,17 @@ export class ReadCache {
 
   constructor(options: ReadCacheOptions) {
     this.#pollMs = options.pollMs;
-    this.#answers = new LruBytes(options.ttlMs, options.maxEntries ?? 10_000, options.maxBytes ?? 64 * 1024 * 1024);
+    this.#answers = new LRUCache<string, Bytes>({
+      max: options.maxEntries ?? 10_000,
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      // lru-cache wants a positive size; an empty body still takes an entry.
+      sizeCalculation: (body) => Math.max(1, body.byteLength),
+      // An entry lives ttlMs from when it was kept; reading it does not extend that.
+      ttl: options.ttlMs,
+      // Read the clock at every check rather than lru-cache's 1 ms cached reading (a timer).
+      ttlResolution: 0,
+      perf: { now: options.now ?? Date.now },
+    });
   }
 
   /** Answers kept. */

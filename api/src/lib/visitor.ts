@@ -2,8 +2,8 @@
  * Who a visitor is, for the one-rating-per-visitor rule (design.md §8): a random id in an
  * HttpOnly cookie (set when missing) decides "already rated"; a keyed hash of the client
  * address only caps how many ratings one address may send per clinic per day, so neighbours
- * behind one address are not refused (docs/decisions.md, issue 16). The address itself is
- * never stored.
+ * behind one address are not refused (docs/decisions/014-visitor-experience-issue-16.md).
+ * The address itself is never stored.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import type { Context } from "hono";

@@ -27,7 +27,7 @@ const passwordFile = (dataDir: string) => path.join(dataDir, "pglite-password");
  * The data folder, created (or narrowed) to owner-only: PGlite creates its files
  * world-writable, so the folder's mode is what keeps other local users out of them.
  */
-export function ensurePrivateDataDir(dataDir: string): void {
+function ensurePrivateDataDir(dataDir: string): void {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const stat = fs.statSync(dataDir);
   // A shared folder (sticky, like /tmp) or someone else's is not ours to narrow.
@@ -39,7 +39,7 @@ export function ensurePrivateDataDir(dataDir: string): void {
  * A secret kept in a 0600 file of the data folder, generated on first use. `exclusive`
  * creation makes two processes starting together agree on one value.
  */
-export function readOrCreateSecretFile(file: string, bytes = 32): string {
+function readOrCreateSecretFile(file: string, bytes = 32): string {
   ensurePrivateDataDir(path.dirname(file));
   try {
     fs.writeFileSync(file, randomBytes(bytes).toString("hex"), { flag: "wx", mode: 0o600 });
@@ -53,7 +53,7 @@ export function readOrCreateSecretFile(file: string, bytes = 32): string {
 }
 
 /** The embedded database's password for this data folder (random, in a 0600 file). */
-export const embeddedPassword = (dataDir: string): string => readOrCreateSecretFile(passwordFile(dataDir));
+const embeddedPassword = (dataDir: string): string => readOrCreateSecretFile(passwordFile(dataDir));
 
 /**
  * The API's APP_SECRET default on the embedded database: generated once per data folder and

@@ -54,7 +54,7 @@ function read(row: Record<string, unknown>): Partial<Record<Column, string>> {
 }
 
 /** "$1,234.50" / "13" → cents; undefined when it is not an amount of dollars. */
-export function dollarsToCents(text: string): number | undefined {
+function dollarsToCents(text: string): number | undefined {
   const s = text.replace(/^\$/, "").replace(/,/g, "").trim();
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(s)) return undefined;
   return Math.round(Number(s) * 100);

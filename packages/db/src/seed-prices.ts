@@ -17,7 +17,7 @@ const STATE_LEVEL_CENTS: Record<string, number> = {
 };
 const DEFAULT_LEVEL_CENTS = 1200;
 
-export const regionalLevelCents = (state: string): number => STATE_LEVEL_CENTS[state.toUpperCase()] ?? DEFAULT_LEVEL_CENTS;
+const regionalLevelCents = (state: string): number => STATE_LEVEL_CENTS[state.toUpperCase()] ?? DEFAULT_LEVEL_CENTS;
 
 /** Units a typical area takes (Botox), for area prices whose units are quoted. */
 const AREA_UNITS: Partial<Record<PriceArea, number>> = { forehead: 15, frown_lines: 20, crows_feet: 24, lip_flip: 6, masseter: 50 };

@@ -33,7 +33,7 @@ const PASSWORD = 0x70; // 'p'
 type AuthState = { phase: "awaiting-password"; startup: Uint8Array; salt: Buffer } | { phase: "authenticated" };
 
 /** `md5` + md5(md5(password + user) + salt), as a PostgreSQL client answers AuthenticationMD5Password. */
-export function md5Answer(password: string, user: string, salt: Buffer): string {
+function md5Answer(password: string, user: string, salt: Buffer): string {
   const inner = createHash("md5").update(password + user).digest("hex");
   return "md5" + createHash("md5").update(Buffer.concat([Buffer.from(inner), salt])).digest("hex");
 }

@@ -33,7 +33,12 @@ export default function CityListing(props: Props) {
 }
 
 const sameFilters = (a: CityFilters, b: CityFilters) =>
-  a.distance === b.distance && a.status === b.status && a.query === b.query && a.sort === b.sort && a.maxUnitPrice === b.maxUnitPrice && a.openNow === b.openNow;
+  a.distance === b.distance &&
+  a.status === b.status &&
+  a.query === b.query &&
+  a.sort === b.sort &&
+  a.maxUnitPrice === b.maxUnitPrice &&
+  a.openNow === b.openNow;
 
 function Listing({ citySlug, cityName, initial, config }: Props) {
   const id = useId();
@@ -55,11 +60,7 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
 
   const query = useQuery({
     queryKey: ["clinics-by-city", citySlug, filters, page, openNowMinute(filters.openNow, viewNow())],
-    queryFn: () =>
-      apiClient(config.apiUrl).get<ClinicListResponse>(
-        `/proxy/clinics-by-city/${encodeURIComponent(citySlug)}`,
-        cityQueryParams(filters, page),
-      ),
+    queryFn: () => apiClient(config.apiUrl).get<ClinicListResponse>(`/proxy/clinics-by-city/${encodeURIComponent(citySlug)}`, cityQueryParams(filters, page)),
     initialData: isInitial ? initial : undefined,
     placeholderData: keepPreviousData,
   });
@@ -126,12 +127,7 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
             <label htmlFor={`${id}-d`} className="mb-1 block text-sm font-medium">
               Distance
             </label>
-            <select
-              id={`${id}-d`}
-              className="input"
-              value={filters.distance}
-              onChange={(e) => update({ distance: e.target.value as DistanceChoice })}
-            >
+            <select id={`${id}-d`} className="input" value={filters.distance} onChange={(e) => update({ distance: e.target.value as DistanceChoice })}>
               <option value="5">Within 5 miles</option>
               <option value="10">Within 10 miles</option>
               <option value="25">Within 25 miles</option>
@@ -142,12 +138,7 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
             <label htmlFor={`${id}-s`} className="mb-1 block text-sm font-medium">
               Business status
             </label>
-            <select
-              id={`${id}-s`}
-              className="input"
-              value={filters.status}
-              onChange={(e) => update({ status: e.target.value as StatusChoice })}
-            >
+            <select id={`${id}-s`} className="input" value={filters.status} onChange={(e) => update({ status: e.target.value as StatusChoice })}>
               <option value="OPERATIONAL">Open</option>
               <option value="CLOSED_TEMPORARILY">Temporarily closed</option>
               <option value="PERMANENTLY_CLOSED">Permanently closed</option>
@@ -160,12 +151,7 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
             <label htmlFor={`${id}-o`} className="mb-1 block text-sm font-medium">
               Sort by
             </label>
-            <select
-              id={`${id}-o`}
-              className="input"
-              value={filters.sort}
-              onChange={(e) => update({ sort: e.target.value as SortChoice })}
-            >
+            <select id={`${id}-o`} className="input" value={filters.sort} onChange={(e) => update({ sort: e.target.value as SortChoice })}>
               {(Object.keys(SORT_LABELS) as SortChoice[]).map((k) => (
                 <option key={k} value={k}>
                   {SORT_LABELS[k]}

@@ -30,7 +30,7 @@ export default function NearbyClinics({ config, variant = "home" }: Props) {
   return <Nearby config={config} variant={variant} />;
 }
 
-export function LocationNotice({ config }: { config: PublicConfig }) {
+function LocationNotice({ config }: { config: PublicConfig }) {
   const location = useVisitorLocation(config);
   const [preciseError, setPreciseError] = useState(false);
   if (!location.data) return null;

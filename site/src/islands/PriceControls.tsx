@@ -1,7 +1,7 @@
 import { useId } from "react";
 
 /** Choices of the price filter, dollars per unit of Botox. */
-export const MAX_UNIT_PRICE_CHOICES = [10, 12, 14, 16, 20] as const;
+const MAX_UNIT_PRICE_CHOICES = [10, 12, 14, 16, 20] as const;
 
 /** "Botox price per unit": any, or at most one of the choices (only priced clinics then). */
 export function MaxPriceField({ value, onChange }: { value: number | null; onChange: (value: number | null) => void }) {

@@ -9,8 +9,6 @@ import type { PublicConfig } from "../lib/config.ts";
 
 import { EMOJI_GLYPH } from "../lib/emoji.ts";
 
-export { EMOJI_GLYPH };
-
 interface Props {
   clinicId: number;
   clinicName: string;

@@ -13,7 +13,7 @@ import { EMOJI_GLYPH } from "../lib/emoji.ts";
 const LABEL = Object.fromEntries(RATING.emojis.map((e) => [e.value, e.label])) as Record<RatingStat["emoji"], string>;
 
 /** "😍 2 😊 1 from 3 visitor ratings", with a spoken form for screen readers. */
-export function VisitorRatingSummary({ stats }: { stats: readonly RatingStat[] }) {
+function VisitorRatingSummary({ stats }: { stats: readonly RatingStat[] }) {
   const total = stats.reduce((n, s) => n + s.count, 0);
   if (total === 0) return null;
   const spoken = stats.map((s) => `${s.count} ${LABEL[s.emoji]}`).join(", ");

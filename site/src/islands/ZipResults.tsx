@@ -38,9 +38,7 @@ function Results({ zip: fixedZip, initial, config }: Props) {
   const id = useId();
   const top = useRef<HTMLDivElement>(null);
   // The fallback page renders in the browser only (client:only), so the address is at hand.
-  const [zip] = useState<string | null>(() =>
-    fixedZip ?? (typeof window === "undefined" ? null : zipFromLocation(window.location)),
-  );
+  const [zip] = useState<string | null>(() => fixedZip ?? (typeof window === "undefined" ? null : zipFromLocation(window.location)));
   // Distance, price filter, sort, "Open now" and page live in the address (src/lib/listing-state.ts).
   const [{ distance, maxUnitPrice, sort, openNow, page }, setState] = useListingState(ZIP_LISTING);
   const setDistance = (d: ZipDistance) => setState({ distance: d });
@@ -113,14 +111,8 @@ function Results({ zip: fixedZip, initial, config }: Props) {
           </select>
         </div>
         <OpenNowFilter checked={openNow} onChange={setOpenNow} />
-        <MaxPriceField
-          value={maxUnitPrice}
-          onChange={setMaxUnitPrice}
-        />
-        <ZipSortField
-          value={sort}
-          onChange={setSort}
-        />
+        <MaxPriceField value={maxUnitPrice} onChange={setMaxUnitPrice} />
+        <ZipSortField value={sort} onChange={setSort} />
         <p className="text-slate-700" aria-live="polite">
           {data && !query.isError ? `${data.totalCount} ${data.totalCount === 1 ? "clinic" : "clinics"} found` : "\u00a0"}
         </p>

@@ -9,7 +9,7 @@ import {
 import type { PublicConfig } from "../lib/config.ts";
 import { useQuery, useQueryClient } from "../lib/query.ts";
 
-export const LOCATION_KEY = ["location"] as const;
+const LOCATION_KEY = ["location"] as const;
 
 /** The detected location, shared by every island of the page and cached 30 minutes. */
 export function useVisitorLocation(config: PublicConfig) {

@@ -3,7 +3,8 @@
  * near-identical location pages are doorway pages under search engines' spam policies, so a
  * location page is indexable (self-canonical, in the sitemap) only with enough clinics of its
  * own; thin ones are still served, with `noindex, follow`, and a ZIP page showing what its
- * city's page shows points its canonical there. Thresholds: docs/decisions.md (issue 14).
+ * city's page shows points its canonical there. Thresholds: decision record 011
+ * (docs/decisions/011-open-now-rating-markup-and-indexable-location-pages-issue-14.md).
  */
 import { FILTERS } from "@core/constants.ts";
 import { cityPath, cityStateKey, zipPath } from "@core/search.ts";
@@ -12,7 +13,7 @@ import type { Clinic } from "@core/api.ts";
 import { cityPageAtBuild, DEFAULT_CITY_FILTERS } from "./listing.ts";
 import { makeRadiusSearch, type SiteCity, type SiteIndex, type SiteZip } from "./data.ts";
 
-export const LOCATION_INDEX_RULES = {
+const LOCATION_INDEX_RULES = {
   /** Clinics a page must list within its radius (the city's 5 miles, the ZIP's 25). */
   minClinics: 3,
   /** A ZIP page's nearest clinics compared with its city page's first ones… */

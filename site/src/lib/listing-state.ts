@@ -21,7 +21,7 @@ export interface ParamSpec<T> {
 export type ListingSpec = Record<string, ParamSpec<unknown>>;
 export type ListingState<S extends ListingSpec> = { [K in keyof S]: S[K] extends ParamSpec<infer T> ? T : never };
 
-export function enumParam<T extends string>(key: string, values: readonly T[], defaultValue: T): ParamSpec<T> {
+function enumParam<T extends string>(key: string, values: readonly T[], defaultValue: T): ParamSpec<T> {
   return {
     key,
     defaultValue,
@@ -31,12 +31,12 @@ export function enumParam<T extends string>(key: string, values: readonly T[], d
 }
 
 /** Free text, trimmed, at most `max` characters (a shared link cannot carry a huge value). */
-export function textParam(key: string, max = 100): ParamSpec<string> {
+function textParam(key: string, max = 100): ParamSpec<string> {
   return { key, defaultValue: "", parse: (raw) => raw.trim().slice(0, max), serialize: (v) => v.trim() };
 }
 
 /** A page number from 1 (at most 10,000: no listing is longer). */
-export function pageParam(key = "page"): ParamSpec<number> {
+function pageParam(key = "page"): ParamSpec<number> {
   return {
     key,
     defaultValue: 1,
@@ -51,7 +51,7 @@ export function flagParam(key: string): ParamSpec<boolean> {
 }
 
 /** A dollar ceiling (1 to 1,000 whole dollars), or null for "any" (the price filter). */
-export function dollarsParam(key: string): ParamSpec<number | null> {
+function dollarsParam(key: string): ParamSpec<number | null> {
   return {
     key,
     defaultValue: null,

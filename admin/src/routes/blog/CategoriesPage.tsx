@@ -42,11 +42,7 @@ export default function CategoriesPage() {
     setSubmitted(false);
     setServerErrors({});
   };
-  const refetch = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.categories }),
-      queryClient.invalidateQueries({ queryKey: keys.posts }),
-    ]);
+  const refetch = () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.categories }), queryClient.invalidateQueries({ queryKey: keys.posts })]);
 
   const save = useMutation({
     mutationFn: (v: CategoryFormState) => {

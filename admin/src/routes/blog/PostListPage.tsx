@@ -11,7 +11,7 @@ import { Alert, Badge, Button, Input, Spinner } from "../../components/ui.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 
 /** Case-insensitive title search, done on the client (spec §2.13). */
-export function filterPostsByTitle(posts: readonly BlogPost[], search: string): BlogPost[] {
+function filterPostsByTitle(posts: readonly BlogPost[], search: string): BlogPost[] {
   const needle = search.trim().toLowerCase();
   return needle ? posts.filter((p) => p.title.toLowerCase().includes(needle)) : [...posts];
 }
@@ -31,10 +31,7 @@ export default function PostListPage() {
     onSuccess: async () => {
       setToDelete(null);
       toast({ title: MSG.admin.postDeleted });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.posts }),
-        queryClient.invalidateQueries({ queryKey: keys.stats }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.posts }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
     },
     onError: (err) => {
       setToDelete(null);
@@ -64,7 +61,11 @@ export default function PostListPage() {
       actions: true,
       cell: (p) => (
         <>
-          <Link to={`/blog/${p.id}`} className="mr-1 inline-flex h-8 items-center rounded-md px-2 text-brand-600 hover:underline" aria-label={`Edit ${p.title}`}>
+          <Link
+            to={`/blog/${p.id}`}
+            className="mr-1 inline-flex h-8 items-center rounded-md px-2 text-brand-600 hover:underline"
+            aria-label={`Edit ${p.title}`}
+          >
             Edit
           </Link>
           <Button size="sm" variant="ghost" className="text-red-600" aria-label={`Delete ${p.title}`} onClick={() => setToDelete(p)}>

@@ -28,7 +28,7 @@ export function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: 
   useDraft(draftKey, values);
 
   const errors = validateClinic(values);
-  const errorOf = (name: ClinicFieldName) => serverErrors[name] ?? ((submitted || touched[name]) ? errors[name] : undefined);
+  const errorOf = (name: ClinicFieldName) => serverErrors[name] ?? (submitted || touched[name] ? errors[name] : undefined);
 
   const set = (name: ClinicFieldName, value: string) => {
     setValues((prev) => {
@@ -43,14 +43,10 @@ export function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: 
   };
 
   const save = useMutation({
-    mutationFn: () =>
-      editing ? api.send("PUT", `/clinics/${clinicId}`, clinicPayload(values)) : api.send("POST", "/clinics", clinicPayload(values)),
+    mutationFn: () => (editing ? api.send("PUT", `/clinics/${clinicId}`, clinicPayload(values)) : api.send("POST", "/clinics", clinicPayload(values))),
     onSuccess: async () => {
       toast({ title: editing ? "Clinic updated" : "Clinic created", description: `${values.name} has been saved.` });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.clinics }),
-        queryClient.invalidateQueries({ queryKey: keys.stats }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.clinics }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
       navigate("/clinics");
     },
     onError: (err) => {

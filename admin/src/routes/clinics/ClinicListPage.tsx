@@ -66,17 +66,13 @@ export default function ClinicListPage() {
     onSuccess: async () => {
       setToDelete(null);
       toast({ title: "Clinic deleted" });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.clinics }),
-        queryClient.invalidateQueries({ queryKey: keys.stats }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.clinics }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
     },
     onError: (err) => {
       setToDelete(null);
       if (!sessionExpired(err)) setDeleteError(true);
     },
   });
-
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -108,12 +104,7 @@ export default function ClinicListPage() {
           onChange={(e) => setDraftQuery(e.target.value)}
           className="max-w-xs"
         />
-        <Select
-          aria-label="Business status"
-          value={businessStatus}
-          onChange={(e) => update({ businessStatus: e.target.value })}
-          className="max-w-[12rem]"
-        >
+        <Select aria-label="Business status" value={businessStatus} onChange={(e) => update({ businessStatus: e.target.value })} className="max-w-[12rem]">
           {STATUS_FILTERS.map((f) => (
             <option key={f.value} value={f.value}>
               {f.label}

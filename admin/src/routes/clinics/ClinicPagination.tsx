@@ -60,7 +60,7 @@ export function ClinicPagination({
 }
 
 /** "Go to page" box: a number within 1..totalPages (anything else is brought into range). */
-export function JumpToPage({ page, totalPages, onJump }: { page: number; totalPages: number; onJump: (page: number) => void }) {
+function JumpToPage({ page, totalPages, onJump }: { page: number; totalPages: number; onJump: (page: number) => void }) {
   const [value, setValue] = useState(String(page));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

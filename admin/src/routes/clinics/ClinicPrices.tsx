@@ -23,10 +23,7 @@ export function ClinicPrices({ clinicId, today = isoDay(new Date()) }: { clinicI
     queryFn: async () => (await api.get<{ prices: ClinicPrice[] }>(`/clinics/${clinicId}/prices`, { status: "all" })).prices ?? [],
   });
   const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.clinicPrices(clinicId) }),
-      queryClient.invalidateQueries({ queryKey: keys.stats }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: keys.clinicPrices(clinicId) }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
   const failed = useFailureToast();
 
   const verify = useMutation({
@@ -52,7 +49,10 @@ export function ClinicPrices({ clinicId, today = isoDay(new Date()) }: { clinicI
 
   const list = prices.data ?? [];
   return (
-    <Card title="Prices" description="Dated, sourced prices shown on the clinic's page and in the local price index. Prices over 180 days old show “may be out of date”; over 365 days they count nowhere.">
+    <Card
+      title="Prices"
+      description="Dated, sourced prices shown on the clinic's page and in the local price index. Prices over 180 days old show “may be out of date”; over 365 days they count nowhere."
+    >
       {prices.isPending ? (
         <Spinner label="Loading prices..." />
       ) : prices.isError ? (

@@ -104,7 +104,13 @@ export function PriceEditor({
           onValue={(m) => set("model", m)}
         />
         {perUnit ? (
-          <TextField label="Price per unit ($)" error={errorOf("unitPrice")} inputMode="decimal" value={values.unitPrice} onValue={(v) => set("unitPrice", v)} />
+          <TextField
+            label="Price per unit ($)"
+            error={errorOf("unitPrice")}
+            inputMode="decimal"
+            value={values.unitPrice}
+            onValue={(v) => set("unitPrice", v)}
+          />
         ) : (
           <TextField label="Price ($)" error={errorOf("price")} inputMode="decimal" value={values.price} onValue={(v) => set("price", v)} />
         )}
@@ -137,7 +143,14 @@ export function PriceEditor({
           onValue={(s) => set("source", s)}
         />
         <TextField label="Observed on" error={errorOf("observedOn")} type="date" max={today} value={values.observedOn} onValue={(v) => set("observedOn", v)} />
-        <SelectField label="Status" error={errorOf("status")} value={values.status} options={PRICE_STATUSES} optionLabel={(s) => s} onValue={(s) => set("status", s)} />
+        <SelectField
+          label="Status"
+          error={errorOf("status")}
+          value={values.status}
+          options={PRICE_STATUSES}
+          optionLabel={(s) => s}
+          onValue={(s) => set("status", s)}
+        />
         <TextField
           label="Evidence URL"
           error={errorOf("evidenceUrl")}

@@ -4,20 +4,10 @@ import { toneOf, when, type PublishBuild } from "./publish-status.ts";
 
 /** "120 pages · 4.2 s", or only the half that is known. */
 const buildSize = (b: PublishBuild) =>
-  [b.pageCount != null ? `${b.pageCount} pages` : null, b.durationMs != null ? `${(b.durationMs / 1000).toFixed(1)} s` : null]
-    .filter(Boolean)
-    .join(" · ");
+  [b.pageCount != null ? `${b.pageCount} pages` : null, b.durationMs != null ? `${(b.durationMs / 1000).toFixed(1)} s` : null].filter(Boolean).join(" · ");
 
 /** The builds, newest first: status, size, the log of one that did not succeed, and Roll back. */
-export function BuildHistory({
-  builds,
-  rollingBack,
-  onRollback,
-}: {
-  builds: readonly PublishBuild[];
-  rollingBack: boolean;
-  onRollback: (id: number) => void;
-}) {
+export function BuildHistory({ builds, rollingBack, onRollback }: { builds: readonly PublishBuild[]; rollingBack: boolean; onRollback: (id: number) => void }) {
   const columns: Column<PublishBuild>[] = [
     {
       header: "Build",

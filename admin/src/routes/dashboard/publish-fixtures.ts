@@ -27,4 +27,3 @@ export const noRecent = {
   "GET /clinics": { clinics: [], pagination: { totalItems: 0, itemsPerPage: 5, currentPage: 1, totalPages: 0 } },
   "GET /blog/posts": { posts: [], pagination: { total: 0, limit: 100, page: 1, totalPages: 0 } },
 };
-

@@ -7,7 +7,7 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { clinics } from "../schema.ts";
 
-export const METERS_PER_MILE = 1609.344;
+const METERS_PER_MILE = 1609.344;
 
 /**
  * A client-supplied coordinate (degrees) or radius (miles) rounded to 9 decimals: cube and

@@ -39,13 +39,5 @@ export function CategoryTable({ onEdit, onDelete }: { onEdit: (category: BlogCat
             className: "px-4 py-10 text-center",
           }
         : null;
-  return (
-    <DataTable
-      columns={columns}
-      rows={categories.data ?? []}
-      rowKey={(c) => c.id}
-      message={state?.message}
-      messageClassName={state?.className}
-    />
-  );
+  return <DataTable columns={columns} rows={categories.data ?? []} rowKey={(c) => c.id} message={state?.message} messageClassName={state?.className} />;
 }

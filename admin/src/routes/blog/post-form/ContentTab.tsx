@@ -5,27 +5,12 @@ import { ContentField } from "./ContentField.tsx";
 import type { PostFormState, SetPostField } from "./post-form.ts";
 
 /** The post form's Content tab: title, slug, category, author, the body and "Publish Post". */
-export function ContentTab({
-  values,
-  errors,
-  set,
-}: {
-  values: PostFormState;
-  errors: Record<string, string | undefined>;
-  set: SetPostField;
-}) {
+export function ContentTab({ values, errors, set }: { values: PostFormState; errors: Record<string, string | undefined>; set: SetPostField }) {
   const categories = useCategories();
   const cats = categories.data ?? [];
   return (
     <>
-      <TextField
-        label="Title"
-        placeholder="Enter post title"
-        error={errors.title}
-        name="title"
-        value={values.title}
-        onValue={(v) => set("title", v)}
-      />
+      <TextField label="Title" placeholder="Enter post title" error={errors.title} name="title" value={values.title} onValue={(v) => set("title", v)} />
       <TextField
         label="Slug"
         placeholder="post-url-slug"

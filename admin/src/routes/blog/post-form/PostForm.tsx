@@ -54,10 +54,7 @@ export function PostForm({ postId, initial }: { postId?: number; initial: PostFo
           ? { title: MSG.admin.postUpdatedTitle, description: MSG.admin.postUpdated }
           : { title: MSG.admin.postCreatedTitle, description: MSG.admin.postCreated },
       );
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.posts }),
-        queryClient.invalidateQueries({ queryKey: keys.stats }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.posts }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
       navigate("/blog");
     },
     onError: (err) => {

@@ -8,15 +8,7 @@ import { SeoScorePanel } from "./SeoScorePanel.tsx";
 import type { PostFormState, SetPostField } from "./post-form.ts";
 
 /** The post form's SEO tab: image, excerpt, meta fields, keywords, read time, noindex, with the preview and score beside them. */
-export function SeoTab({
-  values,
-  errors,
-  set,
-}: {
-  values: PostFormState;
-  errors: Record<string, string | undefined>;
-  set: SetPostField;
-}) {
+export function SeoTab({ values, errors, set }: { values: PostFormState; errors: Record<string, string | undefined>; set: SetPostField }) {
   return (
     <div className="grid gap-6 xl:grid-cols-3">
       <div className="space-y-5 xl:col-span-2">
