@@ -34,7 +34,7 @@ describe("login and logout", () => {
     await submitLogin(page);
     await page.getByRole("heading", { name: "Clinics" }).waitFor();
     expect(path(page.url())).toBe("/admin/clinics?query=Glow");
-    await expect(page.getByLabel("Search clinics").inputValue()).resolves.toBe("Glow");
+    await expect.poll(() => page.getByLabel("Search clinics").inputValue()).toBe("Glow");
 
     await page.getByRole("button", { name: "Logout" }).click();
     await page.getByRole("heading", { name: "Admin Login" }).waitFor();
@@ -87,16 +87,14 @@ describe("expired session", () => {
 
     await page.getByRole("heading", { name: "Add Clinic" }).waitFor();
     expect(path(page.url())).toBe("/admin/clinics/create");
-    await expect(page.getByLabel("Name *").inputValue()).resolves.toBe(name);
-    await expect(page.getByLabel("City *").inputValue()).resolves.toBe("Boston");
-    await expect(page.getByLabel("Phone").inputValue()).resolves.toBe("6175550100");
+    await expect.poll(() => page.getByLabel("Name *").inputValue()).toBe(name);
+    await expect.poll(() => page.getByLabel("City *").inputValue()).toBe("Boston");
+    await expect.poll(() => page.getByLabel("Phone").inputValue()).toBe("6175550100");
 
     await page.getByRole("button", { name: "Create Clinic" }).click();
     await expectToast(page, "Clinic created");
     await page.waitForURL(/\/admin\/clinics$/);
-    const found = await adminApi(context).get<{ clinics: { name: string; city: string }[] }>(
-      `/clinics?query=${encodeURIComponent(name)}`,
-    );
+    const found = await adminApi(context).get<{ clinics: { name: string; city: string }[] }>(`/clinics?query=${encodeURIComponent(name)}`);
     expect(found.clinics).toEqual([expect.objectContaining({ name, city: "Boston" })]);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();

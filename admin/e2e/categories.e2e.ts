@@ -26,15 +26,15 @@ describe("blog categories", () => {
     await page.getByText("Slug must be at least 2 characters.").waitFor();
     const name = uniqueName("E2E Lip Care");
     await page.getByLabel("Category Name").fill(name);
-    await expect(page.getByText("Category name must be at least 2 characters.").count()).resolves.toBe(0);
+    await expect.poll(() => page.getByText("Category name must be at least 2 characters.").count()).toBe(0);
     const slug = toCategorySlug(name);
-    await expect(page.getByLabel("Slug").inputValue()).resolves.toBe(slug);
+    await expect.poll(() => page.getByLabel("Slug").inputValue()).toBe(slug);
 
     await form.getByRole("button", { name: "Create Category" }).click();
     await expectToast(page, "The category has been successfully created.");
     const row = page.getByRole("row").filter({ hasText: name });
     await row.getByText(slug, { exact: true }).waitFor();
-    await expect(page.getByLabel("Category Name").inputValue()).resolves.toBe("");
+    await expect.poll(() => page.getByLabel("Category Name").inputValue()).toBe("");
 
     // A published post in the new category (made through the API: this test edits categories).
     const category = (await api.get<BlogCategory[]>("/blog/categories")).find((c) => c.slug === slug)!;
@@ -55,7 +55,7 @@ describe("blog categories", () => {
     await page.getByText("Edit the details of an existing category").waitFor();
     const renamed = `${name} Renamed`;
     await page.getByLabel("Category Name").fill(renamed);
-    await expect(page.getByLabel("Slug").inputValue()).resolves.toBe(slug);
+    await expect.poll(() => page.getByLabel("Slug").inputValue()).toBe(slug);
     await editForm.getByRole("button", { name: "Update Category" }).click();
     await expectToast(page, "The category has been successfully updated.");
     await page.getByRole("form", { name: "Create Category" }).waitFor();
@@ -66,9 +66,7 @@ describe("blog categories", () => {
     // Delete with the spec's confirmation.
     await renamedRow.getByRole("button", { name: `Delete ${renamed}` }).click();
     const dialog = page.getByRole("alertdialog");
-    await dialog
-      .getByText("Are you sure you want to delete this category? All posts in this category will be uncategorized.")
-      .waitFor();
+    await dialog.getByText("Are you sure you want to delete this category? All posts in this category will be uncategorized.").waitFor();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "The category has been successfully deleted.");
     await renamedRow.waitFor({ state: "detached" });
@@ -79,7 +77,11 @@ describe("blog categories", () => {
     // 'Back to Posts' goes back in history: to the post list, which shows the post uncategorized.
     await page.getByRole("button", { name: "Back to Posts" }).click();
     await page.getByRole("heading", { name: "Blog Posts" }).waitFor();
-    await page.getByRole("row").filter({ hasText: `Post filed under ${name}` }).getByText("Uncategorized").waitFor();
+    await page
+      .getByRole("row")
+      .filter({ hasText: `Post filed under ${name}` })
+      .getByText("Uncategorized")
+      .waitFor();
 
     await api.send("DELETE", `/blog/posts/${post.id}`);
     expect(unexpectedErrors(errors)).toEqual([]);

@@ -23,7 +23,7 @@ describe("clinics", () => {
     await page.getByLabel("Name *").focus();
     await page.getByLabel("Name *").blur();
     await page.getByText("Name is required").waitFor();
-    expect(await page.getByText("City is required").count()).toBe(0);
+    await expect.poll(() => page.getByText("City is required").count()).toBe(0);
 
     // After submit: every message, and nothing sent.
     await page.getByLabel("Website").fill("not a url");
@@ -38,9 +38,9 @@ describe("clinics", () => {
     await page.getByLabel("Name *").fill(name);
     await page.getByLabel("City *").fill(city);
     await page.getByLabel("State *").fill("IL");
-    await expect(page.getByText("Name is required").count()).resolves.toBe(0);
+    await expect.poll(() => page.getByText("Name is required").count()).toBe(0);
     const slug = toClinicSlug(name, city);
-    await expect(page.getByLabel("Slug").inputValue()).resolves.toBe(slug);
+    await expect.poll(() => page.getByLabel("Slug").inputValue()).toBe(slug);
     await page.getByText(`/botox-clinic/${toLinkSlug(city)}/${slug}`).waitFor();
 
     await page.getByLabel("Website").fill("https://glow.example.com");
@@ -81,11 +81,11 @@ describe("clinics", () => {
 
     // Edit: the form holds every saved value; the slug no longer follows the name.
     await page.getByRole("heading", { name: "Edit Clinic" }).waitFor();
-    await expect(page.getByLabel("Reviews").inputValue()).resolves.toMatch(/^4\.5/);
-    await expect(page.getByLabel("Business status").inputValue()).resolves.toBe("CLOSED_TEMPORARILY");
+    await expect.poll(() => page.getByLabel("Reviews").inputValue()).toMatch(/^4\.5/);
+    await expect.poll(() => page.getByLabel("Business status").inputValue()).toBe("CLOSED_TEMPORARILY");
     const renamed = `${name} Renamed`;
     await page.getByLabel("Name *").fill(renamed);
-    await expect(page.getByLabel("Slug").inputValue()).resolves.toBe(slug);
+    await expect.poll(() => page.getByLabel("Slug").inputValue()).toBe(slug);
     await page.getByLabel("Business status").selectOption("OPERATIONAL");
     await page.getByRole("button", { name: "Update Clinic" }).click();
     await expectToast(page, "Clinic updated");
@@ -96,7 +96,11 @@ describe("clinics", () => {
     // Delete after confirmation.
     await page.getByLabel("Search clinics").fill(renamed);
     await page.getByRole("button", { name: "Search" }).click();
-    await page.getByRole("row").filter({ hasText: renamed }).getByRole("button", { name: `Delete ${renamed}` }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: renamed })
+      .getByRole("button", { name: `Delete ${renamed}` })
+      .click();
     const dialog = page.getByRole("alertdialog");
     await dialog.getByText(renamed).waitFor();
     await dialog.getByRole("button", { name: "Delete" }).click();

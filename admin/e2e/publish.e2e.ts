@@ -37,60 +37,64 @@ async function untilServed(path: string, text: string): Promise<string> {
 }
 
 describe("publishing", () => {
-  it("shows a clinic renamed in the admin on its public page and its city page after the automatic rebuild", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/clinics");
-    const api = adminApi(context);
-    // A clinic of our own in a city of its own: no other test edits either page.
-    const name = uniqueName("Publish Glow Spa");
-    const city = uniqueName("Publishville").replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
-    const created = await api.send<Clinic>("POST", "/clinics", {
-      name,
-      city,
-      state: "OH",
-      postalCode: "43215",
-      latitude: 39.9612,
-      longitude: -82.9988,
-      phone: "6145550100",
-    });
-    const clinicPage = clinicPath(created.citySlug, created.slug);
-    const cityPage = cityPath(created.citySlug);
-    try {
-      // Creating it is a content change too: it appears on the site without anyone asking.
-      await untilServed(clinicPage, name);
-      await untilServed(cityPage, name);
+  it(
+    "shows a clinic renamed in the admin on its public page and its city page after the automatic rebuild",
+    async () => {
+      const { page, context, errors } = await signedInPage(browser, "/clinics");
+      const api = adminApi(context);
+      // A clinic of our own in a city of its own: no other test edits either page.
+      const name = uniqueName("Publish Glow Spa");
+      const city = uniqueName("Publishville").replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+      const created = await api.send<Clinic>("POST", "/clinics", {
+        name,
+        city,
+        state: "OH",
+        postalCode: "43215",
+        latitude: 39.9612,
+        longitude: -82.9988,
+        phone: "6145550100",
+      });
+      const clinicPage = clinicPath(created.citySlug, created.slug);
+      const cityPage = cityPath(created.citySlug);
+      try {
+        // Creating it is a content change too: it appears on the site without anyone asking.
+        await untilServed(clinicPage, name);
+        await untilServed(cityPage, name);
 
-      // Rename it through the edit form.
-      await page.goto(`${stack().urls.admin}/clinics/${created.id}`);
-      await page.getByRole("heading", { name: "Edit Clinic" }).waitFor();
-      await expect(page.getByLabel("Name *").inputValue()).resolves.toBe(name);
-      const renamed = `${name} Renamed`;
-      await page.getByLabel("Name *").fill(renamed);
-      await page.getByRole("button", { name: "Update Clinic" }).click();
-      await expectToast(page, "Clinic updated");
+        // Rename it through the edit form.
+        await page.goto(`${stack().urls.admin}/clinics/${created.id}`);
+        await page.getByRole("heading", { name: "Edit Clinic" }).waitFor();
+        await expect.poll(() => page.getByLabel("Name *").inputValue()).toBe(name);
+        const renamed = `${name} Renamed`;
+        await page.getByLabel("Name *").fill(renamed);
+        await page.getByRole("button", { name: "Update Clinic" }).click();
+        await expectToast(page, "Clinic updated");
 
-      // The automatic rebuild publishes it: the same URLs now carry the new name.
-      const html = await untilServed(clinicPage, renamed);
-      expect(html).toContain(`<h1 class="text-3xl font-bold text-slate-900">${renamed}</h1>`);
-      await untilServed(cityPage, renamed);
+        // The automatic rebuild publishes it: the same URLs now carry the new name.
+        const html = await untilServed(clinicPage, renamed);
+        expect(html).toContain(`<h1 class="text-3xl font-bold text-slate-900">${renamed}</h1>`);
+        await untilServed(cityPage, renamed);
 
-      // A visitor's browser sees it too.
-      const visitor = await browser.newContext();
-      const site = await visitor.newPage();
-      await site.goto(stack().urls.site + clinicPage);
-      await site.getByRole("heading", { level: 1, name: renamed }).waitFor();
-      await site.goto(stack().urls.site + cityPage);
-      await site.getByText(renamed).first().waitFor();
-      await visitor.close();
+        // A visitor's browser sees it too.
+        const visitor = await browser.newContext();
+        const site = await visitor.newPage();
+        await site.goto(stack().urls.site + clinicPage);
+        await site.getByRole("heading", { level: 1, name: renamed }).waitFor();
+        await site.goto(stack().urls.site + cityPage);
+        await site.getByText(renamed).first().waitFor();
+        await visitor.close();
 
-      // The admin's publish status shows the build that did it.
-      const status = await api.get<{ live: { id: number } | null; builds: { id: number; status: string; trigger: string }[] }>("/publish/status");
-      const live = status.builds.find((b) => b.id === status.live?.id);
-      expect(live).toMatchObject({ status: "succeeded" });
-      expect(live!.trigger).toMatch(/content/);
-      expect(unexpectedErrors(errors)).toEqual([]);
-    } finally {
-      await api.send("DELETE", `/clinics/${created.id}`).catch(() => undefined);
-      await context.close();
-    }
-  }, REBUILD_TIMEOUT_MS * 3);
+        // The admin's publish status shows the build that did it.
+        const status = await api.get<{ live: { id: number } | null; builds: { id: number; status: string; trigger: string }[] }>("/publish/status");
+        const live = status.builds.find((b) => b.id === status.live?.id);
+        expect(live).toMatchObject({ status: "succeeded" });
+        expect(live!.trigger).toMatch(/content/);
+        expect(unexpectedErrors(errors)).toEqual([]);
+      } finally {
+        await api.send("DELETE", `/clinics/${created.id}`).catch(() => undefined);
+        await context.close();
+      }
+    },
+    REBUILD_TIMEOUT_MS * 3,
+  );
 });

@@ -15,7 +15,7 @@ it("serves the login screen", async () => {
   const { page, errors, context } = await newTrackedPage(browser);
   await page.goto(urls.admin + "/login");
   await page.getByLabel("Username").waitFor();
-  expect(await page.getByRole("button", { name: "Sign in" }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole("button", { name: "Sign in" }).isVisible()).toBe(true);
   expect(errors).toEqual([]);
   await context.close();
 });

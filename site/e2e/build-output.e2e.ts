@@ -35,7 +35,10 @@ const attr = (html: string, re: RegExp) => re.exec(html)?.[1]?.replace(/&amp;/g,
 
 function read(file: string): PageInfo {
   const html = fs.readFileSync(file, "utf8");
-  const rel = path.relative(dist, file).replace(/index\.html$/, "").replace(/\.html$/, "");
+  const rel = path
+    .relative(dist, file)
+    .replace(/index\.html$/, "")
+    .replace(/\.html$/, "");
   const og: Record<string, string> = {};
   for (const m of html.matchAll(/<meta property="og:([a-z_]+)" content="([^"]*)"/g)) og[m[1]!] = m[2]!;
   return {
@@ -66,28 +69,28 @@ describe("weight", () => {
   it("shows each page's content without JavaScript", async () => {
     const { page: tab, context } = await openPage(browser(), { javaScriptEnabled: false });
     await tab.goto(`${site}/botox-near-me/new-york`);
-    await expect(tab.locator("article[data-clinic-card]").count()).resolves.toBe(10);
-    await expect(tab.getByText("10 clinics found in New York").isVisible()).resolves.toBe(true);
-    await expect(tab.getByRole("link", { name: "Aura Med Spa New York" }).getAttribute("href")).resolves.toBe("/botox-clinic/new-york/aura-med-spa-new-york");
-    await expect(tab.getByRole("button", { name: "Page 2" }).count()).resolves.toBe(0);
+    await expect.poll(() => tab.locator("article[data-clinic-card]").count()).toBe(10);
+    await expect.poll(() => tab.getByText("10 clinics found in New York").isVisible()).toBe(true);
+    await expect.poll(() => tab.getByRole("link", { name: "Aura Med Spa New York" }).getAttribute("href")).toBe("/botox-clinic/new-york/aura-med-spa-new-york");
+    await expect.poll(() => tab.getByRole("button", { name: "Page 2" }).count()).toBe(0);
 
     await tab.goto(`${site}/zip/10001`);
-    await expect(tab.locator("article[data-clinic-card]").count()).resolves.toBe(10);
+    await expect.poll(() => tab.locator("article[data-clinic-card]").count()).toBe(10);
 
     await tab.goto(`${site}/botox-clinic/new-york/aura-med-spa-new-york`);
-    await expect(tab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Aura Med Spa New York");
-    await expect(tab.getByRole("link", { name: "Call" }).isVisible()).resolves.toBe(true);
-    await expect(tab.getByRole("heading", { name: "Hours of Operation" }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => tab.getByRole("heading", { level: 1 }).textContent()).toBe("Aura Med Spa New York");
+    await expect.poll(() => tab.getByRole("link", { name: "Call" }).isVisible()).toBe(true);
+    await expect.poll(() => tab.getByRole("heading", { name: "Hours of Operation" }).isVisible()).toBe(true);
 
     await tab.goto(`${site}/blog`);
-    await expect(tab.locator("[data-post-card]").count()).resolves.toBe(6);
+    await expect.poll(() => tab.locator("[data-post-card]").count()).toBe(6);
     await tab.goto(`${site}/blog/botox-guide-part-3`);
-    await expect(tab.locator(".prose-post p").count()).resolves.toBe(3);
+    await expect.poll(() => tab.locator(".prose-post p").count()).toBe(3);
 
     await tab.goto(`${site}/`);
-    await expect(tab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Find the Best Botox Near You");
-    await expect(tab.getByRole("region", { name: "What Our Users Say" }).isVisible()).resolves.toBe(true);
-    await expect(tab.locator("[data-faq] details").count()).resolves.toBe(8);
+    await expect.poll(() => tab.getByRole("heading", { level: 1 }).textContent()).toBe("Find the Best Botox Near You");
+    await expect.poll(() => tab.getByRole("region", { name: "What Our Users Say" }).isVisible()).toBe(true);
+    await expect.poll(() => tab.locator("[data-faq] details").count()).toBe(8);
     await context.close();
   });
 });
@@ -112,12 +115,19 @@ describe("SEO", () => {
     for (const p of pages) {
       if (p.url.endsWith("/404") || p.url.endsWith("/zip") || p.url.endsWith("/clinic")) continue;
       // A ZIP page listing what its city's page lists points there (issue 14).
-      if (p.url.includes("/zip/") && p.canonical?.startsWith(`${site}/botox-near-me/`)) toCity.push(`${p.url.slice(site.length)} → ${p.canonical.slice(site.length)}`);
+      if (p.url.includes("/zip/") && p.canonical?.startsWith(`${site}/botox-near-me/`))
+        toCity.push(`${p.url.slice(site.length)} → ${p.canonical.slice(site.length)}`);
       else if (p.canonical !== (p.url === site ? `${site}/` : p.url)) problems.push(`${p.url}: canonical ${p.canonical}`);
     }
     expect(problems).toEqual([]);
     expect(toCity.sort()).toEqual(["/zip/60601 → /botox-near-me/chicago", "/zip/90012 → /botox-near-me/los-angeles"]);
-    for (const alias of ["/city/new-york", "/clinic/aura-med-spa-new-york", "/new-york/aura-med-spa-new-york", "/botox-near-me/new-york/aura-med-spa-new-york", "/botox-near-me/zipcode/10001"]) {
+    for (const alias of [
+      "/city/new-york",
+      "/clinic/aura-med-spa-new-york",
+      "/new-york/aura-med-spa-new-york",
+      "/botox-near-me/new-york/aura-med-spa-new-york",
+      "/botox-near-me/zipcode/10001",
+    ]) {
       expect(page(alias), alias).toBeUndefined();
     }
   });
@@ -162,7 +172,10 @@ describe("SEO", () => {
       expect(p.og.image === undefined || p.og.image.startsWith("https://"), p.url).toBe(true);
     }
     for (const p of ["/botox-near-me/new-york", "/zip/10001", "/botox-near-me"]) {
-      expect(page(p).jsonLd.some((d) => d["@type"] === "BreadcrumbList"), p).toBe(true);
+      expect(
+        page(p).jsonLd.some((d) => d["@type"] === "BreadcrumbList"),
+        p,
+      ).toBe(true);
     }
   });
 

@@ -36,13 +36,13 @@ describe("city listing", () => {
     await page.waitForURL(`${site}/botox-near-me/new-york?distance=any&sort=name-asc&page=2`);
     await page.waitForFunction((first) => document.querySelector("[data-clinic-list] h3")?.textContent === first, shown[0]);
     await expect(cardNames(page)).resolves.toEqual(shown);
-    await expect(page.getByLabel("Sort by").inputValue()).resolves.toBe("name-asc");
+    await expect.poll(() => page.getByLabel("Sort by").inputValue()).toBe("name-asc");
 
     const shared = await openPage(browser());
     await shared.page.goto(`${site}/botox-near-me/new-york?distance=any&sort=name-asc&page=2`);
     await shared.page.waitForFunction((first) => document.querySelector("[data-clinic-list] h3")?.textContent === first, shown[0]);
     await expect(cardNames(shared.page)).resolves.toEqual(shown);
-    await expect(shared.page.getByRole("button", { name: "Page 2" }).getAttribute("aria-current")).resolves.toBe("page");
+    await expect.poll(() => shared.page.getByRole("button", { name: "Page 2" }).getAttribute("aria-current")).toBe("page");
     await shared.context.close();
     expect(errors).toEqual([]);
     await context.close();
@@ -55,7 +55,7 @@ describe("city listing", () => {
     const shown = Number(/^(\d+)/.exec(summary)?.[1]);
     await expect(page.title()).resolves.toBe(`Botox in New York, NY - ${shown} open clinics of 14 | Botox Near Me`);
     expect(shown).toBeLessThan(14);
-    await expect(page.locator("[data-clinic-card] [data-maps-rating]").first().textContent()).resolves.toMatch(/^★ 4\.5 from \d+ maps reviews$/);
+    await expect.poll(() => page.locator("[data-clinic-card] [data-maps-rating]").first().textContent()).toMatch(/^★ 4\.5 from \d+ maps reviews$/);
     await context.close();
   });
 
@@ -69,12 +69,12 @@ describe("city listing", () => {
     expect((box?.y ?? 1000) + 60).toBeLessThan(844);
     const searches = await page.getByRole("search").evaluateAll((els) => els.filter((el) => (el as HTMLElement).offsetParent !== null).length);
     expect(searches).toBe(1);
-    await expect(page.getByLabel("Distance").isVisible()).resolves.toBe(false);
+    await expect.poll(() => page.getByLabel("Distance").isVisible()).toBe(false);
     const toggle = page.getByRole("button", { name: "Filters" });
-    await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("false");
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
     await toggle.click();
-    await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("true");
-    await expect(page.getByLabel("Distance").isVisible()).resolves.toBe(true);
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => page.getByLabel("Distance").isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -109,7 +109,7 @@ describe("ZIP listing", () => {
     expect(count).not.toBe(before);
     await page.reload();
     await hydrated(page, "astro-island[component-url*='ZipResults']");
-    await expect(page.getByLabel("Distance").inputValue()).resolves.toBe("5");
+    await expect.poll(() => page.getByLabel("Distance").inputValue()).toBe("5");
     await page.getByText(count ?? "").waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -190,7 +190,7 @@ describe("near you", () => {
     const list = page.locator("[data-clinic-list]").first();
     await list.scrollIntoViewIfNeeded();
     await list.locator("[data-clinic-card]").first().waitFor();
-    await expect(list.locator("[data-clinic-card] h3").allTextContents()).resolves.toEqual(["Open Spa", "Shut Spa"]);
+    await expect.poll(() => list.locator("[data-clinic-card] h3").allTextContents()).toEqual(["Open Spa", "Shut Spa"]);
 
     answer = [];
     await page.evaluate(() => sessionStorage.clear());
@@ -198,8 +198,8 @@ describe("near you", () => {
     await empty.context.route(`${api}/clinics/nearby`, (r) => r.fulfill({ status: 200, headers: cors, body: "[]" }));
     await empty.page.goto(`${site}/`);
     await empty.page.getByText("No providers found in your area. Try searching by ZIP code above.").waitFor();
-    await expect(empty.page.locator("[data-nearby-summary]").textContent()).resolves.toMatch(/^0 providers near/);
-    await expect(empty.page.getByText("Showing the closest 50 providers. Use ZIP search for more.").count()).resolves.toBe(0);
+    await expect.poll(() => empty.page.locator("[data-nearby-summary]").textContent()).toMatch(/^0 providers near/);
+    await expect.poll(() => empty.page.getByText("Showing the closest 50 providers. Use ZIP search for more.").count()).toBe(0);
     await empty.context.close();
     await context.close();
   });
@@ -207,7 +207,11 @@ describe("near you", () => {
   it("shows 'Top-Rated Botox Providers' for the visitor's detected area and says which area", async () => {
     const { page, context } = await openPage(browser());
     await context.route(`${api}/location`, (r) =>
-      r.fulfill({ status: 200, headers: cors, body: JSON.stringify({ latitude: 41.8858, longitude: -87.6181, city: "Chicago", region: "IL", country: "US", source: "ip" }) }),
+      r.fulfill({
+        status: 200,
+        headers: cors,
+        body: JSON.stringify({ latitude: 41.8858, longitude: -87.6181, city: "Chicago", region: "IL", country: "US", source: "ip" }),
+      }),
     );
     await page.goto(`${site}/`);
     const block = page.getByRole("region", { name: "Top-Rated Botox Providers" });

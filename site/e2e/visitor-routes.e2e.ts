@@ -53,11 +53,11 @@ describe("city addresses", () => {
     const { page, context } = await openPage(browser());
     await page.goto(`${site}/botox-near-me/atlantis`);
     await page.getByRole("heading", { name: "No clinics found in Atlantis matching your criteria." }).waitFor();
-    await expect(page.getByText("Try adjusting your filters or search query.").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText("Try adjusting your filters or search query.").isVisible()).toBe(true);
     await page.getByRole("heading", { name: "Nearby cities" }).waitFor();
-    expect(await page.locator("[data-suggestion-list] a").count()).toBeGreaterThan(0);
-    await expect(page.locator("main").getByRole("search").first().isVisible()).resolves.toBe(true);
-    await expect(page.locator("body").innerText()).resolves.not.toMatch(/Did you forget|router|→ 404/);
+    await expect.poll(() => page.locator("[data-suggestion-list] a").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("main").getByRole("search").first().isVisible()).toBe(true);
+    await expect.poll(() => page.locator("body").innerText()).not.toMatch(/Did you forget|router|→ 404/);
     await context.close();
   });
 
@@ -67,7 +67,7 @@ describe("city addresses", () => {
     const box = page.getByRole("search").first();
     await box.getByRole("searchbox").fill("0210");
     await box.getByRole("button", { name: "Search" }).click();
-    await expect(box.getByRole("alert").textContent()).resolves.toBe("ZIP code must be exactly 5 digits.");
+    await expect.poll(() => box.getByRole("alert").textContent()).toBe("ZIP code must be exactly 5 digits.");
     expect(new URL(page.url()).pathname).toBe("/");
     await context.close();
   });
@@ -87,7 +87,7 @@ describe("/clinic/{slug|id} states", () => {
     await page.getByRole("status").getByRole("link", { name: "← Back to the city list" }).waitFor();
     release();
     await page.getByRole("heading", { name: "Clinic Information Unavailable" }).waitFor();
-    await expect(page.getByRole("link", { name: "← Back to the city list" }).getAttribute("href")).resolves.toBe("/botox-near-me");
+    await expect.poll(() => page.getByRole("link", { name: "← Back to the city list" }).getAttribute("href")).toBe("/botox-near-me");
     await page.unrouteAll({ behavior: "ignoreErrors" });
 
     // One failed read is retried by itself.

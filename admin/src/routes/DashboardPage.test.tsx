@@ -1,36 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { MSG } from "@botox/core";
 import { apiError, createFakeApi, failWith, STATS } from "../test/fake-api.ts";
 import { renderApp } from "../test/render.tsx";
-import { PUBLISH_POLL_MS, recentChanges, type PublishBuild, type PublishStatus } from "./DashboardPage.tsx";
-
-const build = (id: number, over: Partial<PublishBuild> = {}): PublishBuild => ({
-  id,
-  status: "succeeded",
-  trigger: "content",
-  live: false,
-  durationMs: 4200,
-  pageCount: 120,
-  createdAt: "2026-03-01T10:00:00Z",
-  startedAt: "2026-03-01T10:00:00Z",
-  finishedAt: "2026-03-01T10:00:04Z",
-  logTail: "",
-  ...over,
-});
-const idle: PublishStatus = {
-  mode: "local",
-  state: "idle",
-  dirty: false,
-  live: { id: 3, finishedAt: "2026-03-01T10:00:04Z" },
-  nextNightlyRun: null,
-  builds: [build(3, { live: true }), build(2, { status: "failed", logTail: "astro: page /x failed", pageCount: null }), build(1)],
-};
-const noRecent = {
-  "GET /clinics": { clinics: [], pagination: { totalItems: 0, itemsPerPage: 5, currentPage: 1, totalPages: 0 } },
-  "GET /blog/posts": { posts: [], pagination: { total: 0, limit: 100, page: 1, totalPages: 0 } },
-};
+import { recentChanges } from "./dashboard/RecentChanges.tsx";
+import { idle, noRecent } from "./dashboard/publish-fixtures.ts";
 
 describe("dashboard", () => {
   it("shows the counts of the stats call", async () => {
@@ -92,59 +66,5 @@ describe("dashboard", () => {
     const list = recentChanges(clinics, posts);
     expect(list).toHaveLength(8);
     expect(list[0]?.title).toBe("p5");
-  });
-
-  it("shows the publishing status and build history; 'Rebuild now' queues a build", async () => {
-    const { api, callsTo } = createFakeApi({
-      "GET /stats": STATS,
-      "GET /publish/status": idle,
-      "POST /publish/rebuild": { queued: true },
-      ...noRecent,
-    });
-    renderApp(api, "/");
-    const panel = await screen.findByRole("region", { name: "Publishing" });
-    expect(within(panel).getByText("idle")).toBeInTheDocument();
-    const table = within(panel).getByRole("table", { name: "Build history" });
-    const rows = within(table).getAllByRole("row").slice(1);
-    expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent("#3");
-    expect(within(rows[0]!).getByText("live")).toBeInTheDocument();
-    expect(rows[0]).toHaveTextContent("120 pages · 4.2 s");
-    expect(within(rows[1]!).getByText("failed")).toBeInTheDocument();
-    expect(within(rows[1]!).getByText("astro: page /x failed")).toBeInTheDocument();
-    // Only a kept successful build that is not live can be rolled back to.
-    expect(within(rows[2]!).getByRole("button", { name: "Roll back" })).toBeInTheDocument();
-    expect(within(rows[0]!).queryByRole("button", { name: "Roll back" })).not.toBeInTheDocument();
-
-    const user = userEvent.setup();
-    await user.click(within(panel).getByRole("button", { name: "Rebuild now" }));
-    expect(await screen.findByText("Rebuild started")).toBeInTheDocument();
-    expect(callsTo("POST", "/publish/rebuild")).toHaveLength(1);
-    await waitFor(() => expect(callsTo("GET", "/publish/status").length).toBeGreaterThanOrEqual(2));
-  });
-
-  it("refreshes the status by itself while a build is under way, and stops when it ends", async () => {
-    let n = 0;
-    const { api, callsTo } = createFakeApi({
-      "GET /stats": STATS,
-      "GET /publish/status": () => {
-        n += 1;
-        return n === 1 ? { ...idle, state: "running", builds: [build(4, { status: "running", finishedAt: null }), ...idle.builds] } : idle;
-      },
-      ...noRecent,
-    });
-    renderApp(api, "/");
-    const panel = await screen.findByRole("region", { name: "Publishing" });
-    expect(await within(panel).findAllByText("running")).toHaveLength(2);
-    await waitFor(() => expect(within(panel).getByText("idle")).toBeInTheDocument(), { timeout: PUBLISH_POLL_MS + 1500 });
-    await new Promise((r) => setTimeout(r, PUBLISH_POLL_MS + 200));
-    expect(callsTo("GET", "/publish/status")).toHaveLength(2);
-  }, 10_000);
-
-  it("says so when the publishing status cannot be loaded", async () => {
-    const { api } = createFakeApi({ "GET /stats": STATS, "GET /publish/status": failWith(500), ...noRecent });
-    renderApp(api, "/");
-    const panel = await screen.findByRole("region", { name: "Publishing" });
-    expect(within(panel).getByText("Failed to load the publishing status.")).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from "react";
 import type { ClinicListResponse } from "@botox/core/api";
 import { MSG } from "@botox/core/messages";
-import { adSlotAfter, totalPages as pagesFor } from "@botox/core/pagination";
+import { totalPages as pagesFor } from "@botox/core/pagination";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import {
@@ -15,9 +15,8 @@ import {
 } from "../lib/listing.ts";
 import { CITY_LISTING } from "../lib/listing-state.ts";
 import { useListingState } from "../lib/use-listing-state.ts";
-import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
+import { ListingResults } from "./ListingResults.tsx";
 import { useVisitorRatings } from "./VisitorRatings.tsx";
-import { Pagination } from "./Pagination.tsx";
 import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "./OpenNowFilter.tsx";
 import { viewNow } from "../lib/clock.ts";
 import { MaxPriceField } from "./PriceControls.tsx";
@@ -34,7 +33,12 @@ export default function CityListing(props: Props) {
 }
 
 const sameFilters = (a: CityFilters, b: CityFilters) =>
-  a.distance === b.distance && a.status === b.status && a.query === b.query && a.sort === b.sort && a.maxUnitPrice === b.maxUnitPrice && a.openNow === b.openNow;
+  a.distance === b.distance &&
+  a.status === b.status &&
+  a.query === b.query &&
+  a.sort === b.sort &&
+  a.maxUnitPrice === b.maxUnitPrice &&
+  a.openNow === b.openNow;
 
 function Listing({ citySlug, cityName, initial, config }: Props) {
   const id = useId();
@@ -56,11 +60,7 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
 
   const query = useQuery({
     queryKey: ["clinics-by-city", citySlug, filters, page, openNowMinute(filters.openNow, viewNow())],
-    queryFn: () =>
-      apiClient(config.apiUrl).get<ClinicListResponse>(
-        `/proxy/clinics-by-city/${encodeURIComponent(citySlug)}`,
-        cityQueryParams(filters, page),
-      ),
+    queryFn: () => apiClient(config.apiUrl).get<ClinicListResponse>(`/proxy/clinics-by-city/${encodeURIComponent(citySlug)}`, cityQueryParams(filters, page)),
     initialData: isInitial ? initial : undefined,
     placeholderData: keepPreviousData,
   });
@@ -127,12 +127,7 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
             <label htmlFor={`${id}-d`} className="mb-1 block text-sm font-medium">
               Distance
             </label>
-            <select
-              id={`${id}-d`}
-              className="input"
-              value={filters.distance}
-              onChange={(e) => update({ distance: e.target.value as DistanceChoice })}
-            >
+            <select id={`${id}-d`} className="input" value={filters.distance} onChange={(e) => update({ distance: e.target.value as DistanceChoice })}>
               <option value="5">Within 5 miles</option>
               <option value="10">Within 10 miles</option>
               <option value="25">Within 25 miles</option>
@@ -143,12 +138,7 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
             <label htmlFor={`${id}-s`} className="mb-1 block text-sm font-medium">
               Business status
             </label>
-            <select
-              id={`${id}-s`}
-              className="input"
-              value={filters.status}
-              onChange={(e) => update({ status: e.target.value as StatusChoice })}
-            >
+            <select id={`${id}-s`} className="input" value={filters.status} onChange={(e) => update({ status: e.target.value as StatusChoice })}>
               <option value="OPERATIONAL">Open</option>
               <option value="CLOSED_TEMPORARILY">Temporarily closed</option>
               <option value="PERMANENTLY_CLOSED">Permanently closed</option>
@@ -161,12 +151,7 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
             <label htmlFor={`${id}-o`} className="mb-1 block text-sm font-medium">
               Sort by
             </label>
-            <select
-              id={`${id}-o`}
-              className="input"
-              value={filters.sort}
-              onChange={(e) => update({ sort: e.target.value as SortChoice })}
-            >
+            <select id={`${id}-o`} className="input" value={filters.sort} onChange={(e) => update({ sort: e.target.value as SortChoice })}>
               {(Object.keys(SORT_LABELS) as SortChoice[]).map((k) => (
                 <option key={k} value={k}>
                   {SORT_LABELS[k]}
@@ -180,34 +165,25 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
         <p className="mb-4 text-slate-700" aria-live="polite">
           {data && !query.isError ? `${total} ${total === 1 ? "clinic" : "clinics"} found in ${cityName}` : "\u00a0"}
         </p>
-        {query.isError ? (
-          <div role="alert" className="card p-6 text-center">
-            <p className="text-slate-800">{MSG.search.cityError}</p>
-            <button type="button" className="btn-primary mt-4" onClick={() => void query.refetch()}>
-              Retry
-            </button>
-          </div>
-        ) : loading ? (
-          <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading clinics">
-            {Array.from({ length: 4 }, (_, i) => (
-              <CardSkeleton key={i} />
-            ))}
-          </div>
-        ) : data && data.clinics.length === 0 ? (
-          <div className="card p-6 text-center">
-            <p className="font-semibold text-slate-900">{MSG.search.cityEmpty(cityName)}</p>
-            <p className="mt-1 text-slate-700">{MSG.search.cityEmptyHint}</p>
-            {filters.openNow && <OpenNowEmptyNote />}
-          </div>
-        ) : (
-          <div className="space-y-4" data-clinic-list>
-            {data?.clinics.flatMap((c, i) => [
-              <ClinicCard key={c.id} clinic={c} visitorRatings={ratingsOf(c.id)} />,
-              ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
-            ])}
-          </div>
-        )}
-        {!query.isError && <Pagination page={page} totalPages={totalPages} onChange={goTo} label="City results pages" />}
+        <ListingResults
+          clinics={data?.clinics}
+          error={query.isError}
+          loading={loading}
+          empty={
+            <div className="card p-6 text-center">
+              <p className="font-semibold text-slate-900">{MSG.search.cityEmpty(cityName)}</p>
+              <p className="mt-1 text-slate-700">{MSG.search.cityEmptyHint}</p>
+              {filters.openNow && <OpenNowEmptyNote />}
+            </div>
+          }
+          onRetry={() => void query.refetch()}
+          ratingsOf={ratingsOf}
+          headingLevel={3}
+          page={page}
+          totalPages={totalPages}
+          onPage={goTo}
+          pagesLabel="City results pages"
+        />
       </div>
     </div>
   );

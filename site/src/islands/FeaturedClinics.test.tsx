@@ -6,6 +6,8 @@ import { makeClinic } from "../test/factories.ts";
 import { API_URL, json, mockApi } from "../test/fetch.ts";
 
 const config = { apiUrl: API_URL, geoServices: [] };
+/** The state of the fixed-ZIP query the block falls back to. */
+const featuredStatus = () => siteQueryClient().build(["featured"]).state.status;
 const answer = (n: number) => ({ clinics: Array.from({ length: n }, () => makeClinic()), totalCount: n, itemsPerPage: 3, currentPage: 1, origin: null });
 
 beforeEach(() => {
@@ -28,6 +30,8 @@ describe("FeaturedClinics", () => {
     const empty = mockApi({ "GET /zip-search": answer(0) });
     const { container, unmount } = render(<FeaturedClinics config={config} />);
     await waitFor(() => expect(empty.requests.filter((r) => r.url.pathname.endsWith("/zip-search"))).toHaveLength(1));
+    // Checked once the answer has landed, not merely while it is on its way.
+    await waitFor(() => expect(featuredStatus()).toBe("success"));
     expect(container).toBeEmptyDOMElement();
     unmount();
 
@@ -35,7 +39,8 @@ describe("FeaturedClinics", () => {
     const failing = mockApi({ "GET /zip-search": () => json({ error: "down" }, 503) });
     const second = render(<FeaturedClinics config={config} title="Top-Rated Clinics" />);
     await waitFor(() => expect(failing.requests.filter((r) => r.url.pathname.endsWith("/zip-search"))).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 20));
+    // The failure has landed (no sleep: the query's own state says so), and nothing shows.
+    await waitFor(() => expect(featuredStatus()).toBe("error"));
     expect(second.container).toBeEmptyDOMElement();
   });
 

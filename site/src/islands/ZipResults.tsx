@@ -2,16 +2,15 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { ZipSearchResponse } from "@botox/core/api";
 import { FILTERS, SEARCH } from "@botox/core/constants";
 import { MSG } from "@botox/core/messages";
-import { adSlotAfter, totalPages as pagesFor } from "@botox/core/pagination";
+import { totalPages as pagesFor } from "@botox/core/pagination";
 import { isZip } from "@botox/core/search";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
 import { zipDistanceOptions, zipOpenNowParams, zipPriceParams, zipQueryParams, type ZipDistance } from "../lib/listing.ts";
 import { ZIP_LISTING } from "../lib/listing-state.ts";
 import { useListingState } from "../lib/use-listing-state.ts";
 import type { PublicConfig } from "../lib/config.ts";
-import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
+import { ListingResults } from "./ListingResults.tsx";
 import { useVisitorRatings } from "./VisitorRatings.tsx";
-import { Pagination } from "./Pagination.tsx";
 import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "./OpenNowFilter.tsx";
 import { viewNow } from "../lib/clock.ts";
 import { MaxPriceField, ZipSortField, type ZipSort } from "./PriceControls.tsx";
@@ -39,9 +38,7 @@ function Results({ zip: fixedZip, initial, config }: Props) {
   const id = useId();
   const top = useRef<HTMLDivElement>(null);
   // The fallback page renders in the browser only (client:only), so the address is at hand.
-  const [zip] = useState<string | null>(() =>
-    fixedZip ?? (typeof window === "undefined" ? null : zipFromLocation(window.location)),
-  );
+  const [zip] = useState<string | null>(() => fixedZip ?? (typeof window === "undefined" ? null : zipFromLocation(window.location)));
   // Distance, price filter, sort, "Open now" and page live in the address (src/lib/listing-state.ts).
   const [{ distance, maxUnitPrice, sort, openNow, page }, setState] = useListingState(ZIP_LISTING);
   const setDistance = (d: ZipDistance) => setState({ distance: d });
@@ -114,61 +111,46 @@ function Results({ zip: fixedZip, initial, config }: Props) {
           </select>
         </div>
         <OpenNowFilter checked={openNow} onChange={setOpenNow} />
-        <MaxPriceField
-          value={maxUnitPrice}
-          onChange={setMaxUnitPrice}
-        />
-        <ZipSortField
-          value={sort}
-          onChange={setSort}
-        />
+        <MaxPriceField value={maxUnitPrice} onChange={setMaxUnitPrice} />
+        <ZipSortField value={sort} onChange={setSort} />
         <p className="text-slate-700" aria-live="polite">
           {data && !query.isError ? `${data.totalCount} ${data.totalCount === 1 ? "clinic" : "clinics"} found` : "\u00a0"}
         </p>
       </div>
-      {query.isError ? (
-        <div role="alert" className="card p-6 text-center">
-          <p className="text-slate-800">{MSG.search.cityError}</p>
-          <button type="button" className="btn-primary mt-4" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </div>
-      ) : loading ? (
-        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading clinics">
-          {Array.from({ length: 4 }, (_, i) => (
-            <CardSkeleton key={i} />
-          ))}
-        </div>
-      ) : data && data.clinics.length === 0 ? (
-        <div className="card p-6 text-center">
-          <h2 className="text-xl font-bold text-slate-900">{MSG.search.zipEmpty(zip ?? "")}</h2>
-          {openNow && <OpenNowEmptyNote />}
-          <div className="mt-4 flex flex-wrap justify-center gap-3">
-            <a href="/" className="btn-outline">
-              {MSG.search.zipSearchDifferent}
-            </a>
-            {distance !== FILTERS.zipExpandedDistance && distance !== "any" && (
-              <button
-                type="button"
-                className="btn-primary"
-                onClick={() => {
-                  setDistance(FILTERS.zipExpandedDistance);
-                }}
-              >
-                {MSG.search.zipExpand}
-              </button>
-            )}
+      <ListingResults
+        clinics={data?.clinics}
+        error={query.isError}
+        loading={loading}
+        empty={
+          <div className="card p-6 text-center">
+            <h2 className="text-xl font-bold text-slate-900">{MSG.search.zipEmpty(zip ?? "")}</h2>
+            {openNow && <OpenNowEmptyNote />}
+            <div className="mt-4 flex flex-wrap justify-center gap-3">
+              <a href="/" className="btn-outline">
+                {MSG.search.zipSearchDifferent}
+              </a>
+              {distance !== FILTERS.zipExpandedDistance && distance !== "any" && (
+                <button
+                  type="button"
+                  className="btn-primary"
+                  onClick={() => {
+                    setDistance(FILTERS.zipExpandedDistance);
+                  }}
+                >
+                  {MSG.search.zipExpand}
+                </button>
+              )}
+            </div>
           </div>
-        </div>
-      ) : (
-        <div className="space-y-4" data-clinic-list>
-          {data?.clinics.flatMap((c, i) => [
-            <ClinicCard key={c.id} clinic={c} headingLevel={2} visitorRatings={ratingsOf(c.id)} />,
-            ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
-          ])}
-        </div>
-      )}
-      {!query.isError && <Pagination page={page} totalPages={totalPages} onChange={goTo} label="ZIP results pages" />}
+        }
+        onRetry={() => void query.refetch()}
+        ratingsOf={ratingsOf}
+        headingLevel={2}
+        page={page}
+        totalPages={totalPages}
+        onPage={goTo}
+        pagesLabel="ZIP results pages"
+      />
     </div>
   );
 }

@@ -2,20 +2,17 @@ import { useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MSG, categoryInputSchema, fieldErrors, toCategorySlug, type BlogCategory } from "@botox/core";
-import { keys, useCategories } from "../../api/queries.ts";
+import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { followSlug } from "../../lib/auto-slug.ts";
 import { readDraft, useDraft } from "../../lib/drafts.ts";
 import { sessionExpired, writeRefusalOf } from "../../lib/errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { Alert, Badge, Button, Card, Field, Input, cx, stickyActionsCell, stickyActionsHead } from "../../components/ui.tsx";
+import { Button } from "../../components/ui.tsx";
+import { CategoryForm, type CategoryFormState } from "./categories/CategoryForm.tsx";
+import { CategoryTable } from "./categories/CategoryTable.tsx";
 
-interface CategoryFormState {
-  editingId: number | null;
-  name: string;
-  slug: string;
-}
 const emptyForm: CategoryFormState = { editingId: null, name: "", slug: "" };
 const DRAFT_KEY = "category";
 
@@ -31,7 +28,6 @@ export default function CategoriesPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const categories = useCategories();
   const [form, setForm] = useState<CategoryFormState>(() => readDraft<CategoryFormState>(DRAFT_KEY) ?? emptyForm);
   // Spec §5: validation runs on submit, then on every change.
   const [submitted, setSubmitted] = useState(false);
@@ -39,7 +35,6 @@ export default function CategoriesPage() {
   const [toDelete, setToDelete] = useState<BlogCategory | null>(null);
   useDraft(DRAFT_KEY, form);
 
-  const editing = form.editingId != null;
   const errors = submitted ? { ...validate(form), ...serverErrors } : serverErrors;
 
   const reset = () => {
@@ -47,11 +42,7 @@ export default function CategoriesPage() {
     setSubmitted(false);
     setServerErrors({});
   };
-  const refetch = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.categories }),
-      queryClient.invalidateQueries({ queryKey: keys.posts }),
-    ]);
+  const refetch = () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.categories }), queryClient.invalidateQueries({ queryKey: keys.posts })]);
 
   const save = useMutation({
     mutationFn: (v: CategoryFormState) => {
@@ -122,101 +113,27 @@ export default function CategoriesPage() {
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-slate-600">
-                <tr>
-                  <th className="px-4 py-3 font-medium">Name</th>
-                  <th className="px-4 py-3 font-medium">Slug</th>
-                  <th className={cx("px-4 py-3 text-right font-medium", stickyActionsHead)}>Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {categories.isPending ? (
-                  <tr>
-                    <td colSpan={3} className="px-4 py-10 text-center text-slate-500">
-                      {MSG.admin.loadingCategories}
-                    </td>
-                  </tr>
-                ) : categories.isError ? (
-                  <tr>
-                    <td colSpan={3} className="px-4 py-6">
-                      <Alert>{MSG.blog.fetchCategories}</Alert>
-                    </td>
-                  </tr>
-                ) : categories.data.length === 0 ? (
-                  <tr>
-                    <td colSpan={3} className="px-4 py-10 text-center">
-                      <p className="font-medium">{MSG.admin.noCategories}</p>
-                      <p className="mt-1 text-slate-500">{MSG.admin.noCategoriesHint}</p>
-                    </td>
-                  </tr>
-                ) : (
-                  categories.data.map((c) => (
-                    <tr key={c.id} className="border-t border-slate-100">
-                      <td className="px-4 py-3 font-medium">{c.name}</td>
-                      <td className="px-4 py-3">
-                        <Badge>{c.slug}</Badge>
-                      </td>
-                      <td className={cx("px-4 py-3 text-right whitespace-nowrap", stickyActionsCell)}>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Edit ${c.name}`}
-                          onClick={() => {
-                            setForm({ editingId: c.id, name: c.name, slug: c.slug });
-                            setSubmitted(false);
-                            setServerErrors({});
-                          }}
-                        >
-                          Edit
-                        </Button>
-                        <Button size="sm" variant="ghost" className="text-red-600" aria-label={`Delete ${c.name}`} onClick={() => setToDelete(c)}>
-                          Delete
-                        </Button>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <CategoryTable
+            onEdit={(c) => {
+              setForm({ editingId: c.id, name: c.name, slug: c.slug });
+              setSubmitted(false);
+              setServerErrors({});
+            }}
+            onDelete={setToDelete}
+          />
         </div>
-        <Card
-          title={editing ? "Edit Category" : "Create Category"}
-          description={editing ? "Edit the details of an existing category" : "Add a new category for blog posts"}
-        >
-          <form noValidate aria-label={editing ? "Edit Category" : "Create Category"} onSubmit={onSubmit} className="space-y-4">
-            <Field label="Category Name" error={errors.name}>
-              {(p) => <Input {...p} name="name" placeholder="e.g. Botox Treatments" value={form.name} onChange={(e) => onName(e.target.value)} />}
-            </Field>
-            <Field label="Slug" hint="This will be used in the URL." error={errors.slug}>
-              {(p) => (
-                <Input
-                  {...p}
-                  name="slug"
-                  placeholder="e.g. botox-treatments"
-                  value={form.slug}
-                  onChange={(e) => {
-                    const slug = e.target.value;
-                    setServerErrors({});
-                    setForm((f) => ({ ...f, slug }));
-                  }}
-                />
-              )}
-            </Field>
-            <div className="flex gap-3">
-              <Button type="submit" disabled={save.isPending}>
-                {editing ? "Update Category" : "Create Category"}
-              </Button>
-              {editing ? (
-                <Button variant="outline" onClick={reset}>
-                  Cancel
-                </Button>
-              ) : null}
-            </div>
-          </form>
-        </Card>
+        <CategoryForm
+          form={form}
+          errors={errors}
+          saving={save.isPending}
+          onName={onName}
+          onSlug={(slug) => {
+            setServerErrors({});
+            setForm((f) => ({ ...f, slug }));
+          }}
+          onSubmit={onSubmit}
+          onCancel={reset}
+        />
       </div>
       <ConfirmDialog
         open={toDelete != null}

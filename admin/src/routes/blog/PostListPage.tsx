@@ -7,7 +7,8 @@ import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { sessionExpired } from "../../lib/errors.ts";
-import { Alert, Badge, Button, Input, Spinner, cx, stickyActionsCell, stickyActionsHead } from "../../components/ui.tsx";
+import { Alert, Badge, Button, Input, Spinner } from "../../components/ui.tsx";
+import { DataTable, type Column } from "../../components/DataTable.tsx";
 
 /** Case-insensitive title search, done on the client (spec §2.13). */
 function filterPostsByTitle(posts: readonly BlogPost[], search: string): BlogPost[] {
@@ -30,10 +31,7 @@ export default function PostListPage() {
     onSuccess: async () => {
       setToDelete(null);
       toast({ title: MSG.admin.postDeleted });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.posts }),
-        queryClient.invalidateQueries({ queryKey: keys.stats }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.posts }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
     },
     onError: (err) => {
       setToDelete(null);
@@ -44,6 +42,39 @@ export default function PostListPage() {
 
   const visible = useMemo(() => filterPostsByTitle(posts.data ?? [], search), [posts.data, search]);
   const categoryName = (id: number | null) => categories.data?.find((c) => c.id === id)?.name;
+
+  const columns: Column<BlogPost>[] = [
+    {
+      header: "Title",
+      cell: (p) => (
+        <>
+          <span className="font-medium">{p.title}</span>
+          <span className="block text-xs text-slate-500">/blog/{p.slug}</span>
+        </>
+      ),
+    },
+    { header: "Category", className: "hidden sm:table-cell", cell: (p) => p.category?.name ?? categoryName(p.categoryId) ?? "Uncategorized" },
+    { header: "Status", cell: (p) => <Badge tone={p.published ? "green" : "slate"}>{postStatusLabel(p.published)}</Badge> },
+    { header: "Updated", className: "hidden md:table-cell", cellClassName: "whitespace-nowrap", cell: (p) => formatUsDate(p.updatedAt) },
+    {
+      header: "Actions",
+      actions: true,
+      cell: (p) => (
+        <>
+          <Link
+            to={`/blog/${p.id}`}
+            className="mr-1 inline-flex h-8 items-center rounded-md px-2 text-brand-600 hover:underline"
+            aria-label={`Edit ${p.title}`}
+          >
+            Edit
+          </Link>
+          <Button size="sm" variant="ghost" className="text-red-600" aria-label={`Delete ${p.title}`} onClick={() => setToDelete(p)}>
+            Delete
+          </Button>
+        </>
+      ),
+    },
+  ];
 
   return (
     <div className="space-y-6">
@@ -73,42 +104,7 @@ export default function PostListPage() {
       ) : visible.length === 0 ? (
         <p className="py-10 text-center text-sm text-slate-500">{MSG.blog.empty}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th className="px-4 py-3 font-medium">Title</th>
-                <th className="hidden px-4 py-3 font-medium sm:table-cell">Category</th>
-                <th className="px-4 py-3 font-medium">Status</th>
-                <th className="hidden px-4 py-3 font-medium md:table-cell">Updated</th>
-                <th className={cx("px-4 py-3 text-right font-medium", stickyActionsHead)}>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {visible.map((p) => (
-                <tr key={p.id} className="border-t border-slate-100">
-                  <td className="px-4 py-3">
-                    <span className="font-medium">{p.title}</span>
-                    <span className="block text-xs text-slate-500">/blog/{p.slug}</span>
-                  </td>
-                  <td className="hidden px-4 py-3 sm:table-cell">{p.category?.name ?? categoryName(p.categoryId) ?? "Uncategorized"}</td>
-                  <td className="px-4 py-3">
-                    <Badge tone={p.published ? "green" : "slate"}>{postStatusLabel(p.published)}</Badge>
-                  </td>
-                  <td className="hidden px-4 py-3 whitespace-nowrap md:table-cell">{formatUsDate(p.updatedAt)}</td>
-                  <td className={cx("px-4 py-3 text-right whitespace-nowrap", stickyActionsCell)}>
-                    <Link to={`/blog/${p.id}`} className="mr-1 inline-flex h-8 items-center rounded-md px-2 text-brand-600 hover:underline" aria-label={`Edit ${p.title}`}>
-                      Edit
-                    </Link>
-                    <Button size="sm" variant="ghost" className="text-red-600" aria-label={`Delete ${p.title}`} onClick={() => setToDelete(p)}>
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={columns} rows={visible} rowKey={(p) => p.id} />
       )}
       <ConfirmDialog
         open={toDelete != null}

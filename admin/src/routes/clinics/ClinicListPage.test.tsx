@@ -4,11 +4,19 @@ import userEvent from "@testing-library/user-event";
 import { MSG } from "@botox/core";
 import { createFakeApi, failWith, STATS, type FakeCall } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render.tsx";
-import { clinicAddress, clinicLocation } from "./ClinicListPage.tsx";
+import { clinicAddress, clinicLocation } from "./ClinicTable.tsx";
 
 const base = { phone: "2125551234", street: null, country: "USA" };
 const clinics = [
-  { ...base, id: 1, name: "Alpha", city: "Rancho Santa Margarita Heights", state: "CA", fullAddress: "12345 Long Boulevard Name, Suite 600, Rancho Santa Margarita, CA 92688", businessStatus: "OPERATIONAL" },
+  {
+    ...base,
+    id: 1,
+    name: "Alpha",
+    city: "Rancho Santa Margarita Heights",
+    state: "CA",
+    fullAddress: "12345 Long Boulevard Name, Suite 600, Rancho Santa Margarita, CA 92688",
+    businessStatus: "OPERATIONAL",
+  },
   { ...base, id: 2, name: "Beta", city: "Miami", state: "FL", fullAddress: "1 Ocean Dr", businessStatus: "CLOSED_TEMPORARILY" },
   { ...base, id: 3, name: "Gamma", city: "Austin", state: "TX", fullAddress: "2 Congress Ave", businessStatus: "PERMANENTLY_CLOSED" },
 ];
@@ -102,9 +110,7 @@ describe("clinic list: loading another page", () => {
     const { api } = createFakeApi({
       "GET /stats": STATS,
       "GET /clinics": (c: FakeCall) =>
-        c.params?.page === 2
-          ? new Promise((resolve) => (release = () => resolve(page([{ ...clinics[1]!, id: 9, name: "Delta" }]))))
-          : page(clinics),
+        c.params?.page === 2 ? new Promise((resolve) => (release = () => resolve(page([{ ...clinics[1]!, id: 9, name: "Delta" }])))) : page(clinics),
     });
     renderApp(api, "/clinics");
     expect(await screen.findByText("Alpha")).toBeInTheDocument();
@@ -131,7 +137,11 @@ describe("clinic list: page numbers and jump to page", () => {
     renderApp(api, "/clinics?page=100&query=glow");
     expect(await screen.findByText("Clinic on page 100")).toBeInTheDocument();
     const nav = screen.getByRole("navigation", { name: "Pagination" });
-    expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual(["1", "99", "100", "101", "200"]);
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((a) => a.textContent),
+    ).toEqual(["1", "99", "100", "101", "200"]);
     expect(within(nav).getByRole("link", { name: "Page 100" })).toHaveAttribute("aria-current", "page");
     // Each number is a real link that keeps the search: it can be opened in a new tab.
     expect(within(nav).getByRole("link", { name: "Page 200" })).toHaveAttribute("href", "/clinics?query=glow&page=200");

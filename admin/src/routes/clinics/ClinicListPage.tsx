@@ -1,14 +1,15 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MSG, UI, adminStatusLabel, formatPhone, paginationWindow, totalPages as pagesFor, truncate, type Clinic, type ClinicListResponse } from "@botox/core";
+import { MSG, adminStatusLabel, totalPages as pagesFor, type Clinic, type ClinicListResponse } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { sessionExpired } from "../../lib/errors.ts";
-import { clinicStatusTone } from "../../lib/status-tone.ts";
-import { Alert, Badge, Button, Input, Select, Spinner, cx, stickyActionsCell, stickyActionsHead } from "../../components/ui.tsx";
+import { Alert, Button, Input, Select, Spinner } from "../../components/ui.tsx";
+import { ClinicPagination } from "./ClinicPagination.tsx";
+import { ClinicTable } from "./ClinicTable.tsx";
 
 const PAGE_SIZE = 10;
 /** The admin list filter's lower-case values (spec §4); the API accepts either case. */
@@ -18,13 +19,6 @@ const STATUS_FILTERS = [
   { value: "closed_temporarily", label: adminStatusLabel("closed_temporarily") },
   { value: "permanently_closed", label: adminStatusLabel("permanently_closed") },
 ] as const;
-
-/** Location column: city and state, cut to 30 characters (spec §2.13). */
-export const clinicLocation = (c: Pick<Clinic, "city" | "state">) =>
-  truncate([c.city, c.state].filter(Boolean).join(", "), UI.adminLocationMaxChars);
-/** Address column: the full address, cut to 40 characters (spec §2.13). */
-export const clinicAddress = (c: Pick<Clinic, "fullAddress" | "street">) =>
-  truncate(c.fullAddress ?? c.street ?? "", UI.adminAddressMaxChars);
 
 export default function ClinicListPage() {
   const api = useApi();
@@ -72,10 +66,7 @@ export default function ClinicListPage() {
     onSuccess: async () => {
       setToDelete(null);
       toast({ title: "Clinic deleted" });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.clinics }),
-        queryClient.invalidateQueries({ queryKey: keys.stats }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.clinics }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
     },
     onError: (err) => {
       setToDelete(null);
@@ -113,12 +104,7 @@ export default function ClinicListPage() {
           onChange={(e) => setDraftQuery(e.target.value)}
           className="max-w-xs"
         />
-        <Select
-          aria-label="Business status"
-          value={businessStatus}
-          onChange={(e) => update({ businessStatus: e.target.value })}
-          className="max-w-[12rem]"
-        >
+        <Select aria-label="Business status" value={businessStatus} onChange={(e) => update({ businessStatus: e.target.value })} className="max-w-[12rem]">
           {STATUS_FILTERS.map((f) => (
             <option key={f.value} value={f.value}>
               {f.label}
@@ -146,95 +132,25 @@ export default function ClinicListPage() {
       ) : list.data.clinics.length === 0 ? (
         <p className="py-10 text-center text-sm text-slate-500">No clinics found.</p>
       ) : (
-        <div className={cx("overflow-x-auto rounded-lg border border-slate-200 bg-white", list.isPlaceholderData && "opacity-60")}>
-          {/* While another page or filter loads, the previous rows stay (dimmed) and the table is busy. */}
-          <table aria-busy={list.isPlaceholderData} className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th className="px-4 py-3 font-medium">Name</th>
-                <th className="px-4 py-3 font-medium">Location</th>
-                <th className="hidden px-4 py-3 font-medium lg:table-cell">Address</th>
-                <th className="hidden px-4 py-3 font-medium md:table-cell">Phone</th>
-                <th className="px-4 py-3 font-medium">Status</th>
-                <th className={cx("px-4 py-3 text-right font-medium", stickyActionsHead)}>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.clinics.map((c) => (
-                <tr key={c.id} className="border-t border-slate-100">
-                  <td className="px-4 py-3 font-medium">{c.name}</td>
-                  <td className="px-4 py-3" title={[c.city, c.state].filter(Boolean).join(", ")}>
-                    {clinicLocation(c)}
-                  </td>
-                  <td className="hidden px-4 py-3 lg:table-cell" title={c.fullAddress ?? undefined}>
-                    {clinicAddress(c)}
-                  </td>
-                  <td className="hidden px-4 py-3 whitespace-nowrap md:table-cell">{formatPhone(c.phone)}</td>
-                  <td className="px-4 py-3">
-                    <Badge tone={clinicStatusTone(c.businessStatus)}>{adminStatusLabel(c.businessStatus)}</Badge>
-                  </td>
-                  <td className={cx("px-4 py-3 text-right whitespace-nowrap", stickyActionsCell)}>
-                    <Link to={`/clinics/${c.id}`} className="mr-1 inline-flex h-8 items-center rounded-md px-2 text-brand-600 hover:underline" aria-label={`Edit ${c.name}`}>
-                      Edit
-                    </Link>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-red-600"
-                      aria-label={`Delete ${c.name}`}
-                      onClick={() => {
-                        setDeleteError(false);
-                        setToDelete(c);
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        // While another page or filter loads, the previous rows stay (dimmed) and the table is busy.
+        <ClinicTable
+          clinics={list.data.clinics}
+          busy={list.isPlaceholderData}
+          onDelete={(c) => {
+            setDeleteError(false);
+            setToDelete(c);
+          }}
+        />
       )}
 
       {pagination ? (
-        <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-          <span className="text-slate-600">
-            {pagination.totalItems} clinics · Page {page} of {totalPages}
-          </span>
-          <div className="flex flex-wrap items-center gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
-              Previous
-            </Button>
-            <ol className="flex flex-wrap items-center gap-1">
-              {paginationWindow(page, totalPages).map((item, i) =>
-                item === "ellipsis" ? (
-                  <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500">
-                    …
-                  </li>
-                ) : (
-                  <li key={item}>
-                    <Link
-                      to={{ search: searchFor({ page: item }).toString() }}
-                      aria-label={`Page ${item}`}
-                      aria-current={item === page ? "page" : undefined}
-                      className={cx(
-                        "inline-flex h-8 min-w-8 items-center justify-center rounded-md border px-2 font-medium",
-                        item === page ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
-                      )}
-                    >
-                      {item}
-                    </Link>
-                  </li>
-                ),
-              )}
-            </ol>
-            <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => update({ page: page + 1 })}>
-              Next
-            </Button>
-            {totalPages > 1 ? <JumpToPage key={page} page={page} totalPages={totalPages} onJump={(p) => update({ page: p })} /> : null}
-          </div>
-        </nav>
+        <ClinicPagination
+          totalItems={pagination.totalItems}
+          page={page}
+          totalPages={totalPages}
+          hrefOf={(p) => searchFor({ page: p }).toString()}
+          onPage={(p) => update({ page: p })}
+        />
       ) : null}
 
       <ConfirmDialog
@@ -246,39 +162,5 @@ export default function ClinicListPage() {
         onConfirm={() => toDelete && remove.mutate(toDelete.id)}
       />
     </div>
-  );
-}
-
-/** "Go to page" box: a number within 1..totalPages (anything else is brought into range). */
-function JumpToPage({ page, totalPages, onJump }: { page: number; totalPages: number; onJump: (page: number) => void }) {
-  const [value, setValue] = useState(String(page));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const wanted = Math.trunc(Number(value));
-    if (!Number.isFinite(wanted) || value.trim() === "") return;
-    const target = Math.min(Math.max(1, wanted), totalPages);
-    setValue(String(target));
-    if (target !== page) onJump(target);
-  };
-  return (
-    // noValidate: an out-of-range number is brought into range rather than refused.
-    <form noValidate onSubmit={onSubmit} className="flex items-center gap-2">
-      <label htmlFor="clinic-page-jump" className="text-slate-600">
-        Go to page
-      </label>
-      <Input
-        id="clinic-page-jump"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={totalPages}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        className="h-8 w-20 py-1"
-      />
-      <Button type="submit" variant="outline" size="sm">
-        Go
-      </Button>
-    </form>
   );
 }

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   AREA_LABELS,
   BRAND_LABELS,
-  MSG,
   PRICE_STATUS_LABELS,
   errorMessageOf,
   formatCents,
@@ -16,7 +15,7 @@ import {
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { sessionExpired } from "../../lib/errors.ts";
+import { useFailureToast } from "../../components/use-failure-toast.ts";
 import { priceStatusTone } from "../../lib/status-tone.ts";
 import { Alert, Badge, Button, Field, Spinner, Tab, TabList, Tabs, Textarea } from "../../components/ui.tsx";
 
@@ -35,6 +34,7 @@ export default function PriceReportsPage() {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const failed = useFailureToast();
   const [filter, setFilter] = useState<Filter>("pending");
   const [rejecting, setRejecting] = useState<number | null>(null);
   const [reason, setReason] = useState("");
@@ -48,7 +48,11 @@ export default function PriceReportsPage() {
     mutationFn: ({ id, status, reason }: { id: number; status: "published" | "rejected"; reason?: string }) =>
       api.send<PriceReport>("PATCH", `/price-reports/${id}`, { status, ...(reason ? { reason } : {}) }),
     onSuccess: async (_saved, { status }) => {
-      toast(status === "published" ? { title: "Report published", description: "It shows on the clinic's page after the next site build." } : { title: "Report rejected" });
+      toast(
+        status === "published"
+          ? { title: "Report published", description: "It shows on the clinic's page after the next site build." }
+          : { title: "Report rejected" },
+      );
       setRejecting(null);
       setReason("");
       await Promise.all([
@@ -57,9 +61,7 @@ export default function PriceReportsPage() {
         queryClient.invalidateQueries({ queryKey: ["clinic-prices"] }),
       ]);
     },
-    onError: (err) => {
-      if (!sessionExpired(err)) toast({ variant: "destructive", title: MSG.admin.errorTitle, description: errorMessageOf(err, "Failed to review the report.") });
-    },
+    onError: failed("Failed to review the report."),
   });
 
   const list = reports.data?.reports ?? [];
@@ -68,8 +70,7 @@ export default function PriceReportsPage() {
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Price Reports</h1>
       <p className="text-sm text-slate-600">
-        What visitors say they paid. Nothing is shown on the site until it is published here; a published report becomes a
-        price “reported by a visitor”.
+        What visitors say they paid. Nothing is shown on the site until it is published here; a published report becomes a price “reported by a visitor”.
       </p>
       <Tabs value={filter} onChange={(v) => setFilter(v as Filter)}>
         <TabList label="Report filter">
@@ -92,7 +93,11 @@ export default function PriceReportsPage() {
         <p className="py-10 text-center text-sm text-slate-500">{filter === "pending" ? "No reports waiting for review." : "No reports."}</p>
       ) : (
         <>
-          {total > list.length ? <p className="text-sm text-slate-500">Showing the first {list.length} of {total}.</p> : null}
+          {total > list.length ? (
+            <p className="text-sm text-slate-500">
+              Showing the first {list.length} of {total}.
+            </p>
+          ) : null}
           <ul aria-label="Price reports" className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
             {list.map((r) => (
               <li key={r.id} className="space-y-2 p-4" data-report-id={r.id}>

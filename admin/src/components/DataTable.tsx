@@ -1,0 +1,111 @@
+import type { Key, ReactNode } from "react";
+import { cx, stickyActionsCell, stickyActionsHead } from "./ui.tsx";
+
+/** One column of a DataTable: its header and how a row fills its cell. */
+export interface Column<Row> {
+  /** The header cell's content, which names the column for assistive technology. */
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** Classes on the header and the body cells alike (e.g. "hidden md:table-cell" hides the column on a phone). */
+  className?: string;
+  /** Classes on the body cells only. */
+  cellClassName?: string;
+  /** A body cell's tooltip, e.g. the whole text of a cut one. */
+  title?: (row: Row) => string | undefined;
+  /** The Actions column: right-aligned, and in a list screen pinned to the right edge while the table scrolls sideways. */
+  actions?: boolean;
+}
+
+/**
+ * Cell spacing and header tone. "list": a screen's main table, boxed, with a tinted header.
+ * "compact": a table inside a card (a clinic's prices, the build history).
+ */
+type Variant = "list" | "compact";
+const styles: Record<Variant, { box: string; head: string; th: string; td: string; row: string; actionsTh: string; actionsTd: string }> = {
+  list: {
+    box: "overflow-x-auto rounded-lg border border-slate-200 bg-white",
+    head: "bg-slate-50 text-slate-600",
+    th: "px-4 py-3 font-medium",
+    td: "px-4 py-3",
+    row: "border-t border-slate-100",
+    actionsTh: cx("px-4 py-3 text-right font-medium", stickyActionsHead),
+    actionsTd: cx("px-4 py-3 text-right whitespace-nowrap", stickyActionsCell),
+  },
+  compact: {
+    box: "overflow-x-auto",
+    head: "text-slate-500",
+    th: "py-2 pr-3 font-medium",
+    td: "py-2 pr-3",
+    row: "border-t border-slate-100 align-top",
+    actionsTh: "py-2 font-medium",
+    actionsTd: "py-2 text-right whitespace-nowrap",
+  },
+};
+
+/**
+ * The admin's tables: one header row from the columns, one body row per item. A `message`
+ * (loading, a failure, "nothing yet") takes the body's place as one full-width row; `busy`
+ * dims the rows and marks the table busy while the next page or filter loads.
+ */
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  busy,
+  message,
+  messageClassName = "px-4 py-10 text-center",
+  rowAttributes,
+  variant = "list",
+  className,
+}: {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  /** Names the table for assistive technology (not shown). */
+  caption?: string;
+  busy?: boolean;
+  message?: ReactNode;
+  messageClassName?: string;
+  /** Extra attributes of a row, e.g. data-* hooks. */
+  rowAttributes?: (row: Row) => Record<`data-${string}`, string | number>;
+  variant?: Variant;
+  className?: string;
+}) {
+  const s = styles[variant];
+  return (
+    <div className={cx(s.box, busy && "opacity-60", className)}>
+      <table aria-busy={busy} className="w-full text-left text-sm">
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead className={s.head}>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} className={cx(c.actions ? s.actionsTh : s.th, c.className)}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {message != null ? (
+            <tr>
+              <td colSpan={columns.length} className={messageClassName}>
+                {message}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)} className={s.row} {...rowAttributes?.(row)}>
+                {columns.map((c, i) => (
+                  <td key={i} className={cx(c.actions ? s.actionsTd : s.td, c.className, c.cellClassName)} title={c.title?.(row)}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

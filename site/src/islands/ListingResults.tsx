@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+import type { Clinic } from "@botox/core/api";
+import { MSG } from "@botox/core/messages";
+import { adSlotAfter } from "@botox/core/pagination";
+import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
+import { Pagination } from "./Pagination.tsx";
+
+/**
+ * The results of the city and ZIP listings: the error with Retry, skeleton cards while a
+ * page or filter loads, the listing's own empty block, the clinic cards with their ad slots,
+ * and the pagination (hidden on error). One block so both listings behave alike.
+ */
+export function ListingResults({
+  clinics,
+  error,
+  loading,
+  empty,
+  onRetry,
+  ratingsOf,
+  headingLevel,
+  page,
+  totalPages,
+  onPage,
+  pagesLabel,
+}: {
+  /** Undefined until the first answer. */
+  clinics: readonly Clinic[] | undefined;
+  error: boolean;
+  loading: boolean;
+  /** Shown when the answer holds no clinic. */
+  empty: ReactNode;
+  onRetry: () => void;
+  ratingsOf: (id: number) => ReactNode;
+  /** The cards' heading level: 2 where the listing itself has no heading above them. */
+  headingLevel: 2 | 3;
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+  pagesLabel: string;
+}) {
+  return (
+    <>
+      {error ? (
+        <div role="alert" className="card p-6 text-center">
+          <p className="text-slate-800">{MSG.search.cityError}</p>
+          <button type="button" className="btn-primary mt-4" onClick={onRetry}>
+            Retry
+          </button>
+        </div>
+      ) : loading ? (
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading clinics">
+          {Array.from({ length: 4 }, (_, i) => (
+            <CardSkeleton key={i} />
+          ))}
+        </div>
+      ) : clinics && clinics.length === 0 ? (
+        empty
+      ) : (
+        <div className="space-y-4" data-clinic-list>
+          {clinics?.flatMap((c, i) => [
+            <ClinicCard key={c.id} clinic={c} headingLevel={headingLevel} visitorRatings={ratingsOf(c.id)} />,
+            ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
+          ])}
+        </div>
+      )}
+      {!error && <Pagination page={page} totalPages={totalPages} onChange={onPage} label={pagesLabel} />}
+    </>
+  );
+}
