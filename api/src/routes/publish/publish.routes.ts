@@ -7,8 +7,7 @@ import { requireSession } from "../../auth/session.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { publisherOf } from "../../publish/registry.ts";
-import type { Publisher } from "../../publish/publisher.ts";
+import type { Publisher } from "@botox/publish";
 
 const errorSchema = z.object({ error: z.string() });
 const queuedSchema = z.object({ queued: z.literal(true) });
@@ -43,7 +42,7 @@ export const PUBLISH_MSG = {
 } as const;
 
 function publisher(c: Context<AppEnv>): Publisher {
-  const p = publisherOf(c.get("deps"));
+  const p = c.get("deps").publisher;
   if (!p) throw new HttpError(503, PUBLISH_MSG.notRunning);
   return p;
 }

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { ManualClock } from "./clock.ts";
 import { Publisher } from "./publisher.ts";
 import { startStaticServer, type RunningStaticServer } from "./static-server.ts";
-import { buildRows, createFakeSite, recordChange, type FakeSite } from "./test-support.ts";
+import { buildRows, createFakeSite, recordChange, type FakeSite } from "./testing.ts";
 
 let db: TestDatabase;
 let site: FakeSite;
