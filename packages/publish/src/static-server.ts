@@ -4,7 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { AddressInfo } from "node:net";
-import { headersFor, matchRedirect, parseHeaders, parseRedirects, type HeaderRule, type RedirectRule } from "./host-rules.ts";
+import { headersFor, matchRedirect, parseHeaders, parseRedirects, type HeaderRule, type RedirectMatch, type RedirectRule } from "./host-rules.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -68,6 +68,154 @@ export interface StaticServerOptions {
   liveDir: string;
 }
 
+type Request = http.IncomingMessage;
+type Response = http.ServerResponse;
+
+const PLAIN = { "content-type": "text/plain; charset=utf-8" } as const;
+
+function answerPlain(res: Response, status: number, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...PLAIN, ...headers });
+  res.end(body);
+}
+
+/** The decoded URL path, or null for one that cannot name a file (bad escapes, NUL, backslash). */
+function decodedPath(url: URL): string | null {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  return pathname.includes("\0") || pathname.includes("\\") ? null : pathname;
+}
+
+/** Nothing live yet: the self-reloading "building" page, 503. */
+function answerBuilding(req: Request, res: Response): void {
+  res.writeHead(503, { "content-type": "text/html; charset=utf-8", "retry-after": "5", "cache-control": "no-store" });
+  res.end(req.method === "HEAD" ? undefined : BUILDING_PAGE);
+}
+
+/** The `_headers` of the build for a path; HSTS dropped, as this server speaks plain HTTP only. */
+function extraHeaders(rules: Rules, pathname: string): Map<string, string> {
+  const extra = headersFor(rules.headers, pathname);
+  extra.delete("strict-transport-security");
+  return extra;
+}
+
+/** Cache policy: hashed `/_astro/` assets forever, everything else revalidated. */
+function cacheControlFor(reqPath: string): string {
+  return reqPath.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate";
+}
+
+/** The file is sent compressed when its type is text and it is large enough. */
+function encodingFor(req: Request, type: string, size: number): "br" | "gzip" | null {
+  return COMPRESSIBLE.test(type) && size >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers["accept-encoding"]) : null;
+}
+
+function compressor(encoding: "br" | "gzip"): zlib.BrotliCompress | zlib.Gzip {
+  // Quality 5 brotli compresses about as well as gzip -9, fast enough for every request.
+  return encoding === "br" ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.createGzip();
+}
+
+/** Streams one file with its type, cache policy, encoding and the build's extra headers. */
+function sendFile(req: Request, res: Response, file: string, status: number, extra: Map<string, string>, reqPath: string): void {
+  const stream = fs.createReadStream(file);
+  stream.once("error", () => {
+    if (!res.headersSent) {
+      res.writeHead(500, PLAIN);
+    }
+    res.end("Internal error");
+  });
+  stream.once("open", (fd) => {
+    const size = fs.fstatSync(fd).size;
+    const type = contentTypeOf(file);
+    const encoding = encodingFor(req, type, size);
+    const headers: Record<string, string> = {
+      "content-type": type,
+      "x-content-type-options": "nosniff",
+      "cache-control": cacheControlFor(reqPath),
+      ...(encoding ? { "content-encoding": encoding, vary: "Accept-Encoding" } : { "content-length": String(size) }),
+    };
+    for (const [k, v] of extra) headers[k] = v;
+    res.writeHead(status, headers);
+    if (req.method === "HEAD") {
+      stream.destroy();
+      res.end();
+    } else if (encoding) stream.pipe(compressor(encoding)).pipe(res);
+    else stream.pipe(res);
+  });
+}
+
+/** The file a URL path names inside root (never outside it), or null. */
+async function resolveFile(root: string, pathname: string): Promise<string | null> {
+  if (HIDDEN.has(pathname)) return null;
+  const rel = path.posix.normalize(pathname);
+  if (rel.split("/").includes("..")) return null;
+  const candidates = rel.endsWith("/") ? [`${rel}index.html`] : [rel, `${rel}/index.html`, `${rel}.html`];
+  for (const candidate of candidates) {
+    const full = path.join(root, candidate);
+    if (full !== root && !full.startsWith(root + path.sep)) continue;
+    try {
+      const stat = await fsp.stat(full);
+      if (!stat.isFile()) continue;
+      // A symlink inside the build must not lead outside it.
+      const real = await fsp.realpath(full);
+      if (!real.startsWith(root + path.sep)) continue;
+      return real;
+    } catch {
+      /* try the next form */
+    }
+  }
+  return null;
+}
+
+/** One request's view of the live build: its folder, rules, path and extra headers. */
+interface Served {
+  req: Request;
+  res: Response;
+  root: string;
+  url: URL;
+  pathname: string;
+  extra: Map<string, string>;
+}
+
+/**
+ * Applies a matched `_redirects` rule: a 3xx redirect, a visit to another origin, or a rewrite
+ * (200, or a custom 404) to a file of the build. False when the rewrite target does not exist.
+ */
+async function applyRedirect(s: Served, { rule, to }: RedirectMatch): Promise<boolean> {
+  const { req, res } = s;
+  if (rule.status >= 300 && rule.status < 400) {
+    const location = to.includes("?") || !s.url.search ? to : `${to}${s.url.search}`;
+    res.writeHead(rule.status, { location, ...PLAIN, ...Object.fromEntries(s.extra) });
+    res.end(req.method === "HEAD" ? undefined : `Redirecting to ${location}`);
+    return true;
+  }
+  if (/^https?:\/\//.test(to)) {
+    // Proxying to another origin is the host's job; locally, send the visitor there.
+    res.writeHead(302, { location: to });
+    res.end();
+    return true;
+  }
+  let targetPath: string;
+  try {
+    targetPath = decodeURIComponent(new URL(to, "http://localhost").pathname);
+  } catch {
+    targetPath = "/404.html";
+  }
+  const target = await resolveFile(s.root, targetPath);
+  if (!target) return false;
+  sendFile(req, res, target, rule.status, s.extra, s.pathname);
+  return true;
+}
+
+/** The site's 404.html with status 404, or a plain "Not Found". */
+async function answerNotFound(s: Served): Promise<void> {
+  const notFoundPage = await resolveFile(s.root, "/404.html");
+  if (notFoundPage) sendFile(s.req, s.res, notFoundPage, 404, s.extra, s.pathname);
+  else answerPlain(s.res, 404, "Not Found");
+}
+
 /**
  * Serves the live build like the production host would: `_redirects` (redirects with :splat
  * and placeholders, 200 rewrites, custom 404s), `_headers`, index.html for folders, the
@@ -88,134 +236,23 @@ export function createStaticHandler(options: StaticServerOptions) {
     return rules;
   }
 
-  /** The file a URL path names inside root (never outside it), or null. */
-  async function resolveFile(root: string, pathname: string): Promise<string | null> {
-    if (HIDDEN.has(pathname)) return null;
-    const rel = path.posix.normalize(pathname);
-    if (rel.split("/").includes("..")) return null;
-    const candidates = rel.endsWith("/") ? [`${rel}index.html`] : [rel, `${rel}/index.html`, `${rel}.html`];
-    for (const candidate of candidates) {
-      const full = path.join(root, candidate);
-      if (full !== root && !full.startsWith(root + path.sep)) continue;
-      try {
-        const stat = await fsp.stat(full);
-        if (!stat.isFile()) continue;
-        // A symlink inside the build must not lead outside it.
-        const real = await fsp.realpath(full);
-        if (!real.startsWith(root + path.sep)) continue;
-        return real;
-      } catch {
-        /* try the next form */
-      }
-    }
-    return null;
-  }
-
-  function send(req: http.IncomingMessage, res: http.ServerResponse, file: string, status: number, extra: Map<string, string>, reqPath: string) {
-    const stream = fs.createReadStream(file);
-    stream.once("error", () => {
-      if (!res.headersSent) {
-        res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-      }
-      res.end("Internal error");
-    });
-    stream.once("open", (fd) => {
-      const size = fs.fstatSync(fd).size;
-      const type = contentTypeOf(file);
-      const encoding = COMPRESSIBLE.test(type) && size >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers["accept-encoding"]) : null;
-      const headers: Record<string, string> = {
-        "content-type": type,
-        "x-content-type-options": "nosniff",
-        "cache-control": reqPath.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
-        ...(encoding ? { "content-encoding": encoding, vary: "Accept-Encoding" } : { "content-length": String(size) }),
-      };
-      for (const [k, v] of extra) headers[k] = v;
-      res.writeHead(status, headers);
-      if (req.method === "HEAD") {
-        stream.destroy();
-        res.end();
-      } else if (encoding) {
-        // Quality 5 brotli compresses about as well as gzip -9, fast enough for every request.
-        const compressor =
-          encoding === "br" ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.createGzip();
-        stream.pipe(compressor).pipe(res);
-      } else stream.pipe(res);
-    });
-  }
-
-  return async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" });
-      res.end("Method Not Allowed");
-      return;
-    }
+  return async function handle(req: Request, res: Response): Promise<void> {
+    if (req.method !== "GET" && req.method !== "HEAD") return answerPlain(res, 405, "Method Not Allowed", { allow: "GET, HEAD" });
     const url = new URL(req.url ?? "/", "http://localhost");
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
-      res.end("Bad Request");
-      return;
-    }
-    if (pathname.includes("\0") || pathname.includes("\\")) {
-      res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
-      res.end("Bad Request");
-      return;
-    }
-
-    let root: string;
-    try {
-      root = await fsp.realpath(options.liveDir);
-    } catch {
-      res.writeHead(503, { "content-type": "text/html; charset=utf-8", "retry-after": "5", "cache-control": "no-store" });
-      res.end(req.method === "HEAD" ? undefined : BUILDING_PAGE);
-      return;
-    }
+    const pathname = decodedPath(url);
+    if (pathname === null) return answerPlain(res, 400, "Bad Request");
+    const root = await fsp.realpath(options.liveDir).catch(() => null);
+    if (root === null) return answerBuilding(req, res);
     const rules = await rulesOf(root);
-    const extra = headersFor(rules.headers, pathname);
-    // This server speaks plain HTTP only: HSTS from the host file is for the https host.
-    extra.delete("strict-transport-security");
+    const served: Served = { req, res, root, url, pathname, extra: extraHeaders(rules, pathname) };
     const file = await resolveFile(root, pathname);
     const match = matchRedirect(rules.redirects, pathname, file !== null);
-
     if (match) {
-      const { rule, to } = match;
-      if (rule.status >= 300 && rule.status < 400) {
-        const location = to.includes("?") || !url.search ? to : `${to}${url.search}`;
-        res.writeHead(rule.status, { location, "content-type": "text/plain; charset=utf-8", ...Object.fromEntries(extra) });
-        res.end(req.method === "HEAD" ? undefined : `Redirecting to ${location}`);
-        return;
-      }
-      if (/^https?:\/\//.test(to)) {
-        // Proxying to another origin is the host's job; locally, send the visitor there.
-        res.writeHead(302, { location: to });
-        res.end();
-        return;
-      }
-      let targetPath: string;
-      try {
-        targetPath = decodeURIComponent(new URL(to, "http://localhost").pathname);
-      } catch {
-        targetPath = "/404.html";
-      }
-      const target = await resolveFile(root, targetPath);
-      if (target) {
-        send(req, res, target, rule.status, extra, pathname);
-        return;
-      }
+      if (await applyRedirect(served, match)) return;
     } else if (file) {
-      send(req, res, file, 200, extra, pathname);
-      return;
+      return sendFile(req, res, file, 200, served.extra, pathname);
     }
-
-    const notFoundPage = await resolveFile(root, "/404.html");
-    if (notFoundPage) {
-      send(req, res, notFoundPage, 404, extra, pathname);
-      return;
-    }
-    res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
-    res.end("Not Found");
+    await answerNotFound(served);
   };
 }
 
