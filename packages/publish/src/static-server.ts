@@ -68,12 +68,12 @@ export interface StaticServerOptions {
   liveDir: string;
 }
 
-type Request = http.IncomingMessage;
-type Response = http.ServerResponse;
+type Req = http.IncomingMessage;
+type Res = http.ServerResponse;
 
 const PLAIN = { "content-type": "text/plain; charset=utf-8" } as const;
 
-function answerPlain(res: Response, status: number, body: string, headers: Record<string, string> = {}): void {
+function answerPlain(res: Res, status: number, body: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { ...PLAIN, ...headers });
   res.end(body);
 }
@@ -90,7 +90,7 @@ function decodedPath(url: URL): string | null {
 }
 
 /** Nothing live yet: the self-reloading "building" page, 503. */
-function answerBuilding(req: Request, res: Response): void {
+function answerBuilding(req: Req, res: Res): void {
   res.writeHead(503, { "content-type": "text/html; charset=utf-8", "retry-after": "5", "cache-control": "no-store" });
   res.end(req.method === "HEAD" ? undefined : BUILDING_PAGE);
 }
@@ -108,7 +108,7 @@ function cacheControlFor(reqPath: string): string {
 }
 
 /** The file is sent compressed when its type is text and it is large enough. */
-function encodingFor(req: Request, type: string, size: number): "br" | "gzip" | null {
+function encodingFor(req: Req, type: string, size: number): "br" | "gzip" | null {
   return COMPRESSIBLE.test(type) && size >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers["accept-encoding"]) : null;
 }
 
@@ -118,7 +118,7 @@ function compressor(encoding: "br" | "gzip"): zlib.BrotliCompress | zlib.Gzip {
 }
 
 /** Streams one file with its type, cache policy, encoding and the build's extra headers. */
-function sendFile(req: Request, res: Response, file: string, status: number, extra: Map<string, string>, reqPath: string): void {
+function sendFile(req: Req, res: Res, file: string, status: number, extra: Map<string, string>, reqPath: string): void {
   const stream = fs.createReadStream(file);
   stream.once("error", () => {
     if (!res.headersSent) {
@@ -171,8 +171,8 @@ async function resolveFile(root: string, pathname: string): Promise<string | nul
 
 /** One request's view of the live build: its folder, rules, path and extra headers. */
 interface Served {
-  req: Request;
-  res: Response;
+  req: Req;
+  res: Res;
   root: string;
   url: URL;
   pathname: string;
@@ -236,7 +236,7 @@ export function createStaticHandler(options: StaticServerOptions) {
     return rules;
   }
 
-  return async function handle(req: Request, res: Response): Promise<void> {
+  return async function handle(req: Req, res: Res): Promise<void> {
     if (req.method !== "GET" && req.method !== "HEAD") return answerPlain(res, 405, "Method Not Allowed", { allow: "GET, HEAD" });
     const url = new URL(req.url ?? "/", "http://localhost");
     const pathname = decodedPath(url);
