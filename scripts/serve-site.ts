@@ -1,9 +1,8 @@
 // The live site (SITE_DIR/live, builds switched atomically by the publisher) on SITE_PORT,
 // honouring the build's _redirects and _headers, until SIGTERM.
 import { readApiEnv } from "../api/src/env.ts";
-import { publishConfigFromEnv } from "../api/src/publish/config.ts";
-import { SiteFolder } from "../api/src/publish/site-folder.ts";
-import { startStaticServer } from "../api/src/publish/static-server.ts";
+import { SiteFolder, publishConfigFromEnv } from "../packages/publish/src/index.ts";
+import { startStaticServer } from "../packages/publish/src/static-server.ts";
 
 const env = readApiEnv();
 const folder = new SiteFolder(publishConfigFromEnv(env).siteDir);

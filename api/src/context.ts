@@ -1,4 +1,5 @@
 import type { Database, Sql } from "@botox/db";
+import type { Publisher } from "@botox/publish";
 import type { ApiEnv } from "./env.ts";
 import type { ReadCache } from "./lib/read-cache.ts";
 
@@ -9,7 +10,9 @@ export interface Deps {
   env: ApiEnv;
   /** Secret for keyed hashes (ratings) and HMACs. */
   secret: string;
-  /** Called after every content write (clinics, posts, categories) so publishing can react. */
+  /** Publishing (api/src/deps.ts): content writes mark the site dirty, the publish routes use it; none in most tests. */
+  publisher?: Publisher;
+  /** Called after every content write (clinics, posts, categories, prices), e.g. by tests that record them. */
   onContentChange?: (change: { entity: string; entityId: number | null; action: string }) => void;
   /** The clock openNow=true is answered at; tests pass a fixed one. Default: the real time. */
   now?: () => Date;

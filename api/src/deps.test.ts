@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { createDeps } from "./deps.ts";
 import { missingForProduction, readApiEnv } from "./env.ts";
-import { publisherOf } from "./publish/registry.ts";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -18,8 +17,7 @@ describe("createDeps (the composition root)", () => {
       expect(composed.deps.readCache).toBeDefined();
       expect(composed.deps.secret).toBe("a-secret-of-enough-length");
       expect(composed.publisher).not.toBeNull();
-      expect(publisherOf(composed.deps)).toBe(composed.publisher);
-      expect(composed.deps.onContentChange).toBeTypeOf("function");
+      expect(composed.deps.publisher).toBe(composed.publisher);
     } finally {
       await composed.close();
     }
@@ -29,6 +27,7 @@ describe("createDeps (the composition root)", () => {
     const composed = await createDeps({ env: readApiEnv({ NODE_ENV: "test", READ_CACHE_TTL_MS: "0" }), database: db, publish: false });
     expect(composed.deps.readCache).toBeUndefined();
     expect(composed.publisher).toBeNull();
+    expect(composed.deps.publisher).toBeUndefined();
     expect(composed.deps.secret).toMatch(/^[0-9a-f]{64}$/);
     await composed.close();
   });

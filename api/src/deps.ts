@@ -13,9 +13,7 @@ import { readApiEnv, type ApiEnv } from "./env.ts";
 import { resolveAppSecret } from "./lib/app-secret.ts";
 import { startReadCache } from "./lib/read-cache.ts";
 import { closeRedisConnections } from "./lib/redis.ts";
-import { publishConfigFromEnv, type PublishConfig } from "./publish/config.ts";
-import { Publisher } from "./publish/publisher.ts";
-import { attachPublisher } from "./publish/registry.ts";
+import { Publisher, publishConfigFromEnv, type PublishConfig } from "@botox/publish";
 
 export interface CreateDepsOptions {
   env?: ApiEnv;
@@ -31,7 +29,7 @@ export interface CreateDepsOptions {
 export interface AppDeps {
   deps: Deps;
   database: DbHandle | OpenedDatabase;
-  /** Attached to `deps` (content writes mark the site dirty) but not started: see startPublisher. */
+  /** Also `deps.publisher` (content writes mark the site dirty, the publish routes use it); not started here. */
   publisher: Publisher | null;
   /** Stops the publisher (a running build is aborted and recorded as interrupted), the cache, Redis and the pool. */
   close(): Promise<void>;
@@ -44,19 +42,19 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   // Only a database opened here can be the embedded one whose folder keeps the secret.
   const embeddedDataDir = "dataDir" in database && typeof database.dataDir === "string" ? database.dataDir : undefined;
   const readCache = await startReadCache(env, database.db);
+  let publisher: Publisher | null = null;
+  if (options.publish !== false) {
+    const config = { ...publishConfigFromEnv(env), ...options.publish?.config };
+    publisher = new Publisher({ sql: database.sql, config, databaseUrl: database.url, ...(options.log ? { log: options.log } : {}) });
+  }
   const deps: Deps = {
     db: database.db,
     sql: database.sql,
     env,
     secret: options.secret ?? resolveAppSecret(env, { dataDir: embeddedDataDir }),
     ...(readCache ? { readCache } : {}),
+    ...(publisher ? { publisher } : {}),
   };
-  let publisher: Publisher | null = null;
-  if (options.publish !== false) {
-    const config = { ...publishConfigFromEnv(env), ...options.publish?.config };
-    publisher = new Publisher({ sql: database.sql, config, databaseUrl: database.url, ...(options.log ? { log: options.log } : {}) });
-    attachPublisher(deps, publisher);
-  }
   let closed: Promise<void> | undefined;
   return {
     deps,

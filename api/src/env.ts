@@ -41,7 +41,7 @@ const schema = z.object({
   /** Public base URL of the bucket (or its CDN); unset → images are served through the API. */
   S3_PUBLIC_URL: z.string().url().optional(),
   PUBLISH_WEBHOOK_SECRET: z.string().optional(),
-  // ---- publishing (api/src/publish) ----
+  // ---- publishing (packages/publish, publishConfigFromEnv) ----
   /** local: build here and serve the live folder on SITE_PORT; hook: POST PUBLISH_HOOK_URL instead. */
   PUBLISH_MODE: z.enum(["local", "hook"]).default("local"),
   /** Quiet time after the last content write before a rebuild starts. */

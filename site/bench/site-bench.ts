@@ -12,7 +12,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startStaticServer } from "../../api/src/publish/static-server.ts";
+import { startStaticServer } from "@botox/publish/static-server";
 import {
   countPages,
   createBenchDatabase,

@@ -3,7 +3,7 @@ import type { Deps } from "../context.ts";
 
 /**
  * Runs a content write and records its content_changes row in the same transaction, then
- * tells the publisher (deps.onContentChange) once committed. `change` maps the write's
+ * tells the publisher (deps.publisher) and any listener (deps.onContentChange) once committed. `change` maps the write's
  * result to the row; returning null records nothing (e.g. the target did not exist).
  */
 export async function writeContent<T>(
@@ -26,6 +26,7 @@ export async function writeContent<T>(
 }
 
 function notifyContentChange(deps: Deps, change: ContentChange): void {
+  deps.publisher?.markDirty("content");
   try {
     deps.onContentChange?.(change);
   } catch (err) {

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import type http from "node:http";
 import path from "node:path";
-import { contentTypeOf, listenOn } from "../publish/static-server.ts";
+import { contentTypeOf, listenOn } from "@botox/publish/static-server";
 
 export const ADMIN_BASE = "/admin/";
 

@@ -12,7 +12,7 @@ import { createApp } from "../app.ts";
 import { createDeps, type AppDeps } from "../deps.ts";
 import { missingForProduction, readApiEnv, type ApiEnv } from "../env.ts";
 import { createLogger, errorSummary, withRequestLog, type Logger } from "../lib/logger.ts";
-import { startStaticServer, type RunningStaticServer } from "../publish/static-server.ts";
+import { startStaticServer, type RunningStaticServer } from "@botox/publish/static-server";
 import { inFlightTracker } from "./in-flight.ts";
 
 export interface ApiServerOptions {

@@ -2,4 +2,4 @@ export { startStack, ADMIN_USERNAME, type Stack, type StackOptions } from "./sta
 export { launchBrowser, newTrackedPage, CHROMIUM_PATH, type TrackedPage } from "./browser.ts";
 export { insertFixtures, fixtureClinics, ZIPS, NAMES } from "./fixtures.ts";
 export { makePng } from "./png.ts";
-export { treeRss } from "@botox/api/lib/process-tree.ts";
+export { treeRss } from "@botox/publish/process-tree";

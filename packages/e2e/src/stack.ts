@@ -16,12 +16,12 @@ import { serve } from "@hono/node-server";
 import { repoRoot, type Database, type Sql } from "@botox/db";
 import { ensureAdmin } from "@botox/db/admin-user";
 import { createTestDatabase } from "@botox/db/testing";
-import { createApp } from "@botox/api/app.ts";
-import { createDeps } from "@botox/api/deps.ts";
-import { readApiEnv } from "@botox/api/env.ts";
-import type { Publisher } from "@botox/api/publish/publisher.ts";
-import { startStaticServer } from "@botox/api/publish/static-server.ts";
-import { startAdminServer } from "@botox/api/serve/admin-server.ts";
+import { createApp } from "@botox/api/app";
+import { createDeps } from "@botox/api/deps";
+import { readApiEnv } from "@botox/api/env";
+import { startAdminServer } from "@botox/api/admin-server";
+import type { Publisher } from "@botox/publish";
+import { startStaticServer } from "@botox/publish/static-server";
 import { insertFixtures } from "./fixtures.ts";
 
 export interface StackOptions {

@@ -8,8 +8,7 @@ import { HttpError } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
 import { documentRoute } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { publisherOf } from "../../publish/registry.ts";
-import type { Publisher } from "../../publish/publisher.ts";
+import type { Publisher } from "@botox/publish";
 
 const errorSchema = z.object({ error: z.string() });
 const queuedSchema = z.object({ queued: z.literal(true) });
@@ -44,7 +43,7 @@ export const PUBLISH_MSG = {
 } as const;
 
 function publisher(c: Context<AppEnv>): Publisher {
-  const p = publisherOf(c.get("deps"));
+  const p = c.get("deps").publisher;
   if (!p) throw new HttpError(503, PUBLISH_MSG.notRunning);
   return p;
 }

@@ -2,11 +2,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@botox/core";
 import { createApp } from "../../app.ts";
-import { createAdminTestContext, type AdminTestContext } from "../../auth/test-helpers.ts";
-import { Publisher } from "../../publish/publisher.ts";
-import { attachPublisher, publisherOf } from "../../publish/registry.ts";
-import { startPublishing } from "../../publish/service.ts";
-import { createFakeSite, type FakeSite } from "../../publish/test-support.ts";
+import { Publisher } from "@botox/publish";
+import { startStaticServer } from "@botox/publish/static-server";
+import { createFakeSite, type FakeSite } from "@botox/publish/testing";
+import { ORIGIN, createAdminTestContext, sessionCookieOf, type AdminTestContext } from "../../auth/test-helpers.ts";
+import { createDeps } from "../../deps.ts";
 import { WEBHOOK_RATE_LIMIT, secretMatches } from "./publish.routes.ts";
 
 const SECRET = "webhook-secret-for-tests-0123456789";
@@ -20,7 +20,7 @@ beforeAll(async () => {
   ctx = await createAdminTestContext({ PUBLISH_WEBHOOK_SECRET: SECRET });
   site = createFakeSite();
   publisher = new Publisher({ sql: ctx.db.sql, config: site.config(), log: () => undefined });
-  attachPublisher(ctx.deps, publisher);
+  ctx.deps.publisher = publisher;
   cookie = await ctx.login();
 });
 afterAll(async () => {
@@ -67,9 +67,7 @@ describe("POST /publish/webhook", () => {
 
   it("is rate limited per address, wrong secrets included", async () => {
     // The same database and publisher behind a fresh app: a rate limit of its own.
-    const deps = { ...ctx.deps };
-    attachPublisher(deps, publisher);
-    const app = createApp(deps);
+    const app = createApp({ ...ctx.deps, publisher });
     const send = (secret: string) => app.request("/api/v1/publish/webhook", { method: "POST", headers: { "X-Webhook-Secret": secret } });
     for (let i = 0; i < WEBHOOK_RATE_LIMIT.limit - 1; i++) expect((await send(`guess-${i}`)).status).toBe(401);
     expect((await send(SECRET)).status).toBe(202);
@@ -137,7 +135,8 @@ describe("admin publish routes", () => {
   });
 
   it("content writes through the API mark the site dirty", async () => {
-    ctx.deps.onContentChange?.({ entity: "clinic", entityId: 1, action: "update" });
+    const created = await ctx.request("POST", "/clinics", { cookie, body: { name: "Dirty Spa", city: "Columbus", state: "OH" } });
+    expect(created.status).toBe(201);
     const status = await publisher.status();
     expect(status.dirty).toBe(true);
     expect(status.queue[0]).toMatchObject({ trigger: "content" });
@@ -149,28 +148,35 @@ describe("admin publish routes", () => {
   });
 });
 
-describe("startPublishing (an API process)", () => {
-  it("attaches a publisher, builds the first site, serves it and rebuilds after content writes", async () => {
+describe("publishing composed by createDeps (an API process)", () => {
+  it("builds the first site, serves it and rebuilds after content writes through the API", async () => {
     const other = await createAdminTestContext({
       SITE_DIR: path.join(site.dir, "api-process"),
       SITE_BUILD_COMMAND: site.config().buildCommand,
-      SITE_PORT: "0",
       PUBLISH_DEBOUNCE_MS: "0",
       PUBLISH_CRON: "off",
     });
     site.set({ label: "first", fail: false, delayMs: 0 });
-    const publishing = await startPublishing(other.deps, { databaseUrl: other.db.url, log: () => undefined });
+    const composed = await createDeps({ env: other.deps.env, database: other.db, secret: other.deps.secret, log: () => undefined });
+    const publisher = composed.publisher;
+    if (!publisher) throw new Error("createDeps made no publisher");
+    const served = await startStaticServer({ liveDir: publisher.liveDir, port: 0 });
     try {
-      expect(publisherOf(other.deps)).toBe(publishing.publisher);
-      const home = async () => (await fetch(`${publishing.site!.url}/`)).text();
+      await publisher.start();
+      const home = async () => (await fetch(`${served.url}/`)).text();
       await expect.poll(home, { timeout: 10_000 }).toContain("<h1>first</h1>");
       site.set({ label: "edited" });
-      const cookie = await other.login();
-      const created = await other.request("POST", "/clinics", { cookie, body: { name: "Wired Spa", city: "Columbus", state: "OH" } });
+      const app = createApp(composed.deps);
+      const send = (path: string, body: unknown, cookie = "") =>
+        app.request(`/api/v1${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie }, body: JSON.stringify(body) });
+      const login = await send("/login", { username: other.username, password: other.password });
+      expect(login.status).toBe(200);
+      const created = await send("/clinics", { name: "Wired Spa", city: "Columbus", state: "OH" }, sessionCookieOf(login));
       expect(created.status).toBe(201);
       await expect.poll(home, { timeout: 10_000 }).toContain("<h1>edited</h1>");
     } finally {
-      await publishing.stop();
+      await composed.close();
+      await served.close();
       await other.close();
     }
   });

@@ -11,7 +11,9 @@ const fakeBuild = fileURLToPath(new URL("./fixtures/fake-build.mjs", import.meta
 export interface FakeSite {
   dir: string;
   control: string;
-  set(control: { label?: string; delayMs?: number; fail?: boolean; empty?: boolean }): void;
+  set(control: { label?: string; delayMs?: number; fail?: boolean; empty?: boolean; hold?: boolean }): void;
+  /** Lets a build started with `hold` finish. */
+  release(): void;
   /** "start"/"end" lines written by the fake build, in order. */
   journal(): { what: string; pid: number; at: number }[];
   config(overrides?: Partial<PublishConfig>): PublishConfig;
@@ -22,13 +24,17 @@ export interface FakeSite {
 export function createFakeSite(): FakeSite {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "publish-test-"));
   const control = path.join(dir, "control.json");
-  let current = { label: "v1", delayMs: 0, fail: false, empty: false };
+  let current = { label: "v1", delayMs: 0, fail: false, empty: false, hold: false };
   const site: FakeSite = {
     dir,
     control,
     set(next) {
       current = { ...current, ...next };
+      fs.rmSync(`${control}.release`, { force: true });
       fs.writeFileSync(control, JSON.stringify(current));
+    },
+    release() {
+      fs.writeFileSync(`${control}.release`, "");
     },
     journal() {
       const text = fs.existsSync(`${control}.log`) ? fs.readFileSync(`${control}.log`, "utf8") : "";

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { readDbEnv, repoRoot } from "@botox/db";
-import type { ApiEnv } from "../env.ts";
 
 export type PublishMode = "local" | "hook";
 
@@ -26,7 +25,25 @@ export interface PublishConfig {
 /** The site reads its output folder from OUT_DIR (site/astro.config.mjs), which every build gets. */
 export const DEFAULT_BUILD_COMMAND = "pnpm --filter @botox/site run build";
 
-export function publishConfigFromEnv(env: ApiEnv): PublishConfig {
+/**
+ * The settings publishing reads from the environment, already parsed and defaulted (the API's
+ * env schema, api/src/env.ts, is where they are validated; any object with these fields fits).
+ */
+export interface PublishEnv {
+  PUBLISH_MODE: PublishMode;
+  PUBLISH_DEBOUNCE_MS: number;
+  PUBLISH_MAX_WAIT_MS: number;
+  PUBLISH_POLL_MS: number;
+  PUBLISH_CRON: string;
+  PUBLISH_TZ?: string | undefined;
+  PUBLISH_HOOK_URL?: string | undefined;
+  PUBLISH_KEEP_BUILDS: number;
+  PUBLISH_BUILD_TIMEOUT_MS: number;
+  SITE_DIR?: string | undefined;
+  SITE_BUILD_COMMAND?: string | undefined;
+}
+
+export function publishConfigFromEnv(env: PublishEnv): PublishConfig {
   const cron = env.PUBLISH_CRON.trim();
   return {
     mode: env.PUBLISH_MODE,

@@ -11,7 +11,7 @@ import { repoRoot } from "@botox/db";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { DEFAULT_BUILD_COMMAND } from "./config.ts";
 import { Publisher } from "./publisher.ts";
-import { changedFiles, fingerprintTree } from "./test-support.ts";
+import { changedFiles, fingerprintTree } from "./testing.ts";
 
 let db: TestDatabase;
 let dir: string;

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { ManualClock } from "./clock.ts";
 import { Publisher } from "./publisher.ts";
 import { startStaticServer, type RunningStaticServer } from "./static-server.ts";
-import { buildRows, createFakeSite, recordChange, type FakeSite } from "./test-support.ts";
+import { buildRows, createFakeSite, recordChange, type FakeSite } from "./testing.ts";
 
 let db: TestDatabase;
 let site: FakeSite;
@@ -143,18 +143,20 @@ describe("one build at a time across API instances", () => {
 
   it("turns a burst of writes through both instances into one build", async () => {
     site.set({ delayMs: 300 });
+    const clock = new ManualClock(Date.now());
     const config = site.config({ debounceMs: 400, maxWaitMs: 10_000 });
-    const a = publisher({ config });
-    const b = publisher({ sql: second.sql, config: { ...config, siteDir: path.join(site.dir, "site-b") } });
+    const a = publisher({ config, clock });
+    const b = publisher({ sql: second.sql, clock, config: { ...config, siteDir: path.join(site.dir, "site-b") } });
     for (let i = 0; i < 6; i++) {
       await recordChange(i % 2 ? second.sql : db.sql);
       (i % 2 ? b : a).markDirty();
     }
-    // Both debounces fall due at about the same time: one builds, the other finds the lock taken
-    // or the changes already covered.
-    await expect.poll(async () => (await buildRows(db.sql)).length, { timeout: 10_000 }).toBe(1);
-    await new Promise((r) => setTimeout(r, 600));
+    // Both debounces fall due at the same moment: one builds, the other finds the lock taken
+    // or the changes already covered. Nothing else is due until the clock moves again.
+    clock.advance(400);
     await Promise.all([a.whenIdle(), b.whenIdle()]);
+    await Promise.all([a.whenIdle(), b.whenIdle()]);
+    expect([(await a.status()).queue, (await b.status()).queue]).toEqual([[], []]);
     const rows = await buildRows(db.sql);
     expect(rows.map((r) => r.status)).toEqual(["succeeded"]);
     expect(site.journal().filter((l) => l.what === "start")).toHaveLength(1);
@@ -207,19 +209,18 @@ describe("atomic switch, failures and rollback", () => {
     await p.flush();
     expect((await get()).body).toContain("<h1>v1</h1>");
 
-    site.set({ label: "v2", delayMs: 1_200 });
+    // The next build stops half-written until released: every request meanwhile sees v1 whole.
+    site.set({ label: "v2", hold: true });
     p.request("rebuild");
     const building = p.flush();
-    const seen: string[] = [];
-    const until = Date.now() + 900;
-    while (Date.now() < until) {
+    await expect.poll(() => site.journal().filter((l) => l.what === "start").length, { timeout: 5_000 }).toBe(2);
+    for (let i = 0; i < 10; i++) {
       const { status, body } = await get();
       expect(status).toBe(200);
       expect(body).toMatch(/<h1>v1<\/h1>.*<\/html>/s);
-      seen.push(body);
     }
+    site.release();
     await building;
-    expect(seen.length).toBeGreaterThan(3);
     expect((await get()).body).toContain("<h1>v2</h1>");
   });
 

@@ -14,11 +14,11 @@ import os from "node:os";
 import path from "node:path";
 import type { Clinic } from "@botox/core";
 import { connect, repoRoot, runMigrations } from "@botox/db";
-import { treeRss } from "../lib/process-tree.ts";
-import { createApp } from "../app.ts";
-import { createDeps } from "../deps.ts";
-import { readApiEnv } from "../env.ts";
-import { startStaticServer } from "./static-server.ts";
+import { treeRss } from "@botox/publish/process-tree";
+import { startStaticServer } from "@botox/publish/static-server";
+import { createApp } from "../src/app.ts";
+import { createDeps } from "../src/deps.ts";
+import { readApiEnv } from "../src/env.ts";
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const clinics = Number(process.env.BENCH_PUBLISH_CLINICS ?? 50_000);

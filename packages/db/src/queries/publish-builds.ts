@@ -1,0 +1,230 @@
+/**
+ * The publisher's rows (publish_builds, read with content_changes): one function per question
+ * the publisher asks, so its SQL lives with the schema. Builds are claimed with one conditional
+ * insert, atomic on the embedded database too, where advisory locks do not exclude connections
+ * (they share one session); on a real PostgreSQL the advisory lock of `tryPublishLock` does.
+ */
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/postgres-js";
+import type postgres from "postgres";
+import type { Database, Sql } from "../client.ts";
+import * as schema from "../schema.ts";
+import { contentChanges, publishBuilds } from "../schema.ts";
+
+export type PublishBuildStatus = (typeof publishBuilds.$inferSelect)["status"];
+
+/** A build as the status page lists it, with the tail of its log. */
+export interface PublishBuildListRow {
+  id: number;
+  status: PublishBuildStatus;
+  trigger: string;
+  changeWatermark: number;
+  live: boolean;
+  durationMs: number | null;
+  pageCount: number | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  logTail: string;
+}
+
+const INTERRUPTED_NOTE = "\n[publish] interrupted (the building process stopped)\n";
+// pg_try_advisory_lock(int, int): a key pair of our own so other users of the database are unaffected.
+export const PUBLISH_LOCK_KEYS = [72635, 6] as const;
+
+const newestChange = sql<number>`(select coalesce(max(${contentChanges.id}), 0) from ${contentChanges})`;
+const queuedCount = sql<number>`(select count(*) from ${publishBuilds} where ${publishBuilds.status} = 'queued')`;
+const num = (v: string | number | null | undefined) => Number(v ?? 0);
+
+/** A drizzle database over a postgres.js pool (the publisher is given the pool, which it also reserves connections of). */
+export function databaseOn(connection: Sql): Database {
+  return drizzle(connection, { schema });
+}
+
+/** Whether each pooled connection has its own session (a real PostgreSQL; not the embedded one). */
+export async function sessionsAreDistinct(pool: Sql): Promise<boolean> {
+  const a = await pool.reserve();
+  const b = await pool.reserve();
+  try {
+    const [[pa], [pb]] = await Promise.all([a<{ pid: number }[]>`select pg_backend_pid() as pid`, b<{ pid: number }[]>`select pg_backend_pid() as pid`]);
+    return pa?.pid !== pb?.pid;
+  } finally {
+    a.release();
+    b.release();
+  }
+}
+
+/** Takes the session-level build lock on this connection; false when another session holds it. */
+export async function tryPublishLock(connection: postgres.ReservedSql): Promise<boolean> {
+  const [lock] = await connection<{ ok: boolean }[]>`select pg_try_advisory_lock(${PUBLISH_LOCK_KEYS[0]}, ${PUBLISH_LOCK_KEYS[1]}) as ok`;
+  return lock?.ok === true;
+}
+
+export async function releasePublishLock(connection: postgres.ReservedSql): Promise<void> {
+  await connection`select pg_advisory_unlock(${PUBLISH_LOCK_KEYS[0]}, ${PUBLISH_LOCK_KEYS[1]})`;
+}
+
+/**
+ * Marks `running` rows failed as interrupted; returns how many. `staleAfterMs` null: every one
+ * (no build can be running); otherwise only those whose heartbeat is older than that.
+ */
+export async function failInterruptedBuilds(db: Database, staleAfterMs: number | null): Promise<number> {
+  const stale =
+    staleAfterMs === null
+      ? sql`true`
+      : sql`${publishBuilds.startedAt} + make_interval(secs => coalesce(${publishBuilds.durationMs}, 0) / 1000.0) < now() - make_interval(secs => ${staleAfterMs / 1000})`;
+  const rows = await db
+    .update(publishBuilds)
+    .set({ status: "failed", finishedAt: sql`now()`, log: sql`${publishBuilds.log} || ${INTERRUPTED_NOTE}` })
+    .where(and(eq(publishBuilds.status, "running"), stale))
+    .returning({ id: publishBuilds.id });
+  return rows.length;
+}
+
+/** The highest content change a successful build published (0 when none did). */
+export async function publishedWatermark(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ built: sql<number>`coalesce(max(${publishBuilds.changeWatermark}), 0)` })
+    .from(publishBuilds)
+    .where(eq(publishBuilds.status, "succeeded"));
+  return num(row?.built);
+}
+
+/** The newest content change and how many requests other instances left queued. */
+export async function changesAndQueue(db: Database): Promise<{ newest: number; queued: number }> {
+  const [row] = await db.execute<{ newest: string | number; queued: string | number }>(sql`select ${newestChange} as newest, ${queuedCount} as queued`);
+  return { newest: num(row?.newest), queued: num(row?.queued) };
+}
+
+/** After a build: its watermark, the newest change and the queued requests. */
+export async function afterBuildState(db: Database, buildId: number): Promise<{ watermark: number; newest: number; queued: number } | null> {
+  const [row] = await db.execute<{ watermark: string | number; newest: string | number; queued: string | number }>(sql`
+    select (select ${publishBuilds.changeWatermark} from ${publishBuilds} where ${publishBuilds.id} = ${buildId}) as watermark,
+           ${queuedCount} as queued,
+           ${newestChange} as newest`);
+  return row ? { watermark: num(row.watermark), newest: num(row.newest), queued: num(row.queued) } : null;
+}
+
+/** Whether a content build has anything to do: changes no finished build covered, or queued requests. */
+export async function contentBuildNeeded(db: Database): Promise<boolean> {
+  const [row] = await db.execute<{ newest: string | number; built: string | number; queued: string | number }>(sql`
+    select ${newestChange} as newest,
+           (select coalesce(max(${publishBuilds.changeWatermark}), 0) from ${publishBuilds} where ${publishBuilds.status} in ('succeeded', 'failed')) as built,
+           ${queuedCount} as queued`);
+  return !row || num(row.newest) > num(row.built) || num(row.queued) !== 0;
+}
+
+/**
+ * Inserts the `running` row of a new build unless one exists (one statement, so it is atomic
+ * on the embedded database too); null when another build runs.
+ */
+export async function claimBuild(db: Database, trigger: string): Promise<{ id: number; changeWatermark: number } | null> {
+  const [row] = await db.execute<{ id: number; change_watermark: string | number }>(sql`
+    insert into ${publishBuilds} (status, trigger, change_watermark, started_at, duration_ms)
+    select 'running', ${trigger}, ${newestChange}, now(), 0
+    where not exists (select 1 from ${publishBuilds} where ${publishBuilds.status} = 'running')
+    returning id, change_watermark`);
+  return row ? { id: row.id, changeWatermark: num(row.change_watermark) } : null;
+}
+
+/** Deletes the queued requests a claimed build covers and adds their triggers to its own ("a+b"). */
+export async function absorbQueuedBuilds(db: Database, buildId: number, trigger: string): Promise<void> {
+  const absorbed = await db.delete(publishBuilds).where(eq(publishBuilds.status, "queued")).returning({ trigger: publishBuilds.trigger });
+  if (!absorbed.length) return;
+  const all = [...new Set([trigger, ...absorbed.map((r) => r.trigger)])].join("+");
+  await db.update(publishBuilds).set({ trigger: all }).where(eq(publishBuilds.id, buildId));
+}
+
+/** Leaves a request for the instance holding the lock (at most one queued row). */
+export async function enqueueBuild(db: Database, trigger: string): Promise<void> {
+  await db.execute(sql`
+    insert into ${publishBuilds} (status, trigger)
+    select 'queued', ${trigger}
+    where not exists (select 1 from ${publishBuilds} where ${publishBuilds.status} = 'queued')`);
+}
+
+/** A running build's heartbeat: its duration so far and its log. */
+export async function recordBuildProgress(db: Database, id: number, durationMs: number, log: string): Promise<void> {
+  await db
+    .update(publishBuilds)
+    .set({ durationMs, log })
+    .where(and(eq(publishBuilds.id, id), eq(publishBuilds.status, "running")));
+}
+
+/** Records a finished build; a live one replaces the previous live build in the same transaction. */
+export async function finishBuild(
+  db: Database,
+  result: { id: number; ok: boolean; live: boolean; pageCount: number | null; durationMs: number; log: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (result.live) await tx.update(publishBuilds).set({ live: false }).where(and(eq(publishBuilds.live, true), ne(publishBuilds.id, result.id)));
+    await tx
+      .update(publishBuilds)
+      .set({
+        status: result.ok ? "succeeded" : "failed",
+        live: result.live,
+        pageCount: result.pageCount,
+        durationMs: result.durationMs,
+        log: result.log,
+        finishedAt: sql`now()`,
+      })
+      .where(eq(publishBuilds.id, result.id));
+  });
+}
+
+/** Ids of the newest `limit` successful builds. */
+export async function recentSucceededBuildIds(db: Database, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: publishBuilds.id })
+    .from(publishBuilds)
+    .where(eq(publishBuilds.status, "succeeded"))
+    .orderBy(desc(publishBuilds.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function findPublishBuild(db: Database, id: number): Promise<{ id: number; status: PublishBuildStatus } | undefined> {
+  const [row] = await db.select({ id: publishBuilds.id, status: publishBuilds.status }).from(publishBuilds).where(eq(publishBuilds.id, id));
+  return row;
+}
+
+/** Makes one build the live one (and no other). */
+export async function markBuildLive(db: Database, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(publishBuilds).set({ live: false }).where(and(eq(publishBuilds.live, true), ne(publishBuilds.id, id)));
+    await tx.update(publishBuilds).set({ live: true }).where(eq(publishBuilds.id, id));
+  });
+}
+
+const listColumns = (logTailBytes: number) => ({
+  id: publishBuilds.id,
+  status: publishBuilds.status,
+  trigger: publishBuilds.trigger,
+  changeWatermark: publishBuilds.changeWatermark,
+  live: publishBuilds.live,
+  durationMs: publishBuilds.durationMs,
+  pageCount: publishBuilds.pageCount,
+  createdAt: publishBuilds.createdAt,
+  startedAt: publishBuilds.startedAt,
+  finishedAt: publishBuilds.finishedAt,
+  logTail: logTailBytes > 0 ? sql<string>`right(${publishBuilds.log}, ${logTailBytes})` : sql<string>`''`,
+});
+
+/** The newest builds, newest first, each with the last `logTailBytes` characters of its log. */
+export async function listPublishBuilds(db: Database, limit: number, logTailBytes: number): Promise<PublishBuildListRow[]> {
+  return db.select(listColumns(logTailBytes)).from(publishBuilds).orderBy(desc(publishBuilds.id)).limit(limit);
+}
+
+/** The live build (without its log), when there is one. */
+export async function findLiveBuild(db: Database): Promise<PublishBuildListRow | undefined> {
+  const [row] = await db.select(listColumns(0)).from(publishBuilds).where(eq(publishBuilds.live, true)).limit(1);
+  return row;
+}
+
+/** Whether content changed since the last successful build. */
+export async function hasUnpublishedChanges(db: Database): Promise<boolean> {
+  const [row] = await db.execute<{ newest: string | number; built: string | number }>(sql`
+    select ${newestChange} as newest,
+           (select coalesce(max(${publishBuilds.changeWatermark}), 0) from ${publishBuilds} where ${publishBuilds.status} = 'succeeded') as built`);
+  return num(row?.newest) > num(row?.built);
+}

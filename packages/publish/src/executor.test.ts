@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PUBLISH_LOCK_KEYS, databaseOn } from "@botox/db";
+import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
+import type { PublishConfig } from "./config.ts";
+import { BuildExecutor } from "./executor.ts";
+import { buildRows, createFakeSite, recordChange, type FakeSite } from "./testing.ts";
+
+let db: TestDatabase;
+let site: FakeSite;
+
+function executor(config: PublishConfig = site.config()): BuildExecutor {
+  return new BuildExecutor({ sql: db.sql, db: databaseOn(db.sql), config, log: () => undefined, staleAfterMs: 60_000, heartbeatMs: 5_000 });
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db.close();
+});
+beforeEach(async () => {
+  await db.sql`delete from publish_builds`;
+  await db.sql`delete from content_changes`;
+  site = createFakeSite();
+});
+afterEach(() => site.cleanup());
+
+describe("BuildExecutor", () => {
+  it("builds into a new folder, switches live to it and records the build", async () => {
+    const ex = executor();
+    await recordChange(db.sql);
+    const outcome = await ex.attempt("rebuild", true);
+    const [row] = await buildRows(db.sql);
+    expect(outcome).toEqual({ kind: "built", id: row!.id, ok: true });
+    expect(row).toMatchObject({ status: "succeeded", trigger: "rebuild", live: true, page_count: 3 });
+    expect(await ex.folder.liveId()).toBe(row!.id);
+    expect(fs.readFileSync(`${ex.liveDir}/index.html`, "utf8")).toContain("<h1>v1</h1>");
+    expect(ex.currentBuildId).toBeNull();
+  });
+
+  it("skips an unforced attempt when a finished build covered every change, and builds a forced one", async () => {
+    const ex = executor();
+    await recordChange(db.sql);
+    await ex.attempt("content", false);
+    expect(await ex.attempt("content", false)).toEqual({ kind: "skipped" });
+    expect(await ex.attempt("nightly", true)).toMatchObject({ kind: "built", ok: true });
+    expect((await buildRows(db.sql)).map((r) => r.trigger)).toEqual(["content", "nightly"]);
+  });
+
+  it("while another build runs, leaves a forced request queued (once) and an unforced one not at all", async () => {
+    const ex = executor();
+    // A build of another instance: it holds the lock (on PostgreSQL; the embedded database's one
+    // session does not exclude) and its `running` row has a fresh heartbeat.
+    const other = await db.sql.reserve();
+    await other`select pg_advisory_lock(${PUBLISH_LOCK_KEYS[0]}, ${PUBLISH_LOCK_KEYS[1]})`;
+    try {
+      await db.sql`insert into publish_builds (status, trigger, started_at, duration_ms) values ('running', 'content', now(), 0)`;
+      await recordChange(db.sql);
+      expect(await ex.attempt("content", false)).toEqual({ kind: "busy" });
+      expect(await ex.attempt("webhook", true)).toEqual({ kind: "busy" });
+      expect(await ex.attempt("rebuild", true)).toEqual({ kind: "busy" });
+    } finally {
+      await other`select pg_advisory_unlock(${PUBLISH_LOCK_KEYS[0]}, ${PUBLISH_LOCK_KEYS[1]})`;
+      other.release();
+    }
+    expect((await buildRows(db.sql)).map((r) => [r.status, r.trigger])).toEqual([
+      ["running", "content"],
+      ["queued", "webhook"],
+    ]);
+  });
+
+  it("takes over a running row without a heartbeat, and absorbs queued requests into its trigger", async () => {
+    const ex = executor();
+    await db.sql`insert into publish_builds (status, trigger, started_at, duration_ms) values ('running', 'content', now() - interval '5 minutes', 0)`;
+    await db.sql`insert into publish_builds (status, trigger) values ('queued', 'webhook')`;
+    await ex.attempt("rebuild", true);
+    const rows = await buildRows(db.sql);
+    expect(rows.map((r) => [r.status, r.trigger])).toEqual([
+      ["failed", "content"],
+      ["succeeded", "rebuild+webhook"],
+    ]);
+    expect(rows[0]!.log).toContain("interrupted");
+  });
+
+  it("keeps the live build when a build fails and removes the failed folder", async () => {
+    const ex = executor();
+    const first = await ex.attempt("startup", true);
+    site.set({ fail: true });
+    const second = await ex.attempt("rebuild", true);
+    if (first.kind !== "built" || second.kind !== "built") throw new Error("expected two builds");
+    expect(second.ok).toBe(false);
+    expect(await ex.folder.liveId()).toBe(first.id);
+    expect(await ex.folder.exists(second.id)).toBe(false);
+  });
+
+  it("rolls back to a kept successful build only", async () => {
+    const ex = executor();
+    const first = await ex.attempt("startup", true);
+    await ex.attempt("rebuild", true);
+    if (first.kind !== "built") throw new Error("expected a build");
+    expect(await ex.rollback(first.id)).toEqual({ ok: true, id: first.id });
+    expect(await ex.folder.liveId()).toBe(first.id);
+    expect((await buildRows(db.sql)).map((r) => r.live)).toEqual([true, false]);
+    expect(await ex.rollback(999_999)).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("in hook mode records a failed build when no hook URL is set, and refuses rollback", async () => {
+    const ex = executor(site.config({ mode: "hook" }));
+    const outcome = await ex.attempt("rebuild", true);
+    const [row] = await buildRows(db.sql);
+    expect(outcome).toEqual({ kind: "built", id: row!.id, ok: false });
+    expect(row!.log).toContain("PUBLISH_HOOK_URL is not set");
+    expect(site.journal()).toHaveLength(0);
+    expect(await ex.rollback(row!.id)).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it("marks every running row failed when recovering from an interrupted process", async () => {
+    const ex = executor();
+    await db.sql`insert into publish_builds (status, trigger, started_at, duration_ms) values ('running', 'content', now(), 0)`;
+    fs.mkdirSync(ex.folder.cacheDir, { recursive: true });
+    await ex.recoverInterrupted();
+    expect((await buildRows(db.sql)).map((r) => r.status)).toEqual(["failed"]);
+    expect(fs.existsSync(ex.folder.cacheDir)).toBe(false);
+  });
+});

@@ -1,0 +1,222 @@
+import path from "node:path";
+import {
+  absorbQueuedBuilds,
+  claimBuild,
+  contentBuildNeeded,
+  enqueueBuild,
+  failInterruptedBuilds,
+  findPublishBuild,
+  finishBuild,
+  markBuildLive,
+  recentSucceededBuildIds,
+  recordBuildProgress,
+  releasePublishLock,
+  sessionsAreDistinct,
+  tryPublishLock,
+  type Database,
+  type Sql,
+} from "@botox/db";
+import { LogTail, expandBuildCommand, runCommand } from "./build-runner.ts";
+import type { PublishConfig } from "./config.ts";
+import { postDeployHook } from "./hook.ts";
+import { SiteFolder, countPages, hasPage } from "./site-folder.ts";
+
+export type PublishTrigger = "content" | "webhook" | "rebuild" | "nightly" | "startup";
+
+/** What one attempt to build ended as; "busy" means another instance holds the build lock. */
+export type BuildOutcome = { kind: "built"; id: number; ok: boolean } | { kind: "busy" } | { kind: "skipped" };
+
+export type RollbackResult = { ok: true; id: number } | { ok: false; status: 404 | 409; error: string };
+
+export interface BuildExecutorOptions {
+  sql: Sql;
+  /** The same database through drizzle. */
+  db: Database;
+  config: PublishConfig;
+  /** Passed to the build as DATABASE_URL, so it reads the same database. */
+  databaseUrl?: string | undefined;
+  log: (message: string) => void;
+  /** How long a running build may go without a heartbeat before it counts as interrupted. */
+  staleAfterMs: number;
+  heartbeatMs: number;
+}
+
+/**
+ * Runs one build at a time across every instance on the database, and switches the live site:
+ * - the lock: a session advisory lock on a reserved connection, plus a conditional insert of
+ *   the `running` row (the embedded PGlite shares one session between connections, where
+ *   advisory locks do not exclude each other);
+ * - the build: local mode builds into a new folder and switches the `live` symlink atomically
+ *   (then prunes old folders); hook mode POSTs a deploy hook instead;
+ * - rollback to a kept build.
+ * When builds happen is the scheduler's business (scheduler.ts).
+ */
+export class BuildExecutor {
+  readonly config: PublishConfig;
+  readonly folder: SiteFolder;
+  private readonly sql: Sql;
+  private readonly db: Database;
+  private readonly options: BuildExecutorOptions;
+  private abort: AbortController | null = null;
+  /** The build this process runs now, if any. */
+  currentBuildId: number | null = null;
+  /** True when the database gives each connection its own session (a real PostgreSQL). */
+  private distinctSessions: boolean | null = null;
+
+  constructor(options: BuildExecutorOptions) {
+    this.options = options;
+    this.sql = options.sql;
+    this.db = options.db;
+    this.config = options.config;
+    this.folder = new SiteFolder(this.config.siteDir);
+  }
+
+  /** Folder of the live build, for the static server. */
+  get liveDir(): string {
+    return path.join(this.folder.root, "live");
+  }
+
+  /** Marks every `running` row failed (the caller knows no process is building) and drops the cache if any was. */
+  async recoverInterrupted(): Promise<void> {
+    if ((await failInterruptedBuilds(this.db, null)) > 0) await this.folder.clearCache();
+  }
+
+  /** Aborts the running build (its row is recorded as failed). */
+  abortRunning(): void {
+    this.abort?.abort();
+  }
+
+  /**
+   * One build attempt. Takes the lock; when another instance holds it, a forced request is left
+   * as a `queued` row for the holder (which checks for them after its build) and this returns.
+   */
+  async attempt(trigger: PublishTrigger, force: boolean): Promise<BuildOutcome> {
+    this.distinctSessions ??= await sessionsAreDistinct(this.sql);
+    const distinct = this.distinctSessions;
+    // The lock belongs to this connection's session; the statements below may use any other.
+    const conn = await this.sql.reserve();
+    const db = this.db;
+    let locked = false;
+    try {
+      locked = await tryPublishLock(conn);
+      if (!locked) {
+        if (force) await enqueueBuild(db, trigger);
+        return { kind: "busy" };
+      }
+      // Holding the lock on a real server means no build runs elsewhere: a `running` row is a
+      // leftover of a crash. On the embedded database only a missing heartbeat proves that.
+      if ((await failInterruptedBuilds(db, distinct ? null : this.options.staleAfterMs)) > 0) await this.folder.clearCache();
+      if (!force && !(await contentBuildNeeded(db))) return { kind: "skipped" };
+      const claimed = await claimBuild(db, trigger);
+      if (!claimed) {
+        if (force) await enqueueBuild(db, trigger);
+        return { kind: "busy" };
+      }
+      await absorbQueuedBuilds(db, claimed.id, trigger);
+      const ok = await this.build(claimed.id, trigger, claimed.changeWatermark);
+      return { kind: "built", id: claimed.id, ok };
+    } finally {
+      if (locked) await releasePublishLock(conn).catch(() => undefined);
+      conn.release();
+    }
+  }
+
+  /** Runs the build for a claimed row and records the result. Never throws for a failed build. */
+  private async build(id: number, trigger: string, watermark: number): Promise<boolean> {
+    const started = Date.now();
+    const log = new LogTail();
+    this.currentBuildId = id;
+    this.abort = new AbortController();
+    this.options.log(`build #${id} started (${trigger}, ${this.config.mode})`);
+    const heartbeat = setInterval(() => {
+      void recordBuildProgress(this.db, id, Date.now() - started, log.toString()).catch(() => undefined);
+    }, this.options.heartbeatMs);
+    heartbeat.unref();
+    let result: { ok: boolean; pageCount: number | null } = { ok: false, pageCount: null };
+    try {
+      result = this.config.mode === "hook" ? await this.callHook(id, trigger, watermark, log) : await this.buildLocally(id, log, this.abort.signal);
+    } catch (err) {
+      log.push(`\n[publish] ${err instanceof Error ? err.message : String(err)}\n`);
+      if (this.config.mode === "local") await this.discard(id).catch(() => undefined);
+    } finally {
+      clearInterval(heartbeat);
+      this.currentBuildId = null;
+      this.abort = null;
+    }
+    const { ok, pageCount } = result;
+    const durationMs = Date.now() - started;
+    const live = ok && this.config.mode === "local";
+    await finishBuild(this.db, { id, ok, live, pageCount, durationMs, log: log.toString() });
+    if (live) await this.prune();
+    this.options.log(`build #${id} ${ok ? "succeeded" : "failed"} in ${(durationMs / 1000).toFixed(1)} s${pageCount !== null ? `, ${pageCount} pages` : ""}`);
+    return ok;
+  }
+
+  private async callHook(id: number, trigger: string, watermark: number, log: LogTail): Promise<{ ok: boolean; pageCount: null }> {
+    if (!this.config.hookUrl) {
+      log.push("[publish] PUBLISH_HOOK_URL is not set\n");
+      return { ok: false, pageCount: null };
+    }
+    const res = await postDeployHook(this.config.hookUrl, { buildId: id, trigger, changeWatermark: watermark });
+    log.push(res.log);
+    return { ok: res.ok, pageCount: null };
+  }
+
+  /** Builds into builds/<id> and switches `live` to it when the build wrote pages. */
+  private async buildLocally(id: number, log: LogTail, signal: AbortSignal): Promise<{ ok: boolean; pageCount: number | null }> {
+    const outDir = await this.folder.prepare(id);
+    const command = expandBuildCommand(this.config.buildCommand, outDir);
+    log.push(`$ ${command}\n`);
+    const result = await runCommand({
+      command,
+      cwd: this.config.cwd,
+      env: {
+        ...process.env,
+        OUT_DIR: outDir,
+        SITE_BUILD_ID: String(id),
+        ASTRO_CACHE_DIR: this.folder.cacheDir,
+        ...(this.options.databaseUrl ? { DATABASE_URL: this.options.databaseUrl } : {}),
+      },
+      timeoutMs: this.config.buildTimeoutMs,
+      log,
+      signal,
+    });
+    if (result.ok) {
+      if (await hasPage(outDir)) {
+        await this.folder.switchTo(id);
+        // Counted once the new pages are served: a walk of 250,000 files takes seconds.
+        return { ok: true, pageCount: await countPages(outDir) };
+      }
+      log.push("\n[publish] the build wrote no HTML pages; the live site is unchanged\n");
+    } else {
+      log.push(`\n[publish] build failed (exit ${result.exitCode ?? result.signal}); the live site is unchanged\n`);
+    }
+    await this.discard(id);
+    return { ok: false, pageCount: null };
+  }
+
+  /** Removes a failed build's folder and the incremental cache it may have left half-written. */
+  private async discard(id: number): Promise<void> {
+    await this.folder.remove(id);
+    await this.folder.clearCache();
+  }
+
+  /** Keeps the folders of the newest `keepBuilds` successful builds (and the live one). */
+  private async prune(): Promise<void> {
+    await this.folder.prune(await recentSucceededBuildIds(this.db, this.config.keepBuilds));
+  }
+
+  /** Makes a kept successful build live again (local mode). */
+  async rollback(id: number): Promise<RollbackResult> {
+    const row = await findPublishBuild(this.db, id);
+    if (!row) return { ok: false, status: 404, error: "Build not found" };
+    if (this.config.mode !== "local") return { ok: false, status: 409, error: "Rollback is only available when the site is built here (PUBLISH_MODE=local)" };
+    if (row.status !== "succeeded" || !(await this.folder.exists(id))) {
+      return { ok: false, status: 409, error: "Only a kept successful build can be made live" };
+    }
+    await this.folder.switchTo(id);
+    await markBuildLive(this.db, id);
+    this.options.log(`rolled back to build #${id}`);
+    return { ok: true, id };
+  }
+}
