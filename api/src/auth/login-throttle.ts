@@ -18,9 +18,9 @@ import { sharedRedis } from "../lib/redis.ts";
 
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_MAX_PER_ADDRESS = 20;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_SLOWDOWN_BASE_MS = 500;
-export const LOGIN_SLOWDOWN_MAX_MS = 8_000;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_SLOWDOWN_BASE_MS = 500;
+const LOGIN_SLOWDOWN_MAX_MS = 8_000;
 
 export interface Hit {
   /** Attempts in the current window, this one included. */

@@ -16,7 +16,7 @@ import type { AppEnv } from "../context.ts";
 import { cookiesSecure } from "../env.ts";
 import { HttpError } from "../lib/errors.ts";
 
-export const SESSION_COOKIE = "session";
+const SESSION_COOKIE = "session";
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -45,7 +45,7 @@ function encodeBase32(bytes: Uint8Array): string {
   return out;
 }
 
-export function generateSessionToken(): string {
+function generateSessionToken(): string {
   return encodeBase32(randomBytes(20));
 }
 
@@ -69,7 +69,7 @@ export async function createSession(db: Database, userId: number): Promise<{ tok
  * The user of a token, or null for a malformed, unknown or expired one. Returns the
  * (possibly extended) expiry so the cookie can follow it.
  */
-export async function validateSessionToken(
+async function validateSessionToken(
   db: Database,
   token: string,
 ): Promise<{ user: SessionUser; expiresAt: Date; extended: boolean } | null> {

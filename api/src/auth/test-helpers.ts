@@ -8,7 +8,7 @@ import { readApiEnv } from "../env.ts";
 
 export const ORIGIN = "http://localhost:5173";
 
-export interface RequestOptions {
+interface RequestOptions {
   body?: unknown;
   cookie?: string;
   headers?: Record<string, string>;

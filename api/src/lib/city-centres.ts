@@ -8,7 +8,7 @@ import { findCityCentre, parseCitySlug } from "@botox/db";
 import type { LatLon } from "@botox/core";
 import type { Deps } from "../context.ts";
 
-export const CITY_CENTRE_TTL_MS = 60_000;
+const CITY_CENTRE_TTL_MS = 60_000;
 const MAX_ENTRIES = 5_000;
 
 const caches = new WeakMap<Deps, Map<string, { centre: LatLon | null; until: number }>>();

@@ -37,7 +37,7 @@ export function bodyTooLarge(err: unknown): HttpError | undefined {
   return undefined;
 }
 
-export const notFound = (message: string = MSG.api.notFound) => new HttpError(404, message);
+const notFound = (message: string = MSG.api.notFound) => new HttpError(404, message);
 
 /** Parses with a zod schema; a failure is a 400 whose `error` is the first issue's message. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -62,7 +62,7 @@ export async function readJson(c: Context): Promise<unknown> {
 
 const DB_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P03", "08006", "08001", "08003"]);
 
-export function isDatabaseUnavailable(err: unknown): boolean {
+function isDatabaseUnavailable(err: unknown): boolean {
   let e: unknown = err;
   for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
     const code = (e as { code?: unknown }).code;
@@ -77,7 +77,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * an invalid JSON escape...). Only values can cause one, and every value comes from the
  * request, so it is bad input (400), not a server fault.
  */
-export function isDataException(err: unknown): boolean {
+function isDataException(err: unknown): boolean {
   let e: unknown = err;
   for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
     const code = (e as { code?: unknown }).code;

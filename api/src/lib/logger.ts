@@ -27,7 +27,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
 }
 
 /** One request, as logged. */
-export interface RequestLine {
+interface RequestLine {
   requestId: string | null;
   method: string;
   path: string;

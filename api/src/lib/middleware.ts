@@ -23,7 +23,7 @@ import { originCheck } from "./origin-check.ts";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /** A 5 MB image plus its multipart envelope. */
-export const UPLOAD_BODY_LIMIT = POST_FORM.imageMaxBytes + 64 * 1024;
+const UPLOAD_BODY_LIMIT = POST_FORM.imageMaxBytes + 64 * 1024;
 const UPLOAD_PREFIX = `${API_PREFIX}/upload`;
 const isUpload = (path: string) => path === UPLOAD_PREFIX || path.startsWith(`${UPLOAD_PREFIX}/`);
 
@@ -71,7 +71,7 @@ const CORS_EXPOSED = "X-Request-Id,Retry-After,RateLimit-Limit,RateLimit-Remaini
  * more CPU than the rest of a small JSON answer (bench:api profile). Every header is set
  * with `c.header` before the handler runs, so `c.json` answers carry them as they are made.
  */
-export function cors(allowedOrigins: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
+function cors(allowedOrigins: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const origin = c.req.header("origin");
     if (origin !== undefined && allowedOrigins.has(origin)) c.header("Access-Control-Allow-Origin", origin);

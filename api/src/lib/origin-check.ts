@@ -15,9 +15,9 @@ import { errorBody } from "./errors.ts";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Server-to-server calls with neither Origin nor Sec-Fetch-Site are accepted here only. */
-export const HEADERLESS_WRITE_PATHS = new Set([`${API_PREFIX}/publish/webhook`]);
+const HEADERLESS_WRITE_PATHS = new Set([`${API_PREFIX}/publish/webhook`]);
 
-export function originAllowed(
+function originAllowed(
   method: string,
   path: string,
   origin: string | undefined,

@@ -135,7 +135,7 @@ export async function startReadCache(env: ApiEnv, db: Database): Promise<ReadCac
 }
 
 /** A request's path and query, the default cache key. */
-export function requestKey(c: Context<AppEnv>): string {
+function requestKey(c: Context<AppEnv>): string {
   const url = c.req.url;
   return url.slice(url.indexOf("/", url.indexOf("//") + 2));
 }

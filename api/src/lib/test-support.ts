@@ -18,7 +18,7 @@ export function socketEnv(ip: string) {
   return { incoming: { socket: { remoteAddress: ip, remotePort: 40000, remoteFamily: ip.includes(":") ? "IPv6" : "IPv4" } } };
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   body?: unknown;
   /** Client (socket) address; default 203.0.113.1. */
   ip?: string;
@@ -29,7 +29,7 @@ export interface RequestOptions {
 type ClinicInsert = typeof clinics.$inferInsert;
 export type ClinicFixture = Partial<ClinicInsert> & { name: string; city: string; state: string };
 
-export function clinicRow(f: ClinicFixture): ClinicInsert {
+function clinicRow(f: ClinicFixture): ClinicInsert {
   // Zone and weekly minutes derived as every write path does (explicit values win).
   return { slug: toClinicSlug(f.name, f.city), citySlug: toLinkSlug(f.city), ...deriveClinicColumns(f), ...f };
 }

@@ -17,20 +17,20 @@ import { S3Client } from "./s3.ts";
 
 export const UPLOAD_MAX_BYTES = POST_FORM.imageMaxBytes;
 /** 40 megapixels: more than any camera photo a blog needs, far below a decompression bomb. */
-export const UPLOAD_MAX_PIXELS = 40_000_000;
-export const UPLOAD_MAX_WIDTH = 2000;
-export const COVER_SIZE = { width: POST_FORM.idealImageWidth, height: POST_FORM.idealImageHeight } as const;
+const UPLOAD_MAX_PIXELS = 40_000_000;
+const UPLOAD_MAX_WIDTH = 2000;
+const COVER_SIZE = { width: POST_FORM.idealImageWidth, height: POST_FORM.idealImageHeight } as const;
 export const IMAGE_TOO_LARGE = "Image dimensions are too large. Please use an image under 40 megapixels.";
-export const IMAGE_UNREADABLE = "The image could not be read. Please try another file.";
+const IMAGE_UNREADABLE = "The image could not be read. Please try another file.";
 
 const NAME_PATTERN = /^[a-f0-9]{32}(?:-og)?\.webp$/;
 
-export function uploadsDir(env: ApiEnv): string {
+function uploadsDir(env: ApiEnv): string {
   return env.UPLOADS_DIR ?? path.join(defaultDataDir, "uploads");
 }
 
 /** Only names this module generated; anything else (../, other extensions) is not served. */
-export function isUploadName(name: string): boolean {
+function isUploadName(name: string): boolean {
   return NAME_PATTERN.test(name);
 }
 
@@ -75,7 +75,7 @@ export interface UploadStorage {
 
 const IMAGE_HEADERS = { "content-type": "image/webp", "cache-control": "public, max-age=31536000, immutable" };
 
-export class LocalUploadStorage implements UploadStorage {
+class LocalUploadStorage implements UploadStorage {
   readonly dir: string;
 
   constructor(dir: string) {
@@ -98,7 +98,7 @@ export class LocalUploadStorage implements UploadStorage {
   }
 }
 
-export class S3UploadStorage implements UploadStorage {
+class S3UploadStorage implements UploadStorage {
   private readonly client: S3Client;
   private readonly publicBase?: string;
 

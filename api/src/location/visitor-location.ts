@@ -75,7 +75,7 @@ function geoipReader(path: string): Promise<Reader<CityResponse> | null> {
   return reader;
 }
 
-export async function locationFromGeoip(path: string, ip: string): Promise<UserLocation | undefined> {
+async function locationFromGeoip(path: string, ip: string): Promise<UserLocation | undefined> {
   const reader = await geoipReader(path);
   if (!reader || !maxmind.validate(ip)) return undefined;
   let hit: CityResponse | null = null;
@@ -96,7 +96,7 @@ export async function locationFromGeoip(path: string, ip: string): Promise<UserL
   };
 }
 
-export const fallbackLocation = (): UserLocation => ({ ...FALLBACK_LOCATION, source: "fallback" });
+const fallbackLocation = (): UserLocation => ({ ...FALLBACK_LOCATION, source: "fallback" });
 
 export async function resolveVisitorLocation(c: Context<AppEnv>): Promise<UserLocation> {
   const env = c.get("deps").env;

@@ -25,7 +25,7 @@ export interface HeaderRule {
 export type RedirectMatch = { rule: RedirectRule; to: string };
 
 /** Paths compare without a trailing slash ("/a/" and "/a" are the same rule target). */
-export function normalizeRulePath(p: string): string {
+function normalizeRulePath(p: string): string {
   return p.length > 1 && p.endsWith("/") ? p.slice(0, -1) : p;
 }
 
@@ -74,7 +74,7 @@ export function parseRedirects(text: string): RedirectRule[] {
 }
 
 /** Each "/"-separated segment percent-encoded (a splat keeps its slashes). */
-export function encodePathValue(value: string): string {
+function encodePathValue(value: string): string {
   return value
     .split("/")
     .map((segment) => encodeURIComponent(segment))

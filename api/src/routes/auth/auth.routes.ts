@@ -16,7 +16,7 @@ export function throttleFor(deps: Deps): LoginThrottle {
   return t;
 }
 // One per process: the verifications share its cores whichever app instance runs them.
-export const verificationGate = new VerificationGate();
+const verificationGate = new VerificationGate();
 
 function throttled(c: Context<AppEnv>, retryAfterSeconds: number): never {
   c.header("Retry-After", String(retryAfterSeconds));

@@ -25,7 +25,7 @@ const buildSchema = z.object({
   finishedAt: z.string().nullable(),
   logTail: z.string(),
 });
-export const publishStatusSchema = z.object({
+const publishStatusSchema = z.object({
   mode: z.enum(["local", "hook"]),
   state: z.enum(["idle", "queued", "running"]),
   dirty: z.boolean(),
@@ -35,7 +35,7 @@ export const publishStatusSchema = z.object({
   builds: z.array(buildSchema),
 });
 
-export const PUBLISH_MSG = {
+const PUBLISH_MSG = {
   disabled: "The rebuild webhook is disabled (PUBLISH_WEBHOOK_SECRET is not set)",
   badSecret: "Invalid webhook secret",
   notRunning: "Publishing is not running in this API process",
