@@ -3,6 +3,7 @@ import { API_PREFIX, MSG } from "@botox/core";
 import type { AppEnv, Deps } from "./context.ts";
 import { errorBody, handleError } from "./lib/errors.ts";
 import { globalMiddleware } from "./lib/middleware.ts";
+import { createRouter } from "./lib/openapi.ts";
 import { locationRoutes } from "./location/location.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
 import { citiesRoutes } from "./routes/cities/cities.routes.ts";
@@ -35,7 +36,8 @@ export function createApp(deps: Deps) {
   // Request id, secure headers, CORS, origin check, body limit, client address (lib/middleware.ts).
   for (const mw of globalMiddleware(deps.env)) app.use("*", mw);
 
-  const v1 = new Hono<AppEnv>();
+  // Mounting the modules' routers gathers their createRoute definitions: the OpenAPI document.
+  const v1 = createRouter();
   // ---- route modules (one line each) ----
   v1.route("/", authRoutes);
   v1.route("/", statsRoutes);
@@ -54,7 +56,7 @@ export function createApp(deps: Deps) {
   v1.route("/", ratingsRoutes);
   v1.route("/", pricesRoutes);
   v1.route("/", newsletterRoutes);
-  v1.route("/", openApiRoutes);
+  v1.route("/", openApiRoutes(v1));
 
   app.route(API_PREFIX, v1);
   app.notFound((c) => c.json(errorBody(MSG.api.notFound), 404));

@@ -1,8 +1,76 @@
+import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
+import { MSG, errorSchema, issuesOf } from "@botox/core";
+import type { AppEnv } from "../context.ts";
+import { HttpError, readJson } from "./errors.ts";
 
 /**
- * A small registry: each route module describes its calls with the same zod schemas it
- * validates with, and `/api/v1/openapi.json` is generated from them (OpenAPI 3.1).
+ * Every route is a `createRoute` definition (@hono/zod-openapi) whose zod schemas, most of them
+ * from @botox/core, validate the request, type the handler's answers, and are what
+ * `/api/v1/openapi.json` is generated from (OpenAPI 3.1): one definition per call.
+ */
+
+/** A route module's router: failed validation is our usual 400 (first message in `error`, all in `issues`). */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const issues = issuesOf(result.error);
+        throw new HttpError(400, issues[0]?.message ?? MSG.api.invalidInput, issues);
+      }
+    },
+  });
+}
+
+/**
+ * Route middleware for JSON bodies: reads the body first, so a wrong content type is our 415,
+ * malformed JSON our 400 and an oversized body our 413 (the validator's own answers differ);
+ * the validator then reads the parsed body from Hono's cache.
+ */
+export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await readJson(c);
+  await next();
+};
+
+/** A JSON request body declared for validation and the document. */
+export function jsonRequest<S extends z.ZodType>(schema: S) {
+  return { required: true, content: { "application/json": { schema } } } as const;
+}
+
+/** A JSON answer declared for types and the document. */
+export function json<S extends z.ZodType>(description: string, schema: S) {
+  return { description, content: { "application/json": { schema } } } as const;
+}
+
+const error = (description: string) => json(description, errorSchema);
+
+/** The answers every route may give besides its own. */
+export const commonErrors = {
+  400: error("Invalid input (the first message in `error`, all in `issues`)"),
+  503: error("Database unavailable"),
+} as const;
+export const writeErrors = {
+  ...commonErrors,
+  403: error("Origin not allowed"),
+  413: error("Body too large"),
+  415: error("Body is not JSON"),
+  429: error("Rate limited"),
+} as const;
+export const errorResponse = error;
+
+/** The same answers in the older registry's terms, for the routes still documented with documentRoute. */
+const legacy = (res: Record<number, { description: string }>): Record<number, { description: string; schema: z.ZodType }> =>
+  Object.fromEntries(Object.entries(res).map(([status, r]) => [status, { description: r.description, schema: errorSchema }]));
+export const legacyCommonErrors = legacy(commonErrors);
+export const legacyWriteErrors = legacy(writeErrors);
+
+/** Marks a route as needing the admin session, for the document. */
+export const sessionSecurity = [{ session: [] }];
+
+/**
+ * The routes not yet defined with createRoute describe themselves here; the document merges
+ * them with the createRoute definitions.
  */
 export interface RouteDoc {
   method: "get" | "post" | "put" | "patch" | "delete";
@@ -18,10 +86,40 @@ export interface RouteDoc {
   responses: Record<number, { description: string; schema?: z.ZodType }>;
 }
 
-const routes: RouteDoc[] = [];
+const legacyRoutes: RouteDoc[] = [];
 
 export function documentRoute(doc: RouteDoc): void {
-  if (!routes.some((r) => r.method === doc.method && r.path === doc.path)) routes.push(doc);
+  if (!legacyRoutes.some((r) => r.method === doc.method && r.path === doc.path)) legacyRoutes.push(doc);
+}
+
+/** A createRoute definition in the registry's terms. */
+function fromRouteConfig(route: RouteConfig): RouteDoc {
+  const body = route.request?.body?.content;
+  const bodyType = body && "multipart/form-data" in body ? "multipart" : "json";
+  const media = body?.[bodyType === "multipart" ? "multipart/form-data" : "application/json"];
+  const bodySchema = media && "schema" in media ? media.schema : undefined;
+  const query = route.request?.query;
+  return {
+    method: route.method as RouteDoc["method"],
+    // Hono paths may carry a pattern (":id{[0-9]+}"); the document names the parameter only.
+    path: route.path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}"),
+    summary: route.summary ?? "",
+    tags: route.tags,
+    auth: Boolean(route.security?.length),
+    query: query instanceof z.ZodObject ? query : undefined,
+    body: bodySchema instanceof z.ZodType ? bodySchema : undefined,
+    bodyType,
+    responses: Object.fromEntries(
+      Object.entries(route.responses).map(([status, res]) => {
+        if (!("description" in res) || typeof res.description !== "string") {
+          throw new Error(`${route.method} ${route.path} ${status}: only described answers are supported`);
+        }
+        const media = "content" in res ? res.content?.["application/json"] : undefined;
+        const schema = media && "schema" in media ? media.schema : undefined;
+        return [Number(status), { description: res.description, schema: schema instanceof z.ZodType ? schema : undefined }];
+      }),
+    ),
+  };
 }
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect), without a `$schema` on every inline schema. */
@@ -41,12 +139,15 @@ function toSchema(s: z.ZodType): Record<string, unknown> {
 /** "get", "/clinics/{id}/has-rated" → "getClinicsIdHasRated". */
 function operationId(method: string, path: string): string {
   const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+  return method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
 }
 
-export function buildOpenApiDocument(serverUrl: string) {
+/** The document: the createRoute definitions of `app` (all modules mounted on it) and the rest. */
+export function buildOpenApiDocument(serverUrl: string, app: OpenAPIHono<AppEnv>) {
+  const defined = app.openAPIRegistry.definitions.flatMap((d) => (d.type === "route" ? [fromRouteConfig(d.route)] : []));
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of routes) {
+  for (const r of [...defined, ...legacyRoutes]) {
+    if (paths[r.path]?.[r.method]) continue;
     const parameters: unknown[] = [];
     for (const m of r.path.matchAll(/\{(\w+)\}/g)) {
       parameters.push({ name: m[1], in: "path", required: true, schema: { type: "string" } });

@@ -2,6 +2,29 @@
  * Request and response shapes of every call in spec §7, shared by api, site and admin.
  * Paths are relative to API_PREFIX.
  */
+// Type-only: the types below are inferred from the schemas, and nothing of zod is loaded by
+// clients that import this file (the site's islands).
+import type { z } from "zod";
+import type {
+  citySchema,
+  clinicListResponseSchema,
+  clinicSchema,
+  contactResponseSchema,
+  errorSchema,
+  hasRatedResponseSchema,
+  healthResponseSchema,
+  nearbyProvidersResponseSchema,
+  newsletterResponseSchema,
+  okResponseSchema,
+  publishBuildSchema,
+  publishStatusSchema,
+  ratingResponseSchema,
+  ratingStatSchema,
+  readyResponseSchema,
+  statsSchema,
+  userLocationSchema,
+  zipSearchResponseSchema,
+} from "./response-schemas.ts";
 import type { BusinessStatus } from "./status.ts";
 import type { RatingEmoji } from "./constants.ts";
 import type { WorkingHours } from "./format.ts";
@@ -10,10 +33,13 @@ import type { WeekInterval } from "./hours.ts";
 
 export const API_PREFIX = "/api/v1";
 
-export interface ApiError {
-  error: string;
-  issues?: { path: string; message: string }[];
-}
+/** GET /publish/status and one of its builds. */
+export type PublishStatus = z.infer<typeof publishStatusSchema>;
+export type PublishBuild = z.infer<typeof publishBuildSchema>;
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;
+
+
+export type ApiError = z.infer<typeof errorSchema>;
 
 export interface Clinic {
   id: number;
@@ -68,45 +94,15 @@ export type AdminClinicsQuery = {
   sort?: "name" | "newest";
 };
 
-export interface ClinicListResponse {
-  clinics: Clinic[];
-  pagination: { totalItems: number; itemsPerPage: number; currentPage: number; totalPages: number };
-}
+export type ClinicListResponse = z.infer<typeof clinicListResponseSchema>;
 
-export interface ZipSearchResponse {
-  clinics: Clinic[];
-  totalCount: number;
-  itemsPerPage: number;
-  currentPage: number;
-  /** Centroid of the searched ZIP, null when the ZIP is unknown. */
-  origin: { latitude: number; longitude: number; city: string; state: string } | null;
-}
+export type ZipSearchResponse = z.infer<typeof zipSearchResponseSchema>;
 
-export interface City {
-  city: string;
-  state: string;
-  citySlug: string;
-  count: number;
-  latitude: number;
-  longitude: number;
-  distance?: number;
-}
+export type City = z.infer<typeof citySchema>;
 
-export interface UserLocation {
-  lat: number;
-  lon: number;
-  city: string;
-  region: string;
-  country: string;
-  /** Where the location came from: CDN headers, a local GeoIP file, or the fallback. */
-  source: "cdn" | "geoip" | "fallback";
-}
+export type UserLocation = z.infer<typeof userLocationSchema>;
 
-export interface NearbyProvidersResponse {
-  providers: Clinic[];
-  userLocation: UserLocation;
-  searchRadius: number;
-}
+export type NearbyProvidersResponse = z.infer<typeof nearbyProvidersResponseSchema>;
 
 export interface NearbyClinicsRequest {
   latitude: number;
@@ -116,27 +112,15 @@ export interface NearbyClinicsRequest {
   openNow?: boolean;
 }
 
-export interface RatingStat {
-  emoji: RatingEmoji;
-  count: number;
-}
+export type RatingStat = z.infer<typeof ratingStatSchema>;
 
-export interface HasRatedResponse {
-  hasRated: boolean;
-}
+export type HasRatedResponse = z.infer<typeof hasRatedResponseSchema>;
 
-export interface RatingResponse {
-  rating: { id: number; clinicId: number; emoji: RatingEmoji; comment: string | null; createdAt: string };
-}
+export type RatingResponse = z.infer<typeof ratingResponseSchema>;
 
-export interface NewsletterResponse {
-  subscribed: true;
-}
+export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;
 
-export interface ContactResponse {
-  received: true;
-  id: number;
-}
+export type ContactResponse = z.infer<typeof contactResponseSchema>;
 
 export interface BlogCategory {
   id: number;
@@ -184,23 +168,10 @@ export interface BlogListResponse {
   pagination: { total: number; limit: number; page: number; totalPages: number };
 }
 
-export interface Stats {
-  totalClinics: number;
-  status: "ok";
-  apiVersion: string;
-  totalPosts?: number;
-  totalSubscribers?: number;
-  unreadMessages?: number;
-  /** Price reports waiting for review (issue 13). */
-  pendingPriceReports?: number;
-  /** Clinics whose newest published price is older than 180 days. */
-  staleClinicPrices?: number;
-}
+export type Stats = z.infer<typeof statsSchema>;
 
 /** Answer of logout and of every DELETE (the spec shows no body). */
-export interface OkResponse {
-  ok: true;
-}
+export type OkResponse = z.infer<typeof okResponseSchema>;
 
 export interface LoginResponse {
   user: { id: number; username: string };
@@ -224,7 +195,9 @@ export interface ContactMessage {
   handledAt: string | null;
 }
 
-export interface HealthResponse {
-  status: "ok" | "degraded";
-  database: "up" | "down";
-}
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** Compile-time proof that the hand-documented Clinic is exactly the schema's answer. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const clinicMatchesSchema: Same<Clinic, z.infer<typeof clinicSchema>> = true;
+void clinicMatchesSchema;

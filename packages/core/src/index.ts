@@ -22,3 +22,4 @@ export * from "./open-now.ts";
 export * from "./visitor-rating.ts";
 export * from "./prices.ts";
 export * from "./price-schemas.ts";
+export * from "./response-schemas.ts";

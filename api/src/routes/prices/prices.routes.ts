@@ -44,10 +44,10 @@ import type { AppEnv } from "../../context.ts";
 import { loadSessionUser, requireSession } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
 import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
-import { documentRoute } from "../../lib/openapi.ts";
+import { documentRoute, legacyCommonErrors as commonErrors, legacyWriteErrors as writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { cachedJson } from "../../lib/read-cache.ts";
-import { commonErrors, errorSchema, priceIndexSchema, priceSchema, writeErrors } from "../../lib/response-schemas.ts";
+import { errorSchema, priceIndexSchema, priceSchema } from "@botox/core";
 import { addressHash, ensureVisitorId } from "../../lib/visitor.ts";
 
 export const pricesRoutes = new Hono<AppEnv>();
