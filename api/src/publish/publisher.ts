@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import path from "node:path";
 import fs from "node:fs/promises";
+import type { PublishBuild as BuildSummary, PublishStatus } from "@botox/core";
 import type { Sql } from "@botox/db";
 import { LogTail, expandBuildCommand, runCommand } from "./build-runner.ts";
 import { systemClock, type Clock } from "./clock.ts";
@@ -11,30 +12,8 @@ import { SiteFolder, countPages, hasPage } from "./site-folder.ts";
 
 export type PublishTrigger = "content" | "webhook" | "rebuild" | "nightly" | "startup";
 
-export interface BuildSummary {
-  id: number;
-  status: "queued" | "running" | "succeeded" | "failed";
-  trigger: string;
-  changeWatermark: number;
-  live: boolean;
-  durationMs: number | null;
-  pageCount: number | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  logTail: string;
-}
-
-export interface PublishStatus {
-  mode: PublishConfig["mode"];
-  state: "idle" | "queued" | "running";
-  /** Content changed since the last finished build (or a build is requested). */
-  dirty: boolean;
-  queue: { trigger: string; requestedAt: string; dueAt: string | null; buildId: number | null }[];
-  live: { id: number; finishedAt: string | null } | null;
-  nextNightlyRun: string | null;
-  builds: BuildSummary[];
-}
+// The status shape is defined once, in @botox/core (the route documents it, the admin reads it).
+export type { PublishBuild as BuildSummary, PublishStatus } from "@botox/core";
 
 export type RollbackResult = { ok: true; id: number } | { ok: false; status: 404 | 409; error: string };
 

@@ -6,6 +6,9 @@
 // clients that import this file (the site's islands).
 import type { z } from "zod";
 import type {
+  blogCategorySchema,
+  blogListResponseSchema,
+  blogPostSchema,
   citySchema,
   clinicListResponseSchema,
   clinicSchema,
@@ -13,6 +16,7 @@ import type {
   errorSchema,
   hasRatedResponseSchema,
   healthResponseSchema,
+  loginResponseSchema,
   nearbyProvidersResponseSchema,
   newsletterResponseSchema,
   okResponseSchema,
@@ -22,6 +26,7 @@ import type {
   ratingStatSchema,
   readyResponseSchema,
   statsSchema,
+  uploadResponseSchema,
   userLocationSchema,
   zipSearchResponseSchema,
 } from "./response-schemas.ts";
@@ -122,32 +127,9 @@ export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;
 
 export type ContactResponse = z.infer<typeof contactResponseSchema>;
 
-export interface BlogCategory {
-  id: number;
-  name: string;
-  slug: string;
-}
+export type BlogCategory = z.infer<typeof blogCategorySchema>;
 
-export interface BlogPost {
-  id: number;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string | null;
-  author: string;
-  featuredImage: string | null;
-  publishedAt: string | null;
-  updatedAt: string;
-  createdAt: string;
-  published: boolean;
-  categoryId: number | null;
-  category?: BlogCategory | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  keywords: string | null;
-  noIndex: boolean;
-  estimatedReadTime: number | null;
-}
+export type BlogPost = z.infer<typeof blogPostSchema>;
 
 /** GET /blog/posts (spec §7): limit=6 on the site, 100 in the admin; drafts only with a session. */
 export type BlogPostsQuery = {
@@ -163,26 +145,16 @@ export type RecentPostsQuery = {
   exclude?: number | null;
 };
 
-export interface BlogListResponse {
-  posts: BlogPost[];
-  pagination: { total: number; limit: number; page: number; totalPages: number };
-}
+export type BlogListResponse = z.infer<typeof blogListResponseSchema>;
 
 export type Stats = z.infer<typeof statsSchema>;
 
 /** Answer of logout and of every DELETE (the spec shows no body). */
 export type OkResponse = z.infer<typeof okResponseSchema>;
 
-export interface LoginResponse {
-  user: { id: number; username: string };
-  expiresAt: string;
-}
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export interface UploadResponse {
-  url: string;
-  /** 1200x630 variant for social cards. */
-  ogUrl?: string;
-}
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 export interface ContactMessage {
   id: number;

@@ -185,3 +185,41 @@ export const publishStatusSchema = z.object({
 });
 export const publishQueuedSchema = z.object({ queued: z.literal(true) });
 export const publishRollbackResponseSchema = z.object({ live: z.object({ id: z.number() }) });
+
+export const loginResponseSchema = z.object({
+  user: z.object({ id: z.number(), username: z.string() }),
+  expiresAt: z.string(),
+});
+
+export const uploadResponseSchema = z.object({
+  url: z.string(),
+  ogUrl: z.string().optional().describe("1200x630 variant for social cards"),
+});
+
+export const blogCategorySchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+
+export const blogPostSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  content: z.string(),
+  excerpt: z.string().nullable(),
+  author: z.string(),
+  featuredImage: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  createdAt: z.string(),
+  published: z.boolean(),
+  categoryId: z.number().int().nullable(),
+  category: blogCategorySchema.nullable().optional(),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  keywords: z.string().nullable(),
+  noIndex: z.boolean(),
+  estimatedReadTime: z.number().int().nullable(),
+});
+
+export const blogListResponseSchema = z.object({
+  posts: z.array(blogPostSchema),
+  pagination: z.object({ total: z.number().int(), limit: z.number().int(), page: z.number().int(), totalPages: z.number().int() }),
+});
