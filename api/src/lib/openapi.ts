@@ -80,7 +80,8 @@ export interface RouteDoc {
   tags?: string[];
   auth?: boolean;
   query?: z.ZodObject;
-  body?: z.ZodType;
+  /** A zod schema, or a plain JSON Schema for a body the handler reads itself (uploads). */
+  body?: z.ZodType | Record<string, unknown>;
   /** "multipart" for uploads. */
   bodyType?: "json" | "multipart";
   responses: Record<number, { description: string; schema?: z.ZodType }>;
@@ -97,7 +98,7 @@ function fromRouteConfig(route: RouteConfig): RouteDoc {
   const body = route.request?.body?.content;
   const bodyType = body && "multipart/form-data" in body ? "multipart" : "json";
   const media = body?.[bodyType === "multipart" ? "multipart/form-data" : "application/json"];
-  const bodySchema = media && "schema" in media ? media.schema : undefined;
+  const bodySchema: unknown = media && "schema" in media ? media.schema : undefined;
   const query = route.request?.query;
   return {
     method: route.method as RouteDoc["method"],
@@ -107,7 +108,7 @@ function fromRouteConfig(route: RouteConfig): RouteDoc {
     tags: route.tags,
     auth: Boolean(route.security?.length),
     query: query instanceof z.ZodObject ? query : undefined,
-    body: bodySchema instanceof z.ZodType ? bodySchema : undefined,
+    body: bodySchema instanceof z.ZodType ? bodySchema : isPlainSchema(bodySchema) ? bodySchema : undefined,
     bodyType,
     responses: Object.fromEntries(
       Object.entries(route.responses).map(([status, res]) => {
@@ -120,6 +121,10 @@ function fromRouteConfig(route: RouteConfig): RouteDoc {
       }),
     ),
   };
+}
+
+function isPlainSchema(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect), without a `$schema` on every inline schema. */
@@ -171,7 +176,7 @@ export function buildOpenApiDocument(serverUrl: string, app: OpenAPIHono<AppEnv>
     };
     if (r.body) {
       const type = r.bodyType === "multipart" ? "multipart/form-data" : "application/json";
-      op.requestBody = { required: true, content: { [type]: { schema: toSchema(r.body) } } };
+      op.requestBody = { required: true, content: { [type]: { schema: r.body instanceof z.ZodType ? toSchema(r.body) : r.body } } };
     }
     if (r.auth) op.security = [{ session: [] }];
     (paths[r.path] ??= {})[r.method] = op;

@@ -12,6 +12,9 @@ import type {
   citySchema,
   clinicListResponseSchema,
   clinicSchema,
+  contactMarkSchema,
+  contactMessageSchema,
+  contactMessagesQuerySchema,
   contactResponseSchema,
   errorSchema,
   hasRatedResponseSchema,
@@ -156,16 +159,9 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
-export interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  subject: string | null;
-  message: string;
-  createdAt: string;
-  readAt: string | null;
-  handledAt: string | null;
-}
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export type ContactMessagesQuery = z.input<typeof contactMessagesQuerySchema>;
+export type ContactMark = z.input<typeof contactMarkSchema>;
 
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

@@ -223,3 +223,19 @@ export const blogListResponseSchema = z.object({
   posts: z.array(blogPostSchema),
   pagination: z.object({ total: z.number().int(), limit: z.number().int(), page: z.number().int(), totalPages: z.number().int() }),
 });
+
+/** A contact-form message as the admin reads it. */
+export const contactMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+  handledAt: z.string().nullable(),
+});
+/** GET /contact-messages?status= */
+export const contactMessagesQuerySchema = z.object({ status: z.enum(["unread", "all"]).default("all") });
+/** PATCH /contact-messages/{id} */
+export const contactMarkSchema = z.object({ read: z.boolean().optional(), handled: z.boolean().optional() });
