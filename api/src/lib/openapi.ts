@@ -38,6 +38,14 @@ export function jsonRequest<S extends z.ZodType>(schema: S) {
   return { required: true, content: { "application/json": { schema } } } as const;
 }
 
+/**
+ * A JSON body documented from its schema but validated by the handler: a PATCH is validated
+ * merged with the stored record (partial schemas would answer differently).
+ */
+export function documentedJsonRequest(schema: z.ZodType) {
+  return { required: true, content: { "application/json": { schema: toSchema(schema) } } } as const;
+}
+
 /** A JSON answer declared for types and the document. */
 export function json<S extends z.ZodType>(description: string, schema: S) {
   return { description, content: { "application/json": { schema } } } as const;
