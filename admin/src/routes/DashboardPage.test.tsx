@@ -4,12 +4,14 @@ import userEvent from "@testing-library/user-event";
 import { MSG } from "@botox/core";
 import { createFakeApi, failWith, STATS } from "../test/fake-api.ts";
 import { renderApp } from "../test/render.tsx";
-import { PUBLISH_POLL_MS, recentChanges, type PublishBuild, type PublishStatus } from "./DashboardPage.tsx";
+import type { PublishBuild, PublishStatus } from "@botox/core";
+import { PUBLISH_POLL_MS, recentChanges } from "./DashboardPage.tsx";
 
 const build = (id: number, over: Partial<PublishBuild> = {}): PublishBuild => ({
   id,
   status: "succeeded",
   trigger: "content",
+  changeWatermark: id,
   live: false,
   durationMs: 4200,
   pageCount: 120,
@@ -23,6 +25,7 @@ const idle: PublishStatus = {
   mode: "local",
   state: "idle",
   dirty: false,
+  queue: [],
   live: { id: 3, finishedAt: "2026-03-01T10:00:04Z" },
   nextNightlyRun: null,
   builds: [build(3, { live: true }), build(2, { status: "failed", logTail: "astro: page /x failed", pageCount: null }), build(1)],

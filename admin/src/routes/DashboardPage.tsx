@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MSG, errorMessageOf, formatUsDate, type ClinicListResponse, type Stats } from "@botox/core";
+import { MSG, errorMessageOf, formatUsDate, type PublishStatus } from "@botox/core";
 import { keys, useAdminPosts } from "../api/queries.ts";
 import { useApi } from "../api/session.tsx";
 import { Alert, Badge, Button, Card, Spinner } from "../components/ui.tsx";
@@ -9,7 +9,7 @@ import { sessionExpired, statusOf } from "../lib/errors.ts";
 
 export default function DashboardPage() {
   const api = useApi();
-  const stats = useQuery({ queryKey: keys.stats, queryFn: () => api.get<Stats>("/stats") });
+  const stats = useQuery({ queryKey: keys.stats, queryFn: () => api.get("/stats") });
 
   return (
     <div className="space-y-8">
@@ -93,7 +93,7 @@ function RecentChanges() {
   const api = useApi();
   const clinics = useQuery({
     queryKey: [...keys.clinics, "recent"],
-    queryFn: () => api.get<ClinicListResponse>("/clinics", { page: 1, limit: 5, sort: "newest" }),
+    queryFn: () => api.get("/clinics", { page: 1, limit: 5, sort: "newest" }),
   });
   const posts = useAdminPosts();
   const pending = clinics.isPending || posts.isPending;
@@ -129,33 +129,10 @@ function RecentChanges() {
   );
 }
 
-/** One build as GET /publish/status reports it. */
-export interface PublishBuild {
-  id: number;
-  status: "queued" | "running" | "succeeded" | "failed";
-  trigger: string;
-  live: boolean;
-  durationMs: number | null;
-  pageCount: number | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  logTail: string;
-}
-
-export interface PublishStatus {
-  mode: "local" | "hook";
-  state: "idle" | "queued" | "running";
-  dirty: boolean;
-  live: { id: number; finishedAt: string | null } | null;
-  nextNightlyRun: string | null;
-  builds: PublishBuild[];
-}
-
 /** While a build is queued or running the panel refreshes itself (every 2 s) until it ends. */
 export const PUBLISH_POLL_MS = 2000;
 const buildUnderWay = (s: PublishStatus | undefined) =>
-  s != null && (s.state !== "idle" || (s.builds ?? []).some((b) => b.status === "queued" || b.status === "running"));
+  s != null && (s.state !== "idle" || s.builds.some((b) => b.status === "queued" || b.status === "running"));
 
 const when = (iso?: string | null) => (iso ? new Date(iso).toLocaleString("en-US") : "—");
 const toneOf = (status?: string) =>
@@ -174,7 +151,7 @@ export function PublishPanel() {
   const queryClient = useQueryClient();
   const status = useQuery({
     queryKey: keys.publish,
-    queryFn: () => api.get<PublishStatus>("/publish/status"),
+    queryFn: () => api.get("/publish/status"),
     refetchInterval: (query) => (buildUnderWay(query.state.data) ? PUBLISH_POLL_MS : false),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.publish });
@@ -211,7 +188,7 @@ export function PublishPanel() {
     );
   }
   const data = status.data;
-  const builds = data.builds ?? [];
+  const builds = data.builds;
   const state = data.state ?? "idle";
 
   return (

@@ -16,6 +16,7 @@ import type {
   contactMessageSchema,
   contactMessagesQuerySchema,
   contactResponseSchema,
+  currentUnitPriceSchema,
   errorSchema,
   hasRatedResponseSchema,
   healthResponseSchema,
@@ -23,6 +24,8 @@ import type {
   nearbyProvidersResponseSchema,
   newsletterResponseSchema,
   okResponseSchema,
+  priceIndexSchema,
+  priceSchema,
   publishBuildSchema,
   publishStatusSchema,
   ratingResponseSchema,
@@ -34,9 +37,8 @@ import type {
   zipSearchResponseSchema,
 } from "./response-schemas.ts";
 import type { BusinessStatus } from "./status.ts";
-import type { RatingEmoji } from "./constants.ts";
 import type { WorkingHours } from "./format.ts";
-import type { CurrentUnitPrice } from "./prices.ts";
+import type { ClinicPrice, CurrentUnitPrice, PriceIndex } from "./prices.ts";
 import type { WeekInterval } from "./hours.ts";
 
 export const API_PREFIX = "/api/v1";
@@ -168,4 +170,7 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 /** Compile-time proof that the hand-documented Clinic is exactly the schema's answer. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const clinicMatchesSchema: Same<Clinic, z.infer<typeof clinicSchema>> = true;
-void clinicMatchesSchema;
+const priceMatchesSchema: Same<ClinicPrice, z.infer<typeof priceSchema>> = true;
+const priceIndexMatchesSchema: Same<PriceIndex, z.infer<typeof priceIndexSchema>> = true;
+const currentPriceMatchesSchema: Same<CurrentUnitPrice, z.infer<typeof currentUnitPriceSchema>> = true;
+void [clinicMatchesSchema, priceMatchesSchema, priceIndexMatchesSchema, currentPriceMatchesSchema];

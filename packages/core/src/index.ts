@@ -23,3 +23,4 @@ export * from "./visitor-rating.ts";
 export * from "./prices.ts";
 export * from "./price-schemas.ts";
 export * from "./response-schemas.ts";
+export type * from "./api-contract.ts";

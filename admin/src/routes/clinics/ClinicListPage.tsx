@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MSG, UI, adminStatusLabel, formatPhone, paginationWindow, truncate, type Clinic, type ClinicListResponse } from "@botox/core";
+import { MSG, UI, adminStatusLabel, formatPhone, paginationWindow, truncate, type Clinic } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -51,7 +51,7 @@ export default function ClinicListPage() {
   const list = useQuery({
     queryKey: [...keys.clinics, "list", { query, businessStatus, page }],
     queryFn: () =>
-      api.get<ClinicListResponse>("/clinics", {
+      api.get("/clinics", {
         page,
         limit: PAGE_SIZE,
         query: query || null,

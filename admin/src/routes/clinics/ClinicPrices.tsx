@@ -55,7 +55,7 @@ export function ClinicPrices({ clinicId, today = isoDay(new Date()) }: { clinicI
 
   const prices = useQuery({
     queryKey: keys.clinicPrices(clinicId),
-    queryFn: async () => (await api.get<{ prices: ClinicPrice[] }>(`/clinics/${clinicId}/prices`, { status: "all" })).prices ?? [],
+    queryFn: async () => (await api.get(`/clinics/${clinicId}/prices`, { status: "all" })).prices,
   });
   const refresh = () =>
     Promise.all([
@@ -67,7 +67,7 @@ export function ClinicPrices({ clinicId, today = isoDay(new Date()) }: { clinicI
   };
 
   const verify = useMutation({
-    mutationFn: (p: ClinicPrice) => api.send<ClinicPrice>("PATCH", `/prices/${p.id}`, { verifiedOn: today }),
+    mutationFn: (p: ClinicPrice) => api.send("PATCH", `/prices/${p.id}`, { verifiedOn: today }),
     onSuccess: async () => {
       toast({ title: "Price verified", description: `Marked as checked on ${formatPriceDate(today)}.` });
       await refresh();
@@ -225,8 +225,8 @@ function PriceEditor({
   const save = useMutation({
     mutationFn: () =>
       price
-        ? api.send<ClinicPrice>("PATCH", `/prices/${price.id}`, pricePayload(values))
-        : api.send<ClinicPrice>("POST", `/clinics/${clinicId}/prices`, pricePayload(values)),
+        ? api.send("PATCH", `/prices/${price.id}`, pricePayload(values))
+        : api.send("POST", `/clinics/${clinicId}/prices`, pricePayload(values)),
     onSuccess: async (saved) => {
       const held = saved && saved.status === "pending" && values.status === "published";
       toast(
