@@ -41,7 +41,7 @@ import type {
   ratingSchema,
 } from "./schemas.ts";
 import type { nearbyClinicsBodySchema } from "./api-queries.ts";
-import type { priceInputSchema, pricePatchSchema, priceReportReviewSchema } from "./price-schemas.ts";
+import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
 import type { publishQueuedSchema, publishRollbackResponseSchema } from "./response-schemas.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
@@ -105,7 +105,7 @@ export interface ApiWrites {
     Call<"/contact", ContactResponse, In<typeof contactSchema>>,
     Call<"/clinics/nearby", Clinic[], In<typeof nearbyClinicsBodySchema>>,
     Call<`/clinics/${Seg}/ratings`, RatingResponse, In<typeof ratingSchema>>,
-    Call<`/clinics/${Seg}/price-reports`, { report: { id: number; status: "pending" }; message: string }, Record<string, unknown>>,
+    Call<`/clinics/${Seg}/price-reports`, { report: { id: number; status: "pending" }; message: string }, In<ReturnType<typeof priceReportInputSchema>>>,
     Call<`/clinics/${Seg}/prices`, ClinicPrice, In<typeof priceInputSchema>>,
     Call<"/clinics", Clinic, ClinicBody>,
     Call<"/blog/posts", BlogPost, In<typeof blogPostInputSchema>>,

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { Clinic, ZipSearchResponse } from "@core/api.ts";
+import type { Clinic } from "@core/api.ts";
 import { FEATURED } from "@core/constants.ts";
 import { MSG } from "@core/messages.ts";
 import { apiClient, useQuery } from "../lib/query.ts";
@@ -28,7 +28,7 @@ function Featured({ config, title }: { config: PublicConfig; title: string }) {
     enabled: detected != null,
     queryFn: async (): Promise<Clinic[]> => {
       if (!detected) return [];
-      const clinics = await apiClient(config.apiUrl).send<Clinic[]>("POST", "/clinics/nearby", {
+      const clinics = await apiClient(config.apiUrl).send("POST", "/clinics/nearby", {
         latitude: detected.lat,
         longitude: detected.lon,
         radius: FEATURED.distance,
@@ -44,7 +44,7 @@ function Featured({ config, title }: { config: PublicConfig; title: string }) {
     enabled: useFixedZip,
     queryFn: async () => {
       try {
-        return await apiClient(config.apiUrl).get<ZipSearchResponse>("/zip-search", {
+        return await apiClient(config.apiUrl).get("/zip-search", {
           postalCode: FEATURED.postalCode,
           limit: FEATURED.limit,
           distance: FEATURED.distance,

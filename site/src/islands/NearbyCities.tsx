@@ -1,5 +1,4 @@
 import { useId } from "react";
-import type { City } from "@core/api.ts";
 import { FETCH, SEARCH } from "@core/constants.ts";
 import { MSG } from "@core/messages.ts";
 import { cityPath, nearestCities } from "@core/search.ts";
@@ -24,7 +23,7 @@ function Cities({ config, title = "Cities With Botox Specials Near You" }: Props
     staleTime: FETCH.cities.staleTime,
     queryFn: async () => {
       try {
-        return await apiClient(config.apiUrl).get<City[]>("/cities/popular", { limit: SEARCH.popularCitiesLimit });
+        return await apiClient(config.apiUrl).get("/cities/popular", { limit: SEARCH.popularCitiesLimit });
       } catch {
         throw new Error(MSG.fetch.cities);
       }

@@ -1,5 +1,4 @@
 import { useId, useRef, useState } from "react";
-import type { Clinic } from "@core/api.ts";
 import { FETCH, SEARCH } from "@core/constants.ts";
 import { MSG } from "@core/messages.ts";
 import { adSlotAfter, clampNearbyPages, paginate } from "@core/pagination.ts";
@@ -69,7 +68,7 @@ function Nearby({ config, variant }: Required<Props>) {
     retryDelay: options.retryDelay,
     queryFn: async () => {
       try {
-        const clinics = await apiClient(config.apiUrl).send<Clinic[]>("POST", "/clinics/nearby", {
+        const clinics = await apiClient(config.apiUrl).send("POST", "/clinics/nearby", {
           latitude: loc!.lat,
           longitude: loc!.lon,
           radius: SEARCH.nearbyRadiusMiles,
