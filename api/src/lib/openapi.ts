@@ -67,20 +67,12 @@ export const writeErrors = {
 } as const;
 export const errorResponse = error;
 
-/** The same answers in the older registry's terms, for the routes still documented with documentRoute. */
-const legacy = (res: Record<number, { description: string }>): Record<number, { description: string; schema: z.ZodType }> =>
-  Object.fromEntries(Object.entries(res).map(([status, r]) => [status, { description: r.description, schema: errorSchema }]));
-export const legacyCommonErrors = legacy(commonErrors);
-export const legacyWriteErrors = legacy(writeErrors);
 
 /** Marks a route as needing the admin session, for the document. */
 export const sessionSecurity = [{ session: [] }];
 
-/**
- * The routes not yet defined with createRoute describe themselves here; the document merges
- * them with the createRoute definitions.
- */
-export interface RouteDoc {
+/** One createRoute definition, reduced to what the document shows. */
+interface RouteDoc {
   method: "get" | "post" | "put" | "patch" | "delete";
   /** OpenAPI path under /api/v1, e.g. "/clinics/{id}". */
   path: string;
@@ -93,12 +85,6 @@ export interface RouteDoc {
   /** "multipart" for uploads. */
   bodyType?: "json" | "multipart";
   responses: Record<number, { description: string; schema?: z.ZodType }>;
-}
-
-const legacyRoutes: RouteDoc[] = [];
-
-export function documentRoute(doc: RouteDoc): void {
-  if (!legacyRoutes.some((r) => r.method === doc.method && r.path === doc.path)) legacyRoutes.push(doc);
 }
 
 /** A createRoute definition in the registry's terms. */
@@ -155,11 +141,14 @@ function operationId(method: string, path: string): string {
   return method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
 }
 
-/** The document: the createRoute definitions of `app` (all modules mounted on it) and the rest. */
+/**
+ * The document: the createRoute definitions of `app` (every module mounted on it), rendered
+ * with zod's own JSON Schema converter (OpenAPI 3.1 is JSON Schema 2020-12), inline, no $refs.
+ */
 export function buildOpenApiDocument(serverUrl: string, app: OpenAPIHono<AppEnv>) {
   const defined = app.openAPIRegistry.definitions.flatMap((d) => (d.type === "route" ? [fromRouteConfig(d.route)] : []));
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of [...defined, ...legacyRoutes]) {
+  for (const r of defined) {
     if (paths[r.path]?.[r.method]) continue;
     const parameters: unknown[] = [];
     for (const m of r.path.matchAll(/\{(\w+)\}/g)) {

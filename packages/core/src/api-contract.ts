@@ -42,7 +42,7 @@ import type {
 } from "./schemas.ts";
 import type { nearbyClinicsBodySchema } from "./api-queries.ts";
 import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
-import type { publishQueuedSchema, publishRollbackResponseSchema } from "./response-schemas.ts";
+import type { priceReportCreatedSchema, publishQueuedSchema, publishRollbackResponseSchema } from "./response-schemas.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
 interface Call<Path extends string, Response, Body = undefined> {
@@ -105,7 +105,7 @@ export interface ApiWrites {
     Call<"/contact", ContactResponse, In<typeof contactSchema>>,
     Call<"/clinics/nearby", Clinic[], In<typeof nearbyClinicsBodySchema>>,
     Call<`/clinics/${Seg}/ratings`, RatingResponse, In<typeof ratingSchema>>,
-    Call<`/clinics/${Seg}/price-reports`, { report: { id: number; status: "pending" }; message: string }, In<ReturnType<typeof priceReportInputSchema>>>,
+    Call<`/clinics/${Seg}/price-reports`, z.infer<typeof priceReportCreatedSchema>, In<ReturnType<typeof priceReportInputSchema>>>,
     Call<`/clinics/${Seg}/prices`, ClinicPrice, In<typeof priceInputSchema>>,
     Call<"/clinics", Clinic, ClinicBody>,
     Call<"/blog/posts", BlogPost, In<typeof blogPostInputSchema>>,

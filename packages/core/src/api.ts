@@ -25,6 +25,7 @@ import type {
   newsletterResponseSchema,
   okResponseSchema,
   priceIndexSchema,
+  priceReportSchema,
   priceSchema,
   publishBuildSchema,
   publishStatusSchema,
@@ -38,7 +39,7 @@ import type {
 } from "./response-schemas.ts";
 import type { BusinessStatus } from "./status.ts";
 import type { WorkingHours } from "./format.ts";
-import type { ClinicPrice, CurrentUnitPrice, PriceIndex } from "./prices.ts";
+import type { ClinicPrice, CurrentUnitPrice, PriceIndex, PriceReport } from "./prices.ts";
 import type { WeekInterval } from "./hours.ts";
 
 export const API_PREFIX = "/api/v1";
@@ -173,4 +174,5 @@ const clinicMatchesSchema: Same<Clinic, z.infer<typeof clinicSchema>> = true;
 const priceMatchesSchema: Same<ClinicPrice, z.infer<typeof priceSchema>> = true;
 const priceIndexMatchesSchema: Same<PriceIndex, z.infer<typeof priceIndexSchema>> = true;
 const currentPriceMatchesSchema: Same<CurrentUnitPrice, z.infer<typeof currentUnitPriceSchema>> = true;
-void [clinicMatchesSchema, priceMatchesSchema, priceIndexMatchesSchema, currentPriceMatchesSchema];
+const reportMatchesSchema: Same<PriceReport, z.infer<typeof priceReportSchema>> = true;
+void [reportMatchesSchema, clinicMatchesSchema, priceMatchesSchema, priceIndexMatchesSchema, currentPriceMatchesSchema];

@@ -239,3 +239,28 @@ export const contactMessageSchema = z.object({
 export const contactMessagesQuerySchema = z.object({ status: z.enum(["unread", "all"]).default("all") });
 /** PATCH /contact-messages/{id} */
 export const contactMarkSchema = z.object({ read: z.boolean().optional(), handled: z.boolean().optional() });
+
+/** A price as the API lists it: with whether it may be out of date (older than 180 days). */
+export const listedPriceSchema = priceSchema.extend({ mayBeOutOfDate: z.boolean() });
+
+/** A visitor's price report as the admin reviews it. */
+export const priceReportSchema = z.object({
+  id: z.number().int(),
+  clinicId: z.number().int(),
+  clinicName: z.string(),
+  brand: z.enum(PRICE_BRANDS),
+  area: z.enum(PRICE_AREAS).nullable(),
+  units: z.number().int().nullable(),
+  totalCents: z.number().int(),
+  treatedMonth: z.string().describe("YYYY-MM"),
+  status: z.enum(PRICE_STATUSES),
+  reason: z.string().nullable(),
+  priceId: z.number().int().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export const priceReportListSchema = z.object({ reports: z.array(priceReportSchema), total: z.number().int() });
+export const priceReportCreatedSchema = z.object({
+  report: z.object({ id: z.number().int(), status: z.enum(PRICE_STATUSES).describe("Always pending: a report waits for review") }),
+  message: z.string(),
+});
