@@ -168,11 +168,16 @@ export type ContactMark = z.input<typeof contactMarkSchema>;
 
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-/** Compile-time proof that the hand-documented Clinic is exactly the schema's answer. */
+/**
+ * Compile-time proof that the hand-documented shapes are exactly the schemas' answers
+ * (types only: nothing of it reaches a bundle).
+ */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const clinicMatchesSchema: Same<Clinic, z.infer<typeof clinicSchema>> = true;
-const priceMatchesSchema: Same<ClinicPrice, z.infer<typeof priceSchema>> = true;
-const priceIndexMatchesSchema: Same<PriceIndex, z.infer<typeof priceIndexSchema>> = true;
-const currentPriceMatchesSchema: Same<CurrentUnitPrice, z.infer<typeof currentUnitPriceSchema>> = true;
-const reportMatchesSchema: Same<PriceReport, z.infer<typeof priceReportSchema>> = true;
-void [reportMatchesSchema, clinicMatchesSchema, priceMatchesSchema, priceIndexMatchesSchema, currentPriceMatchesSchema];
+type Assert<T extends true> = T;
+type _AnswersMatchSchemas = [
+  Assert<Same<Clinic, z.infer<typeof clinicSchema>>>,
+  Assert<Same<ClinicPrice, z.infer<typeof priceSchema>>>,
+  Assert<Same<PriceIndex, z.infer<typeof priceIndexSchema>>>,
+  Assert<Same<CurrentUnitPrice, z.infer<typeof currentUnitPriceSchema>>>,
+  Assert<Same<PriceReport, z.infer<typeof priceReportSchema>>>,
+];
