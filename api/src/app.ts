@@ -3,6 +3,7 @@ import { API_PREFIX, MSG } from "@botox/core";
 import type { AppEnv, Deps } from "./context.ts";
 import { errorBody, handleError } from "./lib/errors.ts";
 import { globalMiddleware } from "./lib/middleware.ts";
+import { createRouter } from "./lib/openapi.ts";
 import { locationRoutes } from "./location/location.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
 import { citiesRoutes } from "./routes/cities/cities.routes.ts";
@@ -17,7 +18,8 @@ import { openApiRoutes } from "./routes/openapi/openapi.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { statsRoutes } from "./routes/stats/stats.routes.ts";
 import { adminClinicsRoutes } from "./routes/admin-clinics/admin-clinics.routes.ts";
-import { blogRoutes } from "./routes/blog/blog.routes.ts";
+import { postsRoutes } from "./routes/blog/posts.routes.ts";
+import { categoriesRoutes } from "./routes/blog/categories.routes.ts";
 import { contactRoutes } from "./routes/contact/contact.routes.ts";
 import { uploadRoutes } from "./routes/upload/upload.routes.ts";
 import { publishRoutes } from "./routes/publish/publish.routes.ts";
@@ -35,12 +37,14 @@ export function createApp(deps: Deps) {
   // Request id, secure headers, CORS, origin check, body limit, client address (lib/middleware.ts).
   for (const mw of globalMiddleware(deps.env)) app.use("*", mw);
 
-  const v1 = new Hono<AppEnv>();
+  // Mounting the modules' routers gathers their createRoute definitions: the OpenAPI document.
+  const v1 = createRouter();
   // ---- route modules (one line each) ----
   v1.route("/", authRoutes);
   v1.route("/", statsRoutes);
   v1.route("/", adminClinicsRoutes);
-  v1.route("/", blogRoutes);
+  v1.route("/", postsRoutes);
+  v1.route("/", categoriesRoutes);
   v1.route("/", contactRoutes);
   v1.route("/", uploadRoutes);
   v1.route("/", publishRoutes);
@@ -54,7 +58,7 @@ export function createApp(deps: Deps) {
   v1.route("/", ratingsRoutes);
   v1.route("/", pricesRoutes);
   v1.route("/", newsletterRoutes);
-  v1.route("/", openApiRoutes);
+  v1.route("/", openApiRoutes(v1));
 
   app.route(API_PREFIX, v1);
   app.notFound((c) => c.json(errorBody(MSG.api.notFound), 404));

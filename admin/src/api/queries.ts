@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { BLOG, type BlogCategory, type BlogListResponse, type Stats } from "@botox/core";
+import { BLOG } from "@botox/core";
 import { useApi } from "./session.tsx";
 
 /** Query keys in one place so writes can refresh exactly what they touched. */
@@ -22,7 +22,7 @@ export function useSession() {
   const api = useApi();
   return useQuery({
     queryKey: keys.session,
-    queryFn: () => api.get<Stats>("/stats", undefined, { on401: "null" }),
+    queryFn: () => api.get("/stats", undefined, { on401: "null" }),
   });
 }
 
@@ -30,10 +30,7 @@ export function useCategories() {
   const api = useApi();
   return useQuery({
     queryKey: keys.categories,
-    queryFn: async () => {
-      const data = await api.get<BlogCategory[] | { categories: BlogCategory[] }>("/blog/categories");
-      return Array.isArray(data) ? data : (data.categories ?? []);
-    },
+    queryFn: () => api.get("/blog/categories"),
   });
 }
 
@@ -42,9 +39,6 @@ export function useAdminPosts() {
   const api = useApi();
   return useQuery({
     queryKey: [...keys.posts, "admin-list"],
-    queryFn: async () => {
-      const data = await api.get<BlogListResponse>("/blog/posts", { limit: BLOG.adminListLimit, publishedOnly: false });
-      return data.posts ?? [];
-    },
+    queryFn: async () => (await api.get("/blog/posts", { limit: BLOG.adminListLimit, publishedOnly: false })).posts,
   });
 }

@@ -9,7 +9,7 @@ import { RecentChanges } from "./dashboard/RecentChanges.tsx";
 
 export default function DashboardPage() {
   const api = useApi();
-  const stats = useQuery({ queryKey: keys.stats, queryFn: () => api.get<Stats>("/stats") });
+  const stats = useQuery({ queryKey: keys.stats, queryFn: () => api.get("/stats") });
 
   return (
     <div className="space-y-8">

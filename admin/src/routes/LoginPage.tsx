@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
-import { ApiRequestError, BRAND, MSG, errorMessageOf, loginSchema, type LoginResponse } from "@botox/core";
+import { ApiRequestError, BRAND, MSG, errorMessageOf, loginSchema } from "@botox/core";
 import { useApi, type LoginState } from "../api/session.tsx";
 import { Alert, Button, Field, Input } from "../components/ui.tsx";
 
@@ -36,7 +36,7 @@ export function LoginPage() {
     setError(null);
     setPending(true);
     try {
-      await api.send<LoginResponse>("POST", "/login", parsed.data);
+      await api.send("POST", "/login", parsed.data);
       queryClient.clear();
       const from = state.from;
       void navigate(from ? `${from.pathname}${from.search ?? ""}${from.hash ?? ""}` : "/", { replace: true });

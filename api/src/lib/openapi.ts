@@ -1,10 +1,78 @@
+import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
+import { MSG, errorSchema, issuesOf } from "@botox/core";
+import type { AppEnv } from "../context.ts";
+import { HttpError, readJson } from "./errors.ts";
 
 /**
- * A small registry: each route module describes its calls with the same zod schemas it
- * validates with, and `/api/v1/openapi.json` is generated from them (OpenAPI 3.1).
+ * Every route is a `createRoute` definition (@hono/zod-openapi) whose zod schemas, most of them
+ * from @botox/core, validate the request, type the handler's answers, and are what
+ * `/api/v1/openapi.json` is generated from (OpenAPI 3.1): one definition per call.
  */
-export interface RouteDoc {
+
+/** A route module's router: failed validation is our usual 400 (first message in `error`, all in `issues`). */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const issues = issuesOf(result.error);
+        throw new HttpError(400, issues[0]?.message ?? MSG.api.invalidInput, issues);
+      }
+    },
+  });
+}
+
+/**
+ * Route middleware for JSON bodies: reads the body first, so a wrong content type is our 415,
+ * malformed JSON our 400 and an oversized body our 413 (the validator's own answers differ);
+ * the validator then reads the parsed body from Hono's cache.
+ */
+export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await readJson(c);
+  await next();
+};
+
+/** A JSON request body declared for validation and the document. */
+export function jsonRequest<S extends z.ZodType>(schema: S) {
+  return { required: true, content: { "application/json": { schema } } } as const;
+}
+
+/**
+ * A JSON body documented from its schema but validated by the handler: a PATCH is validated
+ * merged with the stored record (partial schemas would answer differently).
+ */
+export function documentedJsonRequest(schema: z.ZodType) {
+  return { required: true, content: { "application/json": { schema: toSchema(schema) } } } as const;
+}
+
+/** A JSON answer declared for types and the document. */
+export function json<S extends z.ZodType>(description: string, schema: S) {
+  return { description, content: { "application/json": { schema } } } as const;
+}
+
+const error = (description: string) => json(description, errorSchema);
+
+/** The answers every route may give besides its own. */
+export const commonErrors = {
+  400: error("Invalid input (the first message in `error`, all in `issues`)"),
+  503: error("Database unavailable"),
+} as const;
+export const writeErrors = {
+  ...commonErrors,
+  403: error("Origin not allowed"),
+  413: error("Body too large"),
+  415: error("Body is not JSON"),
+  429: error("Rate limited"),
+} as const;
+export const errorResponse = error;
+
+
+/** Marks a route as needing the admin session, for the document. */
+export const sessionSecurity = [{ session: [] }];
+
+/** One createRoute definition, reduced to what the document shows. */
+interface RouteDoc {
   method: "get" | "post" | "put" | "patch" | "delete";
   /** OpenAPI path under /api/v1, e.g. "/clinics/{id}". */
   path: string;
@@ -12,16 +80,45 @@ export interface RouteDoc {
   tags?: string[];
   auth?: boolean;
   query?: z.ZodObject;
-  body?: z.ZodType;
+  /** A zod schema, or a plain JSON Schema for a body the handler reads itself (uploads). */
+  body?: z.ZodType | Record<string, unknown>;
   /** "multipart" for uploads. */
   bodyType?: "json" | "multipart";
   responses: Record<number, { description: string; schema?: z.ZodType }>;
 }
 
-const routes: RouteDoc[] = [];
+/** A createRoute definition in the registry's terms. */
+function fromRouteConfig(route: RouteConfig): RouteDoc {
+  const body = route.request?.body?.content;
+  const bodyType = body && "multipart/form-data" in body ? "multipart" : "json";
+  const media = body?.[bodyType === "multipart" ? "multipart/form-data" : "application/json"];
+  const bodySchema: unknown = media && "schema" in media ? media.schema : undefined;
+  const query = route.request?.query;
+  return {
+    method: route.method as RouteDoc["method"],
+    // Hono paths may carry a pattern (":id{[0-9]+}"); the document names the parameter only.
+    path: route.path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}"),
+    summary: route.summary ?? "",
+    tags: route.tags,
+    auth: Boolean(route.security?.length),
+    query: query instanceof z.ZodObject ? query : undefined,
+    body: bodySchema instanceof z.ZodType ? bodySchema : isPlainSchema(bodySchema) ? bodySchema : undefined,
+    bodyType,
+    responses: Object.fromEntries(
+      Object.entries(route.responses).map(([status, res]) => {
+        if (!("description" in res) || typeof res.description !== "string") {
+          throw new Error(`${route.method} ${route.path} ${status}: only described answers are supported`);
+        }
+        const media = "content" in res ? res.content?.["application/json"] : undefined;
+        const schema = media && "schema" in media ? media.schema : undefined;
+        return [Number(status), { description: res.description, schema: schema instanceof z.ZodType ? schema : undefined }];
+      }),
+    ),
+  };
+}
 
-export function documentRoute(doc: RouteDoc): void {
-  if (!routes.some((r) => r.method === doc.method && r.path === doc.path)) routes.push(doc);
+function isPlainSchema(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect), without a `$schema` on every inline schema. */
@@ -44,9 +141,15 @@ function operationId(method: string, path: string): string {
   return method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
 }
 
-export function buildOpenApiDocument(serverUrl: string) {
+/**
+ * The document: the createRoute definitions of `app` (every module mounted on it), rendered
+ * with zod's own JSON Schema converter (OpenAPI 3.1 is JSON Schema 2020-12), inline, no $refs.
+ */
+export function buildOpenApiDocument(serverUrl: string, app: OpenAPIHono<AppEnv>) {
+  const defined = app.openAPIRegistry.definitions.flatMap((d) => (d.type === "route" ? [fromRouteConfig(d.route)] : []));
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of routes) {
+  for (const r of defined) {
+    if (paths[r.path]?.[r.method]) continue;
     const parameters: unknown[] = [];
     for (const m of r.path.matchAll(/\{(\w+)\}/g)) {
       parameters.push({ name: m[1], in: "path", required: true, schema: { type: "string" } });
@@ -70,7 +173,7 @@ export function buildOpenApiDocument(serverUrl: string) {
     };
     if (r.body) {
       const type = r.bodyType === "multipart" ? "multipart/form-data" : "application/json";
-      op.requestBody = { required: true, content: { [type]: { schema: toSchema(r.body) } } };
+      op.requestBody = { required: true, content: { [type]: { schema: r.body instanceof z.ZodType ? toSchema(r.body) : r.body } } };
     }
     if (r.auth) op.security = [{ session: [] }];
     (paths[r.path] ??= {})[r.method] = op;

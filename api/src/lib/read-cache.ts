@@ -16,7 +16,8 @@
  * computation, and anything computed across a clearing is returned but not kept. Memory is
  * bounded by entries and bytes (READ_CACHE_MAX_MB), the least recently used going first.
  */
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
 import { LRUCache } from "lru-cache";
 import { latestContentChangeId, type Database } from "@botox/db";
 import type { AppEnv } from "../context.ts";
@@ -162,10 +163,14 @@ export const asksOpenNow = (value: string | undefined): boolean => /^\s*(true|1)
  * the route gives its own (a POST read: its validated body). An error thrown by `compute`
  * (bad input, not found, database away) is answered as usual and not kept.
  */
-export async function cachedJson(c: Context<AppEnv>, compute: () => Promise<unknown>, key?: string): Promise<Response> {
+export async function cachedJson<T>(c: Context<AppEnv>, compute: () => Promise<T>, key?: string): Promise<CachedJson<T>> {
   const cache = c.get("deps").readCache;
-  if (!cache) return c.json(await compute());
+  if (!cache) return c.json(await compute(), 200) as Response as CachedJson<T>;
   const { body, hit } = await cache.read(key ?? requestKey(c), async () => encodeJson(await compute()));
   c.header("X-Cache", hit ? "HIT" : "MISS");
-  return c.body(body, 200, { "Content-Type": "application/json" });
+  // The stored bytes are `compute()`'s answer encoded once: typed as that answer, for the route.
+  return c.body(body, 200, { "Content-Type": "application/json" }) as Response as CachedJson<T>;
 }
+
+/** A 200 JSON answer of type T, whether encoded now or read from the cache. */
+export type CachedJson<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;

@@ -2,18 +2,55 @@
  * Request and response shapes of every call in spec §7, shared by api, site and admin.
  * Paths are relative to API_PREFIX.
  */
+// Type-only: the types below are inferred from the schemas, and nothing of zod is loaded by
+// clients that import this file (the site's islands).
+import type { z } from "zod";
+import type {
+  blogCategorySchema,
+  blogListResponseSchema,
+  blogPostSchema,
+  citySchema,
+  clinicListResponseSchema,
+  clinicSchema,
+  contactMarkSchema,
+  contactMessageSchema,
+  contactMessagesQuerySchema,
+  contactResponseSchema,
+  currentUnitPriceSchema,
+  errorSchema,
+  hasRatedResponseSchema,
+  healthResponseSchema,
+  loginResponseSchema,
+  nearbyProvidersResponseSchema,
+  newsletterResponseSchema,
+  okResponseSchema,
+  priceIndexSchema,
+  priceReportSchema,
+  priceSchema,
+  publishBuildSchema,
+  publishStatusSchema,
+  ratingResponseSchema,
+  ratingStatSchema,
+  readyResponseSchema,
+  statsSchema,
+  uploadResponseSchema,
+  userLocationSchema,
+  zipSearchResponseSchema,
+} from "./response-schemas.ts";
 import type { BusinessStatus } from "./status.ts";
-import type { RatingEmoji } from "./constants.ts";
 import type { WorkingHours } from "./format.ts";
-import type { CurrentUnitPrice } from "./prices.ts";
+import type { ClinicPrice, CurrentUnitPrice, PriceIndex, PriceReport } from "./prices.ts";
 import type { WeekInterval } from "./hours.ts";
 
 export const API_PREFIX = "/api/v1";
 
-export interface ApiError {
-  error: string;
-  issues?: { path: string; message: string }[];
-}
+/** GET /publish/status and one of its builds. */
+export type PublishStatus = z.infer<typeof publishStatusSchema>;
+export type PublishBuild = z.infer<typeof publishBuildSchema>;
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;
+
+
+export type ApiError = z.infer<typeof errorSchema>;
 
 export interface Clinic {
   id: number;
@@ -68,45 +105,15 @@ export type AdminClinicsQuery = {
   sort?: "name" | "newest";
 };
 
-export interface ClinicListResponse {
-  clinics: Clinic[];
-  pagination: { totalItems: number; itemsPerPage: number; currentPage: number; totalPages: number };
-}
+export type ClinicListResponse = z.infer<typeof clinicListResponseSchema>;
 
-export interface ZipSearchResponse {
-  clinics: Clinic[];
-  totalCount: number;
-  itemsPerPage: number;
-  currentPage: number;
-  /** Centroid of the searched ZIP, null when the ZIP is unknown. */
-  origin: { latitude: number; longitude: number; city: string; state: string } | null;
-}
+export type ZipSearchResponse = z.infer<typeof zipSearchResponseSchema>;
 
-export interface City {
-  city: string;
-  state: string;
-  citySlug: string;
-  count: number;
-  latitude: number;
-  longitude: number;
-  distance?: number;
-}
+export type City = z.infer<typeof citySchema>;
 
-export interface UserLocation {
-  lat: number;
-  lon: number;
-  city: string;
-  region: string;
-  country: string;
-  /** Where the location came from: CDN headers, a local GeoIP file, or the fallback. */
-  source: "cdn" | "geoip" | "fallback";
-}
+export type UserLocation = z.infer<typeof userLocationSchema>;
 
-export interface NearbyProvidersResponse {
-  providers: Clinic[];
-  userLocation: UserLocation;
-  searchRadius: number;
-}
+export type NearbyProvidersResponse = z.infer<typeof nearbyProvidersResponseSchema>;
 
 export interface NearbyClinicsRequest {
   latitude: number;
@@ -116,54 +123,19 @@ export interface NearbyClinicsRequest {
   openNow?: boolean;
 }
 
-export interface RatingStat {
-  emoji: RatingEmoji;
-  count: number;
-}
+export type RatingStat = z.infer<typeof ratingStatSchema>;
 
-export interface HasRatedResponse {
-  hasRated: boolean;
-}
+export type HasRatedResponse = z.infer<typeof hasRatedResponseSchema>;
 
-export interface RatingResponse {
-  rating: { id: number; clinicId: number; emoji: RatingEmoji; comment: string | null; createdAt: string };
-}
+export type RatingResponse = z.infer<typeof ratingResponseSchema>;
 
-export interface NewsletterResponse {
-  subscribed: true;
-}
+export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;
 
-export interface ContactResponse {
-  received: true;
-  id: number;
-}
+export type ContactResponse = z.infer<typeof contactResponseSchema>;
 
-export interface BlogCategory {
-  id: number;
-  name: string;
-  slug: string;
-}
+export type BlogCategory = z.infer<typeof blogCategorySchema>;
 
-export interface BlogPost {
-  id: number;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string | null;
-  author: string;
-  featuredImage: string | null;
-  publishedAt: string | null;
-  updatedAt: string;
-  createdAt: string;
-  published: boolean;
-  categoryId: number | null;
-  category?: BlogCategory | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  keywords: string | null;
-  noIndex: boolean;
-  estimatedReadTime: number | null;
-}
+export type BlogPost = z.infer<typeof blogPostSchema>;
 
 /** GET /blog/posts (spec §7): limit=6 on the site, 100 in the admin; drafts only with a session. */
 export type BlogPostsQuery = {
@@ -179,52 +151,33 @@ export type RecentPostsQuery = {
   exclude?: number | null;
 };
 
-export interface BlogListResponse {
-  posts: BlogPost[];
-  pagination: { total: number; limit: number; page: number; totalPages: number };
-}
+export type BlogListResponse = z.infer<typeof blogListResponseSchema>;
 
-export interface Stats {
-  totalClinics: number;
-  status: "ok";
-  apiVersion: string;
-  totalPosts?: number;
-  totalSubscribers?: number;
-  unreadMessages?: number;
-  /** Price reports waiting for review (issue 13). */
-  pendingPriceReports?: number;
-  /** Clinics whose newest published price is older than 180 days. */
-  staleClinicPrices?: number;
-}
+export type Stats = z.infer<typeof statsSchema>;
 
 /** Answer of logout and of every DELETE (the spec shows no body). */
-export interface OkResponse {
-  ok: true;
-}
+export type OkResponse = z.infer<typeof okResponseSchema>;
 
-export interface LoginResponse {
-  user: { id: number; username: string };
-  expiresAt: string;
-}
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export interface UploadResponse {
-  url: string;
-  /** 1200x630 variant for social cards. */
-  ogUrl?: string;
-}
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
-export interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  subject: string | null;
-  message: string;
-  createdAt: string;
-  readAt: string | null;
-  handledAt: string | null;
-}
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export type ContactMessagesQuery = z.input<typeof contactMessagesQuerySchema>;
+export type ContactMark = z.input<typeof contactMarkSchema>;
 
-export interface HealthResponse {
-  status: "ok" | "degraded";
-  database: "up" | "down";
-}
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/**
+ * Compile-time proof that the hand-documented shapes are exactly the schemas' answers
+ * (types only: nothing of it reaches a bundle).
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+type _AnswersMatchSchemas = [
+  Assert<Same<Clinic, z.infer<typeof clinicSchema>>>,
+  Assert<Same<ClinicPrice, z.infer<typeof priceSchema>>>,
+  Assert<Same<PriceIndex, z.infer<typeof priceIndexSchema>>>,
+  Assert<Same<CurrentUnitPrice, z.infer<typeof currentUnitPriceSchema>>>,
+  Assert<Same<PriceReport, z.infer<typeof priceReportSchema>>>,
+];

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
-import { ApiRequestError, buildQuery, createApiClient, errorMessageOf } from "./http.ts";
+import { ApiRequestError, buildQuery, createApiClient, errorMessageOf, type ApiClientOptions, type GetOptions, type QueryParams, type WriteMethod } from "./http.ts";
+import type { BlogPost, Stats } from "./api.ts";
 
 interface Seen {
   method: string;
@@ -71,9 +72,19 @@ describe("buildQuery (spec §7)", () => {
   });
 });
 
+/**
+ * The transport tests call paths the API does not have (/echo...): this is the client as the
+ * transport sees it, without the typed paths.
+ */
+interface UntypedClient {
+  get<T = unknown>(path: string, params?: QueryParams, opts?: GetOptions): Promise<T>;
+  send<T = unknown>(method: WriteMethod, path: string, body?: unknown): Promise<T>;
+}
+const createUntypedClient = (opts: ApiClientOptions) => createApiClient(opts) as unknown as UntypedClient;
+
 describe("createApiClient against a real server", () => {
   it("reads JSON with Accept: application/json and the query params", async () => {
-    const api = createApiClient({ baseUrl });
+    const api = createUntypedClient({ baseUrl });
     const r = await api.get<{ method: string; url: string }>("/echo", { page: 2, query: null, status: ["a", "b"] });
     expect(r).toEqual({ method: "GET", url: "/api/v1/echo?page=2&status=a&status=b", body: null });
     expect(last().headers.accept).toBe("application/json");
@@ -86,7 +97,7 @@ describe("createApiClient against a real server", () => {
       calls.push(init ?? {});
       return fetch(input, init);
     };
-    const api = createApiClient({ baseUrl, fetch: spyFetch });
+    const api = createUntypedClient({ baseUrl, fetch: spyFetch });
     await api.get("/echo");
     await api.send("POST", "/echo", { a: 1 });
     await api.send("DELETE", "/echo");
@@ -94,7 +105,7 @@ describe("createApiClient against a real server", () => {
   });
 
   it("writes a JSON body with a JSON content type only when a body exists", async () => {
-    const api = createApiClient({ baseUrl });
+    const api = createUntypedClient({ baseUrl });
     const r = await api.send<{ body: string }>("PATCH", "/echo", { name: "Botox", slug: "botox" });
     expect(JSON.parse(r.body)).toEqual({ name: "Botox", slug: "botox" });
     expect(last().headers["content-type"]).toBe("application/json");
@@ -105,7 +116,7 @@ describe("createApiClient against a real server", () => {
   });
 
   it("sends FormData as multipart (uploads)", async () => {
-    const api = createApiClient({ baseUrl });
+    const api = createUntypedClient({ baseUrl });
     const form = new FormData();
     form.append("image", new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: "image/jpeg" }), "a.jpg");
     await api.send("POST", "/echo", form);
@@ -113,14 +124,14 @@ describe("createApiClient against a real server", () => {
   });
 
   it("resolves a write without a body to null", async () => {
-    const api = createApiClient({ baseUrl });
+    const api = createUntypedClient({ baseUrl });
     await expect(api.send("DELETE", "/no-content")).resolves.toBeNull();
   });
 
   it("turns a read whose body is not JSON into [] and logs it", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      const api = createApiClient({ baseUrl });
+      const api = createUntypedClient({ baseUrl });
       await expect(api.get("/not-json")).resolves.toEqual([]);
       expect(warn).toHaveBeenCalledOnce();
     } finally {
@@ -129,21 +140,28 @@ describe("createApiClient against a real server", () => {
   });
 
   it("raises on 401 by default, or resolves null when asked", async () => {
-    const api = createApiClient({ baseUrl });
+    const api = createUntypedClient({ baseUrl });
     await expect(api.get("/unauthorized")).rejects.toMatchObject({
       status: 401,
       message: '401: {"error":"Authentication required"}',
     });
     await expect(api.get("/unauthorized", undefined, { on401: "null" })).resolves.toBeNull();
-    // Types only: the functions are never called.
-    expectTypeOf(() => api.get<{ a: 1 }>("/x")).returns.resolves.toEqualTypeOf<{ a: 1 }>();
-    expectTypeOf(() => api.get<{ a: 1 }>("/x", undefined, { on401: "null" })).returns.resolves.toEqualTypeOf<{
-      a: 1;
-    } | null>();
+    // Types only: the functions are never called. The path gives the answer's type.
+    const typed = createApiClient({ baseUrl });
+    expectTypeOf(() => typed.get("/stats")).returns.resolves.toEqualTypeOf<Stats>();
+    expectTypeOf(() => typed.get("/stats", undefined, { on401: "null" })).returns.resolves.toEqualTypeOf<Stats | null>();
+    // The most specific pattern wins: "recent" is the list, not a post id.
+    expectTypeOf(() => typed.get("/blog/posts/recent")).returns.resolves.toEqualTypeOf<BlogPost[]>();
+    expectTypeOf(() => typed.get(`/blog/posts/${String(7)}`)).returns.resolves.toEqualTypeOf<BlogPost>();
+    expectTypeOf(() => typed.send("POST", "/publish/rebuild")).returns.resolves.toEqualTypeOf<{ queued: true }>();
+    // @ts-expect-error a path the API does not serve does not compile
+    void (() => typed.get("/no-such-call"));
+    // @ts-expect-error nor does a body of the wrong shape
+    void (() => typed.send("POST", "/newsletter/subscribe", { mail: 1 }));
   });
 
   it("raises 'status: response text' or 'status: status text' on non-OK answers (spec §8)", async () => {
-    const api = createApiClient({ baseUrl });
+    const api = createUntypedClient({ baseUrl });
     const plain = await api.get("/plain-error").catch((e: unknown) => e);
     expect(plain).toBeInstanceOf(ApiRequestError);
     expect((plain as Error).message).toBe("502: upstream down");
@@ -154,7 +172,7 @@ describe("createApiClient against a real server", () => {
 
 describe("errorMessageOf", () => {
   it("returns the server's {error} text", async () => {
-    const api = createApiClient({ baseUrl });
+    const api = createUntypedClient({ baseUrl });
     const err = await api.send("POST", "/bad", {}).catch((e: unknown) => e);
     expect(errorMessageOf(err)).toBe("Title must be at least 5 characters.");
   });

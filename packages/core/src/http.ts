@@ -2,6 +2,7 @@
  * The request helper of spec §7 and §8 ("Generic request failure"), shared by the site's
  * islands and the admin: cookies always sent, JSON reads and writes, non-OK answers thrown.
  */
+import type { GetPath, GetResponse, WriteBody, WriteMethod, WritePath, WriteResponse } from "./api-contract.ts";
 
 /** A non-OK answer: message "{status}: {response text, or the status text when empty}". */
 export class ApiRequestError extends Error {
@@ -37,18 +38,22 @@ export interface GetOptions {
   on401?: "null" | "throw";
 }
 
-export type WriteMethod = "POST" | "PUT" | "PATCH" | "DELETE";
+export type { WriteMethod };
 
+/**
+ * The typed client: the path (and method) gives the answer's type and the body's, from the
+ * API's own schemas (api-contract.ts); a path the API does not serve does not compile.
+ */
 export interface ApiClient {
-  get<T>(path: string, params?: QueryParams, opts?: GetOptions & { on401?: "throw" }): Promise<T>;
-  get<T>(path: string, params: QueryParams | undefined, opts: GetOptions & { on401: "null" }): Promise<T | null>;
-  get<T>(path: string, params?: QueryParams, opts?: GetOptions): Promise<T | null>;
+  get<P extends GetPath>(path: P, params?: QueryParams, opts?: GetOptions & { on401?: "throw" }): Promise<GetResponse<P>>;
+  get<P extends GetPath>(path: P, params: QueryParams | undefined, opts: GetOptions & { on401: "null" }): Promise<GetResponse<P> | null>;
+  get<P extends GetPath>(path: P, params?: QueryParams, opts?: GetOptions): Promise<GetResponse<P> | null>;
   /**
    * A write. A plain value travels as JSON with a JSON content type; FormData (uploads) as
    * multipart; no body, no content type. Resolves to the parsed JSON answer, or null when
    * the answer has no JSON body.
    */
-  send<T = unknown>(method: WriteMethod, path: string, body?: unknown): Promise<T>;
+  send<M extends WriteMethod, P extends WritePath<M>>(method: M, path: P, body?: WriteBody<M, P>): Promise<WriteResponse<M, P>>;
 }
 
 export interface ApiClientOptions {
@@ -107,7 +112,8 @@ export function createApiClient({ baseUrl, fetch: customFetch }: ApiClientOption
     }
   }
 
-  return { get: get, send };
+  // One untyped implementation; the interface gives each path its types.
+  return { get: get as ApiClient["get"], send: send as ApiClient["send"] };
 }
 
 /**

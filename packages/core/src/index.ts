@@ -23,3 +23,5 @@ export * from "./open-now.ts";
 export * from "./visitor-rating.ts";
 export * from "./prices.ts";
 export * from "./price-schemas.ts";
+export * from "./response-schemas.ts";
+export type * from "./api-contract.ts";

@@ -1,7 +1,6 @@
 import { useId, useState, type SubmitEvent } from "react";
 import { CONTACT } from "@botox/core/constants";
 import { MSG } from "@botox/core/messages";
-import type { ContactResponse } from "@botox/core/api";
 import { apiClient } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { contactPayload, validateContact, type ContactErrors, type ContactValues } from "../lib/contact.ts";
@@ -25,7 +24,7 @@ export default function ContactForm({ config }: { config: PublicConfig }) {
     if (Object.keys(found).length) return;
     setState("sending");
     try {
-      await apiClient(config.apiUrl).send<ContactResponse>("POST", "/contact", contactPayload(values));
+      await apiClient(config.apiUrl).send("POST", "/contact", contactPayload(values));
       setValues(EMPTY);
       setState("sent");
     } catch {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { Clinic, ZipSearchResponse } from "@botox/core/api";
+import type { Clinic } from "@botox/core/api";
 import { FEATURED } from "@botox/core/constants";
 import { MSG } from "@botox/core/messages";
 import { apiClient, useQuery } from "../lib/query.ts";
@@ -28,7 +28,7 @@ function Featured({ config, title }: { config: PublicConfig; title: string }) {
     enabled: detected != null,
     queryFn: async (): Promise<Clinic[]> => {
       if (!detected) return [];
-      const clinics = await apiClient(config.apiUrl).send<Clinic[]>("POST", "/clinics/nearby", {
+      const clinics = await apiClient(config.apiUrl).send("POST", "/clinics/nearby", {
         latitude: detected.lat,
         longitude: detected.lon,
         radius: FEATURED.distance,
@@ -44,7 +44,7 @@ function Featured({ config, title }: { config: PublicConfig; title: string }) {
     enabled: useFixedZip,
     queryFn: async () => {
       try {
-        return await apiClient(config.apiUrl).get<ZipSearchResponse>("/zip-search", {
+        return await apiClient(config.apiUrl).get("/zip-search", {
           postalCode: FEATURED.postalCode,
           limit: FEATURED.limit,
           distance: FEATURED.distance,

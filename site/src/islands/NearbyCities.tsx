@@ -1,5 +1,4 @@
 import { useId } from "react";
-import type { City } from "@botox/core/api";
 import { FETCH, SEARCH } from "@botox/core/constants";
 import { MSG } from "@botox/core/messages";
 import { cityPath, nearestCities } from "@botox/core/search";
@@ -24,7 +23,7 @@ function Cities({ config, title = "Cities With Botox Specials Near You" }: Props
     staleTime: FETCH.cities.staleTime,
     queryFn: async () => {
       try {
-        return await apiClient(config.apiUrl).get<City[]>("/cities/popular", { limit: SEARCH.popularCitiesLimit });
+        return await apiClient(config.apiUrl).get("/cities/popular", { limit: SEARCH.popularCitiesLimit });
       } catch {
         throw new Error(MSG.fetch.cities);
       }

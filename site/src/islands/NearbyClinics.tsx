@@ -1,5 +1,4 @@
 import { useId, useRef, useState } from "react";
-import type { Clinic } from "@botox/core/api";
 import { FETCH, SEARCH } from "@botox/core/constants";
 import { MSG } from "@botox/core/messages";
 import { adSlotAfter, clampNearbyPages, paginate } from "@botox/core/pagination";
@@ -70,7 +69,7 @@ function Nearby({ config, variant }: Required<Props>) {
     queryFn: async () => {
       if (!loc) return []; // not run without a location (`enabled`)
       try {
-        const clinics = await apiClient(config.apiUrl).send<Clinic[]>("POST", "/clinics/nearby", {
+        const clinics = await apiClient(config.apiUrl).send("POST", "/clinics/nearby", {
           latitude: loc.lat,
           longitude: loc.lon,
           radius: SEARCH.nearbyRadiusMiles,

@@ -1,6 +1,5 @@
 import { useId, useState, type SubmitEvent } from "react";
 import { MSG } from "@botox/core/messages";
-import type { NewsletterResponse } from "@botox/core/api";
 import { apiClient } from "../lib/query.ts";
 import { toast } from "../lib/toast.ts";
 import { trackEvent } from "../lib/analytics.ts";
@@ -33,7 +32,7 @@ export default function NewsletterForm({ config }: { config: PublicConfig }) {
     }
     setSubmitting(true);
     try {
-      await apiClient(config.apiUrl).send<NewsletterResponse>("POST", "/newsletter/subscribe", {
+      await apiClient(config.apiUrl).send("POST", "/newsletter/subscribe", {
         email: email.trim(),
         zipCode: zipCode.trim() || null,
         firstName: firstName.trim() || null,

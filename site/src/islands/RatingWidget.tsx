@@ -1,6 +1,5 @@
 import { useId, useState } from "react";
 import { RATING, type RatingEmoji } from "@botox/core/constants";
-import type { HasRatedResponse, RatingResponse, RatingStat } from "@botox/core/api";
 import { MSG } from "@botox/core/messages";
 import { errorMessageOf } from "@botox/core/http";
 import { apiClient, useMutation, useQuery, useQueryClient } from "../lib/query.ts";
@@ -29,16 +28,16 @@ function Rating({ clinicId, clinicName, config }: Props) {
 
   const hasRated = useQuery({
     queryKey: ["has-rated", clinicId],
-    queryFn: () => api.get<HasRatedResponse>(`/clinics/${clinicId}/has-rated`),
+    queryFn: () => api.get(`/clinics/${clinicId}/has-rated`),
   });
   const stats = useQuery({
     queryKey: ["rating-stats", clinicId],
-    queryFn: () => api.get<RatingStat[]>(`/clinics/${clinicId}/rating-stats`),
+    queryFn: () => api.get(`/clinics/${clinicId}/rating-stats`),
     enabled: hasRated.data?.hasRated === true || submitted != null,
   });
   const submit = useMutation({
     mutationFn: (body: { clinicId: number; emoji: RatingEmoji; comment: string | null }) =>
-      api.send<RatingResponse>("POST", `/clinics/${clinicId}/ratings`, body),
+      api.send("POST", `/clinics/${clinicId}/ratings`, body),
     onSuccess: (_data, body) => {
       setSubmitted({ emoji: body.emoji, comment: body.comment });
       toast({ title: MSG.rating.successTitle, description: MSG.rating.success });

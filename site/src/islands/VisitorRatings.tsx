@@ -33,7 +33,7 @@ export function useVisitorRatings(config: PublicConfig, ids: readonly number[]):
     queryKey: ["rating-summary", key],
     enabled: key.length > 0,
     retry: false,
-    queryFn: () => apiClient(config.apiUrl).get<Record<string, RatingStat[]>>("/clinics/rating-summary", { ids: key }),
+    queryFn: () => apiClient(config.apiUrl).get("/clinics/rating-summary", { ids: key }),
   });
   return (id) => {
     const stats = summary.data?.[String(id)];

@@ -56,7 +56,7 @@ function Results({ zip: fixedZip, initial, config }: Props) {
     queryKey: ["zip-search", zip, distance, page, maxUnitPrice, sort, openNowMinute(openNow, viewNow())],
     enabled: zip != null,
     queryFn: () =>
-      apiClient(config.apiUrl).get<ZipSearchResponse>("/zip-search", {
+      apiClient(config.apiUrl).get("/zip-search", {
         ...zipQueryParams(zip!, distance, page),
         ...zipPriceParams(maxUnitPrice, sort),
         ...zipOpenNowParams(openNow),

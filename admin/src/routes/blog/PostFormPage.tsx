@@ -14,10 +14,7 @@ export default function PostFormPage() {
   const api = useApi();
   const post = useQuery({
     queryKey: keys.post(id ?? "new"),
-    queryFn: async () => {
-      const data = await api.get<BlogPost | { post: BlogPost }>(`/blog/posts/${encodeURIComponent(id ?? "")}`);
-      return "post" in data ? data.post : data;
-    },
+    queryFn: () => api.get(`/blog/posts/${encodeURIComponent(id ?? "")}`),
     enabled: id != null,
   });
 

@@ -15,10 +15,7 @@ export default function ClinicFormPage() {
   const api = useApi();
   const clinic = useQuery({
     queryKey: keys.clinic(id ?? "new"),
-    queryFn: async () => {
-      const data = await api.get<Clinic | { clinic: Clinic }>(`/clinics/${encodeURIComponent(id ?? "")}`);
-      return "clinic" in data ? data.clinic : data;
-    },
+    queryFn: () => api.get(`/clinics/${encodeURIComponent(id ?? "")}`),
     enabled: id != null,
   });
 

@@ -41,7 +41,7 @@ export default function ClinicListPage() {
   const list = useQuery({
     queryKey: [...keys.clinics, "list", { query, businessStatus, page }],
     queryFn: () =>
-      api.get<ClinicListResponse>("/clinics", {
+      api.get("/clinics", {
         page,
         limit: PAGE_SIZE,
         query: query || null,

@@ -20,14 +20,14 @@ export function ClinicPrices({ clinicId, today = isoDay(new Date()) }: { clinicI
 
   const prices = useQuery({
     queryKey: keys.clinicPrices(clinicId),
-    queryFn: async () => (await api.get<{ prices: ClinicPrice[] }>(`/clinics/${clinicId}/prices`, { status: "all" })).prices ?? [],
+    queryFn: async () => (await api.get(`/clinics/${clinicId}/prices`, { status: "all" })).prices,
   });
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: keys.clinicPrices(clinicId) }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
   const failed = useFailureToast();
 
   const verify = useMutation({
-    mutationFn: (p: ClinicPrice) => api.send<ClinicPrice>("PATCH", `/prices/${p.id}`, { verifiedOn: today }),
+    mutationFn: (p: ClinicPrice) => api.send("PATCH", `/prices/${p.id}`, { verifiedOn: today }),
     onSuccess: async () => {
       toast({ title: "Price verified", description: `Marked as checked on ${formatPriceDate(today)}.` });
       await refresh();

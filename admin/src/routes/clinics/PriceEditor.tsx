@@ -54,8 +54,8 @@ export function PriceEditor({
   const save = useMutation({
     mutationFn: () =>
       price
-        ? api.send<ClinicPrice>("PATCH", `/prices/${price.id}`, pricePayload(values))
-        : api.send<ClinicPrice>("POST", `/clinics/${clinicId}/prices`, pricePayload(values)),
+        ? api.send("PATCH", `/prices/${price.id}`, pricePayload(values))
+        : api.send("POST", `/clinics/${clinicId}/prices`, pricePayload(values)),
     onSuccess: async (saved) => {
       const held = saved && saved.status === "pending" && values.status === "published";
       toast(

@@ -1,6 +1,7 @@
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Badge, Button } from "../../components/ui.tsx";
-import { toneOf, when, type PublishBuild } from "./publish-status.ts";
+import type { PublishBuild } from "@botox/core";
+import { toneOf, when } from "./publish-status.ts";
 
 /** "120 pages · 4.2 s", or only the half that is known. */
 const buildSize = (b: PublishBuild) =>

@@ -43,7 +43,7 @@ export function RecentChanges() {
   const api = useApi();
   const clinics = useQuery({
     queryKey: [...keys.clinics, "recent"],
-    queryFn: () => api.get<ClinicListResponse>("/clinics", { page: 1, limit: 5, sort: "newest" }),
+    queryFn: () => api.get("/clinics", { page: 1, limit: 5, sort: "newest" }),
   });
   const posts = useAdminPosts();
   const pending = clinics.isPending || posts.isPending;

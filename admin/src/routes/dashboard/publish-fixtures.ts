@@ -1,10 +1,11 @@
 /** Publishing answers for the dashboard's tests. */
-import type { PublishBuild, PublishStatus } from "./publish-status.ts";
+import type { PublishBuild, PublishStatus } from "@botox/core";
 
 export const build = (id: number, over: Partial<PublishBuild> = {}): PublishBuild => ({
   id,
   status: "succeeded",
   trigger: "content",
+  changeWatermark: id,
   live: false,
   durationMs: 4200,
   pageCount: 120,
@@ -18,6 +19,7 @@ export const idle: PublishStatus = {
   mode: "local",
   state: "idle",
   dirty: false,
+  queue: [],
   live: { id: 3, finishedAt: "2026-03-01T10:00:04Z" },
   nextNightlyRun: null,
   builds: [build(3, { live: true }), build(2, { status: "failed", logTail: "astro: page /x failed", pageCount: null }), build(1)],

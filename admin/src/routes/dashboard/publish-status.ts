@@ -1,32 +1,10 @@
-/** GET /publish/status's answer as the dashboard reads it, and how the panel shows its states. */
-
-/** One build as GET /publish/status reports it. */
-export interface PublishBuild {
-  id: number;
-  status: "queued" | "running" | "succeeded" | "failed";
-  trigger: string;
-  live: boolean;
-  durationMs: number | null;
-  pageCount: number | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  logTail: string;
-}
-
-export interface PublishStatus {
-  mode: "local" | "hook";
-  state: "idle" | "queued" | "running";
-  dirty: boolean;
-  live: { id: number; finishedAt: string | null } | null;
-  nextNightlyRun: string | null;
-  builds: PublishBuild[];
-}
+/** How the dashboard shows GET /publish/status (its answer is core's PublishStatus). */
+import type { PublishStatus } from "@botox/core";
 
 /** While a build is queued or running the panel refreshes itself (every 2 s) until it ends. */
 export const PUBLISH_POLL_MS = 2000;
 export const buildUnderWay = (s: PublishStatus | undefined) =>
-  s != null && (s.state !== "idle" || (s.builds ?? []).some((b) => b.status === "queued" || b.status === "running"));
+  s != null && (s.state !== "idle" || s.builds.some((b) => b.status === "queued" || b.status === "running"));
 
 /** A build time as the admin reads it, "—" when there is none. */
 export const when = (iso?: string | null) => (iso ? new Date(iso).toLocaleString("en-US") : "—");

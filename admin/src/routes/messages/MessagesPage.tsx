@@ -19,10 +19,7 @@ export default function MessagesPage() {
 
   const messages = useQuery({
     queryKey: [...keys.messages, filter],
-    queryFn: async () => {
-      const data = await api.get<ContactMessage[] | { messages: ContactMessage[] }>("/contact-messages", { status: filter });
-      return Array.isArray(data) ? data : (data.messages ?? []);
-    },
+    queryFn: () => api.get("/contact-messages", { status: filter }),
   });
 
   const update = useMutation({

@@ -41,12 +41,12 @@ export default function PriceReportsPage() {
 
   const reports = useQuery({
     queryKey: [...keys.priceReports, filter],
-    queryFn: () => api.get<{ reports: PriceReport[]; total: number }>("/price-reports", { status: filter, page: 1, limit: LIMIT }),
+    queryFn: () => api.get("/price-reports", { status: filter, page: 1, limit: LIMIT }),
   });
 
   const review = useMutation({
     mutationFn: ({ id, status, reason }: { id: number; status: "published" | "rejected"; reason?: string }) =>
-      api.send<PriceReport>("PATCH", `/price-reports/${id}`, { status, ...(reason ? { reason } : {}) }),
+      api.send("PATCH", `/price-reports/${id}`, { status, ...(reason ? { reason } : {}) }),
     onSuccess: async (_saved, { status }) => {
       toast(
         status === "published"

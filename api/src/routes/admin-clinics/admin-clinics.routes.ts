@@ -1,13 +1,22 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { MSG, businessStatusSchema, clinicInputSchema, totalPages, type ClinicInput, type ClinicListResponse } from "@botox/core";
+import {
+  MSG,
+  businessStatusSchema,
+  clinicInputSchema,
+  totalPages,
+  clinicListResponseSchema,
+  clinicSchema,
+  okResponseSchema,
+  type ClinicInput,
+  type ClinicListResponse,
+} from "@botox/core";
 import { deleteClinic, findAdminClinicById, insertClinic, listAdminClinics, toClinicRow, updateClinic, type ClinicRow } from "@botox/db";
-import type { AppEnv } from "../../context.ts";
 import { requireSession } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
-import { HttpError, parseOrThrow, readJson, slugConflict } from "../../lib/errors.ts";
+import { HttpError, slugConflict } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
-import { documentRoute } from "../../lib/openapi.ts";
+import { createRouter, errorResponse, json, jsonBody, jsonRequest, sessionSecurity } from "../../lib/openapi.ts";
 
 const clinicId = (raw: string) => idParam(raw, MSG.admin.clinicNotFound);
 
@@ -28,90 +37,103 @@ function toClinicValues(input: ClinicInput): ClinicRow {
   return mapped.row;
 }
 
-export const adminClinicsRoutes = new Hono<AppEnv>();
+const tags = ["admin clinics"];
+const unauthorized = errorResponse("No valid session");
+const notFound = errorResponse(MSG.admin.clinicNotFound);
+const slugTaken = errorResponse(MSG.api.clinicSlugTaken);
 
-adminClinicsRoutes.get("/clinics", requireSession, async (c) => {
-  const q = parseOrThrow(listQuerySchema, c.req.query());
-  const { clinics, total } = await listAdminClinics(c.get("deps").db, { ...q, query: q.query || undefined });
-  const body: ClinicListResponse = {
-    clinics,
-    pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: totalPages(total, q.limit) },
-  };
-  return c.json(body);
-});
-
-adminClinicsRoutes.get("/clinics/:id{[0-9]+}", requireSession, async (c) => {
-  const clinic = await findAdminClinicById(c.get("deps").db, clinicId(c.req.param("id")));
-  if (!clinic) throw new HttpError(404, MSG.admin.clinicNotFound);
-  return c.json(clinic);
-});
-
-adminClinicsRoutes.post("/clinics", requireSession, async (c) => {
-  const values = toClinicValues(parseOrThrow(clinicInputSchema, await readJson(c)));
-  const clinic = await writeContent(
-    c.get("deps"),
-    (tx) => insertClinic(tx, values),
-    (created) => ({ entity: "clinic", entityId: created.id, action: "create" }),
-  ).catch(slugConflict);
-  return c.json(clinic, 201);
-});
-
-adminClinicsRoutes.put("/clinics/:id{[0-9]+}", requireSession, async (c) => {
-  const id = clinicId(c.req.param("id"));
-  const values = toClinicValues(parseOrThrow(clinicInputSchema, await readJson(c)));
-  const clinic = await writeContent(
-    c.get("deps"),
-    (tx) => updateClinic(tx, id, values),
-    (updated) => (updated ? { entity: "clinic", entityId: id, action: "update" } : null),
-  ).catch(slugConflict);
-  if (!clinic) throw new HttpError(404, MSG.admin.clinicNotFound);
-  return c.json(clinic);
-});
-
-adminClinicsRoutes.delete("/clinics/:id{[0-9]+}", requireSession, async (c) => {
-  const id = clinicId(c.req.param("id"));
-  const deleted = await writeContent(
-    c.get("deps"),
-    (tx) => deleteClinic(tx, id),
-    (ok) => (ok ? { entity: "clinic", entityId: id, action: "delete" } : null),
-  );
-  if (!deleted) throw new HttpError(404, MSG.admin.clinicNotFound);
-  return c.json({ ok: true as const });
-});
-
-const clinicDoc = z.looseObject({ id: z.number(), name: z.string(), slug: z.string(), city: z.string(), citySlug: z.string(), state: z.string() });
-const unauthorized = { description: "No valid session" };
-const notFoundDoc = { description: MSG.admin.clinicNotFound };
-documentRoute({
+const listRoute = createRoute({
   method: "get",
   path: "/clinics",
   summary: "Admin clinic list, sorted by name (or newest with sort=newest)",
-  tags: ["admin clinics"],
-  auth: true,
-  query: listQuerySchema,
-  responses: {
-    200: { description: "Clinics and pagination", schema: z.object({ clinics: z.array(clinicDoc), pagination: z.object({ totalItems: z.number(), itemsPerPage: z.number(), currentPage: z.number(), totalPages: z.number() }) }) },
-    400: { description: "Invalid filter" },
-    401: unauthorized,
-  },
+  tags,
+  security: sessionSecurity,
+  middleware: [requireSession] as const,
+  request: { query: listQuerySchema },
+  responses: { 200: json("Clinics and pagination", clinicListResponseSchema), 400: errorResponse("Invalid filter"), 401: unauthorized },
 });
-documentRoute({ method: "get", path: "/clinics/{id}", summary: "One clinic (admin edit)", tags: ["admin clinics"], auth: true, responses: { 200: { description: "The clinic", schema: clinicDoc }, 401: unauthorized, 404: notFoundDoc } });
-documentRoute({
+// Hono paths with a pattern: only digits reach these routes (the document shows `{id}`).
+const getRoute = createRoute({
+  method: "get",
+  path: "/clinics/:id{[0-9]+}",
+  summary: "One clinic (admin edit)",
+  tags,
+  security: sessionSecurity,
+  middleware: [requireSession] as const,
+  responses: { 200: json("The clinic", clinicSchema), 401: unauthorized, 404: notFound },
+});
+const createClinicRoute = createRoute({
   method: "post",
   path: "/clinics",
   summary: "Create a clinic; slug from name + city when empty, unique per city",
-  tags: ["admin clinics"],
-  auth: true,
-  body: clinicInputSchema,
-  responses: { 201: { description: "Created clinic", schema: clinicDoc }, 400: { description: "Validation error (spec §5 messages)" }, 401: unauthorized, 409: { description: MSG.api.clinicSlugTaken } },
+  tags,
+  security: sessionSecurity,
+  middleware: [requireSession, jsonBody] as const,
+  request: { body: jsonRequest(clinicInputSchema) },
+  responses: { 201: json("Created clinic", clinicSchema), 400: errorResponse("Validation error (spec §5 messages)"), 401: unauthorized, 409: slugTaken },
 });
-documentRoute({
+const replaceRoute = createRoute({
   method: "put",
-  path: "/clinics/{id}",
+  path: "/clinics/:id{[0-9]+}",
   summary: "Replace a clinic's fields",
-  tags: ["admin clinics"],
-  auth: true,
-  body: clinicInputSchema,
-  responses: { 200: { description: "Updated clinic", schema: clinicDoc }, 400: { description: "Validation error" }, 401: unauthorized, 404: notFoundDoc, 409: { description: MSG.api.clinicSlugTaken } },
+  tags,
+  security: sessionSecurity,
+  middleware: [requireSession, jsonBody] as const,
+  request: { body: jsonRequest(clinicInputSchema) },
+  responses: { 200: json("Updated clinic", clinicSchema), 400: errorResponse("Validation error"), 401: unauthorized, 404: notFound, 409: slugTaken },
 });
-documentRoute({ method: "delete", path: "/clinics/{id}", summary: "Delete a clinic", tags: ["admin clinics"], auth: true, responses: { 200: { description: "Deleted", schema: z.object({ ok: z.literal(true) }) }, 401: unauthorized, 404: notFoundDoc } });
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/clinics/:id{[0-9]+}",
+  summary: "Delete a clinic",
+  tags,
+  security: sessionSecurity,
+  middleware: [requireSession] as const,
+  responses: { 200: json("Deleted", okResponseSchema), 401: unauthorized, 404: notFound },
+});
+
+export const adminClinicsRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
+    const q = c.req.valid("query");
+    const { clinics, total } = await listAdminClinics(c.get("deps").db, { ...q, query: q.query || undefined });
+    const body: ClinicListResponse = {
+      clinics,
+      pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: totalPages(total, q.limit) },
+    };
+    return c.json(body, 200);
+  })
+  .openapi(getRoute, async (c) => {
+    const clinic = await findAdminClinicById(c.get("deps").db, clinicId(c.req.param("id")));
+    if (!clinic) throw new HttpError(404, MSG.admin.clinicNotFound);
+    return c.json(clinic, 200);
+  })
+  .openapi(createClinicRoute, async (c) => {
+    const values = toClinicValues(c.req.valid("json"));
+    const clinic = await writeContent(
+      c.get("deps"),
+      (tx) => insertClinic(tx, values),
+      (created) => ({ entity: "clinic", entityId: created.id, action: "create" }),
+    ).catch(slugConflict);
+    return c.json(clinic, 201);
+  })
+  .openapi(replaceRoute, async (c) => {
+    const id = clinicId(c.req.param("id"));
+    const values = toClinicValues(c.req.valid("json"));
+    const clinic = await writeContent(
+      c.get("deps"),
+      (tx) => updateClinic(tx, id, values),
+      (updated) => (updated ? { entity: "clinic", entityId: id, action: "update" } : null),
+    ).catch(slugConflict);
+    if (!clinic) throw new HttpError(404, MSG.admin.clinicNotFound);
+    return c.json(clinic, 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    const id = clinicId(c.req.param("id"));
+    const deleted = await writeContent(
+      c.get("deps"),
+      (tx) => deleteClinic(tx, id),
+      (ok) => (ok ? { entity: "clinic", entityId: id, action: "delete" } : null),
+    );
+    if (!deleted) throw new HttpError(404, MSG.admin.clinicNotFound);
+    return c.json({ ok: true as const }, 200);
+  });

@@ -1,12 +1,12 @@
-import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { MSG, loginSchema, type LoginResponse } from "@botox/core";
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { MSG, loginResponseSchema, loginSchema, okResponseSchema, type LoginResponse } from "@botox/core";
 import { findAdminByUsername, hashPassword, verifyPassword } from "@botox/db";
 import type { AppEnv, Deps } from "../../context.ts";
 import { clearSessionCookie, createSession, invalidateSessionToken, readSessionCookie, setSessionCookie } from "../../auth/session.ts";
 import { LoginThrottle, VerificationGate, createThrottleStore } from "../../auth/login-throttle.ts";
-import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
-import { documentRoute } from "../../lib/openapi.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { createRouter, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
 
 const throttles = new WeakMap<Deps, LoginThrottle>();
 /** The login throttle of one app (exported for tests, which replace its sleep). */
@@ -27,61 +27,57 @@ function throttled(c: Context<AppEnv>, retryAfterSeconds: number): never {
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword("dummy password for timing equalization"));
 
-export const authRoutes = new Hono<AppEnv>();
-
-authRoutes.post("/login", async (c) => {
-  const { db } = c.get("deps");
-  const input = parseOrThrow(loginSchema, await readJson(c));
-  const address = c.get("clientIp") ?? "unknown";
-  const throttle = throttleFor(c.get("deps"));
-  // Counted before the password is checked, so simultaneous guesses cannot overtake the count.
-  const reservation = await throttle.reserve(input.username, address);
-  if (!reservation.allowed) throttled(c, reservation.retryAfterSeconds);
-  if (reservation.delayMs > 0) await throttle.sleep(reservation.delayMs);
-
-  const user = await findAdminByUsername(db, input.username);
-  const hash = user?.passwordHash ?? (await getDummyHash());
-  const verified = await verificationGate.run(() => verifyPassword(hash, input.password));
-  if (!verified) throttled(c, 1);
-  if (!user || !verified.value) throw new HttpError(401, MSG.admin.invalidLogin);
-  await throttle.recordSuccess(input.username, address);
-  // One session per browser: the one this browser held before is ended, not left valid.
-  const previous = readSessionCookie(c);
-  if (previous) await invalidateSessionToken(db, previous);
-  const session = await createSession(db, user.id);
-  setSessionCookie(c, session.token, session.expiresAt);
-  const body: LoginResponse = { user: { id: user.id, username: user.username }, expiresAt: session.expiresAt.toISOString() };
-  return c.json(body);
-});
-
-authRoutes.post("/logout", async (c) => {
-  const token = readSessionCookie(c);
-  if (token) await invalidateSessionToken(c.get("deps").db, token);
-  clearSessionCookie(c);
-  return c.json({ ok: true as const });
-});
-
-const loginResponseSchema = z.object({
-  user: z.object({ id: z.number(), username: z.string() }),
-  expiresAt: z.string(),
-});
-documentRoute({
+const loginRoute = createRoute({
   method: "post",
   path: "/login",
   summary: "Sign in; sets the HttpOnly `session` cookie (idle 12 h, absolute 7 days)",
   tags: ["auth"],
-  body: loginSchema,
+  middleware: [jsonBody] as const,
+  request: { body: jsonRequest(loginSchema) },
   responses: {
-    200: { description: "Signed in", schema: loginResponseSchema },
-    400: { description: MSG.admin.loginRequired },
-    401: { description: MSG.admin.invalidLogin },
-    429: { description: `${MSG.admin.loginThrottled} (with Retry-After)` },
+    200: json("Signed in", loginResponseSchema),
+    400: errorResponse(MSG.admin.loginRequired),
+    401: errorResponse(MSG.admin.invalidLogin),
+    429: errorResponse(`${MSG.admin.loginThrottled} (with Retry-After)`),
   },
 });
-documentRoute({
+
+const logoutRoute = createRoute({
   method: "post",
   path: "/logout",
   summary: "Sign out: deletes the session server-side and clears the cookie",
   tags: ["auth"],
-  responses: { 200: { description: "Signed out", schema: z.object({ ok: z.literal(true) }) } },
+  responses: { 200: json("Signed out", okResponseSchema) },
 });
+
+export const authRoutes = createRouter()
+  .openapi(loginRoute, async (c) => {
+    const { db } = c.get("deps");
+    const input = c.req.valid("json");
+    const address = c.get("clientIp") ?? "unknown";
+    const throttle = throttleFor(c.get("deps"));
+    // Counted before the password is checked, so simultaneous guesses cannot overtake the count.
+    const reservation = await throttle.reserve(input.username, address);
+    if (!reservation.allowed) throttled(c, reservation.retryAfterSeconds);
+    if (reservation.delayMs > 0) await throttle.sleep(reservation.delayMs);
+
+    const user = await findAdminByUsername(db, input.username);
+    const hash = user?.passwordHash ?? (await getDummyHash());
+    const verified = await verificationGate.run(() => verifyPassword(hash, input.password));
+    if (!verified) throttled(c, 1);
+    if (!user || !verified.value) throw new HttpError(401, MSG.admin.invalidLogin);
+    await throttle.recordSuccess(input.username, address);
+    // One session per browser: the one this browser held before is ended, not left valid.
+    const previous = readSessionCookie(c);
+    if (previous) await invalidateSessionToken(db, previous);
+    const session = await createSession(db, user.id);
+    setSessionCookie(c, session.token, session.expiresAt);
+    const body: LoginResponse = { user: { id: user.id, username: user.username }, expiresAt: session.expiresAt.toISOString() };
+    return c.json(body, 200);
+  })
+  .openapi(logoutRoute, async (c) => {
+    const token = readSessionCookie(c);
+    if (token) await invalidateSessionToken(c.get("deps").db, token);
+    clearSessionCookie(c);
+    return c.json({ ok: true as const }, 200);
+  });

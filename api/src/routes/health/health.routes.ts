@@ -1,8 +1,7 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import type { HealthResponse } from "@botox/core";
-import type { AppEnv, Deps } from "../../context.ts";
-import { documentRoute } from "../../lib/openapi.ts";
+import { createRoute } from "@hono/zod-openapi";
+import { healthResponseSchema, readyResponseSchema, type HealthResponse } from "@botox/core";
+import type { Deps } from "../../context.ts";
+import { createRouter, json } from "../../lib/openapi.ts";
 import { checkReadiness } from "../../lib/readiness.ts";
 
 /** Longest the probe waits: a database that does not answer in time counts as down. */
@@ -24,39 +23,38 @@ async function databaseUp(deps: Deps): Promise<boolean> {
   }
 }
 
-export const healthRoutes = new Hono<AppEnv>();
-
-const healthSchema = z.object({ status: z.enum(["ok", "degraded"]), database: z.enum(["up", "down"]) });
-documentRoute({
+const healthRoute = createRoute({
   method: "get",
   path: "/health",
   summary: "Liveness and database state",
   tags: ["health"],
   responses: {
-    200: { description: "Up", schema: healthSchema },
-    503: { description: "The database is unreachable", schema: healthSchema },
+    200: json("Up", healthResponseSchema),
+    503: json("The database is unreachable", healthResponseSchema),
   },
 });
-healthRoutes.get("/health", async (c) => {
-  c.header("Cache-Control", "no-store");
-  const up = await databaseUp(c.get("deps"));
-  const body: HealthResponse = up ? { status: "ok", database: "up" } : { status: "degraded", database: "down" };
-  return c.json(body, up ? 200 : 503);
-});
 
-const readySchema = z.object({ status: z.enum(["ready", "not ready"]), database: z.enum(["up", "down"]), migrations: z.enum(["current", "pending", "unknown"]) });
-documentRoute({
+const readyRoute = createRoute({
   method: "get",
   path: "/ready",
   summary: "Readiness for load balancers: the database answers and every migration is applied",
   tags: ["health"],
   responses: {
-    200: { description: "Ready", schema: readySchema },
-    503: { description: "The database is unreachable or migrations are pending", schema: readySchema },
+    200: json("Ready", readyResponseSchema),
+    503: json("The database is unreachable or migrations are pending", readyResponseSchema),
   },
 });
-healthRoutes.get("/ready", async (c) => {
-  c.header("Cache-Control", "no-store");
-  const r = await checkReadiness(c.get("deps").sql);
-  return c.json({ status: r.ready ? "ready" : "not ready", database: r.database, migrations: r.migrations }, r.ready ? 200 : 503);
-});
+
+export const healthRoutes = createRouter()
+  .openapi(healthRoute, async (c) => {
+    c.header("Cache-Control", "no-store");
+    const up = await databaseUp(c.get("deps"));
+    const body: HealthResponse = up ? { status: "ok", database: "up" } : { status: "degraded", database: "down" };
+    return up ? c.json(body, 200) : c.json(body, 503);
+  })
+  .openapi(readyRoute, async (c) => {
+    c.header("Cache-Control", "no-store");
+    const r = await checkReadiness(c.get("deps").sql);
+    const body = { status: r.ready ? "ready" : "not ready", database: r.database, migrations: r.migrations } as const;
+    return r.ready ? c.json(body, 200) : c.json(body, 503);
+  });

@@ -1,26 +1,21 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import { newsletterSchema, type NewsletterResponse } from "@botox/core";
+import { createRoute } from "@hono/zod-openapi";
+import { newsletterResponseSchema, newsletterSchema, type NewsletterResponse } from "@botox/core";
 import { upsertNewsletterSubscription } from "@botox/db";
-import type { AppEnv } from "../../context.ts";
-import { parseOrThrow, readJson } from "../../lib/errors.ts";
-import { documentRoute } from "../../lib/openapi.ts";
+import { createRouter, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { writeErrors } from "../../lib/response-schemas.ts";
 
-export const newsletterRoutes = new Hono<AppEnv>();
-
-documentRoute({
+const subscribeRoute = createRoute({
   method: "post",
   path: "/newsletter/subscribe",
   summary: "Subscribe to the newsletter; subscribing an email again succeeds and changes nothing stored (no duplicate)",
   tags: ["newsletter"],
-  body: newsletterSchema,
-  responses: { 200: { description: "Subscribed", schema: z.object({ subscribed: z.literal(true) }) }, ...writeErrors },
+  middleware: [rateLimit({ windowMs: 60_000, limit: 5, keyPrefix: "newsletter" }), jsonBody] as const,
+  request: { body: jsonRequest(newsletterSchema) },
+  responses: { 200: json("Subscribed", newsletterResponseSchema), ...writeErrors },
 });
-newsletterRoutes.post("/newsletter/subscribe", rateLimit({ windowMs: 60_000, limit: 5, keyPrefix: "newsletter" }), async (c) => {
-  const input = parseOrThrow(newsletterSchema, await readJson(c));
-  await upsertNewsletterSubscription(c.get("deps").db, input);
+
+export const newsletterRoutes = createRouter().openapi(subscribeRoute, async (c) => {
+  await upsertNewsletterSubscription(c.get("deps").db, c.req.valid("json"));
   const body: NewsletterResponse = { subscribed: true };
-  return c.json(body);
+  return c.json(body, 200);
 });

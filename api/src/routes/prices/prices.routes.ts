@@ -4,16 +4,19 @@
  * visitors see goes through writeContent (a content_changes row: the site is rebuilt, the
  * read cache cleared); a pending report changes nothing public and records nothing.
  */
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
   MSG,
-  PRICE_AREAS,
-  PRICE_BRANDS,
-  PRICE_MODELS,
   PRICE_MSG,
-  PRICE_SOURCES,
   PRICE_STATUSES,
+  listedPriceSchema,
+  okResponseSchema,
+  priceIndexSchema,
+  priceReportCreatedSchema,
+  priceReportListSchema,
+  priceReportSchema,
+  priceSchema,
   isPriceOutOfDate,
   isoDay,
   priceIndexQuerySchema,
@@ -40,18 +43,14 @@ import {
   updatePrice,
   type PriceValues,
 } from "@botox/db";
-import type { AppEnv } from "../../context.ts";
 import { loadSessionUser, requireSession } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
 import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
-import { documentRoute } from "../../lib/openapi.ts";
+import { commonErrors, createRouter, documentedJsonRequest, errorResponse, json, jsonBody, jsonRequest, sessionSecurity, writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { cachedJson } from "../../lib/read-cache.ts";
-import { commonErrors, errorSchema, priceIndexSchema, priceSchema, writeErrors } from "../../lib/response-schemas.ts";
 import { addressHash, ensureVisitorId } from "../../lib/visitor.ts";
-
-export const pricesRoutes = new Hono<AppEnv>();
 
 /** The day every price rule is applied on (UTC), as the site build does. */
 const today = () => isoDay(new Date());
@@ -65,11 +64,42 @@ const listQuerySchema = z.object({
   ),
 });
 
-// ---- Public reads ----
+const unauthorized = { 401: errorResponse("No valid session") };
+const session = { security: sessionSecurity };
 
-pricesRoutes.get("/clinics/:id{[0-9]+}/prices", async (c) => {
+// ---- Public reads ----
+// Hono paths with a pattern: only digits reach the id routes (the document shows `{id}`).
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/clinics/:id{[0-9]+}/prices",
+  summary:
+    "A clinic's published prices, newest observed first, each with mayBeOutOfDate (older than 180 days). status=all (admin session) lists every status",
+  tags: ["prices"],
+  request: { query: listQuerySchema },
+  responses: {
+    200: json("Prices", z.object({ prices: z.array(listedPriceSchema) })),
+    ...unauthorized,
+    404: errorResponse(MSG.clinic.notFoundTitle),
+    ...commonErrors,
+  },
+});
+
+const priceIndexRoute = createRoute({
+  method: "get",
+  path: "/price-index",
+  summary:
+    "Local price index of one brand (default botox): median, p25, p75 of per-unit prices in cents over distinct clinics (each its newest published price, at most 365 days old). Give city (slug) or postalCode with distance (miles, default 25, max 100). sufficient (and the figures) only from 5 clinics",
+  tags: ["prices"],
+  request: { query: priceIndexQuerySchema },
+  responses: { 200: json("The index", priceIndexSchema), ...commonErrors },
+});
+
+export const pricesRoutes = createRouter();
+
+pricesRoutes.openapi(listRoute, async (c) => {
   const clinicId = idParam(c.req.param("id"), MSG.clinic.notFoundTitle);
-  const q = parseOrThrow(listQuerySchema, c.req.query());
+  const q = c.req.valid("query");
   const { db } = c.get("deps");
   if (q.status === "all") {
     // The admin's edit screen: every status, never cached (the cache key ignores who asks).
@@ -77,7 +107,7 @@ pricesRoutes.get("/clinics/:id{[0-9]+}/prices", async (c) => {
     if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.clinic.notFoundTitle);
     const day = today();
     c.header("Cache-Control", "private, no-store");
-    return c.json({ prices: (await listClinicPrices(db, clinicId, PRICE_STATUSES)).map((p) => withStaleness(p, day)) });
+    return c.json({ prices: (await listClinicPrices(db, clinicId, PRICE_STATUSES)).map((p) => withStaleness(p, day)) }, 200);
   }
   return cachedJson(c, async () => {
     if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.clinic.notFoundTitle);
@@ -86,9 +116,9 @@ pricesRoutes.get("/clinics/:id{[0-9]+}/prices", async (c) => {
   });
 });
 
-pricesRoutes.get("/price-index", (c) =>
-  cachedJson(c, async () => {
-    const q = parseOrThrow(priceIndexQuerySchema, c.req.query());
+pricesRoutes.openapi(priceIndexRoute, (c) => {
+  const q = c.req.valid("query");
+  return cachedJson(c, async () => {
     const { db } = c.get("deps");
     const day = today();
     let index: PriceIndex;
@@ -100,8 +130,8 @@ pricesRoutes.get("/price-index", (c) =>
         : { brand: q.brand, median: null, p25: null, p75: null, clinics: 0, sufficient: false, newestObservedOn: null };
     }
     return index;
-  }),
-);
+  });
+});
 
 // ---- Admin price edits ----
 
@@ -155,9 +185,20 @@ function toValues(p: {
   };
 }
 
-pricesRoutes.post("/clinics/:id{[0-9]+}/prices", requireSession, async (c) => {
+const createPriceRoute = createRoute({
+  method: "post",
+  path: "/clinics/:id{[0-9]+}/prices",
+  summary: "Add a price to a clinic (admin); a per-unit price outside its brand's bounds is held as pending",
+  tags: ["prices", "admin"],
+  ...session,
+  middleware: [requireSession, jsonBody] as const,
+  request: { body: jsonRequest(priceInputSchema) },
+  responses: { 201: json("Created price", priceSchema), ...unauthorized, 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
+});
+
+pricesRoutes.openapi(createPriceRoute, async (c) => {
   const clinicId = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
-  const input = parseOrThrow(priceInputSchema, await readJson(c));
+  const input = c.req.valid("json");
   const deps = c.get("deps");
   if (!(await clinicExists(deps.db, clinicId))) throw new HttpError(404, MSG.admin.clinicNotFound);
   const price = await writeContent(
@@ -168,9 +209,20 @@ pricesRoutes.post("/clinics/:id{[0-9]+}/prices", requireSession, async (c) => {
   return c.json(price, 201);
 });
 
-pricesRoutes.patch("/prices/:id{[0-9]+}", requireSession, async (c) => {
+const updatePriceRoute = createRoute({
+  method: "patch",
+  path: "/prices/:id{[0-9]+}",
+  summary: "Change some fields of a price (admin); e.g. { verifiedOn: today } or { status: 'published' } after review",
+  tags: ["prices", "admin"],
+  ...session,
+  middleware: [requireSession, jsonBody] as const,
+  request: { body: jsonRequest(pricePatchSchema) },
+  responses: { 200: json("Updated price", priceSchema), ...unauthorized, 404: errorResponse(PRICE_MSG.priceNotFound), ...writeErrors },
+});
+
+pricesRoutes.openapi(updatePriceRoute, async (c) => {
   const id = idParam(c.req.param("id"), PRICE_MSG.priceNotFound);
-  const patch = parseOrThrow(pricePatchSchema, await readJson(c));
+  const patch = c.req.valid("json");
   const deps = c.get("deps");
   const existing = await findPrice(deps.db, id);
   if (!existing) throw new HttpError(404, PRICE_MSG.priceNotFound);
@@ -183,10 +235,20 @@ pricesRoutes.patch("/prices/:id{[0-9]+}", requireSession, async (c) => {
     (updated) => (updated ? { entity: "price", entityId: id, action: "update" } : null),
   );
   if (!price) throw new HttpError(404, PRICE_MSG.priceNotFound);
-  return c.json(price);
+  return c.json(price, 200);
 });
 
-pricesRoutes.delete("/prices/:id{[0-9]+}", requireSession, async (c) => {
+const deletePriceRoute = createRoute({
+  method: "delete",
+  path: "/prices/:id{[0-9]+}",
+  summary: "Delete a price (admin)",
+  tags: ["prices", "admin"],
+  ...session,
+  middleware: [requireSession] as const,
+  responses: { 200: json("Deleted", okResponseSchema), ...unauthorized, 404: errorResponse(PRICE_MSG.priceNotFound) },
+});
+
+pricesRoutes.openapi(deletePriceRoute, async (c) => {
   const id = idParam(c.req.param("id"), PRICE_MSG.priceNotFound);
   const deleted = await writeContent(
     c.get("deps"),
@@ -194,12 +256,30 @@ pricesRoutes.delete("/prices/:id{[0-9]+}", requireSession, async (c) => {
     (ok) => (ok ? { entity: "price", entityId: id, action: "delete" } : null),
   );
   if (!deleted) throw new HttpError(404, PRICE_MSG.priceNotFound);
-  return c.json({ ok: true as const });
+  return c.json({ ok: true as const }, 200);
 });
 
 // ---- Price reports ----
 
-pricesRoutes.post("/clinics/:id{[0-9]+}/price-reports", rateLimit({ windowMs: 60_000, limit: 10, keyPrefix: "price-reports" }), async (c) => {
+const reportRoute = createRoute({
+  method: "post",
+  path: "/clinics/:id{[0-9]+}/price-reports",
+  summary:
+    "Report what you paid (pending until an admin publishes it). total in dollars, treatedMonth YYYY-MM. One report per visitor (cookie and address) per clinic per month; rate limited",
+  tags: ["prices"],
+  middleware: [rateLimit({ windowMs: 60_000, limit: 10, keyPrefix: "price-reports" })] as const,
+  // Its bounds depend on the day (no treatment month in the future): the handler builds the
+  // schema for today and validates; the document shows its fields.
+  request: { body: documentedJsonRequest(priceReportInputSchema(today())) },
+  responses: {
+    201: json(PRICE_MSG.reportPending, priceReportCreatedSchema),
+    404: errorResponse(MSG.clinic.notFoundTitle),
+    409: errorResponse(PRICE_MSG.reportAlreadySent),
+    ...writeErrors,
+  },
+});
+
+pricesRoutes.openapi(reportRoute, async (c) => {
   const clinicId = idParam(c.req.param("id"), MSG.clinic.notFoundTitle);
   const day = today();
   const input = parseOrThrow(priceReportInputSchema(day), await readJson(c));
@@ -229,143 +309,43 @@ const reportListQuerySchema = z.object({
   limit: z.preprocess((v) => (typeof v === "string" && /^\d{1,3}$/.test(v) ? Number(v) : v), z.number({ error: "Limit must be a whole number between 1 and 100." }).int().min(1, "Limit must be a whole number between 1 and 100.").max(100, "Limit must be a whole number between 1 and 100.").default(50)),
 });
 
-pricesRoutes.get("/price-reports", requireSession, async (c) => {
-  const q = parseOrThrow(reportListQuerySchema, c.req.query());
-  const body = await listPriceReports(c.get("deps").db, { status: q.status === "all" ? undefined : q.status, page: q.page, limit: q.limit });
-  c.header("Cache-Control", "private, no-store");
-  return c.json(body);
+const reportListRoute = createRoute({
+  method: "get",
+  path: "/price-reports",
+  summary: "Visitors' price reports (admin), oldest first; status pending (default), published, rejected or all",
+  tags: ["prices", "admin"],
+  ...session,
+  middleware: [requireSession] as const,
+  request: { query: reportListQuerySchema },
+  responses: { 200: json("Reports", priceReportListSchema), ...unauthorized, ...commonErrors },
 });
 
-pricesRoutes.patch("/price-reports/:id{[0-9]+}", requireSession, async (c) => {
+pricesRoutes.openapi(reportListRoute, async (c) => {
+  const q = c.req.valid("query");
+  const body = await listPriceReports(c.get("deps").db, { status: q.status === "all" ? undefined : q.status, page: q.page, limit: q.limit });
+  c.header("Cache-Control", "private, no-store");
+  return c.json(body, 200);
+});
+
+const reviewRoute = createRoute({
+  method: "patch",
+  path: "/price-reports/:id{[0-9]+}",
+  summary: "Publish (creates a patient_report price) or reject (with an optional reason) a price report (admin)",
+  tags: ["prices", "admin"],
+  ...session,
+  middleware: [requireSession, jsonBody] as const,
+  request: { body: jsonRequest(priceReportReviewSchema) },
+  responses: { 200: json("The report", priceReportSchema), ...unauthorized, 404: errorResponse(PRICE_MSG.reportNotFound), ...writeErrors },
+});
+
+pricesRoutes.openapi(reviewRoute, async (c) => {
   const id = idParam(c.req.param("id"), PRICE_MSG.reportNotFound);
-  const review = parseOrThrow(priceReportReviewSchema, await readJson(c));
+  const review = c.req.valid("json");
   const result = await writeContent(
     c.get("deps"),
     (tx) => reviewPriceReport(tx, id, review),
     (r) => (r?.priceChanged && r.report ? { entity: "price", entityId: r.report.priceId, action: review.status === "published" ? "create" : "delete" } : null),
   );
   if (!result) throw new HttpError(404, PRICE_MSG.reportNotFound);
-  return c.json(result.report);
-});
-
-// ---- OpenAPI ----
-
-const unauthorized = { 401: { description: "No valid session", schema: errorSchema } };
-const priceInputDoc = z.object({
-  brand: z.enum(PRICE_BRANDS),
-  model: z.enum(PRICE_MODELS),
-  unitPriceCents: z.number().int().nullable().optional().describe("per_unit: the price of one unit, in cents"),
-  area: z.enum(PRICE_AREAS).nullable().optional().describe("per_area: the area treated"),
-  priceCents: z.number().int().nullable().optional().describe("per_area, package, membership: the price, in cents"),
-  units: z.number().int().nullable().optional().describe("Units included, when known (gives an implied unit price)"),
-  conditions: z.string().nullable().optional(),
-  newPatientsOnly: z.boolean().optional(),
-  source: z.enum(PRICE_SOURCES),
-  evidenceUrl: z.string().nullable().optional(),
-  observedOn: z.string().describe("YYYY-MM-DD"),
-  verifiedOn: z.string().nullable().optional().describe("YYYY-MM-DD"),
-  status: z.enum(PRICE_STATUSES).optional().describe("Default published; an outlier per-unit price is stored pending"),
-});
-const reportSchema = z.object({
-  id: z.number().int(),
-  clinicId: z.number().int(),
-  clinicName: z.string(),
-  brand: z.enum(PRICE_BRANDS),
-  area: z.enum(PRICE_AREAS).nullable(),
-  units: z.number().int().nullable(),
-  totalCents: z.number().int(),
-  treatedMonth: z.string().describe("YYYY-MM"),
-  status: z.enum(PRICE_STATUSES),
-  reason: z.string().nullable(),
-  priceId: z.number().int().nullable(),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
-});
-
-documentRoute({
-  method: "get",
-  path: "/clinics/{id}/prices",
-  summary:
-    "A clinic's published prices, newest observed first, each with mayBeOutOfDate (older than 180 days). status=all (admin session) lists every status",
-  tags: ["prices"],
-  query: listQuerySchema,
-  responses: {
-    200: { description: "Prices", schema: z.object({ prices: z.array(priceSchema.extend({ mayBeOutOfDate: z.boolean() })) }) },
-    ...unauthorized,
-    404: { description: MSG.clinic.notFoundTitle, schema: errorSchema },
-    ...commonErrors,
-  },
-});
-documentRoute({
-  method: "get",
-  path: "/price-index",
-  summary:
-    "Local price index of one brand (default botox): median, p25, p75 of per-unit prices in cents over distinct clinics (each its newest published price, at most 365 days old). Give city (slug) or postalCode with distance (miles, default 25, max 100). sufficient (and the figures) only from 5 clinics",
-  tags: ["prices"],
-  query: priceIndexQuerySchema,
-  responses: { 200: { description: "The index", schema: priceIndexSchema }, ...commonErrors },
-});
-documentRoute({
-  method: "post",
-  path: "/clinics/{id}/prices",
-  summary: "Add a price to a clinic (admin); a per-unit price outside its brand's bounds is held as pending",
-  tags: ["prices", "admin"],
-  auth: true,
-  body: priceInputDoc,
-  responses: { 201: { description: "Created price", schema: priceSchema }, ...unauthorized, 404: { description: MSG.admin.clinicNotFound, schema: errorSchema }, ...writeErrors },
-});
-documentRoute({
-  method: "patch",
-  path: "/prices/{id}",
-  summary: "Change some fields of a price (admin); e.g. { verifiedOn: today } or { status: 'published' } after review",
-  tags: ["prices", "admin"],
-  auth: true,
-  body: priceInputDoc.partial(),
-  responses: { 200: { description: "Updated price", schema: priceSchema }, ...unauthorized, 404: { description: PRICE_MSG.priceNotFound, schema: errorSchema }, ...writeErrors },
-});
-documentRoute({
-  method: "delete",
-  path: "/prices/{id}",
-  summary: "Delete a price (admin)",
-  tags: ["prices", "admin"],
-  auth: true,
-  responses: { 200: { description: "Deleted", schema: z.object({ ok: z.literal(true) }) }, ...unauthorized, 404: { description: PRICE_MSG.priceNotFound, schema: errorSchema } },
-});
-documentRoute({
-  method: "post",
-  path: "/clinics/{id}/price-reports",
-  summary:
-    "Report what you paid (pending until an admin publishes it). total in dollars, treatedMonth YYYY-MM. One report per visitor (cookie and address) per clinic per month; rate limited",
-  tags: ["prices"],
-  body: z.object({
-    brand: z.enum(PRICE_BRANDS),
-    units: z.number().int().nullable().optional(),
-    total: z.number().describe("Dollars paid"),
-    treatedMonth: z.string().describe("YYYY-MM"),
-    area: z.enum(PRICE_AREAS).nullable().optional(),
-  }),
-  responses: {
-    201: { description: PRICE_MSG.reportPending, schema: z.object({ report: z.object({ id: z.number().int(), status: z.literal("pending") }), message: z.string() }) },
-    404: { description: MSG.clinic.notFoundTitle, schema: errorSchema },
-    409: { description: PRICE_MSG.reportAlreadySent, schema: errorSchema },
-    ...writeErrors,
-  },
-});
-documentRoute({
-  method: "get",
-  path: "/price-reports",
-  summary: "Visitors' price reports (admin), oldest first; status pending (default), published, rejected or all",
-  tags: ["prices", "admin"],
-  auth: true,
-  query: reportListQuerySchema,
-  responses: { 200: { description: "Reports", schema: z.object({ reports: z.array(reportSchema), total: z.number().int() }) }, ...unauthorized, ...commonErrors },
-});
-documentRoute({
-  method: "patch",
-  path: "/price-reports/{id}",
-  summary: "Publish (creates a patient_report price) or reject (with an optional reason) a price report (admin)",
-  tags: ["prices", "admin"],
-  auth: true,
-  body: priceReportReviewSchema,
-  responses: { 200: { description: "The report", schema: reportSchema }, ...unauthorized, 404: { description: PRICE_MSG.reportNotFound, schema: errorSchema }, ...writeErrors },
+  return c.json(result.report, 200);
 });

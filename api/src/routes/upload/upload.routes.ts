@@ -1,22 +1,54 @@
-import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { MSG, type UploadResponse } from "@botox/core";
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { MSG, uploadResponseSchema, type UploadResponse } from "@botox/core";
 import type { AppEnv } from "../../context.ts";
 import { requireSession } from "../../auth/session.ts";
 import { HttpError, bodyTooLarge } from "../../lib/errors.ts";
 import { publicApiUrl } from "../../env.ts";
-import { documentRoute } from "../../lib/openapi.ts";
+import { createRouter, errorResponse, json, sessionSecurity } from "../../lib/openapi.ts";
 import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, processImage, readUpload, saveImage, uploadStorage } from "../../lib/uploads.ts";
 
 /** Uploads decoded at once in this process; each holds up to 5 MB and keeps sharp busy. */
 export const MAX_CONCURRENT_UPLOADS = 4;
 let activeUploads = 0;
 
-export const uploadRoutes = new Hono<AppEnv>();
+const uploadRoute = createRoute({
+  method: "post",
+  path: "/upload/blog-image",
+  summary: "Upload a blog image (JPEG, PNG, GIF or WebP by content, at most 5 MB and 40 MP); stored as WebP (max width 2000) plus a 1200x630 cover",
+  tags: ["uploads"],
+  security: sessionSecurity,
+  middleware: [requireSession] as const,
+  request: {
+    body: {
+      required: true,
+      // A plain JSON Schema, not zod: documented only. The handler reads the form itself, after
+      // the session check, with its own 413/415 answers (a zod form validator would read it first).
+      content: { "multipart/form-data": { schema: { type: "object", properties: { image: { type: "string", format: "binary" } }, required: ["image"] } } },
+    },
+  },
+  responses: {
+    201: json("Absolute URLs of the image and its 1200x630 variant", uploadResponseSchema),
+    400: errorResponse(`No file, an unreadable image, or ${IMAGE_TOO_LARGE}`),
+    401: errorResponse("No valid session"),
+    411: errorResponse(MSG.api.lengthRequired),
+    429: errorResponse(MSG.api.uploadsBusy),
+    413: errorResponse(MSG.validation.imageSize),
+    415: errorResponse(MSG.validation.imageType),
+  },
+});
+
+const imageRoute = createRoute({
+  method: "get",
+  path: "/uploads/{name}",
+  summary: "An uploaded image (image/webp, immutable)",
+  tags: ["uploads"],
+  responses: { 200: { description: "The image" }, 404: errorResponse(MSG.api.notFound) },
+});
 
 // The global body limit (lib/middleware.ts) already refused a missing or too large
 // Content-Length without reading the body; the session is checked before it is read.
-uploadRoutes.post("/upload/blog-image", requireSession, async (c) => {
+export const uploadRoutes = createRouter().openapi(uploadRoute, async (c) => {
   if (activeUploads >= MAX_CONCURRENT_UPLOADS) {
     c.header("Retry-After", "1");
     throw new HttpError(429, MSG.api.uploadsBusy);
@@ -52,7 +84,7 @@ async function receiveUpload(c: Context<AppEnv>) {
 }
 
 /** Uploaded images only ever leave as WebP that cannot be sniffed or run as a document. */
-uploadRoutes.get("/uploads/:name", async (c) => {
+uploadRoutes.openapi(imageRoute, async (c) => {
   const bytes = await readUpload(uploadStorage(c.get("deps").env), c.req.param("name"));
   if (!bytes) throw new HttpError(404, MSG.api.notFound);
   return c.body(new Uint8Array(bytes), 200, {
@@ -62,30 +94,4 @@ uploadRoutes.get("/uploads/:name", async (c) => {
     "Content-Security-Policy": "default-src 'none'",
     "Cache-Control": "public, max-age=31536000, immutable",
   });
-});
-
-documentRoute({
-  method: "post",
-  path: "/upload/blog-image",
-  summary: "Upload a blog image (JPEG, PNG, GIF or WebP by content, at most 5 MB and 40 MP); stored as WebP (max width 2000) plus a 1200x630 cover",
-  tags: ["uploads"],
-  auth: true,
-  bodyType: "multipart",
-  body: z.object({ image: z.string().meta({ format: "binary" }) }),
-  responses: {
-    201: { description: "Absolute URLs of the image and its 1200x630 variant", schema: z.object({ url: z.string(), ogUrl: z.string() }) },
-    400: { description: `No file, an unreadable image, or ${IMAGE_TOO_LARGE}` },
-    401: { description: "No valid session" },
-    411: { description: MSG.api.lengthRequired },
-    429: { description: MSG.api.uploadsBusy },
-    413: { description: MSG.validation.imageSize },
-    415: { description: MSG.validation.imageType },
-  },
-});
-documentRoute({
-  method: "get",
-  path: "/uploads/{name}",
-  summary: "An uploaded image (image/webp, immutable)",
-  tags: ["uploads"],
-  responses: { 200: { description: "The image" }, 404: { description: MSG.api.notFound } },
 });

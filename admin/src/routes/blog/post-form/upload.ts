@@ -4,7 +4,8 @@ import { MSG, type ApiClient, type UploadResponse } from "@botox/core";
 export async function uploadBlogImage(api: ApiClient, file: File): Promise<string> {
   const form = new FormData();
   form.append("image", file);
-  const res = await api.send<UploadResponse | null>("POST", "/upload/blog-image", form);
+  // null when the answer had no JSON body (the client resolves such writes to null).
+  const res: UploadResponse | null = await api.send("POST", "/upload/blog-image", form);
   if (!res?.url) throw new Error(MSG.blog.upload);
   return res.url;
 }

@@ -1,0 +1,102 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { MSG, blogCategorySchema, categoryInputSchema, okResponseSchema } from "@botox/core";
+import { deleteCategory, findCategoryById, insertCategory, listCategories, updateCategory } from "@botox/db";
+import { requireSession } from "../../auth/session.ts";
+import { writeContent } from "../../lib/content-changes.ts";
+import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { createRouter, documentedJsonRequest, errorResponse, json, jsonBody, jsonRequest, sessionSecurity } from "../../lib/openapi.ts";
+import { categoryId, patchObject, slugConflict, tags } from "./blog-shared.ts";
+
+const unauthorized = errorResponse("No valid session");
+const categoryNotFound = errorResponse(MSG.blog.categoryNotFound);
+const slugTaken = errorResponse(MSG.api.categorySlugTaken);
+
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/blog/categories",
+  summary: "All categories by name (an array)",
+  tags,
+  responses: { 200: json("Categories", z.array(blogCategorySchema)) },
+});
+const getRoute = createRoute({
+  method: "get",
+  path: "/blog/categories/{id}",
+  summary: "One category",
+  tags,
+  responses: { 200: json("The category", blogCategorySchema), 404: categoryNotFound },
+});
+const createCategoryRoute = createRoute({
+  method: "post",
+  path: "/blog/categories",
+  summary: "Create a category",
+  tags,
+  security: sessionSecurity,
+  middleware: [requireSession, jsonBody] as const,
+  request: { body: jsonRequest(categoryInputSchema) },
+  responses: { 201: json("Created", blogCategorySchema), 400: errorResponse("Validation error (spec §5 messages)"), 401: unauthorized, 409: slugTaken },
+});
+const updateRoute = createRoute({
+  method: "patch",
+  path: "/blog/categories/{id}",
+  summary: "Update a category",
+  tags,
+  security: sessionSecurity,
+  middleware: [requireSession] as const,
+  request: { body: documentedJsonRequest(categoryInputSchema.partial()) },
+  responses: { 200: json("Updated", blogCategorySchema), 400: errorResponse("Validation error"), 401: unauthorized, 404: categoryNotFound, 409: slugTaken },
+});
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/blog/categories/{id}",
+  summary: "Delete a category; its posts become uncategorized",
+  tags,
+  security: sessionSecurity,
+  middleware: [requireSession] as const,
+  responses: { 200: json("Deleted", okResponseSchema), 401: unauthorized, 404: categoryNotFound },
+});
+
+/** Blog categories: public reads, admin writes. */
+export const categoriesRoutes = createRouter()
+  .openapi(listRoute, async (c) => c.json(await listCategories(c.get("deps").db), 200))
+  .openapi(getRoute, async (c) => {
+    const category = await findCategoryById(c.get("deps").db, categoryId(c.req.param("id")));
+    if (!category) throw new HttpError(404, MSG.blog.categoryNotFound);
+    return c.json(category, 200);
+  })
+  .openapi(createCategoryRoute, async (c) => {
+    const input = c.req.valid("json");
+    const category = await writeContent(
+      c.get("deps"),
+      (tx) => insertCategory(tx, input),
+      (created) => ({ entity: "category", entityId: created.id, action: "create" }),
+    ).catch(slugConflict);
+    return c.json(category, 201);
+  })
+  .openapi(updateRoute, async (c) => {
+    const id = categoryId(c.req.param("id"));
+    const patch = patchObject(await readJson(c));
+    const deps = c.get("deps");
+    const existing = await findCategoryById(deps.db, id);
+    if (!existing) throw new HttpError(404, MSG.blog.categoryNotFound);
+    const input = parseOrThrow(categoryInputSchema, { name: existing.name, slug: existing.slug, ...patch });
+    const category = await writeContent(
+      deps,
+      (tx) => updateCategory(tx, id, input),
+      (updated) => (updated ? { entity: "category", entityId: id, action: "update" } : null),
+    ).catch(slugConflict);
+    if (!category) throw new HttpError(404, MSG.blog.categoryNotFound);
+    return c.json(category, 200);
+  })
+  /** Its posts stay, uncategorized (categoryId null). */
+  .openapi(deleteRoute, async (c) => {
+    const id = categoryId(c.req.param("id"));
+    const deleted = await writeContent(
+      c.get("deps"),
+      (tx) => deleteCategory(tx, id),
+      (ok) => (ok ? { entity: "category", entityId: id, action: "delete" } : null),
+    );
+    if (!deleted) throw new HttpError(404, MSG.blog.categoryNotFound);
+    return c.json({ ok: true as const }, 200);
+  });

@@ -1,0 +1,200 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import {
+  BLOG,
+  MSG,
+  blogListResponseSchema,
+  blogPostInputSchema,
+  blogPostSchema,
+  fillPostGaps,
+  okResponseSchema,
+  type BlogListResponse,
+  type BlogPostInput,
+  MAX_ID,
+  totalPages,
+} from "@botox/core";
+import { deletePost, findCategoryById, findPostById, findPostRowById, findPublishedPostBySlug, insertPost, listPosts, listRecentPosts, updatePost, type DbExecutor, type PostRow, type PostValues } from "@botox/db";
+import { sanitizeBlogHtml } from "@botox/core/sanitize";
+import { loadSessionUser, requireSession } from "../../auth/session.ts";
+import { writeContent } from "../../lib/content-changes.ts";
+import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { createRouter, documentedJsonRequest, errorResponse, json, jsonBody, jsonRequest, sessionSecurity } from "../../lib/openapi.ts";
+import { patchObject, postId, slugConflict, tags } from "./blog-shared.ts";
+
+const boolText = z.preprocess((v) => (v === "false" || v === "0" ? false : v === "true" || v === "1" ? true : v), z.boolean());
+
+const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(BLOG.adminListLimit).default(BLOG.pageSize),
+  /** Only honoured with an admin session: drafts are never public. */
+  publishedOnly: boolText.default(true),
+  categoryId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(MAX_ID).optional()),
+});
+
+const recentQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(20).default(BLOG.recentPosts),
+  /** A post id to leave out (the one being read). */
+  exclude: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(MAX_ID).optional()),
+});
+
+/** A stored post as the form's input, so a PATCH can be validated as a whole. */
+function rowToInput(row: PostRow): Record<string, unknown> {
+  return {
+    title: row.title,
+    slug: row.slug,
+    content: row.content,
+    author: row.author,
+    excerpt: row.excerpt,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    keywords: row.keywords,
+    featuredImage: row.featuredImage,
+    categoryId: row.categoryId,
+    estimatedReadTime: row.estimatedReadTime,
+    published: row.published,
+    noIndex: row.noIndex,
+  };
+}
+
+/** Sanitized HTML, spec §4 gap-filling on the server, publishedAt set when first published. */
+async function toPostValues(db: DbExecutor, input: BlogPostInput, existing?: PostRow): Promise<PostValues> {
+  if (input.categoryId != null && !(await findCategoryById(db, input.categoryId))) {
+    throw new HttpError(400, MSG.blog.categoryNotFound, [{ path: "categoryId", message: MSG.blog.categoryNotFound }]);
+  }
+  const filled = fillPostGaps({ ...input, content: sanitizeBlogHtml(input.content) });
+  return {
+    ...filled,
+    estimatedReadTime: Number(filled.estimatedReadTime),
+    publishedAt: existing?.publishedAt ?? (input.published ? new Date() : null),
+  };
+}
+
+const unauthorized = errorResponse("No valid session");
+const postNotFound = errorResponse(MSG.blog.postNotFound);
+const slugTaken = errorResponse(MSG.api.postSlugTaken);
+
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/blog/posts",
+  summary: "Posts, newest first; drafts only for an admin session with publishedOnly=false",
+  tags,
+  request: { query: listQuerySchema },
+  responses: { 200: json("Posts and pagination", blogListResponseSchema), 400: errorResponse("Invalid parameters") },
+});
+const bySlugRoute = createRoute({
+  method: "get",
+  path: "/blog/posts/slug/{slug}",
+  summary: "A published post by slug",
+  tags,
+  responses: { 200: json("The post", blogPostSchema), 404: postNotFound },
+});
+const recentRoute = createRoute({
+  method: "get",
+  path: "/blog/posts/recent",
+  summary: "Newest published posts (an array)",
+  tags,
+  request: { query: recentQuerySchema },
+  responses: { 200: json("Posts", z.array(blogPostSchema)) },
+});
+const getRoute = createRoute({
+  method: "get",
+  path: "/blog/posts/{id}",
+  summary: "Any post by id, drafts included (admin edit)",
+  tags,
+  security: sessionSecurity,
+  middleware: [requireSession] as const,
+  responses: { 200: json("The post", blogPostSchema), 401: unauthorized, 404: postNotFound },
+});
+const createPostRoute = createRoute({
+  method: "post",
+  path: "/blog/posts",
+  summary: "Create a post: HTML sanitized, spec §4 gaps filled, publishedAt set when published",
+  tags,
+  security: sessionSecurity,
+  middleware: [requireSession, jsonBody] as const,
+  request: { body: jsonRequest(blogPostInputSchema) },
+  responses: { 201: json("Created post", blogPostSchema), 400: errorResponse("Validation error (spec §5 messages)"), 401: unauthorized, 409: slugTaken },
+});
+const updateRoute = createRoute({
+  method: "patch",
+  path: "/blog/posts/{id}",
+  summary: "Update some or all fields; the merged post is validated",
+  tags,
+  security: sessionSecurity,
+  middleware: [requireSession] as const,
+  request: { body: documentedJsonRequest(blogPostInputSchema.partial()) },
+  responses: { 200: json("Updated post", blogPostSchema), 400: errorResponse("Validation error"), 401: unauthorized, 404: postNotFound, 409: slugTaken },
+});
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/blog/posts/{id}",
+  summary: "Delete a post",
+  tags,
+  security: sessionSecurity,
+  middleware: [requireSession] as const,
+  responses: { 200: json("Deleted", okResponseSchema), 401: unauthorized, 404: postNotFound },
+});
+
+/** Blog posts: public reads, then the admin's. "recent" and "slug/..." are registered before "{id}". */
+export const postsRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
+    const q = c.req.valid("query");
+    const publishedOnly = q.publishedOnly || !(await loadSessionUser(c));
+    const { posts, total } = await listPosts(c.get("deps").db, { ...q, publishedOnly });
+    const body: BlogListResponse = { posts, pagination: { total, limit: q.limit, page: q.page, totalPages: totalPages(total, q.limit) } };
+    return c.json(body, 200);
+  })
+  .openapi(bySlugRoute, async (c) => {
+    const slug = c.req.param("slug");
+    const post = slug.length <= 200 ? await findPublishedPostBySlug(c.get("deps").db, slug) : undefined;
+    if (!post) throw new HttpError(404, MSG.blog.postNotFound);
+    return c.json(post, 200);
+  })
+  .openapi(recentRoute, async (c) => {
+    const q = c.req.valid("query");
+    return c.json(await listRecentPosts(c.get("deps").db, q.limit, q.exclude), 200);
+  })
+  .openapi(getRoute, async (c) => {
+    const post = await findPostById(c.get("deps").db, postId(c.req.param("id")));
+    if (!post) throw new HttpError(404, MSG.blog.postNotFound);
+    return c.json(post, 200);
+  })
+  .openapi(createPostRoute, async (c) => {
+    const input = c.req.valid("json");
+    const deps = c.get("deps");
+    const id = await writeContent(
+      deps,
+      async (tx) => insertPost(tx, await toPostValues(tx, input)),
+      (created) => ({ entity: "post", entityId: created, action: "create" }),
+    ).catch(slugConflict);
+    const post = await findPostById(deps.db, id);
+    if (!post) throw new HttpError(404, MSG.blog.postNotFound);
+    return c.json(post, 201);
+  })
+  .openapi(updateRoute, async (c) => {
+    const id = postId(c.req.param("id"));
+    const patch = patchObject(await readJson(c));
+    const deps = c.get("deps");
+    const existing = await findPostRowById(deps.db, id);
+    if (!existing) throw new HttpError(404, MSG.blog.postNotFound);
+    const input = parseOrThrow(blogPostInputSchema, { ...rowToInput(existing), ...patch });
+    await writeContent(
+      deps,
+      async (tx) => updatePost(tx, id, await toPostValues(tx, input, existing)),
+      (updated) => (updated ? { entity: "post", entityId: id, action: "update" } : null),
+    ).catch(slugConflict);
+    const post = await findPostById(deps.db, id);
+    if (!post) throw new HttpError(404, MSG.blog.postNotFound);
+    return c.json(post, 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    const id = postId(c.req.param("id"));
+    const deleted = await writeContent(
+      c.get("deps"),
+      (tx) => deletePost(tx, id),
+      (ok) => (ok ? { entity: "post", entityId: id, action: "delete" } : null),
+    );
+    if (!deleted) throw new HttpError(404, MSG.blog.postNotFound);
+    return c.json({ ok: true as const }, 200);
+  });

@@ -1,0 +1,140 @@
+/**
+ * The API's calls as types, for the typed client (http.ts): each path and method gives the
+ * answer's type (inferred from the zod schemas in response-schemas.ts, the ones the API
+ * validates and documents with) and the body's type (the input of the request schema the API
+ * validates it with). Type-only: nothing here exists at run time, so the site's islands get
+ * the types without loading zod.
+ */
+import type { z } from "zod";
+import type {
+  BlogCategory,
+  BlogListResponse,
+  BlogPost,
+  City,
+  Clinic,
+  ClinicListResponse,
+  ContactMark,
+  ContactMessage,
+  ContactResponse,
+  HasRatedResponse,
+  HealthResponse,
+  LoginResponse,
+  NearbyProvidersResponse,
+  NewsletterResponse,
+  OkResponse,
+  PublishStatus,
+  RatingResponse,
+  RatingStat,
+  Stats,
+  UploadResponse,
+  UserLocation,
+  ZipSearchResponse,
+} from "./api.ts";
+import type { ClinicPrice, PriceIndex, PriceReport } from "./prices.ts";
+import type {
+  blogPostInputSchema,
+  categoryInputSchema,
+  clinicInputSchema,
+  contactSchema,
+  loginSchema,
+  newsletterSchema,
+  ratingSchema,
+} from "./schemas.ts";
+import type { nearbyClinicsBodySchema } from "./api-queries.ts";
+import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
+import type { priceReportCreatedSchema, publishQueuedSchema, publishRollbackResponseSchema } from "./response-schemas.ts";
+
+/** One call: its path pattern, the body it takes (writes) and what it answers. */
+interface Call<Path extends string, Response, Body = undefined> {
+  path: Path;
+  body: Body;
+  response: Response;
+}
+
+/** Path segments a caller fills in (ids, slugs): any text, as the URL carries them. */
+type Seg = string | number;
+
+/** A price as the API lists it, with its age flag. */
+export type ListedPrice = ClinicPrice & { mayBeOutOfDate: boolean };
+
+/**
+ * Reads (GET), most specific first: a path is matched against each pattern in turn, so
+ * "/blog/posts/recent" is the list of recent posts and not the post with id "recent".
+ */
+export type ApiGets = [
+  Call<"/stats", Stats>,
+  Call<"/health", HealthResponse>,
+  Call<"/location", UserLocation>,
+  Call<"/cities/popular", City[]>,
+  Call<"/cities/nearby", City[]>,
+  Call<"/zip-search", ZipSearchResponse>,
+  Call<"/providers/near-user", NearbyProvidersResponse>,
+  Call<`/proxy/clinics-by-city/${Seg}`, ClinicListResponse>,
+  Call<`/proxy/clinic/${Seg}`, Clinic>,
+  Call<"/clinics/rating-summary", Record<string, RatingStat[]>>,
+  Call<`/clinics/${Seg}/has-rated`, HasRatedResponse>,
+  Call<`/clinics/${Seg}/rating-stats`, RatingStat[]>,
+  Call<`/clinics/${Seg}/prices`, { prices: ListedPrice[] }>,
+  Call<"/price-index", PriceIndex>,
+  Call<"/price-reports", { reports: PriceReport[]; total: number }>,
+  Call<"/blog/posts", BlogListResponse>,
+  Call<"/blog/posts/recent", BlogPost[]>,
+  Call<`/blog/posts/slug/${Seg}`, BlogPost>,
+  Call<`/blog/posts/${Seg}`, BlogPost>,
+  Call<"/blog/categories", BlogCategory[]>,
+  Call<`/blog/categories/${Seg}`, BlogCategory>,
+  Call<"/contact-messages", ContactMessage[]>,
+  Call<"/clinics", ClinicListResponse>,
+  Call<`/clinics/${Seg}`, Clinic>,
+  Call<"/publish/status", PublishStatus>,
+];
+
+type In<S extends z.ZodType> = z.input<S>;
+
+/**
+ * A clinic write: the schema's fields, values checked by the API (the admin's form sends
+ * working hours as whatever JSON the admin typed, which the schema then reads).
+ */
+type ClinicBody = { [K in keyof In<typeof clinicInputSchema>]?: unknown };
+
+export interface ApiWrites {
+  POST: [
+    Call<"/login", LoginResponse, In<typeof loginSchema>>,
+    Call<"/logout", OkResponse>,
+    Call<"/newsletter/subscribe", NewsletterResponse, In<typeof newsletterSchema>>,
+    Call<"/contact", ContactResponse, In<typeof contactSchema>>,
+    Call<"/clinics/nearby", Clinic[], In<typeof nearbyClinicsBodySchema>>,
+    Call<`/clinics/${Seg}/ratings`, RatingResponse, In<typeof ratingSchema>>,
+    Call<`/clinics/${Seg}/price-reports`, z.infer<typeof priceReportCreatedSchema>, In<ReturnType<typeof priceReportInputSchema>>>,
+    Call<`/clinics/${Seg}/prices`, ClinicPrice, In<typeof priceInputSchema>>,
+    Call<"/clinics", Clinic, ClinicBody>,
+    Call<"/blog/posts", BlogPost, In<typeof blogPostInputSchema>>,
+    Call<"/blog/categories", BlogCategory, In<typeof categoryInputSchema>>,
+    Call<"/upload/blog-image", UploadResponse, FormData>,
+    Call<"/publish/rebuild", z.infer<typeof publishQueuedSchema>>,
+    Call<`/publish/rollback/${Seg}`, z.infer<typeof publishRollbackResponseSchema>>,
+  ];
+  PUT: [Call<`/clinics/${Seg}`, Clinic, ClinicBody>];
+  PATCH: [
+    Call<`/prices/${Seg}`, ClinicPrice, In<typeof pricePatchSchema>>,
+    Call<`/price-reports/${Seg}`, PriceReport, In<typeof priceReportReviewSchema>>,
+    // Merged with the stored record and validated whole: any subset of the fields.
+    Call<`/blog/posts/${Seg}`, BlogPost, Partial<In<typeof blogPostInputSchema>>>,
+    Call<`/blog/categories/${Seg}`, BlogCategory, Partial<In<typeof categoryInputSchema>>>,
+    Call<`/contact-messages/${Seg}`, ContactMessage, ContactMark>,
+  ];
+  DELETE: [Call<`/clinics/${Seg}`, OkResponse>, Call<`/prices/${Seg}`, OkResponse>, Call<`/blog/posts/${Seg}`, OkResponse>, Call<`/blog/categories/${Seg}`, OkResponse>];
+}
+
+type AnyCall = Call<string, unknown, unknown>;
+
+/** The first call whose pattern the path fits. */
+type Match<Calls, P extends string> = Calls extends readonly [infer Head extends AnyCall, ...infer Rest] ? (P extends Head["path"] ? Head : Match<Rest, P>) : never;
+
+export type GetPath = ApiGets[number]["path"];
+export type GetResponse<P extends GetPath> = Match<ApiGets, P>["response"];
+
+export type WriteMethod = keyof ApiWrites;
+export type WritePath<M extends WriteMethod> = ApiWrites[M][number]["path"];
+export type WriteBody<M extends WriteMethod, P extends WritePath<M>> = Match<ApiWrites[M], P>["body"];
+export type WriteResponse<M extends WriteMethod, P extends WritePath<M>> = Match<ApiWrites[M], P>["response"];
