@@ -27,7 +27,7 @@ export default tseslint.config(
       parserOptions: {
         // Each file is checked with the nearest tsconfig that includes it; the two vitest
         // configs no tsconfig includes get the default project.
-        projectService: { allowDefaultProject: ["api/vitest.config.ts", "packages/db/vitest.config.ts"] },
+        projectService: { allowDefaultProject: ["api/vitest.config.ts", "packages/*/vitest.config.ts"] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -91,7 +91,7 @@ export default tseslint.config(
       "packages/db/src/testing.ts",
       "**/bench/**",
       "**/*-bench.ts",
-      "api/src/publish/fixtures/**",
+      "packages/publish/src/fixtures/**",
       // Tool configs and the site's build integration run before (and outside) the app's env.ts.
       "**/*.config.{ts,js,mjs}",
       "site/host-files.mjs",
@@ -111,10 +111,8 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
-    // Demo-data generators index arrays by computed positions (median, weighted pick); and the
-    // publisher is being split into a scheduler and an executor in packages/publish (issue 15),
-    // which removes its assertions and its one environment read (the build's inherited env).
-    files: ["packages/db/src/seed-clinics.ts", "packages/db/src/seed.ts", "packages/db/src/random.ts", "api/src/publish/publisher.ts"],
+    // Demo-data generators index arrays by computed positions (median, weighted pick).
+    files: ["packages/db/src/seed-clinics.ts", "packages/db/src/seed.ts", "packages/db/src/random.ts"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off", "no-restricted-properties": "off", "@typescript-eslint/no-unnecessary-type-assertion": "off" },
   },
   {

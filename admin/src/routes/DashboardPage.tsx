@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { MSG, type Stats } from "@botox/core";
+import { MSG } from "@botox/core";
 import { keys } from "../api/queries.ts";
 import { useApi } from "../api/session.tsx";
 import { Alert, Spinner } from "../components/ui.tsx";

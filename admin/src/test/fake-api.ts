@@ -37,7 +37,7 @@ export function createFakeApi(routes: Record<string, unknown>) {
         if (err instanceof ApiRequestError && err.status === 401 && opts?.on401 === "null") return null;
         throw err;
       }
-    }),
+    }) as ApiClient["get"],
     send: (async (method: string, path: string, body?: unknown) => run({ method, path, body })) as ApiClient["send"],
   };
   return { api, calls, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };

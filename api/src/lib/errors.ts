@@ -37,8 +37,6 @@ export function bodyTooLarge(err: unknown): HttpError | undefined {
   return undefined;
 }
 
-const notFound = (message: string = MSG.api.notFound) => new HttpError(404, message);
-
 /** Parses with a zod schema; a failure is a 400 whose `error` is the first issue's message. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);

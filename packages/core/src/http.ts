@@ -113,7 +113,7 @@ export function createApiClient({ baseUrl, fetch: customFetch }: ApiClientOption
   }
 
   // One untyped implementation; the interface gives each path its types.
-  return { get: get as ApiClient["get"], send: send as ApiClient["send"] };
+  return { get, send };
 }
 
 /**

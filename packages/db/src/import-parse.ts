@@ -31,7 +31,7 @@ export function parseExport(text: string, format: ExportFormat): ExportRow[] {
     skip_empty_lines: true,
     relax_column_count: true,
     trim: true,
-  }) as string[][];
+  });
   const [header, ...body] = records;
   if (!header) return [];
   const columns = header.map((h) => h.trim().toLowerCase());

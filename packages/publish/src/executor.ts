@@ -171,6 +171,9 @@ export class BuildExecutor {
       command,
       cwd: this.config.cwd,
       env: {
+        // The build is the site's own process: it inherits this one's environment (its env.ts
+        // validates what it reads), with the folder and build id of this run on top.
+        // eslint-disable-next-line no-restricted-properties
         ...process.env,
         OUT_DIR: outDir,
         SITE_BUILD_ID: String(id),

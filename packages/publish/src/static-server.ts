@@ -46,7 +46,7 @@ export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
       .split(",")
       .map((part) => part.trim().split(";"))
       .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, "")) > 0)
-      .map(([name]) => name!.trim().toLowerCase()),
+      .map(([name = ""]) => name.trim().toLowerCase()),
   );
   return accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
 }
@@ -271,7 +271,7 @@ export async function listenOn(
   handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>,
   port: number,
   host = "127.0.0.1",
-): Promise<{ server: http.Server; port: number; origin: string; close(): Promise<void> }> {
+): Promise<{ server: http.Server; port: number; origin: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });

@@ -44,7 +44,7 @@ export function createFakeSite(): FakeSite {
         .filter(Boolean)
         .map((l) => {
           const [what, pid, at] = l.split(" ");
-          return { what: what!, pid: Number(pid), at: Number(at) };
+          return { what: what ?? "", pid: Number(pid), at: Number(at) };
         });
     },
     config(overrides = {}) {

@@ -57,7 +57,7 @@ function Results({ zip: fixedZip, initial, config }: Props) {
     enabled: zip != null,
     queryFn: () =>
       apiClient(config.apiUrl).get("/zip-search", {
-        ...zipQueryParams(zip!, distance, page),
+        ...zipQueryParams(zip ?? "", distance, page), // not run without a ZIP (`enabled`)
         ...zipPriceParams(maxUnitPrice, sort),
         ...zipOpenNowParams(openNow),
       }),

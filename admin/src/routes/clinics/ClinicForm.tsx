@@ -47,7 +47,7 @@ export function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: 
     onSuccess: async () => {
       toast({ title: editing ? "Clinic updated" : "Clinic created", description: `${values.name} has been saved.` });
       await Promise.all([queryClient.invalidateQueries({ queryKey: keys.clinics }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
-      navigate("/clinics");
+      void navigate("/clinics");
     },
     onError: (err) => {
       if (sessionExpired(err)) return;

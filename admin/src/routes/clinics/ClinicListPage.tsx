@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MSG, adminStatusLabel, totalPages as pagesFor, type Clinic, type ClinicListResponse } from "@botox/core";
+import { MSG, adminStatusLabel, totalPages as pagesFor, type Clinic } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";

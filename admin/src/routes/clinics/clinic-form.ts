@@ -44,7 +44,7 @@ export const emptyClinicForm: ClinicFormState = {
   locationLink: "",
 };
 
-const text = (v: unknown) => (v == null ? "" : String(v));
+const text = (v: string | number | null | undefined) => (v == null ? "" : String(v));
 
 function hoursToText(hours: Clinic["workingHours"]): string {
   if (!hours) return "";

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { formatUsDate, type ClinicListResponse } from "@botox/core";
+import { formatUsDate } from "@botox/core";
 import { keys, useAdminPosts } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { Alert, Card, Spinner } from "../../components/ui.tsx";

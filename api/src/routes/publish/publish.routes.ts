@@ -10,7 +10,7 @@ import { createRouter, errorResponse, json, sessionSecurity } from "../../lib/op
 import { rateLimit } from "../../lib/rate-limit.ts";
 import type { Publisher } from "@botox/publish";
 
-export const PUBLISH_MSG = {
+const PUBLISH_MSG = {
   disabled: "The rebuild webhook is disabled (PUBLISH_WEBHOOK_SECRET is not set)",
   badSecret: "Invalid webhook secret",
   notRunning: "Publishing is not running in this API process",

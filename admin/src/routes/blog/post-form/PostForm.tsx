@@ -55,7 +55,7 @@ export function PostForm({ postId, initial }: { postId?: number; initial: PostFo
           : { title: MSG.admin.postCreatedTitle, description: MSG.admin.postCreated },
       );
       await Promise.all([queryClient.invalidateQueries({ queryKey: keys.posts }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
-      navigate("/blog");
+      void navigate("/blog");
     },
     onError: (err) => {
       if (sessionExpired(err)) return;
