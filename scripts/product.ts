@@ -95,12 +95,22 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
     });
     cleanups.push(() => api.stop());
     if (config.mode === "local") {
-      log(hadLive ? "› serving the last good build; content changed since then is rebuilt in the background" : "› first site build started (the site shows a 'building' page until it is done)");
+      log(
+        hadLive
+          ? "› serving the last good build; content changed since then is rebuilt in the background"
+          : "› first site build started (the site shows a 'building' page until it is done)",
+      );
     }
 
     if (adminBuild) {
       await adminBuild;
-      const adminServer = await startAdminServer({ dir: adminDir, port: adminPort, host: env.HOST, connectOrigins: [adminApiUrl(env)], imageOrigins: env.S3_PUBLIC_URL ? [env.S3_PUBLIC_URL] : [] });
+      const adminServer = await startAdminServer({
+        dir: adminDir,
+        port: adminPort,
+        host: env.HOST,
+        connectOrigins: [adminApiUrl(env)],
+        imageOrigins: env.S3_PUBLIC_URL ? [env.S3_PUBLIC_URL] : [],
+      });
       cleanups.push(() => adminServer.close());
     }
 

@@ -36,7 +36,9 @@ const dbEnv = readDbEnv(source);
 const databaseUrl = env.DATABASE_URL ?? "";
 await runMigrations(databaseUrl);
 const database = connect(databaseUrl, { max: 1 });
-const admin = await ensureAdmin(database.db, { username: dbEnv.ADMIN_USERNAME, ...(dbEnv.ADMIN_PASSWORD ? { password: dbEnv.ADMIN_PASSWORD } : {}) }).finally(() => database.close());
+const admin = await ensureAdmin(database.db, { username: dbEnv.ADMIN_USERNAME, ...(dbEnv.ADMIN_PASSWORD ? { password: dbEnv.ADMIN_PASSWORD } : {}) }).finally(
+  () => database.close(),
+);
 
 const children: ChildProcess[] = [];
 let stopping = false;

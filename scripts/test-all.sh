@@ -15,6 +15,7 @@ step() {
 step "typecheck" pnpm run typecheck:all
 step "lint" pnpm run lint:all
 step "unused files, exports and dependencies (knip)" pnpm run knip
+step "formatting (Prettier)" pnpm run format:check
 server_url="${TEST_DATABASE_URL:-}"
 step "tests on the embedded database (PGlite)" env -u TEST_DATABASE_URL pnpm -r --no-bail --workspace-concurrency=1 run test
 if [ -n "$server_url" ]; then

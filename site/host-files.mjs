@@ -28,7 +28,11 @@ export function inlineScriptHashes(html) {
     if (/\ssrc\s*=/i.test(attrs)) continue;
     const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? "";
     if (!EXECUTABLE.test(type.trim())) continue;
-    out.push(`'sha256-${createHash("sha256").update(m[2] ?? "", "utf8").digest("base64")}'`);
+    out.push(
+      `'sha256-${createHash("sha256")
+        .update(m[2] ?? "", "utf8")
+        .digest("base64")}'`,
+    );
   }
   return out;
 }

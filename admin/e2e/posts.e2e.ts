@@ -47,9 +47,7 @@ describe("blog posts", () => {
     const imageUrl = await page.getByLabel("Or image URL").inputValue();
     expect(imageUrl).toMatch(/^https?:\/\/.+\/uploads\/.+/);
     // The preview now shows the stored image, loaded from the API.
-    await page.waitForFunction(
-      () => (document.querySelector<HTMLImageElement>('img[alt="Featured image preview"]')?.naturalWidth ?? 0) > 0,
-    );
+    await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('img[alt="Featured image preview"]')?.naturalWidth ?? 0) > 0);
 
     // Keyword suggestions after the pause; apply one.
     await page.getByRole("button", { name: "botox aftercare", exact: true }).click();

@@ -53,7 +53,13 @@ describe("prices in the admin", () => {
 
       const served = await publicGet<{ prices: ClinicPrice[] }>(`/clinics/${clinic.id}/prices`);
       expect(served.body.prices).toHaveLength(1);
-      expect(served.body.prices[0]).toMatchObject({ brand: "botox", model: "per_unit", unitPriceCents: 1350, source: "phone", evidenceUrl: "https://clinic.example.com/prices" });
+      expect(served.body.prices[0]).toMatchObject({
+        brand: "botox",
+        model: "per_unit",
+        unitPriceCents: 1350,
+        source: "phone",
+        evidenceUrl: "https://clinic.example.com/prices",
+      });
       expect(served.body.prices[0]?.verifiedOn).toBe(new Date().toISOString().slice(0, 10));
       expect(unexpectedErrors(errors)).toEqual([]);
     } finally {

@@ -160,13 +160,40 @@ async function explainPlans(url: string, inputs: Inputs): Promise<Plan[]> {
   const zip = (await sql<{ zip: string }[]>`select postal_code as zip from clinics where city_slug = ${city.slug} and postal_code is not null limit 1`)[0]!.zip;
   const endpoints: [string, () => Promise<unknown>][] = [
     ["zip-search (25 miles, operational)", () => searchClinicsNearZip(db, { postalCode: zip, page: 1, limit: 10, radiusMiles: 25, statuses: ["OPERATIONAL"] })],
-    ["clinics-by-city (5 miles of the centre)", () => searchClinicsInCity(db, { city: city.slug, page: 1, limit: 10, radiusMiles: 5, statuses: ["OPERATIONAL"], sortBy: "reviews", sortOrder: "desc" })],
+    [
+      "clinics-by-city (5 miles of the centre)",
+      () => searchClinicsInCity(db, { city: city.slug, page: 1, limit: 10, radiusMiles: 5, statuses: ["OPERATIONAL"], sortBy: "reviews", sortOrder: "desc" }),
+    ],
     ["clinics/nearby (100 miles, 50 nearest)", () => listClinicsNear(db, { origin: city, radiusMiles: 100, limit: 50 })],
     ["clinic-by-slug", () => findClinicBySlugOrId(db, clinic.slug, clinic.citySlug)],
     // Prices (issue 13): the price filter and sort, in a radius and at any distance.
     ...PRICE_SEARCHES.flatMap(({ label, radiusMiles }): [string, () => Promise<unknown>][] => [
-      [`zip-search by price (${label})`, () => searchClinicsNearZipByPrice(db, { postalCode: zip, page: 1, limit: 10, radiusMiles, statuses: ["OPERATIONAL"], sortBy: "price", price: { brand: "botox", today, maxUnitCents: MAX_UNIT_PRICE * 100 } })],
-      [`clinics-by-city by price (${label})`, () => searchClinicsInCity(db, { city: city.slug, page: 1, limit: 10, radiusMiles, statuses: ["OPERATIONAL"], sortBy: "price", price: { brand: "botox", today, maxUnitCents: MAX_UNIT_PRICE * 100 } })],
+      [
+        `zip-search by price (${label})`,
+        () =>
+          searchClinicsNearZipByPrice(db, {
+            postalCode: zip,
+            page: 1,
+            limit: 10,
+            radiusMiles,
+            statuses: ["OPERATIONAL"],
+            sortBy: "price",
+            price: { brand: "botox", today, maxUnitCents: MAX_UNIT_PRICE * 100 },
+          }),
+      ],
+      [
+        `clinics-by-city by price (${label})`,
+        () =>
+          searchClinicsInCity(db, {
+            city: city.slug,
+            page: 1,
+            limit: 10,
+            radiusMiles,
+            statuses: ["OPERATIONAL"],
+            sortBy: "price",
+            price: { brand: "botox", today, maxUnitCents: MAX_UNIT_PRICE * 100 },
+          }),
+      ],
     ]),
     ["price-index (city)", () => priceIndexInCity(db, city.slug, "botox", today)],
     ["price-index (25 miles of a ZIP)", () => priceIndexNear(db, city, 25, "botox", today)],
@@ -268,7 +295,10 @@ function scenarios(inputs: Inputs, session: string | null): Scenario[] {
         // Two well-spread fractions of i (Weyl sequences): no point ever comes back.
         const u = (i * 0.6180339887498949) % 1;
         const v = (i * 0.7548776662466927) % 1;
-        return { path: "/api/v1/clinics/nearby", body: JSON.stringify({ latitude: c.latitude + (u - 0.5) * 0.2, longitude: c.longitude + (v - 0.5) * 0.2, radius: 100 }) };
+        return {
+          path: "/api/v1/clinics/nearby",
+          body: JSON.stringify({ latitude: c.latitude + (u - 0.5) * 0.2, longitude: c.longitude + (v - 0.5) * 0.2, radius: 100 }),
+        };
       },
     },
     {
@@ -284,7 +314,9 @@ function scenarios(inputs: Inputs, session: string | null): Scenario[] {
       {
         name: `zip-search price ${label}`,
         method: "GET",
-        next: (i) => ({ path: `/api/v1/zip-search?postalCode=${pick(inputs.zips, i)}&page=1&limit=10&distance=${param}&businessStatus=OPERATIONAL&${priceParams}` }),
+        next: (i) => ({
+          path: `/api/v1/zip-search?postalCode=${pick(inputs.zips, i)}&page=1&limit=10&distance=${param}&businessStatus=OPERATIONAL&${priceParams}`,
+        }),
       },
       {
         name: `clinics-by-city price ${label}`,
@@ -305,9 +337,7 @@ function scenarios(inputs: Inputs, session: string | null): Scenario[] {
       next: (i) => ({ path: `/api/v1/price-index?postalCode=${pick(inputs.zips, i)}&distance=25&brand=botox` }),
     },
     // The admin dashboard's counts (pending reports, clinics with stale prices): one session.
-    ...(session
-      ? [{ name: "stats (admin)", method: "GET" as const, headers: { cookie: session }, next: () => ({ path: "/api/v1/stats" }) }]
-      : []),
+    ...(session ? [{ name: "stats (admin)", method: "GET" as const, headers: { cookie: session }, next: () => ({ path: "/api/v1/stats" }) }] : []),
   ];
 }
 
@@ -320,7 +350,10 @@ async function signIn(port: number, password: string | null): Promise<string | n
     body: JSON.stringify({ username: "admin", password }),
   });
   if (!res.ok) throw new Error(`bench:api: admin sign-in answered ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** The API as deployed (read cache on), then with every request reaching the database. */
@@ -415,7 +448,16 @@ interface Machine {
   loadAfter: number;
 }
 
-function writeReport(data: { database: string; clinics: number; results: Measured[]; plans: Plan[]; startedAt: string; seedSeconds: number; postgresVersion: string; machine: Machine }) {
+function writeReport(data: {
+  database: string;
+  clinics: number;
+  results: Measured[];
+  plans: Plan[];
+  startedAt: string;
+  seedSeconds: number;
+  postgresVersion: string;
+  machine: Machine;
+}) {
   fs.mkdirSync(reportsDir, { recursive: true });
   const json = {
     ...data,
@@ -439,7 +481,8 @@ function writeReport(data: { database: string; clinics: number; results: Measure
     "| endpoint | mode | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | timeouts | target |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ...data.results.map(
-      (r) => `| ${r.name} | ${r.mode} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${r.timeouts} | ${r.meetsTarget ? "met" : "**missed**"} |`,
+      (r) =>
+        `| ${r.name} | ${r.mode} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${r.timeouts} | ${r.meetsTarget ? "met" : "**missed**"} |`,
     ),
     "",
     `Radius queries on \`${GEO_INDEX}\`: ${json.radiusQueriesOnGeoIndex ? "yes, all of them" : "**no**"}.`,
@@ -467,9 +510,7 @@ function writeReport(data: { database: string; clinics: number; results: Measure
 // ---- main ----
 
 const startedAt = new Date().toISOString();
-const database = args.database
-  ? { name: new URL(args.database).pathname.slice(1), url: args.database, drop: async () => {} }
-  : await createDatabase();
+const database = args.database ? { name: new URL(args.database).pathname.slice(1), url: args.database, drop: async () => {} } : await createDatabase();
 let server: ChildProcess | undefined;
 try {
   const seedStart = performance.now();
@@ -509,7 +550,9 @@ try {
       await load(started.port, s, { seconds: WARMUP_S }, mode.name, cursor);
       const r = await load(started.port, s, { seconds: DURATION_S }, mode.name, cursor);
       results.push(r);
-      log(`  ${s.name.padEnd(34)} ${mode.name.padEnd(15)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx + r.timeouts}  ${r.meetsTarget ? "ok" : "MISSED"}`);
+      log(
+        `  ${s.name.padEnd(34)} ${mode.name.padEnd(15)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx + r.timeouts}  ${r.meetsTarget ? "ok" : "MISSED"}`,
+      );
     }
     await stopServer(server);
   }

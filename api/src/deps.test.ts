@@ -45,7 +45,9 @@ describe("missingForProduction", () => {
   it("names what production needs and is not set", () => {
     expect(missingForProduction({ NODE_ENV: "production" })).toEqual(["APP_SECRET", "DATABASE_URL", "SITE_URL"]);
     expect(missingForProduction({ NODE_ENV: "production", APP_SECRET: "x".repeat(32), DATABASE_URL: "postgres://db/x", SITE_URL: "  " })).toEqual(["SITE_URL"]);
-    expect(missingForProduction({ NODE_ENV: "production", APP_SECRET: "x".repeat(32), DATABASE_URL: "postgres://db/x", SITE_URL: "https://a.example" })).toEqual([]);
+    expect(
+      missingForProduction({ NODE_ENV: "production", APP_SECRET: "x".repeat(32), DATABASE_URL: "postgres://db/x", SITE_URL: "https://a.example" }),
+    ).toEqual([]);
     expect(missingForProduction({ NODE_ENV: "development" })).toEqual([]);
   });
 });

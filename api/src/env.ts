@@ -5,7 +5,12 @@ const list = (fallback = "") =>
   z
     .string()
     .default(fallback)
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean));
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -62,7 +67,11 @@ const schema = z.object({
   PUBLISH_TZ: z.string().optional(),
   PUBLISH_HOOK_URL: z.string().url().optional(),
   PUBLISH_KEEP_BUILDS: z.coerce.number().int().min(1).default(5),
-  PUBLISH_BUILD_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30 * 60_000),
+  PUBLISH_BUILD_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(30 * 60_000),
   /** Folder holding builds/<id> and the `live` symlink; default .data/site. */
   SITE_DIR: z.string().optional(),
   /** Port of the static server for the live site (local mode). */
@@ -75,7 +84,10 @@ const schema = z.object({
   /** The API URL the admin is built with (Vite reads it at build time); default http://localhost:PORT/api/v1. */
   VITE_API_URL: z.string().optional(),
   /** Whether this API process also serves the live site on SITE_PORT in local mode (off when a separate site server does). */
-  SERVE_SITE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  SERVE_SITE: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   /** pino level of the JSON-line logs: fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** On SIGTERM, how long requests in flight may take to finish before their connections are closed. */

@@ -133,8 +133,12 @@ async function lighthouse(page: string, url: string): Promise<LighthouseResult> 
 /** Pages of one kind each: the biggest city, one of its clinics, the newest blog post. */
 async function samplePages(db: BenchDatabase): Promise<Record<string, string>> {
   const [city] = await db.sql<{ city_slug: string }[]>`select city_slug from clinics group by city_slug order by count(*) desc, city_slug limit 1`;
-  const [clinic] = await db.sql<{ slug: string }[]>`select slug from clinics where city_slug = ${city!.city_slug} and photo is not null order by review_count desc, id limit 1`;
-  const [post] = await db.sql<{ slug: string }[]>`select slug from blog_posts where published and not no_index order by published_at desc nulls last, id limit 1`;
+  const [clinic] = await db.sql<
+    { slug: string }[]
+  >`select slug from clinics where city_slug = ${city!.city_slug} and photo is not null order by review_count desc, id limit 1`;
+  const [post] = await db.sql<
+    { slug: string }[]
+  >`select slug from blog_posts where published and not no_index order by published_at desc nulls last, id limit 1`;
   return {
     home: "/",
     city: `/botox-near-me/${city!.city_slug}`,
@@ -264,7 +268,13 @@ function markdown(report: { date: string; machine: Record<string, unknown>; size
     ),
   ];
   if (report.lighthouse.length) {
-    lines.push("", `Lighthouse (mobile) at ${report.sizes[0]?.clinics.toLocaleString("en-US")} clinics:`, "", "| Page | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS |", "|---|---:|---:|---:|---:|---:|---:|---:|");
+    lines.push(
+      "",
+      `Lighthouse (mobile) at ${report.sizes[0]?.clinics.toLocaleString("en-US")} clinics:`,
+      "",
+      "| Page | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|",
+    );
     for (const r of report.lighthouse) {
       lines.push(
         `| ${r.page} (${new URL(r.url).pathname}) | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${r.metrics["largest-contentful-paint"]} | ${r.metrics["total-blocking-time"]} | ${r.metrics["cumulative-layout-shift"]} |`,

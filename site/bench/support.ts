@@ -133,7 +133,11 @@ export function startDeployHookStub(): Promise<LocalServer> {
 export const gradientPng = (width: number, height: number): Buffer => makePng(width, height);
 
 /** Starts a long-running command in its own process group; `stop()` ends the whole group. */
-export function startProcess(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): { child: ChildProcess; stop(): Promise<void> } {
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string },
+): { child: ChildProcess; stop(): Promise<void> } {
   const log = fs.createWriteStream(options.logFile);
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout?.pipe(log);

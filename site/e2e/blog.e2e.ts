@@ -12,11 +12,25 @@ describe("blog list", () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`${site}/blog`);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Botox Blog");
-    await expect(titles(page)).resolves.toEqual(["Botox Guide Part 8", "Botox Guide Part 7", "Botox Guide Part 6", "Botox Guide Part 5", "Botox Guide Part 4", "Botox Guide Part 3"]);
+    await expect(titles(page)).resolves.toEqual([
+      "Botox Guide Part 8",
+      "Botox Guide Part 7",
+      "Botox Guide Part 6",
+      "Botox Guide Part 5",
+      "Botox Guide Part 4",
+      "Botox Guide Part 3",
+    ]);
     await expect(pager(page).locator("a, span").allTextContents()).resolves.toEqual(["Previous", "1", "2", "3", "Next"]);
     await expect(pager(page).getByRole("link", { name: "Page 1" }).getAttribute("aria-current")).resolves.toBe("page");
     await Promise.all([page.waitForURL(`${site}/blog/page/2`), pager(page).getByRole("link", { name: "Next" }).click()]);
-    await expect(titles(page)).resolves.toEqual(["Botox Guide Part 2", "Botox Guide Part 1", "Aftercare Tip 1", "Aftercare Tip 2", "Aftercare Tip 3", "Aftercare Tip 4"]);
+    await expect(titles(page)).resolves.toEqual([
+      "Botox Guide Part 2",
+      "Botox Guide Part 1",
+      "Aftercare Tip 1",
+      "Aftercare Tip 2",
+      "Aftercare Tip 3",
+      "Aftercare Tip 4",
+    ]);
     await Promise.all([page.waitForURL(`${site}/blog/page/3`), pager(page).getByRole("link", { name: "Page 3" }).click()]);
     await expect(titles(page)).resolves.toEqual(["Aftercare Tip 5", "Aftercare Tip 6", "Aftercare Tip 7"]);
     await Promise.all([page.waitForURL(`${site}/blog/page/2`), pager(page).getByRole("link", { name: "Previous" }).click()]);
@@ -35,22 +49,40 @@ describe("blog list", () => {
 
     await Promise.all([page.waitForURL(`${site}/blog/category/costs`), chips.getByRole("link", { name: "Costs" }).click()]);
     await expect(titles(page)).resolves.toEqual(["Botox Guide Part 8", "Botox Guide Part 7"]);
-    await expect(page.getByRole("navigation", { name: "Blog categories" }).getByRole("link", { name: "Costs" }).getAttribute("aria-current")).resolves.toBe("page");
+    await expect(page.getByRole("navigation", { name: "Blog categories" }).getByRole("link", { name: "Costs" }).getAttribute("aria-current")).resolves.toBe(
+      "page",
+    );
     await expect(pager(page).count()).resolves.toBe(0);
 
-    await Promise.all([page.waitForURL(`${site}/blog/category/aftercare`), page.getByRole("navigation", { name: "Blog categories" }).getByRole("link", { name: "Aftercare" }).click()]);
+    await Promise.all([
+      page.waitForURL(`${site}/blog/category/aftercare`),
+      page.getByRole("navigation", { name: "Blog categories" }).getByRole("link", { name: "Aftercare" }).click(),
+    ]);
     await expect(titles(page)).resolves.toHaveLength(6);
     await Promise.all([page.waitForURL(`${site}/blog/category/aftercare/page/2`), pager(page).getByRole("link", { name: "Next" }).click()]);
     await expect(titles(page)).resolves.toEqual(["Aftercare Tip 7"]);
-    await Promise.all([page.waitForURL(`${site}/blog`), page.getByRole("navigation", { name: "Blog categories" }).getByRole("link", { name: "All Posts" }).click()]);
+    await Promise.all([
+      page.waitForURL(`${site}/blog`),
+      page.getByRole("navigation", { name: "Blog categories" }).getByRole("link", { name: "All Posts" }).click(),
+    ]);
 
-    await Promise.all([page.waitForURL(`${site}/blog/category/events`), page.getByRole("navigation", { name: "Blog categories" }).getByRole("link", { name: "Events" }).click()]);
+    await Promise.all([
+      page.waitForURL(`${site}/blog/category/events`),
+      page.getByRole("navigation", { name: "Blog categories" }).getByRole("link", { name: "Events" }).click(),
+    ]);
     await expect(page.getByText("No blog posts found").isVisible()).resolves.toBe(true);
     await expect(titles(page)).resolves.toEqual([]);
 
     await page.goto(`${site}/blog?category=treatments`);
     await page.waitForURL(`${site}/blog/category/treatments`);
-    await expect(titles(page)).resolves.toEqual(["Botox Guide Part 6", "Botox Guide Part 5", "Botox Guide Part 4", "Botox Guide Part 3", "Botox Guide Part 2", "Botox Guide Part 1"]);
+    await expect(titles(page)).resolves.toEqual([
+      "Botox Guide Part 6",
+      "Botox Guide Part 5",
+      "Botox Guide Part 4",
+      "Botox Guide Part 3",
+      "Botox Guide Part 2",
+      "Botox Guide Part 1",
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -68,7 +100,11 @@ describe("blog post", () => {
     await expect(page.locator(".prose-post p").count()).resolves.toBe(3);
     await expect(page.locator(".prose-post script").count()).resolves.toBe(0);
     const recent = page.getByRole("region", { name: "Recent Posts" });
-    await expect(recent.getByRole("heading", { level: 3 }).allTextContents()).resolves.toEqual(["Botox Guide Part 8", "Botox Guide Part 6", "Botox Guide Part 5"]);
+    await expect(recent.getByRole("heading", { level: 3 }).allTextContents()).resolves.toEqual([
+      "Botox Guide Part 8",
+      "Botox Guide Part 6",
+      "Botox Guide Part 5",
+    ]);
     await Promise.all([page.waitForURL(`${site}/blog`), page.getByRole("link", { name: "← Back to Blog" }).click()]);
     expect(errors).toEqual([]);
     await context.close();

@@ -78,8 +78,14 @@ describe("clinic detail", () => {
     await expect(page.getByRole("link", { name: "(212) 555-1000" }).getAttribute("href")).resolves.toBe("tel:2125551000");
     await expect(page.getByRole("link", { name: "Call" }).getAttribute("href")).resolves.toBe("tel:2125551000");
     const website = new URL((await page.getByRole("link", { name: "Visit Website" }).getAttribute("href"))!);
-    expect([website.host, website.searchParams.get("utm_source"), website.searchParams.get("ref")]).toEqual(["clinic-0.example.com", "botoxnearme", "botoxnearme"]);
-    await expect(page.getByRole("link", { name: "Get Directions" }).getAttribute("href")).resolves.toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=40\.7506,-73\.9972$/);
+    expect([website.host, website.searchParams.get("utm_source"), website.searchParams.get("ref")]).toEqual([
+      "clinic-0.example.com",
+      "botoxnearme",
+      "botoxnearme",
+    ]);
+    await expect(page.getByRole("link", { name: "Get Directions" }).getAttribute("href")).resolves.toMatch(
+      /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=40\.7506,-73\.9972$/,
+    );
     await expect(page.getByText("4.5 from 10 maps reviews").first().isVisible()).resolves.toBe(true);
     await expect(page.getByRole("heading", { name: "Hours of Operation" }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("rowheader", { name: "Monday" }).isVisible()).resolves.toBe(true);

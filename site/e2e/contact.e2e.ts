@@ -9,7 +9,12 @@ it("validates, sends, shows 'Message Sent!' and stores the message for the admin
   const { page, errors, context } = await openPage(browser());
   await page.goto(`${site}/contact`);
   await expect(page.getByText("Mon-Fri 9-5 EST").isVisible()).resolves.toBe(true);
-  await expect(page.getByText(/within 24 hours/).first().isVisible()).resolves.toBe(true);
+  await expect(
+    page
+      .getByText(/within 24 hours/)
+      .first()
+      .isVisible(),
+  ).resolves.toBe(true);
   const form = page.getByRole("form", { name: "Contact form" });
   await hydrated(page, "astro-island[component-url*='ContactForm']");
   await form.getByRole("button", { name: "Send Message" }).click();

@@ -67,7 +67,12 @@ it("without JavaScript, shows the most popular cities instead of the location-ba
     await expect(first.innerText().then((t) => t.replace(/\s+/g, " "))).resolves.toBe("New York, NY 14 clinics");
     // No skeletons waiting for a location that cannot come.
     await expect(page.locator("[data-needs-js]").first().isVisible()).resolves.toBe(false);
-    await expect(page.getByRole("status").filter({ hasText: /loading|finding/i }).count()).resolves.toBe(0);
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: /loading|finding/i })
+        .count(),
+    ).resolves.toBe(0);
     await context.close();
   }
 });

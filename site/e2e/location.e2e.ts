@@ -58,12 +58,22 @@ describe("location detection", () => {
 
   it("uses the first service that answers, skips the rest, and reuses the result for 30 minutes", async () => {
     const { page, errors, context } = await openPage(browser());
-    await context.route(geoServices[0]!, (r) => r.fulfill({ status: 200, headers: { ...cors, "content-type": "application/json" }, body: JSON.stringify({ error: true }) }));
+    await context.route(geoServices[0]!, (r) =>
+      r.fulfill({ status: 200, headers: { ...cors, "content-type": "application/json" }, body: JSON.stringify({ error: true }) }),
+    );
     await context.route(geoServices[1]!, (r) =>
       r.fulfill({
         status: 200,
         headers: { ...cors, "content-type": "application/json" },
-        body: JSON.stringify({ success: true, latitude: 34.0522, longitude: -118.2437, city: "Los Angeles", region: "California", region_code: "CA", country: "United States" }),
+        body: JSON.stringify({
+          success: true,
+          latitude: 34.0522,
+          longitude: -118.2437,
+          city: "Los Angeles",
+          region: "California",
+          region_code: "CA",
+          country: "United States",
+        }),
       }),
     );
     const asked = locationRequests(page);

@@ -90,7 +90,16 @@ describe("the Open now filter", () => {
       { name: "Never Open Springfield", hours: { Monday: "Closed", Tuesday: "Closed" } },
     ].map((r, i) => {
       const values = { latitude: 39.8017, longitude: -89.6436 + i * 0.01, workingHours: r.hours };
-      return { ...values, ...deriveClinicColumns(values), name: r.name, slug: `open-now-e2e-${i}`, city: "Springfield", citySlug: "springfield", state: "IL", postalCode: "62701" };
+      return {
+        ...values,
+        ...deriveClinicColumns(values),
+        name: r.name,
+        slug: `open-now-e2e-${i}`,
+        city: "Springfield",
+        citySlug: "springfield",
+        state: "IL",
+        postalCode: "62701",
+      };
     });
     await db().db.insert(clinics).values(rows);
     try {
@@ -119,6 +128,6 @@ describe("the Open now filter", () => {
       await context.close();
     } finally {
       await db().sql`delete from clinics where slug like 'open-now-e2e-%'`;
-      }
+    }
   });
 });

@@ -50,7 +50,9 @@ describe("price index in the pre-rendered HTML", () => {
     const ld = [...glow.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? "{}") as Record<string, unknown>);
     const business = ld.find((d) => d["@type"] === "MedicalBusiness");
     expect(business?.offers).toEqual(
-      expect.arrayContaining([expect.objectContaining({ priceSpecification: expect.objectContaining({ "@type": "UnitPriceSpecification", price: "11.00", priceCurrency: "USD" }) })]),
+      expect.arrayContaining([
+        expect.objectContaining({ priceSpecification: expect.objectContaining({ "@type": "UnitPriceSpecification", price: "11.00", priceCurrency: "USD" }) }),
+      ]),
     );
     expect(business?.priceRange).toBe("Botox $11/unit, Dysport $5/unit");
 
@@ -101,7 +103,9 @@ describe("price filter and sort", () => {
     await Promise.all([page.waitForResponse((r) => r.url().includes("maxUnitPrice=14")), page.getByLabel("Botox price per unit").selectOption("14")]);
     await settled(page);
     const names = await cardNames(page, "h2");
-    expect(names).toEqual(expect.arrayContaining(["Ageless Med Spa New York", "Glow Med Spa New York", "Radiance Med Spa New York", "Smooth Skin Med Spa New York"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["Ageless Med Spa New York", "Glow Med Spa New York", "Radiance Med Spa New York", "Smooth Skin Med Spa New York"]),
+    );
     expect(names).not.toContain("Pure Med Spa New York");
     expect(names).not.toContain("Halo Med Spa New York");
     const prices = await page.$$eval("[data-clinic-list] [data-unit-price]", (els) => els.map((e) => Number(e.getAttribute("data-unit-price"))));
@@ -163,7 +167,12 @@ describe("Report what you paid", () => {
     const id = await clinicId("new-york", "aura-med-spa-new-york");
     const { page, errors, context } = await openPage(browser());
     await page.route(`${api}/clinics/${id}/price-reports`, (route) =>
-      route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ error: "Too many requests. Please try again later." }), headers: { "access-control-allow-origin": site, "access-control-allow-credentials": "true" } }),
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "Too many requests. Please try again later." }),
+        headers: { "access-control-allow-origin": site, "access-control-allow-credentials": "true" },
+      }),
     );
     await page.goto(`${site}/botox-clinic/new-york/aura-med-spa-new-york`);
     const form = page.getByRole("form", { name: "Report what you paid" });

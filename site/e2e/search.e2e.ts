@@ -29,7 +29,10 @@ describe("ZIP search", () => {
     expect(Math.max(...first)).toBeLessThanOrEqual(25);
     await hydrated(page, "astro-island[component-url*='ZipResults']");
     await expect(page.getByLabel("Distance").inputValue()).resolves.toBe("25");
-    await Promise.all([page.waitForResponse((r) => r.url().includes("/zip-search?") && r.url().includes("distance=5")), page.getByLabel("Distance").selectOption("5")]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/zip-search?") && r.url().includes("distance=5")),
+      page.getByLabel("Distance").selectOption("5"),
+    ]);
     await page.locator("[data-clinic-list] article").first().waitFor();
     const near = await distances(page);
     expect(near.length).toBeGreaterThan(0);
@@ -115,7 +118,9 @@ describe("city search", () => {
     await page.goto(`${site}/botox-near-me/springfield`);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Botox Clinics in Springfield");
     const choices = page.locator("[data-city-choices] a");
-    await expect(choices.evaluateAll((as) => as.map((a) => [a.getAttribute("href"), (a as HTMLElement).innerText.replace(/\s+/g, " ").trim()]))).resolves.toEqual([
+    await expect(
+      choices.evaluateAll((as) => as.map((a) => [a.getAttribute("href"), (a as HTMLElement).innerText.replace(/\s+/g, " ").trim()])),
+    ).resolves.toEqual([
       ["/botox-near-me/springfield-il", "Springfield, IL 2 clinics"],
       ["/botox-near-me/springfield-mo", "Springfield, MO 1 clinic"],
     ]);

@@ -105,9 +105,13 @@ describe("JSON-LD of every page type", () => {
     expect(r.errors).toEqual([]);
     expect(r.extracted.jsonld.MedicalBusiness?.[0]?.aggregateRating).toMatchObject({ ratingValue: 4.3, ratingCount: 4, bestRating: 5, worstRating: 1 });
     const html = await (await fetch(`${site}${path}`)).text();
-    expect(/data-visitor-rating[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim()).toBe(
-      "Visitor rating: 4.3 out of 5 from 4 visitor ratings",
-    );
+    expect(
+      /data-visitor-rating[^>]*>([\s\S]*?)<\/p>/
+        .exec(html)?.[1]
+        ?.replace(/<[^>]+>/g, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    ).toBe("Visitor rating: 4.3 out of 5 from 4 visitor ratings");
     expect(html).toMatch(/data-maps-rating>[^<]* from \d+ maps reviews?</);
   });
 

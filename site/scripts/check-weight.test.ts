@@ -48,7 +48,10 @@ describe("check-weight", () => {
     write("_astro/big.js", `export const x = "${noise(JS_BUDGET)}";`);
     write("_astro/big.css", `.a{background:url("data:,${noise(CSS_BUDGET)}")}`);
     write("light/index.html", `<html><body><p>No scripts</p></body></html>`);
-    write("heavy/index.html", `<html><head><link rel="stylesheet" href="/_astro/big.css"></head><body><script type="module" src="/_astro/big.js"></script></body></html>`);
+    write(
+      "heavy/index.html",
+      `<html><head><link rel="stylesheet" href="/_astro/big.css"></head><body><script type="module" src="/_astro/big.js"></script></body></html>`,
+    );
     const result = checkWeight(dist);
     expect(result.pages).toBe(2);
     expect(result.failures).toHaveLength(2);

@@ -44,9 +44,23 @@ describe("expired session", () => {
   it("restores an edited post over the reloaded one after re-login", async () => {
     let expired = false;
     const post = {
-      id: 9, title: "Botox pricing guide", slug: "botox-pricing-guide", content: "<p>" + "x".repeat(60) + "</p>", excerpt: null,
-      author: "Dr. Kim", featuredImage: null, publishedAt: null, updatedAt: "2026-01-01T00:00:00Z", createdAt: "2026-01-01T00:00:00Z",
-      published: false, categoryId: null, metaTitle: null, metaDescription: null, keywords: null, noIndex: false, estimatedReadTime: null,
+      id: 9,
+      title: "Botox pricing guide",
+      slug: "botox-pricing-guide",
+      content: "<p>" + "x".repeat(60) + "</p>",
+      excerpt: null,
+      author: "Dr. Kim",
+      featuredImage: null,
+      publishedAt: null,
+      updatedAt: "2026-01-01T00:00:00Z",
+      createdAt: "2026-01-01T00:00:00Z",
+      published: false,
+      categoryId: null,
+      metaTitle: null,
+      metaDescription: null,
+      keywords: null,
+      noIndex: false,
+      estimatedReadTime: null,
     };
     const { api, callsTo } = createFakeApi({
       "GET /stats": () => {

@@ -53,7 +53,7 @@ export function ApiProvider({ client, children }: { client: ApiClient; children:
       }
     };
     return {
-      get: ((path, params, opts) => guard(path, () => client.get(path, params, opts as never))),
+      get: (path, params, opts) => guard(path, () => client.get(path, params, opts as never)),
       send: (method, path, body) => guard(path, () => client.send(method, path, body)),
     };
   }, [client, navigate, queryClient]);

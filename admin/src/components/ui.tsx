@@ -46,11 +46,7 @@ export function Input({ invalid, className, ...props }: ComponentProps<"input"> 
   return <input aria-invalid={invalid || undefined} className={cx(controlBase, controlBorder(invalid), className)} {...props} />;
 }
 
-export function Textarea({
-  invalid,
-  className,
-  ...props
-}: ComponentProps<"textarea"> & { invalid?: boolean }) {
+export function Textarea({ invalid, className, ...props }: ComponentProps<"textarea"> & { invalid?: boolean }) {
   return <textarea aria-invalid={invalid || undefined} className={cx(controlBase, controlBorder(invalid), className)} {...props} />;
 }
 
@@ -132,17 +128,7 @@ export function Badge({ tone = "slate", children, className }: { tone?: BadgeTon
   return <span className={cx("inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium", badgeTones[tone], className)}>{children}</span>;
 }
 
-export function Switch({
-  checked,
-  onCheckedChange,
-  label,
-  id,
-}: {
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-  label: string;
-  id?: string;
-}) {
+export function Switch({ checked, onCheckedChange, label, id }: { checked: boolean; onCheckedChange: (checked: boolean) => void; label: string; id?: string }) {
   const autoId = useId();
   const switchId = id ?? autoId;
   return (
@@ -153,10 +139,7 @@ export function Switch({
         role="switch"
         aria-checked={checked}
         onClick={() => onCheckedChange(!checked)}
-        className={cx(
-          "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors",
-          checked ? "bg-brand-600" : "bg-slate-300",
-        )}
+        className={cx("relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors", checked ? "bg-brand-600" : "bg-slate-300")}
       >
         <span className={cx("inline-block h-5 w-5 rounded-full bg-white shadow transition-transform", checked ? "translate-x-5" : "translate-x-0.5")} />
       </button>
@@ -206,13 +189,7 @@ export function TabPanel({ value, children }: { value: string; children: ReactNo
   const ctx = useContext(TabsContext);
   if (!ctx) throw new Error("TabPanel outside Tabs");
   return (
-    <div
-      role="tabpanel"
-      id={`${ctx.id}-panel-${value}`}
-      aria-labelledby={`${ctx.id}-tab-${value}`}
-      hidden={ctx.value !== value}
-      className="mt-4 space-y-5"
-    >
+    <div role="tabpanel" id={`${ctx.id}-panel-${value}`} aria-labelledby={`${ctx.id}-tab-${value}`} hidden={ctx.value !== value} className="mt-4 space-y-5">
       {children}
     </div>
   );

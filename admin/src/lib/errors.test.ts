@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiRequestError, MSG } from "@botox/core";
 import { writeRefusalOf } from "./errors.ts";
 
-const refused = (status: number, body: unknown) =>
-  new ApiRequestError(status, "x", typeof body === "string" ? body : JSON.stringify(body));
+const refused = (status: number, body: unknown) => new ApiRequestError(status, "x", typeof body === "string" ? body : JSON.stringify(body));
 
 describe("writeRefusalOf", () => {
   it("puts a 409's reason at the slug field and in the message", () => {

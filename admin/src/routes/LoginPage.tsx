@@ -62,14 +62,7 @@ export function LoginPage() {
           </Field>
           <Field label="Password">
             {(p) => (
-              <Input
-                {...p}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
+              <Input {...p} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             )}
           </Field>
           {error ? <Alert>{error}</Alert> : null}

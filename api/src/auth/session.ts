@@ -69,10 +69,7 @@ export async function createSession(db: Database, userId: number): Promise<{ tok
  * The user of a token, or null for a malformed, unknown or expired one. Returns the
  * (possibly extended) expiry so the cookie can follow it.
  */
-async function validateSessionToken(
-  db: Database,
-  token: string,
-): Promise<{ user: SessionUser; expiresAt: Date; extended: boolean } | null> {
+async function validateSessionToken(db: Database, token: string): Promise<{ user: SessionUser; expiresAt: Date; extended: boolean } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const id = hashToken(token);
   const found = await findSessionWithUser(db, id);

@@ -6,11 +6,7 @@ import type { Deps } from "../context.ts";
  * tells the publisher (deps.publisher) and any listener (deps.onContentChange) once committed. `change` maps the write's
  * result to the row; returning null records nothing (e.g. the target did not exist).
  */
-export async function writeContent<T>(
-  deps: Deps,
-  work: (tx: DbExecutor) => Promise<T>,
-  change: (result: T) => ContentChange | null,
-): Promise<T> {
+export async function writeContent<T>(deps: Deps, work: (tx: DbExecutor) => Promise<T>, change: (result: T) => ContentChange | null): Promise<T> {
   let recorded: ContentChange | null = null;
   const result = await deps.db.transaction(async (tx) => {
     const value = await work(tx);

@@ -115,7 +115,10 @@ describe.each([
     outage = await makeOutage();
     handle = connect(outage.url);
     app = createApp({ db: handle.db, sql: handle.sql, env: readApiEnv({ NODE_ENV: "test" }), secret: "outage-test-secret" });
-    const [row] = await handle.db.insert(clinics).values({ name: "Survivor Clinic", slug: "survivor-clinic", city: "Omaha", citySlug: "omaha", state: "NE" }).returning();
+    const [row] = await handle.db
+      .insert(clinics)
+      .values({ name: "Survivor Clinic", slug: "survivor-clinic", city: "Omaha", citySlug: "omaha", state: "NE" })
+      .returning();
     clinicId = row!.id;
     await handle.db.insert(adminUsers).values({ username: "outage-admin", passwordHash: await hashPassword("outage password") });
     const login = await call("POST", "/login", { username: "outage-admin", password: "outage password" });

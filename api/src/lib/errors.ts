@@ -58,7 +58,20 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-const DB_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P03", "08006", "08001", "08003"]);
+const DB_DOWN_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01",
+  "57P03",
+  "08006",
+  "08001",
+  "08003",
+]);
 
 function isDatabaseUnavailable(err: unknown): boolean {
   let e: unknown = err;

@@ -18,7 +18,11 @@ describe("clinic input", () => {
     const deep = `${"[".repeat(5000)}"9AM-5PM"${"]".repeat(5000)}`;
     for (const workingHours of [`{"Monday":${deep}}`, deep]) {
       const body = `{"name":"Deep Hours","city":"Austin","state":"TX","workingHours":${workingHours}}`;
-      const res = await t.app.request("/api/v1/clinics", { method: "POST", headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/json" }, body });
+      const res = await t.app.request("/api/v1/clinics", {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/json" },
+        body,
+      });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: MSG.validation.workingHours });
     }

@@ -17,7 +17,12 @@ describe("request logs", () => {
   it("write one JSON line per request: id, method, path without the query, status, duration", async () => {
     const { lines, raw, logger } = collect();
     const fetch = withRequestLog(logger, async () => new Response("{}", { status: 201, headers: { "x-request-id": "req-1" } }));
-    await fetch(new Request("http://api.test/api/v1/newsletter/subscribe?email=jane%40example.test&zip=10001", { method: "POST", headers: { cookie: "session=secret-token" } }));
+    await fetch(
+      new Request("http://api.test/api/v1/newsletter/subscribe?email=jane%40example.test&zip=10001", {
+        method: "POST",
+        headers: { cookie: "session=secret-token" },
+      }),
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ msg: "request", requestId: "req-1", method: "POST", path: "/api/v1/newsletter/subscribe", status: 201 });
     expect(typeof lines[0]?.durationMs).toBe("number");

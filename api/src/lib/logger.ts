@@ -19,7 +19,10 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       level: options.level ?? "info",
       base: { service: "api", pid: process.pid },
       // Belt and braces: nothing under these names is ever written, whoever logs it.
-      redact: { paths: ["password", "*.password", "cookie", "*.cookie", "authorization", "*.authorization", "secret", "*.secret", "email", "*.email"], censor: "[redacted]" },
+      redact: {
+        paths: ["password", "*.password", "cookie", "*.cookie", "authorization", "*.authorization", "secret", "*.secret", "email", "*.email"],
+        censor: "[redacted]",
+      },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
     options.destination ?? pino.destination({ sync: false }),
@@ -45,7 +48,13 @@ export function withRequestLog<A extends unknown[]>(
     const path = pathOf(request.url);
     try {
       const res = await fetch(request, ...rest);
-      const line: RequestLine = { requestId: res.headers.get("x-request-id"), method: request.method, path, status: res.status, durationMs: round(performance.now() - started) };
+      const line: RequestLine = {
+        requestId: res.headers.get("x-request-id"),
+        method: request.method,
+        path,
+        status: res.status,
+        durationMs: round(performance.now() - started),
+      };
       if (res.status >= 500) log.warn(line, "request");
       else log.info(line, "request");
       return res;

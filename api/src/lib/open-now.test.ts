@@ -95,20 +95,37 @@ describe("openNow=true", () => {
 
   it("gives every clinic its timeZone", async () => {
     const { body } = await t.get<ZipSearchResponse>(`/zip-search?postalCode=${ZIP}&distance=any`);
-    expect(Object.fromEntries(body.clinics.map((c) => [c.name, c.timeZone]))).toMatchObject({ "Day Spa": "America/New_York", "West Coast": "America/Los_Angeles" });
+    expect(Object.fromEntries(body.clinics.map((c) => [c.name, c.timeZone]))).toMatchObject({
+      "Day Spa": "America/New_York",
+      "West Coast": "America/Los_Angeles",
+    });
   });
 });
 
 describe("openNow=true with the price filter and sort (issues 13 and 14)", () => {
   it("keeps only open clinics on both searches, cheapest first, each with its currentPrice", async () => {
-    const ids = await t.db.db.select({ id: clinics.id, name: clinics.name }).from(clinics).where(inArray(clinics.name, ["Day Spa", "Always", "Night Owl"]));
+    const ids = await t.db.db
+      .select({ id: clinics.id, name: clinics.name })
+      .from(clinics)
+      .where(inArray(clinics.name, ["Day Spa", "Always", "Night Owl"]));
     const cents: Record<string, number> = { "Day Spa": 1200, Always: 1500, "Night Owl": 900 };
     await t.db.db.insert(clinicPrices).values(
-      ids.map((c) => ({ clinicId: c.id, brand: "botox" as const, model: "per_unit" as const, unitPriceCents: cents[c.name], perUnitCents: cents[c.name], source: "phone" as const, observedOn: isoDay(new Date()) })),
+      ids.map((c) => ({
+        clinicId: c.id,
+        brand: "botox" as const,
+        model: "per_unit" as const,
+        unitPriceCents: cents[c.name],
+        perUnitCents: cents[c.name],
+        source: "phone" as const,
+        observedOn: isoDay(new Date()),
+      })),
     );
     now = new Date("2026-11-23T17:00:00Z"); // Monday 12 PM in New York: Night Owl (cheapest) is closed
     const z = await t.get<ZipSearchResponse>(`/zip-search?postalCode=${ZIP}&distance=any&openNow=true&sortBy=price`);
-    expect(z.body.clinics.map((c) => [c.name, c.currentPrice?.perUnitCents])).toEqual([["Day Spa", 1200], ["Always", 1500]]);
+    expect(z.body.clinics.map((c) => [c.name, c.currentPrice?.perUnitCents])).toEqual([
+      ["Day Spa", 1200],
+      ["Always", 1500],
+    ]);
     const capped = await t.get<ZipSearchResponse>(`/zip-search?postalCode=${ZIP}&distance=any&openNow=true&maxUnitPrice=13`);
     expect(capped.body.clinics.map((c) => c.name)).toEqual(["Day Spa"]);
     expect(capped.body.totalCount).toBe(1);

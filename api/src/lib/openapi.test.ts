@@ -12,7 +12,10 @@ const echo = createRoute({
   path: "/echo/:id{[0-9]+}",
   summary: "Echo",
   middleware: [jsonBody] as const,
-  request: { query: z.object({ n: z.coerce.number().int("n must be whole.") }), body: jsonRequest(z.object({ name: z.string().min(2, "Name is too short.") })) },
+  request: {
+    query: z.object({ n: z.coerce.number().int("n must be whole.") }),
+    body: jsonRequest(z.object({ name: z.string().min(2, "Name is too short.") })),
+  },
   responses: { 200: json("Echoed", z.object({ name: z.string(), n: z.number() })) },
 });
 const app = createRouter().openapi(echo, (c) => c.json({ name: c.req.valid("json").name, n: c.req.valid("query").n }, 200));

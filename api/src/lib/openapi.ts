@@ -67,7 +67,6 @@ export const writeErrors = {
 } as const;
 export const errorResponse = error;
 
-
 /** Marks a route as needing the admin session, for the document. */
 export const sessionSecurity = [{ session: [] }];
 

@@ -17,13 +17,7 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Server-to-server calls with neither Origin nor Sec-Fetch-Site are accepted here only. */
 const HEADERLESS_WRITE_PATHS = new Set([`${API_PREFIX}/publish/webhook`]);
 
-function originAllowed(
-  method: string,
-  path: string,
-  origin: string | undefined,
-  fetchSite: string | undefined,
-  allowed: ReadonlySet<string>,
-): boolean {
+function originAllowed(method: string, path: string, origin: string | undefined, fetchSite: string | undefined, allowed: ReadonlySet<string>): boolean {
   if (!UNSAFE.has(method.toUpperCase())) return true;
   if (origin !== undefined) return allowed.has(origin);
   if (fetchSite !== undefined) return fetchSite.toLowerCase() !== "cross-site";

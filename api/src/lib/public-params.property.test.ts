@@ -22,7 +22,15 @@ beforeAll(async () => {
     { name: "Prop Unlocated", city: "Springfield", state: "IL" },
   ]);
   clinicIds = rows.map((r) => r.id);
-  await t.db.db.insert(clinicPrices).values({ clinicId: clinicIds[0]!, brand: "botox", model: "per_unit", unitPriceCents: 1300, perUnitCents: 1300, source: "phone", observedOn: new Date().toISOString().slice(0, 10) });
+  await t.db.db.insert(clinicPrices).values({
+    clinicId: clinicIds[0]!,
+    brand: "botox",
+    model: "per_unit",
+    unitPriceCents: 1300,
+    perUnitCents: 1300,
+    source: "phone",
+    observedOn: new Date().toISOString().slice(0, 10),
+  });
   const [cat] = await t.db.db.insert(blogCategories).values({ name: "Prop Category", slug: "prop-category" }).returning();
   categoryId = cat!.id;
   await t.db.db.insert(blogPosts).values({
@@ -108,7 +116,10 @@ const encodedValue = fc.oneof(
 
 function queryOf(names: readonly string[]) {
   const known = fc.array(fc.tuple(fc.constantFrom(...names), encodedValue), { maxLength: 7 });
-  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom("__proto__", "constructor", "page[]", "limit[0]", ""), fc.string({ maxLength: 8 }).map(encode)), encodedValue), { maxLength: 2 });
+  const extra = fc.array(
+    fc.tuple(fc.oneof(fc.constantFrom("__proto__", "constructor", "page[]", "limit[0]", ""), fc.string({ maxLength: 8 }).map(encode)), encodedValue),
+    { maxLength: 2 },
+  );
   return fc.tuple(known, extra).map(([a, b]) => [...a, ...b].map(([k, v]) => `${k}=${v}`).join("&"));
 }
 const segment = fc.oneof(encodedValue, fc.constantFrom("new-york", "springfield-il", "prop-alpha-new-york", "1", "0", "-1", "9".repeat(30)));
@@ -136,10 +147,7 @@ const publicGet = fc.oneof(
 );
 
 /** CDN geo headers (trusted in this app): any text at all. */
-const geoHeaders = fc.record(
-  { "cf-iplatitude": text, "cf-iplongitude": text, "cf-ipcity": text, "cf-ipcountry": text },
-  { requiredKeys: [] },
-);
+const geoHeaders = fc.record({ "cf-iplatitude": text, "cf-iplongitude": text, "cf-ipcity": text, "cf-ipcountry": text }, { requiredKeys: [] });
 
 /** Header values must be ByteStrings; keep what a client could really send. */
 const headerSafe = (h: Record<string, string>) =>
@@ -212,7 +220,9 @@ describe("public reads never answer 5xx", () => {
     expect(ok.body.totalCount).toBe(3);
     const one = await t.get<{ id: number }>(`/proxy/clinic/${clinicIds[0]}`);
     expect(one.status).toBe(200);
-    const priced = await t.get<{ clinics: { currentPrice?: { perUnitCents: number } | null }[] }>("/zip-search?postalCode=10001&distance=any&sortBy=price&maxUnitPrice=13");
+    const priced = await t.get<{ clinics: { currentPrice?: { perUnitCents: number } | null }[] }>(
+      "/zip-search?postalCode=10001&distance=any&sortBy=price&maxUnitPrice=13",
+    );
     expect(priced.body.clinics.map((c) => c.currentPrice?.perUnitCents)).toEqual([1300]);
   });
 });

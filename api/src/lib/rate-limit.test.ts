@@ -51,7 +51,11 @@ afterAll(async () => {
 /** A new app (an "instance") on the same database, with its own in-process state. */
 const instance = (env: Record<string, string>) => createApp({ ...t.deps, env: readApiEnv({ NODE_ENV: "test", ...env }) });
 const post = (app: ReturnType<typeof instance>, path: string, body: unknown, from = ip) =>
-  app.request(`/api/v1${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN }, body: JSON.stringify(body) }, socketEnv(from));
+  app.request(
+    `/api/v1${path}`,
+    { method: "POST", headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN }, body: JSON.stringify(body) },
+    socketEnv(from),
+  );
 
 describe.skipIf(!available)("with REDIS_URL", () => {
   it("two instances share one address's newsletter limit (5 a minute)", async () => {

@@ -52,10 +52,12 @@ describe("ReadCache", () => {
     await expect(read(c, "/a", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(c.size).toBe(0);
     const running = gate();
-    const pending = text(read(c, "/a", async () => {
-      await running.promise;
-      return { stale: true };
-    }));
+    const pending = text(
+      read(c, "/a", async () => {
+        await running.promise;
+        return { stale: true };
+      }),
+    );
     c.clear();
     running.open();
     expect(await pending).toEqual({ body: '{"stale":true}', hit: false });
@@ -130,7 +132,11 @@ describe("read cache in the API", () => {
 
   it("is cleared by a content write made through this API", async () => {
     await zipSearch();
-    await writeContent(t.deps, (tx) => tx.update(clinics).set({ name: "Renamed Here" }).where(eq(clinics.id, clinicId)), () => ({ entity: "clinic", entityId: clinicId, action: "update" }));
+    await writeContent(
+      t.deps,
+      (tx) => tx.update(clinics).set({ name: "Renamed Here" }).where(eq(clinics.id, clinicId)),
+      () => ({ entity: "clinic", entityId: clinicId, action: "update" }),
+    );
     const after = await zipSearch();
     expect(after.res.headers.get("x-cache")).toBe("MISS");
     expect(after.body.clinics[0]!.name).toBe("Renamed Here");

@@ -30,7 +30,15 @@ beforeAll(async () => {
   categoryId = category!.id;
   const [post] = await t.db.db
     .insert(blogPosts)
-    .values({ title: "A secure post title", slug: "a-secure-post", content: "<p>".concat("Content ".repeat(10), "</p>"), author: "Tester", published: true, publishedAt: new Date(), categoryId })
+    .values({
+      title: "A secure post title",
+      slug: "a-secure-post",
+      content: "<p>".concat("Content ".repeat(10), "</p>"),
+      author: "Tester",
+      published: true,
+      publishedAt: new Date(),
+      categoryId,
+    })
     .returning();
   postId = post!.id;
 });
@@ -47,7 +55,9 @@ function unsafeRoutes(): [string, string][] {
     if (!["POST", "PUT", "PATCH", "DELETE"].includes(r.method)) continue;
     const path = r.path
       .replace(/^\/api\/v1/, "")
-      .replace(/:id(\{[^}]*\})?/g, () => (r.path.includes("/blog/posts") ? String(postId) : r.path.includes("/blog/categories") ? String(categoryId) : String(clinicId)))
+      .replace(/:id(\{[^}]*\})?/g, () =>
+        r.path.includes("/blog/posts") ? String(postId) : r.path.includes("/blog/categories") ? String(categoryId) : String(clinicId),
+      )
       .replace(/:(\w+)(\{[^}]*\})?/g, "1");
     out.set(`${r.method} ${path}`, [r.method, path]);
   }
@@ -58,7 +68,10 @@ type BodyKind = "json" | "form" | "multipart" | "text";
 function bodyOf(kind: BodyKind): { body: string | FormData; headers: Record<string, string> } {
   switch (kind) {
     case "json":
-      return { body: JSON.stringify({ email: "csrf@example.com", emoji: "smile", name: "Csrf", city: "X", state: "Y", username: t.username, password: t.password }), headers: { "Content-Type": "application/json" } };
+      return {
+        body: JSON.stringify({ email: "csrf@example.com", emoji: "smile", name: "Csrf", city: "X", state: "Y", username: t.username, password: t.password }),
+        headers: { "Content-Type": "application/json" },
+      };
     case "form":
       return { body: "email=csrf%40example.com&emoji=smile", headers: { "Content-Type": "application/x-www-form-urlencoded" } };
     case "text":
@@ -87,30 +100,55 @@ async function rowCounts() {
 
 const send = (method: string, path: string, kind: BodyKind, headers: Record<string, string>, ip = "203.0.113.50") => {
   const { body, headers: typeHeaders } = bodyOf(kind);
-  return t.app.request(`/api/v1${path}`, { method, headers: { ...typeHeaders, Cookie: cookie, ...headers }, body: method === "DELETE" ? undefined : body }, socketEnv(ip));
+  return t.app.request(
+    `/api/v1${path}`,
+    { method, headers: { ...typeHeaders, Cookie: cookie, ...headers }, body: method === "DELETE" ? undefined : body },
+    socketEnv(ip),
+  );
 };
 
 describe("CSRF: unsafe methods check Origin / Sec-Fetch-Site", () => {
   it("covers every unsafe route (the list comes from the app itself)", () => {
     const routes = unsafeRoutes().map(([m, p]) => `${m} ${p.replace(/\d+/g, "N")}`);
     expect(routes).toEqual(
-      expect.arrayContaining(["POST /newsletter/subscribe", "POST /clinics/N/ratings", "POST /contact", "POST /clinics/nearby", "POST /login", "POST /logout", "POST /clinics", "PUT /clinics/N", "DELETE /clinics/N", "POST /blog/posts", "PATCH /blog/posts/N", "DELETE /blog/posts/N", "POST /blog/categories", "PATCH /blog/categories/N", "DELETE /blog/categories/N", "POST /upload/blog-image", "PATCH /contact-messages/N"]),
+      expect.arrayContaining([
+        "POST /newsletter/subscribe",
+        "POST /clinics/N/ratings",
+        "POST /contact",
+        "POST /clinics/nearby",
+        "POST /login",
+        "POST /logout",
+        "POST /clinics",
+        "PUT /clinics/N",
+        "DELETE /clinics/N",
+        "POST /blog/posts",
+        "PATCH /blog/posts/N",
+        "DELETE /blog/posts/N",
+        "POST /blog/categories",
+        "PATCH /blog/categories/N",
+        "DELETE /blog/categories/N",
+        "POST /upload/blog-image",
+        "PATCH /contact-messages/N",
+      ]),
     );
   });
 
-  it.each(["json", "form", "multipart", "text"] as const)("rejects a foreign Origin with 403 for a %s body, with the session cookie attached, changing nothing", async (kind) => {
-    const before = await rowCounts();
-    for (const [method, path] of unsafeRoutes()) {
-      for (const origin of [FOREIGN, "null", `${ORIGIN}.evil.example`, ORIGIN.replace("http:", "https:"), `${ORIGIN}/`]) {
-        const res = await send(method, path, kind, { Origin: origin, "Sec-Fetch-Site": "same-origin" });
-        expect(res.status, `${method} ${path} from ${origin}`).toBe(403);
-        expect(await res.json()).toEqual({ error: MSG.api.forbiddenOrigin });
+  it.each(["json", "form", "multipart", "text"] as const)(
+    "rejects a foreign Origin with 403 for a %s body, with the session cookie attached, changing nothing",
+    async (kind) => {
+      const before = await rowCounts();
+      for (const [method, path] of unsafeRoutes()) {
+        for (const origin of [FOREIGN, "null", `${ORIGIN}.evil.example`, ORIGIN.replace("http:", "https:"), `${ORIGIN}/`]) {
+          const res = await send(method, path, kind, { Origin: origin, "Sec-Fetch-Site": "same-origin" });
+          expect(res.status, `${method} ${path} from ${origin}`).toBe(403);
+          expect(await res.json()).toEqual({ error: MSG.api.forbiddenOrigin });
+        }
       }
-    }
-    expect(await rowCounts()).toEqual(before);
-    // The session survived the forged logout.
-    expect((await t.request("GET", "/stats", { cookie })).status).toBe(200);
-  });
+      expect(await rowCounts()).toEqual(before);
+      // The session survived the forged logout.
+      expect((await t.request("GET", "/stats", { cookie })).status).toBe(200);
+    },
+  );
 
   it.each(["json", "form", "multipart"] as const)("rejects Sec-Fetch-Site: cross-site without an Origin with 403 for a %s body", async (kind) => {
     const before = await rowCounts();
@@ -170,7 +208,10 @@ describe("CORS and secure headers", () => {
       }
     }
     for (const origin of [FOREIGN, "http://localhost:4321.evil.example", "null"]) {
-      const preflight = await t.app.request("/api/v1/newsletter/subscribe", { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "POST" } });
+      const preflight = await t.app.request("/api/v1/newsletter/subscribe", {
+        method: "OPTIONS",
+        headers: { Origin: origin, "Access-Control-Request-Method": "POST" },
+      });
       expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
       const read = await t.app.request("/api/v1/cities/popular", { headers: { Origin: origin } });
       expect(read.headers.get("access-control-allow-origin")).toBeNull();
@@ -190,7 +231,14 @@ describe("CORS and secure headers", () => {
 });
 
 describe("input that looks like SQL", () => {
-  const INJECTIONS = ["' OR '1'='1", "1; DROP TABLE clinics;--", "'); DELETE FROM admin_users;--", "1 UNION SELECT password_hash FROM admin_users", "\\'; select pg_sleep(5);--", "$$; drop table ratings; $$"];
+  const INJECTIONS = [
+    "' OR '1'='1",
+    "1; DROP TABLE clinics;--",
+    "'); DELETE FROM admin_users;--",
+    "1 UNION SELECT password_hash FROM admin_users",
+    "\\'; select pg_sleep(5);--",
+    "$$; drop table ratings; $$",
+  ];
   const LEAKS = /syntax error|postgres|drizzle|relation "|SELECT |password_hash|\bat .+\.(ts|js):\d+/i;
 
   it("in query parameters and path segments gives ordinary answers", async () => {
@@ -228,7 +276,11 @@ describe("input that looks like SQL", () => {
     let ip = 60;
     const named = await t.app.request(
       "/api/v1/newsletter/subscribe",
-      { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN }, body: JSON.stringify({ email: "o'brien@example.com", firstName: evil }) },
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: ORIGIN },
+        body: JSON.stringify({ email: "o'brien@example.com", firstName: evil }),
+      },
       socketEnv(`203.0.113.${ip++}`),
     );
     expect(named.status).toBe(200);
@@ -246,7 +298,9 @@ describe("input that looks like SQL", () => {
     const created = await t.request("POST", "/clinics", { cookie, body: { name: `Clinic ${INJECTIONS[0]}`, city: "Denver", state: "CO", street: evil } });
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ name: `Clinic ${INJECTIONS[0]}`, street: evil });
-    const list = (await (await t.request("GET", `/clinics?query=${encodeURIComponent("%' OR '1'='1")}`, { cookie })).json()) as { pagination: { totalItems: number } };
+    const list = (await (await t.request("GET", `/clinics?query=${encodeURIComponent("%' OR '1'='1")}`, { cookie })).json()) as {
+      pagination: { totalItems: number };
+    };
     expect(list.pagination.totalItems).toBe(0);
 
     const login = await t.request("POST", "/login", { body: { username: `${t.username}' --`, password: "' OR '1'='1" } });
@@ -260,7 +314,11 @@ describe("input that looks like SQL", () => {
   it("with NUL bytes, which PostgreSQL refuses in text, is a 400, not a 500", async () => {
     const res = await t.app.request(
       "/api/v1/newsletter/subscribe",
-      { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN }, body: JSON.stringify({ email: "nul@example.com", firstName: "a\u0000b" }) },
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: ORIGIN },
+        body: JSON.stringify({ email: "nul@example.com", firstName: "a\u0000b" }),
+      },
       socketEnv("203.0.113.90"),
     );
     expect(res.status).toBe(400);
@@ -276,7 +334,12 @@ describe("input that looks like SQL", () => {
 
 describe("error contract", () => {
   it("answers unknown routes and methods with a JSON 404", async () => {
-    for (const [method, path] of [["GET", "/api/v1/nope"], ["GET", "/api/v2/clinics"], ["DELETE", "/api/v1/zip-search"], ["GET", "/"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/v1/nope"],
+      ["GET", "/api/v2/clinics"],
+      ["DELETE", "/api/v1/zip-search"],
+      ["GET", "/"],
+    ] as const) {
       const res = await t.app.request(path, { method, headers: { Origin: ORIGIN } });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(await res.json()).toEqual({ error: MSG.api.notFound });
@@ -310,7 +373,11 @@ describe("error contract", () => {
     const form = await send("POST", "/blog/categories", "form", { Origin: ORIGIN });
     expect(form.status).toBe(415);
     expect(await form.json()).toEqual({ error: MSG.api.unsupportedMediaType });
-    const broken = await t.app.request("/api/v1/blog/categories", { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie }, body: "{'name':" });
+    const broken = await t.app.request("/api/v1/blog/categories", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie },
+      body: "{'name':",
+    });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ error: MSG.api.invalidJson });
   });

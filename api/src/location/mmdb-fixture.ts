@@ -116,11 +116,5 @@ export function buildCityMmdb(networks: FixtureNetwork[]): Buffer {
     build_epoch: uint(Math.floor(Date.now() / 1000)),
     description: { en: "Botox Near Me test fixture" },
   });
-  return Buffer.concat([
-    tree,
-    Buffer.alloc(16),
-    Buffer.from(data),
-    Buffer.from("abcdef4d61784d696e642e636f6d", "hex"),
-    Buffer.from(metadata),
-  ]);
+  return Buffer.concat([tree, Buffer.alloc(16), Buffer.from(data), Buffer.from("abcdef4d61784d696e642e636f6d", "hex"), Buffer.from(metadata)]);
 }

@@ -60,7 +60,13 @@ describe("visitor location", () => {
       country: "United States",
       source: "cdn",
     });
-    const vercel = { "x-vercel-ip-latitude": "25.77", "x-vercel-ip-longitude": "-80.19", "x-vercel-ip-city": "Miami%20Beach", "x-vercel-ip-country-region": "FL", "x-vercel-ip-country": "US" };
+    const vercel = {
+      "x-vercel-ip-latitude": "25.77",
+      "x-vercel-ip-longitude": "-80.19",
+      "x-vercel-ip-city": "Miami%20Beach",
+      "x-vercel-ip-country-region": "FL",
+      "x-vercel-ip-country": "US",
+    };
     expect(await locate(appWith({ GEO_HEADERS: "vercel" }), LONDON_IP, vercel)).toMatchObject({ lat: 25.77, lon: -80.19, city: "Miami Beach", source: "cdn" });
     // Another CDN's headers are not ours to trust.
     expect(await locate(appWith({ GEO_HEADERS: "vercel" }), LONDON_IP, cloudflare)).toMatchObject(fallback);
@@ -112,10 +118,18 @@ describe("locationFromHeaders", () => {
     const names = GEO_HEADER_NAMES.cloudflare;
     expect(locationFromHeaders(names, read({}))).toBeUndefined();
     expect(locationFromHeaders(names, read({ "cf-iplatitude": "40" }))).toBeUndefined();
-    for (const [lat, lon] of [["abc", "1"], ["1", "181"], ["-91", "0"], ["NaN", "0"], ["Infinity", "0"]]) {
+    for (const [lat, lon] of [
+      ["abc", "1"],
+      ["1", "181"],
+      ["-91", "0"],
+      ["NaN", "0"],
+      ["Infinity", "0"],
+    ]) {
       expect(locationFromHeaders(names, read({ "cf-iplatitude": lat!, "cf-iplongitude": lon! })), `${lat},${lon}`).toBeUndefined();
     }
-    expect(locationFromHeaders(names, read({ "cf-iplatitude": " 40.5 ", "cf-iplongitude": "-73.2", "cf-ipcity": "S%C3%A3o%20Paulo", "cf-ipcountry": "BR" }))).toEqual({
+    expect(
+      locationFromHeaders(names, read({ "cf-iplatitude": " 40.5 ", "cf-iplongitude": "-73.2", "cf-ipcity": "S%C3%A3o%20Paulo", "cf-ipcountry": "BR" })),
+    ).toEqual({
       lat: 40.5,
       lon: -73.2,
       city: "São Paulo",

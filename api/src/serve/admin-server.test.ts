@@ -54,7 +54,7 @@ describe("the built admin's server", () => {
   it("serves index.html with the security headers, and lets the admin call its API", async () => {
     const res = await fetch(`${base}/admin/`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('id=root');
+    expect(await res.text()).toContain("id=root");
     expectSecurityHeaders(res.headers);
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("connect-src 'self' http://localhost:8787");

@@ -86,16 +86,24 @@ export function createAdminHandler(options: AdminServerOptions) {
     const segments = rel.split("/").filter(Boolean);
     // Vite's dev-server paths (/@fs/, /@vite/), dot files and folders (.data, .env), parent
     // segments and source maps are never files of a build: refuse them outright.
-    if (rel.includes("\0") || rel.includes("\\") || segments.some((s) => s.startsWith(".") || s.startsWith("@")) || rel.endsWith(".map")) return notFound(res, send);
+    if (rel.includes("\0") || rel.includes("\\") || segments.some((s) => s.startsWith(".") || s.startsWith("@")) || rel.endsWith(".map"))
+      return notFound(res, send);
     const file = path.join(root, ...segments);
     if (file !== root && !file.startsWith(root + path.sep)) return notFound(res, send);
     const stat = segments.length > 0 ? await fsp.stat(file).catch(() => null) : null;
     if (stat?.isFile()) {
       // Vite fingerprints everything under assets/; index.html must be re-read on each visit.
       const immutable = segments[0] === "assets";
-      res.writeHead(200, { ...headers, "content-type": contentTypeOf(file), "content-length": String(stat.size), "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache" });
+      res.writeHead(200, {
+        ...headers,
+        "content-type": contentTypeOf(file),
+        "content-length": String(stat.size),
+        "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+      });
       if (method === "HEAD") return void res.end();
-      fs.createReadStream(file).on("error", () => res.destroy()).pipe(res);
+      fs.createReadStream(file)
+        .on("error", () => res.destroy())
+        .pipe(res);
       return;
     }
     // A missing asset (a name with an extension) is a 404; anything else is a client route.

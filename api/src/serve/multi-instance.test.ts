@@ -32,7 +32,8 @@ const skipReason = !serverUrl
     : null;
 // Notes, not warnings: a warning would fail the file's first test (fail-on-console).
 if (skipReason) console.info(`[multi-instance] skipped: ${skipReason}`);
-else if (!redisBinary) console.info("[multi-instance] redis-server is not installed: using 127.0.0.1:6379 and skipping the Redis outage test (it never stops the machine's Redis)");
+else if (!redisBinary)
+  console.info("[multi-instance] redis-server is not installed: using 127.0.0.1:6379 and skipping the Redis outage test (it never stops the machine's Redis)");
 
 function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -92,7 +93,9 @@ let a: Instance;
 let b: Instance;
 
 function startRedis(): ChildProcess {
-  const child = spawn("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", tmp], { stdio: "ignore" });
+  const child = spawn("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", tmp], {
+    stdio: "ignore",
+  });
   return child;
 }
 
@@ -149,7 +152,12 @@ async function call(instance: Instance, method: string, pathname: string, option
   if (options.cookie) headers.cookie = options.cookie;
   if (options.forwardedFor) headers["x-forwarded-for"] = options.forwardedFor;
   if (options.body !== undefined) headers["content-type"] = "application/json";
-  return fetch(`${instance.base}${pathname}`, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}), signal: AbortSignal.timeout(10_000) });
+  return fetch(`${instance.base}${pathname}`, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    signal: AbortSignal.timeout(10_000),
+  });
 }
 
 async function login(instance: Instance): Promise<string> {
@@ -325,35 +333,42 @@ describe.skipIf(skipReason !== null)("two API instances on one PostgreSQL and on
     for (const name of names) expect(seen.names).toContain(name);
   }, 60_000);
 
-  it.skipIf(!redisBinary)("Redis stopped mid-run: both keep answering (limits fail open), and limit again once it returns", async () => {
-    const cookie = await login(a);
-    redis?.kill("SIGKILL");
-    await until("Redis to be down", 5_000, async () => ((await redisUp()) ? undefined : true));
-    const ip = randomIp();
-    for (let i = 0; i < 8; i++) {
-      const res = await call(i % 2 === 0 ? a : b, "POST", "/newsletter/subscribe", { forwardedFor: ip, body: { email: `down${i}-${ip}@example.test` } });
-      expect(res.status, `subscribe ${i} while Redis is down`).toBeLessThan(300);
-    }
-    for (const instance of [a, b]) {
-      expect((await call(instance, "GET", "/cities/popular")).status).toBe(200);
-      expect((await call(instance, "GET", "/health")).status).toBe(200);
-      // Sessions live in PostgreSQL: a signed-in admin keeps working on either instance.
-      expect((await call(instance, "GET", "/stats", { cookie })).status).toBe(200);
-    }
-
-    redis = startRedis();
-    await until("Redis to be back", 10_000, async () => ((await redisUp()) ? true : undefined));
-    // Once both have reconnected, a fresh address is limited again after 5, across both.
-    await until("the shared limit to apply again", 15_000, async () => {
-      const again = randomIp();
-      const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) {
-        const res = await call(i % 2 === 0 ? a : b, "POST", "/newsletter/subscribe", { forwardedFor: again, body: { email: `up${i}-${again}@example.test` } });
-        statuses.push(res.status);
+  it.skipIf(!redisBinary)(
+    "Redis stopped mid-run: both keep answering (limits fail open), and limit again once it returns",
+    async () => {
+      const cookie = await login(a);
+      redis?.kill("SIGKILL");
+      await until("Redis to be down", 5_000, async () => ((await redisUp()) ? undefined : true));
+      const ip = randomIp();
+      for (let i = 0; i < 8; i++) {
+        const res = await call(i % 2 === 0 ? a : b, "POST", "/newsletter/subscribe", { forwardedFor: ip, body: { email: `down${i}-${ip}@example.test` } });
+        expect(res.status, `subscribe ${i} while Redis is down`).toBeLessThan(300);
       }
-      return statuses[5] === 429 && statuses.slice(0, 5).every((s) => s < 300) ? true : undefined;
-    });
-  }, 60_000);
+      for (const instance of [a, b]) {
+        expect((await call(instance, "GET", "/cities/popular")).status).toBe(200);
+        expect((await call(instance, "GET", "/health")).status).toBe(200);
+        // Sessions live in PostgreSQL: a signed-in admin keeps working on either instance.
+        expect((await call(instance, "GET", "/stats", { cookie })).status).toBe(200);
+      }
+
+      redis = startRedis();
+      await until("Redis to be back", 10_000, async () => ((await redisUp()) ? true : undefined));
+      // Once both have reconnected, a fresh address is limited again after 5, across both.
+      await until("the shared limit to apply again", 15_000, async () => {
+        const again = randomIp();
+        const statuses: number[] = [];
+        for (let i = 0; i < 6; i++) {
+          const res = await call(i % 2 === 0 ? a : b, "POST", "/newsletter/subscribe", {
+            forwardedFor: again,
+            body: { email: `up${i}-${again}@example.test` },
+          });
+          statuses.push(res.status);
+        }
+        return statuses[5] === 429 && statuses.slice(0, 5).every((s) => s < 300) ? true : undefined;
+      });
+    },
+    60_000,
+  );
 
   it("logs JSON lines per request (id, method, path, status, duration) without secrets or personal data", () => {
     const lines = instances.flatMap((i) => i.output);

@@ -31,15 +31,7 @@ import type {
   ZipSearchResponse,
 } from "./api.ts";
 import type { ClinicPrice, PriceIndex, PriceReport } from "./prices.ts";
-import type {
-  blogPostInputSchema,
-  categoryInputSchema,
-  clinicInputSchema,
-  contactSchema,
-  loginSchema,
-  newsletterSchema,
-  ratingSchema,
-} from "./schemas.ts";
+import type { blogPostInputSchema, categoryInputSchema, clinicInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./schemas.ts";
 import type { nearbyClinicsBodySchema } from "./api-queries.ts";
 import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
 import type { priceReportCreatedSchema, publishQueuedSchema, publishRollbackResponseSchema } from "./response-schemas.ts";
@@ -123,13 +115,22 @@ export interface ApiWrites {
     Call<`/blog/categories/${Seg}`, BlogCategory, Partial<In<typeof categoryInputSchema>>>,
     Call<`/contact-messages/${Seg}`, ContactMessage, ContactMark>,
   ];
-  DELETE: [Call<`/clinics/${Seg}`, OkResponse>, Call<`/prices/${Seg}`, OkResponse>, Call<`/blog/posts/${Seg}`, OkResponse>, Call<`/blog/categories/${Seg}`, OkResponse>];
+  DELETE: [
+    Call<`/clinics/${Seg}`, OkResponse>,
+    Call<`/prices/${Seg}`, OkResponse>,
+    Call<`/blog/posts/${Seg}`, OkResponse>,
+    Call<`/blog/categories/${Seg}`, OkResponse>,
+  ];
 }
 
 type AnyCall = Call<string, unknown, unknown>;
 
 /** The first call whose pattern the path fits. */
-type Match<Calls, P extends string> = Calls extends readonly [infer Head extends AnyCall, ...infer Rest] ? (P extends Head["path"] ? Head : Match<Rest, P>) : never;
+type Match<Calls, P extends string> = Calls extends readonly [infer Head extends AnyCall, ...infer Rest]
+  ? P extends Head["path"]
+    ? Head
+    : Match<Rest, P>
+  : never;
 
 export type GetPath = ApiGets[number]["path"];
 export type GetResponse<P extends GetPath> = Match<ApiGets, P>["response"];

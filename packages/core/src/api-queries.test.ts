@@ -41,9 +41,11 @@ describe("public call defaults (spec §7.1, §9)", () => {
     });
   });
   it("the home's featured block: limit=3, distance=25, businessStatus=OPERATIONAL", () => {
-    expect(
-      zipSearchQuerySchema.parse({ postalCode: "10001", limit: "3", distance: "25", businessStatus: "OPERATIONAL" }),
-    ).toMatchObject({ limit: 3, distance: 25, businessStatus: ["OPERATIONAL"] });
+    expect(zipSearchQuerySchema.parse({ postalCode: "10001", limit: "3", distance: "25", businessStatus: "OPERATIONAL" })).toMatchObject({
+      limit: 3,
+      distance: 25,
+      businessStatus: ["OPERATIONAL"],
+    });
   });
   it("providers near the visitor: limit 50", () => {
     expect(providersNearUserQuerySchema.parse({})).toEqual({ limit: 50 });
@@ -89,9 +91,7 @@ describe("business status filter (spec §4, §7)", () => {
     expect(businessStatusListParam.parse(undefined)).toEqual([]);
   });
   it("rejects an unknown status with the canonical list", () => {
-    expect(firstMessage(businessStatusListParam, "open")).toBe(
-      "Business status must be OPERATIONAL, CLOSED_TEMPORARILY or PERMANENTLY_CLOSED.",
-    );
+    expect(firstMessage(businessStatusListParam, "open")).toBe("Business status must be OPERATIONAL, CLOSED_TEMPORARILY or PERMANENTLY_CLOSED.");
   });
 });
 
@@ -103,9 +103,7 @@ describe("paging and search input", () => {
     expect(firstMessage(clinicsByCityQuerySchema, { sortBy: "rating" })).toBe(QUERY_MSG.sortBy);
   });
   it("rejects coordinates out of range and radii past 500 miles", () => {
-    expect(firstMessage(nearbyClinicsBodySchema, { latitude: 91, longitude: 0 })).toBe(
-      "Latitude must be a number between -90 and 90.",
-    );
+    expect(firstMessage(nearbyClinicsBodySchema, { latitude: 91, longitude: 0 })).toBe("Latitude must be a number between -90 and 90.");
     expect(firstMessage(nearbyClinicsBodySchema, { latitude: 0, longitude: 0, radius: 501 })).toBe(QUERY_MSG.radius);
   });
   it("accepts city slugs, with or without a state code (spec §2.1)", () => {

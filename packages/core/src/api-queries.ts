@@ -119,11 +119,7 @@ export const nearbyClinicsBodySchema = z.object({
   longitude: longitudeParam,
   radius: z.preprocess(
     (v) => (v == null || v === "" ? undefined : typeof v === "string" ? Number(v) : v),
-    z
-      .number({ error: QUERY_MSG.radius })
-      .positive(QUERY_MSG.radius)
-      .max(MAX_RADIUS_MILES, QUERY_MSG.radius)
-      .default(SEARCH.nearbyRadiusMiles),
+    z.number({ error: QUERY_MSG.radius }).positive(QUERY_MSG.radius).max(MAX_RADIUS_MILES, QUERY_MSG.radius).default(SEARCH.nearbyRadiusMiles),
   ),
   openNow: openNowParam,
 });
@@ -131,7 +127,10 @@ export type NearbyClinicsBody = z.infer<typeof nearbyClinicsBodySchema>;
 
 // ---- GET /zip-search ----
 export const zipSearchQuerySchema = z.object({
-  postalCode: z.string({ error: MSG.search.invalidZip }).trim().regex(/^\d{5}$/, MSG.search.invalidZip),
+  postalCode: z
+    .string({ error: MSG.search.invalidZip })
+    .trim()
+    .regex(/^\d{5}$/, MSG.search.invalidZip),
   page: pageParam,
   limit: limitParam(SEARCH.pageSize, 100),
   distance: distanceParam(FILTERS.zipDefaultDistance),

@@ -33,8 +33,27 @@ describe("request and response types of spec §7", () => {
     expectTypeOf<Clinic>().toHaveProperty("businessStatus").toEqualTypeOf<"OPERATIONAL" | "CLOSED_TEMPORARILY" | "PERMANENTLY_CLOSED">();
     expectTypeOf<Clinic>().toHaveProperty("_distance").toEqualTypeOf<number | undefined>();
     const fields = [
-      "id", "name", "slug", "site", "url", "phone", "fullAddress", "street", "city", "state", "postalCode", "country",
-      "latitude", "longitude", "reviews", "photo", "streetView", "workingHours", "businessStatus", "locationLink", "createdAt",
+      "id",
+      "name",
+      "slug",
+      "site",
+      "url",
+      "phone",
+      "fullAddress",
+      "street",
+      "city",
+      "state",
+      "postalCode",
+      "country",
+      "latitude",
+      "longitude",
+      "reviews",
+      "photo",
+      "streetView",
+      "workingHours",
+      "businessStatus",
+      "locationLink",
+      "createdAt",
     ] as const satisfies readonly (keyof Clinic)[];
     expect(fields).toHaveLength(21);
   });
@@ -70,9 +89,9 @@ describe("request and response types of spec §7", () => {
     expectTypeOf<LoginInput>().toEqualTypeOf<{ username: string; password: string }>();
     expectTypeOf<CategoryInput>().toEqualTypeOf<{ name: string; slug: string }>();
     expectTypeOf<RatingInput>().toHaveProperty("comment").toEqualTypeOf<string | null>();
-    expectTypeOf<ContactInput>().toHaveProperty("subject").toEqualTypeOf<
-      "General Inquiry" | "Clinic Information" | "List My Clinic" | "Report an Issue" | "Other" | null
-    >();
+    expectTypeOf<ContactInput>()
+      .toHaveProperty("subject")
+      .toEqualTypeOf<"General Inquiry" | "Clinic Information" | "List My Clinic" | "Report an Issue" | "Other" | null>();
     expectTypeOf<BlogPostInput>().toHaveProperty("categoryId").toEqualTypeOf<number | null>();
     expectTypeOf<NearbyClinicsBody>().toEqualTypeOf<{ latitude: number; longitude: number; radius: number; openNow: boolean }>();
   });

@@ -49,7 +49,6 @@ export type PublishStatus = z.infer<typeof publishStatusSchema>;
 export type PublishBuild = z.infer<typeof publishBuildSchema>;
 export type ReadyResponse = z.infer<typeof readyResponseSchema>;
 
-
 export type ApiError = z.infer<typeof errorSchema>;
 
 export interface Clinic {

@@ -8,9 +8,7 @@ describe("truncate (admin list, spec §2.13)", () => {
     expect(UI.adminAddressMaxChars).toBe(40);
     expect(truncate("x".repeat(31), 30)).toBe(`${"x".repeat(30)}...`);
     expect(truncate("x".repeat(30), 30)).toBe("x".repeat(30));
-    expect(truncate("123 Main Street, Suite 400, Springfield, IL 62701", 40)).toBe(
-      "123 Main Street, Suite 400, Springfield,...",
-    );
+    expect(truncate("123 Main Street, Suite 400, Springfield, IL 62701", 40)).toBe("123 Main Street, Suite 400, Springfield,...");
     expect(truncate(null, 30)).toBe("");
   });
 });

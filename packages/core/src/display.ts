@@ -46,19 +46,7 @@ export type ClinicForStructuredData = Pick<Clinic, "name"> &
   Partial<
     Pick<
       Clinic,
-      | "phone"
-      | "fullAddress"
-      | "street"
-      | "city"
-      | "state"
-      | "postalCode"
-      | "country"
-      | "latitude"
-      | "longitude"
-      | "photo"
-      | "site"
-      | "reviews"
-      | "reviewCount"
+      "phone" | "fullAddress" | "street" | "city" | "state" | "postalCode" | "country" | "latitude" | "longitude" | "photo" | "site" | "reviews" | "reviewCount"
     >
   >;
 

@@ -45,7 +45,7 @@ describe("parseWorkingHours", () => {
     expect(parseDayKey("Fri–Mon")).toEqual([5, 6, 0, 1]);
     expect(parseDayKey("Saturday, Sunday")).toEqual([6, 0]);
     expect(parseDayKey("Funday")).toBeUndefined();
-    const p = parseWorkingHours({ "Monday-Friday": "9 AM-5 PM", "Sat": "10 AM-2 PM", "Sunday": "Closed" });
+    const p = parseWorkingHours({ "Monday-Friday": "9 AM-5 PM", Sat: "10 AM-2 PM", Sunday: "Closed" });
     expect(p.known).toBe(true);
     expect(p.intervals).toHaveLength(6);
     expect(p.days[3]?.text).toBe("9 AM-5 PM");
@@ -83,7 +83,12 @@ describe("parseWorkingHours", () => {
 
 describe("formatWorkingHours", () => {
   it("writes one text per day, Monday first, cutting spans at midnight", () => {
-    expect(formatWorkingHours([{ start: at(5, 20), end: at(6, 2) }, { start: at(1, 9, 30), end: at(1, 13) }])).toEqual({
+    expect(
+      formatWorkingHours([
+        { start: at(5, 20), end: at(6, 2) },
+        { start: at(1, 9, 30), end: at(1, 13) },
+      ]),
+    ).toEqual({
       Monday: "9:30 AM-1 PM",
       Tuesday: "Closed",
       Wednesday: "Closed",
@@ -96,7 +101,12 @@ describe("formatWorkingHours", () => {
   });
 
   it("writes the multirange the database stores", () => {
-    expect(intervalsToMultirange([{ start: 600, end: 1140 }, { start: 0, end: 60 }])).toBe("{[0,60),[600,1140)}");
+    expect(
+      intervalsToMultirange([
+        { start: 600, end: 1140 },
+        { start: 0, end: 60 },
+      ]),
+    ).toBe("{[0,60),[600,1140)}");
     expect(intervalsToMultirange([])).toBe("{}");
   });
 });

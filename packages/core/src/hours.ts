@@ -74,7 +74,10 @@ function dayOf(word: string): number | undefined {
 
 /** "Monday", "Mon-Fri", "Saturday, Sunday", "Fri–Mon" (wrapping) → day numbers; undefined when not days. */
 export function parseDayKey(key: string): number[] | undefined {
-  const text = normalizeText(key).replace(/\(.*\)/g, "").replace(/:$/, "").trim();
+  const text = normalizeText(key)
+    .replace(/\(.*\)/g, "")
+    .replace(/:$/, "")
+    .trim();
   if (text === "" || text.length > 80) return undefined;
   if (/^(daily|every ?day|all week|7 days( a week)?)$/i.test(text)) return [0, 1, 2, 3, 4, 5, 6];
   const days: number[] = [];

@@ -1,7 +1,16 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from "vitest";
-import { ApiRequestError, buildQuery, createApiClient, errorMessageOf, type ApiClientOptions, type GetOptions, type QueryParams, type WriteMethod } from "./http.ts";
+import {
+  ApiRequestError,
+  buildQuery,
+  createApiClient,
+  errorMessageOf,
+  type ApiClientOptions,
+  type GetOptions,
+  type QueryParams,
+  type WriteMethod,
+} from "./http.ts";
 import type { BlogPost, Stats } from "./api.ts";
 
 interface Seen {
@@ -178,9 +187,7 @@ describe("errorMessageOf", () => {
   });
   it("returns null, or the fallback, when there is no such text", () => {
     expect(errorMessageOf(new ApiRequestError(502, "Bad Gateway", "upstream down"))).toBeNull();
-    expect(errorMessageOf(new Error("network"), "Unable to submit your rating. Please try again.")).toBe(
-      "Unable to submit your rating. Please try again.",
-    );
+    expect(errorMessageOf(new Error("network"), "Unable to submit your rating. Please try again.")).toBe("Unable to submit your rating. Please try again.");
     expect(errorMessageOf(new ApiRequestError(500, "x", '{"error":""}'), "fallback")).toBe("fallback");
   });
 });

@@ -72,8 +72,7 @@ export function createApiClient({ baseUrl, fetch: customFetch }: ApiClientOption
   // another object throws "Illegal invocation", and test doubles installed later still apply.
   const fetchImpl: typeof fetch = customFetch ?? ((input, init) => globalThis.fetch(input, init));
   const base = baseUrl.replace(/\/+$/, "");
-  const urlOf = (path: string, params?: QueryParams) =>
-    `${base}${path.startsWith("/") ? path : `/${path}`}${buildQuery(params)}`;
+  const urlOf = (path: string, params?: QueryParams) => `${base}${path.startsWith("/") ? path : `/${path}`}${buildQuery(params)}`;
 
   async function get<T>(path: string, params?: QueryParams, opts?: GetOptions): Promise<T | null> {
     const res = await fetchImpl(urlOf(path, params), {

@@ -20,8 +20,7 @@ export function validateImageFile(file: { type: string; size: number }): ImageFi
   return null;
 }
 
-const startsWith = (bytes: Uint8Array, sig: readonly number[], at = 0) =>
-  bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+const startsWith = (bytes: Uint8Array, sig: readonly number[], at = 0) => bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /** The real type by magic bytes: the declared type of an upload is not trusted (design.md §8). */

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { POST_FORM } from "./constants.ts";
-import {
-  applyKeywords,
-  BOTOX_KEYWORD_PHRASES,
-  parseKeywords,
-  shouldSuggestKeywords,
-  STOP_WORDS,
-  suggestKeywords,
-  toggleKeyword,
-} from "./keywords.ts";
+import { applyKeywords, BOTOX_KEYWORD_PHRASES, parseKeywords, shouldSuggestKeywords, STOP_WORDS, suggestKeywords, toggleKeyword } from "./keywords.ts";
 
 describe("shouldSuggestKeywords (spec §4: title ≥ 5, content ≥ 50)", () => {
   it("waits for enough text", () => {

@@ -21,14 +21,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** Botox phrases always offered (spec §4 "a fixed list ... is added"). */
-export const BOTOX_KEYWORD_PHRASES = [
-  "botox treatment",
-  "botox cost",
-  "botox near me",
-  "cosmetic injections",
-  "wrinkle treatment",
-  "botox specials",
-] as const;
+export const BOTOX_KEYWORD_PHRASES = ["botox treatment", "botox cost", "botox near me", "cosmetic injections", "wrinkle treatment", "botox specials"] as const;
 
 /** Title ≥ 5 and content ≥ 50 characters before suggestions are generated (spec §4). */
 export function shouldSuggestKeywords(title: string, content: string): boolean {
@@ -84,7 +77,10 @@ export function toggleKeyword(selected: readonly string[], keyword: string): str
 
 /** 'Apply Selected Keywords' writes a comma-separated list (spec §4). */
 export function applyKeywords(selected: readonly string[]): string {
-  return selected.map((k) => k.trim()).filter(Boolean).join(", ");
+  return selected
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** The stored comma-separated keywords as a list (blank entries dropped). */

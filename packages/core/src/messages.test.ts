@@ -39,8 +39,7 @@ describe("spec messages", () => {
       unavailableTitle: "Clinic Information Unavailable",
       unavailable: "We couldn't retrieve information for this clinic at the moment.",
       notFoundTitle: "Clinic Not Found",
-      notFound:
-        "We couldn't find this specific clinic in our database. It may have been relocated or is no longer offering Botox treatments.",
+      notFound: "We couldn't find this specific clinic in our database. It may have been relocated or is no longer offering Botox treatments.",
     });
   });
   it("rating and contact (§8)", () => {
@@ -102,8 +101,7 @@ describe("spec messages", () => {
       categoryCreated: "The category has been successfully created.",
       categoryDeletedTitle: "Category deleted",
       categoryDeleted: "The category has been successfully deleted.",
-      categoryDeleteConfirm:
-        "Are you sure you want to delete this category? All posts in this category will be uncategorized.",
+      categoryDeleteConfirm: "Are you sure you want to delete this category? All posts in this category will be uncategorized.",
       loadingCategories: "Loading categories...",
       noCategories: "No categories found",
       noCategoriesHint: "Create your first category using the form.",

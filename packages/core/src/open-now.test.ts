@@ -6,7 +6,15 @@ import { openHoursOf } from "./hours.ts";
 const NY = "America/New_York";
 const clinic = (workingHours: unknown, timeZone: string | null = NY, businessStatus = "OPERATIONAL") => ({ workingHours, timeZone, businessStatus });
 const label = (c: ReturnType<typeof clinic>, iso: string) => openNowLabel(openNowAt(c, new Date(iso)));
-const weekdays = { Monday: "10 AM-7 PM", Tuesday: "10 AM-7 PM", Wednesday: "10 AM-7 PM", Thursday: "10 AM-7 PM", Friday: "10 AM-7 PM", Saturday: "Closed", Sunday: "Closed" };
+const weekdays = {
+  Monday: "10 AM-7 PM",
+  Tuesday: "10 AM-7 PM",
+  Wednesday: "10 AM-7 PM",
+  Thursday: "10 AM-7 PM",
+  Friday: "10 AM-7 PM",
+  Saturday: "Closed",
+  Sunday: "Closed",
+};
 
 describe("openNowAt", () => {
   it("says open with the closing time, closes soon in the last hour, and when it opens next", () => {

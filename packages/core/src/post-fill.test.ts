@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BLOG } from "./constants.ts";
-import {
-  countWords,
-  estimateReadTime,
-  excerptForDisplay,
-  fillPostGaps,
-  metaDescriptionForDisplay,
-  stripHtml,
-} from "./post-fill.ts";
+import { countWords, estimateReadTime, excerptForDisplay, fillPostGaps, metaDescriptionForDisplay, stripHtml } from "./post-fill.ts";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 

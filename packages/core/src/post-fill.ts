@@ -1,8 +1,7 @@
 /** Gap filling of a blog post on submit (spec §4) and the display fallbacks (spec §5). */
 import { BLOG, POST_FORM } from "./constants.ts";
 
-const BLOCK_TAGS =
-  /<\/?(?:p|div|br|hr|h[1-6]|li|ul|ol|blockquote|pre|table|tr|td|th|section|article|header|footer|figure|figcaption|img)\b[^>]*>/gi;
+const BLOCK_TAGS = /<\/?(?:p|div|br|hr|h[1-6]|li|ul|ol|blockquote|pre|table|tr|td|th|section|article|header|footer|figure|figcaption|img)\b[^>]*>/gi;
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
 
@@ -58,10 +57,12 @@ export interface PostGapsInput {
   estimatedReadTime?: number | string | null;
 }
 
-export type PostGapsFilled<T extends PostGapsInput> = Omit<
-  T,
-  "excerpt" | "metaTitle" | "metaDescription" | "estimatedReadTime"
-> & { excerpt: string; metaTitle: string; metaDescription: string; estimatedReadTime: number | string };
+export type PostGapsFilled<T extends PostGapsInput> = Omit<T, "excerpt" | "metaTitle" | "metaDescription" | "estimatedReadTime"> & {
+  excerpt: string;
+  metaTitle: string;
+  metaDescription: string;
+  estimatedReadTime: number | string;
+};
 
 /**
  * On post submit (spec §4): empty excerpt → first 150 characters of the tag-stripped content
@@ -70,16 +71,10 @@ export type PostGapsFilled<T extends PostGapsInput> = Omit<
  * Given values are kept as they are.
  */
 export function fillPostGaps<T extends PostGapsInput>(input: T): PostGapsFilled<T> {
-  const excerpt = isBlank(input.excerpt)
-    ? cut(stripHtml(input.content), POST_FORM.autoExcerptLength)
-    : (input.excerpt as string);
+  const excerpt = isBlank(input.excerpt) ? cut(stripHtml(input.content), POST_FORM.autoExcerptLength) : (input.excerpt as string);
   const metaTitle = isBlank(input.metaTitle) ? input.title : (input.metaTitle as string);
-  const metaDescription = isBlank(input.metaDescription)
-    ? excerpt.slice(0, POST_FORM.autoMetaDescriptionLength)
-    : (input.metaDescription as string);
-  const estimatedReadTime = isBlank(input.estimatedReadTime)
-    ? estimateReadTime(input.content)
-    : (input.estimatedReadTime as number | string);
+  const metaDescription = isBlank(input.metaDescription) ? excerpt.slice(0, POST_FORM.autoMetaDescriptionLength) : (input.metaDescription as string);
+  const estimatedReadTime = isBlank(input.estimatedReadTime) ? estimateReadTime(input.content) : (input.estimatedReadTime as number | string);
   return { ...input, excerpt, metaTitle, metaDescription, estimatedReadTime };
 }
 

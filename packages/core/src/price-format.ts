@@ -47,7 +47,6 @@ export const SOURCE_LABELS: Record<PriceSource, string> = {
   demo: "demo data",
 };
 
-
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Midnight UTC of a "YYYY-MM-DD", or NaN when it is not a real date. */
@@ -59,7 +58,6 @@ export function dateValue(iso: string): number {
 }
 
 export const isIsoDate = (s: string): boolean => !Number.isNaN(dateValue(s));
-
 
 /** "$13" for whole dollars, else "$12.50". */
 export function formatCents(cents: number): string {

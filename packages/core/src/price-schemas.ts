@@ -3,7 +3,18 @@
  * islands can import those rules without zod (the 90 KB page JavaScript budget).
  */
 import { z } from "zod";
-import { PRICE_AREAS, PRICE_BRANDS, PRICE_MODELS, PRICE_MSG, PRICE_RULES, PRICE_SOURCES, PRICE_STATUSES, isIsoDate, monthBefore, priceShapeIssues } from "./prices.ts";
+import {
+  PRICE_AREAS,
+  PRICE_BRANDS,
+  PRICE_MODELS,
+  PRICE_MSG,
+  PRICE_RULES,
+  PRICE_SOURCES,
+  PRICE_STATUSES,
+  isIsoDate,
+  monthBefore,
+  priceShapeIssues,
+} from "./prices.ts";
 
 const blank = (v: unknown) => (v == null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 const toNumber = (v: unknown) => {
@@ -105,14 +116,36 @@ export const maxUnitPriceParam = z.preprocess(
   z.number({ error: PRICE_MSG.maxUnitPrice }).int(PRICE_MSG.maxUnitPrice).min(1, PRICE_MSG.maxUnitPrice).max(100_000, PRICE_MSG.maxUnitPrice).optional(),
 );
 
-export const priceBrandParam = z.preprocess((v) => (typeof blank(v) === "string" ? String(v).trim().toLowerCase() : blank(v)), priceBrandSchema.default("botox"));
+export const priceBrandParam = z.preprocess(
+  (v) => (typeof blank(v) === "string" ? String(v).trim().toLowerCase() : blank(v)),
+  priceBrandSchema.default("botox"),
+);
 
 /** GET /price-index: ?city= or ?postalCode=&distance=, with brand. */
 export const priceIndexQuerySchema = z
   .object({
-    city: z.preprocess(blank, z.string({ error: "City must be a city slug such as new-york or new-york-ny." }).trim().toLowerCase().regex(/^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u, "City must be a city slug such as new-york or new-york-ny.").max(120, "City must be a city slug such as new-york or new-york-ny.").optional()),
-    postalCode: z.preprocess(blank, z.string({ error: "ZIP code must be 5 digits." }).trim().regex(/^\d{5}$/, "ZIP code must be 5 digits.").optional()),
-    distance: z.preprocess(toNumber, z.number({ error: PRICE_MSG.priceDistance }).positive(PRICE_MSG.priceDistance).max(100, PRICE_MSG.priceDistance).default(25)),
+    city: z.preprocess(
+      blank,
+      z
+        .string({ error: "City must be a city slug such as new-york or new-york-ny." })
+        .trim()
+        .toLowerCase()
+        .regex(/^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u, "City must be a city slug such as new-york or new-york-ny.")
+        .max(120, "City must be a city slug such as new-york or new-york-ny.")
+        .optional(),
+    ),
+    postalCode: z.preprocess(
+      blank,
+      z
+        .string({ error: "ZIP code must be 5 digits." })
+        .trim()
+        .regex(/^\d{5}$/, "ZIP code must be 5 digits.")
+        .optional(),
+    ),
+    distance: z.preprocess(
+      toNumber,
+      z.number({ error: PRICE_MSG.priceDistance }).positive(PRICE_MSG.priceDistance).max(100, PRICE_MSG.priceDistance).default(25),
+    ),
     brand: priceBrandParam,
   })
   .refine((q) => (q.city == null) !== (q.postalCode == null), { message: PRICE_MSG.priceQuery, path: ["city"] });

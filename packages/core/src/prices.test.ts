@@ -20,7 +20,14 @@ import {
   quantile,
   type ClinicPrice,
 } from "./prices.ts";
-import { maxUnitPriceParam, priceIndexQuerySchema, priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
+import {
+  maxUnitPriceParam,
+  priceIndexQuerySchema,
+  priceInputSchema,
+  pricePatchSchema,
+  priceReportInputSchema,
+  priceReportReviewSchema,
+} from "./price-schemas.ts";
 
 const TODAY = "2026-11-23";
 let nextId = 1;
@@ -107,7 +114,10 @@ describe("currentUnitPrices", () => {
     expect(currentUnitPrices(prices, "dysport", TODAY).get(1)?.perUnitCents).toBe(500);
   });
   it("a clinic whose newest price is older than 365 days has no current price (an older one never stands in)", () => {
-    const prices = [price({ clinicId: 1, unitPriceCents: 900, observedOn: "2025-10-19" }), price({ clinicId: 1, unitPriceCents: 950, observedOn: "2025-01-01" })];
+    const prices = [
+      price({ clinicId: 1, unitPriceCents: 900, observedOn: "2025-10-19" }),
+      price({ clinicId: 1, unitPriceCents: 950, observedOn: "2025-01-01" }),
+    ];
     expect(currentUnitPrices(prices, "botox", TODAY).size).toBe(0);
   });
   it("a verification refreshes a price: it counts from the later of observed and verified", () => {
@@ -181,9 +191,12 @@ describe("computePriceIndex", () => {
   });
   it("property: the median of an odd count is one of the values", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 5, maxLength: 41 }).filter((v) => v.length % 2 === 1), (values) => {
-        expect(values).toContain(computePriceIndex("botox", obs(values)).median);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 5, maxLength: 41 }).filter((v) => v.length % 2 === 1),
+        (values) => {
+          expect(values).toContain(computePriceIndex("botox", obs(values)).median);
+        },
+      ),
     );
   });
   it("quantile interpolates", () => {
@@ -225,9 +238,9 @@ describe("formatting", () => {
     expect(
       priceIndexSummary({ brand: "botox", median: 1300, p25: 1100, p75: 1500, clinics: 42, sufficient: true, newestObservedOn: "2026-11-02" }, "Austin, TX"),
     ).toBe("Botox in Austin, TX: median $13 a unit, middle half $11–$15, from 42 clinics, updated Nov 2026");
-    expect(priceIndexSummary({ brand: "botox", median: null, p25: null, p75: null, clinics: 4, sufficient: false, newestObservedOn: "2026-11-02" }, "Austin, TX")).toBe(
-      "There is not enough Botox price data for Austin, TX yet.",
-    );
+    expect(
+      priceIndexSummary({ brand: "botox", median: null, p25: null, p75: null, clinics: 4, sufficient: false, newestObservedOn: "2026-11-02" }, "Austin, TX"),
+    ).toBe("There is not enough Botox price data for Austin, TX yet.");
   });
 });
 
@@ -253,7 +266,12 @@ describe("schemas", () => {
   });
   it("a report: total in dollars with at most cents, a month treated within 24 months and not in the future", () => {
     const schema = priceReportInputSchema(TODAY);
-    expect(schema.parse({ brand: "botox", units: "20", total: "260", treatedMonth: "2026-11" })).toEqual({ brand: "botox", units: 20, total: 260, treatedMonth: "2026-11" });
+    expect(schema.parse({ brand: "botox", units: "20", total: "260", treatedMonth: "2026-11" })).toEqual({
+      brand: "botox",
+      units: 20,
+      total: 260,
+      treatedMonth: "2026-11",
+    });
     expect(schema.safeParse({ brand: "botox", total: 260, treatedMonth: "2026-12" }).error?.issues[0]?.message).toBe(PRICE_MSG.treatedMonth);
     expect(schema.safeParse({ brand: "botox", total: 260, treatedMonth: monthBefore(TODAY, 25) }).error?.issues[0]?.message).toBe(PRICE_MSG.treatedMonth);
     expect(schema.safeParse({ brand: "botox", total: 260, treatedMonth: monthBefore(TODAY, 24) }).success).toBe(true);
@@ -269,11 +287,16 @@ describe("schemas", () => {
     expect(maxUnitPriceParam.parse("15")).toBe(1500);
     expect(maxUnitPriceParam.parse("12.5")).toBe(1250);
     expect(maxUnitPriceParam.parse("")).toBeUndefined();
-    for (const bad of ["0", "-3", "abc", "1e3", "12.345", "99999"]) expect(maxUnitPriceParam.safeParse(bad).error?.issues[0]?.message, bad).toBe(PRICE_MSG.maxUnitPrice);
+    for (const bad of ["0", "-3", "abc", "1e3", "12.345", "99999"])
+      expect(maxUnitPriceParam.safeParse(bad).error?.issues[0]?.message, bad).toBe(PRICE_MSG.maxUnitPrice);
   });
   it("price-index: city or postalCode, brand defaults to botox", () => {
     expect(priceIndexQuerySchema.parse({ city: "Austin" })).toEqual({ city: "austin", distance: 25, brand: "botox" });
-    expect(priceIndexQuerySchema.parse({ postalCode: "78701", distance: "10", brand: "Dysport" })).toEqual({ postalCode: "78701", distance: 10, brand: "dysport" });
+    expect(priceIndexQuerySchema.parse({ postalCode: "78701", distance: "10", brand: "Dysport" })).toEqual({
+      postalCode: "78701",
+      distance: 10,
+      brand: "dysport",
+    });
     expect(priceIndexQuerySchema.safeParse({}).error?.issues[0]?.message).toBe(PRICE_MSG.priceQuery);
     expect(priceIndexQuerySchema.safeParse({ city: "austin", brand: "botox,dysport" }).error?.issues[0]?.message).toBe(PRICE_MSG.brand);
   });

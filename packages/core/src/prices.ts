@@ -6,7 +6,22 @@
  */
 
 export * from "./price-format.ts";
-import { BRAND_LABELS, PRICE_AREAS, PRICE_BRANDS, PRICE_MODELS, PRICE_SOURCES, PRICE_STATUSES, dateValue, formatCents, formatPriceMonth, type PriceArea, type PriceBrand, type PriceModel, type PriceSource, type PriceStatus } from "./price-format.ts";
+import {
+  BRAND_LABELS,
+  PRICE_AREAS,
+  PRICE_BRANDS,
+  PRICE_MODELS,
+  PRICE_SOURCES,
+  PRICE_STATUSES,
+  dateValue,
+  formatCents,
+  formatPriceMonth,
+  type PriceArea,
+  type PriceBrand,
+  type PriceModel,
+  type PriceSource,
+  type PriceStatus,
+} from "./price-format.ts";
 
 export const PRICE_RULES = {
   /** Older than this, a price shows "may be out of date". */

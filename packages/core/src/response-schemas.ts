@@ -116,7 +116,10 @@ export const zipSearchResponseSchema = z.object({
   totalCount: z.number().int(),
   itemsPerPage: z.number().int(),
   currentPage: z.number().int(),
-  origin: z.object({ latitude: z.number(), longitude: z.number(), city: z.string(), state: z.string() }).nullable().describe("Centroid of the searched ZIP, null when the ZIP is unknown"),
+  origin: z
+    .object({ latitude: z.number(), longitude: z.number(), city: z.string(), state: z.string() })
+    .nullable()
+    .describe("Centroid of the searched ZIP, null when the ZIP is unknown"),
 });
 
 export const userLocationSchema = z.object({

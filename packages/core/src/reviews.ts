@@ -11,9 +11,7 @@ export interface ParsedReviews {
  */
 export function parseReviews(input: unknown): ParsedReviews {
   if (typeof input === "number" && Number.isFinite(input) && input >= 0) {
-    return input <= 5 && !Number.isInteger(input)
-      ? { rating: input, reviewCount: 0 }
-      : { rating: null, reviewCount: Math.round(input) };
+    return input <= 5 && !Number.isInteger(input) ? { rating: input, reviewCount: 0 } : { rating: null, reviewCount: Math.round(input) };
   }
   if (typeof input !== "string") return { rating: null, reviewCount: 0 };
   const text = input.trim().replace(/,/g, "");

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { sanitizeBlogHtml } from "./sanitize.ts";
 
 /** Anything in the output that could run script, load a foreign document or clobber the DOM. */
-const DANGER = /<(script|style|iframe|frame|object|embed|svg|math|form|input|textarea|template|base|meta|link|noscript)\b|\son[a-z]+\s*=|\sstyle\s*=|\s(id|name|srcdoc|srcset|formaction|xlink:href)\s*=|javascript:|vbscript:|data:|href="\s*\/[/\\]|src="\s*\/[/\\]/i;
+const DANGER =
+  /<(script|style|iframe|frame|object|embed|svg|math|form|input|textarea|template|base|meta|link|noscript)\b|\son[a-z]+\s*=|\sstyle\s*=|\s(id|name|srcdoc|srcset|formaction|xlink:href)\s*=|javascript:|vbscript:|data:|href="\s*\/[/\\]|src="\s*\/[/\\]/i;
 
 const FIXTURES: Record<string, string[]> = {
   "svg/math namespace confusion": [
@@ -17,8 +18,8 @@ const FIXTURES: Record<string, string[]> = {
     "<svg><script>alert(1)</script></svg>",
     '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
     "<math><style><img src=x onerror=alert(1)></math>",
-    "<form><math><mtext></form><form><mglyph><svg><mtext><style><path id=\"</style><img onerror=alert(1) src>\">",
-    "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\"></noscript>",
+    '<form><math><mtext></form><form><mglyph><svg><mtext><style><path id="</style><img onerror=alert(1) src>">',
+    '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
     "<template><img src=x onerror=alert(1)></template>",
   ],
   "obfuscated javascript: and data: URLs": [
@@ -69,8 +70,8 @@ const FIXTURES: Record<string, string[]> = {
     '<img src="https://x.test/a.png" onerror="alert(1)">',
     '<p onclick="alert(1)" onmouseover="alert(1)">x</p>',
     '<a href="https://x.test" onfocus="alert(1)" autofocus>x</a>',
-    '<img src=x oNeRrOr=alert(1)>',
-    '<p/onclick=alert(1)>x</p>',
+    "<img src=x oNeRrOr=alert(1)>",
+    "<p/onclick=alert(1)>x</p>",
   ],
 };
 
@@ -88,7 +89,7 @@ describe("sanitizeBlogHtml allowlist", () => {
   it("keeps the allowed structure", () => {
     const html =
       '<h2>T</h2><h3>a</h3><h4>b</h4><p><strong>s</strong> <em>e</em> <a href="https://x.test/a">l</a></p>' +
-      '<ul><li>1</li></ul><ol><li>2</li></ol><blockquote>q</blockquote><pre><code>c</code></pre>' +
+      "<ul><li>1</li></ul><ol><li>2</li></ol><blockquote>q</blockquote><pre><code>c</code></pre>" +
       '<table><thead><tr><th>h</th></tr></thead><tbody><tr><td>d</td></tr></tbody></table><img src="/api/v1/uploads/x.webp" alt="pic" loading="lazy" />';
     expect(sanitizeBlogHtml(html)).toBe(html);
   });
@@ -100,7 +101,9 @@ describe("sanitizeBlogHtml allowlist", () => {
   });
 
   it("keeps mailto: and tel: links and drops the text of svg/math/script entirely", () => {
-    expect(sanitizeBlogHtml('<a href="mailto:a@b.test">m</a><a href="tel:+15551234567">t</a>')).toBe('<a href="mailto:a@b.test">m</a><a href="tel:+15551234567">t</a>');
+    expect(sanitizeBlogHtml('<a href="mailto:a@b.test">m</a><a href="tel:+15551234567">t</a>')).toBe(
+      '<a href="mailto:a@b.test">m</a><a href="tel:+15551234567">t</a>',
+    );
     expect(sanitizeBlogHtml("<p>a</p><svg><text>hidden</text></svg><math><mi>x</mi></math><script>s()</script>")).toBe("<p>a</p>");
   });
 });

@@ -29,9 +29,7 @@ describe("category (spec §5)", () => {
   });
   it("requires the slug pattern", () => {
     for (const slug of ["Botox", "-botox", "botox-", "bo--tox", "bo tox"]) {
-      expect(errorsOf(categoryInputSchema, { name: "Botox", slug }).slug).toBe(
-        "Slug must contain only lowercase letters, numbers, and hyphens.",
-      );
+      expect(errorsOf(categoryInputSchema, { name: "Botox", slug }).slug).toBe("Slug must contain only lowercase letters, numbers, and hyphens.");
     }
     expect(categoryInputSchema.parse({ name: " Botox Treatments ", slug: "botox-treatments" })).toEqual({
       name: "Botox Treatments",
@@ -76,9 +74,7 @@ describe("blog post (spec §5)", () => {
       author: "Author name must be at least 2 characters.",
       metaDescription: "Meta description should be at most 160 characters for SEO best practices.",
     });
-    expect(errorsOf(blogPostInputSchema, { ...valid, slug: "Bad Slug" }).slug).toBe(
-      "Slug must contain only lowercase letters, numbers, and hyphens.",
-    );
+    expect(errorsOf(blogPostInputSchema, { ...valid, slug: "Bad Slug" }).slug).toBe("Slug must contain only lowercase letters, numbers, and hyphens.");
   });
   it("converts categoryId and estimatedReadTime from text, empty or 'uncategorized' to null", () => {
     const p = blogPostInputSchema.parse({ ...valid, categoryId: "3", estimatedReadTime: "7" });
@@ -92,9 +88,7 @@ describe("blog post (spec §5)", () => {
   it("allows a meta description of exactly 160 and checks the image URL", () => {
     expect(blogPostInputSchema.safeParse({ ...valid, metaDescription: "m".repeat(160) }).success).toBe(true);
     expect(blogPostInputSchema.safeParse({ ...valid, featuredImage: "/uploads/a.webp" }).success).toBe(true);
-    expect(errorsOf(blogPostInputSchema, { ...valid, featuredImage: "javascript:alert(1)" }).featuredImage).toBe(
-      "Please enter a valid URL",
-    );
+    expect(errorsOf(blogPostInputSchema, { ...valid, featuredImage: "javascript:alert(1)" }).featuredImage).toBe("Please enter a valid URL");
   });
 });
 
@@ -124,9 +118,7 @@ describe("clinic form (spec §5)", () => {
     const c = clinicInputSchema.parse({ name: "A", city: "B", state: "C" });
     expect(c.country).toBe("USA");
     expect(c.businessStatus).toBe("OPERATIONAL");
-    expect(clinicInputSchema.parse({ name: "A", city: "B", state: "C", businessStatus: "closed_temporarily" }).businessStatus).toBe(
-      "CLOSED_TEMPORARILY",
-    );
+    expect(clinicInputSchema.parse({ name: "A", city: "B", state: "C", businessStatus: "closed_temporarily" }).businessStatus).toBe("CLOSED_TEMPORARILY");
     expect(errorsOf(clinicInputSchema, { name: "A", city: "B", state: "C", businessStatus: "open" }).businessStatus).toBe(
       "Business status must be OPERATIONAL, CLOSED_TEMPORARILY or PERMANENTLY_CLOSED.",
     );
@@ -181,9 +173,7 @@ describe("contact (spec §5)", () => {
     });
     expect(errorsOf(contactSchema, { name: "A", email: "bad", message: "Hi" }).email).toBe("Please enter a valid email address.");
     expect(contactSchema.parse({ name: "A", email: "a@b.co", message: "Hi", subject: "" }).subject).toBeNull();
-    expect(contactSchema.parse({ name: "A", email: "a@b.co", message: "Hi", subject: "List My Clinic" }).subject).toBe(
-      "List My Clinic",
-    );
+    expect(contactSchema.parse({ name: "A", email: "a@b.co", message: "Hi", subject: "List My Clinic" }).subject).toBe("List My Clinic");
     expect(contactSchema.safeParse({ name: "A", email: "a@b.co", message: "Hi", subject: "Spam" }).success).toBe(false);
   });
 });
@@ -200,9 +190,7 @@ describe("rating (spec §5)", () => {
     expect(ratingSchema.parse({ emoji: "smile", comment: "  nice  " }).comment).toBe("nice");
     expect(ratingSchema.parse({ emoji: "smile", comment: "   " }).comment).toBeNull();
     expect(ratingSchema.parse({ emoji: "smile" }).comment).toBeNull();
-    expect(errorsOf(ratingSchema, { emoji: "smile", comment: "x".repeat(1001) }).comment).toBe(
-      "Comment must be at most 1000 characters.",
-    );
+    expect(errorsOf(ratingSchema, { emoji: "smile", comment: "x".repeat(1001) }).comment).toBe("Comment must be at most 1000 characters.");
   });
 });
 

@@ -12,10 +12,7 @@ const V = MSG.validation;
 
 /** Trimmed text; "" / whitespace / null / undefined become null. */
 export const optionalText = (max = 10_000) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
-    z.string().max(max).nullable(),
-  );
+  z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)), z.string().max(max).nullable());
 
 /** An http(s) URL or nothing. Relative upload paths ("/uploads/...") are accepted too. */
 export const optionalUrl = z.preprocess(
@@ -142,7 +139,10 @@ export const clinicInputSchema = z.object({
   latitude: optionalNumber(-90, 90, V.latitude),
   longitude: optionalNumber(-180, 180, V.longitude),
   /** A number like 4.5, or text with a count like "4.5 (126 reviews)" (spec §5 hint). */
-  reviews: z.union([z.number(), z.string().max(100)]).nullable().optional(),
+  reviews: z
+    .union([z.number(), z.string().max(100)])
+    .nullable()
+    .optional(),
   photo: optionalUrl,
   streetView: optionalUrl,
   /** Text or a JSON object of day → hours (spec §5 hint). */
@@ -162,15 +162,13 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 // ---- Newsletter (spec §5) ----
 export const newsletterSchema = z.object({
-  email: z
-    .string({ error: MSG.newsletter.emailRequired })
-    .trim()
-    .min(1, MSG.newsletter.emailRequired)
-    .max(254)
-    .pipe(z.email(MSG.newsletter.invalidEmail)),
+  email: z.string({ error: MSG.newsletter.emailRequired }).trim().min(1, MSG.newsletter.emailRequired).max(254).pipe(z.email(MSG.newsletter.invalidEmail)),
   zipCode: z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
-    z.string().regex(/^\d{5}$/, MSG.newsletter.invalidZip).nullable(),
+    z
+      .string()
+      .regex(/^\d{5}$/, MSG.newsletter.invalidZip)
+      .nullable(),
   ),
   firstName: optionalText(100),
 });
@@ -179,12 +177,7 @@ export type NewsletterInput = z.infer<typeof newsletterSchema>;
 // ---- Contact (spec §5) ----
 export const contactSchema = z.object({
   name: z.string({ error: MSG.contact.nameRequired }).trim().min(1, MSG.contact.nameRequired).max(200),
-  email: z
-    .string({ error: MSG.contact.emailRequired })
-    .trim()
-    .min(1, MSG.contact.emailRequired)
-    .max(254)
-    .pipe(z.email(MSG.contact.invalidEmail)),
+  email: z.string({ error: MSG.contact.emailRequired }).trim().min(1, MSG.contact.emailRequired).max(254).pipe(z.email(MSG.contact.invalidEmail)),
   subject: z.preprocess((v) => (v === "" ? null : (v ?? null)), z.enum(CONTACT.subjects).nullable()),
   message: z.string({ error: MSG.contact.messageRequired }).trim().min(1, MSG.contact.messageRequired).max(5000),
 });
@@ -202,7 +195,10 @@ export const ratingSchema = z.object({
 export type RatingInput = z.infer<typeof ratingSchema>;
 
 // ---- Search (spec §5) ----
-export const zipCodeSchema = z.string().trim().regex(/^\d{5}$/, MSG.search.invalidZip);
+export const zipCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{5}$/, MSG.search.invalidZip);
 export const cityTextSchema = z.string().trim().min(2, MSG.search.invalidCity);
 
 /** Zod issues as the API's `issues` array and the forms' field errors. */

@@ -80,9 +80,7 @@ describe("outboundClinicUrl (spec §1)", () => {
     expect(u.hash).toBe("#x");
   });
   it("assumes https for a bare host", () => {
-    expect(outboundClinicUrl("www.clinic.example.com")).toBe(
-      "https://www.clinic.example.com/?utm_source=botoxnearme&ref=botoxnearme",
-    );
+    expect(outboundClinicUrl("www.clinic.example.com")).toBe("https://www.clinic.example.com/?utm_source=botoxnearme&ref=botoxnearme");
   });
   it("returns null for invalid or non-web URLs", () => {
     expect(outboundClinicUrl(null)).toBeNull();
@@ -138,9 +136,11 @@ describe("cityPageSlugs (issue 11 finding 9)", () => {
   });
 
   it("reserves the suffixed form even when the named city is the only one of its slug", () => {
-    expect(cityPageSlugs([{ citySlug: "redteamville", state: "IL" }, { citySlug: "redteamville-il", state: "TX" }])).toEqual([
-      "redteamville",
-      "redteamville-il-tx",
-    ]);
+    expect(
+      cityPageSlugs([
+        { citySlug: "redteamville", state: "IL" },
+        { citySlug: "redteamville-il", state: "TX" },
+      ]),
+    ).toEqual(["redteamville", "redteamville-il-tx"]);
   });
 });

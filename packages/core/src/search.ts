@@ -50,7 +50,11 @@ export function cityPath(citySlug: string): string {
  * page that lets the visitor pick the state.
  */
 export function cityPageSlug(citySlug: string, state: string, shared: boolean): string {
-  const code = state.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  const code = state
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
   return shared && code ? `${citySlug}-${code}` : citySlug;
 }
 
@@ -120,11 +124,7 @@ export interface CityPoint {
  * de-duplicated by city name (case-insensitive) keeping the nearest, sorted by distance,
  * each with `distance` in miles. Cities without coordinates are left out.
  */
-export function nearestCities<T extends CityPoint>(
-  cities: readonly T[],
-  origin: LatLon,
-  limit: number = SEARCH.cityGridSize,
-): (T & { distance: number })[] {
+export function nearestCities<T extends CityPoint>(cities: readonly T[], origin: LatLon, limit: number = SEARCH.cityGridSize): (T & { distance: number })[] {
   const byName = new Map<string, T & { distance: number }>();
   for (const c of cities) {
     if (!Number.isFinite(c.latitude) || !Number.isFinite(c.longitude)) continue;

@@ -48,7 +48,11 @@ describe("toClinicSlug (spec §4: name plus city)", () => {
     expect(toClinicSlug("Dr. O'Neil Aesthetics", "St. Louis")).toBe("dr-oneil-aesthetics-st-louis");
   });
   it("always yields a slug the slug pattern accepts for ordinary names", () => {
-    for (const [name, city] of [["Skin_Care -- Studio", "Coeur d'Alene"], ["Lumière Med Spa", "San José"], ["  A+B  ", "NYC"]]) {
+    for (const [name, city] of [
+      ["Skin_Care -- Studio", "Coeur d'Alene"],
+      ["Lumière Med Spa", "San José"],
+      ["  A+B  ", "NYC"],
+    ]) {
       expect(toClinicSlug(name!, city!)).toMatch(SLUG_PATTERN);
     }
   });
@@ -57,8 +61,7 @@ describe("toClinicSlug (spec §4: name plus city)", () => {
 describe("SLUG_PATTERN (spec §5)", () => {
   it("accepts lowercase groups joined by single hyphens only", () => {
     for (const ok of ["botox", "botox-treatments", "a1-b2-c3"]) expect(SLUG_PATTERN.test(ok)).toBe(true);
-    for (const bad of ["-botox", "botox-", "botox--x", "Botox", "bo tox", "botox_x", ""])
-      expect(SLUG_PATTERN.test(bad)).toBe(false);
+    for (const bad of ["-botox", "botox-", "botox--x", "Botox", "bo tox", "botox_x", ""]) expect(SLUG_PATTERN.test(bad)).toBe(false);
   });
 });
 

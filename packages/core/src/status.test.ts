@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { PRICE_STATUSES } from "./price-format.ts";
-import { adminStatusLabel, BUSINESS_STATUS_LABELS, BUSINESS_STATUSES, normalizeBusinessStatus, PRICE_STATUS_LABELS, postStatusLabel, publicStatusLabel } from "./status.ts";
+import {
+  adminStatusLabel,
+  BUSINESS_STATUS_LABELS,
+  BUSINESS_STATUSES,
+  normalizeBusinessStatus,
+  PRICE_STATUS_LABELS,
+  postStatusLabel,
+  publicStatusLabel,
+} from "./status.ts";
 
 describe("business status (spec §4, design.md §4)", () => {
   it("has one canonical enum", () => {

@@ -14,6 +14,12 @@ describe("visitorRating", () => {
     expect(visitorRatingText({ average: 4, count: 7 })).toBe("4.0 out of 5 from 7 visitor ratings");
   });
   it("ignores counts that are not whole positive numbers", () => {
-    expect(visitorRating([{ emoji: "smile", count: -5 }, { emoji: "smile", count: 2.5 }, { emoji: "love-eyes", count: 3 }])).toEqual({ average: 5, count: 3 });
+    expect(
+      visitorRating([
+        { emoji: "smile", count: -5 },
+        { emoji: "smile", count: 2.5 },
+        { emoji: "love-eyes", count: 3 },
+      ]),
+    ).toEqual({ average: 5, count: 3 });
   });
 });

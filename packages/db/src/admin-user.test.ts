@@ -13,8 +13,7 @@ afterAll(async () => {
 });
 
 const storedHash = async (username: string) =>
-  (await t.sql<{ password_hash: string }[]>`select password_hash from admin_users where username = ${username}`)[0]
-    ?.password_hash;
+  (await t.sql<{ password_hash: string }[]>`select password_hash from admin_users where username = ${username}`)[0]?.password_hash;
 
 describe("ensureAdmin without ADMIN_PASSWORD", () => {
   it("creates the admin with a generated password returned once, stored only as an argon2id hash", async () => {

@@ -49,11 +49,7 @@ export async function ensureAdmin(target: DbOrSql, options: EnsureAdminOptions):
     return { username, created: false, passwordUpdated: false };
   }
   await db.transaction(async (tx) => {
-    const [user] = await tx
-      .update(adminUsers)
-      .set({ passwordHash })
-      .where(eq(adminUsers.username, username))
-      .returning({ id: adminUsers.id });
+    const [user] = await tx.update(adminUsers).set({ passwordHash }).where(eq(adminUsers.username, username)).returning({ id: adminUsers.id });
     if (user) await tx.delete(sessions).where(eq(sessions.userId, user.id));
   });
   return { username, created: false, passwordUpdated: true };

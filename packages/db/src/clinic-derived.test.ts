@@ -48,7 +48,17 @@ describe("time zones from coordinates", () => {
     expect(moved?.timeZone).toBe("America/New_York");
     const gone = await updateClinic(t.db, c.id, adminRow({ ...base, latitude: null, longitude: null }));
     expect(gone?.timeZone).toBeNull();
-    await importClinics(t.db, [{ name: "Imported", city: "Chicago", state: "IL", latitude: "41.88", longitude: "-87.63", working_hours: '{"Monday":"9 AM-5 PM"}', location_link: "https://maps.example/zone-1" }]);
+    await importClinics(t.db, [
+      {
+        name: "Imported",
+        city: "Chicago",
+        state: "IL",
+        latitude: "41.88",
+        longitude: "-87.63",
+        working_hours: '{"Monday":"9 AM-5 PM"}',
+        location_link: "https://maps.example/zone-1",
+      },
+    ]);
     const [row] = await t.db.select().from(clinics).where(eq(clinics.name, "Imported"));
     expect([row?.timeZone, row?.openMinutes]).toEqual(["America/Chicago", "{[1980,2460)}"]);
   });
@@ -70,13 +80,27 @@ describe("openAtCondition", () => {
     const rows = [
       { ...base, name: "NY", slug: "oa-ny", latitude: 40.71, longitude: -74.0, workingHours: hours },
       { ...base, name: "LA", slug: "oa-la", latitude: 34.05, longitude: -118.24, workingHours: hours },
-      { ...base, name: "NY closed", slug: "oa-ny-closed", latitude: 40.72, longitude: -74.0, workingHours: hours, businessStatus: "CLOSED_TEMPORARILY" as const },
+      {
+        ...base,
+        name: "NY closed",
+        slug: "oa-ny-closed",
+        latitude: 40.72,
+        longitude: -74.0,
+        workingHours: hours,
+        businessStatus: "CLOSED_TEMPORARILY" as const,
+      },
       { ...base, name: "NY text", slug: "oa-ny-text", latitude: 40.73, longitude: -74.0, workingHours: { text: "By appointment" } },
     ];
     await t.sql`delete from clinics`;
     for (const r of rows) await insertClinic(t.db, adminRow(r));
     const openAt = async (iso: string) =>
-      (await t.db.select({ name: clinics.name }).from(clinics).where(openAtCondition(new Date(iso))).orderBy(clinics.name)).map((r) => r.name);
+      (
+        await t.db
+          .select({ name: clinics.name })
+          .from(clinics)
+          .where(openAtCondition(new Date(iso)))
+          .orderBy(clinics.name)
+      ).map((r) => r.name);
     // Monday 2026-11-23, 17:30 UTC: 12:30 PM in New York (EST), 9:30 AM in Los Angeles.
     expect(await openAt("2026-11-23T17:30:00Z")).toEqual(["NY"]);
     expect(await openAt("2026-11-23T18:30:00Z")).toEqual(["LA", "NY"]);

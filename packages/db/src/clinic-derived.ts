@@ -44,7 +44,14 @@ export async function backfillClinicDerivedColumns(db: Database, batchSize = 100
   let afterId = 0;
   for (;;) {
     const rows = await db
-      .select({ id: clinics.id, latitude: clinics.latitude, longitude: clinics.longitude, workingHours: clinics.workingHours, timeZone: clinics.timeZone, openMinutes: clinics.openMinutes })
+      .select({
+        id: clinics.id,
+        latitude: clinics.latitude,
+        longitude: clinics.longitude,
+        workingHours: clinics.workingHours,
+        timeZone: clinics.timeZone,
+        openMinutes: clinics.openMinutes,
+      })
       .from(clinics)
       .where(
         and(

@@ -31,7 +31,9 @@ describe.runIf(embeddedPass)("replaceQueryQueue (the private field of the pinned
 
   it("refuses to start when the field is gone or reshaped, saying where to look", () => {
     const queue = new WireQueue(pg);
-    expect(() => replaceQueryQueue({}, queue)).toThrow(/no longer has the private queryQueue .*missing: enqueue, getQueueLength, clearQueueForHandler, clearTransactionIfNeeded.*patches\/README\.md/);
+    expect(() => replaceQueryQueue({}, queue)).toThrow(
+      /no longer has the private queryQueue .*missing: enqueue, getQueueLength, clearQueueForHandler, clearTransactionIfNeeded.*patches\/README\.md/,
+    );
     const reshaped = { queryQueue: { enqueue: () => 0, getQueueLength: () => 0 } };
     expect(() => replaceQueryQueue(reshaped, queue)).toThrow(/missing: clearQueueForHandler, clearTransactionIfNeeded/);
     // Inherited (a getter on a prototype) is not the instance field the handlers were given.

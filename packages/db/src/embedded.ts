@@ -73,9 +73,7 @@ const QUERY_QUEUE_METHODS = ["enqueue", "getQueueLength", "clearQueueForHandler"
  */
 export function replaceQueryQueue(server: object, queue: WireQueue): void {
   const current: unknown = Reflect.get(server, "queryQueue");
-  const missing = QUERY_QUEUE_METHODS.filter(
-    (name) => typeof current !== "object" || current === null || typeof Reflect.get(current, name) !== "function",
-  );
+  const missing = QUERY_QUEUE_METHODS.filter((name) => typeof current !== "object" || current === null || typeof Reflect.get(current, name) !== "function");
   if (!Object.hasOwn(server, "queryQueue") || missing.length > 0) {
     throw new Error(
       "embedded database: PGLiteSocketServer from @electric-sql/pglite-socket no longer has the private " +

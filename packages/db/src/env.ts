@@ -3,7 +3,11 @@ import { defaultDataDir } from "./paths.ts";
 
 // The one place the db package (its CLIs and connection defaults) reads process.env.
 const schema = z.object({
-  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().default(defaultDataDir),
   /** Loopback port of the embedded PostgreSQL (never 5432, which a real server may hold). */
   PGLITE_PORT: z.coerce.number().int().min(0).max(65535).default(54329),

@@ -42,14 +42,7 @@ function mapRow(row: ExportRow): Record<string, unknown> {
 const squash = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 
 /** Location link when present, else lower(name)|lower(full address, or street, city, state). */
-function sourceKeyOf(c: {
-  name: string;
-  fullAddress: string | null;
-  street: string | null;
-  city: string;
-  state: string;
-  locationLink: string | null;
-}): string {
+function sourceKeyOf(c: { name: string; fullAddress: string | null; street: string | null; city: string; state: string; locationLink: string | null }): string {
   if (c.locationLink) return c.locationLink.trim();
   const address = c.fullAddress ?? [c.street, c.city, c.state].filter(Boolean).join(", ");
   return `${squash(c.name)}|${squash(address)}`;
@@ -58,9 +51,7 @@ function sourceKeyOf(c: {
 /** A clinic row to import: its wanted slug is free to change until the upsert settles it. */
 export type ImportedClinic = ClinicRow & { sourceKey: string };
 
-type Validated =
-  | { ok: true; values: ImportedClinic; prices: PriceValues[] }
-  | { ok: false; reason: string };
+type Validated = { ok: true; values: ImportedClinic; prices: PriceValues[] } | { ok: false; reason: string };
 
 /** Maps and validates one export row with the clinic form's rules (packages/core). */
 export function validateExportRow(row: unknown): Validated {

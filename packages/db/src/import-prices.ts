@@ -69,7 +69,9 @@ export function priceColumnsOf(row: Record<string, unknown>, today = isoDay(new 
   const c = read(row);
   if (c.perUnit === undefined && c.areaPrice === undefined) {
     const stray = (Object.keys(c) as Column[]).map((k) => COLUMNS[k][0]);
-    return stray.length ? { ok: false, reason: `price columns without a price (price_per_unit or price_area_price): ${stray.join(", ")}` } : { ok: true, prices: [] };
+    return stray.length
+      ? { ok: false, reason: `price columns without a price (price_per_unit or price_area_price): ${stray.join(", ")}` }
+      : { ok: true, prices: [] };
   }
   if (c.observedOn === undefined || !isIsoDate(c.observedOn)) return { ok: false, reason: `price_observed_on: ${PRICE_MSG.date}` };
   if (c.observedOn > today) return { ok: false, reason: "price_observed_on: a price cannot be observed in the future" };

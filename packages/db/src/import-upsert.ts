@@ -29,9 +29,25 @@ export interface ImportResult {
 
 /** Columns a re-import may change; a row whose values all match is left untouched. */
 const COMPARED = [
-  "name", "site", "phone", "full_address", "street", "city", "city_slug", "state", "postal_code", "country",
-  "latitude", "longitude", "rating", "review_count", "photo", "street_view", "working_hours",
-  "business_status", "location_link",
+  "name",
+  "site",
+  "phone",
+  "full_address",
+  "street",
+  "city",
+  "city_slug",
+  "state",
+  "postal_code",
+  "country",
+  "latitude",
+  "longitude",
+  "rating",
+  "review_count",
+  "photo",
+  "street_view",
+  "working_hours",
+  "business_status",
+  "location_link",
 ] as const;
 
 const excluded = (column: string): SQL => sql.raw(`excluded."${column}"`);
@@ -63,9 +79,7 @@ const UPSERT_SET: Record<string, SQL> = {
   updatedAt: sql`now()`,
 };
 
-const CHANGED = sql.raw(
-  `(${COMPARED.map((c) => `"clinics"."${c}"`).join(", ")}) is distinct from (${COMPARED.map((c) => `excluded."${c}"`).join(", ")})`,
-);
+const CHANGED = sql.raw(`(${COMPARED.map((c) => `"clinics"."${c}"`).join(", ")}) is distinct from (${COMPARED.map((c) => `excluded."${c}"`).join(", ")})`);
 
 /**
  * Upserts export rows by their stable source key. New clinics get a slug from name + city,
@@ -73,11 +87,7 @@ const CHANGED = sql.raw(
  * (not even updated_at). Invalid rows are reported and skipped; when the same key appears
  * twice the later row wins and the earlier one is reported.
  */
-export async function importClinics(
-  target: DbOrSql,
-  rows: readonly unknown[],
-  options: { batchSize?: number } = {},
-): Promise<ImportResult> {
+export async function importClinics(target: DbOrSql, rows: readonly unknown[], options: { batchSize?: number } = {}): Promise<ImportResult> {
   const db = dbOf(target);
   const result: ImportResult = { inserted: 0, updated: 0, unchanged: 0, prices: 0, pricesPending: 0, errors: [] };
   const byKey = new Map<string, { row: number; values: ImportedClinic; prices: PriceValues[] }>();
@@ -100,15 +110,19 @@ export async function importClinics(
     await db.transaction(async (tx) => {
       const cities = [...new Set(batch.map((r) => r.citySlug))];
       const taken = new Set(
-        (await tx.select({ c: clinics.citySlug, s: clinics.slug }).from(clinics).where(inArray(clinics.citySlug, cities)))
-          .map((r) => `${r.c}|${r.s}`),
+        (await tx.select({ c: clinics.citySlug, s: clinics.slug }).from(clinics).where(inArray(clinics.citySlug, cities))).map((r) => `${r.c}|${r.s}`),
       );
       const existing = new Map(
         (
           await tx
             .select({ key: clinics.sourceKey, c: clinics.citySlug, s: clinics.slug })
             .from(clinics)
-            .where(inArray(clinics.sourceKey, batch.map((r) => r.sourceKey)))
+            .where(
+              inArray(
+                clinics.sourceKey,
+                batch.map((r) => r.sourceKey),
+              ),
+            )
         ).map((r) => [r.key, r]),
       );
       const values: ImportedClinic[] = batch.map((r) => {

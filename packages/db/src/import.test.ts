@@ -12,8 +12,22 @@ const sample = (name: string) => fs.readFileSync(path.join(samplesDir, name), "u
 
 /** The export columns of design.md §4, in the order a maps scraper writes them. */
 const COLUMNS = [
-  "name", "site", "phone", "full_address", "street", "city", "postal_code", "state", "latitude", "longitude",
-  "reviews", "photo", "street_view", "working_hours", "business_status", "location_link",
+  "name",
+  "site",
+  "phone",
+  "full_address",
+  "street",
+  "city",
+  "postal_code",
+  "state",
+  "latitude",
+  "longitude",
+  "reviews",
+  "photo",
+  "street_view",
+  "working_hours",
+  "business_status",
+  "location_link",
 ];
 
 let t: TestDatabase;
@@ -109,7 +123,9 @@ describe("import of the sample files", () => {
   });
 
   it("normalizes statuses of any case, reviews text and plain-text hours", async () => {
-    const rows = await t.sql<{ name: string; business_status: string; rating: number | null; review_count: number; working_hours: unknown; source_key: string }[]>`
+    const rows = await t.sql<
+      { name: string; business_status: string; rating: number | null; review_count: number; working_hours: unknown; source_key: string }[]
+    >`
       select name, business_status, rating, review_count, working_hours, source_key from clinics
       where name in ('Radiance Skin Clinic', 'Windy City Botox Bar', 'Brickell Med Spa', 'Desert Glow Injectables')
       order by name`;
@@ -221,9 +237,7 @@ describe("upsert by stable key", () => {
     const row = { name: "Mover Spa", city: "Austin", state: "TX", location_link: `${key}2` };
     await importClinics(t.db, [row]);
     await importClinics(t.db, [{ ...row, city: "Dallas" }]);
-    expect(await clinicsWhere(`${key}2`)).toEqual([
-      expect.objectContaining({ slug: "mover-spa-dallas", city_slug: "dallas" }),
-    ]);
+    expect(await clinicsWhere(`${key}2`)).toEqual([expect.objectContaining({ slug: "mover-spa-dallas", city_slug: "dallas" })]);
   });
 
   it("keys rows without a location link on name plus address, ignoring case and spacing", async () => {
@@ -272,7 +286,21 @@ describe("coordinates (issue 15: one clinic write path)", () => {
 describe("optional price columns (issue 13)", () => {
   const base = (n: string) => ({ name: `Priced Spa ${n}`, city: "Dallas", state: "TX", location_link: `https://maps.example/priced-${n}` });
   const pricesOf = (link: string) =>
-    t.sql<{ brand: string; model: string; unit_price_cents: number | null; area: string | null; price_cents: number | null; units: number | null; per_unit_cents: number | null; source: string; status: string; observed_on: string; new_patients_only: boolean }[]>`
+    t.sql<
+      {
+        brand: string;
+        model: string;
+        unit_price_cents: number | null;
+        area: string | null;
+        price_cents: number | null;
+        units: number | null;
+        per_unit_cents: number | null;
+        source: string;
+        status: string;
+        observed_on: string;
+        new_patients_only: boolean;
+      }[]
+    >`
       select p.brand::text, p.model::text, p.unit_price_cents, p.area::text, p.price_cents, p.units, p.per_unit_cents, p.source::text,
              p.status::text, p.observed_on::text, p.new_patients_only
       from clinic_prices p join clinics c on c.id = p.clinic_id where c.source_key = ${link} order by p.id`;
@@ -285,8 +313,32 @@ describe("optional price columns (issue 13)", () => {
     const first = await importClinics(t.db, parseExport(csv, "csv"));
     expect(first).toMatchObject({ inserted: 1, prices: 2, pricesPending: 0, errors: [] });
     expect(await pricesOf("https://maps.example/priced-a")).toEqual([
-      { brand: "botox", model: "per_unit", unit_price_cents: 1250, area: null, price_cents: null, units: null, per_unit_cents: 1250, source: "phone", status: "published", observed_on: "2026-10-01", new_patients_only: false },
-      { brand: "botox", model: "per_area", unit_price_cents: null, area: "forehead", price_cents: 30000, units: 20, per_unit_cents: 1500, source: "phone", status: "published", observed_on: "2026-10-01", new_patients_only: false },
+      {
+        brand: "botox",
+        model: "per_unit",
+        unit_price_cents: 1250,
+        area: null,
+        price_cents: null,
+        units: null,
+        per_unit_cents: 1250,
+        source: "phone",
+        status: "published",
+        observed_on: "2026-10-01",
+        new_patients_only: false,
+      },
+      {
+        brand: "botox",
+        model: "per_area",
+        unit_price_cents: null,
+        area: "forehead",
+        price_cents: 30000,
+        units: 20,
+        per_unit_cents: 1500,
+        source: "phone",
+        status: "published",
+        observed_on: "2026-10-01",
+        new_patients_only: false,
+      },
     ]);
     const again = await importClinics(t.db, parseExport(csv, "csv"));
     expect(again).toMatchObject({ unchanged: 1, prices: 0 });

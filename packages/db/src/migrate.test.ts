@@ -22,8 +22,17 @@ describe("migrations", () => {
       select table_name from information_schema.tables where table_schema = 'public' order by 1`;
     expect(tables.map((r) => r.table_name)).toEqual(
       expect.arrayContaining([
-        "admin_users", "blog_categories", "blog_posts", "clinics", "contact_messages",
-        "content_changes", "newsletter_subscriptions", "publish_builds", "ratings", "sessions", "zip_codes",
+        "admin_users",
+        "blog_categories",
+        "blog_posts",
+        "clinics",
+        "contact_messages",
+        "content_changes",
+        "newsletter_subscriptions",
+        "publish_builds",
+        "ratings",
+        "sessions",
+        "zip_codes",
       ]),
     );
     const [row] = await t.sql<{ miles: number }[]>`
@@ -46,12 +55,10 @@ describe("migrations", () => {
     try {
       expect(opened.kind).toBe("server");
       expect(opened.embedded).toBeUndefined();
-      const journal = JSON.parse(
-        fs.readFileSync(fileURLToPath(new URL("../migrations/meta/_journal.json", import.meta.url)), "utf8"),
-      ) as { entries: unknown[] };
-      expect(await opened.sql`select count(*)::int as n from drizzle.__drizzle_migrations`).toEqual([
-        { n: journal.entries.length },
-      ]);
+      const journal = JSON.parse(fs.readFileSync(fileURLToPath(new URL("../migrations/meta/_journal.json", import.meta.url)), "utf8")) as {
+        entries: unknown[];
+      };
+      expect(await opened.sql`select count(*)::int as n from drizzle.__drizzle_migrations`).toEqual([{ n: journal.entries.length }]);
     } finally {
       await opened.close();
     }

@@ -30,11 +30,7 @@ const int4multirange = customType<{ data: string; driverData: string }>({
 });
 
 /** One canonical business status (design.md §4); the API accepts either case. */
-export const businessStatus = pgEnum("business_status", [
-  "OPERATIONAL",
-  "CLOSED_TEMPORARILY",
-  "PERMANENTLY_CLOSED",
-]);
+export const businessStatus = pgEnum("business_status", ["OPERATIONAL", "CLOSED_TEMPORARILY", "PERMANENTLY_CLOSED"]);
 
 export const clinics = pgTable(
   "clinics",
@@ -171,10 +167,7 @@ export const blogPosts = pgTable(
     noIndex: boolean("no_index").notNull().default(false),
     estimatedReadTime: integer("estimated_read_time"),
   },
-  (t) => [
-    index("blog_posts_published_idx").on(t.published, t.publishedAt),
-    index("blog_posts_category_idx").on(t.categoryId),
-  ],
+  (t) => [index("blog_posts_published_idx").on(t.published, t.publishedAt), index("blog_posts_category_idx").on(t.categoryId)],
 );
 
 export const adminUsers = pgTable("admin_users", {
@@ -219,12 +212,7 @@ export const contentChanges = pgTable("content_changes", {
   createdAt: createdAt(),
 });
 
-export const publishBuildStatus = pgEnum("publish_build_status", [
-  "queued",
-  "running",
-  "succeeded",
-  "failed",
-]);
+export const publishBuildStatus = pgEnum("publish_build_status", ["queued", "running", "succeeded", "failed"]);
 
 export const publishBuilds = pgTable(
   "publish_builds",

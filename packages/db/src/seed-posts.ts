@@ -76,20 +76,36 @@ const SOURCES: PostSource[] = [
     author: DOCTOR,
     excerpt: "A plain-language guide to botulinum toxin: how it relaxes muscles, what it treats and what a first appointment looks like.",
     keywords: "what is botox, botox injections, botulinum toxin, wrinkle treatment",
-    intro: "Botox is the best-known brand of botulinum toxin type A, a purified protein that temporarily relaxes the muscles it is injected into. Used in tiny, precise doses, it softens the lines that form when we frown, squint or raise our eyebrows.",
+    intro:
+      "Botox is the best-known brand of botulinum toxin type A, a purified protein that temporarily relaxes the muscles it is injected into. Used in tiny, precise doses, it softens the lines that form when we frown, squint or raise our eyebrows.",
     sections: [
       {
         h2: "How botulinum toxin relaxes muscles",
-        p: ["Every expression line starts with a nerve signal telling a muscle to contract. Botox blocks the release of acetylcholine at that junction, so the treated muscle stays calmer and the skin above it creases less.", "The effect is local and gradual: most people notice a change after three to five days and the full result at two weeks."],
+        p: [
+          "Every expression line starts with a nerve signal telling a muscle to contract. Botox blocks the release of acetylcholine at that junction, so the treated muscle stays calmer and the skin above it creases less.",
+          "The effect is local and gradual: most people notice a change after three to five days and the full result at two weeks.",
+        ],
         h3: [
-          { title: "Dynamic versus static wrinkles", p: "Dynamic wrinkles appear with movement and respond best. Static lines that remain at rest soften over repeated sessions but may also need fillers or resurfacing." },
-          { title: "How long results last", p: "Results typically last three to four months. Muscle activity returns gradually, so there is no sudden change when it wears off." },
+          {
+            title: "Dynamic versus static wrinkles",
+            p: "Dynamic wrinkles appear with movement and respond best. Static lines that remain at rest soften over repeated sessions but may also need fillers or resurfacing.",
+          },
+          {
+            title: "How long results last",
+            p: "Results typically last three to four months. Muscle activity returns gradually, so there is no sudden change when it wears off.",
+          },
         ],
       },
       {
         h2: "Common treatment areas",
         p: ["Cosmetic use focuses on the upper face, where expression lines are most pronounced."],
-        ul: ["Forehead lines", "Frown lines between the brows (the '11s')", "Crow's feet around the eyes", "Bunny lines on the nose", "Masseter muscles for jaw slimming"],
+        ul: [
+          "Forehead lines",
+          "Frown lines between the brows (the '11s')",
+          "Crow's feet around the eyes",
+          "Bunny lines on the nose",
+          "Masseter muscles for jaw slimming",
+        ],
       },
       {
         h2: "What to expect at your first appointment",
@@ -106,20 +122,34 @@ const SOURCES: PostSource[] = [
     author: TEAM,
     excerpt: "Per-unit versus per-area pricing, typical unit counts for each area and the factors that move the price up or down.",
     keywords: "botox cost, botox price per unit, botox pricing, botox specials",
-    intro: "Botox pricing varies more than most people expect. Clinics charge either per unit or per treatment area, and the total depends on your anatomy, your goals and where you live.",
+    intro:
+      "Botox pricing varies more than most people expect. Clinics charge either per unit or per treatment area, and the total depends on your anatomy, your goals and where you live.",
     sections: [
       {
         h2: "Per unit or per area?",
-        p: ["Per-unit pricing is the most transparent: you pay for exactly what is injected. Per-area pricing bundles the units for one zone into a flat fee, which can be simpler to budget."],
+        p: [
+          "Per-unit pricing is the most transparent: you pay for exactly what is injected. Per-area pricing bundles the units for one zone into a flat fee, which can be simpler to budget.",
+        ],
         h3: [
-          { title: "Typical unit counts", p: "Frown lines usually take 15 to 25 units, forehead lines 10 to 20 and crow's feet 10 to 15 per side. Masseter treatment needs considerably more." },
-          { title: "Regional differences", p: "Large metropolitan areas such as New York and Los Angeles tend to sit at the top of the range; smaller cities are often more affordable." },
+          {
+            title: "Typical unit counts",
+            p: "Frown lines usually take 15 to 25 units, forehead lines 10 to 20 and crow's feet 10 to 15 per side. Masseter treatment needs considerably more.",
+          },
+          {
+            title: "Regional differences",
+            p: "Large metropolitan areas such as New York and Los Angeles tend to sit at the top of the range; smaller cities are often more affordable.",
+          },
         ],
       },
       {
         h2: "What affects the final price",
         p: ["Two quotes for the same area can differ for good reasons."],
-        ul: ["Injector credentials and experience", "Number of units your muscles need", "Clinic location and overheads", "Membership programs and seasonal specials"],
+        ul: [
+          "Injector credentials and experience",
+          "Number of units your muscles need",
+          "Clinic location and overheads",
+          "Membership programs and seasonal specials",
+        ],
       },
       {
         h2: "Questions to ask before you book",
@@ -136,17 +166,25 @@ const SOURCES: PostSource[] = [
     author: DOCTOR,
     excerpt: "Botox is an approved preventive treatment for chronic migraine. Here is who qualifies and how the treatment schedule works.",
     keywords: "botox for migraines, chronic migraine treatment, botox headaches",
-    intro: "Beyond smoothing wrinkles, botulinum toxin is an approved preventive treatment for chronic migraine in adults who have headaches on fifteen or more days a month.",
+    intro:
+      "Beyond smoothing wrinkles, botulinum toxin is an approved preventive treatment for chronic migraine in adults who have headaches on fifteen or more days a month.",
     sections: [
       {
         h2: "How it helps",
-        p: ["Injections around the head and neck are thought to block pain signals before they reach the nerve endings involved in migraine. Many patients report fewer headache days after two treatment cycles."],
+        p: [
+          "Injections around the head and neck are thought to block pain signals before they reach the nerve endings involved in migraine. Many patients report fewer headache days after two treatment cycles.",
+        ],
       },
       {
         h2: "The treatment schedule",
         p: ["Medical migraine treatment follows a fixed protocol with injection sites across the forehead, temples, back of the head, neck and shoulders."],
         ol: ["Diagnosis of chronic migraine by a physician", "A treatment session every twelve weeks", "Review of a headache diary after two sessions"],
-        h3: [{ title: "Is it covered by insurance?", p: "For diagnosed chronic migraine many insurers cover the treatment, often after other preventive medicines have been tried." }],
+        h3: [
+          {
+            title: "Is it covered by insurance?",
+            p: "For diagnosed chronic migraine many insurers cover the treatment, often after other preventive medicines have been tried.",
+          },
+        ],
       },
       {
         h2: "Who should not have it",
@@ -163,7 +201,8 @@ const SOURCES: PostSource[] = [
     author: NURSE,
     excerpt: "How masseter injections relax an overworked jaw muscle, ease clenching and gradually slim the lower face.",
     keywords: "masseter botox, jaw slimming, teeth grinding, bruxism, tmj botox",
-    intro: "The masseter is the strong chewing muscle at the angle of the jaw. When it is overdeveloped, or when you clench and grind at night, relaxing it with Botox can bring both comfort and a softer jawline.",
+    intro:
+      "The masseter is the strong chewing muscle at the angle of the jaw. When it is overdeveloped, or when you clench and grind at night, relaxing it with Botox can bring both comfort and a softer jawline.",
     sections: [
       {
         h2: "Two reasons people choose it",
@@ -172,7 +211,9 @@ const SOURCES: PostSource[] = [
       },
       {
         h2: "What results look like over time",
-        p: ["Functional relief starts within one to two weeks. The slimming effect appears more slowly, over six to eight weeks, as the muscle becomes less bulky."],
+        p: [
+          "Functional relief starts within one to two weeks. The slimming effect appears more slowly, over six to eight weeks, as the muscle becomes less bulky.",
+        ],
         h3: [
           { title: "How many units are needed", p: "Masseter treatment uses more units than the upper face, commonly 20 to 30 per side." },
           { title: "Maintenance", p: "Sessions every four to six months keep the muscle relaxed; intervals often lengthen with time." },
@@ -188,21 +229,34 @@ const SOURCES: PostSource[] = [
     author: NURSE,
     excerpt: "Simple aftercare steps that help your results settle evenly, plus what to avoid on the day of treatment.",
     keywords: "botox aftercare, after botox, botox tips, botox side effects",
-    intro: "Botox needs a little time to bind where it was placed. A few simple habits on treatment day help your results look even and reduce the chance of bruising.",
+    intro:
+      "Botox needs a little time to bind where it was placed. A few simple habits on treatment day help your results look even and reduce the chance of bruising.",
     sections: [
       {
         h2: "Do",
         p: ["These steps are easy and make a real difference."],
-        ul: ["Stay upright for four hours", "Gently use the treated muscles by making expressions", "Apply a cool compress if you notice swelling", "Keep your two-week follow-up appointment"],
+        ul: [
+          "Stay upright for four hours",
+          "Gently use the treated muscles by making expressions",
+          "Apply a cool compress if you notice swelling",
+          "Keep your two-week follow-up appointment",
+        ],
       },
       {
         h2: "Don't",
         p: ["Avoid anything that presses on, heats or massages the treated areas on the first day."],
-        ol: ["No facials, massages or tight headbands", "No strenuous exercise for 24 hours", "No saunas, hot yoga or tanning", "No lying face down for several hours"],
+        ol: [
+          "No facials, massages or tight headbands",
+          "No strenuous exercise for 24 hours",
+          "No saunas, hot yoga or tanning",
+          "No lying face down for several hours",
+        ],
       },
       {
         h2: "When to call your clinic",
-        p: ["Mild redness and small bumps fade within an hour. Contact your injector if you notice drooping of the eyelid or brow, difficulty swallowing or any symptom that worries you."],
+        p: [
+          "Mild redness and small bumps fade within an hour. Contact your injector if you notice drooping of the eyelid or brow, difficulty swallowing or any symptom that worries you.",
+        ],
       },
     ],
     published: true,
@@ -214,7 +268,8 @@ const SOURCES: PostSource[] = [
     author: TEAM,
     excerpt: "Sunscreen, retinoids and hydration: the everyday habits that keep skin smooth between appointments.",
     keywords: "skin care routine, retinol, sunscreen, anti-aging skin care",
-    intro: "Botox relaxes the muscles that crease the skin, but the skin itself still needs care. A consistent routine keeps texture and tone at their best between appointments.",
+    intro:
+      "Botox relaxes the muscles that crease the skin, but the skin itself still needs care. A consistent routine keeps texture and tone at their best between appointments.",
     sections: [
       {
         h2: "The morning routine",
@@ -246,7 +301,9 @@ const SOURCES: PostSource[] = [
     sections: [
       {
         h2: "Mineral or chemical filters",
-        p: ["Mineral sunscreens use zinc oxide or titanium dioxide and suit sensitive skin. Chemical filters are often lighter and easier to wear under makeup. The best sunscreen is the one you will use every day."],
+        p: [
+          "Mineral sunscreens use zinc oxide or titanium dioxide and suit sensitive skin. Chemical filters are often lighter and easier to wear under makeup. The best sunscreen is the one you will use every day.",
+        ],
       },
       {
         h2: "How much to apply",
@@ -264,7 +321,8 @@ const SOURCES: PostSource[] = [
     author: NURSE,
     excerpt: "Botox relaxes muscles; fillers restore volume. Learn which lines each one treats and when they work best together.",
     keywords: "botox vs fillers, dermal fillers, hyaluronic acid, lip filler",
-    intro: "Botox and dermal fillers are both injectables, but they solve different problems. Knowing the difference helps you have a better conversation with your injector.",
+    intro:
+      "Botox and dermal fillers are both injectables, but they solve different problems. Knowing the difference helps you have a better conversation with your injector.",
     sections: [
       {
         h2: "What each treatment does",
@@ -289,7 +347,8 @@ const SOURCES: PostSource[] = [
     author: DOCTOR,
     excerpt: "A side-by-side look at three popular resurfacing treatments, their downtime and what they are best for.",
     keywords: "microneedling, chemical peel, laser resurfacing, skin texture",
-    intro: "Resurfacing treatments improve texture, tone and fine lines by prompting the skin to renew itself. They complement Botox, which works on muscle movement rather than the skin surface.",
+    intro:
+      "Resurfacing treatments improve texture, tone and fine lines by prompting the skin to renew itself. They complement Botox, which works on muscle movement rather than the skin surface.",
     sections: [
       {
         h2: "Microneedling",
@@ -298,13 +357,22 @@ const SOURCES: PostSource[] = [
       {
         h2: "Chemical peels",
         p: ["Peels range from light lunchtime treatments to deeper peels with a week of peeling."],
-        ul: ["Light peels: glow and mild texture improvement", "Medium peels: sun damage and fine lines", "Deep peels: significant wrinkles, with longer recovery"],
+        ul: [
+          "Light peels: glow and mild texture improvement",
+          "Medium peels: sun damage and fine lines",
+          "Deep peels: significant wrinkles, with longer recovery",
+        ],
       },
       {
         h2: "Laser resurfacing",
         p: ["Lasers target specific concerns such as pigmentation, redness or wrinkles."],
         ol: ["Consultation and skin typing", "Test spot where appropriate", "A series of sessions spaced several weeks apart"],
-        h3: [{ title: "Choosing between them", p: "Your skin type, your concern and the downtime you can accept all matter; a consultation is the best place to decide." }],
+        h3: [
+          {
+            title: "Choosing between them",
+            p: "Your skin type, your concern and the downtime you can accept all matter; a consultation is the best place to decide.",
+          },
+        ],
       },
     ],
     published: true,
@@ -320,13 +388,20 @@ const SOURCES: PostSource[] = [
     sections: [
       {
         h2: "Check credentials",
-        p: ["Injections should be performed by a licensed medical professional, such as a physician, physician assistant or registered nurse, working under appropriate medical supervision."],
+        p: [
+          "Injections should be performed by a licensed medical professional, such as a physician, physician assistant or registered nurse, working under appropriate medical supervision.",
+        ],
         ul: ["Licensed and in good standing", "Specific injectable training", "Years of experience and before-and-after photos"],
       },
       {
         h2: "Red flags",
         p: ["Be cautious if you notice any of these."],
-        ol: ["Prices far below the local average", "No medical history questions", "Pressure to book additional treatments on the spot", "Unwillingness to name the product used"],
+        ol: [
+          "Prices far below the local average",
+          "No medical history questions",
+          "Pressure to book additional treatments on the spot",
+          "Unwillingness to name the product used",
+        ],
       },
       {
         h2: "Use reviews wisely",
@@ -375,7 +450,12 @@ const SOURCES: PostSource[] = [
       {
         h2: "Where genuine savings come from",
         p: ["Legitimate discounts usually reward loyalty or fill quieter appointment slots."],
-        ul: ["Manufacturer loyalty programs", "Clinic memberships with monthly credits", "New-patient and seasonal offers", "Bundles with skin care treatments"],
+        ul: [
+          "Manufacturer loyalty programs",
+          "Clinic memberships with monthly credits",
+          "New-patient and seasonal offers",
+          "Bundles with skin care treatments",
+        ],
       },
       {
         h2: "Warning signs",

@@ -12,8 +12,26 @@ import type { PriceValues } from "./queries/prices.ts";
 
 /** A state's typical Botox price per unit, in cents. */
 const STATE_LEVEL_CENTS: Record<string, number> = {
-  NY: 1600, CA: 1500, MA: 1500, NJ: 1500, CT: 1500, DC: 1600, WA: 1400, HI: 1500,
-  IL: 1400, CO: 1400, FL: 1300, TX: 1300, AZ: 1300, GA: 1300, NV: 1400, OR: 1400, VA: 1400, MD: 1400, PA: 1300, MN: 1300,
+  NY: 1600,
+  CA: 1500,
+  MA: 1500,
+  NJ: 1500,
+  CT: 1500,
+  DC: 1600,
+  WA: 1400,
+  HI: 1500,
+  IL: 1400,
+  CO: 1400,
+  FL: 1300,
+  TX: 1300,
+  AZ: 1300,
+  GA: 1300,
+  NV: 1400,
+  OR: 1400,
+  VA: 1400,
+  MD: 1400,
+  PA: 1300,
+  MN: 1300,
 };
 const DEFAULT_LEVEL_CENTS = 1200;
 

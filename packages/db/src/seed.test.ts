@@ -1,14 +1,6 @@
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  blogPostInputSchema,
-  distanceMiles,
-  estimateReadTime,
-  formatPhone,
-  SLUG_PATTERN,
-  toClinicSlug,
-  toLinkSlug,
-} from "@botox/core";
+import { blogPostInputSchema, distanceMiles, estimateReadTime, formatPhone, SLUG_PATTERN, toClinicSlug, toLinkSlug } from "@botox/core";
 import { verifyPassword } from "./password.ts";
 import { createTestDatabase, runDbCli, type TestDatabase } from "./testing.ts";
 import { seedDemo, type SeedResult } from "./seed.ts";

@@ -42,9 +42,27 @@ export interface SeedResult {
 }
 
 const CLINIC_COLUMNS = [
-  "name", "slug", "site", "phone", "full_address", "street", "city", "city_slug", "state", "postal_code",
-  "country", "latitude", "longitude", "rating", "review_count", "photo", "street_view", "working_hours",
-  "business_status", "location_link", "source_key",
+  "name",
+  "slug",
+  "site",
+  "phone",
+  "full_address",
+  "street",
+  "city",
+  "city_slug",
+  "state",
+  "postal_code",
+  "country",
+  "latitude",
+  "longitude",
+  "rating",
+  "review_count",
+  "photo",
+  "street_view",
+  "working_hours",
+  "business_status",
+  "location_link",
+  "source_key",
 ] as const satisfies readonly (keyof DemoClinic)[];
 
 /**
@@ -62,7 +80,15 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
 
   const zipCodes = await loadZipCodes(sql);
   const result: SeedResult = {
-    zipCodes, clinics: 0, cities: 0, prices: 0, categories: 0, posts: 0, skippedClinics: false, skippedBlog: false, ms: 0,
+    zipCodes,
+    clinics: 0,
+    cities: 0,
+    prices: 0,
+    categories: 0,
+    posts: 0,
+    skippedClinics: false,
+    skippedBlog: false,
+    ms: 0,
   };
 
   const [existing] = await sql<{ any: boolean }[]>`select exists(select 1 from clinics) as any`;
@@ -89,7 +115,9 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
           const d = deriveClinicColumns({ latitude: c.latitude, longitude: c.longitude, workingHours: c.working_hours ? JSON.parse(c.working_hours) : null });
           return { ...c, time_zone: d.timeZone, open_minutes: d.openMinutes };
         });
-        inserted.push(...(await tx<SeedClinic[]>`insert into clinics ${tx(derived, ...CLINIC_COLUMNS, "time_zone", "open_minutes")} returning id, city_slug, state`));
+        inserted.push(
+          ...(await tx<SeedClinic[]>`insert into clinics ${tx(derived, ...CLINIC_COLUMNS, "time_zone", "open_minutes")} returning id, city_slug, state`),
+        );
         result.clinics += batch.length;
         options.onProgress?.(result.clinics, count);
       }
@@ -117,9 +145,7 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
         insert into blog_categories ${tx(DEMO_CATEGORIES, "name", "slug")}
         on conflict (slug) do nothing`;
       result.categories = cats.count;
-      const ids = new Map(
-        (await tx<{ id: number; slug: string }[]>`select id, slug from blog_categories`).map((c) => [c.slug, c.id]),
-      );
+      const ids = new Map((await tx<{ id: number; slug: string }[]>`select id, slug from blog_categories`).map((c) => [c.slug, c.id]));
       const rows = demoPosts().map((p) => ({
         title: p.title,
         slug: p.slug,
@@ -148,8 +174,21 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
 }
 
 const PRICE_COLUMNS = [
-  "clinic_id", "brand", "model", "unit_price_cents", "area", "price_cents", "units", "per_unit_cents", "conditions",
-  "new_patients_only", "source", "evidence_url", "observed_on", "verified_on", "status",
+  "clinic_id",
+  "brand",
+  "model",
+  "unit_price_cents",
+  "area",
+  "price_cents",
+  "units",
+  "per_unit_cents",
+  "conditions",
+  "new_patients_only",
+  "source",
+  "evidence_url",
+  "observed_on",
+  "verified_on",
+  "status",
 ] as const;
 
 /** Inserts the demo prices as rows (packages/core's rules through priceRow); returns how many. */

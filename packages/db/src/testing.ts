@@ -67,14 +67,9 @@ export interface CliRun {
 export function runDbCli(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
   const script = fileURLToPath(new URL(`./cli/${name}.ts`, import.meta.url));
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", script, ...args],
-      { cwd: packageDir, env, timeout: 120_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
+    execFile(process.execPath, ["--import", "tsx", script, ...args], { cwd: packageDir, env, timeout: 120_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
   });
 }

@@ -34,8 +34,15 @@ type AuthState = { phase: "awaiting-password"; startup: Uint8Array; salt: Buffer
 
 /** `md5` + md5(md5(password + user) + salt), as a PostgreSQL client answers AuthenticationMD5Password. */
 function md5Answer(password: string, user: string, salt: Buffer): string {
-  const inner = createHash("md5").update(password + user).digest("hex");
-  return "md5" + createHash("md5").update(Buffer.concat([Buffer.from(inner), salt])).digest("hex");
+  const inner = createHash("md5")
+    .update(password + user)
+    .digest("hex");
+  return (
+    "md5" +
+    createHash("md5")
+      .update(Buffer.concat([Buffer.from(inner), salt]))
+      .digest("hex")
+  );
 }
 
 function startupUser(message: Uint8Array): string {

@@ -12,8 +12,10 @@ export interface ZipCode {
 
 /** The 50 states and DC: the package also lists military (AA/AE/AP) and territory codes. */
 export const US_STATES = new Set(
-  ("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY " +
-    "NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY").split(" "),
+  (
+    "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY " +
+    "NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY"
+  ).split(" "),
 );
 
 let cached: ZipCode[] | undefined;

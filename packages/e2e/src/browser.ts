@@ -12,7 +12,15 @@ export function launchBrowser(): Promise<Browser> {
     headless: true,
     // The machines here are closed to the internet: without these flags Chromium keeps
     // trying to reach Google's services at every start.
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 

@@ -5,7 +5,19 @@
  * has enough priced clinics for a Botox index, Los Angeles too few, the other cities none.
  */
 import { isoDay, toLinkSlug, type PriceIndex } from "@botox/core";
-import { blogCategories, blogPosts, clinicPrices, clinics, deriveClinicColumns, priceReports, priceRow, ratings, zipCodes, type Database, type PriceValues } from "@botox/db";
+import {
+  blogCategories,
+  blogPosts,
+  clinicPrices,
+  clinics,
+  deriveClinicColumns,
+  priceReports,
+  priceRow,
+  ratings,
+  zipCodes,
+  type Database,
+  type PriceValues,
+} from "@botox/db";
 
 export const ZIPS = [
   { zip: "10001", city: "New York", state: "NY", latitude: 40.7506, longitude: -73.9972 },
@@ -33,7 +45,22 @@ const CITY_CENTRES: Record<string, { state: string; lat: number; lon: number; zi
   Boston: { state: "MA", lat: 42.3576, lon: -71.0684, zip: "02108", n: 2 },
 };
 
-export const NAMES = ["Glow", "Radiance", "Smooth Skin", "Ageless", "Luxe", "Pure", "Revive", "Bella", "Serenity", "Vita", "Nova", "Aura", "Fresh Face", "Halo"];
+export const NAMES = [
+  "Glow",
+  "Radiance",
+  "Smooth Skin",
+  "Ageless",
+  "Luxe",
+  "Pure",
+  "Revive",
+  "Bella",
+  "Serenity",
+  "Vita",
+  "Nova",
+  "Aura",
+  "Fresh Face",
+  "Halo",
+];
 
 export function fixtureClinics(): (typeof clinics.$inferInsert)[] {
   const rows: (typeof clinics.$inferInsert)[] = [];
@@ -92,8 +119,7 @@ export function fixtureClinics(): (typeof clinics.$inferInsert)[] {
   return rows;
 }
 
-const para = (n: number) =>
-  Array.from({ length: n }, (_, i) => `<p>Botox paragraph ${i + 1} about treatments, costs and aftercare.</p>`).join("");
+const para = (n: number) => Array.from({ length: n }, (_, i) => `<p>Botox paragraph ${i + 1} about treatments, costs and aftercare.</p>`).join("");
 
 export async function insertFixtures(db: Database): Promise<void> {
   await db.insert(zipCodes).values(ZIPS).onConflictDoNothing();
@@ -105,7 +131,9 @@ export async function insertFixtures(db: Database): Promise<void> {
   const vita = inserted.find((c) => c.slug === "vita-med-spa-new-york");
   if (vita) {
     const emojis = ["love-eyes", "love-eyes", "smile", "neutral"] as const;
-    await db.insert(ratings).values(emojis.map((emoji, i) => ({ clinicId: vita.id, emoji, visitorId: `fixture-visitor-${i}`, addressHash: `fixture-address-${i}` })));
+    await db
+      .insert(ratings)
+      .values(emojis.map((emoji, i) => ({ clinicId: vita.id, emoji, visitorId: `fixture-visitor-${i}`, addressHash: `fixture-address-${i}` })));
   }
   await insertPriceFixtures(db, inserted);
   const cats = await db
@@ -185,7 +213,16 @@ const botoxUnit = (cents: number, days: number, extra: Partial<PriceValues> = {}
 export const E2E_PRICES: Record<string, PriceValues[]> = {
   "Glow Med Spa New York": [
     botoxUnit(1100, 10, { verifiedOn: daysAgo(10) }),
-    { brand: "botox", model: "per_area", area: "forehead", priceCents: 30000, units: 20, source: "website", observedOn: daysAgo(40), evidenceUrl: "https://clinic-0.example.com/prices" },
+    {
+      brand: "botox",
+      model: "per_area",
+      area: "forehead",
+      priceCents: 30000,
+      units: 20,
+      source: "website",
+      observedOn: daysAgo(40),
+      evidenceUrl: "https://clinic-0.example.com/prices",
+    },
     { brand: "dysport", model: "per_unit", unitPriceCents: 500, source: "phone", observedOn: daysAgo(10) },
   ],
   "Radiance Med Spa New York": [botoxUnit(1200, 20)],

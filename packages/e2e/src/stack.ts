@@ -187,7 +187,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       cleanups.push(() => spa.close());
     }
 
-    return { urls, admin: { username: ADMIN_USERNAME, password }, databaseUrl: database.url, siteDir: publisher ? publisher.liveDir : null, db: database.db, sql: database.sql, publisher, rebuild, stop };
+    return {
+      urls,
+      admin: { username: ADMIN_USERNAME, password },
+      databaseUrl: database.url,
+      siteDir: publisher ? publisher.liveDir : null,
+      db: database.db,
+      sql: database.sql,
+      publisher,
+      rebuild,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

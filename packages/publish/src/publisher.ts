@@ -230,7 +230,12 @@ export class Publisher {
     const pending = this.scheduler.pending;
     const queue: PublishStatus["queue"] = [];
     if (pending) {
-      queue.push({ trigger: pending.trigger, requestedAt: new Date(pending.requestedAt).toISOString(), dueAt: new Date(pending.dueAt).toISOString(), buildId: null });
+      queue.push({
+        trigger: pending.trigger,
+        requestedAt: new Date(pending.requestedAt).toISOString(),
+        dueAt: new Date(pending.dueAt).toISOString(),
+        buildId: null,
+      });
     }
     for (const r of rows) if (r.status === "queued") queue.push({ trigger: r.trigger, requestedAt: r.createdAt.toISOString(), dueAt: null, buildId: r.id });
     const running = this.scheduler.busy || this.executor.currentBuildId !== null || rows.some((r) => r.status === "running");

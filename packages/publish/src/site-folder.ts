@@ -53,7 +53,10 @@ export class SiteFolder {
   }
 
   async exists(id: number): Promise<boolean> {
-    return fs.stat(this.buildDir(id)).then((s) => s.isDirectory(), () => false);
+    return fs.stat(this.buildDir(id)).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
   }
 
   /**

@@ -127,7 +127,14 @@ describe("CityListing", () => {
   it("shows our own emoji ratings next to the maps rating once a clinic has some", async () => {
     const initial = pageOf(1, 2);
     const [rated, unrated] = initial.clinics;
-    mockApi({ "GET /clinics/rating-summary": { [rated!.id]: [{ emoji: "love-eyes", count: 2 }, { emoji: "smile", count: 1 }] } });
+    mockApi({
+      "GET /clinics/rating-summary": {
+        [rated!.id]: [
+          { emoji: "love-eyes", count: 2 },
+          { emoji: "smile", count: 1 },
+        ],
+      },
+    });
     render(<CityListing citySlug="new-york" cityName="New York" initial={initial} config={config} />);
     const cards = screen.getAllByRole("article");
     await waitFor(() => expect(cards[0]).toHaveTextContent("😍 2 😊 1"));

@@ -60,11 +60,7 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
 
   const query = useQuery({
     queryKey: ["clinics-by-city", citySlug, filters, page, openNowMinute(filters.openNow, viewNow())],
-    queryFn: () =>
-      apiClient(config.apiUrl).get(
-        `/proxy/clinics-by-city/${encodeURIComponent(citySlug)}`,
-        cityQueryParams(filters, page),
-      ),
+    queryFn: () => apiClient(config.apiUrl).get(`/proxy/clinics-by-city/${encodeURIComponent(citySlug)}`, cityQueryParams(filters, page)),
     initialData: isInitial ? initial : undefined,
     placeholderData: keepPreviousData,
   });

@@ -31,9 +31,7 @@ export function ClinicCard({
           </a>
         </H>
         <span
-          className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${
-            status === "Open" ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"
-          }`}
+          className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${status === "Open" ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}
         >
           {status}
         </span>
@@ -70,10 +68,7 @@ export function ClinicCard({
 /** An ad slot (spec §2.5): plain text, not a landmark, since a list holds several of them. */
 export function AdPlaceholder() {
   return (
-    <div
-      data-ad
-      className="grid h-24 place-items-center rounded-lg border border-dashed border-slate-400 bg-slate-50 text-sm text-slate-700"
-    >
+    <div data-ad className="grid h-24 place-items-center rounded-lg border border-dashed border-slate-400 bg-slate-50 text-sm text-slate-700">
       Advertisement
     </div>
   );

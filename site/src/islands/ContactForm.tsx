@@ -14,8 +14,7 @@ export default function ContactForm({ config }: { config: PublicConfig }) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [state, setState] = useState<"idle" | "sending" | "sent" | "error">("idle");
 
-  const set = (key: keyof ContactValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof ContactValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
   async function onSubmit(e: SubmitEvent) {
     e.preventDefault();

@@ -37,8 +37,7 @@ function Featured({ config, title }: { config: PublicConfig; title: string }) {
     },
   });
   // The fixed ZIP when the area is unknown, or has no open clinic within 25 miles, or failed.
-  const useFixedZip =
-    location.isError || (location.data != null && (detected == null || near.isError || (near.data != null && near.data.length === 0)));
+  const useFixedZip = location.isError || (location.data != null && (detected == null || near.isError || (near.data != null && near.data.length === 0)));
   const fixed = useQuery({
     queryKey: ["featured"],
     enabled: useFixedZip,

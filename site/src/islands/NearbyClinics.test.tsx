@@ -13,7 +13,9 @@ const apiFallback = { lat: 40.7128, lon: -74.006, city: "New York", region: "NY"
 
 /** n clinics strung north of a point, 0.7 miles apart, in random order. */
 function clinicsNear(lat: number, lon: number, n: number) {
-  return Array.from({ length: n }, (_, i) => makeClinic({ name: `Near ${i + 1}`, latitude: lat + (i + 1) * 0.01, longitude: lon })).sort(() => Math.random() - 0.5);
+  return Array.from({ length: n }, (_, i) => makeClinic({ name: `Near ${i + 1}`, latitude: lat + (i + 1) * 0.01, longitude: lon })).sort(
+    () => Math.random() - 0.5,
+  );
 }
 
 const cities = [

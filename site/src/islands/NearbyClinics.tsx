@@ -40,11 +40,7 @@ function LocationNotice({ config }: { config: PublicConfig }) {
           {MSG.search.locationFallback}
         </p>
       )}
-      <button
-        type="button"
-        className="text-brand-700 underline"
-        onClick={() => location.usePrecise().catch(() => setPreciseError(true))}
-      >
+      <button type="button" className="text-brand-700 underline" onClick={() => location.usePrecise().catch(() => setPreciseError(true))}>
         Use my precise location
       </button>
       {preciseError && <span className="text-slate-700">Precise location is unavailable.</span>}
@@ -84,7 +80,10 @@ function Nearby({ config, variant }: Required<Props>) {
   const all = nearby.data ?? [];
   const pages = clampNearbyPages(all.length);
   const shown = paginate(all, page, SEARCH.pageSize);
-  const ratingsOf = useVisitorRatings(config, shown.map((c) => c.id));
+  const ratingsOf = useVisitorRatings(
+    config,
+    shown.map((c) => c.id),
+  );
   const loading = location.isPending || nearby.isPending;
   const where = loc ? [loc.city, loc.region].filter(Boolean).join(", ") : "";
 

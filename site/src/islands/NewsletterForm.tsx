@@ -118,11 +118,7 @@ export default function NewsletterForm({ config }: { config: PublicConfig }) {
                   </p>
                 )}
               </div>
-              <button
-                type="submit"
-                disabled={submitting}
-                className="btn bg-white text-brand-800 hover:bg-brand-50 sm:col-span-2"
-              >
+              <button type="submit" disabled={submitting} className="btn bg-white text-brand-800 hover:bg-brand-50 sm:col-span-2">
                 {submitting ? "Subscribing..." : "Get Botox Deals"}
               </button>
             </div>

@@ -9,13 +9,25 @@ import { makeClinic } from "../test/factories.ts";
 import { API_URL, mockApi } from "../test/fetch.ts";
 
 const config = { apiUrl: API_URL, geoServices: [] };
-const botox = (perUnitCents: number) => ({ brand: "botox" as const, perUnitCents, observedOn: "2026-11-02", checkedOn: "2026-11-02", source: "phone" as const });
+const botox = (perUnitCents: number) => ({
+  brand: "botox" as const,
+  perUnitCents,
+  observedOn: "2026-11-02",
+  checkedOn: "2026-11-02",
+  source: "phone" as const,
+});
 const cityPage = (clinics: ReturnType<typeof makeClinic>[]): ClinicListResponse => ({
   clinics,
   pagination: { totalItems: clinics.length, itemsPerPage: 10, currentPage: 1, totalPages: 1 },
 });
 const origin = { latitude: 40.75, longitude: -74, city: "New York", state: "NY" };
-const zipPage = (clinics: ReturnType<typeof makeClinic>[]): ZipSearchResponse => ({ clinics, totalCount: clinics.length, itemsPerPage: 10, currentPage: 1, origin });
+const zipPage = (clinics: ReturnType<typeof makeClinic>[]): ZipSearchResponse => ({
+  clinics,
+  totalCount: clinics.length,
+  itemsPerPage: 10,
+  currentPage: 1,
+  origin,
+});
 const names = () => screen.queryAllByRole("article").map((a) => a.querySelector("h2, h3")?.textContent);
 // The listing's own requests: the cards' visitor-rating summaries are asked for separately.
 const lastTo = (requests: { url: URL }[], path: string) => requests.filter((r) => r.url.pathname.endsWith(path)).at(-1);
@@ -63,7 +75,10 @@ describe("price filter and sort on the ZIP page", () => {
           ? zipPage([makeClinic({ name: "Cheap", currentPrice: botox(1100), _distance: 2 })])
           : zipPage([makeClinic({ name: "Near", currentPrice: null, _distance: 1 }), makeClinic({ name: "Cheap", currentPrice: botox(1100), _distance: 2 })]),
     });
-    const initial = zipPage([makeClinic({ name: "Near", currentPrice: null, _distance: 1 }), makeClinic({ name: "Cheap", currentPrice: botox(1100), _distance: 2 })]);
+    const initial = zipPage([
+      makeClinic({ name: "Near", currentPrice: null, _distance: 1 }),
+      makeClinic({ name: "Cheap", currentPrice: botox(1100), _distance: 2 }),
+    ]);
     render(<ZipResults zip="10001" initial={initial} config={config} />);
     expect(screen.getByLabelText("Sort by")).toHaveValue("distance");
     await user.selectOptions(screen.getByLabelText("Botox price per unit"), "14");

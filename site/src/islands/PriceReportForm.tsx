@@ -91,9 +91,7 @@ export default function PriceReportForm({ clinicId, clinicName, config, today: f
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-h`} aria-busy={sending || undefined} data-report-state={state.kind}>
       {heading}
-      <p className="mt-1 text-sm text-slate-700">
-        Tell other visitors what you paid at {clinicName}. We check every report before it is shown.
-      </p>
+      <p className="mt-1 text-sm text-slate-700">Tell other visitors what you paid at {clinicName}. We check every report before it is shown.</p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-brand`} className="mb-1 block text-sm font-medium">
@@ -133,14 +131,7 @@ export default function PriceReportForm({ clinicId, clinicName, config, today: f
           <label htmlFor={`${id}-total`} className="mb-1 block text-sm font-medium">
             Total paid ($)
           </label>
-          <input
-            className="input"
-            inputMode="decimal"
-            required
-            {...control("total")}
-            value={values.total}
-            onChange={(e) => set("total", e.target.value)}
-          />
+          <input className="input" inputMode="decimal" required {...control("total")} value={values.total} onChange={(e) => set("total", e.target.value)} />
           {err("total")}
         </div>
         <div>

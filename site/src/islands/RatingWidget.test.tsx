@@ -29,7 +29,13 @@ describe("RatingWidget", () => {
     mockApi({ "GET /clinics/7/has-rated": { hasRated: false } });
     render(<RatingWidget clinicId={7} clinicName="Glow Spa" config={config} />);
     const radios = await screen.findAllByRole("radio");
-    expect(radios.map((r) => r.closest("label")!.textContent.replace(/\p{Extended_Pictographic}/gu, ""))).toEqual(["Love it", "Good", "Neutral", "Disappointed", "Angry"]);
+    expect(radios.map((r) => r.closest("label")!.textContent.replace(/\p{Extended_Pictographic}/gu, ""))).toEqual([
+      "Love it",
+      "Good",
+      "Neutral",
+      "Disappointed",
+      "Angry",
+    ]);
     expect(screen.queryByRole("button", { name: "Submit Rating" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("radio", { name: /Good/ }));
     expect(screen.getByLabelText("Comment (optional)")).toBeInTheDocument();

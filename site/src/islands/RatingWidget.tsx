@@ -36,8 +36,7 @@ function Rating({ clinicId, clinicName, config }: Props) {
     enabled: hasRated.data?.hasRated === true || submitted != null,
   });
   const submit = useMutation({
-    mutationFn: (body: { clinicId: number; emoji: RatingEmoji; comment: string | null }) =>
-      api.send("POST", `/clinics/${clinicId}/ratings`, body),
+    mutationFn: (body: { clinicId: number; emoji: RatingEmoji; comment: string | null }) => api.send("POST", `/clinics/${clinicId}/ratings`, body),
     onSuccess: (_data, body) => {
       setSubmitted({ emoji: body.emoji, comment: body.comment });
       toast({ title: MSG.rating.successTitle, description: MSG.rating.success });
@@ -70,8 +69,7 @@ function Rating({ clinicId, clinicName, config }: Props) {
         <p className="mt-2 font-semibold text-slate-900">Thanks for rating {clinicName}!</p>
         {submitted && (
           <p className="mt-1 text-slate-700">
-            Your rating: <span aria-hidden="true">{EMOJI_GLYPH[submitted.emoji]}</span>{" "}
-            {RATING.emojis.find((e) => e.value === submitted.emoji)?.label}
+            Your rating: <span aria-hidden="true">{EMOJI_GLYPH[submitted.emoji]}</span> {RATING.emojis.find((e) => e.value === submitted.emoji)?.label}
             {submitted.comment && <> — “{submitted.comment}”</>}
           </p>
         )}
@@ -79,8 +77,7 @@ function Rating({ clinicId, clinicName, config }: Props) {
           <ul className="mt-3 flex flex-wrap gap-3" aria-label="Ratings so far">
             {stats.data.map((s) => (
               <li key={s.emoji} className="rounded-full bg-slate-100 px-3 py-1 text-sm">
-                <span aria-hidden="true">{EMOJI_GLYPH[s.emoji]}</span>{" "}
-                {RATING.emojis.find((e) => e.value === s.emoji)?.label}: {s.count}
+                <span aria-hidden="true">{EMOJI_GLYPH[s.emoji]}</span> {RATING.emojis.find((e) => e.value === s.emoji)?.label}: {s.count}
               </li>
             ))}
           </ul>
@@ -110,14 +107,7 @@ function Rating({ clinicId, clinicName, config }: Props) {
                   emoji === e.value ? "border-brand-700 bg-brand-50 font-semibold" : "border-slate-300"
                 }`}
               >
-                <input
-                  type="radio"
-                  name={`${id}-emoji`}
-                  value={e.value}
-                  className="sr-only"
-                  checked={emoji === e.value}
-                  onChange={() => setEmoji(e.value)}
-                />
+                <input type="radio" name={`${id}-emoji`} value={e.value} className="sr-only" checked={emoji === e.value} onChange={() => setEmoji(e.value)} />
                 <span aria-hidden="true" className="text-2xl">
                   {EMOJI_GLYPH[e.value]}
                 </span>

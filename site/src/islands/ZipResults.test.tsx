@@ -29,7 +29,10 @@ describe("zipFromLocation", () => {
 describe("ZipResults", () => {
   it("defaults to 25 miles and offers the empty state's two ways out", async () => {
     const user = userEvent.setup();
-    const { requests } = mockApi({ "GET /zip-search": ({ url }: { url: URL }) => (url.searchParams.get("distance") === "50" ? { ...empty, clinics: [makeClinic({ name: "Far Spa", _distance: 42.3 })], totalCount: 1 } : empty) });
+    const { requests } = mockApi({
+      "GET /zip-search": ({ url }: { url: URL }) =>
+        url.searchParams.get("distance") === "50" ? { ...empty, clinics: [makeClinic({ name: "Far Spa", _distance: 42.3 })], totalCount: 1 } : empty,
+    });
     render(<ZipResults zip="59001" initial={empty} config={config} />);
     expect(screen.getByLabelText("Distance")).toHaveValue("25");
     expect(screen.getByRole("heading", { name: "No Clinics Found in 59001" })).toBeInTheDocument();

@@ -1,11 +1,5 @@
 import { FETCH } from "@botox/core/constants";
-import {
-  detectLocation,
-  preciseLocation,
-  readCachedLocation,
-  writeCachedLocation,
-  type DetectedLocation,
-} from "../lib/location.ts";
+import { detectLocation, preciseLocation, readCachedLocation, writeCachedLocation, type DetectedLocation } from "../lib/location.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { useQuery, useQueryClient } from "../lib/query.ts";
 

@@ -28,8 +28,7 @@ export function createAnalytics(provider: AnalyticsProvider, w: AnalyticsWindow)
   }
   if (provider === "ga4") {
     return {
-      pageView: (path = w.location.pathname) =>
-        w.gtag?.("event", "page_view", { page_path: path, page_location: new URL(path, w.location.origin).toString() }),
+      pageView: (path = w.location.pathname) => w.gtag?.("event", "page_view", { page_path: path, page_location: new URL(path, w.location.origin).toString() }),
       event: (name, props) => w.gtag?.("event", name, props ?? {}),
     };
   }
@@ -58,6 +57,6 @@ export function trackEvent(name: string, props?: Props): void {
 export function startPageViews(target: Pick<Window, "addEventListener"> = window, analytics: () => Analytics = pageAnalytics): void {
   target.addEventListener("load", () => analytics().pageView());
   target.addEventListener("pageshow", (e) => {
-    if ((e).persisted) analytics().pageView();
+    if (e.persisted) analytics().pageView();
   });
 }

@@ -22,7 +22,7 @@ const renderContext = JSON.stringify([
 /** A short hash of the render context and `parts` (JSON values). */
 export function cacheKey(...parts: unknown[]): string {
   const hash = createHash("sha256").update(renderContext);
-  for (const part of parts) hash.update("\u0000").update(typeof part === "string" ? part : JSON.stringify(part) ?? "null");
+  for (const part of parts) hash.update("\u0000").update(typeof part === "string" ? part : (JSON.stringify(part) ?? "null"));
   return hash.digest("base64url").slice(0, 32);
 }
 

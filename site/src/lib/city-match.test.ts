@@ -72,7 +72,13 @@ describe("matchCity", () => {
     expect(found("austen")).toBe("austin");
     const tie = matchCity("astin", CITIES);
     expect(tie.kind).toBe("none");
-    expect(tie.kind === "none" && tie.suggestions.map((c) => c.pageSlug).slice(0, 2).sort()).toEqual(["aston", "austin"]);
+    expect(
+      tie.kind === "none" &&
+        tie.suggestions
+          .map((c) => c.pageSlug)
+          .slice(0, 2)
+          .sort(),
+    ).toEqual(["aston", "austin"]);
     expect(matchCity("!!", CITIES)).toEqual({ kind: "none", suggestions: [] });
   });
 });

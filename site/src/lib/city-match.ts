@@ -88,8 +88,7 @@ export function matchCity(input: string, cities: readonly IndexedCity[], suggest
       const name = cityKey(c.city);
       const whole = editDistance(key, name, 3);
       // "portlnd-or": the state code is exact, the name close.
-      const withState =
-        stateMatch && stateMatch[2] === c.state.toLowerCase() ? editDistance(stateMatch[1] ?? "", name, 3) : Number.POSITIVE_INFINITY;
+      const withState = stateMatch && stateMatch[2] === c.state.toLowerCase() ? editDistance(stateMatch[1] ?? "", name, 3) : Number.POSITIVE_INFINITY;
       return { city: c, distance: Math.min(whole, withState), letters: name.length };
     })
     .sort((a, b) => a.distance - b.distance || byMost(a.city, b.city));
@@ -99,7 +98,13 @@ export function matchCity(input: string, cities: readonly IndexedCity[], suggest
     // Two different cities equally close ("Austin" vs "Aston"): suggest rather than guess.
     if (new Set(tied.map((s) => cityKey(s.city.city))).size === 1) return { kind: "found", city: best.city };
   }
-  return { kind: "none", suggestions: scored.filter((s) => s.distance <= 3).slice(0, suggestionCount).map((s) => s.city) };
+  return {
+    kind: "none",
+    suggestions: scored
+      .filter((s) => s.distance <= 3)
+      .slice(0, suggestionCount)
+      .map((s) => s.city),
+  };
 }
 
 /** The cities nearest a point (the visitor's area), nearest first. */

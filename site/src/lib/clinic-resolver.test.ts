@@ -25,7 +25,10 @@ describe("clinicTarget", () => {
       asked = url;
       return new Response(JSON.stringify({ citySlug: "new-york", slug: "glow-med-spa" }), { status: 200 });
     }) as unknown as typeof fetch;
-    await expect(clinicTarget("http://api.test/api/v1", "glow med", fetchImpl)).resolves.toEqual({ kind: "found", path: "/botox-clinic/new-york/glow-med-spa" });
+    await expect(clinicTarget("http://api.test/api/v1", "glow med", fetchImpl)).resolves.toEqual({
+      kind: "found",
+      path: "/botox-clinic/new-york/glow-med-spa",
+    });
     expect(asked).toBe("http://api.test/api/v1/proxy/clinic/glow%20med");
   });
 

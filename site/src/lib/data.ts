@@ -97,11 +97,10 @@ export function indexSiteData(data: SiteData, today = isoDay(new Date())): SiteI
   // A shared slug that is another city's page (its state-suffixed form, `cityPageSlugs`) has
   // no chooser: that address belongs to the city it names.
   const pageSlugs = new Set(data.cities.map((c) => c.pageSlug));
-  const sharedCitySlugs = [...bySlug]
-    .flatMap(([citySlug, cities]) => {
-      const [first, second] = cities;
-      return first && second && !pageSlugs.has(citySlug) ? [{ citySlug, city: first.city, cities }] : [];
-    });
+  const sharedCitySlugs = [...bySlug].flatMap(([citySlug, cities]) => {
+    const [first, second] = cities;
+    return first && second && !pageSlugs.has(citySlug) ? [{ citySlug, city: first.city, cities }] : [];
+  });
   const postsByCategory = new Map<number, BlogPost[]>();
   for (const p of data.posts) {
     if (p.categoryId == null) continue;

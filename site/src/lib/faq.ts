@@ -7,8 +7,7 @@ export const FAQ_ITEMS: readonly { question: string; answer: string }[] = [
   },
   {
     question: "How long does Botox last?",
-    answer:
-      "Results usually appear within 3 to 7 days and last about 3 to 4 months. With regular treatments some people find results last longer.",
+    answer: "Results usually appear within 3 to 7 days and last about 3 to 4 months. With regular treatments some people find results last longer.",
   },
   {
     question: "What is masseter Botox?",
@@ -27,8 +26,7 @@ export const FAQ_ITEMS: readonly { question: string; answer: string }[] = [
   },
   {
     question: "How do I find Botox specials near me?",
-    answer:
-      "Search by city or ZIP code to see clinics near you, and subscribe to our newsletter to receive exclusive local Botox deals and promotions.",
+    answer: "Search by city or ZIP code to see clinics near you, and subscribe to our newsletter to receive exclusive local Botox deals and promotions.",
   },
   {
     question: "Can Botox treat migraines?",

@@ -83,7 +83,8 @@ export function locationIndex(data: Pick<SiteIndex, "cities" | "clinics" | "clin
   }
   const search = makeRadiusSearch(data.clinics);
   const zips = new Map<string, LocationIndexing>();
-  for (const z of data.zips) zips.set(z.zip, zipIndexing(z, search(z, FILTERS.zipDefaultDistance, LOCATION_INDEX_RULES.overlapTop), cityByKey, cities, cityTops));
+  for (const z of data.zips)
+    zips.set(z.zip, zipIndexing(z, search(z, FILTERS.zipDefaultDistance, LOCATION_INDEX_RULES.overlapTop), cityByKey, cities, cityTops));
   const index: LocationIndex = { city: (slug) => cities.get(slug), zip: (zip) => zips.get(zip) };
   memo.set(data, index);
   return index;
@@ -101,7 +102,10 @@ function zipIndexing(
   const cityGate = city && cities.get(city.pageSlug);
   // Only an indexable city page can take the ZIP page's place.
   if (!city || !cityGate?.indexable) return own;
-  const share = overlapShare(found.clinics.map((c) => c.id), cityTops.get(city.pageSlug) ?? []);
+  const share = overlapShare(
+    found.clinics.map((c) => c.id),
+    cityTops.get(city.pageSlug) ?? [],
+  );
   if (share >= LOCATION_INDEX_RULES.overlapShare) return { indexable: false, canonicalPath: cityGate.canonicalPath, clinics: found.total };
   return own;
 }

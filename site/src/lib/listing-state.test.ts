@@ -56,7 +56,13 @@ describe("ZIP listing state", () => {
   });
 
   it("keeps the price filter, the sort and Open now", () => {
-    expect(readListingState(ZIP_LISTING, "?maxUnitPrice=12&sort=price&openNow=1")).toEqual({ distance: 25, maxUnitPrice: 12, sort: "price", openNow: true, page: 1 });
+    expect(readListingState(ZIP_LISTING, "?maxUnitPrice=12&sort=price&openNow=1")).toEqual({
+      distance: 25,
+      maxUnitPrice: 12,
+      sort: "price",
+      openNow: true,
+      page: 1,
+    });
     expect(listingSearch(ZIP_LISTING, { ...defaultsOf(ZIP_LISTING), openNow: true, page: 2 })).toBe("?openNow=1&page=2");
   });
 });

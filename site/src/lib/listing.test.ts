@@ -6,14 +6,22 @@ import { DEFAULT_CITY_FILTERS, cityPageAtBuild, cityQueryParams, zipDistanceOpti
 describe("city listing parameters", () => {
   it("defaults to 5 miles, open clinics, most reviews first", () => {
     expect(DEFAULT_CITY_FILTERS).toEqual({ distance: "5", status: "OPERATIONAL", query: "", sort: "reviews-desc", maxUnitPrice: null, openNow: false });
-    expect(buildQuery(cityQueryParams(DEFAULT_CITY_FILTERS, 1))).toBe(
-      "?page=1&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=reviews&sortOrder=desc",
-    );
+    expect(buildQuery(cityQueryParams(DEFAULT_CITY_FILTERS, 1))).toBe("?page=1&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=reviews&sortOrder=desc");
   });
 
   it("sends the trimmed query, the page, and no limit for 'any' distance or 'all' statuses", () => {
     const params = cityQueryParams({ distance: "any", status: "all", query: "  glow ", sort: "name-asc", maxUnitPrice: null, openNow: false }, 3);
-    expect(params).toEqual({ page: 3, limit: 10, query: "glow", businessStatus: null, distance: null, sortBy: "name", sortOrder: "asc", maxUnitPrice: null, openNow: null });
+    expect(params).toEqual({
+      page: 3,
+      limit: 10,
+      query: "glow",
+      businessStatus: null,
+      distance: null,
+      sortBy: "name",
+      sortOrder: "asc",
+      maxUnitPrice: null,
+      openNow: null,
+    });
     expect(buildQuery(params)).toBe("?page=3&limit=10&query=glow&sortBy=name&sortOrder=asc");
   });
 
@@ -35,7 +43,13 @@ describe("cityPageAtBuild (the first page in the HTML)", () => {
   const centre = { latitude: 40.75, longitude: -74 };
   // One clinic per 0.01° of latitude ≈ 0.69 miles north of the centre.
   const clinics = Array.from({ length: 14 }, (_, i) =>
-    makeClinic({ id: 1000 + i, name: `Spa ${String.fromCharCode(65 + i)}`, latitude: 40.75 + i * 0.01, reviewCount: i * 3, businessStatus: i === 2 ? "CLOSED_TEMPORARILY" : "OPERATIONAL" }),
+    makeClinic({
+      id: 1000 + i,
+      name: `Spa ${String.fromCharCode(65 + i)}`,
+      latitude: 40.75 + i * 0.01,
+      reviewCount: i * 3,
+      businessStatus: i === 2 ? "CLOSED_TEMPORARILY" : "OPERATIONAL",
+    }),
   );
 
   it("mirrors the API: status, distance, sort and page size", () => {
@@ -56,7 +70,13 @@ describe("cityPageAtBuild (the first page in the HTML)", () => {
   });
 
   it("keeps only clinics priced at most the filter's dollars, and sorts cheapest first with unpriced ones last", () => {
-    const price = (perUnitCents: number) => ({ brand: "botox" as const, perUnitCents, observedOn: "2026-11-02", checkedOn: "2026-11-02", source: "phone" as const });
+    const price = (perUnitCents: number) => ({
+      brand: "botox" as const,
+      perUnitCents,
+      observedOn: "2026-11-02",
+      checkedOn: "2026-11-02",
+      source: "phone" as const,
+    });
     const priced = [
       makeClinic({ name: "Dear", currentPrice: price(1600), reviewCount: 50 }),
       makeClinic({ name: "Cheap", currentPrice: price(1100), reviewCount: 1 }),

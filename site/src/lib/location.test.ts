@@ -22,7 +22,9 @@ function fakeFetch(answers: Record<string, () => Response | Promise<Response>>) 
 describe("normalizeLocation", () => {
   it("reads the three services' differing field names", () => {
     // ipapi.co style
-    expect(normalizeLocation({ latitude: 34.05, longitude: -118.24, city: "Los Angeles", region_code: "CA", region: "California", country_name: "United States" })).toEqual({
+    expect(
+      normalizeLocation({ latitude: 34.05, longitude: -118.24, city: "Los Angeles", region_code: "CA", region: "California", country_name: "United States" }),
+    ).toEqual({
       lat: 34.05,
       lon: -118.24,
       city: "Los Angeles",
@@ -59,7 +61,14 @@ describe("detectLocation", () => {
     const { impl, calls } = fakeFetch({
       [`${API}/location`]: () => json({ lat: 42.36, lon: -71.06, city: "Boston", region: "MA", country: "United States", source: "cdn" }),
     });
-    await expect(detectLocation(API, SERVICES, impl)).resolves.toEqual({ lat: 42.36, lon: -71.06, city: "Boston", region: "MA", country: "United States", fallback: false });
+    await expect(detectLocation(API, SERVICES, impl)).resolves.toEqual({
+      lat: 42.36,
+      lon: -71.06,
+      city: "Boston",
+      region: "MA",
+      country: "United States",
+      fallback: false,
+    });
     expect(calls).toEqual([`${API}/location`]);
   });
 
@@ -125,7 +134,9 @@ describe("preciseLocation", () => {
   it("drops the fallback's New York name, and rejects when the browser refuses", async () => {
     vi.stubGlobal("navigator", { geolocation: { getCurrentPosition: (ok: (p: typeof position) => void) => ok(position) } });
     await expect(preciseLocation(FALLBACK)).resolves.toEqual({ lat: 41.88, lon: -87.62, city: "", region: "", country: "United States", fallback: false });
-    vi.stubGlobal("navigator", { geolocation: { getCurrentPosition: (_ok: unknown, fail: (e: { message: string }) => void) => fail({ message: "User denied Geolocation" }) } });
+    vi.stubGlobal("navigator", {
+      geolocation: { getCurrentPosition: (_ok: unknown, fail: (e: { message: string }) => void) => fail({ message: "User denied Geolocation" }) },
+    });
     await expect(preciseLocation(FALLBACK)).rejects.toThrow("User denied Geolocation");
     vi.stubGlobal("navigator", {});
     await expect(preciseLocation(FALLBACK)).rejects.toThrow("Geolocation unavailable");

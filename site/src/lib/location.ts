@@ -53,11 +53,7 @@ export function normalizeLocation(data: unknown): Omit<DetectedLocation, "fallba
 
 export const FALLBACK: DetectedLocation = { ...FALLBACK_LOCATION, fallback: true };
 
-export async function detectLocation(
-  apiUrl: string,
-  services: readonly string[],
-  fetchImpl: typeof fetch = fetch,
-): Promise<DetectedLocation> {
+export async function detectLocation(apiUrl: string, services: readonly string[], fetchImpl: typeof fetch = fetch): Promise<DetectedLocation> {
   const sources = [`${apiUrl}/location`, ...services];
   for (const url of sources) {
     try {

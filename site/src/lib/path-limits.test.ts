@@ -18,7 +18,8 @@ describe("withinPathLimits", () => {
   it("leaves out (with a warning) rows stored before slugs were bounded, keeping everything else", () => {
     const long = "x".repeat(300);
     const clinic = (id: number, slug: string, citySlug = "austin") => ({ id, slug, citySlug, state: "TX" }) as Clinic;
-    const city = (citySlug: string, pageSlug = citySlug) => ({ citySlug, pageSlug, city: citySlug, state: "TX", count: 1, latitude: null, longitude: null }) as SiteCity;
+    const city = (citySlug: string, pageSlug = citySlug) =>
+      ({ citySlug, pageSlug, city: citySlug, state: "TX", count: 1, latitude: null, longitude: null }) as SiteCity;
     const warnings: string[] = [];
     const out = withinPathLimits(
       {

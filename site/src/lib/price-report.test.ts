@@ -30,6 +30,11 @@ describe("price report form checks", () => {
 
   it("sends numbers, and leaves out units and area when not given", () => {
     expect(priceReportBody(valid)).toEqual({ brand: "botox", units: 20, total: 260, treatedMonth: "2026-11" });
-    expect(priceReportBody({ ...valid, units: " ", total: "$1,250.50", area: "lip_flip" })).toEqual({ brand: "botox", total: 1250.5, treatedMonth: "2026-11", area: "lip_flip" });
+    expect(priceReportBody({ ...valid, units: " ", total: "$1,250.50", area: "lip_flip" })).toEqual({
+      brand: "botox",
+      total: 1250.5,
+      treatedMonth: "2026-11",
+      area: "lip_flip",
+    });
   });
 });

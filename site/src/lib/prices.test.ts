@@ -31,7 +31,13 @@ function price(over: Partial<ClinicPrice> = {}): ClinicPrice {
   return { ...merged, checkedOn: over.checkedOn ?? priceCheckedOn(merged) };
 }
 const TODAY = "2026-11-23";
-const current = (perUnitCents: number, observedOn = "2026-11-02"): CurrentUnitPrice => ({ brand: "botox", perUnitCents, observedOn, checkedOn: observedOn, source: "phone" });
+const current = (perUnitCents: number, observedOn = "2026-11-02"): CurrentUnitPrice => ({
+  brand: "botox",
+  perUnitCents,
+  observedOn,
+  checkedOn: observedOn,
+  source: "phone",
+});
 
 describe("price wording", () => {
   it("reads 'Botox $13/unit, checked by phone 2 Nov 2026'", () => {
@@ -46,7 +52,9 @@ describe("price wording", () => {
     expect(priceHeadline(price({ model: "per_area", area: "lip_flip", unitPriceCents: null, priceCents: 15000, units: null, perUnitCents: null }))).toBe(
       "Botox, Lip flip: $150",
     );
-    expect(priceHeadline(price({ brand: "dysport", model: "membership", unitPriceCents: null, priceCents: 9900, perUnitCents: null }))).toBe("Dysport membership: $99");
+    expect(priceHeadline(price({ brand: "dysport", model: "membership", unitPriceCents: null, priceCents: 9900, perUnitCents: null }))).toBe(
+      "Dysport membership: $99",
+    );
   });
 
   it("names demo data as such", () => {
@@ -78,7 +86,10 @@ describe("priceRows (the Prices card)", () => {
   it("says when a price was verified after it was observed, and a recent verification keeps an old price current", () => {
     expect(priceRows([price({ verifiedOn: "2026-11-20" })], TODAY)[0]?.verified).toBe("verified 20 Nov 2026");
     expect(priceRows([price({ verifiedOn: "2026-11-02" })], TODAY)[0]?.verified).toBeNull();
-    expect(priceRows([price({ observedOn: "2025-06-01", verifiedOn: "2026-11-20" })], TODAY)[0]).toMatchObject({ outOfDate: false, verified: "verified 20 Nov 2026" });
+    expect(priceRows([price({ observedOn: "2025-06-01", verifiedOn: "2026-11-20" })], TODAY)[0]).toMatchObject({
+      outOfDate: false,
+      verified: "verified 20 Nov 2026",
+    });
   });
 });
 
@@ -106,7 +117,10 @@ describe("city and clinic views", () => {
   });
 
   it("marks the clinic's own price on its city's chart, and shows no chart where the city has too few prices", () => {
-    const city = cityPriceView([1, 2, 3, 4, 5].map((id) => ({ id })), prices);
+    const city = cityPriceView(
+      [1, 2, 3, 4, 5].map((id) => ({ id })),
+      prices,
+    );
     const view = clinicPriceView({ id: 3 }, [price({ clinicId: 3 })], prices, city, "Austin, TX", TODAY);
     expect(view.chart).toEqual({
       values: [1100, 1200, 1300, 1300, 1400],
@@ -175,6 +189,8 @@ describe("clinicOffersJsonLd", () => {
   it("leaves offers and priceRange out without a current per-unit price", () => {
     expect(clinicOffersJsonLd([], TODAY)).toEqual({});
     expect(clinicOffersJsonLd([price({ observedOn: "2025-01-01" })], TODAY)).toEqual({});
-    expect(clinicOffersJsonLd([price({ model: "per_area", area: "lip_flip", unitPriceCents: null, priceCents: 15000, perUnitCents: null })], TODAY)).toEqual({});
+    expect(clinicOffersJsonLd([price({ model: "per_area", area: "lip_flip", unitPriceCents: null, priceCents: 15000, perUnitCents: null })], TODAY)).toEqual(
+      {},
+    );
   });
 });

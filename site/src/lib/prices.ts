@@ -40,13 +40,16 @@ export function priceHeadline(p: ClinicPrice): string {
   const brand = BRAND_LABELS[p.brand];
   if (p.model === "per_unit" && p.unitPriceCents != null) return `${brand} ${formatUnitPrice(p.unitPriceCents)}`;
   const what =
-    p.model === "per_area" ? `${brand}, ${p.area ? AREA_LABELS[p.area] : AREA_LABELS.other}` : p.model === "package" ? `${brand} package` : `${brand} membership`;
+    p.model === "per_area"
+      ? `${brand}, ${p.area ? AREA_LABELS[p.area] : AREA_LABELS.other}`
+      : p.model === "package"
+        ? `${brand} package`
+        : `${brand} membership`;
   const amount = p.priceCents != null ? formatCents(p.priceCents) : "";
   const units = p.units != null && p.model !== "membership" ? ` for ${p.units} units` : "";
   const implied = p.perUnitCents != null && p.model !== "per_unit" ? ` (${formatUnitPrice(p.perUnitCents)})` : "";
   return `${what}: ${amount}${units}${implied}`;
 }
-
 
 const brandOrder = (p: ClinicPrice) => PRICE_BRANDS.indexOf(p.brand);
 
@@ -103,7 +106,10 @@ export function indexOver(clinicIds: Iterable<number>, current: ReadonlyMap<numb
 }
 
 /** The clinics with their current price attached (`currentPrice`, null when none), as the API's listings carry it. */
-export function withCurrentPrices<T extends { id: number }>(clinics: readonly T[], current: ReadonlyMap<number, CurrentUnitPrice>): (T & { currentPrice: CurrentUnitPrice | null })[] {
+export function withCurrentPrices<T extends { id: number }>(
+  clinics: readonly T[],
+  current: ReadonlyMap<number, CurrentUnitPrice>,
+): (T & { currentPrice: CurrentUnitPrice | null })[] {
   return clinics.map((c) => ({ ...c, currentPrice: current.get(c.id) ?? null }));
 }
 
@@ -149,7 +155,10 @@ export function priceDistribution(values: readonly number[], maxBars = 12): Pric
  */
 export function cityPriceView<T extends { id: number }>(clinics: readonly T[], current: ReadonlyMap<number, CurrentUnitPrice>) {
   const listed = withCurrentPrices(clinics, current);
-  const index = indexOver(clinics.map((c) => c.id), current);
+  const index = indexOver(
+    clinics.map((c) => c.id),
+    current,
+  );
   const values = listed.flatMap((c) => (c.currentPrice ? [c.currentPrice.perUnitCents] : []));
   return { clinics: listed, index, values, prices: listed.map((c) => c.currentPrice) };
 }

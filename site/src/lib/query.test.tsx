@@ -62,7 +62,12 @@ describe("useQuery", () => {
 
   it("retries as many times as asked, the given delay apart", async () => {
     vi.useFakeTimers();
-    const fn = counter<string>([() => Promise.reject(new Error("1")), () => Promise.reject(new Error("2")), () => Promise.reject(new Error("3")), () => "fourth"]);
+    const fn = counter<string>([
+      () => Promise.reject(new Error("1")),
+      () => Promise.reject(new Error("2")),
+      () => Promise.reject(new Error("3")),
+      () => "fourth",
+    ]);
     const { result } = renderHook(() => useQuery({ queryKey: ["providers"], queryFn: fn, retry: 3, retryDelay: 1000 }));
     await act(async () => void (await vi.advanceTimersByTimeAsync(0)));
     expect(fn).toHaveBeenCalledTimes(1);

@@ -5,7 +5,8 @@ import { makeRadiusIds, makeRadiusSearch } from "./data.ts";
 
 const origin = { latitude: 40.75, longitude: -73.99 };
 // Clinics due east of the origin, about `miles` away (a degree of longitude is ~52.4 miles here).
-const east = (name: string, miles: number) => makeClinic({ name, latitude: origin.latitude, longitude: origin.longitude + miles / (69.17 * Math.cos((origin.latitude * Math.PI) / 180)) });
+const east = (name: string, miles: number) =>
+  makeClinic({ name, latitude: origin.latitude, longitude: origin.longitude + miles / (69.17 * Math.cos((origin.latitude * Math.PI) / 180)) });
 
 describe("makeRadiusSearch", () => {
   const clinics = [
@@ -43,7 +44,11 @@ describe("makeRadiusIds", () => {
   it("gives the ids of the same clinics the search finds, without copying them", () => {
     const clinics = [east("Near", 0.5), east("Edge", 24.9), east("Far", 30), makeClinic({ name: "Nowhere", latitude: null, longitude: null })];
     const ids = makeRadiusIds(clinics)(origin, 25);
-    expect(ids.sort()).toEqual(makeRadiusSearch(clinics)(origin, 25).clinics.map((c) => c.id).sort());
+    expect(ids.sort()).toEqual(
+      makeRadiusSearch(clinics)(origin, 25)
+        .clinics.map((c) => c.id)
+        .sort(),
+    );
     expect(ids).toHaveLength(2);
   });
 });

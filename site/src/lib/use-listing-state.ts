@@ -8,9 +8,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { defaultsOf, listingSearch, nextListingState, readListingState, type ListingSpec, type ListingState } from "./listing-state.ts";
 
-export function useListingState<S extends ListingSpec>(
-  spec: S,
-): [ListingState<S>, (patch: Partial<ListingState<S>>) => void, boolean] {
+export function useListingState<S extends ListingSpec>(spec: S): [ListingState<S>, (patch: Partial<ListingState<S>>) => void, boolean] {
   const [state, setState] = useState<ListingState<S>>(() => defaultsOf(spec));
   // False until the address has been read: the build-time first page stands in until then.
   const [ready, setReady] = useState(false);

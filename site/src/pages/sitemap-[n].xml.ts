@@ -10,5 +10,4 @@ export const getStaticPaths = (async () => {
   return parts.map((xml, i) => ({ params: { n: String(i + 1) }, props: { xml }, cacheKey: cacheKey(xml) }));
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) =>
-  new Response((props as { xml: string }).xml, { headers: { "Content-Type": "application/xml" } });
+export const GET: APIRoute = ({ props }) => new Response((props as { xml: string }).xml, { headers: { "Content-Type": "application/xml" } });

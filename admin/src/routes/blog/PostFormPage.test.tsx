@@ -189,8 +189,7 @@ describe("post form", () => {
 });
 
 describe("post form: SEO tab and returns", () => {
-  const seoContent =
-    "<h2>Botox aftercare</h2><p>Botox aftercare matters. Botox aftercare rules are simple: no rubbing, no lying down, no exercise.</p>";
+  const seoContent = "<h2>Botox aftercare</h2><p>Botox aftercare matters. Botox aftercare rules are simple: no rubbing, no lying down, no exercise.</p>";
 
   it("Cancel returns to /blog without saving", async () => {
     const { api, calls } = createFakeApi({ "GET /stats": STATS, "GET /blog/categories": cats, "GET /blog/posts": list });

@@ -148,8 +148,23 @@ describe("clinic form: every field, checks and hints", () => {
     renderApp(api, "/clinics/create");
     await screen.findByLabelText("Name *");
     for (const label of [
-      "Slug", "Business status", "Phone", "Website", "Full address", "Street", "City *", "State *", "Postal code",
-      "Country", "Latitude", "Longitude", "Maps link", "Photo URL", "Street view URL", "Reviews", "Working hours",
+      "Slug",
+      "Business status",
+      "Phone",
+      "Website",
+      "Full address",
+      "Street",
+      "City *",
+      "State *",
+      "Postal code",
+      "Country",
+      "Latitude",
+      "Longitude",
+      "Maps link",
+      "Photo URL",
+      "Street view URL",
+      "Reviews",
+      "Working hours",
     ]) {
       expect(screen.getByLabelText(label), label).toBeInTheDocument();
     }
@@ -182,10 +197,7 @@ describe("clinic form: every field, checks and hints", () => {
   });
 
   it("shows the public URL the slug gives, and the slug keeps following a restored draft", async () => {
-    sessionStorage.setItem(
-      "botox-admin-draft:clinic:create",
-      JSON.stringify({ name: "Glow", city: "Miami", slug: "glow-miami", state: "FL" }),
-    );
+    sessionStorage.setItem("botox-admin-draft:clinic:create", JSON.stringify({ name: "Glow", city: "Miami", slug: "glow-miami", state: "FL" }));
     const { api } = createFakeApi({ "GET /stats": STATS });
     renderApp(api, "/clinics/create");
     const name = await screen.findByLabelText("Name *");

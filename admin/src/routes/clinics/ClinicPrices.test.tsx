@@ -42,7 +42,11 @@ function backend(prices: ClinicPrice[]) {
     "GET /clinics/7/prices": () => ({ prices }),
     "POST /clinics/7/prices": (c: FakeCall) => {
       const body = c.body as ClinicPrice;
-      const row = stored(next++, { ...body, perUnitCents: body.unitPriceCents, status: body.unitPriceCents != null && body.unitPriceCents > 4000 ? "pending" : body.status });
+      const row = stored(next++, {
+        ...body,
+        perUnitCents: body.unitPriceCents,
+        status: body.unitPriceCents != null && body.unitPriceCents > 4000 ? "pending" : body.status,
+      });
       prices.push(row);
       return row;
     },
@@ -53,7 +57,10 @@ function backend(prices: ClinicPrice[]) {
       return row;
     },
     "DELETE /prices/:id": (c: FakeCall) => {
-      prices.splice(prices.findIndex((p) => p.id === Number(c.path.split("/").pop())), 1);
+      prices.splice(
+        prices.findIndex((p) => p.id === Number(c.path.split("/").pop())),
+        1,
+      );
       return { ok: true };
     },
   };
@@ -80,7 +87,13 @@ describe("prices on the clinic edit screen", () => {
     await user.type(within(form).getByLabelText("Price per unit ($)"), "12.50");
     await user.click(within(form).getByRole("button", { name: "Save price" }));
     await waitFor(() => expect(within(card).getAllByText("$12.50/unit").length).toBeGreaterThan(0));
-    expect(callsTo("POST", "/clinics/7/prices")[0]?.body).toMatchObject({ brand: "botox", model: "per_unit", unitPriceCents: 1250, source: "phone", status: "published" });
+    expect(callsTo("POST", "/clinics/7/prices")[0]?.body).toMatchObject({
+      brand: "botox",
+      model: "per_unit",
+      unitPriceCents: 1250,
+      source: "phone",
+      status: "published",
+    });
     expect(document.body).toHaveTextContent("Price added");
   });
 
@@ -129,7 +142,10 @@ describe("prices on the clinic edit screen", () => {
   it("shows the API's reason when a save fails, and an error state when the list fails", async () => {
     const routes = {
       ...backend([]),
-      "POST /clinics/7/prices": failWith(400, { error: "Invalid input", issues: [{ path: "observedOn", message: "Dates must be real dates written YYYY-MM-DD." }] }),
+      "POST /clinics/7/prices": failWith(400, {
+        error: "Invalid input",
+        issues: [{ path: "observedOn", message: "Dates must be real dates written YYYY-MM-DD." }],
+      }),
     };
     const { api } = createFakeApi(routes);
     renderApp(api, "/clinics/7");

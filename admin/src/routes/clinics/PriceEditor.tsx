@@ -53,9 +53,7 @@ export function PriceEditor({
 
   const save = useMutation({
     mutationFn: () =>
-      price
-        ? api.send("PATCH", `/prices/${price.id}`, pricePayload(values))
-        : api.send("POST", `/clinics/${clinicId}/prices`, pricePayload(values)),
+      price ? api.send("PATCH", `/prices/${price.id}`, pricePayload(values)) : api.send("POST", `/clinics/${clinicId}/prices`, pricePayload(values)),
     onSuccess: async (saved) => {
       const held = saved && saved.status === "pending" && values.status === "published";
       toast(

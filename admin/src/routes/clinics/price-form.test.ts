@@ -45,7 +45,15 @@ describe("clinic price form", () => {
       updatedAt: "",
     } satisfies ClinicPrice;
     const form = priceToForm(stored);
-    expect(form).toMatchObject({ brand: "dysport", model: "per_area", price: "450.50", units: "50", area: "masseter", newPatientsOnly: true, conditions: "Weekdays" });
+    expect(form).toMatchObject({
+      brand: "dysport",
+      model: "per_area",
+      price: "450.50",
+      units: "50",
+      area: "masseter",
+      newPatientsOnly: true,
+      conditions: "Weekdays",
+    });
     expect(pricePayload(form)).toMatchObject({ priceCents: 45050, units: 50, area: "masseter", evidenceUrl: "https://example.com/prices" });
   });
 });

@@ -1,5 +1,14 @@
 /** The clinic price form's state, its checks (core's priceInputSchema) and the request body. */
-import { fieldErrors, priceInputSchema, type ClinicPrice, type PriceArea, type PriceBrand, type PriceModel, type PriceSource, type PriceStatus } from "@botox/core";
+import {
+  fieldErrors,
+  priceInputSchema,
+  type ClinicPrice,
+  type PriceArea,
+  type PriceBrand,
+  type PriceModel,
+  type PriceSource,
+  type PriceStatus,
+} from "@botox/core";
 
 export interface PriceFormState {
   brand: PriceBrand;

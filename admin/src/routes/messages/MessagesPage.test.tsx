@@ -21,8 +21,7 @@ const msg = (id: number, over: Partial<ContactMessage> = {}): ContactMessage => 
 function inbox(messages: ContactMessage[]) {
   return {
     "GET /stats": STATS,
-    "GET /contact-messages": (c: FakeCall) =>
-      c.params?.status === "unread" ? messages.filter((m) => !m.readAt) : messages,
+    "GET /contact-messages": (c: FakeCall) => (c.params?.status === "unread" ? messages.filter((m) => !m.readAt) : messages),
     "PATCH /contact-messages/:id": (c: FakeCall) => {
       const id = Number(c.path.split("/").pop());
       const m = messages.find((x) => x.id === id)!;

@@ -23,19 +23,13 @@ export default function MessagesPage() {
   });
 
   const update = useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: { read?: boolean; handled?: boolean } }) =>
-      api.send("PATCH", `/contact-messages/${id}`, patch),
+    mutationFn: ({ id, patch }: { id: number; patch: { read?: boolean; handled?: boolean } }) => api.send("PATCH", `/contact-messages/${id}`, patch),
     onSuccess: async (_d, { id, patch }) => {
       const now = new Date().toISOString();
       // The opened message stays visible even when the "Unread" list no longer holds it.
-      setOpened((o) =>
-        o && o.id === id ? { ...o, readAt: o.readAt ?? (patch.read ? now : null), handledAt: patch.handled ? now : o.handledAt } : o,
-      );
+      setOpened((o) => (o && o.id === id ? { ...o, readAt: o.readAt ?? (patch.read ? now : null), handledAt: patch.handled ? now : o.handledAt } : o));
       if (patch.handled) toast({ title: "Message handled" });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.messages }),
-        queryClient.invalidateQueries({ queryKey: keys.stats }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.messages }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
     },
     onError: (err) => {
       if (!sessionExpired(err)) toast({ variant: "destructive", title: MSG.admin.errorTitle, description: "Failed to update the message." });

@@ -90,7 +90,10 @@ describe("price reports queue", () => {
     await user.click(within(list).getByRole("button", { name: "Publish" }));
     await waitFor(() => expect(document.body).toHaveTextContent("This report was already reviewed."));
 
-    const failing = createFakeApi({ "GET /stats": STATS, "GET /price-reports": failWith(503, { error: "The database is unavailable. Please try again shortly." }) });
+    const failing = createFakeApi({
+      "GET /stats": STATS,
+      "GET /price-reports": failWith(503, { error: "The database is unavailable. Please try again shortly." }),
+    });
     document.body.replaceChildren();
     renderApp(failing.api, "/price-reports");
     const alert = await screen.findByRole("alert");

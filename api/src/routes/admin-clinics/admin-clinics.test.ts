@@ -108,7 +108,10 @@ describe("clinic CRUD", () => {
     expect(got.status).toBe(200);
     expect(((await got.json()) as Clinic).name).toBe("Crud Clinic");
 
-    const put = await t.request("PUT", `/clinics/${created.id}`, { cookie, body: { name: "Crud Clinic Two", city: "Boise", state: "ID", slug: "crud-two", reviews: 87 } });
+    const put = await t.request("PUT", `/clinics/${created.id}`, {
+      cookie,
+      body: { name: "Crud Clinic Two", city: "Boise", state: "ID", slug: "crud-two", reviews: 87 },
+    });
     expect(put.status).toBe(200);
     expect(await put.json()).toMatchObject({ name: "Crud Clinic Two", slug: "crud-two", reviewCount: 87, rating: null });
     expect(t.changes).toContainEqual({ entity: "clinic", entityId: created.id, action: "update" });

@@ -3,14 +3,7 @@ import { MSG } from "@botox/core";
 import { adminUsers, hashPassword, sessions } from "@botox/db";
 import { ORIGIN, createAdminTestContext, sessionCookieOf, type AdminTestContext } from "../../auth/test-helpers.ts";
 import { randomBytes } from "node:crypto";
-import {
-  LOGIN_MAX_FAILURES,
-  LOGIN_MAX_PER_ADDRESS,
-  LoginThrottle,
-  MemoryThrottleStore,
-  VerificationGate,
-  slowdownFor,
-} from "../../auth/login-throttle.ts";
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_PER_ADDRESS, LoginThrottle, MemoryThrottleStore, VerificationGate, slowdownFor } from "../../auth/login-throttle.ts";
 import { socketEnv } from "../../lib/test-support.ts";
 import { throttleFor } from "./auth.routes.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, hashToken } from "../../auth/session.ts";

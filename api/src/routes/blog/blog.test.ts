@@ -78,7 +78,15 @@ describe("posts", () => {
 
   it("keeps given excerpt, meta fields and read time", async () => {
     const created = await createPost({ excerpt: "Mine", metaTitle: "Meta", metaDescription: "Desc", estimatedReadTime: "7", categoryId: "uncategorized" });
-    expect(created).toMatchObject({ excerpt: "Mine", metaTitle: "Meta", metaDescription: "Desc", estimatedReadTime: 7, categoryId: null, published: false, publishedAt: null });
+    expect(created).toMatchObject({
+      excerpt: "Mine",
+      metaTitle: "Meta",
+      metaDescription: "Desc",
+      estimatedReadTime: 7,
+      categoryId: null,
+      published: false,
+      publishedAt: null,
+    });
   });
 
   it.each([

@@ -12,7 +12,6 @@ const unauthorized = errorResponse("No valid session");
 const categoryNotFound = errorResponse(MSG.blog.categoryNotFound);
 const slugTaken = errorResponse(MSG.api.categorySlugTaken);
 
-
 const listRoute = createRoute({
   method: "get",
   path: "/blog/categories",

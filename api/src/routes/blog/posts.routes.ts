@@ -13,7 +13,20 @@ import {
   MAX_ID,
   totalPages,
 } from "@botox/core";
-import { deletePost, findCategoryById, findPostById, findPostRowById, findPublishedPostBySlug, insertPost, listPosts, listRecentPosts, updatePost, type DbExecutor, type PostRow, type PostValues } from "@botox/db";
+import {
+  deletePost,
+  findCategoryById,
+  findPostById,
+  findPostRowById,
+  findPublishedPostBySlug,
+  insertPost,
+  listPosts,
+  listRecentPosts,
+  updatePost,
+  type DbExecutor,
+  type PostRow,
+  type PostValues,
+} from "@botox/db";
 import { sanitizeBlogHtml } from "@botox/core/sanitize";
 import { loadSessionUser, requireSession } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
@@ -72,7 +85,6 @@ async function toPostValues(db: DbExecutor, input: BlogPostInput, existing?: Pos
 const unauthorized = errorResponse("No valid session");
 const postNotFound = errorResponse(MSG.blog.postNotFound);
 const slugTaken = errorResponse(MSG.api.postSlugTaken);
-
 
 const listRoute = createRoute({
   method: "get",

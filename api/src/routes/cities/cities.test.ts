@@ -9,13 +9,23 @@ const clinicsIn = (city: string, state: string, points: [number, number][]): Cli
 beforeAll(async () => {
   t = await createPublicTestContext({ GEO_HEADERS: "cloudflare" });
   await t.insertClinics([
-    ...clinicsIn("New York", "NY", [[40.7, -74.0], [40.8, -73.9], [40.75, -73.95]]),
-    ...clinicsIn("Newark", "NJ", [[40.73, -74.17], [40.74, -74.18]]),
+    ...clinicsIn("New York", "NY", [
+      [40.7, -74.0],
+      [40.8, -73.9],
+      [40.75, -73.95],
+    ]),
+    ...clinicsIn("Newark", "NJ", [
+      [40.73, -74.17],
+      [40.74, -74.18],
+    ]),
     ...clinicsIn("Boston", "MA", [[42.36, -71.06]]),
     ...clinicsIn("Springfield", "MA", [[42.1, -72.59]]),
     // Same city slug as the MA one, so the clinic name must differ (slugs are unique per city slug).
     { name: "Springfield Illinois Clinic", city: "Springfield", state: "IL", latitude: 39.8, longitude: -89.65 },
-    ...clinicsIn("Los Angeles", "CA", [[34.05, -118.24], [34.06, -118.25]]),
+    ...clinicsIn("Los Angeles", "CA", [
+      [34.05, -118.24],
+      [34.06, -118.25],
+    ]),
     { name: "Unlocated", city: "Nowhere", state: "KS" },
   ]);
 });
@@ -30,7 +40,12 @@ describe("GET /cities/popular", () => {
     expect(body[0]!.longitude).toBeCloseTo(-73.95, 6);
     expect(body.map((c) => c.count)).toEqual([...body.map((c) => c.count)].sort((a, b) => b - a));
     // Same-named cities in two states stay apart; cities without coordinates are left out.
-    expect(body.filter((c) => c.city === "Springfield").map((c) => c.state).sort()).toEqual(["IL", "MA"]);
+    expect(
+      body
+        .filter((c) => c.city === "Springfield")
+        .map((c) => c.state)
+        .sort(),
+    ).toEqual(["IL", "MA"]);
     expect(body.some((c) => c.city === "Nowhere")).toBe(false);
   });
 

@@ -108,7 +108,11 @@ describe("POST /clinics/nearby", () => {
   });
 
   it("answers subnormal coordinates and radius normally (they once made PostgreSQL underflow: 500)", async () => {
-    for (const body of [{ latitude: 5e-324, longitude: -5e-324 }, { latitude: 0, longitude: 0, radius: 5e-324 }, { latitude: 1e-310, longitude: 0 }]) {
+    for (const body of [
+      { latitude: 5e-324, longitude: -5e-324 },
+      { latitude: 0, longitude: 0, radius: 5e-324 },
+      { latitude: 1e-310, longitude: 0 },
+    ]) {
       const res = await nearby(body);
       expect(res.status, JSON.stringify(body)).toBe(200);
       expect(res.body).toEqual([]);
@@ -134,13 +138,19 @@ describe("POST /clinics/nearby", () => {
   });
 
   it("answers 415 without a JSON content type and 400 for malformed JSON or a non-object", async () => {
-    const form = await t.request("POST", "/clinics/nearby", { body: "latitude=1&longitude=2", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const form = await t.request("POST", "/clinics/nearby", {
+      body: "latitude=1&longitude=2",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
     const broken = await t.request("POST", "/clinics/nearby", { body: "{", headers: { "Content-Type": "application/json" } });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ error: MSG.api.invalidJson });
     for (const body of [[], "[1,2]", "null", "42"]) {
-      const res = await t.request("POST", "/clinics/nearby", { body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+      const res = await t.request("POST", "/clinics/nearby", {
+        body: typeof body === "string" ? body : JSON.stringify(body),
+        headers: { "Content-Type": "application/json" },
+      });
       expect(res.status, String(body)).toBe(400);
     }
   });

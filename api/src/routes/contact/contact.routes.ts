@@ -1,6 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { MSG, contactMarkSchema, contactMessageSchema, contactMessagesQuerySchema, contactResponseSchema, contactSchema, type ContactResponse } from "@botox/core";
+import {
+  MSG,
+  contactMarkSchema,
+  contactMessageSchema,
+  contactMessagesQuerySchema,
+  contactResponseSchema,
+  contactSchema,
+  type ContactResponse,
+} from "@botox/core";
 import { insertContactMessage, listContactMessages, markContactMessage } from "@botox/db";
 import { requireSession } from "../../auth/session.ts";
 import { HttpError } from "../../lib/errors.ts";

@@ -87,7 +87,11 @@ describe("POST /newsletter/subscribe", () => {
   it("is rate limited per address (5 a minute), and a forwarded header from an untrusted peer does not dodge it", async () => {
     const ip = "198.51.100.9";
     for (let i = 0; i < 5; i++) {
-      const res = await t.request("POST", "/newsletter/subscribe", { body: { email: `limit${i}@example.com` }, ip, headers: { "X-Forwarded-For": `10.0.0.${i}` } });
+      const res = await t.request("POST", "/newsletter/subscribe", {
+        body: { email: `limit${i}@example.com` },
+        ip,
+        headers: { "X-Forwarded-For": `10.0.0.${i}` },
+      });
       expect(res.status).toBe(200);
     }
     const limited = await t.request("POST", "/newsletter/subscribe", { body: { email: "limit5@example.com" }, ip, headers: { "X-Forwarded-For": "10.9.9.9" } });

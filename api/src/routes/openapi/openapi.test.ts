@@ -113,7 +113,10 @@ describe("GET /openapi.json", () => {
 
         const pathParams = op.parameters.filter((p) => p.in === "path");
         expect(pathParams.map((p) => p.name).sort(), where).toEqual(templateParams);
-        expect(pathParams.every((p) => p.required), where).toBe(true);
+        expect(
+          pathParams.every((p) => p.required),
+          where,
+        ).toBe(true);
         for (const p of op.parameters) {
           expect(["path", "query", "header", "cookie"], where).toContain(p.in);
           expect(p.schema, `${where} ${p.name}`).toBeTypeOf("object");
@@ -127,7 +130,10 @@ describe("GET /openapi.json", () => {
           expect(status, where).toMatch(/^[1-5]\d\d$/);
           expect(op.responses[status]!.description.length, `${where} ${status}`).toBeGreaterThan(0);
         }
-        expect(statuses.some((s) => s.startsWith("2")), `${where} has no success answer`).toBe(true);
+        expect(
+          statuses.some((s) => s.startsWith("2")),
+          `${where} has no success answer`,
+        ).toBe(true);
         if (op.security) expect(statuses, `${where} needs a session: documents 401`).toContain("401");
         for (const media of Object.values(op.requestBody?.content ?? {})) expect(media.schema.type, where).toBe("object");
       }
@@ -147,7 +153,17 @@ describe("GET /openapi.json", () => {
     expect(body("/clinics/nearby", "post").required).toEqual(["latitude", "longitude"]);
     expect(body("/login", "post").required).toEqual(["username", "password"]);
     const zip = Object.fromEntries(paths["/zip-search"]!.get!.parameters.map((p) => [p.name, p.required]));
-    expect(zip).toEqual({ postalCode: true, page: false, limit: false, distance: false, businessStatus: false, maxUnitPrice: false, brand: false, sortBy: false, openNow: false });
+    expect(zip).toEqual({
+      postalCode: true,
+      page: false,
+      limit: false,
+      distance: false,
+      businessStatus: false,
+      maxUnitPrice: false,
+      brand: false,
+      sortBy: false,
+      openNow: false,
+    });
     expect(paths["/upload/blog-image"]!.post!.requestBody!.content).toHaveProperty("multipart/form-data");
     expect(paths["/stats"]!.get!.security).toEqual([{ session: [] }]);
     expect(paths["/zip-search"]!.get!.security).toBeUndefined();

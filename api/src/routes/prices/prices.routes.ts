@@ -47,7 +47,17 @@ import { loadSessionUser, requireSession } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
 import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
-import { commonErrors, createRouter, documentedJsonRequest, errorResponse, json, jsonBody, jsonRequest, sessionSecurity, writeErrors } from "../../lib/openapi.ts";
+import {
+  commonErrors,
+  createRouter,
+  documentedJsonRequest,
+  errorResponse,
+  json,
+  jsonBody,
+  jsonRequest,
+  sessionSecurity,
+  writeErrors,
+} from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { cachedJson } from "../../lib/read-cache.ts";
 import { addressHash, ensureVisitorId } from "../../lib/visitor.ts";
@@ -73,8 +83,7 @@ const session = { security: sessionSecurity };
 const listRoute = createRoute({
   method: "get",
   path: "/clinics/:id{[0-9]+}/prices",
-  summary:
-    "A clinic's published prices, newest observed first, each with mayBeOutOfDate (older than 180 days). status=all (admin session) lists every status",
+  summary: "A clinic's published prices, newest observed first, each with mayBeOutOfDate (older than 180 days). status=all (admin session) lists every status",
   tags: ["prices"],
   request: { query: listQuerySchema },
   responses: {
@@ -145,10 +154,12 @@ function isForeignKeyViolation(err: unknown): boolean {
   return false;
 }
 
-const clinicGone = (message: string) => (err: unknown): never => {
-  if (isForeignKeyViolation(err)) throw new HttpError(404, message);
-  throw err;
-};
+const clinicGone =
+  (message: string) =>
+  (err: unknown): never => {
+    if (isForeignKeyViolation(err)) throw new HttpError(404, message);
+    throw err;
+  };
 
 /** Drops keys whose value is undefined, so a patch never clears what it does not name. */
 const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -305,8 +316,19 @@ const reportListQuerySchema = z.object({
     (v) => (v === "" || v == null ? undefined : v),
     z.enum([...PRICE_STATUSES, "all"], { error: 'status must be "pending", "published", "rejected" or "all".' }).default("pending"),
   ),
-  page: z.preprocess((v) => (typeof v === "string" && /^\d{1,6}$/.test(v) ? Number(v) : v), z.number({ error: "Page must be a whole number of at least 1." }).int().min(1, "Page must be a whole number of at least 1.").default(1)),
-  limit: z.preprocess((v) => (typeof v === "string" && /^\d{1,3}$/.test(v) ? Number(v) : v), z.number({ error: "Limit must be a whole number between 1 and 100." }).int().min(1, "Limit must be a whole number between 1 and 100.").max(100, "Limit must be a whole number between 1 and 100.").default(50)),
+  page: z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,6}$/.test(v) ? Number(v) : v),
+    z.number({ error: "Page must be a whole number of at least 1." }).int().min(1, "Page must be a whole number of at least 1.").default(1),
+  ),
+  limit: z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,3}$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: "Limit must be a whole number between 1 and 100." })
+      .int()
+      .min(1, "Limit must be a whole number between 1 and 100.")
+      .max(100, "Limit must be a whole number between 1 and 100.")
+      .default(50),
+  ),
 });
 
 const reportListRoute = createRoute({

@@ -1,6 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRICE_MSG, isoDay, type ClinicListResponse, type ClinicPrice, type PriceIndex, type PriceReport, type Stats, type ZipSearchResponse } from "@botox/core";
+import {
+  PRICE_MSG,
+  isoDay,
+  type ClinicListResponse,
+  type ClinicPrice,
+  type PriceIndex,
+  type PriceReport,
+  type Stats,
+  type ZipSearchResponse,
+} from "@botox/core";
 import { adminUsers, clinicPrices, hashPassword, priceReports, type ContentChange, type PriceValues } from "@botox/db";
 import { sessionCookieOf } from "../../auth/test-helpers.ts";
 import { ReadCache } from "../../lib/read-cache.ts";
@@ -133,7 +142,15 @@ describe("GET /price-index", () => {
     expect((await index("postalCode=73301&distance=10")).body).toMatchObject({ clinics: 5, sufficient: true, median: 1500 });
     expect((await index("postalCode=73301&distance=50")).body).toMatchObject({ clinics: 6 });
     expect((await index("postalCode=73301")).body).toMatchObject({ clinics: 5 }); // 25 miles by default
-    expect((await index("postalCode=00000")).body).toEqual({ brand: "botox", median: null, p25: null, p75: null, clinics: 0, sufficient: false, newestObservedOn: null });
+    expect((await index("postalCode=00000")).body).toEqual({
+      brand: "botox",
+      median: null,
+      p25: null,
+      p75: null,
+      clinics: 0,
+      sufficient: false,
+      newestObservedOn: null,
+    });
   });
 
   it("bad input is a 400 with a clear message, never a 500", async () => {
@@ -166,7 +183,14 @@ describe("GET /clinics/{id}/prices", () => {
       [fresh.id, 1300, false],
       [old.id, 1100, true],
     ]);
-    expect(body.prices[0]).toMatchObject({ brand: "botox", model: "per_unit", unitPriceCents: 1300, source: "phone", observedOn: daysAgo(3), status: "published" });
+    expect(body.prices[0]).toMatchObject({
+      brand: "botox",
+      model: "per_unit",
+      unitPriceCents: 1300,
+      source: "phone",
+      observedOn: daysAgo(3),
+      status: "published",
+    });
   });
 
   it("status=all lists every status with an admin session, and is 401 without one", async () => {
@@ -217,7 +241,10 @@ describe("admin price writes", () => {
       // Fields the patch does not name are kept.
       expect(await verified.json()).toMatchObject({ verifiedOn: today, conditions: "First visit", unitPriceCents: 1300 });
 
-      const toArea = await t.request("PATCH", `/prices/${price.id}`, { body: { model: "per_area", area: "masseter", priceCents: 50000, units: 50 }, cookie: session });
+      const toArea = await t.request("PATCH", `/prices/${price.id}`, {
+        body: { model: "per_area", area: "masseter", priceCents: 50000, units: 50 },
+        cookie: session,
+      });
       expect(await toArea.json()).toMatchObject({ model: "per_area", unitPriceCents: null, priceCents: 50000, units: 50, perUnitCents: 1000 });
 
       const missing = await t.request("PATCH", `/prices/${price.id}`, { body: { model: "per_unit" }, cookie: session });
@@ -392,7 +419,16 @@ describe("price reports", () => {
 
     const queue = await t.get<{ reports: PriceReport[]; total: number }>("/price-reports?status=pending", { cookie: session });
     const mine = queue.body.reports.find((r) => r.id === created.report.id);
-    expect(mine).toMatchObject({ clinicId: target, clinicName: `${city} Clinic 0`, brand: "botox", units: 20, totalCents: 26000, treatedMonth: thisMonth, status: "pending", priceId: null });
+    expect(mine).toMatchObject({
+      clinicId: target,
+      clinicName: `${city} Clinic 0`,
+      brand: "botox",
+      units: 20,
+      totalCents: 26000,
+      treatedMonth: thisMonth,
+      status: "pending",
+      priceId: null,
+    });
 
     const published = await t.request("PATCH", `/price-reports/${created.report.id}`, { body: { status: "published" }, cookie: session });
     expect(published.status).toBe(200);
@@ -400,25 +436,40 @@ describe("price reports", () => {
     expect(after).toMatchObject({ status: "published", priceId: expect.any(Number), reviewedAt: expect.any(String) });
     const prices = (await t.get<{ prices: ClinicPrice[] }>(`/clinics/${target}/prices`)).body.prices;
     expect(prices).toMatchObject([
-      { id: after.priceId, source: "patient_report", model: "per_unit", unitPriceCents: 1300, units: null, conditions: "Paid $260 for 20 units", observedOn: `${thisMonth}-01` },
+      {
+        id: after.priceId,
+        source: "patient_report",
+        model: "per_unit",
+        unitPriceCents: 1300,
+        units: null,
+        conditions: "Paid $260 for 20 units",
+        observedOn: `${thisMonth}-01`,
+      },
     ]);
     expect((await index(`city=${citySlug(city)}`)).body).toMatchObject({ clinics: 5, sufficient: true });
     // Publishing again creates no second price.
     await t.request("PATCH", `/price-reports/${created.report.id}`, { body: { status: "published" }, cookie: session });
     expect((await t.get<{ prices: ClinicPrice[] }>(`/clinics/${target}/prices`)).body.prices).toHaveLength(1);
-    expect((await t.get<{ reports: PriceReport[] }>("/price-reports?status=pending", { cookie: session })).body.reports.some((r) => r.id === created.report.id)).toBe(false);
+    expect(
+      (await t.get<{ reports: PriceReport[] }>("/price-reports?status=pending", { cookie: session })).body.reports.some((r) => r.id === created.report.id),
+    ).toBe(false);
   });
 
   it("an area report becomes an area price; a rejected one never shows, and keeps its reason", async () => {
     const [c] = await clinicsIn(freshCity(), 1);
-    const area = (await (await report(c!.id, { brand: "botox", total: 300, treatedMonth: thisMonth, area: "forehead", units: 20 })).json()) as { report: { id: number } };
+    const area = (await (await report(c!.id, { brand: "botox", total: 300, treatedMonth: thisMonth, area: "forehead", units: 20 })).json()) as {
+      report: { id: number };
+    };
     await t.request("PATCH", `/price-reports/${area.report.id}`, { body: { status: "published" }, cookie: session });
     const [price] = (await t.get<{ prices: ClinicPrice[] }>(`/clinics/${c!.id}/prices`)).body.prices;
     expect(price).toMatchObject({ model: "per_area", area: "forehead", priceCents: 30000, units: 20, perUnitCents: 1500, source: "patient_report" });
 
     const [d] = await clinicsIn(freshCity(), 1);
     const spam = (await (await report(d!.id, paid)).json()) as { report: { id: number } };
-    const rejected = await t.request("PATCH", `/price-reports/${spam.report.id}`, { body: { status: "rejected", reason: "Not a real price" }, cookie: session });
+    const rejected = await t.request("PATCH", `/price-reports/${spam.report.id}`, {
+      body: { status: "rejected", reason: "Not a real price" },
+      cookie: session,
+    });
     expect(await rejected.json()).toMatchObject({ status: "rejected", reason: "Not a real price", priceId: null });
     expect((await t.get<{ prices: unknown[] }>(`/clinics/${d!.id}/prices`)).body.prices).toEqual([]);
     const bad = await t.request("PATCH", `/price-reports/${spam.report.id}`, { body: { status: "pending" }, cookie: session });
@@ -463,7 +514,8 @@ describe("price reports", () => {
   it("is rate limited per address like ratings: the 11th within a minute is 429", async () => {
     const rows = await clinicsIn(freshCity(), 11);
     const ip = "198.51.100.252";
-    for (let i = 0; i < 10; i++) expect((await report(rows[i]!.id, paid, { ip, cookie: `${VISITOR_COOKIE}=limit-visitor-${String(i).padStart(8, "0")}` })).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await report(rows[i]!.id, paid, { ip, cookie: `${VISITOR_COOKIE}=limit-visitor-${String(i).padStart(8, "0")}` })).status).toBe(201);
     expect((await report(rows[10]!.id, paid, { ip })).status).toBe(429);
   });
 

@@ -21,7 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const seattleHeaders = { "cf-iplatitude": String(SEATTLE.latitude), "cf-iplongitude": String(SEATTLE.longitude), "cf-ipcity": "Seattle", "cf-region-code": "WA", "cf-ipcountry": "US" };
+const seattleHeaders = {
+  "cf-iplatitude": String(SEATTLE.latitude),
+  "cf-iplongitude": String(SEATTLE.longitude),
+  "cf-ipcity": "Seattle",
+  "cf-region-code": "WA",
+  "cf-ipcountry": "US",
+};
 const providers = (query = "", headers: Record<string, string> = seattleHeaders) =>
   t.get<NearbyProvidersResponse & { error?: string }>(`/providers/near-user${query}`, { headers });
 
@@ -33,7 +39,14 @@ describe("GET /providers/near-user", () => {
     for (const p of body.providers) {
       expect(p._distance).toBe(oneDecimal(haversineMiles(SEATTLE, { latitude: p.latitude!, longitude: p.longitude! })));
     }
-    expect(body.userLocation).toEqual({ lat: SEATTLE.latitude, lon: SEATTLE.longitude, city: "Seattle", region: "WA", country: "United States", source: "cdn" });
+    expect(body.userLocation).toEqual({
+      lat: SEATTLE.latitude,
+      lon: SEATTLE.longitude,
+      city: "Seattle",
+      region: "WA",
+      country: "United States",
+      source: "cdn",
+    });
     expect(body.searchRadius).toBe(100);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
   });

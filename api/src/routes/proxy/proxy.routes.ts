@@ -1,6 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { MSG, QUERY_MSG, citySlugSchema, clinicBySlugQuerySchema, clinicListResponseSchema, clinicSchema, clinicsByCityQuerySchema, isoDay, type ClinicListResponse } from "@botox/core";
+import {
+  MSG,
+  QUERY_MSG,
+  citySlugSchema,
+  clinicBySlugQuerySchema,
+  clinicListResponseSchema,
+  clinicSchema,
+  clinicsByCityQuerySchema,
+  isoDay,
+  type ClinicListResponse,
+} from "@botox/core";
 import { findClinicBySlugOrId, searchClinicsInCity, withCurrentPrices } from "@botox/db";
 import { HttpError } from "../../lib/errors.ts";
 import { cityCentre } from "../../lib/city-centres.ts";
@@ -37,28 +47,32 @@ export const proxyRoutes = createRouter()
     const { city } = c.req.valid("param");
     const q = c.req.valid("query");
     const open = openNowMoment(c, asksOpenNow(c.req.query("openNow")));
-    return cachedJson(c, async () => {
-      const deps = c.get("deps");
-      const today = isoDay(new Date());
-      const { items, total } = await searchClinicsInCity(deps.db, {
-        city,
-        centre: q.distance == null ? undefined : await cityCentre(deps, city),
-        page: q.page,
-        limit: q.limit,
-        query: q.query,
-        statuses: q.businessStatus,
-        radiusMiles: q.distance,
-        sortBy: q.sortBy,
-        sortOrder: q.sortOrder,
-        openAt: q.openNow ? open.at : undefined,
-        price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
-      });
-      const body: ClinicListResponse = {
-        clinics: await withCurrentPrices(deps.db, items, q.brand, today),
-        pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) },
-      };
-      return body;
-    }, open.key);
+    return cachedJson(
+      c,
+      async () => {
+        const deps = c.get("deps");
+        const today = isoDay(new Date());
+        const { items, total } = await searchClinicsInCity(deps.db, {
+          city,
+          centre: q.distance == null ? undefined : await cityCentre(deps, city),
+          page: q.page,
+          limit: q.limit,
+          query: q.query,
+          statuses: q.businessStatus,
+          radiusMiles: q.distance,
+          sortBy: q.sortBy,
+          sortOrder: q.sortOrder,
+          openAt: q.openNow ? open.at : undefined,
+          price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
+        });
+        const body: ClinicListResponse = {
+          clinics: await withCurrentPrices(deps.db, items, q.brand, today),
+          pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) },
+        };
+        return body;
+      },
+      open.key,
+    );
   })
   .openapi(clinicRoute, (c) => {
     const { slug } = c.req.valid("param");

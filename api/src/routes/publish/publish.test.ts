@@ -168,7 +168,11 @@ describe("publishing composed by createDeps (an API process)", () => {
       site.set({ label: "edited" });
       const app = createApp(composed.deps);
       const send = (path: string, body: unknown, cookie = "") =>
-        app.request(`/api/v1${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie }, body: JSON.stringify(body) });
+        app.request(`/api/v1${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie },
+          body: JSON.stringify(body),
+        });
       const login = await send("/login", { username: other.username, password: other.password });
       expect(login.status).toBe(200);
       const created = await send("/clinics", { name: "Wired Spa", city: "Columbus", state: "OH" }, sessionCookieOf(login));

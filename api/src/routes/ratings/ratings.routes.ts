@@ -83,7 +83,9 @@ export const ratingsRoutes = createRouter()
     const clinicId = clinicIdOf(c.req.param("id"));
     const input = c.req.valid("json");
     if (input.clinicId !== undefined && input.clinicId !== clinicId) {
-      throw new HttpError(400, "clinicId does not match the clinic in the path.", [{ path: "clinicId", message: "clinicId does not match the clinic in the path." }]);
+      throw new HttpError(400, "clinicId does not match the clinic in the path.", [
+        { path: "clinicId", message: "clinicId does not match the clinic in the path." },
+      ]);
     }
     const { db } = c.get("deps");
     if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.clinic.notFoundTitle);

@@ -158,7 +158,10 @@ describe("POST /clinics/{id}/ratings", () => {
 
   it("is rate limited per address: the 11th rating within a minute is 429", async () => {
     const ip = "198.51.100.251";
-    for (let i = 0; i < 10; i++) expect((await rate(clinicIds[i]!, { emoji: "smile" }, { ip, cookie: `${VISITOR_COOKIE}=limit-test-visitor-${String(i).padStart(4, "0")}` })).status).not.toBe(429);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await rate(clinicIds[i]!, { emoji: "smile" }, { ip, cookie: `${VISITOR_COOKIE}=limit-test-visitor-${String(i).padStart(4, "0")}` })).status,
+      ).not.toBe(429);
     const limited = await rate(clinic(), { emoji: "smile" }, { ip });
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual({ error: MSG.api.rateLimited });
@@ -167,7 +170,11 @@ describe("POST /clinics/{id}/ratings", () => {
 
   it("answers 415 for a non-JSON body and 400 for malformed JSON", async () => {
     const id = clinic();
-    const form = await t.request("POST", `/clinics/${id}/ratings`, { body: "emoji=smile", headers: { "Content-Type": "application/x-www-form-urlencoded" }, ip: freshIp() });
+    const form = await t.request("POST", `/clinics/${id}/ratings`, {
+      body: "emoji=smile",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      ip: freshIp(),
+    });
     expect(form.status).toBe(415);
     expect(await form.json()).toEqual({ error: MSG.api.unsupportedMediaType });
     const broken = await t.request("POST", `/clinics/${id}/ratings`, { body: '{"emoji":', headers: { "Content-Type": "application/json" }, ip: freshIp() });
@@ -226,7 +233,12 @@ describe("GET /clinics/rating-summary", () => {
     for (const emoji of ["smile", "love-eyes", "smile"]) expect((await rate(a, { emoji })).status).toBe(201);
     const { status, body } = await t.get<Record<string, RatingStat[]>>(`/clinics/rating-summary?ids=${a},${b},2000000000`);
     expect(status).toBe(200);
-    expect(body).toEqual({ [a]: [{ emoji: "love-eyes", count: 1 }, { emoji: "smile", count: 2 }] });
+    expect(body).toEqual({
+      [a]: [
+        { emoji: "love-eyes", count: 1 },
+        { emoji: "smile", count: 2 },
+      ],
+    });
   });
 
   it("answers 400 for malformed or too many ids", async () => {

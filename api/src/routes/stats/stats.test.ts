@@ -8,9 +8,9 @@ let cookie: string;
 beforeAll(async () => {
   t = await createAdminTestContext();
   cookie = await t.login();
-  await t.db.db.insert(clinics).values(
-    Array.from({ length: 7 }, (_, i) => ({ name: `Stat Clinic ${i}`, slug: `stat-clinic-${i}`, city: "Reno", citySlug: "reno", state: "NV" })),
-  );
+  await t.db.db
+    .insert(clinics)
+    .values(Array.from({ length: 7 }, (_, i) => ({ name: `Stat Clinic ${i}`, slug: `stat-clinic-${i}`, city: "Reno", citySlug: "reno", state: "NV" })));
   await t.db.db.insert(blogPosts).values([
     { title: "Published stats post", slug: "published-stats-post", content: "x".repeat(60), author: "Tester", published: true, publishedAt: new Date() },
     { title: "Draft stats post", slug: "draft-stats-post", content: "x".repeat(60), author: "Tester" },
@@ -30,7 +30,16 @@ describe("GET /stats", () => {
     const res = await t.request("GET", "/stats", { cookie });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Stats;
-    expect(body).toEqual({ totalClinics: 7, status: "ok", apiVersion: "1", totalPosts: 2, totalSubscribers: 3, unreadMessages: 1, pendingPriceReports: 0, staleClinicPrices: 0 });
+    expect(body).toEqual({
+      totalClinics: 7,
+      status: "ok",
+      apiVersion: "1",
+      totalPosts: 2,
+      totalSubscribers: 3,
+      unreadMessages: 1,
+      pendingPriceReports: 0,
+      staleClinicPrices: 0,
+    });
   });
 
   it("follows writes made through the API", async () => {

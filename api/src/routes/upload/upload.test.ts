@@ -61,13 +61,17 @@ function pixelBomb(size = 20_000): Buffer {
 
 describe("POST /upload/blog-image", () => {
   it("answers 401 without a session", async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     expect((await upload(png, "a.png", "image/png", null)).status).toBe(401);
     expect((await upload(png, "a.png", "image/png", "session=abcdefghijklmnopqrstuvwxyz234567")).status).toBe(401);
   });
 
   it("re-encodes a PNG to WebP with a 1200x630 cover and serves both safely", async () => {
-    const png = await sharp({ create: { width: 2400, height: 900, channels: 3, background: "#c0ffee" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2400, height: 900, channels: 3, background: "#c0ffee" } })
+      .png()
+      .toBuffer();
     const res = await upload(png, "photo.png", "image/png");
     expect(res.status).toBe(201);
     const body = (await res.json()) as { url: string; ogUrl: string };
@@ -98,7 +102,9 @@ describe("POST /upload/blog-image", () => {
   });
 
   it("accepts a JPEG declared as something else", async () => {
-    const jpeg = await sharp({ create: { width: 50, height: 40, channels: 3, background: "#123456" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 50, height: 40, channels: 3, background: "#123456" } })
+      .jpeg()
+      .toBuffer();
     expect((await upload(jpeg, "x.bin", "application/octet-stream")).status).toBe(201);
   });
 
@@ -147,7 +153,7 @@ describe("upload bodies are never read before the session check", () => {
     });
     return { stream, state };
   }
-  const within = <T,>(p: T | Promise<T>, ms = 5_000) =>
+  const within = <T>(p: T | Promise<T>, ms = 5_000) =>
     Promise.race([Promise.resolve(p), new Promise<never>((_, reject) => setTimeout(() => reject(new Error("still waiting for the body")), ms))]);
 
   it("refuses an upload without Content-Length (411) without reading it, signed in or not", async () => {
@@ -170,7 +176,12 @@ describe("upload bodies are never read before the session check", () => {
   it("answers 401 to an unfinished chunked body on an admin route at once", async () => {
     const { stream } = endless();
     const res = await within(
-      t.app.request("/api/v1/blog/categories", { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/json" }, body: stream, duplex: "half" }),
+      t.app.request("/api/v1/blog/categories", {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/json" },
+        body: stream,
+        duplex: "half",
+      }),
     );
     expect(res.status).toBe(401);
   });
@@ -208,7 +219,9 @@ describe("upload bodies are never read before the session check", () => {
   });
 
   it("bounds concurrent uploads: past the limit, 429 with Retry-After", async () => {
-    const png = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: "#abcdef" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: "#abcdef" } })
+      .png()
+      .toBuffer();
     const results = await Promise.all(Array.from({ length: MAX_CONCURRENT_UPLOADS + 4 }, () => upload(png, "a.png", "image/png")));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(MAX_CONCURRENT_UPLOADS);
@@ -242,12 +255,17 @@ describe("upload bodies are never read before the session check", () => {
         });
         socket.once("error", reject);
       });
-    const headers = (path: string, extra: string) =>
-      `POST /api/v1${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${ORIGIN}\r\n${extra}\r\n`;
+    const headers = (path: string, extra: string) => `POST /api/v1${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${ORIGIN}\r\n${extra}\r\n`;
     try {
-      expect(await statusOf(headers("/upload/blog-image", "Content-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n"), true)).toBe("HTTP/1.1 411 Length Required");
-      expect(await statusOf(headers("/blog/categories", "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n"), true)).toBe("HTTP/1.1 401 Unauthorized");
-      expect(await statusOf(headers("/upload/blog-image", `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${5 * 1024 * 1024}\r\n`), false)).toBe("HTTP/1.1 401 Unauthorized");
+      expect(await statusOf(headers("/upload/blog-image", "Content-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n"), true)).toBe(
+        "HTTP/1.1 411 Length Required",
+      );
+      expect(await statusOf(headers("/blog/categories", "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n"), true)).toBe(
+        "HTTP/1.1 401 Unauthorized",
+      );
+      expect(
+        await statusOf(headers("/upload/blog-image", `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${5 * 1024 * 1024}\r\n`), false),
+      ).toBe("HTTP/1.1 401 Unauthorized");
     } finally {
       await new Promise<void>((resolve) => {
         api.close(() => resolve());
@@ -258,7 +276,9 @@ describe("upload bodies are never read before the session check", () => {
 
   it("builds the answer's URL from PUBLIC_API_URL whatever the Host header says", async () => {
     const app = createApp({ ...t.deps, env: readApiEnv({ NODE_ENV: "test", UPLOADS_DIR: dir, PUBLIC_API_URL: "https://api.example.test/api/v1/" }) });
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append("image", new File([png], "a.png", { type: "image/png" }));
     const { bytes, headers } = await encodeForm(form);
@@ -302,11 +322,21 @@ describe("S3-compatible storage", () => {
   });
 
   function appWith(extra: Record<string, string>) {
-    const env = readApiEnv({ NODE_ENV: "test", S3_ENDPOINT: endpoint, S3_BUCKET: "bucket", S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER", ...extra });
+    const env = readApiEnv({
+      NODE_ENV: "test",
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: "bucket",
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      ...extra,
+    });
     return createApp({ ...t.deps, env });
   }
   async function uploadTo(app: ReturnType<typeof createApp>) {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#abcdef" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#abcdef" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append("image", new File([png], "a.png", { type: "image/png" }));
     const { bytes, headers } = await encodeForm(form);

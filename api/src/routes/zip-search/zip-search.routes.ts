@@ -17,21 +17,32 @@ const zipSearchRoute = createRoute({
 export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
   const q = c.req.valid("query");
   const open = openNowMoment(c, asksOpenNow(c.req.query("openNow")));
-  return cachedJson(c, async () => {
-    const { db } = c.get("deps");
-    const search = { postalCode: q.postalCode, page: q.page, limit: q.limit, radiusMiles: q.distance, statuses: q.businessStatus, openAt: q.openNow ? open.at : undefined };
-    const today = isoDay(new Date());
-    const result =
-      q.maxUnitPrice != null || q.sortBy === "price"
-        ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy, price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice } })
-        : await searchClinicsNearZip(db, search);
-    const body: ZipSearchResponse = {
-      clinics: await withCurrentPrices(db, result.items, q.brand, today),
-      totalCount: result.total,
-      itemsPerPage: q.limit,
-      currentPage: q.page,
-      origin: result.origin,
-    };
-    return body;
-  }, open.key);
+  return cachedJson(
+    c,
+    async () => {
+      const { db } = c.get("deps");
+      const search = {
+        postalCode: q.postalCode,
+        page: q.page,
+        limit: q.limit,
+        radiusMiles: q.distance,
+        statuses: q.businessStatus,
+        openAt: q.openNow ? open.at : undefined,
+      };
+      const today = isoDay(new Date());
+      const result =
+        q.maxUnitPrice != null || q.sortBy === "price"
+          ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy, price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice } })
+          : await searchClinicsNearZip(db, search);
+      const body: ZipSearchResponse = {
+        clinics: await withCurrentPrices(db, result.items, q.brand, today),
+        totalCount: result.total,
+        itemsPerPage: q.limit,
+        currentPage: q.page,
+        origin: result.origin,
+      };
+      return body;
+    },
+    open.key,
+  );
 });

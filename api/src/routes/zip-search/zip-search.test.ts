@@ -32,7 +32,12 @@ describe("GET /zip-search", () => {
     const { status, body } = await search(`postalCode=${ZIP}`);
     expect(status).toBe(200);
     expect(names(body)).toEqual(["Near One", "Closed Five", "East Side", "Ten Out"]);
-    expect(body).toMatchObject({ totalCount: 4, itemsPerPage: 10, currentPage: 1, origin: { latitude: O.latitude, longitude: O.longitude, city: "New York", state: "NY" } });
+    expect(body).toMatchObject({
+      totalCount: 4,
+      itemsPerPage: 10,
+      currentPage: 1,
+      origin: { latitude: O.latitude, longitude: O.longitude, city: "New York", state: "NY" },
+    });
     for (const c of body.clinics) {
       const expected = distanceMiles(O, { latitude: c.latitude!, longitude: c.longitude! });
       expect(Math.abs(c._distance! - Math.round(expected * 10) / 10)).toBeLessThanOrEqual(0.05);

@@ -42,9 +42,7 @@ try {
 await runCli(async (db) => {
   console.log(`Importing ${rows.length} rows from ${file} into ${describeDatabase(db)}…`);
   const result = await importClinics(db.db, rows);
-  console.log(
-    `inserted ${result.inserted}, updated ${result.updated}, unchanged ${result.unchanged}, bad rows ${result.errors.length}`,
-  );
+  console.log(`inserted ${result.inserted}, updated ${result.updated}, unchanged ${result.unchanged}, bad rows ${result.errors.length}`);
   if (result.prices > 0) console.log(`prices added ${result.prices}, held for review ${result.pricesPending}`);
   for (const e of result.errors) console.log(`  row ${e.row}: ${e.reason}`);
 });

@@ -4,10 +4,7 @@ import { openDatabase, type OpenedDatabase, type OpenOptions } from "../open.ts"
  * Runs a CLI body against openDatabase() and always closes it: on return, on error, and on
  * SIGINT/SIGTERM, so an embedded PGlite is closed (its files flushed) before the process ends.
  */
-export async function runCli(
-  main: (db: OpenedDatabase) => Promise<number | void>,
-  options: OpenOptions = {},
-): Promise<never> {
+export async function runCli(main: (db: OpenedDatabase) => Promise<number | void>, options: OpenOptions = {}): Promise<never> {
   let db: OpenedDatabase | undefined;
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= db?.close() ?? Promise.resolve());

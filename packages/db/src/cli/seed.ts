@@ -51,11 +51,7 @@ await runCli(async (db) => {
       ? "  clinics: skipped (the database already has clinics; --force replaces the demo ones)"
       : `  clinics: ${result.clinics} in ${result.cities} cities`,
   );
-  console.log(
-    result.skippedBlog
-      ? "  blog: skipped (posts already exist)"
-      : `  blog: ${result.categories} categories, ${result.posts} posts`,
-  );
+  console.log(result.skippedBlog ? "  blog: skipped (posts already exist)" : `  blog: ${result.categories} categories, ${result.posts} posts`);
   console.log(`  done in ${(result.ms / 1000).toFixed(1)} s`);
 
   const admin = await ensureAdmin(db.db, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });

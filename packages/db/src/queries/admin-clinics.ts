@@ -24,12 +24,7 @@ export async function listAdminClinics(db: Database, f: AdminClinicFilter): Prom
   if (f.query) {
     const pattern = `%${escapeLike(f.query)}%`;
     conditions.push(
-      or(
-        ilike(clinics.name, pattern),
-        ilike(clinics.city, pattern),
-        ilike(clinics.fullAddress, pattern),
-        ilike(clinics.postalCode, pattern),
-      ) ?? sql`false`, // never undefined: `or` of conditions
+      or(ilike(clinics.name, pattern), ilike(clinics.city, pattern), ilike(clinics.fullAddress, pattern), ilike(clinics.postalCode, pattern)) ?? sql`false`, // never undefined: `or` of conditions
     );
   }
   if (f.businessStatus) conditions.push(eq(clinics.businessStatus, f.businessStatus));

@@ -37,7 +37,6 @@ export function cityCondition(key: CityKey): SQL {
   return sql`((${suffixed}) OR (${whole} AND NOT EXISTS (${named})))`;
 }
 
-
 interface CityRow extends Record<string, unknown> {
   city: string;
   state: string;

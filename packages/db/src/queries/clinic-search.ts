@@ -221,12 +221,7 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
   if (s.query) {
     const pattern = `%${escapeLike(s.query)}%`;
     conditions.push(
-      or(
-        ilike(clinics.name, pattern),
-        ilike(clinics.street, pattern),
-        ilike(clinics.fullAddress, pattern),
-        ilike(clinics.postalCode, pattern),
-      ) ?? sql`false`, // never undefined: `or` of conditions
+      or(ilike(clinics.name, pattern), ilike(clinics.street, pattern), ilike(clinics.fullAddress, pattern), ilike(clinics.postalCode, pattern)) ?? sql`false`, // never undefined: `or` of conditions
     );
   }
   // Prices, only when asked for: the filter as a semi-join on the priced clinics, the sort with

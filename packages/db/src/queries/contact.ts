@@ -41,11 +41,7 @@ export async function listContactMessages(db: Database, status: "unread" | "all"
 }
 
 /** Sets or clears readAt / handledAt; an already-set timestamp is kept. Undefined when missing. */
-export async function markContactMessage(
-  db: Database,
-  id: number,
-  marks: { read?: boolean; handled?: boolean },
-): Promise<ContactMessage | undefined> {
+export async function markContactMessage(db: Database, id: number, marks: { read?: boolean; handled?: boolean }): Promise<ContactMessage | undefined> {
   const [current] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
   if (!current) return undefined;
   const now = new Date();
@@ -59,6 +55,9 @@ export async function markContactMessage(
 }
 
 export async function countUnreadContactMessages(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(contactMessages).where(and(isNull(contactMessages.readAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(contactMessages)
+    .where(and(isNull(contactMessages.readAt)));
   return row?.n ?? 0;
 }

@@ -30,8 +30,10 @@ afterAll(async () => {
 });
 
 const current = async () =>
-  (await t.sql<{ clinic_id: number; brand: string; per_unit_cents: number; checked_on: string }[]>`
-    select clinic_id, brand::text, per_unit_cents, checked_on::text from clinic_current_prices order by clinic_id, brand`).map((r) => ({ ...r }));
+  (
+    await t.sql<{ clinic_id: number; brand: string; per_unit_cents: number; checked_on: string }[]>`
+    select clinic_id, brand::text, per_unit_cents, checked_on::text from clinic_current_prices order by clinic_id, brand`
+  ).map((r) => ({ ...r }));
 
 const perUnit = (cents: number, observedOn: string) => ({ brand: "botox", model: "per_unit", unitPriceCents: cents, source: "phone", observedOn }) as const;
 
@@ -67,24 +69,41 @@ describe("clinic_current_prices", () => {
 
   it("serves the price filter and sort at any distance and within a radius, unpriced last", async () => {
     const zip = (radiusMiles: number | null, maxUnitCents?: number) =>
-      searchClinicsNearZipByPrice(t.db, { postalCode: "99901", page: 1, limit: 10, radiusMiles, sortBy: "price", price: { brand: "botox", today, maxUnitCents } }).then((p) =>
-        p.items.map((c) => c.name),
-      );
+      searchClinicsNearZipByPrice(t.db, {
+        postalCode: "99901",
+        page: 1,
+        limit: 10,
+        radiusMiles,
+        sortBy: "price",
+        price: { brand: "botox", today, maxUnitCents },
+      }).then((p) => p.items.map((c) => c.name));
     await expect(zip(null)).resolves.toEqual(["Far Spa", "Near Spa", "Unpriced Spa"]);
     await expect(zip(null, 1000)).resolves.toEqual(["Far Spa"]);
     await expect(zip(25)).resolves.toEqual(["Near Spa", "Unpriced Spa"]);
     await expect(zip(25, 1000)).resolves.toEqual([]);
     const city = (maxUnitCents?: number) =>
-      searchClinicsInCity(t.db, { city: "pricetown", page: 1, limit: 10, radiusMiles: null, sortBy: "price", price: { brand: "botox", today, maxUnitCents } }).then((p) =>
-        p.items.map((c) => c.name),
-      );
+      searchClinicsInCity(t.db, {
+        city: "pricetown",
+        page: 1,
+        limit: 10,
+        radiusMiles: null,
+        sortBy: "price",
+        price: { brand: "botox", today, maxUnitCents },
+      }).then((p) => p.items.map((c) => c.name));
     await expect(city()).resolves.toEqual(["Far Spa", "Near Spa", "Unpriced Spa"]);
     await expect(city(1200)).resolves.toEqual(["Far Spa", "Near Spa"]);
   });
 
   it("counts a price older than 365 days for nothing, though it stays the newest", async () => {
     await expect(
-      searchClinicsNearZipByPrice(t.db, { postalCode: "99901", page: 1, limit: 10, radiusMiles: null, sortBy: "price", price: { brand: "botox", today: "2027-12-01", maxUnitCents: 5000 } }),
+      searchClinicsNearZipByPrice(t.db, {
+        postalCode: "99901",
+        page: 1,
+        limit: 10,
+        radiusMiles: null,
+        sortBy: "price",
+        price: { brand: "botox", today: "2027-12-01", maxUnitCents: 5000 },
+      }),
     ).resolves.toMatchObject({ items: [], total: 0 });
   });
 });

@@ -29,17 +29,13 @@ export function withinRadius(latCol: Coordinate, lonCol: Coordinate, lat: number
 }
 
 /** Great-circle distance in miles from (lat, lon) to the row's coordinates (null without them). */
-export function distanceMilesSql(
-  lat: number,
-  lon: number,
-  latCol: Coordinate = clinics.latitude,
-  lonCol: Coordinate = clinics.longitude,
-): SQL<number | null> {
-  return sql<number | null>`(earth_distance(ll_to_earth(${roundGeo(lat)}::float8, ${roundGeo(lon)}::float8), ll_to_earth(${latCol}, ${lonCol})) / ${METERS_PER_MILE}::float8)`.mapWith(
+export function distanceMilesSql(lat: number, lon: number, latCol: Coordinate = clinics.latitude, lonCol: Coordinate = clinics.longitude): SQL<number | null> {
+  return sql<
+    number | null
+  >`(earth_distance(ll_to_earth(${roundGeo(lat)}::float8, ${roundGeo(lon)}::float8), ll_to_earth(${latCol}, ${lonCol})) / ${METERS_PER_MILE}::float8)`.mapWith(
     (v: string | number | null) => (v == null ? null : Number(v)),
   );
 }
 
 /** `withinRadius` on the clinics table's own columns. */
-export const clinicsWithinRadius = (lat: number, lon: number, miles: number): SQL =>
-  withinRadius(clinics.latitude, clinics.longitude, lat, lon, miles);
+export const clinicsWithinRadius = (lat: number, lon: number, miles: number): SQL => withinRadius(clinics.latitude, clinics.longitude, lat, lon, miles);

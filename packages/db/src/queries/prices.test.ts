@@ -3,7 +3,18 @@ import { oldestCountingDay, priceRow, reportPriceValues } from "./prices.ts";
 
 describe("priceRow", () => {
   it("stores the per-unit price core implies and clears the fields the model does not use", () => {
-    expect(priceRow(7, { brand: "botox", model: "per_unit", unitPriceCents: 1300, priceCents: 999, area: "forehead", units: 20, source: "phone", observedOn: "2026-11-01" })).toMatchObject({
+    expect(
+      priceRow(7, {
+        brand: "botox",
+        model: "per_unit",
+        unitPriceCents: 1300,
+        priceCents: 999,
+        area: "forehead",
+        units: 20,
+        source: "phone",
+        observedOn: "2026-11-01",
+      }),
+    ).toMatchObject({
       clinicId: 7,
       unitPriceCents: 1300,
       priceCents: null,
@@ -12,7 +23,9 @@ describe("priceRow", () => {
       perUnitCents: 1300,
       status: "published",
     });
-    expect(priceRow(7, { brand: "botox", model: "package", unitPriceCents: 1300, priceCents: 60000, units: 50, source: "website", observedOn: "2026-11-01" })).toMatchObject({
+    expect(
+      priceRow(7, { brand: "botox", model: "package", unitPriceCents: 1300, priceCents: 60000, units: 50, source: "website", observedOn: "2026-11-01" }),
+    ).toMatchObject({
       unitPriceCents: null,
       priceCents: 60000,
       perUnitCents: 1200,
@@ -24,14 +37,22 @@ describe("priceRow", () => {
     expect(priceRow(1, { ...low, status: "published" }, true).status).toBe("published");
     expect(priceRow(1, { ...low, status: "rejected" }).status).toBe("rejected");
     // An implied unit price is checked too: $1,000 for 20 units is $50 a unit.
-    expect(priceRow(1, { brand: "botox", model: "per_area", area: "forehead", priceCents: 100000, units: 20, source: "phone", observedOn: "2026-11-01" }).status).toBe("pending");
+    expect(
+      priceRow(1, { brand: "botox", model: "per_area", area: "forehead", priceCents: 100000, units: 20, source: "phone", observedOn: "2026-11-01" }).status,
+    ).toBe("pending");
   });
 });
 
 describe("reportPriceValues", () => {
   const report = { brand: "botox", area: null, units: 20, totalCents: 26000, treatedMonth: "2026-10-01" } as const;
   it("units without an area: a per-unit price saying what was paid", () => {
-    expect(reportPriceValues(report)).toMatchObject({ model: "per_unit", unitPriceCents: 1300, conditions: "Paid $260 for 20 units", source: "patient_report", observedOn: "2026-10-01" });
+    expect(reportPriceValues(report)).toMatchObject({
+      model: "per_unit",
+      unitPriceCents: 1300,
+      conditions: "Paid $260 for 20 units",
+      source: "patient_report",
+      observedOn: "2026-10-01",
+    });
   });
   it("an area: an area price with its units; neither: a total for an unnamed area", () => {
     expect(reportPriceValues({ ...report, area: "forehead" })).toMatchObject({ model: "per_area", area: "forehead", priceCents: 26000, units: 20 });

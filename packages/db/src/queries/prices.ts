@@ -26,7 +26,16 @@ import {
 import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinicPrices, clinics, priceReports } from "../schema.ts";
 import { cityCondition, parseCitySlug } from "./cities.ts";
-import { clinicMilesFrom, clinicsWithinMiles, findZipOrigin, openAtCondition, type Page, type PriceSearch, type ZipOrigin, type ZipSearch } from "./clinic-search.ts";
+import {
+  clinicMilesFrom,
+  clinicsWithinMiles,
+  findZipOrigin,
+  openAtCondition,
+  type Page,
+  type PriceSearch,
+  type ZipOrigin,
+  type ZipSearch,
+} from "./clinic-search.ts";
 import { toClinic } from "./serialize.ts";
 import type { DbExecutor } from "./content-changes.ts";
 
@@ -198,7 +207,10 @@ export async function currentPricesOf(db: Database, clinicIds: readonly number[]
   const rows = await db.execute<{ clinic_id: number; per_unit_cents: number; observed_on: string; checked_on: string; source: PriceSource }>(sql`
     SELECT DISTINCT ON (clinic_id) clinic_id, per_unit_cents, observed_on::text AS observed_on, checked_on::text AS checked_on, source
     FROM ${clinicPrices}
-    WHERE clinic_id IN (${sql.join(clinicIds.map((id) => sql`${id}`), sql`, `)}) AND brand = ${brand}
+    WHERE clinic_id IN (${sql.join(
+      clinicIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND brand = ${brand}
       AND status = 'published' AND per_unit_cents IS NOT NULL
     ORDER BY clinic_id, checked_on DESC, id DESC`);
   const oldest = oldestCountingDay(today);
@@ -217,7 +229,12 @@ export async function withCurrentPrices<T extends { id: number }>(
   brand: PriceBrand,
   today: string,
 ): Promise<(T & { currentPrice: CurrentUnitPrice | null })[]> {
-  const prices = await currentPricesOf(db, items.map((c) => c.id), brand, today);
+  const prices = await currentPricesOf(
+    db,
+    items.map((c) => c.id),
+    brand,
+    today,
+  );
   return items.map((c) => ({ ...c, currentPrice: prices.get(c.id) ?? null }));
 }
 
@@ -279,8 +296,16 @@ export async function searchClinicsNearZipByPrice(
   const columns = { id: clinics.id, distance: distance.as("distance"), unit: sql<number | null>`${clinicCurrentPrices.perUnitCents}`.as("unit") };
   const ranked = db.$with("ranked").as(
     maxUnitCents != null
-      ? db.select(columns).from(clinics).innerJoin(clinicCurrentPrices, priceJoin).where(and(...conditions))
-      : db.select(columns).from(clinics).leftJoin(clinicCurrentPrices, priceJoin).where(and(...conditions)),
+      ? db
+          .select(columns)
+          .from(clinics)
+          .innerJoin(clinicCurrentPrices, priceJoin)
+          .where(and(...conditions))
+      : db
+          .select(columns)
+          .from(clinics)
+          .leftJoin(clinicCurrentPrices, priceJoin)
+          .where(and(...conditions)),
   );
   const order = s.sortBy === "price" ? [sql`${ranked.unit} ASC NULLS LAST`, asc(ranked.distance), asc(ranked.id)] : [asc(ranked.distance), asc(ranked.id)];
   const page = db.$with("page").as(
@@ -408,7 +433,10 @@ export async function reviewPriceReport(
   let priceChanged = false;
   if (review.status === "published" && priceId == null) {
     // The admin is the review an outlier waits for: the price is published as reviewed.
-    const [price] = await db.insert(clinicPrices).values(priceRow(found.report.clinicId, reportPriceValues(found.report), true)).returning({ id: clinicPrices.id });
+    const [price] = await db
+      .insert(clinicPrices)
+      .values(priceRow(found.report.clinicId, reportPriceValues(found.report), true))
+      .returning({ id: clinicPrices.id });
     priceId = price?.id ?? null;
     priceChanged = true;
   }

@@ -157,7 +157,11 @@ export async function finishBuild(
   result: { id: number; ok: boolean; live: boolean; pageCount: number | null; durationMs: number; log: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    if (result.live) await tx.update(publishBuilds).set({ live: false }).where(and(eq(publishBuilds.live, true), ne(publishBuilds.id, result.id)));
+    if (result.live)
+      await tx
+        .update(publishBuilds)
+        .set({ live: false })
+        .where(and(eq(publishBuilds.live, true), ne(publishBuilds.id, result.id)));
     await tx
       .update(publishBuilds)
       .set({
@@ -191,7 +195,10 @@ export async function findPublishBuild(db: Database, id: number): Promise<{ id: 
 /** Makes one build the live one (and no other). */
 export async function markBuildLive(db: Database, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(publishBuilds).set({ live: false }).where(and(eq(publishBuilds.live, true), ne(publishBuilds.id, id)));
+    await tx
+      .update(publishBuilds)
+      .set({ live: false })
+      .where(and(eq(publishBuilds.live, true), ne(publishBuilds.id, id)));
     await tx.update(publishBuilds).set({ live: true }).where(eq(publishBuilds.id, id));
   });
 }

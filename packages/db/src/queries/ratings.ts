@@ -67,11 +67,7 @@ export async function hasRated(db: Database, clinicId: number, visitorId: string
 
 /** Counts for all five emojis, in the spec's order, zeros included. */
 export async function ratingStats(db: Database, clinicId: number): Promise<RatingStat[]> {
-  const rows = await db
-    .select({ emoji: ratings.emoji, n: count() })
-    .from(ratings)
-    .where(eq(ratings.clinicId, clinicId))
-    .groupBy(ratings.emoji);
+  const rows = await db.select({ emoji: ratings.emoji, n: count() }).from(ratings).where(eq(ratings.clinicId, clinicId)).groupBy(ratings.emoji);
   const byEmoji = new Map(rows.map((r) => [r.emoji, r.n]));
   return RATING_EMOJIS.map((emoji) => ({ emoji, count: byEmoji.get(emoji) ?? 0 }));
 }

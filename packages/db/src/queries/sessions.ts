@@ -16,10 +16,7 @@ export async function insertSession(db: Database, row: { id: string; userId: num
 }
 
 /** The session whose id (SHA-256 of the token) matches, with its user. */
-export async function findSessionWithUser(
-  db: Database,
-  id: string,
-): Promise<{ session: SessionRow; user: { id: number; username: string } } | undefined> {
+export async function findSessionWithUser(db: Database, id: string): Promise<{ session: SessionRow; user: { id: number; username: string } } | undefined> {
   const [row] = await db
     .select({ session: sessions, user: { id: adminUsers.id, username: adminUsers.username } })
     .from(sessions)

@@ -3,7 +3,16 @@
  * site, never one per page. Pages are then rendered from these in-memory lists.
  */
 import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
-import { cityPageSlugs, visitorRating, type BlogCategory, type BlogPost, type Clinic, type ClinicPrice, type RatingEmoji, type VisitorRating } from "@botox/core";
+import {
+  cityPageSlugs,
+  visitorRating,
+  type BlogCategory,
+  type BlogPost,
+  type Clinic,
+  type ClinicPrice,
+  type RatingEmoji,
+  type VisitorRating,
+} from "@botox/core";
 import type { Database } from "../client.ts";
 import { openDatabase } from "../open.ts";
 import { blogCategories, blogPosts, clinics, ratings, zipCodes } from "../schema.ts";

@@ -2,8 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { KeywordSuggestions } from "./KeywordSuggestions.tsx";
 
-const content =
-  "Botox treatment cost varies by city. Botox treatment cost depends on units. Forehead lines respond well to forehead injections.";
+const content = "Botox treatment cost varies by city. Botox treatment cost depends on units. Forehead lines respond well to forehead injections.";
 
 describe("keyword suggestions", () => {
   it("waits for a 500 ms pause, and only once title ≥ 5 and content ≥ 50 characters", () => {

@@ -97,9 +97,7 @@ export default function RichTextEditor({ value, onChange, labelId, describedBy, 
       {source ? (
         <div className="space-y-2 p-2">
           {dropped.length > 0 ? (
-            <p className="text-xs text-amber-800">
-              This post uses HTML the visual editor cannot keep ({dropped.join(", ")}), so it is edited as HTML.
-            </p>
+            <p className="text-xs text-amber-800">This post uses HTML the visual editor cannot keep ({dropped.join(", ")}), so it is edited as HTML.</p>
           ) : null}
           <Textarea
             aria-label="Content HTML source"

@@ -8,9 +8,7 @@ const desc140 = "D".repeat(140);
 
 describe("SEO score panel", () => {
   it("is green and Excellent at 80 or more", () => {
-    render(
-      <SeoScorePanel title={title50} metaDescription={desc140} keywords="a, b, c" content={`<h2>x</h2>${words(650)}`} featuredImage="/uploads/a.webp" />,
-    );
+    render(<SeoScorePanel title={title50} metaDescription={desc140} keywords="a, b, c" content={`<h2>x</h2>${words(650)}`} featuredImage="/uploads/a.webp" />);
     expect(screen.getByTestId("seo-score")).toHaveTextContent("100");
     expect(screen.getByTestId("seo-label")).toHaveTextContent("Excellent");
     expect(screen.getByTestId("seo-bar")).toHaveAttribute("data-color", "green");

@@ -35,11 +35,17 @@ export function SeoScorePanel(props: SeoInput) {
       <ul className="mt-4 space-y-2">
         {checks.map((c) => (
           <li key={c.id} data-status={c.status} className="flex items-start gap-2 text-sm">
-            <span aria-hidden="true" className={cx("mt-0.5 inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-xs font-bold", ICON_STYLE[c.status])}>
+            <span
+              aria-hidden="true"
+              className={cx("mt-0.5 inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-xs font-bold", ICON_STYLE[c.status])}
+            >
               {ICON[c.status]}
             </span>
             <span>
-              {c.message} <span className="text-xs text-slate-400">({c.points}/{c.max})</span>
+              {c.message}{" "}
+              <span className="text-xs text-slate-400">
+                ({c.points}/{c.max})
+              </span>
             </span>
           </li>
         ))}

@@ -4,8 +4,26 @@
  * the editor opens it in the HTML source view instead.
  */
 const KEPT_BY_EDITOR = new Set([
-  "h2", "h3", "h4", "p", "br", "hr", "ul", "ol", "li", "a", "img", "strong", "b", "em", "i", "u", "s",
-  "blockquote", "code", "pre",
+  "h2",
+  "h3",
+  "h4",
+  "p",
+  "br",
+  "hr",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "img",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "blockquote",
+  "code",
+  "pre",
 ]);
 
 /** Lower-case names of the elements in `html` the visual editor would not keep, sorted, once each. */
