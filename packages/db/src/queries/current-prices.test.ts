@@ -81,6 +81,19 @@ describe("clinic_current_prices", () => {
     await expect(zip(null, 1000)).resolves.toEqual(["Far Spa"]);
     await expect(zip(25)).resolves.toEqual(["Near Spa", "Unpriced Spa"]);
     await expect(zip(25, 1000)).resolves.toEqual([]);
+    // Any distance with a filter counts its total apart from the page: still every match.
+    const paged = (page: number) =>
+      searchClinicsNearZipByPrice(t.db, {
+        postalCode: "99901",
+        page,
+        limit: 1,
+        radiusMiles: null,
+        sortBy: "price",
+        price: { brand: "botox", today, maxUnitCents: 1300 },
+      });
+    await expect(paged(1)).resolves.toMatchObject({ total: 2, items: [{ name: "Far Spa" }] });
+    await expect(paged(2)).resolves.toMatchObject({ total: 2, items: [{ name: "Near Spa" }] });
+    await expect(paged(3)).resolves.toMatchObject({ total: 2, items: [] });
     const city = (maxUnitCents?: number) =>
       searchClinicsInCity(t.db, {
         city: "pricetown",

@@ -268,8 +268,9 @@ export function priceIndexNear(db: Database, origin: LatLon, miles: number, bran
  * zip-search with a price filter or the price sort: every clinic within the radius (an
  * earth_box prefilter on clinics_earth_idx) or, with a price filter, among the clinics priced
  * at most that (clinic_current_prices joined), ranked by price (unpriced last) or distance,
- * then distance and id; the total from the same pass. The price sort without a filter at any
- * distance still ranks every located clinic.
+ * then distance and id; the total from the same pass, or counted apart for the cheapest-first
+ * page at any distance. The price sort without a filter at any distance still ranks every
+ * located clinic.
  */
 export async function searchClinicsNearZipByPrice(
   db: Database,
@@ -308,10 +309,14 @@ export async function searchClinicsNearZipByPrice(
           .where(and(...conditions)),
   );
   const order = s.sortBy === "price" ? [sql`${ranked.unit} ASC NULLS LAST`, asc(ranked.distance), asc(ranked.id)] : [asc(ranked.distance), asc(ranked.id)];
+  // Cheapest first among the priced clinics at any distance: the page is read in the order of
+  // clinic_current_prices_unit_idx and stops once it is full (an incremental sort by distance
+  // within a price), so the total is counted on its own instead of by a window over every row.
+  const countApart = s.radiusMiles == null && maxUnitCents != null && s.sortBy === "price";
   const page = db.$with("page").as(
     db
       .with(ranked)
-      .select({ id: ranked.id, distance: ranked.distance, unit: ranked.unit, total: sql<number>`count(*) over ()`.as("total") })
+      .select({ id: ranked.id, distance: ranked.distance, unit: ranked.unit, total: (countApart ? sql<number>`0` : sql<number>`count(*) over ()`).as("total") })
       .from(ranked)
       .orderBy(...order)
       .limit(s.limit)
@@ -324,7 +329,7 @@ export async function searchClinicsNearZipByPrice(
     .innerJoin(clinics, eq(clinics.id, page.id))
     .orderBy(...(s.sortBy === "price" ? [sql`${page.unit} ASC NULLS LAST`] : []), asc(page.distance), asc(page.id));
   let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && s.page > 1) {
+  if (countApart || (rows.length === 0 && s.page > 1)) {
     const [row] = await db.with(ranked).select({ n: count() }).from(ranked);
     total = row?.n ?? 0;
   }
