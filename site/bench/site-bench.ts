@@ -108,6 +108,9 @@ async function lighthouse(page: string, url: string): Promise<LighthouseResult> 
     { cwd: work, env: { ...process.env, CHROME_PATH: chromePath }, logFile: `${output}.log` },
   );
   if (!run.ok) throw new Error(`lighthouse ${url} failed:\n${run.tail}`);
+  // Kept beside the report: the findings name audits, the full report says which elements.
+  fs.mkdirSync(repoPath("reports"), { recursive: true });
+  fs.copyFileSync(output, repoPath("reports", `lighthouse-${page}.json`));
   const report = JSON.parse(fs.readFileSync(output, "utf8")) as {
     categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
     audits: Record<string, { score: number | null; scoreDisplayMode: string; title: string; displayValue?: string }>;

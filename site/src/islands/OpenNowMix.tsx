@@ -14,7 +14,7 @@ export default function OpenNowMix({ clinics, place }: { clinics: OpenNowClinic[
   if (known === 0) return null;
   const open = states.filter((s) => s === "open").length;
   return (
-    <p className="mt-2 text-slate-700" data-open-now-mix>
+    <p className="text-slate-700" data-open-now-mix>
       Open now: {open} of the {known} {known === 1 ? "clinic" : "clinics"} in {place} with posted hours.
     </p>
   );
