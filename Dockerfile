@@ -24,7 +24,7 @@ COPY site/package.json site/
 COPY admin/package.json admin/
 # The site's build (Astro) runs inside the API containers in local publish mode, so its
 # dependencies are production dependencies of the image.
-RUN pnpm install --frozen-lockfile --prod --filter "@botox/api..." --filter "@botox/site..." --filter "@botox/db..."
+RUN pnpm install --frozen-lockfile --prod --filter "botox-near-me..." --filter "@botox/api..." --filter "@botox/site..." --filter "@botox/db..."
 
 FROM base AS build
 COPY --from=deps /app /app

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { repoRoot } from "../packages/db/src/paths.ts";
+import { repoRoot } from "@botox/db";
 
 export interface AdminBuildOptions {
   outDir: string;

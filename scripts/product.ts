@@ -5,17 +5,15 @@
  * default, migrated and seeded), the API composed by api/src/deps.ts like every other
  * entry point, the publisher, and the admin built once and served with its security headers.
  */
-import { ensureAdmin } from "../packages/db/src/admin-user.ts";
-import { openDatabase, type OpenedDatabase } from "../packages/db/src/open.ts";
-import { readDbEnv } from "../packages/db/src/env.ts";
-import { seedDemo } from "../packages/db/src/seed.ts";
-import type { Sql } from "../packages/db/src/client.ts";
-import { readApiEnv, type ApiEnv } from "../api/src/env.ts";
-import { createLogger } from "../api/src/lib/logger.ts";
-import { SiteFolder, publishConfigFromEnv } from "../packages/publish/src/index.ts";
-import { startStaticServer, type RunningStaticServer } from "../packages/publish/src/static-server.ts";
-import { startApiServer } from "../api/src/serve/api-server.ts";
-import { startAdminServer } from "../api/src/serve/admin-server.ts";
+import { ensureAdmin } from "@botox/db/admin-user";
+import { openDatabase, readDbEnv, type OpenedDatabase, type Sql } from "@botox/db";
+import { seedDemo } from "@botox/db/seed";
+import { readApiEnv, type ApiEnv } from "@botox/api/env";
+import { createLogger } from "@botox/api/logger";
+import { SiteFolder, publishConfigFromEnv } from "@botox/publish";
+import { startStaticServer, type RunningStaticServer } from "@botox/publish/static-server";
+import { startApiServer } from "@botox/api/api-server";
+import { startAdminServer } from "@botox/api/admin-server";
 import { ensureAdminBuild } from "./admin-build.ts";
 import path from "node:path";
 

@@ -1,8 +1,8 @@
 // The built admin (admin/dist) on ADMIN_PORT with its security headers, until SIGTERM.
 import path from "node:path";
-import { repoRoot } from "../packages/db/src/paths.ts";
-import { readApiEnv } from "../api/src/env.ts";
-import { startAdminServer } from "../api/src/serve/admin-server.ts";
+import { repoRoot } from "@botox/db";
+import { readApiEnv } from "@botox/api/env";
+import { startAdminServer } from "@botox/api/admin-server";
 
 const env = readApiEnv();
 const apiUrl = env.VITE_API_URL ?? `http://localhost:${env.PORT}/api/v1`;

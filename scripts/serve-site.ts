@@ -1,8 +1,8 @@
 // The live site (SITE_DIR/live, builds switched atomically by the publisher) on SITE_PORT,
 // honouring the build's _redirects and _headers, until SIGTERM.
-import { readApiEnv } from "../api/src/env.ts";
-import { SiteFolder, publishConfigFromEnv } from "../packages/publish/src/index.ts";
-import { startStaticServer } from "../packages/publish/src/static-server.ts";
+import { readApiEnv } from "@botox/api/env";
+import { SiteFolder, publishConfigFromEnv } from "@botox/publish";
+import { startStaticServer } from "@botox/publish/static-server";
 
 const env = readApiEnv();
 const folder = new SiteFolder(publishConfigFromEnv(env).siteDir);

@@ -9,12 +9,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { repoRoot } from "../packages/db/src/paths.ts";
-import { ensureAdmin } from "../packages/db/src/admin-user.ts";
-import { connect } from "../packages/db/src/client.ts";
-import { readDbEnv } from "../packages/db/src/env.ts";
-import { runMigrations } from "../packages/db/src/migrate.ts";
-import { missingForProduction, readApiEnv } from "../api/src/env.ts";
+import { ensureAdmin } from "@botox/db/admin-user";
+import { connect, readDbEnv, repoRoot, runMigrations } from "@botox/db";
+import { missingForProduction, readApiEnv } from "@botox/api/env";
 import { ENTRY_POINTS } from "./entry-points.ts";
 
 // eslint-disable-next-line no-restricted-properties -- the launcher hands its environment to the packages' env.ts readers (readApiEnv, readDbEnv)
