@@ -1,5 +1,5 @@
 /**
- * The package boundaries of the repository's ESLint config (docs/decisions.md, "Boundaries the
+ * The package boundaries of the repository's ESLint config (docs/decisions/023, "Boundaries the
  * linter enforces"), checked on small snippets: the rules each path gets from eslint.config.js
  * are applied by ESLint's own Linter, without the type-aware parsing `eslint .` does.
  */
@@ -37,6 +37,13 @@ describe("ESLint boundaries", () => {
     expect(await problems("admin/src/probe.ts", `import { createApp } from "@botox/api/app.ts";`)).toHaveLength(1);
     expect(await problems("packages/db/src/probe.ts", `export * from "@botox/api";`)).toHaveLength(1);
     expect(await problems("api/src/probe.ts", `import { createApp } from "@botox/api/app.ts";`)).toEqual([]);
+  });
+
+  it("lets the launchers and the browser-test harness start the API through its entry points, never by path", async () => {
+    expect(await problems("scripts/probe.ts", `import { startApiServer } from "@botox/api/api-server";`)).toEqual([]);
+    expect(await problems("packages/e2e/src/stack.ts", `import { createApp } from "@botox/api/app";`)).toEqual([]);
+    expect(await problems("scripts/probe.ts", `import { readApiEnv } from "../api/src/env.ts";`)).toHaveLength(1);
+    expect(await problems("scripts/probe.ts", `import { seedDemo } from "../packages/db/src/seed.ts";`)).toHaveLength(1);
   });
 
   it("refuses another package's src/ by relative path or package name", async () => {
