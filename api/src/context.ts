@@ -18,6 +18,11 @@ export interface Deps {
   now?: () => Date;
   /** Public clinic reads kept in memory (lib/read-cache.ts); none in most tests. */
   readCache?: ReadCache;
+  /**
+   * True once a graceful stop has begun (serve/api-server.ts): readiness answers 503 so a load
+   * balancer stops routing here, also over keep-alive connections opened before the stop.
+   */
+  draining?: () => boolean;
 }
 
 export interface AppEnv {

@@ -52,11 +52,15 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ru
     if (site) cleanups.push(() => site.close());
 
     const inFlight = inFlightTracker();
+    let draining = false;
+    app.deps.draining = () => draining;
     const hono = createApp(app.deps);
     const fetch = inFlight.wrap(withRequestLog(logger, hono.fetch));
     const server = await listen(fetch, env.PORT, env.HOST);
     const port = (server.address() as AddressInfo).port;
     cleanups.push(async () => {
+      // From here /ready answers 503, on connections kept alive from before the stop too.
+      draining = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Idle keep-alive connections would hold close() open; busy ones finish their request first.
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();

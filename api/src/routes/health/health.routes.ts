@@ -54,7 +54,9 @@ export const healthRoutes = createRouter()
   })
   .openapi(readyRoute, async (c) => {
     c.header("Cache-Control", "no-store");
-    const r = await checkReadiness(c.get("deps").sql);
-    const body = { status: r.ready ? "ready" : "not ready", database: r.database, migrations: r.migrations } as const;
-    return r.ready ? c.json(body, 200) : c.json(body, 503);
+    const deps = c.get("deps");
+    const r = await checkReadiness(deps.sql);
+    const ready = r.ready && !deps.draining?.();
+    const body = { status: ready ? "ready" : "not ready", database: r.database, migrations: r.migrations } as const;
+    return ready ? c.json(body, 200) : c.json(body, 503);
   });

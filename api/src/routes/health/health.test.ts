@@ -26,6 +26,18 @@ describe("GET /ready", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
+  it("is not ready once a graceful stop has begun (draining), though the database answers", async () => {
+    t.deps.draining = () => true;
+    try {
+      const { status, body } = await t.get("/ready");
+      expect(status).toBe(503);
+      expect(body).toEqual({ status: "not ready", database: "up", migrations: "current" });
+    } finally {
+      t.deps.draining = undefined;
+    }
+    expect((await t.get("/ready")).status).toBe(200);
+  });
+
   it("is not ready while a committed migration is missing from the database", async () => {
     const [row] = await t.deps.sql<{ id: number }[]>`select id from drizzle.__drizzle_migrations order by created_at desc limit 1`;
     const id = row?.id ?? -1;
