@@ -70,7 +70,7 @@ describe("blog list", () => {
       page.waitForURL(`${site}/blog/category/events`),
       page.getByRole("navigation", { name: "Blog categories" }).getByRole("link", { name: "Events" }).click(),
     ]);
-    await expect(page.getByText("No blog posts found").isVisible()).resolves.toBe(true);
+    await page.getByText("No blog posts found").waitFor();
     await expect(titles(page)).resolves.toEqual([]);
 
     await page.goto(`${site}/blog?category=treatments`);
@@ -95,7 +95,7 @@ describe("blog post", () => {
     await Promise.all([page.waitForURL(`${site}/blog/botox-guide-part-7`), page.getByRole("link", { name: "Botox Guide Part 7" }).click()]);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Botox Guide Part 7");
     await expect(page.getByRole("main").getByRole("link", { name: "Costs" }).getAttribute("href")).resolves.toBe("/blog/category/costs");
-    await expect(page.getByText(/^By Dr\. Jane Smith · 01\/07\/2026/).isVisible()).resolves.toBe(true);
+    await page.getByText(/^By Dr\. Jane Smith · 01\/07\/2026/).waitFor();
     await expect(page.locator(".prose-post h2").textContent()).resolves.toBe("Section");
     await expect(page.locator(".prose-post p").count()).resolves.toBe(3);
     await expect(page.locator(".prose-post script").count()).resolves.toBe(0);

@@ -74,7 +74,7 @@ describe("clinic detail", () => {
     await page.goto(`${site}/botox-clinic/new-york/glow-med-spa-new-york`);
     const crumbs = await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allTextContents();
     expect(crumbs.map((c) => c.replace("›", "").trim())).toEqual(["Home", "Botox Near Me", "New York", "Glow Med Spa New York"]);
-    await expect(page.getByText("100 Main St, New York, NY 10001").first().isVisible()).resolves.toBe(true);
+    await page.getByText("100 Main St, New York, NY 10001").first().waitFor();
     await expect(page.getByRole("link", { name: "(212) 555-1000" }).getAttribute("href")).resolves.toBe("tel:2125551000");
     await expect(page.getByRole("link", { name: "Call" }).getAttribute("href")).resolves.toBe("tel:2125551000");
     const website = new URL((await page.getByRole("link", { name: "Visit Website" }).getAttribute("href"))!);
@@ -86,10 +86,10 @@ describe("clinic detail", () => {
     await expect(page.getByRole("link", { name: "Get Directions" }).getAttribute("href")).resolves.toMatch(
       /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=40\.7506,-73\.9972$/,
     );
-    await expect(page.getByText("4.5 from 10 maps reviews").first().isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("heading", { name: "Hours of Operation" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("rowheader", { name: "Monday" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("heading", { name: "About Botox Treatments" }).isVisible()).resolves.toBe(true);
+    await page.getByText("4.5 from 10 maps reviews").first().waitFor();
+    await page.getByRole("heading", { name: "Hours of Operation" }).waitFor();
+    await page.getByRole("rowheader", { name: "Monday" }).waitFor();
+    await page.getByRole("heading", { name: "About Botox Treatments" }).waitFor();
     // No photo: the placeholder.
     await expect(page.locator("main img").first().getAttribute("src")).resolves.toBe("/placeholder-clinic.svg");
     await expect(page.getByRole("link", { name: "← All clinics in New York" }).getAttribute("href")).resolves.toBe("/botox-near-me/new-york");
@@ -113,14 +113,15 @@ describe("clinic detail", () => {
     const { page, context } = await openPage(browser());
     const res = await page.goto(`${site}/botox-clinic/miami/no-such-clinic`);
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Clinic Not Found" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText(/We couldn't find this specific clinic/).isVisible()).resolves.toBe(true);
+    // Retrying waits, not one-shot reads: the page may still be rendering when the response is in.
+    await page.getByRole("heading", { level: 1, name: "Clinic Not Found" }).waitFor();
+    await page.getByText(/We couldn't find this specific clinic/).waitFor();
     await expect(page.getByRole("link", { name: "← Back to the city list" }).getAttribute("href")).resolves.toBe("/botox-near-me/miami");
     await expect(page.title()).resolves.toBe("Clinic Not Found | Botox Near Me");
     // The /{city}/{slug} alias of an unknown clinic lands there too.
     await page.goto(`${site}/miami/no-such-clinic`);
     await page.waitForURL(`${site}/botox-clinic/miami/no-such-clinic`);
-    await expect(page.getByRole("heading", { level: 1, name: "Clinic Not Found" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { level: 1, name: "Clinic Not Found" }).waitFor();
     await context.close();
   });
 });
@@ -141,7 +142,7 @@ describe("rating", () => {
     await widget.getByRole("button", { name: "Submit Rating" }).click();
     await widget.getByText("Thanks for rating Radiance Med Spa Chicago!").waitFor();
     await expect(widget.getByText(/Your rating:/).textContent()).resolves.toContain("Good — “Friendly staff”");
-    await expect(page.getByRole("status").filter({ hasText: "Thank you for your feedback!" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("status").filter({ hasText: "Thank you for your feedback!" }).waitFor();
 
     await page.reload();
     await page.getByRole("region", { name: "Rate This Clinic" }).scrollIntoViewIfNeeded();

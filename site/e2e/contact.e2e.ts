@@ -8,7 +8,7 @@ const db = useDatabase();
 it("validates, sends, shows 'Message Sent!' and stores the message for the admin", async () => {
   const { page, errors, context } = await openPage(browser());
   await page.goto(`${site}/contact`);
-  await expect(page.getByText("Mon-Fri 9-5 EST").isVisible()).resolves.toBe(true);
+  await page.getByText("Mon-Fri 9-5 EST").waitFor();
   await expect(
     page
       .getByText(/within 24 hours/)
@@ -18,8 +18,8 @@ it("validates, sends, shows 'Message Sent!' and stores the message for the admin
   const form = page.getByRole("form", { name: "Contact form" });
   await hydrated(page, "astro-island[component-url*='ContactForm']");
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(form.getByText("Name is required").isVisible()).resolves.toBe(true);
-  await expect(form.getByText("Message is required").isVisible()).resolves.toBe(true);
+  await form.getByText("Name is required").waitFor();
+  await form.getByText("Message is required").waitFor();
 
   const message = `Please list our clinic (${Date.now()}).`;
   await form.getByLabel("Name").fill("Erin Example");
@@ -27,7 +27,7 @@ it("validates, sends, shows 'Message Sent!' and stores the message for the admin
   await form.getByLabel("Subject").selectOption("List My Clinic");
   await form.getByLabel("Message").fill(message);
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(form.getByText("Please enter a valid email address.").isVisible()).resolves.toBe(true);
+  await form.getByText("Please enter a valid email address.").waitFor();
   await form.getByLabel("Email").fill("erin@example.com");
   await form.getByRole("button", { name: "Send Message" }).click();
   await page.getByRole("heading", { name: "Message Sent!" }).waitFor();

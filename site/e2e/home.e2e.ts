@@ -24,7 +24,7 @@ it("shows every block of the home page, with the nearby list paged and the featu
   await expect(nearby.locator("[data-clinic-list] > *").evaluateAll((els) => els.map((e) => (e.tagName === "ARTICLE" ? "c" : "ad")).join(","))).resolves.toBe(
     "c,c,c,ad,c,c,c,ad,c,c,c,ad,c",
   );
-  await expect(nearby.getByText("Showing the closest 50 providers. Use ZIP search for more.").isVisible()).resolves.toBe(true);
+  await nearby.getByText("Showing the closest 50 providers. Use ZIP search for more.").waitFor();
   const firstName = await nearby.locator("article h3").first().textContent();
   await nearby.getByRole("button", { name: "Next" }).click();
   await nearby.getByRole("button", { name: "Page 2" }).and(page.locator("[aria-current=page]")).waitFor();
@@ -45,7 +45,7 @@ it("shows every block of the home page, with the nearby list paged and the featu
   expect(cards.length).toBeLessThanOrEqual(9);
   expect(cards[0]).toMatch(/^New York, NY14 clinics · \d+ miles away$/);
 
-  await expect(page.getByRole("region", { name: "About Botox" }).isVisible()).resolves.toBe(true);
+  await page.getByRole("region", { name: "About Botox" }).waitFor();
   const testimonials = page.getByRole("region", { name: "What Our Users Say" });
   await expect(testimonials.locator("[aria-label^='Rated']").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).resolves.toEqual([
     "Rated 5 out of 5",

@@ -27,7 +27,7 @@ describe("location detection", () => {
     const { page, errors, context } = await openPage(browser());
     const asked = locationRequests(page);
     await homeSections(page);
-    await expect(page.getByText(NOTICE).isVisible()).resolves.toBe(true);
+    await page.getByText(NOTICE).waitFor();
     await expect(page.locator("[data-nearby-summary]").textContent()).resolves.toMatch(/^\d+ providers near New York, NY$/);
     await expect(page.locator("[data-cities-badge]").textContent()).resolves.toBe("Using popular cities (geolocation unavailable)");
     // The API's own answer first, then the three services in their configured order.
@@ -49,7 +49,7 @@ describe("location detection", () => {
     await context.route(geoServices[1]!, (r) => r.abort("connectionrefused"));
     await context.route(geoServices[2]!, (r) => r.fulfill({ status: 200, headers: { ...cors, "content-type": "application/json" }, body: "{not json" }));
     await homeSections(page);
-    await expect(page.getByText(NOTICE).isVisible()).resolves.toBe(true);
+    await page.getByText(NOTICE).waitFor();
     await expect(page.locator("[data-nearby-summary]").textContent()).resolves.toMatch(/providers near New York, NY$/);
     // Only the failed requests themselves are reported by the browser.
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
@@ -100,7 +100,7 @@ describe("location detection", () => {
     await section.scrollIntoViewIfNeeded();
     await section.locator("[data-nearby-summary]").filter({ hasNotText: "Finding" }).waitFor();
     await expect(section.locator("[data-nearby-summary]").textContent()).resolves.toMatch(/^\d+ providers near New York, NY$/);
-    await expect(section.getByText(NOTICE).isVisible()).resolves.toBe(true);
+    await section.getByText(NOTICE).waitFor();
     await expect(section.locator("[data-clinic-list] article").count()).resolves.toBe(10);
     expect(errors).toEqual([]);
     await context.close();
@@ -109,7 +109,7 @@ describe("location detection", () => {
   it("switches to the browser's precise location on request", async () => {
     const { page, errors, context } = await openPage(browser(), { geolocation: { latitude: 41.8858, longitude: -87.6181 }, permissions: ["geolocation"] });
     await homeSections(page);
-    await expect(page.getByText(NOTICE).isVisible()).resolves.toBe(true);
+    await page.getByText(NOTICE).waitFor();
     await page.getByRole("button", { name: "Use my precise location" }).click();
     await page.locator("[data-nearby-summary]").filter({ hasText: "3 providers near you" }).waitFor();
     await expect(page.getByText(NOTICE).count()).resolves.toBe(0);

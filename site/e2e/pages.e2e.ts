@@ -17,8 +17,8 @@ describe("legal pages", () => {
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(title);
       await expect(page.getByText(/^Last updated:/).textContent()).resolves.toBe(`Last updated: ${formatUsDate(new Date())}`);
       await expect(page.getByRole("main").locator('a[href="/contact"]').count()).resolves.toBeGreaterThan(0);
-      if (path === "/privacy-policy") await expect(page.getByText(/aged 18 and older/).isVisible()).resolves.toBe(true);
-      if (path === "/terms-of-service") await expect(page.getByText(/at least 30 days' notice/).isVisible()).resolves.toBe(true);
+      if (path === "/privacy-policy") await page.getByText(/aged 18 and older/).waitFor();
+      if (path === "/terms-of-service") await page.getByText(/at least 30 days' notice/).waitFor();
       await context.close();
     });
   }
@@ -37,7 +37,7 @@ describe("content pages", () => {
     const { page, context } = await openPage(browser());
     await page.goto(`${site}/contact`);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Contact Us");
-    await expect(page.getByRole("heading", { name: "Contact Details" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Contact Details" }).waitFor();
     await expect(page.getByLabel("Subject").locator("option").allTextContents()).resolves.toEqual([
       "Select a subject",
       "General Inquiry",
@@ -46,7 +46,7 @@ describe("content pages", () => {
       "Report an Issue",
       "Other",
     ]);
-    await expect(page.getByRole("heading", { name: "Frequently Asked Questions" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Frequently Asked Questions" }).waitFor();
     await context.close();
   });
 
@@ -55,9 +55,9 @@ describe("content pages", () => {
     await page.goto(`${site}/botox-near-me`);
     const crumbs = await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allTextContents();
     expect(crumbs.map((c) => c.replace("›", "").trim())).toEqual(["Home", "Botox Near Me"]);
-    await expect(page.getByRole("search").first().isVisible()).resolves.toBe(true);
+    await page.getByRole("search").first().waitFor();
     await expect(page.getByRole("region", { name: "Browse Cities" }).getByRole("link").count()).resolves.toBe(7);
-    await expect(page.getByRole("heading", { name: "How to Choose a Botox Provider" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "How to Choose a Botox Provider" }).waitFor();
     await context.close();
   });
 });

@@ -52,7 +52,7 @@ describe("ZIP search", () => {
     const d = await distances(page);
     expect(d.length).toBe(10);
     expect(sortedAscending(d)).toBe(true);
-    await expect(page.getByRole("button", { name: "Page 2" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("button", { name: "Page 2" }).waitFor();
 
     await page.goto(`${site}/zip/59001`);
     await expect(page.getByRole("heading", { name: "No Clinics Found in 59001" }).waitFor()).resolves.toBeUndefined();

@@ -33,7 +33,7 @@ describe("header", () => {
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu.isVisible()).resolves.toBe(false);
     await open.click();
-    await expect(menu.isVisible()).resolves.toBe(true);
+    await menu.waitFor();
     await expect(open.getAttribute("aria-expanded")).resolves.toBe("true");
     // The panel covers the screen's full height at its right edge.
     await page.waitForTimeout(300);
@@ -50,7 +50,7 @@ describe("header", () => {
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("menu-open");
     // Keyboard: Enter opens, Tab stays inside the menu.
     await page.keyboard.press("Enter");
-    await expect(menu.isVisible()).resolves.toBe(true);
+    await menu.waitFor();
     for (let i = 0; i < 7; i++) await page.keyboard.press("Tab");
     await expect(page.evaluate(() => !!document.activeElement?.closest("#mobile-menu"))).resolves.toBe(true);
     // Following a link navigates and leaves the menu closed.
@@ -71,14 +71,14 @@ describe("footer", () => {
     const { page, context } = await openPage(browser());
     await page.goto(`${site}/about`);
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByText(/Find trusted Botox clinics/).isVisible()).resolves.toBe(true);
+    await footer.getByText(/Find trusted Botox clinics/).waitFor();
     await expect(footer.getByRole("list", { name: "Social links" }).getByRole("link").count()).resolves.toBe(3);
     const popular = footer.locator("details", { hasText: "Popular Cities" });
     await expect(popular.getByRole("link").allTextContents()).resolves.toEqual(["New York", "Los Angeles", "Chicago", "Miami"]);
     await expect(popular.getByRole("link", { name: "Los Angeles" }).getAttribute("href")).resolves.toBe("/botox-near-me/los-angeles");
     await expect(footer.getByRole("link", { name: "Sitemap" }).getAttribute("href")).resolves.toBe("/sitemap.xml");
-    await expect(footer.getByText(/© \d{4} Botox Near Me/).isVisible()).resolves.toBe(true);
-    await expect(footer.getByText(/does not provide medical advice/).isVisible()).resolves.toBe(true);
+    await footer.getByText(/© \d{4} Botox Near Me/).waitFor();
+    await footer.getByText(/does not provide medical advice/).waitFor();
     // Wide screens show every section open.
     await expect(footer.locator("details[open]").count()).resolves.toBe(3);
     await context.close();
