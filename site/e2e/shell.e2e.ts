@@ -52,7 +52,7 @@ describe("header", () => {
     await page.keyboard.press("Enter");
     await menu.waitFor();
     for (let i = 0; i < 7; i++) await page.keyboard.press("Tab");
-    await expect(page.evaluate(() => !!document.activeElement?.closest("#mobile-menu"))).resolves.toBe(true);
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest("#mobile-menu"))).toBe(true);
     // Following a link navigates and leaves the menu closed.
     await Promise.all([page.waitForURL(`${site}/blog`), menu.getByRole("link", { name: "Blog" }).click()]);
     await expect(page.getByRole("dialog", { name: "Menu" }).isVisible()).resolves.toBe(false);

@@ -123,7 +123,7 @@ describe("search button focus ring", () => {
     const button = page.locator("main form[data-search] button[type=submit]").first();
     await page.locator("main form[data-search] input").first().focus();
     await page.keyboard.press("Tab");
-    await expect(button.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
     const ring = await button.evaluate((el) => {
       const s = getComputedStyle(el);
       const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
@@ -235,9 +235,11 @@ describe("blog images", () => {
   it("shows the designed placeholder where a card's or post's image fails", async () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`${site}/blog`);
-    const img = page.locator("[data-post-card] img").first();
-    await page.waitForFunction(() => document.querySelector("[data-post-card] img")?.getAttribute("src") === "/placeholder-post.svg");
-    await expect(img.evaluate((el) => (el as HTMLImageElement).naturalWidth > 0)).resolves.toBe(true);
+    // The placeholder is swapped in, then loads: wait for both (one read could come between).
+    await page.waitForFunction(() => {
+      const el = document.querySelector<HTMLImageElement>("[data-post-card] img");
+      return el?.getAttribute("src") === "/placeholder-post.svg" && el.complete && el.naturalWidth > 0;
+    });
     await page.goto(`${site}/blog/botox-guide-part-7`);
     await page.waitForFunction(() => document.querySelector("article img")?.getAttribute("src") === "/placeholder-post.svg");
     expect(errors).toEqual([]);
