@@ -1,7 +1,7 @@
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
-// Package boundaries (docs/decisions.md, "Boundaries the linter enforces"). A package is used
+// Package boundaries (docs/decisions/164-boundary-rules-in-the-linter.md). A package is used
 // through its `exports`, never by reaching into its `src/`.
 const otherPackageSrc = [
   {

@@ -1,7 +1,7 @@
 /**
  * Builds the admin once (vite build) into a folder, skipping the build when nothing it
  * depends on changed since the last one: `npm start` serves built files (never Vite's dev
- * server, docs/decisions/013-production-build-and-deployment-issue-12.md), and a restart stays fast.
+ * server, docs/decisions/119-npm-start-launcher-in-scripts.md), and a restart stays fast.
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";

@@ -1,7 +1,7 @@
 /**
- * The package boundaries of the repository's ESLint config (docs/decisions/023, "Boundaries the
- * linter enforces"), checked on small snippets: the rules each path gets from eslint.config.js
- * are applied by ESLint's own Linter, without the type-aware parsing `eslint .` does.
+ * The package boundaries of the repository's ESLint config (docs/decisions/164-boundary-rules-in-the-linter.md),
+ * checked on small snippets: the rules each path gets from eslint.config.js are applied by
+ * ESLint's own Linter, without the type-aware parsing `eslint .` does.
  */
 import { fileURLToPath } from "node:url";
 import path from "node:path";

@@ -5,7 +5,7 @@
  * - idle expiry 12 h, pushed forward when less than half of it remains; absolute expiry
  *   7 days after creation, never extended; expired rows are deleted when seen;
  * - a new token at every login; logout deletes the row.
- * Values recorded in docs/decisions/003-sessions.md.
+ * Values recorded in docs/decisions/003-sessions-after-lucias-design.md.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";

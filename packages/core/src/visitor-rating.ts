@@ -6,7 +6,7 @@
 import type { RatingStat } from "./api.ts";
 import type { RatingEmoji } from "./constants.ts";
 
-/** angry 1, sad 2, neutral 3, smile 4, love-eyes 5 (recorded in docs/decisions/011-*.md). */
+/** angry 1, sad 2, neutral 3, smile 4, love-eyes 5 (recorded in docs/decisions/104-clinic-rating-markup-from-own-ratings.md). */
 export const EMOJI_SCORE: Record<RatingEmoji, number> = { angry: 1, sad: 2, neutral: 3, smile: 4, "love-eyes": 5 };
 
 /** Fewer ratings than this say nothing: no average is shown and none is marked up. */

@@ -3,8 +3,8 @@
  * near-identical location pages are doorway pages under search engines' spam policies, so a
  * location page is indexable (self-canonical, in the sitemap) only with enough clinics of its
  * own; thin ones are still served, with `noindex, follow`, and a ZIP page showing what its
- * city's page shows points its canonical there. Thresholds: decision record 011
- * (docs/decisions/011-open-now-rating-markup-and-indexable-location-pages-issue-14.md).
+ * city's page shows points its canonical there. Thresholds: decision record 105
+ * (docs/decisions/105-indexable-location-pages.md).
  */
 import { FILTERS } from "@botox/core/constants";
 import { cityPath, cityStateKey, zipPath } from "@botox/core/search";
