@@ -3,7 +3,8 @@
 #   "spec §X"      → "product.md §X"       (docs/product.md keeps the spec's section numbers)
 #   "design.md §X" → "architecture.md §X"  (docs/architecture.md keeps design.md's numbers)
 # across tracked source files (ts, tsx, astro, mjs, js, sh, css, sql and the host rules file).
-# A list after the prefix ("spec §4, §5") follows it unchanged. Afterwards it prints every "§"
+# A list after the prefix ("spec §4, §5") follows it unchanged; a bare "(§5)" on a line that
+# speaks of "the spec's" text gets the prefix too. Afterwards it prints every "§"
 # reference it could not map (no prefix it knows) and every cited section missing from the
 # target document, and counts the rewrites. Run it from anywhere in the repository; it only
 # edits the working tree. `--check` reports without writing.
@@ -39,6 +40,8 @@ perl -CSD -Mutf8 -e '
     my $count = 0;
     $count += ($text =~ s/(?<![\w.\/-])[Ss]pec(?= §)/product.md/g);
     $count += ($text =~ s/(?<![\w.\/-])design\.md(?= §)/architecture.md/g);
+    # A bare reference in parentheses on a line about the spec\x27s text: "(§5)".
+    $count += ($text =~ s/^(.*\bspec\x27s\b.*?\()(?=§)/${1}product.md /mg);
     $rewritten += $count;
     # Check every cited section exists; report every "§" without a known prefix.
     my $n = 0;
