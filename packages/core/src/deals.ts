@@ -4,7 +4,8 @@
  * compared with the local price index. Pure rules shared by the API, the site build and the
  * admin; dates are "YYYY-MM-DD" and callers pass `today`.
  */
-import { PRICE_BRANDS, dateValue, type PriceArea, type PriceBrand, type PriceIndex } from "./price-format.ts";
+import { PRICE_BRANDS, dateValue, type PriceArea, type PriceBrand } from "./price-format.ts";
+import type { PriceIndex } from "./prices.ts";
 
 /** A deal names a real product: "other" has units that compare with nothing. */
 export const DEAL_BRANDS = PRICE_BRANDS.filter((b): b is Exclude<PriceBrand, "other"> => b !== "other");
