@@ -98,6 +98,8 @@ export interface AreaEstimate {
   checkedOn: string;
   /** "Frown lines, about 20 units of Botox: about $260 at $13/unit (checked 2 Nov 2026)". */
   text: string;
+  /** The label the typical units come from. */
+  source: string;
 }
 
 /**
@@ -123,6 +125,7 @@ export function clinicEstimates(prices: readonly ClinicPrice[], today: string): 
           kind: "clinic_area_price",
           perUnitCents: null,
           checkedOn: own.checkedOn,
+          source: row.source,
           text: `${DOSE_AREA_LABELS[row.area]}, ${BRAND_LABELS[brand]}: ${dollars(amount)}, the clinic's own area price (checked ${formatPriceDate(own.checkedOn)})`,
         });
       } else if (current) {
@@ -135,6 +138,7 @@ export function clinicEstimates(prices: readonly ClinicPrice[], today: string): 
           kind: "estimate",
           perUnitCents: current.perUnitCents,
           checkedOn: current.checkedOn,
+          source: row.source,
           text: `${label}: about ${dollars(amount)} at ${formatUnitPrice(current.perUnitCents)} (checked ${formatPriceDate(current.checkedOn)})`,
         });
       }
@@ -160,7 +164,7 @@ function ownAreaPrice(prices: readonly ClinicPrice[], brand: PriceBrand, area: D
  * The index's estimates for city and ZIP pages: each of the brand's rows at the local median
  * ("Frown lines at the local median: about $260"), only when the index is sufficient.
  */
-export function indexEstimates(index: PriceIndex): { area: DoseArea; units: number; dollars: number; text: string }[] {
+export function indexEstimates(index: PriceIndex): { area: DoseArea; units: number; dollars: number; text: string; source: string }[] {
   if (!index.sufficient || index.median == null) return [];
   const median = index.median;
   return DOSE_TABLE.filter((r) => r.brand === index.brand).map((r) => {
@@ -170,6 +174,7 @@ export function indexEstimates(index: PriceIndex): { area: DoseArea; units: numb
       units: r.units,
       dollars: amount,
       text: `${DOSE_AREA_LABELS[r.area]} (about ${r.units} units of ${BRAND_LABELS[r.brand]}) at the local median: about ${dollars(amount)}`,
+      source: r.source,
     };
   });
 }
