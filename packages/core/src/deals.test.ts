@@ -14,7 +14,8 @@ describe("belowTypical", () => {
   });
   it("an insufficient index is never below typical, at any price", () => {
     const thin = computePriceIndex("botox", five.slice(0, 4));
-    for (const cents of [1, 500, 1000, 99_999]) expect(compareDeal({ brand: "botox", perUnitCents: cents }, thin)).toEqual({ belowTypical: false, typical: null });
+    for (const cents of [1, 500, 1000, 99_999])
+      expect(compareDeal({ brand: "botox", perUnitCents: cents }, thin)).toEqual({ belowTypical: false, typical: null });
     expect(compareDeal({ brand: "botox", perUnitCents: 1 }, null)).toEqual({ belowTypical: false, typical: null });
   });
   it("another brand's index is never compared", () => {

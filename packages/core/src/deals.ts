@@ -73,7 +73,12 @@ export interface PublicDeal extends Omit<Deal, "createdBy" | "createdAt" | "upda
 }
 
 /** The per-unit price a deal states or implies; null when a per-area deal lacks its units. */
-export function dealPerUnitCents(d: { model: DealModel; unitPriceCents?: number | null; areaPriceCents?: number | null; units?: number | null }): number | null {
+export function dealPerUnitCents(d: {
+  model: DealModel;
+  unitPriceCents?: number | null;
+  areaPriceCents?: number | null;
+  units?: number | null;
+}): number | null {
   if (d.model === "per_unit") return d.unitPriceCents ?? null;
   if (d.areaPriceCents == null || d.units == null || d.units <= 0) return null;
   return Math.round(d.areaPriceCents / d.units);

@@ -178,4 +178,3 @@ export function indexEstimates(index: PriceIndex): { area: DoseArea; units: numb
     };
   });
 }
-

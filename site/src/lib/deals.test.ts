@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { computePriceIndex, type PriceIndex } from "@botox/core";
 import type { RunningDeal } from "@botox/db/site";
-import { dealPrice, dealViews } from "./deals.ts";
+import { makeClinic } from "../test/factories.ts";
+import { cacheKey } from "./cache-key.ts";
+import { indexSiteData } from "./data.ts";
+import { cityDeals, dealPrice, dealViews } from "./deals.ts";
 
 const TODAY = "2026-11-23";
 let nextId = 1;
@@ -66,5 +69,28 @@ describe("deal views", () => {
       [1, "below typical for Austin, TX"],
       [2, null],
     ]);
+  });
+});
+
+describe("a build drops ended deals with no content change (the nightly regeneration)", () => {
+  it("the day after a deal's last day, the city's deals and so its page's cache key change", () => {
+    const clinic = makeClinic({ citySlug: "austin", state: "TX" });
+    const data = {
+      clinics: [clinic],
+      cities: [{ citySlug: "austin", pageSlug: "austin", city: "Austin", state: "TX", count: 1, latitude: null, longitude: null }],
+      posts: [],
+      categories: [],
+      zips: [],
+      visitorRatings: {},
+      prices: [],
+      deals: [deal({ id: 900, clinicId: clinic.id, endsOn: "2026-11-23" })],
+    };
+    const lastDay = indexSiteData(data, "2026-11-23");
+    const dayAfter = indexSiteData(data, "2026-11-24");
+    const city = lastDay.cities[0]!;
+    expect(cityDeals(lastDay, city).map((d) => d.id)).toEqual([900]);
+    expect(cityDeals(dayAfter, city)).toEqual([]);
+    expect(dayAfter.dealsByClinic.has(clinic.id)).toBe(false);
+    expect(cacheKey(city, cityDeals(lastDay, city))).not.toBe(cacheKey(city, cityDeals(dayAfter, city)));
   });
 });

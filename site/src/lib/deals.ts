@@ -3,18 +3,9 @@
  * read and core's comparison with the same brand's local index. No countdowns and no urgency
  * wording: a deal says what it costs, under which conditions, and its last day.
  */
-import {
-  AREA_LABELS,
-  BRAND_LABELS,
-  clinicPath,
-  compareDeal,
-  formatCents,
-  formatPriceDate,
-  formatUnitPrice,
-  isDealRunning,
-  type DealBrand,
-  type PriceIndex,
-} from "@botox/core";
+import { compareDeal, isDealRunning, type DealBrand } from "@botox/core/deals";
+import { AREA_LABELS, BRAND_LABELS, formatCents, formatPriceDate, formatUnitPrice, type PriceIndex } from "@botox/core/prices";
+import { clinicPath } from "@botox/core/search";
 import type { RunningDeal } from "@botox/db/site";
 import type { SiteCity, SiteIndex } from "./data.ts";
 import { indexOver } from "./prices.ts";

@@ -43,7 +43,8 @@ function backend(deals: Deal[]) {
     "GET /clinics/7/deals": () => ({ deals }),
     "POST /clinics/7/deals": (c: FakeCall) => {
       const body = c.body as Deal;
-      if (body.model === "per_area" && body.units == null) throw apiError(400, { error: DEAL_MSG.unitsRequired, issues: [{ path: "units", message: DEAL_MSG.unitsRequired }] });
+      if (body.model === "per_area" && body.units == null)
+        throw apiError(400, { error: DEAL_MSG.unitsRequired, issues: [{ path: "units", message: DEAL_MSG.unitsRequired }] });
       const row = stored(next++, { ...body, perUnitCents: body.unitPriceCents ?? 0 });
       deals.push(row);
       return { deal: row };
@@ -77,7 +78,13 @@ describe("deals on the clinic edit screen", () => {
     await user.type(within(form).getByLabelText(/Ends on/), inDays(20));
     await user.click(within(form).getByRole("button", { name: "Save deal" }));
     await within(card).findByText("Spring Botox");
-    expect(callsTo("POST", "/clinics/7/deals")[0]?.body).toMatchObject({ title: "Spring Botox", brand: "botox", model: "per_unit", unitPriceCents: 999, endsOn: inDays(20) });
+    expect(callsTo("POST", "/clinics/7/deals")[0]?.body).toMatchObject({
+      title: "Spring Botox",
+      brand: "botox",
+      model: "per_unit",
+      unitPriceCents: 999,
+      endsOn: inDays(20),
+    });
     expect(within(card).getByText("Running")).toBeTruthy();
 
     const row = within(card).getByText("Old offer").closest("li")!;

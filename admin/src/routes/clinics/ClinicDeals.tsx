@@ -171,7 +171,13 @@ export function ClinicDeals({ clinicId, today = isoDay(new Date()) }: { clinicId
                     </p>
                   </div>
                   <div className="flex items-center gap-2">
-                    {isDealRunning(d, today) ? <Badge tone="green">Running</Badge> : d.endsOn < today ? <Badge>Ended</Badge> : <Badge tone="blue">Upcoming</Badge>}
+                    {isDealRunning(d, today) ? (
+                      <Badge tone="green">Running</Badge>
+                    ) : d.endsOn < today ? (
+                      <Badge>Ended</Badge>
+                    ) : (
+                      <Badge tone="blue">Upcoming</Badge>
+                    )}
                     <Button size="sm" variant="outline" onClick={() => setEditing(d)}>
                       Edit
                     </Button>
@@ -237,7 +243,8 @@ function DealEditor({
     setServerErrors(({ [name]: _gone, ...rest }) => rest);
   };
   const save = useMutation({
-    mutationFn: () => (deal ? api.send("PATCH", `/deals/${deal.id}`, dealPayload(values)) : api.send("POST", `/clinics/${clinicId}/deals`, dealPayload(values))),
+    mutationFn: () =>
+      deal ? api.send("PATCH", `/deals/${deal.id}`, dealPayload(values)) : api.send("POST", `/clinics/${clinicId}/deals`, dealPayload(values)),
     onSuccess: async () => {
       toast({ title: deal ? "Deal updated" : "Deal added" });
       await onDone();
@@ -252,10 +259,9 @@ function DealEditor({
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSaveError(null);
-    const typed = values.model === "per_unit" ? ({ unitPrice: values.unitPrice } as const) : ({ areaPrice: values.areaPrice } as const);
-    const bad = Object.entries(typed).filter(([, v]) => Number.isNaN(cents(v)));
-    if (bad.length > 0) {
-      setServerErrors(Object.fromEntries(bad.map(([k]) => [k, "Enter an amount in dollars, e.g. 9.99."])));
+    const field = values.model === "per_unit" ? "unitPrice" : "areaPrice";
+    if (Number.isNaN(cents(values[field]))) {
+      setServerErrors({ [field]: "Enter an amount in dollars, e.g. 9.99." });
       return;
     }
     save.mutate();
@@ -302,13 +308,7 @@ function DealEditor({
               optionLabel={(a) => (a === "" ? "Choose an area" : AREA_LABELS[a])}
               onValue={(a) => set("area", a)}
             />
-            <TextField
-              label="Area price ($)"
-              error={errorOf("areaPrice")}
-              inputMode="decimal"
-              value={values.areaPrice}
-              onValue={(v) => set("areaPrice", v)}
-            />
+            <TextField label="Area price ($)" error={errorOf("areaPrice")} inputMode="decimal" value={values.areaPrice} onValue={(v) => set("areaPrice", v)} />
             <TextField
               label="Units included"
               hint="Required: without them the deal cannot be compared with unit prices."
@@ -320,7 +320,15 @@ function DealEditor({
           </>
         )}
         <TextField label="Starts on" error={errorOf("startsOn")} type="date" value={values.startsOn} onValue={(v) => set("startsOn", v)} />
-        <TextField label="Ends on" hint="Its last day." error={errorOf("endsOn")} type="date" min={today} value={values.endsOn} onValue={(v) => set("endsOn", v)} />
+        <TextField
+          label="Ends on"
+          hint="Its last day."
+          error={errorOf("endsOn")}
+          type="date"
+          min={today}
+          value={values.endsOn}
+          onValue={(v) => set("endsOn", v)}
+        />
         <TextField
           label="Source URL"
           error={errorOf("sourceUrl")}

@@ -22,7 +22,10 @@ beforeAll(async () => {
   t.deps.onContentChange = (change) => changes.push(change as ContentChange);
   const username = `admin-${randomBytes(4).toString("hex")}`;
   const password = `pw-${randomBytes(8).toString("hex")}`;
-  const [admin] = await t.db.db.insert(adminUsers).values({ username, passwordHash: await hashPassword(password) }).returning();
+  const [admin] = await t.db.db
+    .insert(adminUsers)
+    .values({ username, passwordHash: await hashPassword(password) })
+    .returning();
   adminId = admin!.id;
   const res = await t.request("POST", "/login", { body: { username, password } });
   expect(res.status).toBe(200);

@@ -111,11 +111,7 @@ export async function deleteDeal(db: DbExecutor, id: number): Promise<boolean> {
 
 /** Every deal of a clinic (the admin's list, ended ones included), latest end first. */
 export async function listClinicDeals(db: Database, clinicId: number): Promise<Deal[]> {
-  const rows = await db
-    .select()
-    .from(clinicDeals)
-    .where(eq(clinicDeals.clinicId, clinicId))
-    .orderBy(desc(clinicDeals.endsOn), desc(clinicDeals.id));
+  const rows = await db.select().from(clinicDeals).where(eq(clinicDeals.clinicId, clinicId)).orderBy(desc(clinicDeals.endsOn), desc(clinicDeals.id));
   return rows.map(toDeal);
 }
 
