@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hideEndedDeals, localDay } from "./deal-expiry.ts";
+import { dealsNow, hideEndedDeals, localDay } from "./deal-expiry.ts";
 
 function page(ends: string[]): HTMLElement {
   const root = document.createElement("div");
@@ -27,5 +27,13 @@ describe("hideEndedDeals", () => {
 
   it("reads the local calendar day", () => {
     expect(localDay(new Date(2026, 0, 5, 8))).toBe("2026-01-05");
+  });
+
+  it("reads the clock browser tests inject, else the real time", () => {
+    window.__BOTOX_NOW__ = "2026-12-01T12:00:00";
+    expect(localDay(dealsNow())).toBe("2026-12-01");
+    window.__BOTOX_NOW__ = { not: "a time" };
+    expect(Math.abs(dealsNow().getTime() - Date.now())).toBeLessThan(60_000);
+    delete window.__BOTOX_NOW__;
   });
 });

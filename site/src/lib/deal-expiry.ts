@@ -1,8 +1,22 @@
 /**
  * Pages are static and may be cached for days: a deal whose last day has passed where the
  * visitor is must not be shown, whatever the build knew. This runs in the browser on every
- * page with deals (the clock is `viewNow`, which browser tests fix).
+ * page with deals.
  */
+
+/**
+ * The browser's clock, fixed by browser tests through `window.__BOTOX_NOW__` exactly as
+ * lib/clock.ts's `viewNow` reads it. Not imported from there: a module shared by this page
+ * script and the islands becomes a chunk of its own on every page (page-weight budget).
+ */
+export function dealsNow(): Date {
+  const injected: unknown = typeof window === "undefined" ? undefined : window.__BOTOX_NOW__;
+  if (typeof injected === "number" || typeof injected === "string") {
+    const d = new Date(injected);
+    if (!Number.isNaN(d.getTime())) return d;
+  }
+  return new Date();
+}
 
 /** "YYYY-MM-DD" of `now` in the browser's own time zone: a deal runs through its last local day. */
 export function localDay(now: Date): string {
