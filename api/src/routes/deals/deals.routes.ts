@@ -173,7 +173,7 @@ dealsRoutes.openapi(updateDealRoute, async (c) => {
   if (!existing) throw new HttpError(404, DEAL_MSG.notFound);
   const merged: DealValues = { ...existing, ...defined(patch) };
   // Editing the wording of a deal that has since ended is allowed; moving its dates into the past is not.
-  const datesChanged = patch.startsOn !== undefined || patch.endsOn !== undefined;
+  const datesChanged = merged.startsOn !== existing.startsOn || merged.endsOn !== existing.endsOn;
   const issues = [...dealShapeIssues(merged), ...dealDateIssues(merged, today(), datesChanged)];
   if (issues.length) throw new HttpError(400, issues[0]?.message ?? MSG.api.invalidInput, issues);
   const deal = await writeContent(

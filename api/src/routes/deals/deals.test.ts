@@ -165,6 +165,15 @@ describe("PATCH and DELETE /deals/{id}", () => {
     expect((await t.request("PATCH", `/deals/${deal.id}`, { body: { title: "x" } })).status).toBe(401);
   });
 
+  it("the wording of a deal that has ended can still be fixed; moving its dates keeps every date rule", async () => {
+    const [clinic] = await clinicsIn(freshCity(), 1);
+    const old = await insertRow(clinic!.id, inDays(-30), inDays(-2));
+    const same = await t.request("PATCH", `/deals/${old.id}`, { body: { title: "Autumn offer", startsOn: old.startsOn, endsOn: old.endsOn }, cookie: session });
+    expect(same.status).toBe(200);
+    const moved = await t.request("PATCH", `/deals/${old.id}`, { body: { endsOn: inDays(-1) }, cookie: session });
+    expect(((await moved.json()) as { error: string }).error).toBe(DEAL_MSG.ended);
+  });
+
   it("deletes (the site is marked dirty); a second delete is a 404", async () => {
     const [clinic] = await clinicsIn(freshCity(), 1);
     const deal = await created(clinic!.id);
