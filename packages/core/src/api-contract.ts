@@ -31,6 +31,8 @@ import type {
   ZipSearchResponse,
 } from "./api.ts";
 import type { ClinicPrice, PriceIndex, PriceReport } from "./prices.ts";
+import type { Deal, PublicDeal } from "./deals.ts";
+import type { dealInputSchema, dealPatchSchema } from "./deal-schemas.ts";
 import type { blogPostInputSchema, categoryInputSchema, clinicInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./schemas.ts";
 import type { nearbyClinicsBodySchema } from "./api-queries.ts";
 import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
@@ -69,6 +71,8 @@ export type ApiGets = [
   Call<`/clinics/${Seg}/prices`, { prices: ListedPrice[] }>,
   Call<"/price-index", PriceIndex>,
   Call<"/price-reports", { reports: PriceReport[]; total: number }>,
+  Call<"/deals", { deals: PublicDeal[] }>,
+  Call<`/clinics/${Seg}/deals`, { deals: Deal[] }>,
   Call<"/blog/posts", BlogListResponse>,
   Call<"/blog/posts/recent", BlogPost[]>,
   Call<`/blog/posts/slug/${Seg}`, BlogPost>,
@@ -99,6 +103,7 @@ export interface ApiWrites {
     Call<`/clinics/${Seg}/ratings`, RatingResponse, In<typeof ratingSchema>>,
     Call<`/clinics/${Seg}/price-reports`, z.infer<typeof priceReportCreatedSchema>, In<ReturnType<typeof priceReportInputSchema>>>,
     Call<`/clinics/${Seg}/prices`, ClinicPrice, In<typeof priceInputSchema>>,
+    Call<`/clinics/${Seg}/deals`, { deal: Deal }, In<ReturnType<typeof dealInputSchema>>>,
     Call<"/clinics", Clinic, ClinicBody>,
     Call<"/blog/posts", BlogPost, In<typeof blogPostInputSchema>>,
     Call<"/blog/categories", BlogCategory, In<typeof categoryInputSchema>>,
@@ -110,6 +115,7 @@ export interface ApiWrites {
   PATCH: [
     Call<`/prices/${Seg}`, ClinicPrice, In<typeof pricePatchSchema>>,
     Call<`/price-reports/${Seg}`, PriceReport, In<typeof priceReportReviewSchema>>,
+    Call<`/deals/${Seg}`, { deal: Deal }, In<typeof dealPatchSchema>>,
     // Merged with the stored record and validated whole: any subset of the fields.
     Call<`/blog/posts/${Seg}`, BlogPost, Partial<In<typeof blogPostInputSchema>>>,
     Call<`/blog/categories/${Seg}`, BlogCategory, Partial<In<typeof categoryInputSchema>>>,
@@ -118,6 +124,7 @@ export interface ApiWrites {
   DELETE: [
     Call<`/clinics/${Seg}`, OkResponse>,
     Call<`/prices/${Seg}`, OkResponse>,
+    Call<`/deals/${Seg}`, OkResponse>,
     Call<`/blog/posts/${Seg}`, OkResponse>,
     Call<`/blog/categories/${Seg}`, OkResponse>,
   ];

@@ -23,5 +23,8 @@ export * from "./open-now.ts";
 export * from "./visitor-rating.ts";
 export * from "./prices.ts";
 export * from "./price-schemas.ts";
+export * from "./estimates.ts";
+export * from "./deals.ts";
+export * from "./deal-schemas.ts";
 export * from "./response-schemas.ts";
 export type * from "./api-contract.ts";

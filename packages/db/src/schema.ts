@@ -340,3 +340,53 @@ export const priceReports = pgTable(
     index("price_reports_status_idx").on(t.status, t.createdAt),
   ],
 );
+
+// ---- Deals (issue 23; migration 0010) ----
+export const dealModel = pgEnum("deal_model", ["per_unit", "per_area"]);
+
+/**
+ * A clinic's time-limited offer. Its brand, per-unit price (stated, or an area price over the
+ * units it includes) and end date are required so it can be compared with the local index;
+ * the API refuses a deal without them rather than storing one that cannot be compared.
+ */
+export const clinicDeals = pgTable(
+  "clinic_deals",
+  {
+    id: serial("id").primaryKey(),
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    brand: priceBrand("brand").notNull(),
+    model: dealModel("model").notNull(),
+    unitPriceCents: integer("unit_price_cents"),
+    area: priceArea("area"),
+    areaPriceCents: integer("area_price_cents"),
+    units: integer("units"),
+    /** packages/core `dealPerUnitCents`, written with the row. */
+    perUnitCents: integer("per_unit_cents").notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    /** The deal's last day. */
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    conditions: text("conditions"),
+    newPatientsOnly: boolean("new_patients_only").notNull().default(false),
+    sourceUrl: text("source_url"),
+    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "clinic_deals_shape_check",
+      sql`CASE ${t.model} WHEN 'per_unit' THEN ${t.unitPriceCents} IS NOT NULL WHEN 'per_area' THEN ${t.area} IS NOT NULL AND ${t.areaPriceCents} IS NOT NULL AND ${t.units} IS NOT NULL END`,
+    ),
+    check(
+      "clinic_deals_amounts_check",
+      sql`${t.perUnitCents} > 0 AND (${t.unitPriceCents} IS NULL OR ${t.unitPriceCents} > 0) AND (${t.areaPriceCents} IS NULL OR ${t.areaPriceCents} > 0) AND (${t.units} IS NULL OR ${t.units} > 0)`,
+    ),
+    check("clinic_deals_dates_check", sql`${t.endsOn} >= ${t.startsOn} AND ${t.endsOn} <= ${t.startsOn} + 180`),
+    check("clinic_deals_brand_check", sql`${t.brand} <> 'other'`),
+    index("clinic_deals_clinic_idx").on(t.clinicId, t.endsOn),
+    index("clinic_deals_running_idx").on(t.endsOn, t.startsOn),
+  ],
+);

@@ -11,11 +11,13 @@ import {
   clinicPrices,
   clinics,
   deriveClinicColumns,
+  insertDeal,
   priceReports,
   priceRow,
   ratings,
   zipCodes,
   type Database,
+  type DealValues,
   type PriceValues,
 } from "@botox/db";
 
@@ -136,6 +138,7 @@ export async function insertFixtures(db: Database): Promise<void> {
       .values(emojis.map((emoji, i) => ({ clinicId: vita.id, emoji, visitorId: `fixture-visitor-${i}`, addressHash: `fixture-address-${i}` })));
   }
   await insertPriceFixtures(db, inserted);
+  await insertDealFixtures(db, inserted);
   const cats = await db
     .insert(blogCategories)
     .values([
@@ -264,5 +267,51 @@ async function insertPriceFixtures(db: Database, inserted: { id: number; name: s
       visitorId: "e2e-fixture-visitor",
       addressHash: "e2e-fixture-address",
     });
+  }
+}
+
+/**
+ * Deals (issue 23), dated from now. New York: a Botox unit price at or below the city's p25
+ * ($12.50: "below typical"), a Dysport area deal with its units (no Dysport index: never
+ * compared), and two deals no build may show (ended yesterday, starting next week).
+ */
+export const E2E_DEALS: Record<string, DealValues[]> = {
+  "Glow Med Spa New York": [
+    {
+      title: "Winter Botox",
+      brand: "botox",
+      model: "per_unit",
+      unitPriceCents: 1099,
+      startsOn: daysAgo(5),
+      endsOn: daysAgo(-20),
+      conditions: "Minimum 20 units",
+      newPatientsOnly: true,
+    },
+  ],
+  "Radiance Med Spa New York": [
+    {
+      title: "Frown lines with Dysport",
+      brand: "dysport",
+      model: "per_area",
+      area: "frown_lines",
+      areaPriceCents: 22500,
+      units: 50,
+      startsOn: daysAgo(2),
+      endsOn: daysAgo(-3),
+      sourceUrl: "https://clinic-1.example.com/specials",
+    },
+  ],
+  "Smooth Skin Med Spa New York": [
+    { title: "Autumn Botox (ended)", brand: "botox", model: "per_unit", unitPriceCents: 900, startsOn: daysAgo(30), endsOn: daysAgo(1) },
+    { title: "Spring Botox (not yet)", brand: "botox", model: "per_unit", unitPriceCents: 900, startsOn: daysAgo(-7), endsOn: daysAgo(-30) },
+  ],
+};
+
+async function insertDealFixtures(db: Database, inserted: { id: number; name: string }[]): Promise<void> {
+  const idOf = new Map(inserted.map((c) => [c.name, c.id]));
+  for (const [name, deals] of Object.entries(E2E_DEALS)) {
+    const id = idOf.get(name);
+    if (id === undefined) throw new Error(`deal fixture for an unknown clinic: ${name}`);
+    for (const d of deals) await insertDeal(db, id, d, null);
   }
 }

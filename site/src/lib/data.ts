@@ -6,6 +6,7 @@ import {
   cityStateKey,
   currentUnitPrices,
   distanceMiles,
+  isDealRunning,
   isoDay,
   roundMiles,
   utf8Bytes,
@@ -14,8 +15,9 @@ import {
   type Clinic,
   type ClinicPrice,
   type CurrentUnitPrice,
+  type PriceBrand,
 } from "@botox/core";
-import type { SiteCity, SiteData, SiteZip } from "@botox/db/site";
+import type { RunningDeal, SiteCity, SiteData, SiteZip } from "@botox/db/site";
 import { pricesByClinic } from "./prices.ts";
 
 export type { SiteCity, SiteZip };
@@ -41,6 +43,11 @@ export interface SiteIndex extends SiteData {
   pricesByClinic: Map<number, ClinicPrice[]>;
   /** Each clinic's current Botox per-unit price (core's `currentUnitPrices`). */
   currentPrices: Map<number, CurrentUnitPrice>;
+  /** Each clinic's current per-unit price of `brand` (computed once per brand): deals compare with their own brand. */
+  currentPricesOf: (brand: PriceBrand) => Map<number, CurrentUnitPrice>;
+  /** The deals running on `today` (issue 23): an ended deal is dropped by every build. */
+  runningDeals: RunningDeal[];
+  dealsByClinic: Map<number, RunningDeal[]>;
 }
 
 let loading: Promise<SiteIndex> | undefined;
@@ -108,6 +115,15 @@ export function indexSiteData(data: SiteData, today = isoDay(new Date())): SiteI
     list.push(p);
     postsByCategory.set(p.categoryId, list);
   }
+  const currentByBrand = new Map<PriceBrand, Map<number, CurrentUnitPrice>>();
+  const currentPricesOf = (brand: PriceBrand) => {
+    let map = currentByBrand.get(brand);
+    if (!map) currentByBrand.set(brand, (map = currentUnitPrices(data.prices, brand, today)));
+    return map;
+  };
+  const runningDeals = (data.deals ?? []).filter((d) => isDealRunning(d, today));
+  const dealsByClinic = new Map<number, RunningDeal[]>();
+  for (const d of runningDeals) dealsByClinic.set(d.clinicId, [...(dealsByClinic.get(d.clinicId) ?? []), d]);
   return {
     ...data,
     clinicsByCity,
@@ -117,7 +133,10 @@ export function indexSiteData(data: SiteData, today = isoDay(new Date())): SiteI
     categoryById: new Map(data.categories.map((c) => [c.id, c])),
     today,
     pricesByClinic: pricesByClinic(data.prices),
-    currentPrices: currentUnitPrices(data.prices, "botox", today),
+    currentPrices: currentPricesOf("botox"),
+    currentPricesOf,
+    runningDeals,
+    dealsByClinic,
   };
 }
 

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import {
   cityPageSlugs,
+  isoDay,
   visitorRating,
   type BlogCategory,
   type BlogPost,
@@ -17,7 +18,10 @@ import type { Database } from "../client.ts";
 import { openDatabase } from "../open.ts";
 import { blogCategories, blogPosts, clinics, ratings, zipCodes } from "../schema.ts";
 import { listSitePrices } from "./prices.ts";
+import { listSiteDeals, type RunningDeal } from "./deals.ts";
 import { toBlogPost, toCategory, toClinic } from "./serialize.ts";
+
+export type { RunningDeal };
 
 export interface SiteCity {
   citySlug: string;
@@ -53,6 +57,8 @@ export interface SiteData {
    * and compute city and ZIP indexes from it with packages/core (`priceIndexFor`).
    */
   prices: ClinicPrice[];
+  /** The deals running on the build's day (issue 23): ended and future deals are never built. */
+  deals?: RunningDeal[];
 }
 
 /** Every clinic, ordered by city then slug. */
@@ -129,9 +135,9 @@ export async function listSiteVisitorRatings(db: Database): Promise<Record<numbe
   return out;
 }
 
-/** Everything the site build reads, in seven queries. */
-export async function loadSiteData(db: Database): Promise<SiteData> {
-  const [clinicList, cities, posts, categories, zips, visitorRatings, prices] = await Promise.all([
+/** Everything the site build reads, in eight queries. */
+export async function loadSiteData(db: Database, today = isoDay(new Date())): Promise<SiteData> {
+  const [clinicList, cities, posts, categories, zips, visitorRatings, prices, deals] = await Promise.all([
     listSiteClinics(db),
     listSiteCities(db),
     listSitePosts(db),
@@ -139,8 +145,9 @@ export async function loadSiteData(db: Database): Promise<SiteData> {
     listSiteZips(db),
     listSiteVisitorRatings(db),
     listSitePrices(db),
+    listSiteDeals(db, today),
   ]);
-  return { clinics: clinicList, cities, posts, categories, zips, visitorRatings, prices };
+  return { clinics: clinicList, cities, posts, categories, zips, visitorRatings, prices, deals };
 }
 
 /**

@@ -1,0 +1,207 @@
+/**
+ * Deals (issue 23): the admin's deal edits and the public list of the deals running today in a
+ * city or around a ZIP, each compared with its own brand's local price index. Writes go through
+ * writeContent (a content_changes row: the site is rebuilt, the read cache cleared).
+ */
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import {
+  DEAL_MSG,
+  MSG,
+  compareDeal,
+  dealDateIssues,
+  dealInputSchema,
+  dealPatchSchema,
+  dealQuerySchema,
+  dealSchema,
+  dealShapeIssues,
+  isoDay,
+  okResponseSchema,
+  publicDealSchema,
+  type DealBrand,
+  type PriceIndex,
+  type PublicDeal,
+} from "@botox/core";
+import {
+  clinicExists,
+  deleteDeal,
+  findDeal,
+  findZipOrigin,
+  insertDeal,
+  listClinicDeals,
+  priceIndexInCity,
+  priceIndexNear,
+  runningDealsInCity,
+  runningDealsNear,
+  updateDeal,
+  type DealValues,
+  type RunningDeal,
+} from "@botox/db";
+import { requireSession } from "../../auth/session.ts";
+import { writeContent } from "../../lib/content-changes.ts";
+import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
+import { commonErrors, createRouter, documentedJsonRequest, errorResponse, json, jsonBody, sessionSecurity, writeErrors } from "../../lib/openapi.ts";
+import { cachedJson } from "../../lib/read-cache.ts";
+
+/** The day every deal rule is applied on (UTC), as the site build does. */
+const today = () => isoDay(new Date());
+
+const unauthorized = { 401: errorResponse("No valid session") };
+const session = { security: sessionSecurity };
+const dealAnswer = z.object({ deal: dealSchema });
+
+export const dealsRoutes = createRouter();
+
+// ---- Public ----
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/deals",
+  summary:
+    "Deals running today (started, end date not passed) at a city's clinics (city slug) or within distance miles (default 25) of a ZIP (postalCode), optionally of one brand. perUnitCents is the unit price or the area price ÷ its units; belowTypical is true only when the same brand's local index is sufficient (5 clinics) and perUnitCents is at or below its 25th percentile; typical is that index's p25 and median, or null",
+  tags: ["deals"],
+  request: { query: dealQuerySchema },
+  responses: { 200: json("Running deals, lowest per-unit price first", z.object({ deals: z.array(publicDealSchema) })), ...commonErrors },
+});
+
+dealsRoutes.openapi(listRoute, (c) => {
+  const q = c.req.valid("query");
+  return cachedJson(c, async () => {
+    const { db } = c.get("deps");
+    const day = today();
+    let running: RunningDeal[];
+    let indexOf: (brand: DealBrand) => Promise<PriceIndex>;
+    if (q.city) {
+      const city = q.city;
+      running = await runningDealsInCity(db, city, day, q.brand);
+      indexOf = (brand) => priceIndexInCity(db, city, brand, day);
+    } else {
+      const origin = q.postalCode ? await findZipOrigin(db, q.postalCode) : null;
+      if (!origin) return { deals: [] };
+      running = await runningDealsNear(db, origin, q.distance, day, q.brand);
+      indexOf = (brand) => priceIndexNear(db, origin, q.distance, brand, day);
+    }
+    // One index per brand among the deals (at most five), over the same place as the deals.
+    const indexes = new Map<DealBrand, PriceIndex>();
+    for (const brand of new Set(running.map((d) => d.brand))) indexes.set(brand, await indexOf(brand));
+    const deals: PublicDeal[] = running.map(({ clinicState: _state, ...d }) => ({ ...d, ...compareDeal(d, indexes.get(d.brand)) }));
+    return { deals };
+  });
+});
+
+// ---- Admin ----
+
+const clinicDealsRoute = createRoute({
+  method: "get",
+  path: "/clinics/:id{[0-9]+}/deals",
+  summary: "Every deal of a clinic, ended ones included, latest end first (admin)",
+  tags: ["deals", "admin"],
+  ...session,
+  middleware: [requireSession] as const,
+  responses: { 200: json("Deals", z.object({ deals: z.array(dealSchema) })), ...unauthorized, 404: errorResponse(MSG.admin.clinicNotFound) },
+});
+
+dealsRoutes.openapi(clinicDealsRoute, async (c) => {
+  const clinicId = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
+  const { db } = c.get("deps");
+  if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.admin.clinicNotFound);
+  c.header("Cache-Control", "private, no-store");
+  return c.json({ deals: await listClinicDeals(db, clinicId) }, 200);
+});
+
+/** Postgres foreign key violation (23503): the clinic went away meanwhile. */
+function isForeignKeyViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const createDealRoute = createRoute({
+  method: "post",
+  path: "/clinics/:id{[0-9]+}/deals",
+  summary:
+    "Add a deal to a clinic (admin). per_unit needs unitPriceCents; per_area needs area, areaPriceCents and units. endsOn is required, not in the past, at most 180 days after startsOn (default today); sourceUrl https only",
+  tags: ["deals", "admin"],
+  ...session,
+  middleware: [requireSession, jsonBody] as const,
+  // Its date rules depend on the day: the handler builds the schema for today and validates.
+  request: { body: documentedJsonRequest(dealInputSchema(today())) },
+  responses: { 201: json("Created deal", dealAnswer), ...unauthorized, 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
+});
+
+dealsRoutes.openapi(createDealRoute, async (c) => {
+  const clinicId = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
+  const day = today();
+  const input = parseOrThrow(dealInputSchema(day), await readJson(c));
+  const deps = c.get("deps");
+  if (!(await clinicExists(deps.db, clinicId))) throw new HttpError(404, MSG.admin.clinicNotFound);
+  const values: DealValues = { ...input, startsOn: input.startsOn ?? day };
+  const deal = await writeContent(
+    deps,
+    (tx) => insertDeal(tx, clinicId, values, c.get("user")?.id ?? null),
+    (created) => ({ entity: "deal", entityId: created.id, action: "create" }),
+  ).catch((err: unknown) => {
+    if (isForeignKeyViolation(err)) throw new HttpError(404, MSG.admin.clinicNotFound);
+    throw err;
+  });
+  return c.json({ deal }, 201);
+});
+
+/** Drops keys whose value is undefined, so a patch never clears what it does not name. */
+const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+const updateDealRoute = createRoute({
+  method: "patch",
+  path: "/deals/:id{[0-9]+}",
+  summary: "Change some fields of a deal (admin); the merged deal is checked like a new one (a changed end date may not be in the past)",
+  tags: ["deals", "admin"],
+  ...session,
+  middleware: [requireSession, jsonBody] as const,
+  request: { body: documentedJsonRequest(dealPatchSchema) },
+  responses: { 200: json("Updated deal", dealAnswer), ...unauthorized, 404: errorResponse(DEAL_MSG.notFound), ...writeErrors },
+});
+
+dealsRoutes.openapi(updateDealRoute, async (c) => {
+  const id = idParam(c.req.param("id"), DEAL_MSG.notFound);
+  const patch = parseOrThrow(dealPatchSchema, await readJson(c));
+  const deps = c.get("deps");
+  const existing = await findDeal(deps.db, id);
+  if (!existing) throw new HttpError(404, DEAL_MSG.notFound);
+  const merged: DealValues = { ...existing, ...defined(patch) };
+  // Editing the wording of a deal that has since ended is allowed; moving its dates into the past is not.
+  const datesChanged = merged.startsOn !== existing.startsOn || merged.endsOn !== existing.endsOn;
+  const issues = [...dealShapeIssues(merged), ...dealDateIssues(merged, today(), datesChanged)];
+  if (issues.length) throw new HttpError(400, issues[0]?.message ?? MSG.api.invalidInput, issues);
+  const deal = await writeContent(
+    deps,
+    (tx) => updateDeal(tx, id, merged),
+    (updated) => (updated ? { entity: "deal", entityId: id, action: "update" } : null),
+  );
+  if (!deal) throw new HttpError(404, DEAL_MSG.notFound);
+  return c.json({ deal }, 200);
+});
+
+const deleteDealRoute = createRoute({
+  method: "delete",
+  path: "/deals/:id{[0-9]+}",
+  summary: "Delete a deal (admin)",
+  tags: ["deals", "admin"],
+  ...session,
+  middleware: [requireSession] as const,
+  responses: { 200: json("Deleted", okResponseSchema), ...unauthorized, 404: errorResponse(DEAL_MSG.notFound) },
+});
+
+dealsRoutes.openapi(deleteDealRoute, async (c) => {
+  const id = idParam(c.req.param("id"), DEAL_MSG.notFound);
+  const deleted = await writeContent(
+    c.get("deps"),
+    (tx) => deleteDeal(tx, id),
+    (ok) => (ok ? { entity: "deal", entityId: id, action: "delete" } : null),
+  );
+  if (!deleted) throw new HttpError(404, DEAL_MSG.notFound);
+  return c.json({ ok: true as const }, 200);
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { computePriceIndex, type PriceIndex } from "@botox/core";
+import type { RunningDeal } from "@botox/db/site";
+import { makeClinic } from "../test/factories.ts";
+import { cacheKey } from "./cache-key.ts";
+import { indexSiteData } from "./data.ts";
+import { cityDeals, dealPrice, dealViews } from "./deals.ts";
+
+const TODAY = "2026-11-23";
+let nextId = 1;
+function deal(d: Partial<RunningDeal>): RunningDeal {
+  return {
+    id: nextId++,
+    clinicId: 1,
+    clinicName: "Glow Med Spa",
+    clinicSlug: "glow-med-spa",
+    clinicCitySlug: "austin",
+    clinicState: "TX",
+    title: "Winter Botox",
+    brand: "botox",
+    model: "per_unit",
+    unitPriceCents: 1099,
+    area: null,
+    areaPriceCents: null,
+    units: null,
+    perUnitCents: 1099,
+    startsOn: "2026-11-01",
+    endsOn: "2026-11-30",
+    conditions: null,
+    newPatientsOnly: false,
+    sourceUrl: null,
+    ...d,
+  };
+}
+const botoxIndex = computePriceIndex(
+  "botox",
+  [1000, 1200, 1300, 1500, 1800].map((c) => ({ perUnitCents: c, observedOn: "2026-11-01" })),
+);
+const empty = (brand: PriceIndex["brand"]): PriceIndex => computePriceIndex(brand, []);
+
+describe("deal views", () => {
+  it("states the per-unit equivalent of an area deal", () => {
+    expect(dealPrice(deal({}))).toBe("Botox $10.99/unit");
+    expect(dealPrice(deal({ brand: "dysport", model: "per_area", area: "frown_lines", areaPriceCents: 22500, units: 50, perUnitCents: 450 }))).toBe(
+      "Dysport, Frown lines: $225 for 50 units ($4.50/unit)",
+    );
+  });
+
+  it("drops a deal that is not running on the build's day, and says its last day without urgency", () => {
+    const views = dealViews(
+      [deal({ endsOn: "2026-11-22" }), deal({ startsOn: "2026-11-24" }), deal({ id: 500, endsOn: "2026-11-23" })],
+      TODAY,
+      "Austin, TX",
+      (b) => (b === "botox" ? botoxIndex : empty(b)),
+    );
+    expect(views.map((v) => v.id)).toEqual([500]);
+    expect(views[0]?.ends).toBe("ends 23 Nov 2026");
+  });
+
+  it("says below typical only against the same brand's sufficient index", () => {
+    const views = dealViews(
+      [deal({ id: 1, perUnitCents: 1200 }), deal({ id: 2, perUnitCents: 1250 }), deal({ id: 3, brand: "dysport", perUnitCents: 300 })],
+      TODAY,
+      "Austin, TX",
+      (b) => (b === "botox" ? botoxIndex : empty(b)),
+    );
+    expect(views.map((v) => [v.id, v.belowTypical])).toEqual([
+      [3, null],
+      [1, "below typical for Austin, TX"],
+      [2, null],
+    ]);
+  });
+});
+
+describe("a build drops ended deals with no content change (the nightly regeneration)", () => {
+  it("the day after a deal's last day, the city's deals and so its page's cache key change", () => {
+    const clinic = makeClinic({ citySlug: "austin", state: "TX" });
+    const data = {
+      clinics: [clinic],
+      cities: [{ citySlug: "austin", pageSlug: "austin", city: "Austin", state: "TX", count: 1, latitude: null, longitude: null }],
+      posts: [],
+      categories: [],
+      zips: [],
+      visitorRatings: {},
+      prices: [],
+      deals: [deal({ id: 900, clinicId: clinic.id, endsOn: "2026-11-23" })],
+    };
+    const lastDay = indexSiteData(data, "2026-11-23");
+    const dayAfter = indexSiteData(data, "2026-11-24");
+    const city = lastDay.cities[0]!;
+    expect(cityDeals(lastDay, city).map((d) => d.id)).toEqual([900]);
+    expect(cityDeals(dayAfter, city)).toEqual([]);
+    expect(dayAfter.dealsByClinic.has(clinic.id)).toBe(false);
+    expect(cacheKey(city, cityDeals(lastDay, city))).not.toBe(cacheKey(city, cityDeals(dayAfter, city)));
+  });
+});
