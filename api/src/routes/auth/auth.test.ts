@@ -3,7 +3,7 @@ import { MSG } from "@botox/core";
 import { adminUsers, hashPassword, sessions } from "@botox/db";
 import { ORIGIN, createAdminTestContext, sessionCookieOf, type AdminTestContext } from "../../auth/test-helpers.ts";
 import { randomBytes } from "node:crypto";
-import { LOGIN_MAX_FAILURES, LOGIN_MAX_PER_ADDRESS, LoginThrottle, MemoryThrottleStore, VerificationGate, slowdownFor } from "../../auth/login-throttle.ts";
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_PER_ADDRESS, LOGIN_SLOWED_QUEUE, LoginThrottle, MemoryThrottleStore, VerificationGate, slowdownFor } from "../../auth/login-throttle.ts";
 import { socketEnv } from "../../lib/test-support.ts";
 import { throttleFor } from "./auth.routes.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, hashToken } from "../../auth/session.ts";
@@ -198,6 +198,30 @@ describe("login attacks", () => {
     const admin = await loginFrom(throttled, "203.0.113.99", { username, password });
     expect(admin.status).toBe(200);
     expect(waits.length).toBeGreaterThan(0); // the username was slowed down, not blocked
+  });
+
+  it("40 addresses guessing one username at once get their slowed checks one at a time, at most LOGIN_SLOWED_QUEUE of them", async () => {
+    const { username } = await newAdmin(throttled);
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await loginFrom(throttled, `192.0.2.${i}`, { username, password: "bad" })).status).toBe(401);
+    const sleeps: (() => void)[] = [];
+    throttleFor(throttled.deps).sleep = () => new Promise<void>((resolve) => sleeps.push(resolve));
+    const answered: number[] = [];
+    const burst = Array.from({ length: 40 }, (_, i) =>
+      loginFrom(throttled, `198.51.100.${100 + i}`, { username, password: `guess-${i}` }).then((r) => (answered.push(r.status), r)),
+    );
+    // Those beyond the line are refused at once; of the rest only the first is waiting out its slow-down.
+    await expect.poll(() => answered.length).toBe(40 - LOGIN_SLOWED_QUEUE);
+    expect(answered.every((s) => s === 429)).toBe(true);
+    expect(sleeps).toHaveLength(1);
+    while (answered.length < 40) {
+      await expect.poll(() => sleeps.length).toBe(1);
+      sleeps.shift()!();
+      const before = answered.length;
+      await expect.poll(() => answered.length).toBe(before + 1);
+    }
+    const statuses = (await Promise.all(burst)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_SLOWED_QUEUE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_SLOWED_QUEUE);
   });
 
   it("a new login ends the session the browser held before", async () => {
