@@ -8,7 +8,7 @@ import { socketEnv } from "../../lib/test-support.ts";
 import { throttleFor } from "./auth.routes.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, hashToken } from "../../auth/session.ts";
 import { createApp } from "../../app.ts";
-import { readApiEnv } from "../../env.ts";
+import { localProductUrls, readApiEnv } from "../../env.ts";
 
 // Two apps on one database: failed logins in `throttled` must not throttle the other's address.
 let t: AdminTestContext;
@@ -293,5 +293,29 @@ describe("sessions on admin routes", () => {
     expect(out.headers.get("set-cookie")).toMatch(/session=;.*Max-Age=0/);
     expect(await t.db.sql`select 1 from sessions where id = ${hashToken(tokenOf(cookie))}`).toHaveLength(0);
     expect((await t.request("GET", "/stats", { cookie })).status).toBe(401);
+  });
+});
+
+describe("npm start on other ports (localProductUrls)", () => {
+  it("lets the admin on its moved port sign in; the fixed default origins would refuse it", async () => {
+    const ports = { PORT: "9100", SITE_PORT: "9200", ADMIN_PORT: "9300" };
+    const moved = await createAdminTestContext({ ...ports, ...localProductUrls(ports) });
+    const fixed = await createAdminTestContext(ports);
+    try {
+      const login = (ctx: AdminTestContext) =>
+        ctx.app.request(
+          "/api/v1/login",
+          {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Origin: "http://localhost:9300" },
+            body: JSON.stringify({ username: ctx.username, password: ctx.password }),
+          },
+          socketEnv("203.0.113.77"),
+        );
+      expect((await login(moved)).status).toBe(200);
+      expect((await login(fixed)).status).toBe(403);
+    } finally {
+      await Promise.all([moved.close(), fixed.close()]);
+    }
   });
 });
