@@ -24,8 +24,8 @@ function reachesDatabase(file: string, seen: Set<string>): boolean {
     return false;
   }
   if (MARKER.test(text)) return true;
-  for (const [, spec] of text.matchAll(RELATIVE_IMPORT)) {
-    const target = path.resolve(path.dirname(file), spec!);
+  for (const [, spec = ""] of text.matchAll(RELATIVE_IMPORT)) {
+    const target = path.resolve(path.dirname(file), spec);
     const candidates = [target, `${target}.ts`, `${target}.tsx`, path.join(target, "index.ts")];
     const found = candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
     if (found && reachesDatabase(found, seen)) return true;

@@ -7,7 +7,8 @@
  * as interrupted; another instance or the next start builds again), close Redis and the pool.
  */
 import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
 import type { DbHandle } from "@botox/db";
 import { createApp } from "../app.ts";
 import { createDeps, type AppDeps } from "../deps.ts";
@@ -89,11 +90,12 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ru
   }
 }
 
-function listen(fetch: Parameters<typeof serve>[0]["fetch"], port: number, hostname: string): Promise<ServerType> {
+function listen(fetch: Parameters<typeof serve>[0]["fetch"], port: number, hostname: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname }, () => {
       server.off("error", reject);
-      resolve(server);
+      // Without a createServer option serve() makes a plain node:http server.
+      resolve(server as Server);
     });
     server.once("error", reject);
   });

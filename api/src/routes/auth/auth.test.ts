@@ -3,7 +3,15 @@ import { MSG } from "@botox/core";
 import { adminUsers, hashPassword, sessions } from "@botox/db";
 import { ORIGIN, createAdminTestContext, sessionCookieOf, type AdminTestContext } from "../../auth/test-helpers.ts";
 import { randomBytes } from "node:crypto";
-import { LOGIN_MAX_FAILURES, LOGIN_MAX_PER_ADDRESS, LOGIN_SLOWED_QUEUE, LoginThrottle, MemoryThrottleStore, VerificationGate, slowdownFor } from "../../auth/login-throttle.ts";
+import {
+  LOGIN_MAX_FAILURES,
+  LOGIN_MAX_PER_ADDRESS,
+  LOGIN_SLOWED_QUEUE,
+  LoginThrottle,
+  MemoryThrottleStore,
+  VerificationGate,
+  slowdownFor,
+} from "../../auth/login-throttle.ts";
 import { socketEnv } from "../../lib/test-support.ts";
 import { throttleFor } from "./auth.routes.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, hashToken } from "../../auth/session.ts";
@@ -207,7 +215,7 @@ describe("login attacks", () => {
     throttleFor(throttled.deps).sleep = () => new Promise<void>((resolve) => sleeps.push(resolve));
     const answered: number[] = [];
     const burst = Array.from({ length: 40 }, (_, i) =>
-      loginFrom(throttled, `198.51.100.${100 + i}`, { username, password: `guess-${i}` }).then((r) => (answered.push(r.status), r)),
+      Promise.resolve(loginFrom(throttled, `198.51.100.${100 + i}`, { username, password: `guess-${i}` })).then((r) => (answered.push(r.status), r)),
     );
     // Those beyond the line are refused at once; of the rest only the first is waiting out its slow-down.
     await expect.poll(() => answered.length).toBe(40 - LOGIN_SLOWED_QUEUE);
