@@ -91,7 +91,7 @@ export function replaceQueryQueue(server: object, queue: WireQueue): void {
 /** A connection must have answered the password challenge within this long, or it is closed. */
 const AUTH_TIMEOUT_MS = 5_000;
 /** Connections waiting to authenticate at once; a new one beyond this closes the oldest waiting. */
-const MAX_UNAUTHENTICATED = 32;
+const MAX_UNAUTHENTICATED = 64;
 
 interface GuardOptions {
   timeoutMs?: number;
