@@ -27,6 +27,7 @@ step() {
   local id=$1 title=$2
   shift 2
   local t0=$SECONDS
+  echo "… $title: started"
   "$@" >"$logs/$id.log" 2>&1
   local rc=$?
   echo "$rc" >"$logs/$id.rc"
