@@ -8,8 +8,8 @@
 #   checks: typecheck → lint → knip → format → the PostgreSQL pass (test:db: only the files that
 #           reach a database, scripts/database-tests.ts)
 #   tests:  every package's tests on the embedded database, one package at a time
-# The browser tests run after both, alone: they drive a real Chromium against one product stack
-# per app, and share the machine with nothing else of ours.
+# The browser tests run after both: the site's and the admin's side by side, each against its
+# own product stack (E2E_SERIAL=1: one after the other).
 #
 # SKIP_E2E=1 leaves out the browser tests; FAST=1 (npm run test:fast) also the PostgreSQL pass.
 # Each step's output is printed whole when it ends (never interleaved with the other lane's).
@@ -60,7 +60,18 @@ wait "$checks" "$tests"
 
 if [ "${SKIP_E2E:-}" != "1" ] && [ "${FAST:-}" != "1" ]; then
   if bash scripts/ensure-chromium.sh; then
-    step 7-browser "browser tests (Chromium)" env -u TEST_DATABASE_URL pnpm -r --no-bail --workspace-concurrency=1 --if-present run test:e2e
+    # Every package with a test:e2e script (site, admin): each has its own product stack on
+    # free ports and its own throwaway database, so the apps run side by side (their tests
+    # mostly wait on the browser, not the CPU). E2E_SERIAL=1 runs them one after another.
+    e2e_packages=$(node -e 'for (const d of process.argv.slice(1)) { try { const p = JSON.parse(require("fs").readFileSync(d + "/package.json", "utf8")); if (p.scripts && p.scripts["test:e2e"]) console.log(p.name); } catch {} }' site admin api packages/*)
+    for name in $e2e_packages; do
+      if [ "${E2E_SERIAL:-}" = "1" ]; then
+        step "7-browser-${name#@botox/}" "browser tests of $name (Chromium)" env -u TEST_DATABASE_URL pnpm --filter "$name" run test:e2e
+      else
+        step "7-browser-${name#@botox/}" "browser tests of $name (Chromium)" env -u TEST_DATABASE_URL pnpm --filter "$name" run test:e2e &
+      fi
+    done
+    wait
   else
     echo 1 >"$logs/7-browser.rc"
   fi
