@@ -4,9 +4,10 @@
 # TEST_DATABASE_URL is set; then the browser tests (Debian's Chromium). Ends with one
 # "N passed, N failed" line.
 #
-# Two lanes run side by side (the machine has 2 cores, and the checks are mostly single-threaded):
-#   checks: typecheck → lint → knip → format → the PostgreSQL pass (test:db: only the files that
-#           reach a database, scripts/database-tests.ts)
+# The typecheck runs first (its packages already side by side). Then two lanes run side by side
+# (the machine has 2 cores, and these checks are single-threaded):
+#   checks: lint → knip → format → the PostgreSQL pass (test:db: only the files that reach a
+#           database, scripts/database-tests.ts)
 #   tests:  every package's tests on the embedded database, one package at a time
 # The browser tests run after both: the site's and the admin's side by side, each against its
 # own product stack (E2E_SERIAL=1: one after the other).
@@ -39,8 +40,11 @@ step() {
   } 9>"$logs/print.lock"
 }
 
+# Alone first: pnpm already typechecks the packages side by side (both cores), and `astro check`
+# must not run while a test builds the site (both write site/.astro/ and the check reads it).
+step 1-typecheck "typecheck" pnpm run typecheck:all
+
 checks_lane() {
-  step 1-typecheck "typecheck" pnpm run typecheck:all
   step 2-lint "lint" pnpm run lint:all
   step 3-knip "unused files, exports and dependencies (knip)" pnpm run knip
   step 4-format "formatting (Prettier)" pnpm run format:check
