@@ -25,9 +25,11 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        // Each file is checked with the nearest tsconfig that includes it; the two vitest
-        // configs no tsconfig includes get the default project.
-        projectService: { allowDefaultProject: ["api/vitest.config.ts", "packages/*/vitest.config.ts"] },
+        // Each file is checked with the nearest tsconfig that includes it; the vitest configs no
+        // tsconfig includes get the default project.
+        projectService: {
+          allowDefaultProject: ["api/vitest.config.ts", "api/vitest.db.config.ts", "packages/*/vitest.config.ts", "packages/*/vitest.db.config.ts"],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -8,7 +8,7 @@
 import { ensureAdmin } from "@botox/db/admin-user";
 import { openDatabase, readDbEnv, type OpenedDatabase, type Sql } from "@botox/db";
 import { seedDemo } from "@botox/db/seed";
-import { readApiEnv, type ApiEnv } from "@botox/api/env";
+import { publicApiUrl, readApiEnv, type ApiEnv } from "@botox/api/env";
 import { createLogger } from "@botox/api/logger";
 import { SiteFolder, publishConfigFromEnv } from "@botox/publish";
 import { startStaticServer, type RunningStaticServer } from "@botox/publish/static-server";
@@ -112,11 +112,15 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
       cleanups.push(() => adminServer.close());
     }
 
-    const urls = { site: siteUrl, admin: `http://localhost:${adminPort}/admin/login`, api: `http://localhost:${env.PORT}/api/v1` };
+    const urls = { site: siteUrl, admin: `http://localhost:${adminPort}/admin/login`, api: publicApiUrl(env) };
     log("");
     log(`  Site   ${urls.site}`);
     log(`  Admin  ${urls.admin}`);
     log(`  API    ${urls.api}`);
+    // What the parts were told about each other (derived from the ports unless set explicitly).
+    log(`         site built with PUBLIC_API_URL=${urls.api}, SITE_URL=${env.SITE_URL}; admin built with ${adminApiUrl(env)}`);
+    log(`         allowed origins: ${env.ALLOWED_ORIGINS.join(", ")}`);
+    log(`         database: ${env.DATABASE_URL ? "DATABASE_URL" : `embedded on 127.0.0.1:${database.embedded?.port ?? dbEnv.PGLITE_PORT}`}`);
     log("");
     if (admin.generatedPassword) {
       log(`  Admin login: ${admin.username} / ${admin.generatedPassword}`);

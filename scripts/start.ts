@@ -1,6 +1,9 @@
-// `npm start`: the whole product on one machine (scripts/product.ts).
+// `npm start`: the whole product on one machine (scripts/product.ts), on the ports PORT,
+// SITE_PORT, ADMIN_PORT and PGLITE_PORT say: the URLs between its parts follow them.
+import { useLocalProductUrls } from "@botox/api/env";
 import { startProduct } from "./product.ts";
 
+useLocalProductUrls();
 const product = await startProduct();
 
 let stopping = false;

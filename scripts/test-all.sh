@@ -1,32 +1,93 @@
 #!/usr/bin/env bash
-# The whole suite: types, lint, unused code (knip), unit and integration tests on the embedded
-# database, the database-backed suites again on a real PostgreSQL when TEST_DATABASE_URL is set, then the
-# browser tests (Debian's Chromium). Ends with one "N passed, N failed" line.
+# The whole suite: types, lint, unused code (knip) and formatting; unit and integration tests on
+# the embedded database (PGlite); the database-backed test files again on a real PostgreSQL when
+# TEST_DATABASE_URL is set; then the browser tests (Debian's Chromium). Ends with one
+# "N passed, N failed" line.
+#
+# The typecheck runs first (its packages already side by side). Then two lanes run side by side
+# (the machine has 2 cores, and these checks are single-threaded):
+#   checks: lint → knip → format → the PostgreSQL pass (test:db: only the files that reach a
+#           database, scripts/database-tests.ts)
+#   tests:  every package's tests on the embedded database, one package at a time
+# The browser tests run after both: the site's and the admin's side by side, each against its
+# own product stack (E2E_SERIAL=1: one after the other).
+#
+# SKIP_E2E=1 leaves out the browser tests; FAST=1 (npm run test:fast) also the PostgreSQL pass.
+# Each step's output is printed whole when it ends (never interleaved with the other lane's).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-log="$(mktemp)"
-status=0
-step() {
-  echo "› $1"; shift
-  "$@" 2>&1 | tee -a "$log"
-  local rc=${PIPESTATUS[0]}
-  [ "$rc" -eq 0 ] || status=$rc
-}
-step "typecheck" pnpm run typecheck:all
-step "lint" pnpm run lint:all
-step "unused files, exports and dependencies (knip)" pnpm run knip
-step "formatting (Prettier)" pnpm run format:check
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+started=$SECONDS
 server_url="${TEST_DATABASE_URL:-}"
-step "tests on the embedded database (PGlite)" env -u TEST_DATABASE_URL pnpm -r --no-bail --workspace-concurrency=1 run test
-if [ -n "$server_url" ]; then
-  step "database-backed tests on PostgreSQL" env TEST_DATABASE_URL="$server_url" pnpm -r --no-bail --workspace-concurrency=1 --if-present run test:db
+[ "${FAST:-}" = "1" ] && server_url=""
+
+# step ID TITLE COMMAND...: runs the command with its output in its own log, then prints the log
+# (under a lock, so the two lanes' blocks never mix) with the step's time, and records its status.
+step() {
+  local id=$1 title=$2
+  shift 2
+  local t0=$SECONDS
+  echo "… $title: started"
+  "$@" >"$logs/$id.log" 2>&1
+  local rc=$?
+  echo "$rc" >"$logs/$id.rc"
+  {
+    flock 9
+    echo "› $title"
+    cat "$logs/$id.log"
+    echo "‹ $title: $((SECONDS - t0)) s$([ "$rc" -eq 0 ] || echo ", FAILED (exit $rc)")"
+  } 9>"$logs/print.lock"
+}
+
+# Alone first: pnpm already typechecks the packages side by side (both cores), and `astro check`
+# must not run while a test builds the site (both write site/.astro/ and the check reads it).
+step 1-typecheck "typecheck" pnpm run typecheck:all
+
+checks_lane() {
+  step 2-lint "lint" pnpm run lint:all
+  step 3-knip "unused files, exports and dependencies (knip)" pnpm run knip
+  step 4-format "formatting (Prettier)" pnpm run format:check
+  if [ -n "$server_url" ]; then
+    step 6-postgres "database-backed tests on PostgreSQL" env TEST_DATABASE_URL="$server_url" pnpm -r --no-bail --workspace-concurrency=1 --if-present run test:db
+  fi
+}
+tests_lane() {
+  step 5-embedded "tests on the embedded database (PGlite)" env -u TEST_DATABASE_URL pnpm -r --no-bail --workspace-concurrency=1 run test
+}
+
+checks_lane &
+checks=$!
+tests_lane &
+tests=$!
+wait "$checks" "$tests"
+
+if [ "${SKIP_E2E:-}" != "1" ] && [ "${FAST:-}" != "1" ]; then
+  if bash scripts/ensure-chromium.sh; then
+    # Every package with a test:e2e script (site, admin): each has its own product stack on
+    # free ports and its own throwaway database, so the apps run side by side (their tests
+    # mostly wait on the browser, not the CPU). E2E_SERIAL=1 runs them one after another.
+    e2e_packages=$(node -e 'for (const d of process.argv.slice(1)) { try { const p = JSON.parse(require("fs").readFileSync(d + "/package.json", "utf8")); if (p.scripts && p.scripts["test:e2e"]) console.log(p.name); } catch {} }' site admin api packages/*)
+    for name in $e2e_packages; do
+      if [ "${E2E_SERIAL:-}" = "1" ]; then
+        step "7-browser-${name#@botox/}" "browser tests of $name (Chromium)" env -u TEST_DATABASE_URL pnpm --filter "$name" run test:e2e
+      else
+        step "7-browser-${name#@botox/}" "browser tests of $name (Chromium)" env -u TEST_DATABASE_URL pnpm --filter "$name" run test:e2e &
+      fi
+    done
+    wait
+  else
+    echo 1 >"$logs/7-browser.rc"
+  fi
 fi
-if [ "${SKIP_E2E:-}" != "1" ]; then
-  bash scripts/ensure-chromium.sh || status=1
-  step "browser tests (Chromium)" env -u TEST_DATABASE_URL pnpm -r --no-bail --workspace-concurrency=1 --if-present run test:e2e
-fi
+
+status=0
+for rc in "$logs"/*.rc; do
+  [ "$(cat "$rc")" -eq 0 ] || status=1
+done
+echo "(whole suite: $((SECONDS - started)) s)"
 # Vitest prints "Tests  N passed | M failed (T)" per run; sum them into one closing line.
-sed -r 's/\x1b\[[0-9;]*m//g' "$log" | awk '
+cat "$logs"/*.log | sed -r 's/\x1b\[[0-9;]*m//g' | awk '
   /^[[:space:]]+Tests[[:space:]]/ {
     for (i = 1; i <= NF; i++) {
       if ($(i) ~ /^passed/) p += $(i-1)
@@ -34,5 +95,4 @@ sed -r 's/\x1b\[[0-9;]*m//g' "$log" | awk '
     }
   }
   END { printf "%d passed, %d failed\n", p, f }'
-rm -f "$log"
 exit "$status"

@@ -9,6 +9,9 @@ export default defineConfig({
     // A console.error or console.warn in a test file fails the test.
     setupFiles: ["@botox/core/fail-on-console"],
     fileParallelism: false,
+    // One worker runs the files one after another with its module cache kept (Playwright, the
+    // database driver, the harness): a fresh worker per file spent a fifth of the stage importing.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 300_000,
   },

@@ -101,6 +101,45 @@ export function publicApiUrl(env: Pick<ApiEnv, "PUBLIC_API_URL" | "PORT">): stri
   return (env.PUBLIC_API_URL ?? `http://localhost:${env.PORT}/api/v1`).replace(/\/+$/, "");
 }
 
+/** The URLs one machine's product (npm start) uses, as settings. */
+export interface LocalProductUrls {
+  /** The API as browsers reach it: the site build, its islands and CSP, absolute links. */
+  PUBLIC_API_URL: string;
+  SITE_URL: string;
+  /** The API URL the admin is built with. */
+  VITE_API_URL: string;
+  /** The site's and the admin's origins (CORS and the Origin check). */
+  ALLOWED_ORIGINS: string;
+}
+
+/**
+ * npm start on any ports: the API, site and admin URLs derived from PORT, SITE_PORT and
+ * ADMIN_PORT as they are set, each unless set explicitly. Without this, moved ports left the
+ * admin refused (its origin not allowed: 403 at login) and the site built against port 8787.
+ */
+export function localProductUrls(source: NodeJS.ProcessEnv = process.env): LocalProductUrls {
+  const { PORT, SITE_PORT, ADMIN_PORT } = readApiEnv(source);
+  const set = (name: string) => (source[name]?.trim() ? source[name].trim() : undefined);
+  const apiUrl = set("PUBLIC_API_URL") ?? `http://localhost:${PORT}/api/v1`;
+  const origins = ["localhost", "127.0.0.1"].flatMap((host) => [`http://${host}:${SITE_PORT}`, `http://${host}:${ADMIN_PORT}`]);
+  return {
+    PUBLIC_API_URL: apiUrl,
+    SITE_URL: set("SITE_URL") ?? `http://localhost:${SITE_PORT}`,
+    VITE_API_URL: set("VITE_API_URL") ?? apiUrl,
+    ALLOWED_ORIGINS: set("ALLOWED_ORIGINS") ?? origins.join(","),
+  };
+}
+
+/**
+ * Puts localProductUrls into this process's environment, where every reader (the packages'
+ * env.ts) and every child (the site build, the admin build) finds them; returns them.
+ */
+export function useLocalProductUrls(): LocalProductUrls {
+  const urls = localProductUrls(process.env);
+  Object.assign(process.env, urls);
+  return urls;
+}
+
 /**
  * Whether cookies carry Secure: from configuration (PUBLIC_API_URL's scheme, else production),
  * so a proxy that forwards `Host: 127.0.0.1` cannot strip it.

@@ -26,12 +26,13 @@ async function loadEverything(page: Page, errors: string[]): Promise<void> {
   });
   await page.waitForLoadState("networkidle");
   // Under load the scroll above can pass a client:visible island before Astro observes it,
-  // so each check shows the first island still waiting until none is left.
+  // so each check shows the first island still waiting until none is left. The island element is
+  // `display: contents` (no box: scrolling it does nothing), so its first child is what is shown.
   try {
     await page.waitForFunction(
       () => {
         const waiting = document.querySelector("astro-island[ssr]:not([client='only'])");
-        waiting?.scrollIntoView({ block: "center", behavior: "instant" });
+        waiting?.firstElementChild?.scrollIntoView({ block: "center", behavior: "instant" });
         return !waiting && !document.querySelector("[aria-busy='true']");
       },
       undefined,

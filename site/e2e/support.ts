@@ -42,10 +42,22 @@ export function useDatabase(): () => DbHandle {
   return () => handle!;
 }
 
-/** Waits until React has hydrated an island (Astro removes the ssr attribute then). */
+/**
+ * Waits until React has hydrated an island (Astro removes the ssr attribute then). A
+ * client:visible island hydrates only once Astro's IntersectionObserver sees one of its children,
+ * so each check brings the first such child still waiting into view: the island element itself is
+ * `display: contents` (no box), and scrolling it is a no-op, which left below-the-fold islands
+ * waiting forever when the page's own scroll happened before Astro started observing.
+ */
 export async function hydrated(page: Page, selector = "astro-island"): Promise<void> {
-  await page.waitForFunction((sel) => {
-    const islands = [...document.querySelectorAll(sel)];
-    return islands.length > 0 && islands.every((el) => !el.hasAttribute("ssr"));
-  }, selector);
+  await page.waitForFunction(
+    (sel) => {
+      const islands = [...document.querySelectorAll(sel)];
+      const waiting = islands.filter((el) => el.hasAttribute("ssr"));
+      waiting.find((el) => el.getAttribute("client") === "visible")?.firstElementChild?.scrollIntoView({ block: "center", behavior: "instant" });
+      return islands.length > 0 && waiting.length === 0;
+    },
+    selector,
+    { polling: 100 },
+  );
 }

@@ -10,6 +10,7 @@ import { MemoryStore, RedisStore, rateLimiter, type ClientRateLimitInfo, type St
 import { MSG } from "@botox/core";
 import type { AppEnv, Deps } from "../context.ts";
 import { sharedRedis } from "./redis.ts";
+import { networkKey } from "./client-ip.ts";
 
 export interface RateLimitOptions {
   windowMs: number;
@@ -71,7 +72,8 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     rateLimiter<AppEnv>({
       windowMs: options.windowMs,
       limit: options.limit,
-      keyGenerator: (c) => `${options.keyPrefix}:${c.get("clientIp")}`,
+      // An IPv6 client counts by its /64 (networkKey): one subscriber holds the whole prefix.
+      keyGenerator: (c) => `${options.keyPrefix}:${networkKey(c.get("clientIp"))}`,
       message: { error: MSG.api.rateLimited },
       statusCode: 429,
       standardHeaders: "draft-6",

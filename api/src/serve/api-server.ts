@@ -1,19 +1,21 @@
 /**
  * One API process as deployed: the composition root (deps.ts), the Hono app on PORT with a
  * JSON-line log per request, the publisher, the live site on SITE_PORT in local mode (unless
- * SERVE_SITE=false), and a graceful stop: stop accepting, let requests in flight finish
- * (at most SHUTDOWN_TIMEOUT_MS), stop the publisher (a running build is aborted and recorded
+ * SERVE_SITE=false), and a graceful stop (in-flight.ts): stop accepting, let requests in flight
+ * finish and their answers be flushed with `Connection: close`, close idle connections (all within
+ * SHUTDOWN_TIMEOUT_MS), stop the publisher (a running build is aborted and recorded
  * as interrupted; another instance or the next start builds again), close Redis and the pool.
  */
 import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
 import type { DbHandle } from "@botox/db";
 import { createApp } from "../app.ts";
 import { createDeps, type AppDeps } from "../deps.ts";
 import { missingForProduction, readApiEnv, type ApiEnv } from "../env.ts";
 import { createLogger, errorSummary, withRequestLog, type Logger } from "../lib/logger.ts";
 import { startStaticServer, type RunningStaticServer } from "@botox/publish/static-server";
-import { inFlightTracker } from "./in-flight.ts";
+import { trackInFlight } from "./in-flight.ts";
 
 export interface ApiServerOptions {
   env?: ApiEnv;
@@ -51,23 +53,17 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ru
         : null;
     if (site) cleanups.push(() => site.close());
 
-    const inFlight = inFlightTracker();
     let draining = false;
     app.deps.draining = () => draining;
     const hono = createApp(app.deps);
-    const fetch = inFlight.wrap(withRequestLog(logger, hono.fetch));
-    const server = await listen(fetch, env.PORT, env.HOST);
+    const server = await listen(withRequestLog(logger, hono.fetch), env.PORT, env.HOST);
+    const inFlight = trackInFlight(server);
     const port = (server.address() as AddressInfo).port;
     cleanups.push(async () => {
       // From here /ready answers 503, on connections kept alive from before the stop too.
       draining = true;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Idle keep-alive connections would hold close() open; busy ones finish their request first.
-      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-      const left = await inFlight.drain(env.SHUTDOWN_TIMEOUT_MS);
-      if (left > 0) logger.warn({ inFlight: left }, "shutdown: requests still running after SHUTDOWN_TIMEOUT_MS; closing their connections");
-      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-      await closed;
+      const cutOff = await inFlight.stop(env.SHUTDOWN_TIMEOUT_MS);
+      if (cutOff > 0) logger.warn({ inFlight: cutOff }, "shutdown: requests still running after SHUTDOWN_TIMEOUT_MS; their connections were closed");
     });
 
     if (app.publisher && options.startPublisher !== false) await app.publisher.start({ recoverInterrupted: options.recoverInterrupted ?? false });
@@ -94,11 +90,12 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ru
   }
 }
 
-function listen(fetch: Parameters<typeof serve>[0]["fetch"], port: number, hostname: string): Promise<ServerType> {
+function listen(fetch: Parameters<typeof serve>[0]["fetch"], port: number, hostname: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname }, () => {
       server.off("error", reject);
-      resolve(server);
+      // Without a createServer option serve() makes a plain node:http server.
+      resolve(server as Server);
     });
     server.once("error", reject);
   });

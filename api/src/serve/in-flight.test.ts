@@ -1,55 +1,131 @@
-import { describe, expect, it, vi } from "vitest";
-import { inFlightTracker } from "./in-flight.ts";
+import type { Server } from "node:http";
+import net, { type AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { trackInFlight, type Timers } from "./in-flight.ts";
 
-function deferred() {
-  let resolve: (res: Response) => void = () => {};
-  const promise = new Promise<Response>((r) => (resolve = r));
+function deferred<T = void>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
 }
 
-describe("inFlightTracker (graceful shutdown)", () => {
-  it("drains at once when nothing runs", async () => {
-    expect(await inFlightTracker().drain(1_000)).toBe(0);
+/** A real server on loopback: POST /echo answers with the body once it has all arrived; GET /held waits for `release`. */
+async function start() {
+  const started = deferred();
+  const release = deferred();
+  const app = new Hono();
+  app.post("/echo", async (c) => {
+    started.resolve();
+    return c.text(`got ${await c.req.text()}`);
+  });
+  app.get("/held", async (c) => {
+    started.resolve();
+    await release.promise;
+    return c.text("held answer");
+  });
+  app.get("/quick", (c) => c.text("quick"));
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s as Server));
+  });
+  const inFlight = trackInFlight(server);
+  servers.push(server);
+  return { server, inFlight, started: started.promise, release: release.resolve, port: (server.address() as AddressInfo).port };
+}
+const servers: Server[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    s.close();
+  }
+});
+
+interface RawAnswer {
+  text: string;
+  error: Error | null;
+}
+/** A raw connection, so the test sees exactly what reached the client and whether the socket was reset. */
+function connect(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  let text = "";
+  let error: Error | null = null;
+  socket.on("data", (d: Buffer) => (text += d.toString()));
+  socket.on("error", (e) => (error = e));
+  const ended = new Promise<RawAnswer>((resolve) => socket.on("close", () => resolve({ text, error })));
+  return { socket, ended, received: () => text };
+}
+
+/** Timers the test fires by hand: no waiting on real time. */
+function manualTimers() {
+  const pending: (() => void)[] = [];
+  const timers: Timers = {
+    setTimeout: (fn) => pending.push(fn),
+    clearTimeout: () => {},
+  };
+  return { timers, fire: () => pending.splice(0).forEach((fn) => fn()) };
+}
+
+describe("graceful stop (real HTTP server on loopback)", () => {
+  it("stops at once when nothing runs, and refuses new connections", async () => {
+    const { inFlight, port } = await start();
+    expect(await inFlight.stop(60_000)).toBe(0);
+    const refused = await new Promise<string>((resolve) => net.connect(port, "127.0.0.1").on("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? "")));
+    expect(refused).toBe("ECONNREFUSED");
   });
 
-  it("waits for requests in flight to finish", async () => {
-    const tracker = inFlightTracker();
-    const pending = deferred();
-    const fetch = tracker.wrap(() => pending.promise);
-    const answer = fetch(new Request("http://x/a"));
-    expect(tracker.count).toBe(1);
-    let drained: number | undefined;
-    const drain = tracker.drain(60_000).then((left) => (drained = left));
-    await Promise.resolve();
-    expect(drained).toBeUndefined();
-    pending.resolve(new Response("ok"));
-    expect(await (await answer).text()).toBe("ok");
-    await drain;
-    expect(drained).toBe(0);
+  it("answers a request whose body is still arriving when the stop comes, with Connection: close, and no reset", async () => {
+    const { inFlight, started, port } = await start();
+    const client = connect(port);
+    client.socket.write("POST /echo HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\nhello");
+    await started;
+    expect(inFlight.count).toBe(1);
+    const stopped = inFlight.stop(60_000);
+    // The rest of the body arrives after the signal.
+    client.socket.write("world");
+    const answer = await client.ended;
+    expect(answer.error).toBeNull();
+    expect(answer.text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(answer.text.toLowerCase()).toContain("connection: close\r\n");
+    expect(answer.text.endsWith("got helloworld")).toBe(true);
+    expect(await stopped).toBe(0);
   });
 
-  it("gives up after the timeout, reporting how many still run", async () => {
-    vi.useFakeTimers();
-    try {
-      const tracker = inFlightTracker();
-      const never = deferred();
-      void tracker.wrap(() => never.promise)(new Request("http://x/slow"));
-      const drain = tracker.drain(5_000);
-      await vi.advanceTimersByTimeAsync(4_999);
-      let settled = false;
-      void drain.then(() => (settled = true));
-      await Promise.resolve();
-      expect(settled).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(await drain).toBe(1);
-    } finally {
-      vi.useRealTimers();
-    }
+  it("lets every request in flight finish and flushes each answer, then closes idle keep-alive connections", async () => {
+    const { inFlight, started, release, port } = await start();
+    const held = connect(port);
+    held.socket.write("GET /held HTTP/1.1\r\nHost: x\r\n\r\n");
+    // A kept-alive connection that already got its answer and now sits idle.
+    const idle = connect(port);
+    idle.socket.write("GET /quick HTTP/1.1\r\nHost: x\r\n\r\n");
+    await expect.poll(() => idle.received()).toMatch(/quick$/);
+    await started;
+    let done = false;
+    const stopped = inFlight.stop(60_000).then((n) => ((done = true), n));
+    const idleAnswer = await idle.ended;
+    expect(idleAnswer.error).toBeNull();
+    expect(done).toBe(false);
+    release();
+    const heldAnswer = await held.ended;
+    expect(heldAnswer.error).toBeNull();
+    expect(heldAnswer.text.toLowerCase()).toContain("connection: close\r\n");
+    expect(heldAnswer.text.endsWith("held answer")).toBe(true);
+    expect(await stopped).toBe(0);
   });
 
-  it("counts a failed request as finished", async () => {
-    const tracker = inFlightTracker();
-    await expect(tracker.wrap(() => Promise.reject(new Error("boom")))(new Request("http://x/"))).rejects.toThrow("boom");
-    expect(tracker.count).toBe(0);
+  it("closes what still runs at the deadline and reports how many were cut off", async () => {
+    const { inFlight, started, port } = await start();
+    const held = connect(port);
+    held.socket.write("GET /held HTTP/1.1\r\nHost: x\r\n\r\n");
+    await started;
+    const { timers, fire } = manualTimers();
+    let done = false;
+    const stopped = inFlight.stop(5_000, timers).then((n) => ((done = true), n));
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(false);
+    fire();
+    expect(await stopped).toBe(1);
+    await held.ended;
+    expect(inFlight.count).toBe(0);
   });
 });

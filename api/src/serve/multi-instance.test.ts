@@ -388,8 +388,30 @@ describe.skipIf(skipReason !== null)("two API instances on one PostgreSQL and on
     expect(all).not.toContain(String(env.APP_SECRET));
   });
 
-  it("stops on SIGTERM: finishes, closes, exits 0", async () => {
-    const code = await Promise.race([stopInstance(b, "SIGTERM"), new Promise<string>((resolve) => setTimeout(() => resolve("timeout"), 15_000))]);
+  it("stops on SIGTERM: answers the request whose body is still arriving (Connection: close, no reset), closes, exits 0", async () => {
+    // A login whose body is half sent when the signal comes.
+    const body = JSON.stringify({ username: USERNAME, password: "wrong-password-at-shutdown" });
+    const socket = net.connect(b.port, "127.0.0.1");
+    let answer = "";
+    let socketError: Error | null = null;
+    socket.on("data", (d: Buffer) => (answer += d.toString()));
+    socket.on("error", (e) => (socketError = e));
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    socket.write(
+      `POST /api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${ORIGIN}\r\nX-Forwarded-For: ${randomIp()}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, 10)}`,
+    );
+    // A round trip on another connection: by its answer the server has read the bytes above.
+    expect((await call(b, "GET", "/health")).status).toBe(200);
+    const exited = stopInstance(b, "SIGTERM");
+    socket.write(body.slice(10));
+    await closed;
+    expect(socketError).toBeNull();
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer.toLowerCase()).toContain("connection: close\r\n");
+    expect(answer).toContain('"error"');
+    const code = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve("timeout"), 15_000))]);
     expect(code).toBe(0);
     expect(b.output.some((l) => l.includes('"msg":"api stopped"'))).toBe(true);
   }, 20_000);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { cube } from "@electric-sql/pglite/contrib/cube";
@@ -18,6 +19,8 @@ export interface EmbeddedOptions {
   dataDir?: string;
   /** 0 picks a free port. */
   port: number;
+  /** Limits on connections that have not authenticated (tests shorten them or drive the timer). */
+  authGuard?: GuardOptions;
 }
 
 const serverFile = (dataDir: string) => path.join(dataDir, "pglite-server.json");
@@ -85,6 +88,69 @@ export function replaceQueryQueue(server: object, queue: WireQueue): void {
   Reflect.set(server, "queryQueue", queue);
 }
 
+/** A connection must have answered the password challenge within this long, or it is closed. */
+const AUTH_TIMEOUT_MS = 5_000;
+/** Connections waiting to authenticate at once; a new one beyond this closes the oldest waiting. */
+const MAX_UNAUTHENTICATED = 64;
+
+interface GuardOptions {
+  timeoutMs?: number;
+  max?: number;
+  setTimer?: (fn: () => void, ms: number) => { unref?: () => void };
+  clearTimer?: (timer: never) => void;
+}
+
+/**
+ * Idle sockets that never authenticate used to hold the port's connection slots (about 200
+ * exhausted it and blocked the site build and the CLIs). Every connection now passes through
+ * here before pglite-socket sees it: at most `max` connections wait to authenticate (a new one
+ * closes the oldest waiting), and one still unauthenticated after `timeoutMs` is closed. Reads the
+ * private `server` (net.Server) and `handlers` of the pinned PGLiteSocketServer, like
+ * replaceQueryQueue; call after start().
+ */
+function guardUnauthenticated(server: object, queue: WireQueue, options: GuardOptions = {}): void {
+  const netServer: unknown = Reflect.get(server, "server");
+  const handlers: unknown = Reflect.get(server, "handlers");
+  if (!(netServer instanceof net.Server) || !(handlers instanceof Set)) {
+    throw new Error("embedded database: PGLiteSocketServer no longer has the private server/handlers fields this project guards (patches/README.md).");
+  }
+  const timeoutMs = options.timeoutMs ?? AUTH_TIMEOUT_MS;
+  const max = options.max ?? MAX_UNAUTHENTICATED;
+  const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+  const clearTimer = options.clearTimer ?? ((t) => clearTimeout(t));
+  const pending = new Set<net.Socket>();
+  const authenticated = (socket: net.Socket) => {
+    for (const h of handlers as Set<{ socket?: unknown; handlerId?: unknown }>) {
+      if (h.socket === socket && typeof h.handlerId === "number") return queue.isAuthenticated(h.handlerId);
+    }
+    return false;
+  };
+  const accept = netServer.listeners("connection") as ((socket: net.Socket) => void)[];
+  netServer.removeAllListeners("connection");
+  netServer.on("connection", (socket: net.Socket) => {
+    for (const s of pending) if (s.destroyed || authenticated(s)) pending.delete(s);
+    // At the cap the oldest waiting connection makes room (a Set keeps insertion order): a
+    // real client authenticates within milliseconds of connecting, so a flood of idle sockets
+    // cannot keep it out the way refusing newcomers would.
+    for (const oldest of pending) {
+      if (pending.size < max) break;
+      pending.delete(oldest);
+      oldest.destroy();
+    }
+    pending.add(socket);
+    const timer = setTimer(() => {
+      pending.delete(socket);
+      if (!authenticated(socket)) socket.destroy();
+    }, timeoutMs);
+    timer.unref?.();
+    socket.once("close", () => {
+      pending.delete(socket);
+      clearTimer(timer as never);
+    });
+    for (const fn of accept) fn(socket);
+  });
+}
+
 const urlFor = (port: number, password: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 
 /**
@@ -102,8 +168,10 @@ export async function startEmbeddedServer(options: EmbeddedOptions): Promise<Emb
     extensions: { cube, earthdistance },
   });
   const server = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: options.port, maxConnections: 200 });
-  replaceQueryQueue(server, new WireQueue(pg, password));
+  const queue = new WireQueue(pg, password);
+  replaceQueryQueue(server, queue);
   await server.start();
+  guardUnauthenticated(server, queue, options.authGuard);
   const port = Number(server.getServerConn().split(":").pop());
   const url = urlFor(port, password);
   if (options.dataDir) {

@@ -173,6 +173,11 @@ export class WireQueue {
     if (this.owner === handlerId) this.owner = null;
   }
 
+  /** Whether this connection has answered the password challenge (always true without a password). */
+  isAuthenticated(handlerId: number): boolean {
+    return this.password === undefined || this.auth.get(handlerId)?.phase === "authenticated";
+  }
+
   getQueueLength(): number {
     return this.queue.length;
   }

@@ -161,6 +161,12 @@ describe("static server", () => {
   it("never serves the rule files or anything outside the build", async () => {
     expect((await get("/_redirects")).status).toBe(404);
     expect((await get("/_headers")).status).toBe(404);
+    // Paths that name the rule files only once normalised (sent raw, so no client tidies them first).
+    for (const p of ["/%2F_redirects", "/.//_headers", "/x/..//_redirects", "/%2e/_headers", "/_redirects/", "//_headers", "/_%72edirects"]) {
+      const body = (await rawGet(p)).split("\r\n\r\n").slice(1).join("\r\n\r\n");
+      expect(body, p).not.toContain("/city/:city");
+      expect(body, p).not.toContain("X-Asset: yes");
+    }
     for (const p of ["/../../secret.txt", "/%2e%2e/%2e%2e/secret.txt", "/..%2f..%2fsecret.txt", "/%5c..%5csecret.txt"]) {
       const raw = await rawGet(p);
       expect(raw, p).not.toContain("outside the site");

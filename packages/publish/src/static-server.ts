@@ -148,8 +148,10 @@ function sendFile(req: Req, res: Res, file: string, status: number, extra: Map<s
 
 /** The file a URL path names inside root (never outside it), or null. */
 async function resolveFile(root: string, pathname: string): Promise<string | null> {
-  if (HIDDEN.has(pathname)) return null;
+  // Normalised before the hidden-file check: `/%2F_redirects`, `/.//_headers` and
+  // `/x/..//_redirects` all name the host's rule files.
   const rel = path.posix.normalize(pathname);
+  if (HIDDEN.has(rel) || HIDDEN.has(rel.replace(/\/+$/, ""))) return null;
   if (rel.split("/").includes("..")) return null;
   const candidates = rel.endsWith("/") ? [`${rel}index.html`] : [rel, `${rel}/index.html`, `${rel}.html`];
   for (const candidate of candidates) {
@@ -161,6 +163,8 @@ async function resolveFile(root: string, pathname: string): Promise<string | nul
       // A symlink inside the build must not lead outside it.
       const real = await fsp.realpath(full);
       if (!real.startsWith(root + path.sep)) continue;
+      // Whatever path led here, the rule files themselves are never served.
+      if (HIDDEN.has(`/${path.relative(root, real).split(path.sep).join("/")}`)) continue;
       return real;
     } catch {
       /* try the next form */

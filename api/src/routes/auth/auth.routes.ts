@@ -59,11 +59,14 @@ export const authRoutes = createRouter()
     // Counted before the password is checked, so simultaneous guesses cannot overtake the count.
     const reservation = await throttle.reserve(input.username, address);
     if (!reservation.allowed) throttled(c, reservation.retryAfterSeconds);
-    if (reservation.delayMs > 0) await throttle.sleep(reservation.delayMs);
-
-    const user = await findAdminByUsername(db, input.username);
-    const hash = user?.passwordHash ?? (await getDummyHash());
-    const verified = await verificationGate.run(() => verifyPassword(hash, input.password));
+    // Past the free attempts, one username's checks run one at a time (from any addresses).
+    const checked = await throttle.slowed(input.username, reservation.delayMs, async () => {
+      const user = await findAdminByUsername(db, input.username);
+      const hash = user?.passwordHash ?? (await getDummyHash());
+      return { user, verified: await verificationGate.run(() => verifyPassword(hash, input.password)) };
+    });
+    if (!checked) throttled(c, Math.max(1, Math.ceil(reservation.delayMs / 1000)));
+    const { user, verified } = checked.value;
     if (!verified) throttled(c, 1);
     if (!user || !verified.value) throw new HttpError(401, MSG.admin.invalidLogin);
     await throttle.recordSuccess(input.username, address);

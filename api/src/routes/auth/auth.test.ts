@@ -3,12 +3,20 @@ import { MSG } from "@botox/core";
 import { adminUsers, hashPassword, sessions } from "@botox/db";
 import { ORIGIN, createAdminTestContext, sessionCookieOf, type AdminTestContext } from "../../auth/test-helpers.ts";
 import { randomBytes } from "node:crypto";
-import { LOGIN_MAX_FAILURES, LOGIN_MAX_PER_ADDRESS, LoginThrottle, MemoryThrottleStore, VerificationGate, slowdownFor } from "../../auth/login-throttle.ts";
+import {
+  LOGIN_MAX_FAILURES,
+  LOGIN_MAX_PER_ADDRESS,
+  LOGIN_SLOWED_QUEUE,
+  LoginThrottle,
+  MemoryThrottleStore,
+  VerificationGate,
+  slowdownFor,
+} from "../../auth/login-throttle.ts";
 import { socketEnv } from "../../lib/test-support.ts";
 import { throttleFor } from "./auth.routes.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, hashToken } from "../../auth/session.ts";
 import { createApp } from "../../app.ts";
-import { readApiEnv } from "../../env.ts";
+import { localProductUrls, readApiEnv } from "../../env.ts";
 
 // Two apps on one database: failed logins in `throttled` must not throttle the other's address.
 let t: AdminTestContext;
@@ -200,6 +208,30 @@ describe("login attacks", () => {
     expect(waits.length).toBeGreaterThan(0); // the username was slowed down, not blocked
   });
 
+  it("40 addresses guessing one username at once get their slowed checks one at a time, at most LOGIN_SLOWED_QUEUE of them", async () => {
+    const { username } = await newAdmin(throttled);
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await loginFrom(throttled, `192.0.2.${i}`, { username, password: "bad" })).status).toBe(401);
+    const sleeps: (() => void)[] = [];
+    throttleFor(throttled.deps).sleep = () => new Promise<void>((resolve) => sleeps.push(resolve));
+    const answered: number[] = [];
+    const burst = Array.from({ length: 40 }, (_, i) =>
+      Promise.resolve(loginFrom(throttled, `198.51.100.${100 + i}`, { username, password: `guess-${i}` })).then((r) => (answered.push(r.status), r)),
+    );
+    // Those beyond the line are refused at once; of the rest only the first is waiting out its slow-down.
+    await expect.poll(() => answered.length).toBe(40 - LOGIN_SLOWED_QUEUE);
+    expect(answered.every((s) => s === 429)).toBe(true);
+    expect(sleeps).toHaveLength(1);
+    while (answered.length < 40) {
+      await expect.poll(() => sleeps.length).toBe(1);
+      sleeps.shift()!();
+      const before = answered.length;
+      await expect.poll(() => answered.length).toBe(before + 1);
+    }
+    const statuses = (await Promise.all(burst)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_SLOWED_QUEUE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_SLOWED_QUEUE);
+  });
+
   it("a new login ends the session the browser held before", async () => {
     const first = await t.login();
     const res = await loginFrom(t, "203.0.113.7", { username: t.username, password: t.password }, first);
@@ -269,5 +301,29 @@ describe("sessions on admin routes", () => {
     expect(out.headers.get("set-cookie")).toMatch(/session=;.*Max-Age=0/);
     expect(await t.db.sql`select 1 from sessions where id = ${hashToken(tokenOf(cookie))}`).toHaveLength(0);
     expect((await t.request("GET", "/stats", { cookie })).status).toBe(401);
+  });
+});
+
+describe("npm start on other ports (localProductUrls)", () => {
+  it("lets the admin on its moved port sign in; the fixed default origins would refuse it", async () => {
+    const ports = { PORT: "9100", SITE_PORT: "9200", ADMIN_PORT: "9300" };
+    const moved = await createAdminTestContext({ ...ports, ...localProductUrls(ports) });
+    const fixed = await createAdminTestContext(ports);
+    try {
+      const login = (ctx: AdminTestContext) =>
+        ctx.app.request(
+          "/api/v1/login",
+          {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Origin: "http://localhost:9300" },
+            body: JSON.stringify({ username: ctx.username, password: ctx.password }),
+          },
+          socketEnv("203.0.113.77"),
+        );
+      expect((await login(moved)).status).toBe(200);
+      expect((await login(fixed)).status).toBe(403);
+    } finally {
+      await Promise.all([moved.close(), fixed.close()]);
+    }
   });
 });
