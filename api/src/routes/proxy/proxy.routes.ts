@@ -51,7 +51,7 @@ export const proxyRoutes = createRouter()
       c,
       async () => {
         const deps = c.get("deps");
-        const today = isoDay(new Date());
+        const today = isoDay(deps.now?.() ?? new Date());
         const { items, total } = await searchClinicsInCity(deps.db, {
           city,
           centre: q.distance == null ? undefined : await cityCentre(deps, city),

@@ -20,7 +20,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
   return cachedJson(
     c,
     async () => {
-      const { db } = c.get("deps");
+      const { db, now } = c.get("deps");
       const search = {
         postalCode: q.postalCode,
         page: q.page,
@@ -29,7 +29,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
         statuses: q.businessStatus,
         openAt: q.openNow ? open.at : undefined,
       };
-      const today = isoDay(new Date());
+      const today = isoDay(now?.() ?? new Date());
       const result =
         q.maxUnitPrice != null || q.sortBy === "price"
           ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy, price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice } })
