@@ -11,7 +11,7 @@ import {
   isoDay,
   type ClinicListResponse,
 } from "@botox/core";
-import { findClinicBySlugOrId, searchClinicsInCity, withCurrentPrices } from "@botox/db";
+import { findClinicBySlugOrId, searchClinicsInCity } from "@botox/db";
 import { HttpError } from "../../lib/errors.ts";
 import { cityCentre } from "../../lib/city-centres.ts";
 import { asksOpenNow, cachedJson, openNowMoment } from "../../lib/read-cache.ts";
@@ -66,7 +66,7 @@ export const proxyRoutes = createRouter()
           price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
         });
         const body: ClinicListResponse = {
-          clinics: await withCurrentPrices(deps.db, items, q.brand, today),
+          clinics: items,
           pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) },
         };
         return body;
