@@ -72,14 +72,20 @@ export const proxyRoutes = createRouter()
         return body;
       },
       open.key,
+      () => ({ kind: "city", segment: city }),
     );
   })
   .openapi(clinicRoute, (c) => {
     const { slug } = c.req.valid("param");
     const q = c.req.valid("query");
-    return cachedJson(c, async () => {
-      const clinic = await findClinicBySlugOrId(c.get("deps").db, slug, q.city);
-      if (!clinic) throw new HttpError(404, MSG.clinic.notFoundTitle);
-      return clinic;
-    });
+    return cachedJson(
+      c,
+      async () => {
+        const clinic = await findClinicBySlugOrId(c.get("deps").db, slug, q.city);
+        if (!clinic) throw new HttpError(404, MSG.clinic.notFoundTitle);
+        return clinic;
+      },
+      undefined,
+      () => ({ kind: "clinic", segment: slug }),
+    );
   });

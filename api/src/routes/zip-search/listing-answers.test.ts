@@ -78,8 +78,10 @@ beforeAll(async () => {
     const age = [5, 40, 200, 300, 400][i % 5]!;
     prices.push([c.id, { brand: "botox", model: "per_unit", unitPriceCents: 900 + ((i * 37) % 1100), source: "website", observedOn: daysBefore(age) }]);
     if (i % 6 === 0) prices.push([c.id, { brand: "dysport", model: "per_unit", unitPriceCents: 400 + i, source: "website", observedOn: daysBefore(10) }]);
-    if (i % 8 === 0) prices.push([c.id, { brand: "botox", model: "per_area", area: "forehead", priceCents: 30_000, units: 20, source: "phone", observedOn: daysBefore(2) }]);
-    if (i % 10 === 4) prices.push([c.id, { brand: "botox", model: "per_unit", unitPriceCents: 800, source: "website", observedOn: daysBefore(1), status: "pending" }]);
+    if (i % 8 === 0)
+      prices.push([c.id, { brand: "botox", model: "per_area", area: "forehead", priceCents: 30_000, units: 20, source: "phone", observedOn: daysBefore(2) }]);
+    if (i % 10 === 4)
+      prices.push([c.id, { brand: "botox", model: "per_unit", unitPriceCents: 800, source: "website", observedOn: daysBefore(1), status: "pending" }]);
   }
   for (const [id, v] of prices) await insertPrice(t.db.db, id, v);
 });
@@ -126,7 +128,10 @@ it("answers every listing and clinic read exactly as before", async () => {
     const res = await t.request("GET", path);
     answers.push(`GET ${path}\n${res.status} ${await res.text()}`);
   }
-  for (const body of [{ latitude: O.latitude, longitude: O.longitude }, { latitude: 40.9, longitude: -73.9, radius: 10 }]) {
+  for (const body of [
+    { latitude: O.latitude, longitude: O.longitude },
+    { latitude: 40.9, longitude: -73.9, radius: 10 },
+  ]) {
     const res = await t.request("POST", "/clinics/nearby", { body });
     answers.push(`POST /clinics/nearby ${JSON.stringify(body)}\n${res.status} ${await res.text()}`);
   }

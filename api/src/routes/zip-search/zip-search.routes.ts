@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { isoDay, zipSearchQuerySchema, zipSearchResponseSchema, type ZipSearchResponse } from "@botox/core";
 import { searchClinicsNearZip, searchClinicsNearZipByPrice } from "@botox/db";
-import { asksOpenNow, cachedJson, openNowMoment } from "../../lib/read-cache.ts";
+import { asksOpenNow, cachedJson, nearScope, openNowMoment } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
 
 const zipSearchRoute = createRoute({
@@ -45,5 +45,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
       return body;
     },
     open.key,
+    // The clinics within the radius of the ZIP's centroid; an unknown ZIP's answer depends on none.
+    (answer) => (answer.origin ? nearScope(answer.origin, q.distance) : { kind: "none" }),
   );
 });

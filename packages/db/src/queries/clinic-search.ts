@@ -10,13 +10,22 @@
  * KNN order). The exact distance is the haversine formula on the plain columns (~1 µs), and
  * pages near a point come from the index in distance order (KNN), reading only the rows shown.
  */
-import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { EARTH_RADIUS_MILES, parseId, type BusinessStatus, type Clinic, type LatLon, type PriceBrand } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
 import { roundGeo } from "./geo.ts";
-import { currentPriceJoin, listingColumns, listingPriceColumns, preparedRows, priceOrder, toListedClinic, type ListedClinic, type ListingPriceRow } from "./listings.ts";
+import {
+  currentPriceJoin,
+  listingColumns,
+  listingPriceColumns,
+  preparedRows,
+  priceOrder,
+  toListedClinic,
+  type ListedClinic,
+  type ListingPriceRow,
+} from "./listings.ts";
 import { oldestCountingDay, pricedAtMostSql } from "./prices.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
 
@@ -320,7 +329,11 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
   ];
   // Used twice: to rank the page (the sort price read there), then to keep that order after the join.
   const order = (unit: SQL, checkedOn: SQL) =>
-    s.sortBy === "name" ? [by(sql`lower(${clinics.name})`), asc(clinics.id)] : byPrice ? [...priceOrder(unit, checkedOn, byPrice.today, direction), ...byReviews] : byReviews;
+    s.sortBy === "name"
+      ? [by(sql`lower(${clinics.name})`), asc(clinics.id)]
+      : byPrice
+        ? [...priceOrder(unit, checkedOn, byPrice.today, direction), ...byReviews]
+        : byReviews;
   const offset = (s.page - 1) * s.limit;
   const sortPrice = byPrice
     ? sql`LEFT JOIN ${clinicCurrentPrices} sp ON sp.clinic_id = ${clinics.id} AND sp.brand = ${byPrice.brand} AND sp.checked_on >= ${oldestCountingDay(byPrice.today)}::date`

@@ -13,7 +13,6 @@ import {
   isoDay,
   perUnitCents,
   type ClinicPrice,
-  type CurrentUnitPrice,
   type LatLon,
   type PriceArea,
   type PriceBrand,
@@ -39,10 +38,19 @@ import {
   type ZipOrigin,
   type ZipSearch,
 } from "./clinic-search.ts";
-import { currentPriceJoin, listingColumns, listingPriceColumns, preparedRows, priceOrder, toListedClinic, type ListedClinic, type ListingPriceRow } from "./listings.ts";
+import {
+  currentPriceJoin,
+  listingColumns,
+  listingPriceColumns,
+  preparedRows,
+  priceOrder,
+  toListedClinic,
+  type ListedClinic,
+  type ListingPriceRow,
+} from "./listings.ts";
 import type { DbExecutor } from "./content-changes.ts";
 
-import type { BusinessStatus, Clinic } from "@botox/core";
+import type { BusinessStatus } from "@botox/core";
 
 type PriceRow = typeof clinicPrices.$inferSelect;
 type ReportRow = typeof priceReports.$inferSelect;
@@ -256,7 +264,9 @@ export async function searchClinicsNearZipByPrice(
   // clinic_current_prices_unit_idx and stops once it is full (an incremental sort by distance
   // within a price), so the total is counted on its own instead of by a window over every row.
   const countApart = s.radiusMiles == null && maxUnitCents != null && s.sortBy === "price";
-  const rows = await preparedRows<ListingPriceRow & { originLatitude: number; originLongitude: number; originCity: string; originState: string; total: number | string }>(
+  const rows = await preparedRows<
+    ListingPriceRow & { originLatitude: number; originLongitude: number; originCity: string; originState: string; total: number | string }
+  >(
     db,
     sql`WITH ${zipOriginCte(s.postalCode)},
     ranked AS (
