@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { toClinicSlug } from "@botox/core";
-import { clinics, zipCodes } from "@botox/db";
+import { zipCodes } from "@botox/db";
 import { createAdminTestContext, type AdminTestContext } from "../auth/test-helpers.ts";
 import { ReadCache, scopeHolds } from "./read-cache.ts";
 
