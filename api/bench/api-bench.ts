@@ -724,7 +724,8 @@ try {
   const loadBefore = Math.round(os.loadavg()[0]! * 100) / 100;
   const results: Measured[] = [];
   const only = args.only?.split(",");
-  const names = scenarios(inputs, "")
+  // Every scenario's name (the admin's too when there is a password to sign in with).
+  const names = scenarios(inputs, adminPassword ? "session" : null)
     .map((x) => x.name)
     .filter((n) => !only || only.includes(n));
   if (args.baseline) {
