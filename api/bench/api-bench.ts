@@ -8,14 +8,24 @@
  * With prices (issue 13): zip-search and clinics-by-city with the price filter and sort, in 25
  * miles and at any distance, price-index, and the admin's /stats (signed in as the seeded admin).
  *
+ * Same-run comparison (issue 26): --baseline <commit> extracts that commit into a temporary
+ * folder (git archive; its packages linked to this checkout's installed dependencies), serves
+ * it beside this code on the same database, and measures each scenario on both, alternating
+ * (baseline, now, baseline, now: half the duration each), so the machine's load falls on both
+ * alike. Each scenario's queries per request are counted for each code: its requests sent one
+ * by one to a server whose database connection goes through a counting relay (simple queries
+ * and extended-protocol executions), with the read cache off.
+ *
  * Usage: pnpm --filter @botox/api bench [--clinics N] [--duration S] [--connections C] [--only NAMES]
  *        [--keep] [--database URL (an already seeded database: no seeding, never dropped)]
+ *        [--baseline COMMIT] [--admin-password P (the admin of a --database, for the stats scenario)]
  * Database server: TEST_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
  * Not a test: nothing here asserts timings; the report states the targets and the verdicts.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -58,6 +68,10 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     /** An already seeded database to load instead of a new one (kept; no seeding). */
     database: { type: "string" },
+    /** The seeded admin's password of a --database (the stats scenario signs in with it). */
+    "admin-password": { type: "string" },
+    /** A commit to measure in the same run, alternating with this code. */
+    baseline: { type: "string" },
   },
 });
 const CLINICS = Number(args.clinics);
@@ -217,9 +231,9 @@ async function explainPlans(url: string, inputs: Inputs): Promise<Plan[]> {
 
 // ---- the API under load ----
 
-async function startServer(url: string, readCache: boolean): Promise<{ port: number; child: ChildProcess }> {
+async function startServer(url: string, readCache: boolean, dir: string = apiDir): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/server.ts"], {
-    cwd: apiDir,
+    cwd: dir,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -365,6 +379,8 @@ const MODES = [
 interface Measured {
   name: string;
   mode: string;
+  /** "now", or "baseline <sha>". */
+  code: string;
   requests: number;
   rps: number;
   p50: number;
@@ -400,7 +416,17 @@ interface Cursor {
   i: number;
 }
 
-async function load(port: number, s: Scenario, run: { seconds: number } | { amount: number }, mode: string, cursor: Cursor): Promise<Measured> {
+/** One load's counts and latencies (a measurement may be made of several, alternating codes). */
+interface Raw {
+  requests: number;
+  seconds: number;
+  latencies: number[];
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+}
+
+async function load(port: number, s: Scenario, run: { seconds: number } | { amount: number }, cursor: Cursor): Promise<Raw> {
   let ip = 0;
   const latencies: number[] = [];
   const instance = autocannon({
@@ -421,21 +447,177 @@ async function load(port: number, s: Scenario, run: { seconds: number } | { amou
   });
   instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   const result = await instance;
-  latencies.sort((a, b) => a - b);
+  return { requests: result.requests.total, seconds: result.duration, latencies, errors: result.errors, non2xx: result.non2xx, timeouts: result.timeouts };
+}
+
+function summarize(name: string, mode: string, code: string, raws: Raw[]): Measured {
+  const latencies = raws.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const sum = (f: (r: Raw) => number) => raws.reduce((n, r) => n + f(r), 0);
   const measured = {
-    name: s.name,
+    name,
     mode,
-    requests: result.requests.total,
-    rps: Math.round(result.requests.average),
+    code,
+    requests: sum((r) => r.requests),
+    rps: Math.round(
+      sum((r) => r.requests) /
+        Math.max(
+          sum((r) => r.seconds),
+          1e-9,
+        ),
+    ),
     p50: round2(percentile(latencies, 50)),
     p95: round2(percentile(latencies, 95)),
     p99: round2(percentile(latencies, 99)),
     max: round2(latencies.at(-1) ?? NaN),
-    errors: result.errors,
-    non2xx: result.non2xx,
-    timeouts: result.timeouts,
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+    timeouts: sum((r) => r.timeouts),
   };
   return { ...measured, meetsTarget: measured.p95 <= TARGET_P95_MS && measured.errors + measured.non2xx + measured.timeouts === 0 };
+}
+
+// ---- the baseline code ----
+
+/** This checkout's workspace folders, by package name (their node_modules are what the baseline borrows). */
+const WORKSPACE_DIRS = [".", "api", "site", "admin", "packages/core", "packages/db", "packages/publish", "packages/e2e"];
+
+/**
+ * `commit`'s tree in a temporary folder, runnable: each workspace folder gets a node_modules
+ * whose entries link to this checkout's installed packages, except the workspace's own
+ * packages (@botox/*), which link to the baseline's. Read-only for the repository: no
+ * worktree is registered, nothing is checked out here.
+ */
+function extractBaseline(commit: string): { dir: string; sha: string; remove(): void } {
+  const sha = execFileSync("git", ["rev-parse", "--short", `${commit}^{commit}`], { cwd: repoRoot, encoding: "utf8" }).trim();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-api-baseline-${sha}-`));
+  const tar = path.join(dir, "tree.tar");
+  execFileSync("git", ["archive", "--format=tar", "-o", tar, sha], { cwd: repoRoot });
+  execFileSync("tar", ["-xf", tar, "-C", dir]);
+  fs.rmSync(tar);
+  const ownPackages = new Map<string, string>();
+  for (const ws of WORKSPACE_DIRS) {
+    const manifest = path.join(dir, ws, "package.json");
+    if (fs.existsSync(manifest)) ownPackages.set((JSON.parse(fs.readFileSync(manifest, "utf8")) as { name: string }).name, path.join(dir, ws));
+  }
+  // Every package installed anywhere in this checkout, for a dependency that moved between folders since.
+  const installed = new Map<string, string>();
+  const entriesOf = (folder: string) =>
+    fs.existsSync(folder)
+      ? fs.readdirSync(folder).flatMap((entry) => (entry.startsWith("@") ? fs.readdirSync(path.join(folder, entry)).map((n) => `${entry}/${n}`) : [entry]))
+      : [];
+  for (const ws of WORKSPACE_DIRS) {
+    for (const name of entriesOf(path.join(repoRoot, ws, "node_modules"))) {
+      if (!installed.has(name)) installed.set(name, fs.realpathSync(path.join(repoRoot, ws, "node_modules", name)));
+    }
+  }
+  for (const ws of WORKSPACE_DIRS) {
+    const manifest = path.join(dir, ws, "package.json");
+    if (!fs.existsSync(manifest)) continue;
+    const { dependencies = {}, devDependencies = {} } = JSON.parse(fs.readFileSync(manifest, "utf8")) as Record<string, Record<string, string> | undefined>;
+    const from = path.join(repoRoot, ws, "node_modules");
+    const to = path.join(dir, ws, "node_modules");
+    const linked = new Map<string, string>();
+    for (const name of entriesOf(from)) linked.set(name, fs.realpathSync(path.join(from, name)));
+    for (const name of [...Object.keys(dependencies), ...Object.keys(devDependencies)]) {
+      const found = installed.get(name);
+      if (!linked.has(name) && found) linked.set(name, found);
+    }
+    for (const [name, target] of linked) {
+      const own = ownPackages.get(name);
+      if (name.startsWith("@botox/") && !own) continue;
+      fs.mkdirSync(path.dirname(path.join(to, name)), { recursive: true });
+      fs.symlinkSync(own ?? target, path.join(to, name));
+    }
+  }
+  return { dir, sha, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+// ---- queries per request ----
+
+/** The PostgreSQL message types that run a statement: a simple query, an extended-protocol Execute. */
+const STATEMENT_MESSAGES = new Set(["Q".charCodeAt(0), "E".charCodeAt(0)]);
+const SSL_REQUEST_CODE = 80_877_103;
+
+/**
+ * A loopback relay to the database server that counts the statements its clients run (the
+ * frontend's Query and Execute messages). A server pointed at it is measured, not timed.
+ */
+async function countingRelay(target: URL): Promise<{ url(database: string): string; statements(): number; close(): Promise<void> }> {
+  let statements = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    sockets.add(client).add(upstream);
+    let buffer = Buffer.alloc(0);
+    // The startup (and SSL request) messages carry no type byte.
+    let untyped = true;
+    client.on("data", (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      for (;;) {
+        const header = untyped ? 4 : 5;
+        if (buffer.length < header) break;
+        const length = buffer.readInt32BE(untyped ? 0 : 1);
+        const size = untyped ? length : length + 1;
+        if (buffer.length < size) break;
+        if (untyped) untyped = buffer.readInt32BE(4) === SSL_REQUEST_CODE;
+        else if (STATEMENT_MESSAGES.has(buffer[0]!)) statements++;
+        buffer = buffer.subarray(size);
+      }
+      upstream.write(chunk);
+    });
+    upstream.on("data", (chunk: Buffer) => client.write(chunk));
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("close", end).on("error", end);
+    upstream.on("close", end).on("error", end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url(database) {
+      const url = new URL(target);
+      url.hostname = "127.0.0.1";
+      url.port = String(port);
+      url.pathname = `/${database}`;
+      return url.toString();
+    },
+    statements: () => statements,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const COUNTED_REQUESTS = 100;
+
+/** Statements per request of each scenario on the code in `dir` (read cache off; requests one by one). */
+async function queriesPerRequest(dir: string, database: string, inputs: Inputs, names: string[], adminPassword: string | null): Promise<Map<string, number>> {
+  const relay = await countingRelay(new URL(serverUrl));
+  const started = await startServer(relay.url(database), false, dir);
+  const out = new Map<string, number>();
+  try {
+    const session = await signIn(started.port, adminPassword);
+    for (const s of scenarios(inputs, session).filter((x) => names.includes(x.name))) {
+      const before = relay.statements();
+      for (let i = 0; i < COUNTED_REQUESTS; i++) {
+        const { path: p, body } = s.next(i);
+        const res = await fetch(`http://127.0.0.1:${started.port}${p}`, {
+          method: s.method,
+          headers: { "content-type": "application/json", origin: "http://localhost:4321", "x-forwarded-for": `198.19.${i >> 8}.${i & 255}`, ...s.headers },
+          body,
+        });
+        await res.arrayBuffer();
+      }
+      out.set(s.name, round2((relay.statements() - before) / COUNTED_REQUESTS));
+    }
+  } finally {
+    await stopServer(started.child);
+    await relay.close();
+  }
+  return out;
 }
 
 // ---- report ----
@@ -452,6 +634,8 @@ function writeReport(data: {
   database: string;
   clinics: number;
   results: Measured[];
+  /** Statements per request, by code and scenario (read cache off). */
+  queries: Record<string, Record<string, number>>;
   plans: Plan[];
   startedAt: string;
   seedSeconds: number;
@@ -478,11 +662,13 @@ function writeReport(data: {
     "",
     "With the read cache on (the API as deployed), repeated public reads are answered from memory: GET reads by address, clinics/nearby by its point. `clinics/nearby` sends the points of visitors located by IP (2,000 ZIP centroids, shared by each place's visitors); `clinics/nearby precise` sends a new point with every request, as browser geolocation would, so the cache never helps it. With the cache off, every request reaches PostgreSQL.",
     "",
-    "| endpoint | mode | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | timeouts | target |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    "With `--baseline`, both codes were served side by side on the same database and each scenario measured on them alternately (baseline, now, baseline, now; half the duration each); `queries/req` is the statements the API sent per request (requests one by one, read cache off, counted by a relay in front of PostgreSQL).",
+    "",
+    "| endpoint | mode | code | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | timeouts | queries/req | target |",
+    "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ...data.results.map(
       (r) =>
-        `| ${r.name} | ${r.mode} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${r.timeouts} | ${r.meetsTarget ? "met" : "**missed**"} |`,
+        `| ${r.name} | ${r.mode} | ${r.code} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${r.timeouts} | ${data.queries[r.code]?.[r.name] ?? ""} | ${r.meetsTarget ? "met" : "**missed**"} |`,
     ),
     "",
     `Radius queries on \`${GEO_INDEX}\`: ${json.radiusQueriesOnGeoIndex ? "yes, all of them" : "**no**"}.`,
@@ -511,12 +697,14 @@ function writeReport(data: {
 
 const startedAt = new Date().toISOString();
 const database = args.database ? { name: new URL(args.database).pathname.slice(1), url: args.database, drop: async () => {} } : await createDatabase();
-let server: ChildProcess | undefined;
+const servers: ChildProcess[] = [];
+const cursors: Cursor[] = [];
+let baseline: ReturnType<typeof extractBaseline> | undefined;
 try {
   const seedStart = performance.now();
   // The stats scenario signs in as the seeded admin: known when this run seeds (or given).
   const seededPassword = args.database ? null : randomBytes(12).toString("hex");
-  const adminPassword = seededPassword ?? process.env.ADMIN_PASSWORD ?? null;
+  const adminPassword = seededPassword ?? args["admin-password"] ?? process.env.ADMIN_PASSWORD ?? null;
   if (seededPassword) {
     log(`bench:api: database ${database.name} on ${new URL(serverUrl).host}; seeding ${CLINICS} clinics…`);
     await seed(database.url, seededPassword);
@@ -536,31 +724,64 @@ try {
   const loadBefore = Math.round(os.loadavg()[0]! * 100) / 100;
   const results: Measured[] = [];
   const only = args.only?.split(",");
+  // Every scenario's name (the admin's too when there is a password to sign in with).
+  const names = scenarios(inputs, adminPassword ? "session" : null)
+    .map((x) => x.name)
+    .filter((n) => !only || only.includes(n));
+  if (args.baseline) {
+    baseline = extractBaseline(args.baseline);
+    log(`  baseline ${baseline.sha} in ${baseline.dir}`);
+  }
+  const codes = [...(baseline ? [{ code: `baseline ${baseline.sha}`, dir: path.join(baseline.dir, "api") }] : []), { code: "now", dir: apiDir }];
   for (const mode of MODES) {
-    const started = await startServer(database.url, mode.readCache);
-    server = started.child;
-    const session = await signIn(started.port, adminPassword);
-    const chosen = scenarios(inputs, session)
-      .filter((x) => !only || only.includes(x.name))
-      .map((s) => ({ s, distinct: distinctRequests(s) }));
-    for (const { s, distinct } of chosen) {
-      const cursor = { i: 0 };
-      // autocannon needs at least one request per connection.
-      if (distinct) await load(started.port, s, { amount: Math.max(distinct, CONNECTIONS) }, mode.name, cursor);
-      await load(started.port, s, { seconds: WARMUP_S }, mode.name, cursor);
-      const r = await load(started.port, s, { seconds: DURATION_S }, mode.name, cursor);
-      results.push(r);
-      log(
-        `  ${s.name.padEnd(34)} ${mode.name.padEnd(15)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx + r.timeouts}  ${r.meetsTarget ? "ok" : "MISSED"}`,
-      );
+    const started = [];
+    for (const c of codes) {
+      const s = await startServer(database.url, mode.readCache, c.dir);
+      servers.push(s.child);
+      started.push({ ...c, port: s.port, session: await signIn(s.port, adminPassword) });
     }
-    await stopServer(server);
+    for (const name of names) {
+      const raws = started.map(() => [] as Raw[]);
+      // Each code warmed up, then measured in two halves, alternating: baseline, now, baseline, now.
+      for (const [k, target] of started.entries()) {
+        const s = scenarios(inputs, target.session).find((x) => x.name === name)!;
+        const distinct = distinctRequests(s);
+        const cursor = { i: 0 };
+        // autocannon needs at least one request per connection.
+        if (distinct) await load(target.port, s, { amount: Math.max(distinct, CONNECTIONS) }, cursor);
+        await load(target.port, s, { seconds: WARMUP_S }, cursor);
+        cursors[k] = cursor;
+      }
+      const halves = codes.length > 1 ? 2 : 1;
+      for (let h = 0; h < halves; h++) {
+        for (const [k, target] of started.entries()) {
+          const s = scenarios(inputs, target.session).find((x) => x.name === name)!;
+          raws[k]!.push(await load(target.port, s, { seconds: Math.max(1, Math.round(DURATION_S / halves)) }, cursors[k]!));
+        }
+      }
+      for (const [k, target] of started.entries()) {
+        const r = summarize(name, mode.name, target.code, raws[k]!);
+        results.push(r);
+        log(
+          `  ${name.padEnd(34)} ${mode.name.padEnd(15)} ${target.code.padEnd(17)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx + r.timeouts}  ${r.meetsTarget ? "ok" : "MISSED"}`,
+        );
+      }
+    }
+    for (const child of servers.splice(0)) await stopServer(child);
+  }
+  // Statements per request of each code (read cache off), counted apart from the timed loads.
+  const queries: Record<string, Record<string, number>> = {};
+  for (const c of codes) {
+    const counted = await queriesPerRequest(c.dir, database.name, inputs, names, adminPassword);
+    queries[c.code] = Object.fromEntries(counted);
+    for (const [name, n] of counted) log(`  queries per request  ${name.padEnd(34)} ${c.code.padEnd(17)} ${n}`);
   }
   const machine: Machine = { cpus: os.cpus().length, node: process.version, loadBefore, loadAfter: Math.round(os.loadavg()[0]! * 100) / 100 };
-  writeReport({ database: database.name, clinics: CLINICS, results, plans, startedAt, seedSeconds, postgresVersion: version, machine });
+  writeReport({ database: database.name, clinics: CLINICS, results, queries, plans, startedAt, seedSeconds, postgresVersion: version, machine });
   log(`bench:api: report in ${path.relative(process.cwd(), path.join(reportsDir, "bench-api.md"))} and bench-api.json`);
 } finally {
-  if (server) await stopServer(server);
+  for (const child of servers) await stopServer(child);
+  baseline?.remove();
   if (args.keep) log(`bench:api: kept database ${database.url}`);
   else await database.drop();
 }

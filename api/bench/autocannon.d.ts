@@ -17,6 +17,8 @@ declare module "autocannon" {
   }
   interface Result {
     requests: { total: number; average: number };
+    /** Seconds the load lasted. */
+    duration: number;
     errors: number;
     timeouts: number;
     non2xx: number;

@@ -1,21 +1,39 @@
-import { insertContentChange, type ContentChange, type DbExecutor } from "@botox/db";
+import { clinicFacts, insertContentChange, type ClinicFacts, type ContentChange, type DbExecutor } from "@botox/db";
 import type { Deps } from "../context.ts";
+
+/**
+ * The clinics a write touches, asked twice in its transaction: before the work (`result`
+ * undefined) and after it. Their facts then (slug, city, place) say which cached answers the
+ * write can change; a clinic that moved is looked for where it was and where it is.
+ */
+export type TouchedClinics<T> = (tx: DbExecutor, result?: T) => readonly number[] | Promise<readonly number[]>;
 
 /**
  * Runs a content write and records its content_changes row in the same transaction, then
  * tells the publisher (deps.publisher) and any listener (deps.onContentChange) once committed. `change` maps the write's
  * result to the row; returning null records nothing (e.g. the target did not exist).
+ * The read cache then forgets the answers the write can change: those of the clinics
+ * `touched` names (and every answer of no particular scope), or everything without `touched`.
  */
-export async function writeContent<T>(deps: Deps, work: (tx: DbExecutor) => Promise<T>, change: (result: T) => ContentChange | null): Promise<T> {
+export async function writeContent<T>(
+  deps: Deps,
+  work: (tx: DbExecutor) => Promise<T>,
+  change: (result: T) => ContentChange | null,
+  touched?: TouchedClinics<T>,
+): Promise<T> {
   let recorded: ContentChange | null = null;
+  const facts: ClinicFacts[] = [];
   const result = await deps.db.transaction(async (tx) => {
+    if (touched && deps.readCache) facts.push(...(await clinicFacts(tx, await touched(tx))));
     const value = await work(tx);
     recorded = change(value);
     if (recorded) await insertContentChange(tx, recorded);
+    if (touched && deps.readCache) facts.push(...(await clinicFacts(tx, await touched(tx, value))));
     return value;
   });
   if (recorded) {
-    deps.readCache?.clear();
+    if (touched) deps.readCache?.clearFor(facts);
+    else deps.readCache?.clear();
     notifyContentChange(deps, recorded);
   }
   return result;

@@ -8,7 +8,11 @@
  * a 2-core machine.
  *
  * Staleness is bounded three ways:
- *  - a content write made through this API clears the cache as it commits (writeContent);
+ *  - a content write made through this API clears, as it commits, the answers it can change
+ *    (writeContent; issue 26): each answer is kept with its scope (the clinic it shows, the
+ *    city it lists, the circle it searches, or everything), and a write that names the clinics
+ *    it touched drops only the answers whose scope holds one of them, before or after the
+ *    write; a write that names none clears everything;
  *  - every `pollMs` the newest content_changes id is read, so writes made by another API
  *    instance, an import or a seed clear it within that interval;
  *  - an entry expires after `ttlMs` whatever happens (a change made by hand in SQL).
@@ -19,7 +23,8 @@
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { LRUCache } from "lru-cache";
-import { latestContentChangeId, type Database } from "@botox/db";
+import { distanceMiles } from "@botox/core";
+import { latestContentChangeId, parseCitySlug, type ClinicFacts, type Database } from "@botox/db";
 import type { AppEnv } from "../context.ts";
 import type { ApiEnv } from "../env.ts";
 
@@ -39,10 +44,59 @@ export interface ReadCacheOptions {
 
 export const encodeJson = (value: unknown): Bytes => Buffer.from(JSON.stringify(value));
 
+/**
+ * What a kept answer depends on, so a clinic write drops only the answers it can change:
+ *  - `all`: every clinic (popular cities, a search at any distance, a route that names no scope);
+ *  - `none`: no clinic (an unknown ZIP's empty answer);
+ *  - `clinic`: the clinic a /clinic/{segment} read names (its slug, or its id);
+ *  - `city`: a city route segment's clinics (`new-york`, or `new-york-ny`: New York, NY);
+ *  - `near`: the clinics within `miles` of a point (a radius search, its total included).
+ */
+export type AnswerScope =
+  | { kind: "all" }
+  | { kind: "none" }
+  | { kind: "clinic"; segment: string }
+  | { kind: "city"; segment: string }
+  | { kind: "near"; latitude: number; longitude: number; miles: number };
+
+/** A search's scope: within `miles` of the point, or everything when there is no limit. */
+export const nearScope = (origin: { latitude: number; longitude: number }, miles: number | null): AnswerScope =>
+  miles == null ? { kind: "all" } : { kind: "near", latitude: origin.latitude, longitude: origin.longitude, miles };
+
+/** Rounding slack for `near`: a clinic on the circle's edge is dropped rather than missed. */
+const EDGE_MILES = 0.01;
+
+/** Whether an answer of `scope` can change when a clinic with these facts (before or after a write) changes. */
+export function scopeHolds(scope: AnswerScope, clinic: ClinicFacts): boolean {
+  switch (scope.kind) {
+    case "all":
+      return true;
+    case "none":
+      return false;
+    case "clinic":
+      return scope.segment === clinic.slug || scope.segment === String(clinic.id);
+    case "city": {
+      const key = parseCitySlug(scope.segment);
+      return clinic.citySlug === key.slug || clinic.citySlug === key.withoutState;
+    }
+    case "near":
+      return (
+        clinic.latitude != null &&
+        clinic.longitude != null &&
+        distanceMiles(scope, { latitude: clinic.latitude, longitude: clinic.longitude }) <= scope.miles + EDGE_MILES
+      );
+  }
+}
+
+interface Kept {
+  body: Bytes;
+  scope: AnswerScope;
+}
+
 export class ReadCache {
   /** Least recently used out first, within the entry and byte budgets; an answer larger than
    * the whole byte budget is not kept. */
-  readonly #answers: LRUCache<string, Bytes>;
+  readonly #answers: LRUCache<string, Kept>;
   readonly #pending = new Map<string, Promise<Bytes>>();
   readonly #pollMs: number;
   /** Bumped by every clearing: a computation that started before one is not kept. */
@@ -53,11 +107,11 @@ export class ReadCache {
 
   constructor(options: ReadCacheOptions) {
     this.#pollMs = options.pollMs;
-    this.#answers = new LRUCache<string, Bytes>({
+    this.#answers = new LRUCache<string, Kept>({
       max: options.maxEntries ?? 10_000,
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
       // lru-cache wants a positive size; an empty body still takes an entry.
-      sizeCalculation: (body) => Math.max(1, body.byteLength),
+      sizeCalculation: (kept) => Math.max(1, kept.body.byteLength),
       // An entry lives ttlMs from when it was kept; reading it does not extend that.
       ttl: options.ttlMs,
       // Read the clock at every check rather than lru-cache's 1 ms cached reading (a timer).
@@ -71,10 +125,13 @@ export class ReadCache {
     return this.#answers.size;
   }
 
-  /** `compute()`'s answer for `key`, from memory when it is there. */
-  async read(key: string, compute: () => Promise<Bytes>): Promise<{ body: Bytes; hit: boolean }> {
+  /**
+   * `compute()`'s answer for `key`, from memory when it is there; kept with `scope()` (read once
+   * the answer is computed; default: every clinic).
+   */
+  async read(key: string, compute: () => Promise<Bytes>, scope: () => AnswerScope = () => ({ kind: "all" })): Promise<{ body: Bytes; hit: boolean }> {
     const kept = this.#answers.get(key);
-    if (kept) return { body: kept, hit: true };
+    if (kept) return { body: kept.body, hit: true };
     const shared = this.#pending.get(key);
     if (shared) return { body: await shared, hit: false };
     const generation = this.#generation;
@@ -82,7 +139,7 @@ export class ReadCache {
     this.#pending.set(key, pending);
     try {
       const body = await pending;
-      if (generation === this.#generation) this.#answers.set(key, body);
+      if (generation === this.#generation) this.#answers.set(key, { body, scope: scope() });
       return { body, hit: false };
     } finally {
       if (this.#pending.get(key) === pending) this.#pending.delete(key);
@@ -94,6 +151,19 @@ export class ReadCache {
     this.#generation++;
     this.#answers.clear();
     this.#pending.clear();
+  }
+
+  /**
+   * Forgets the answers a write to these clinics can change (`facts`: each touched clinic as it
+   * was before the write and as it is after). Answers being computed meanwhile are not kept,
+   * whatever their scope: they may have read the clinics before the write.
+   */
+  clearFor(facts: readonly ClinicFacts[]): void {
+    this.#generation++;
+    this.#pending.clear();
+    for (const [key, kept] of this.#answers.entries()) {
+      if (kept.scope.kind === "all" || facts.some((f) => scopeHolds(kept.scope, f))) this.#answers.delete(key);
+    }
   }
 
   /**
@@ -160,13 +230,28 @@ export const asksOpenNow = (value: string | undefined): boolean => /^\s*(true|1)
 /**
  * Answers a public read with `compute()`'s value as JSON, through the app's read cache when
  * it has one (deps.readCache). The key is the path and query exactly as requested, unless
- * the route gives its own (a POST read: its validated body). An error thrown by `compute`
+ * the route gives its own (a POST read: its validated body); `scope` says which clinics the
+ * answer depends on (default: all of them). An error thrown by `compute`
  * (bad input, not found, database away) is answered as usual and not kept.
  */
-export async function cachedJson<T>(c: Context<AppEnv>, compute: () => Promise<T>, key?: string): Promise<CachedJson<T>> {
+export async function cachedJson<T>(
+  c: Context<AppEnv>,
+  compute: () => Promise<T>,
+  key?: string,
+  scope: (answer: T) => AnswerScope = () => ({ kind: "all" }),
+): Promise<CachedJson<T>> {
   const cache = c.get("deps").readCache;
   if (!cache) return c.json(await compute(), 200) as Response as CachedJson<T>;
-  const { body, hit } = await cache.read(key ?? requestKey(c), async () => encodeJson(await compute()));
+  let answerScope: AnswerScope = { kind: "all" };
+  const { body, hit } = await cache.read(
+    key ?? requestKey(c),
+    async () => {
+      const answer = await compute();
+      answerScope = scope(answer);
+      return encodeJson(answer);
+    },
+    () => answerScope,
+  );
   c.header("X-Cache", hit ? "HIT" : "MISS");
   // The stored bytes are `compute()`'s answer encoded once: typed as that answer, for the route.
   return c.body(body, 200, { "Content-Type": "application/json" }) as Response as CachedJson<T>;

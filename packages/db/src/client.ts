@@ -2,7 +2,8 @@ import postgres from "postgres";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "./schema.ts";
 
-export type Database = PostgresJsDatabase<typeof schema>;
+/** With its driver: listings send named prepared statements through it (queries/listings.ts). */
+export type Database = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
 export type Sql = postgres.Sql;
 
 export interface DbHandle {

@@ -7,7 +7,7 @@ export type DbOrSql = Database | Sql;
 
 export function sqlOf(target: DbOrSql): Sql {
   // drizzle() keeps its driver client on `$client`.
-  return typeof target === "function" ? target : (target as Database & { $client: Sql }).$client;
+  return typeof target === "function" ? target : target.$client;
 }
 
 export function dbOf(target: DbOrSql): Database {

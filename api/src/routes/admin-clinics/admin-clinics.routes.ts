@@ -113,6 +113,7 @@ export const adminClinicsRoutes = createRouter()
       c.get("deps"),
       (tx) => insertClinic(tx, values),
       (created) => ({ entity: "clinic", entityId: created.id, action: "create" }),
+      (_tx, created) => (created ? [created.id] : []),
     ).catch(slugConflict);
     return c.json(clinic, 201);
   })
@@ -123,6 +124,7 @@ export const adminClinicsRoutes = createRouter()
       c.get("deps"),
       (tx) => updateClinic(tx, id, values),
       (updated) => (updated ? { entity: "clinic", entityId: id, action: "update" } : null),
+      () => [id],
     ).catch(slugConflict);
     if (!clinic) throw new HttpError(404, MSG.admin.clinicNotFound);
     return c.json(clinic, 200);
@@ -133,6 +135,7 @@ export const adminClinicsRoutes = createRouter()
       c.get("deps"),
       (tx) => deleteClinic(tx, id),
       (ok) => (ok ? { entity: "clinic", entityId: id, action: "delete" } : null),
+      () => [id],
     );
     if (!deleted) throw new HttpError(404, MSG.admin.clinicNotFound);
     return c.json({ ok: true as const }, 200);

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { SEARCH, clinicSchema, nearbyClinicsBodySchema } from "@botox/core";
 import { listClinicsNear } from "@botox/db";
-import { cachedJson, openNowMoment } from "../../lib/read-cache.ts";
+import { cachedJson, nearScope, openNowMoment } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 
@@ -28,5 +28,10 @@ export const clinicsPublicRoutes = createRouter().openapi(nearbyRoute, (c) => {
   // The answer depends on the point alone, and visitors located by IP share their city's.
   const open = openNowMoment(c, body.openNow, `POST /clinics/nearby ${body.latitude},${body.longitude},${body.radius}`);
   const search = { origin: { latitude: body.latitude, longitude: body.longitude }, radiusMiles: body.radius, limit: SEARCH.maxNearbyResults, openAt: open.at };
-  return cachedJson(c, () => listClinicsNear(c.get("deps").db, search), open.key);
+  return cachedJson(
+    c,
+    () => listClinicsNear(c.get("deps").db, search),
+    open.key,
+    () => nearScope(search.origin, search.radiusMiles),
+  );
 });

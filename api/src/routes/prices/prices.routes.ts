@@ -118,11 +118,16 @@ pricesRoutes.openapi(listRoute, async (c) => {
     c.header("Cache-Control", "private, no-store");
     return c.json({ prices: (await listClinicPrices(db, clinicId, PRICE_STATUSES)).map((p) => withStaleness(p, day)) }, 200);
   }
-  return cachedJson(c, async () => {
-    if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.clinic.notFoundTitle);
-    const day = today();
-    return { prices: (await listClinicPrices(db, clinicId)).map((p) => withStaleness(p, day)) };
-  });
+  return cachedJson(
+    c,
+    async () => {
+      if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.clinic.notFoundTitle);
+      const day = today();
+      return { prices: (await listClinicPrices(db, clinicId)).map((p) => withStaleness(p, day)) };
+    },
+    undefined,
+    () => ({ kind: "clinic", segment: String(clinicId) }),
+  );
 });
 
 pricesRoutes.openapi(priceIndexRoute, (c) => {
@@ -216,6 +221,7 @@ pricesRoutes.openapi(createPriceRoute, async (c) => {
     deps,
     (tx) => insertPrice(tx, clinicId, toValues(input)),
     (created) => ({ entity: "price", entityId: created.id, action: "create" }),
+    () => [clinicId],
   ).catch(clinicGone(MSG.admin.clinicNotFound));
   return c.json(price, 201);
 });
@@ -244,6 +250,7 @@ pricesRoutes.openapi(updatePriceRoute, async (c) => {
     deps,
     (tx) => updatePrice(tx, id, merged, patch.status !== undefined),
     (updated) => (updated ? { entity: "price", entityId: id, action: "update" } : null),
+    () => [existing.clinicId],
   );
   if (!price) throw new HttpError(404, PRICE_MSG.priceNotFound);
   return c.json(price, 200);
@@ -265,6 +272,11 @@ pricesRoutes.openapi(deletePriceRoute, async (c) => {
     c.get("deps"),
     (tx) => deletePrice(tx, id),
     (ok) => (ok ? { entity: "price", entityId: id, action: "delete" } : null),
+    // The price's clinic, read before the price is gone (the clinic itself does not move).
+    async (tx, ok) => {
+      const price = ok === undefined ? await findPrice(tx, id) : undefined;
+      return price ? [price.clinicId] : [];
+    },
   );
   if (!deleted) throw new HttpError(404, PRICE_MSG.priceNotFound);
   return c.json({ ok: true as const }, 200);
@@ -367,6 +379,7 @@ pricesRoutes.openapi(reviewRoute, async (c) => {
     c.get("deps"),
     (tx) => reviewPriceReport(tx, id, review),
     (r) => (r?.priceChanged && r.report ? { entity: "price", entityId: r.report.priceId, action: review.status === "published" ? "create" : "delete" } : null),
+    (_tx, r) => (r ? [r.report.clinicId] : []),
   );
   if (!result) throw new HttpError(404, PRICE_MSG.reportNotFound);
   return c.json(result.report, 200);

@@ -11,7 +11,7 @@ import {
   isoDay,
   type ClinicListResponse,
 } from "@botox/core";
-import { findClinicBySlugOrId, searchClinicsInCity, withCurrentPrices } from "@botox/db";
+import { findClinicBySlugOrId, searchClinicsInCity } from "@botox/db";
 import { HttpError } from "../../lib/errors.ts";
 import { cityCentre } from "../../lib/city-centres.ts";
 import { asksOpenNow, cachedJson, openNowMoment } from "../../lib/read-cache.ts";
@@ -51,7 +51,7 @@ export const proxyRoutes = createRouter()
       c,
       async () => {
         const deps = c.get("deps");
-        const today = isoDay(new Date());
+        const today = isoDay(deps.now?.() ?? new Date());
         const { items, total } = await searchClinicsInCity(deps.db, {
           city,
           centre: q.distance == null ? undefined : await cityCentre(deps, city),
@@ -66,20 +66,26 @@ export const proxyRoutes = createRouter()
           price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
         });
         const body: ClinicListResponse = {
-          clinics: await withCurrentPrices(deps.db, items, q.brand, today),
+          clinics: items,
           pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) },
         };
         return body;
       },
       open.key,
+      () => ({ kind: "city", segment: city }),
     );
   })
   .openapi(clinicRoute, (c) => {
     const { slug } = c.req.valid("param");
     const q = c.req.valid("query");
-    return cachedJson(c, async () => {
-      const clinic = await findClinicBySlugOrId(c.get("deps").db, slug, q.city);
-      if (!clinic) throw new HttpError(404, MSG.clinic.notFoundTitle);
-      return clinic;
-    });
+    return cachedJson(
+      c,
+      async () => {
+        const clinic = await findClinicBySlugOrId(c.get("deps").db, slug, q.city);
+        if (!clinic) throw new HttpError(404, MSG.clinic.notFoundTitle);
+        return clinic;
+      },
+      undefined,
+      () => ({ kind: "clinic", segment: slug }),
+    );
   });

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { MSG, isoDay, statsSchema, type Stats } from "@botox/core";
-import { countAllClinics, countClinicsWithStalePrices, countPendingPriceReports, countPosts, countSubscribers, countUnreadContactMessages } from "@botox/db";
+import { readAdminCounts } from "@botox/db";
 import { requireSession } from "../../auth/session.ts";
 import { createRouter, errorResponse, json, sessionSecurity } from "../../lib/openapi.ts";
 
@@ -16,14 +16,18 @@ const statsRoute = createRoute({
 
 /** The admin's session check (spec §6): success means authenticated. */
 export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
-  const { db } = c.get("deps");
-  // Sequential: the embedded database serves one query at a time anyway.
-  const totalClinics = await countAllClinics(db);
-  const totalPosts = await countPosts(db);
-  const totalSubscribers = await countSubscribers(db);
-  const unreadMessages = await countUnreadContactMessages(db);
-  const pendingPriceReports = await countPendingPriceReports(db);
-  const staleClinicPrices = await countClinicsWithStalePrices(db, isoDay(new Date()));
-  const body: Stats = { totalClinics, status: "ok", apiVersion: "1", totalPosts, totalSubscribers, unreadMessages, pendingPriceReports, staleClinicPrices };
+  const { db, now } = c.get("deps");
+  // Counters kept by the database as rows change (migration 0011): one statement, no table scans.
+  const counts = await readAdminCounts(db, isoDay(now?.() ?? new Date()));
+  const body: Stats = {
+    totalClinics: counts.totalClinics,
+    status: "ok",
+    apiVersion: "1",
+    totalPosts: counts.totalPosts,
+    totalSubscribers: counts.totalSubscribers,
+    unreadMessages: counts.unreadMessages,
+    pendingPriceReports: counts.pendingPriceReports,
+    staleClinicPrices: counts.staleClinicPrices,
+  };
   return c.json(body, 200);
 });

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { isoDay, zipSearchQuerySchema, zipSearchResponseSchema, type ZipSearchResponse } from "@botox/core";
-import { searchClinicsNearZip, searchClinicsNearZipByPrice, withCurrentPrices } from "@botox/db";
-import { asksOpenNow, cachedJson, openNowMoment } from "../../lib/read-cache.ts";
+import { searchClinicsNearZip, searchClinicsNearZipByPrice } from "@botox/db";
+import { asksOpenNow, cachedJson, nearScope, openNowMoment } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
 
 const zipSearchRoute = createRoute({
@@ -20,7 +20,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
   return cachedJson(
     c,
     async () => {
-      const { db } = c.get("deps");
+      const { db, now } = c.get("deps");
       const search = {
         postalCode: q.postalCode,
         page: q.page,
@@ -28,14 +28,15 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
         radiusMiles: q.distance,
         statuses: q.businessStatus,
         openAt: q.openNow ? open.at : undefined,
+        price: { brand: q.brand, today: isoDay(now?.() ?? new Date()), maxUnitCents: q.maxUnitPrice },
       };
-      const today = isoDay(new Date());
+      // One statement either way: the page, its current prices and the total.
       const result =
         q.maxUnitPrice != null || q.sortBy === "price"
-          ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy, price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice } })
+          ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy })
           : await searchClinicsNearZip(db, search);
       const body: ZipSearchResponse = {
-        clinics: await withCurrentPrices(db, result.items, q.brand, today),
+        clinics: result.items,
         totalCount: result.total,
         itemsPerPage: q.limit,
         currentPage: q.page,
@@ -44,5 +45,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
       return body;
     },
     open.key,
+    // The clinics within the radius of the ZIP's centroid; an unknown ZIP's answer depends on none.
+    (answer) => (answer.origin ? nearScope(answer.origin, q.distance) : { kind: "none" }),
   );
 });

@@ -10,36 +10,90 @@
  * KNN order). The exact distance is the haversine formula on the plain columns (~1 µs), and
  * pages near a point come from the index in distance order (KNN), reading only the rows shown.
  */
-import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { EARTH_RADIUS_MILES, parseId, type BusinessStatus, type Clinic, type LatLon, type PriceBrand } from "@botox/core";
 import type { Database } from "../client.ts";
-import { clinics, zipCodes } from "../schema.ts";
+import { clinicCurrentPrices, clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
 import { roundGeo } from "./geo.ts";
-import { currentUnitCentsSql, pricedAtMostSql } from "./prices.ts";
-import { toClinic } from "./serialize.ts";
+import {
+  currentPriceJoin,
+  listingColumns,
+  listingPriceColumns,
+  preparedRows,
+  priceOrder,
+  toListedClinic,
+  type ListedClinic,
+  type ListingPriceRow,
+} from "./listings.ts";
+import { oldestCountingDay, pricedAtMostSql } from "./prices.ts";
+import { toClinic, type ListingRow } from "./serialize.ts";
 
-const pointEarth = (p: LatLon) => sql`ll_to_earth(${roundGeo(p.latitude)}::float8, ${roundGeo(p.longitude)}::float8)`;
+/** A point in SQL: given values, or read in the same statement (a ZIP centroid). */
+interface SqlPoint {
+  latitude: SQL;
+  longitude: SQL;
+  /** cos(latitude), for the haversine. */
+  cosLatitude: SQL;
+  /** ll_to_earth(latitude, longitude). */
+  earth: SQL;
+}
+
+function valuePoint(p: LatLon): SqlPoint {
+  const lat = roundGeo(p.latitude);
+  const lon = roundGeo(p.longitude);
+  return {
+    latitude: sql`${lat}::float8`,
+    longitude: sql`${lon}::float8`,
+    cosLatitude: sql`${Math.cos((lat * Math.PI) / 180)}::float8`,
+    earth: sql`ll_to_earth(${lat}::float8, ${lon}::float8)`,
+  };
+}
+
+/** The ZIP centroid of a statement's `origin` CTE (see `zipOriginCte`); each a one-time subquery. */
+const zipPoint: SqlPoint = {
+  latitude: sql`(SELECT latitude FROM origin)`,
+  longitude: sql`(SELECT longitude FROM origin)`,
+  cosLatitude: sql`(SELECT cos_latitude FROM origin)`,
+  earth: sql`(SELECT earth FROM origin)`,
+};
+
+/** `WITH origin AS (…)`: the ZIP's centroid, city and state (no row for an unknown ZIP). */
+export const zipOriginCte = (zip: string) =>
+  sql`origin AS (SELECT latitude, longitude, city, state, ll_to_earth(latitude, longitude) AS earth, cos(radians(latitude)) AS cos_latitude FROM ${zipCodes} WHERE zip = ${zip})`;
+
 const clinicEarth = sql`ll_to_earth(${clinics.latitude}, ${clinics.longitude})`;
 /** Repeats the partial index's predicate so the planner may use clinics_earth_idx. */
 const hasCoordinates = sql`${clinics.latitude} IS NOT NULL AND ${clinics.longitude} IS NOT NULL`;
 /** Miles as a length in earth()'s units (metres on its own radius): the same central angle. */
 const milesToEarthUnits = (miles: number) => sql`(${roundGeo(miles)}::float8 / ${EARTH_RADIUS_MILES}::float8 * earth())`;
 
+/** Great-circle miles from `p` to the clinic: haversine, radius 3959 (least() guards asin against rounding past 1). */
+function milesFrom(p: SqlPoint): SQL<number> {
+  return sql<number>`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(
+    power(sin(radians(${clinics.latitude} - ${p.latitude}) / 2), 2)
+    + ${p.cosLatitude} * cos(radians(${clinics.latitude})) * power(sin(radians(${clinics.longitude} - ${p.longitude}) / 2), 2)))))`;
+}
+
+/** Clinics within `miles` of `p`: index prefilter (earth_box), then the exact distance. */
+function withinMilesOf(p: SqlPoint, miles: number): SQL {
+  return sql`(${hasCoordinates} AND earth_box(${p.earth}, ${milesToEarthUnits(miles)}) @> ${clinicEarth} AND ${milesFrom(p)} <= ${roundGeo(miles)}::float8)`;
+}
+
 /** Great-circle miles from `origin` to the clinic: haversine, radius 3959 (least() guards asin against rounding past 1). */
 export function clinicMilesFrom(origin: LatLon): SQL<number> {
-  const lat = roundGeo(origin.latitude);
-  const lon = roundGeo(origin.longitude);
-  const cosLat = Math.cos((lat * Math.PI) / 180);
-  return sql<number>`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(
-    power(sin(radians(${clinics.latitude} - ${lat}::float8) / 2), 2)
-    + ${cosLat}::float8 * cos(radians(${clinics.latitude})) * power(sin(radians(${clinics.longitude} - ${lon}::float8) / 2), 2)))))`;
+  return milesFrom(valuePoint(origin));
 }
 
 /** Clinics within `miles` of `origin`: index prefilter (earth_box), then the exact distance. */
 export function clinicsWithinMiles(origin: LatLon, miles: number): SQL {
-  return sql`(${hasCoordinates} AND earth_box(${pointEarth(origin)}, ${milesToEarthUnits(miles)}) @> ${clinicEarth} AND ${clinicMilesFrom(origin)} <= ${roundGeo(miles)}::float8)`;
+  return withinMilesOf(valuePoint(origin), miles);
 }
+
+/** `clinicMilesFrom` and `clinicsWithinMiles` from the centroid of a statement's `origin` CTE. */
+export const zipOriginMiles = () => milesFrom(zipPoint);
+export const withinMilesOfZipOrigin = (miles: number) => withinMilesOf(zipPoint, miles);
+export const zipOriginEarth = zipPoint.earth;
 
 /**
  * Clinics open at `at` (issue 14): operational, with readable hours and a zone, and the local
@@ -86,26 +140,20 @@ function nearWhere(s: GeoSearch): SQL | undefined {
  */
 export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clinic[]> {
   const offset = s.offset ?? 0;
-  const knn = sql<number>`${clinicEarth} <-> ${pointEarth(s.origin)}`;
+  const origin = valuePoint(s.origin);
   const conditions: SQL[] = [hasCoordinates];
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
-  const nearest = db
-    .select({ id: clinics.id, distance: clinicMilesFrom(s.origin).as("distance"), knn: knn.as("knn") })
-    .from(clinics)
-    .where(and(...conditions))
-    .orderBy(knn)
-    .limit(offset + s.limit)
-    .as("nearest");
-  const rows = await db
-    .select({ clinic: clinics, distance: nearest.distance })
-    .from(nearest)
-    .innerJoin(clinics, eq(clinics.id, nearest.id))
-    .where(s.radiusMiles == null ? undefined : lte(nearest.distance, roundGeo(s.radiusMiles)))
-    .orderBy(nearest.knn)
-    .limit(s.limit)
-    .offset(offset);
-  return rows.map((r) => toClinic(r.clinic, Number(r.distance)));
+  const rows = await preparedRows<ListingPriceRow>(
+    db,
+    sql`WITH nearest AS (
+      SELECT ${clinics.id} AS id, ${milesFrom(origin)} AS distance, ${clinicEarth} <-> ${origin.earth} AS knn
+      FROM ${clinics} WHERE ${and(...conditions)} ORDER BY knn LIMIT ${offset + s.limit})
+    SELECT ${listingColumns}, nearest.distance FROM nearest JOIN ${clinics} ON ${clinics.id} = nearest.id
+    ${s.radiusMiles == null ? sql`` : sql`WHERE nearest.distance <= ${roundGeo(s.radiusMiles)}::float8`}
+    ORDER BY nearest.knn LIMIT ${s.limit} OFFSET ${offset}`,
+  );
+  return rows.map((r) => toClinic(r, Number(r.distance)));
 }
 
 /** `listClinicsNear`, and how many match in all (for paging; an index-only count). */
@@ -147,21 +195,63 @@ export interface ZipSearch {
   radiusMiles: number | null;
   statuses?: readonly BusinessStatus[];
   openAt?: Date;
+  /** The brand and day of each clinic's `currentPrice` (none without). */
+  price?: PriceSearch;
 }
 
-/** Clinics near a ZIP's centroid (spec §7.1 zip-search); an unknown ZIP finds nothing. */
-export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<Page<Clinic> & { origin: ZipOrigin | null }> {
-  const origin = await findZipOrigin(db, s.postalCode);
-  if (!origin) return { items: [], total: 0, origin: null };
-  const page = await searchClinicsNear(db, {
-    origin,
-    radiusMiles: s.radiusMiles,
-    statuses: s.statuses,
-    openAt: s.openAt,
-    limit: s.limit,
-    offset: (s.page - 1) * s.limit,
-  });
-  return { ...page, origin };
+interface ZipListingRow extends ListingPriceRow {
+  originLatitude: number;
+  originLongitude: number;
+  originCity: string;
+  originState: string;
+  total: number | string;
+}
+
+/** The ZIP's origin of a listing statement's rows (every row carries it), null for an unknown ZIP. */
+export function zipOriginOf(rows: readonly ZipListingRow[]): ZipOrigin | null {
+  const [first] = rows;
+  return first ? { latitude: first.originLatitude, longitude: first.originLongitude, city: first.originCity, state: first.originState } : null;
+}
+
+/** The columns `zipOriginOf` reads, from the `origin` CTE. */
+export const zipOriginColumns = sql`origin.latitude AS "originLatitude", origin.longitude AS "originLongitude", origin.city AS "originCity", origin.state AS "originState"`;
+
+/**
+ * Clinics near a ZIP's centroid (spec §7.1 zip-search); an unknown ZIP finds nothing. One
+ * statement: the centroid, the nearest offset+limit clinics from the GiST index in cube-distance
+ * order (KNN, as in `listClinicsNear`), the page's rows and current prices, and the total (an
+ * index-only count of the radius, skipped when the page shows everything there is). A row
+ * carries the ZIP even when the page is empty, so the total is always there.
+ */
+export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<Page<ListedClinic> & { origin: ZipOrigin | null }> {
+  const offset = (s.page - 1) * s.limit;
+  // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
+  const filters: SQL[] = [hasCoordinates];
+  if (s.statuses?.length) filters.push(inArray(clinics.businessStatus, [...s.statuses]));
+  if (s.openAt) filters.push(openAtCondition(s.openAt));
+  const radius = s.radiusMiles == null ? null : roundGeo(s.radiusMiles);
+  const matches = and(...filters, radius == null ? undefined : withinMilesOfZipOrigin(radius));
+  const rows = await preparedRows<ZipListingRow>(
+    db,
+    sql`WITH ${zipOriginCte(s.postalCode)},
+    nearest AS (
+      SELECT ${clinics.id} AS id, ${zipOriginMiles()} AS distance, ${clinicEarth} <-> ${zipOriginEarth} AS knn
+      FROM ${clinics} WHERE ${and(...filters)} ORDER BY knn LIMIT ${offset + s.limit}),
+    page AS (SELECT id, distance, knn FROM nearest ${radius == null ? sql`` : sql`WHERE distance <= ${radius}::float8`} ORDER BY knn LIMIT ${s.limit} OFFSET ${offset}),
+    meta AS (
+      SELECT ${zipOriginColumns},
+        CASE WHEN shown.n < ${s.limit}::int AND (shown.n > 0 OR ${offset}::int = 0) THEN ${offset}::int + shown.n
+        ELSE (SELECT count(*) FROM ${clinics} WHERE ${matches}) END AS total
+      FROM origin, (SELECT count(*) AS n FROM page) shown)
+    SELECT meta.*, ${listingColumns}, page.distance, ${listingPriceColumns(s.price != null)}
+    FROM meta LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoin(s.price)}) ON true
+    ORDER BY page.knn`,
+  );
+  return {
+    items: rows.filter((r) => r.id != null).map((r) => toListedClinic(r, s.price?.brand)),
+    total: Number(rows[0]?.total ?? 0),
+    origin: zipOriginOf(rows),
+  };
 }
 
 export interface CitySearch {
@@ -206,7 +296,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
  * read from the table. The radius test is the haversine alone: a city's clinics are few, and
  * an earth_box prefilter would cost ll_to_earth on each of them.
  */
-export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<Page<Clinic>> {
+export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<Page<ListedClinic>> {
   const key = parseCitySlug(s.city);
   const conditions: SQL[] = [cityCondition(key)];
   let distance: SQL<number> | undefined;
@@ -226,7 +316,7 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
   }
   // Prices, only when asked for: the filter as a semi-join on the priced clinics, the sort with
   // one primary-key probe of clinic_current_prices per clinic of the city.
-  const unitCents = s.price && s.sortBy === "price" ? currentUnitCentsSql(s.price.brand, s.price.today) : undefined;
+  const byPrice = s.price && s.sortBy === "price" ? s.price : undefined;
   if (s.price?.maxUnitCents != null) conditions.push(pricedAtMostSql(s.price.brand, s.price.today, s.price.maxUnitCents));
   const where = and(...conditions);
   const direction = s.sortOrder ?? (s.sortBy === "name" || s.sortBy === "price" ? "asc" : "desc");
@@ -237,50 +327,47 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
     asc(clinics.name),
     asc(clinics.id),
   ];
-  // Used twice: to rank the page, then to keep that order after the join.
-  const order =
+  // Used twice: to rank the page (the sort price read there), then to keep that order after the join.
+  const order = (unit: SQL, checkedOn: SQL) =>
     s.sortBy === "name"
       ? [by(sql`lower(${clinics.name})`), asc(clinics.id)]
-      : s.sortBy === "price" && unitCents
-        ? [sql`${unitCents} ${direction === "asc" ? sql`ASC` : sql`DESC`} NULLS LAST`, ...byReviews]
+      : byPrice
+        ? [...priceOrder(unit, checkedOn, byPrice.today, direction), ...byReviews]
         : byReviews;
   const offset = (s.page - 1) * s.limit;
-  // Every match is read to rank it anyway, so the total comes from the same pass.
-  const page = db.$with("page").as(
-    db
-      .select({ id: clinics.id, distance: (distance ?? sql<null>`NULL::float8`).as("distance"), total: sql<number>`count(*) over ()`.as("total") })
-      .from(clinics)
-      .where(where)
-      .orderBy(...order)
-      .limit(s.limit)
-      .offset(offset),
+  const sortPrice = byPrice
+    ? sql`LEFT JOIN ${clinicCurrentPrices} sp ON sp.clinic_id = ${clinics.id} AND sp.brand = ${byPrice.brand} AND sp.checked_on >= ${oldestCountingDay(byPrice.today)}::date`
+    : sql``;
+  // Every match is read to rank it anyway, so the total comes from the same pass (a window).
+  const rows = await preparedRows<ListingPriceRow & { total: number | string }>(
+    db,
+    sql`WITH page AS (
+      SELECT ${clinics.id} AS id, ${distance ?? sql`NULL::float8`} AS distance, ${byPrice ? sql`sp.per_unit_cents` : sql`NULL::int`} AS unit,
+        ${byPrice ? sql`sp.checked_on` : sql`NULL::date`} AS unit_checked_on, count(*) over () AS total
+      FROM ${clinics} ${sortPrice} WHERE ${where}
+      ORDER BY ${sql.join(order(sql`sp.per_unit_cents`, sql`sp.checked_on`), sql`, `)} LIMIT ${s.limit} OFFSET ${offset})
+    SELECT ${listingColumns}, page.distance, page.total, ${listingPriceColumns(s.price != null)}
+    FROM page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoin(s.price)}
+    ORDER BY ${sql.join(order(sql`page.unit`, sql`page.unit_checked_on`), sql`, `)}`,
   );
-  const rows = await db
-    .with(page)
-    .select({ clinic: clinics, distance: page.distance, total: sql<number>`${page.total}`.mapWith(Number) })
-    .from(page)
-    .innerJoin(clinics, eq(clinics.id, page.id))
-    .orderBy(...order);
-  const total = rows[0]?.total ?? (offset > 0 ? await countWhere(db, where, 0, offset, s.limit) : 0);
-  return { items: rows.map((r) => toClinic(r.clinic, r.distance == null ? null : Number(r.distance))), total };
+  const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await countWhere(db, where, 0, offset, s.limit) : 0;
+  return { items: rows.map((r) => toListedClinic(r, s.price?.brand)), total };
 }
+
+const clinicBySlug = sql`SELECT ${listingColumns} FROM ${clinics} WHERE`;
 
 /**
  * One clinic for /proxy/clinic/{slug}?city= (spec §7.1): by slug (within the city when one
  * is given), else, when the segment is a number, by id.
  */
 export async function findClinicBySlugOrId(db: Database, segment: string, city?: string): Promise<Clinic | undefined> {
-  const conditions: SQL[] = [eq(clinics.slug, segment)];
-  if (city) conditions.push(cityCondition(parseCitySlug(city)));
-  const [bySlug] = await db
-    .select()
-    .from(clinics)
-    .where(and(...conditions))
-    .orderBy(asc(clinics.id))
-    .limit(1);
+  const [bySlug] = await preparedRows<ListingRow>(
+    db,
+    sql`${clinicBySlug} ${clinics.slug} = ${segment}${city ? sql` AND ${cityCondition(parseCitySlug(city))}` : sql``} ORDER BY ${clinics.id} LIMIT 1`,
+  );
   if (bySlug) return toClinic(bySlug);
   const id = parseId(segment);
   if (id == null) return undefined;
-  const [byId] = await db.select().from(clinics).where(eq(clinics.id, id)).limit(1);
+  const [byId] = await preparedRows<ListingRow>(db, sql`${clinicBySlug} ${clinics.id} = ${id}`);
   return byId ? toClinic(byId) : undefined;
 }

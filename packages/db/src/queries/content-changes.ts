@@ -1,6 +1,6 @@
-import { max } from "drizzle-orm";
+import { inArray, max } from "drizzle-orm";
 import type { Database } from "../client.ts";
-import { contentChanges } from "../schema.ts";
+import { clinics, contentChanges } from "../schema.ts";
 
 /** A database or an open transaction: queries that take part in a write accept either. */
 export type DbExecutor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -23,4 +23,22 @@ export async function insertContentChange(db: DbExecutor, change: ContentChange)
 export async function latestContentChangeId(db: DbExecutor): Promise<number> {
   const [row] = await db.select({ id: max(contentChanges.id) }).from(contentChanges);
   return row?.id ?? 0;
+}
+
+/** What the read cache needs to know of a clinic a write touched (which cached answers it can change). */
+export interface ClinicFacts {
+  id: number;
+  slug: string;
+  citySlug: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** The facts of these clinics as they stand in `db` (an open transaction: before or after its write). */
+export async function clinicFacts(db: DbExecutor, ids: readonly number[]): Promise<ClinicFacts[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: clinics.id, slug: clinics.slug, citySlug: clinics.citySlug, latitude: clinics.latitude, longitude: clinics.longitude })
+    .from(clinics)
+    .where(inArray(clinics.id, [...ids]));
 }

@@ -13,7 +13,6 @@ import {
   isoDay,
   perUnitCents,
   type ClinicPrice,
-  type CurrentUnitPrice,
   type LatLon,
   type PriceArea,
   type PriceBrand,
@@ -27,19 +26,31 @@ import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinicPrices, clinics, priceReports } from "../schema.ts";
 import { cityCondition, parseCitySlug } from "./cities.ts";
 import {
-  clinicMilesFrom,
   clinicsWithinMiles,
-  findZipOrigin,
   openAtCondition,
+  withinMilesOfZipOrigin,
+  zipOriginColumns,
+  zipOriginCte,
+  zipOriginMiles,
+  zipOriginOf,
   type Page,
   type PriceSearch,
   type ZipOrigin,
   type ZipSearch,
 } from "./clinic-search.ts";
-import { toClinic } from "./serialize.ts";
+import {
+  currentPriceJoin,
+  listingColumns,
+  listingPriceColumns,
+  preparedRows,
+  priceOrder,
+  toListedClinic,
+  type ListedClinic,
+  type ListingPriceRow,
+} from "./listings.ts";
 import type { DbExecutor } from "./content-changes.ts";
 
-import type { BusinessStatus, Clinic } from "@botox/core";
+import type { BusinessStatus } from "@botox/core";
 
 type PriceRow = typeof clinicPrices.$inferSelect;
 type ReportRow = typeof priceReports.$inferSelect;
@@ -180,17 +191,6 @@ export async function listSitePrices(db: Database): Promise<ClinicPrice[]> {
 const clinicIdQualified = sql`${sql.identifier("clinics")}.${sql.identifier("id")}`;
 
 /**
- * A clinic's current per-unit price for `brand` as an SQL value (null when it has none): its
- * most recently checked published per-unit price, if checked on or after `oldestCountingDay(today)`.
- * One primary-key probe of clinic_current_prices (kept by a trigger on clinic_prices).
- */
-export function currentUnitCentsSql(brand: PriceBrand, today: string, clinicId: SQL = clinicIdQualified): SQL<number | null> {
-  return sql<number | null>`(SELECT CASE WHEN ccp.checked_on >= ${oldestCountingDay(today)}::date THEN ccp.per_unit_cents END
-    FROM ${clinicCurrentPrices} ccp
-    WHERE ccp.clinic_id = ${clinicId} AND ccp.brand = ${brand})`;
-}
-
-/**
  * "Its current price of `brand` is at most `maxUnitCents`" as a semi-join on
  * clinic_current_prices_unit_idx: the planner can start from the few priced clinics instead of
  * probing every clinic in range (at "any distance", every located clinic).
@@ -198,44 +198,6 @@ export function currentUnitCentsSql(brand: PriceBrand, today: string, clinicId: 
 export function pricedAtMostSql(brand: PriceBrand, today: string, maxUnitCents: number, clinicId: SQL = clinicIdQualified): SQL {
   return sql`${clinicId} IN (SELECT ccp.clinic_id FROM ${clinicCurrentPrices} ccp
     WHERE ccp.brand = ${brand} AND ccp.per_unit_cents <= ${maxUnitCents} AND ccp.checked_on >= ${oldestCountingDay(today)}::date)`;
-}
-
-/** Current per-unit prices of the given clinics (a page of results), in one query. */
-export async function currentPricesOf(db: Database, clinicIds: readonly number[], brand: PriceBrand, today: string): Promise<Map<number, CurrentUnitPrice>> {
-  const out = new Map<number, CurrentUnitPrice>();
-  if (clinicIds.length === 0) return out;
-  const rows = await db.execute<{ clinic_id: number; per_unit_cents: number; observed_on: string; checked_on: string; source: PriceSource }>(sql`
-    SELECT DISTINCT ON (clinic_id) clinic_id, per_unit_cents, observed_on::text AS observed_on, checked_on::text AS checked_on, source
-    FROM ${clinicPrices}
-    WHERE clinic_id IN (${sql.join(
-      clinicIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) AND brand = ${brand}
-      AND status = 'published' AND per_unit_cents IS NOT NULL
-    ORDER BY clinic_id, checked_on DESC, id DESC`);
-  const oldest = oldestCountingDay(today);
-  for (const r of rows) {
-    if (r.checked_on >= oldest) {
-      out.set(Number(r.clinic_id), { brand, perUnitCents: Number(r.per_unit_cents), observedOn: r.observed_on, checkedOn: r.checked_on, source: r.source });
-    }
-  }
-  return out;
-}
-
-/** Search results with each clinic's `currentPrice` for `brand` (null when it has none). */
-export async function withCurrentPrices<T extends { id: number }>(
-  db: Database,
-  items: T[],
-  brand: PriceBrand,
-  today: string,
-): Promise<(T & { currentPrice: CurrentUnitPrice | null })[]> {
-  const prices = await currentPricesOf(
-    db,
-    items.map((c) => c.id),
-    brand,
-    today,
-  );
-  return items.map((c) => ({ ...c, currentPrice: prices.get(c.id) ?? null }));
 }
 
 async function indexOver(db: Database, where: SQL, brand: PriceBrand, today: string): Promise<PriceIndex> {
@@ -267,23 +229,22 @@ export function priceIndexNear(db: Database, origin: LatLon, miles: number, bran
 /**
  * zip-search with a price filter or the price sort: every clinic within the radius (an
  * earth_box prefilter on clinics_earth_idx) or, with a price filter, among the clinics priced
- * at most that (clinic_current_prices joined), ranked by price (unpriced last) or distance,
- * then distance and id; the total from the same pass, or counted apart for the cheapest-first
- * page at any distance. The price sort without a filter at any distance still ranks every
- * located clinic.
+ * at most that (clinic_current_prices joined), ranked by price (`priceOrder`: prices checked
+ * within 180 days first, out-of-date ones after them, unpriced last) or distance, then distance
+ * and id; the total from the same pass, or counted apart for the cheapest-first page at any
+ * distance. The price sort without a filter at any distance still ranks every located clinic.
+ * One statement: the ZIP's centroid, the page, its current prices and the total.
  */
 export async function searchClinicsNearZipByPrice(
   db: Database,
   s: ZipSearch & { price: PriceSearch; sortBy: "distance" | "price"; statuses?: readonly BusinessStatus[] },
-): Promise<Page<Clinic> & { origin: ZipOrigin | null }> {
-  const origin = await findZipOrigin(db, s.postalCode);
-  if (!origin) return { items: [], total: 0, origin: null };
-  const distance = clinicMilesFrom(origin);
-  const conditions: SQL[] = [
-    s.radiusMiles == null ? sql`${clinics.latitude} IS NOT NULL AND ${clinics.longitude} IS NOT NULL` : clinicsWithinMiles(origin, s.radiusMiles),
+): Promise<Page<ListedClinic> & { origin: ZipOrigin | null }> {
+  // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
+  const filters: SQL[] = [
+    s.radiusMiles == null ? sql`${clinics.latitude} IS NOT NULL AND ${clinics.longitude} IS NOT NULL` : withinMilesOfZipOrigin(s.radiusMiles),
   ];
-  if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
-  if (s.openAt) conditions.push(openAtCondition(s.openAt));
+  if (s.statuses?.length) filters.push(inArray(clinics.businessStatus, [...s.statuses]));
+  if (s.openAt) filters.push(openAtCondition(s.openAt));
   // Each clinic's current price as a join, not a probe per row: with a filter only the clinics
   // priced at most that take part (an inner join the planner can start from the priced
   // clinics); without one, unpriced clinics stay (a left join: their unit is null).
@@ -294,46 +255,36 @@ export async function searchClinicsNearZipByPrice(
     gte(clinicCurrentPrices.checkedOn, oldestCountingDay(s.price.today)),
     maxUnitCents != null ? lte(clinicCurrentPrices.perUnitCents, maxUnitCents) : undefined,
   );
-  const columns = { id: clinics.id, distance: distance.as("distance"), unit: sql<number | null>`${clinicCurrentPrices.perUnitCents}`.as("unit") };
-  const ranked = db.$with("ranked").as(
-    maxUnitCents != null
-      ? db
-          .select(columns)
-          .from(clinics)
-          .innerJoin(clinicCurrentPrices, priceJoin)
-          .where(and(...conditions))
-      : db
-          .select(columns)
-          .from(clinics)
-          .leftJoin(clinicCurrentPrices, priceJoin)
-          .where(and(...conditions)),
-  );
-  const order = s.sortBy === "price" ? [sql`${ranked.unit} ASC NULLS LAST`, asc(ranked.distance), asc(ranked.id)] : [asc(ranked.distance), asc(ranked.id)];
+  const order = (unit: SQL, checkedOn: SQL, distance: SQL, id: SQL) => [
+    ...(s.sortBy === "price" ? priceOrder(unit, checkedOn, s.price.today, "asc") : []),
+    sql`${distance} ASC`,
+    sql`${id} ASC`,
+  ];
   // Cheapest first among the priced clinics at any distance: the page is read in the order of
   // clinic_current_prices_unit_idx and stops once it is full (an incremental sort by distance
   // within a price), so the total is counted on its own instead of by a window over every row.
   const countApart = s.radiusMiles == null && maxUnitCents != null && s.sortBy === "price";
-  const page = db.$with("page").as(
-    db
-      .with(ranked)
-      .select({ id: ranked.id, distance: ranked.distance, unit: ranked.unit, total: (countApart ? sql<number>`0` : sql<number>`count(*) over ()`).as("total") })
-      .from(ranked)
-      .orderBy(...order)
-      .limit(s.limit)
-      .offset((s.page - 1) * s.limit),
+  const rows = await preparedRows<
+    ListingPriceRow & { originLatitude: number; originLongitude: number; originCity: string; originState: string; total: number | string }
+  >(
+    db,
+    sql`WITH ${zipOriginCte(s.postalCode)},
+    ranked AS (
+      SELECT ${clinics.id} AS id, ${zipOriginMiles()} AS distance, ${clinicCurrentPrices.perUnitCents} AS unit, ${clinicCurrentPrices.checkedOn} AS unit_checked_on
+      FROM ${clinics} ${maxUnitCents != null ? sql`INNER JOIN` : sql`LEFT JOIN`} ${clinicCurrentPrices} ON ${priceJoin}
+      WHERE ${and(...filters)}),
+    page AS (
+      SELECT id, distance, unit, unit_checked_on, ${countApart ? sql`NULL::bigint` : sql`count(*) over ()`} AS total FROM ranked
+      ORDER BY ${sql.join(order(sql`unit`, sql`unit_checked_on`, sql`distance`, sql`id`), sql`, `)} LIMIT ${s.limit} OFFSET ${(s.page - 1) * s.limit})
+    SELECT ${zipOriginColumns}, ${listingColumns}, page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, ${listingPriceColumns(true)}
+    FROM origin LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoin(s.price)}) ON true
+    ORDER BY ${sql.join(order(sql`page.unit`, sql`page.unit_checked_on`, sql`page.distance`, sql`page.id`), sql`, `)}`,
   );
-  const rows = await db
-    .with(page)
-    .select({ clinic: clinics, distance: page.distance, total: sql<number>`${page.total}`.mapWith(Number) })
-    .from(page)
-    .innerJoin(clinics, eq(clinics.id, page.id))
-    .orderBy(...(s.sortBy === "price" ? [sql`${page.unit} ASC NULLS LAST`] : []), asc(page.distance), asc(page.id));
-  let total = rows[0]?.total ?? 0;
-  if (countApart || (rows.length === 0 && s.page > 1)) {
-    const [row] = await db.with(ranked).select({ n: count() }).from(ranked);
-    total = row?.n ?? 0;
-  }
-  return { items: rows.map((r) => toClinic(r.clinic, Number(r.distance))), total, origin };
+  return {
+    items: rows.filter((r) => r.id != null).map((r) => toListedClinic(r, s.price.brand)),
+    total: Number(rows[0]?.total ?? 0),
+    origin: zipOriginOf(rows),
+  };
 }
 
 // ---- Price reports ----

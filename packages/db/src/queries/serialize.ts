@@ -12,7 +12,10 @@ function iso(d: Date | string | null): string | null {
   return d == null ? null : new Date(d).toISOString();
 }
 
-export function toClinic(row: ClinicRow, distance?: number | null): Clinic {
+/** The columns a clinic answer is made of (a whole row, or a listing's projection of it). */
+export type ListingRow = Omit<ClinicRow, "openMinutes" | "sourceKey" | "createdAt" | "updatedAt"> & { createdAt: Date | string; updatedAt: Date | string };
+
+export function toClinic(row: ListingRow, distance?: number | null): Clinic {
   return {
     id: row.id,
     name: row.name,

@@ -1,0 +1,118 @@
+/**
+ * The listing statements' shared parts (issue 26): one round trip per listing request. A
+ * listing reads the clinic columns an answer shows (not the search-only ones: weekly open
+ * minutes, the import key), its distance, the page's current prices and the total in one
+ * statement, sent as a named prepared statement (parsed and planned once per connection), and
+ * every listing answer is assembled here, in `toListedClinic`.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { PRICE_RULES, isoDay, type Clinic, type CurrentUnitPrice, type PriceBrand, type PriceSource } from "@botox/core";
+import type { Database } from "../client.ts";
+import { clinicCurrentPrices, clinicPrices } from "../schema.ts";
+import { toClinic, type ListingRow } from "./serialize.ts";
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` as a named prepared statement: the driver keeps one per statement text and
+ * connection, so the listing statements (a few texts each) are parsed once, not per request.
+ * Only for statements whose text depends on the filters' shape, never on values (values are
+ * parameters), else each value would leave a statement behind.
+ */
+export async function preparedRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const rows = await db.$client.unsafe(text, params as never[], { prepare: true });
+  return rows as unknown as T[];
+}
+
+/** The clinic columns of a listing answer, as `ListingRow` keys (the table is `clinics`). */
+export const listingColumns = sql.raw(
+  [
+    ["id", "id"],
+    ["name", "name"],
+    ["slug", "slug"],
+    ["site", "site"],
+    ["phone", "phone"],
+    ["full_address", "fullAddress"],
+    ["street", "street"],
+    ["city", "city"],
+    ["city_slug", "citySlug"],
+    ["state", "state"],
+    ["postal_code", "postalCode"],
+    ["country", "country"],
+    ["latitude", "latitude"],
+    ["longitude", "longitude"],
+    ["rating", "rating"],
+    ["review_count", "reviewCount"],
+    ["photo", "photo"],
+    ["street_view", "streetView"],
+    ["working_hours", "workingHours"],
+    ["business_status", "businessStatus"],
+    ["location_link", "locationLink"],
+    ["time_zone", "timeZone"],
+    ["created_at", "createdAt"],
+    ["updated_at", "updatedAt"],
+  ]
+    .map(([column, key]) => `"clinics"."${column}" AS "${key}"`)
+    .join(", "),
+);
+
+/** A listing row: the clinic's columns, its distance (null without an origin) and its current price. */
+export interface ListingPriceRow extends ListingRow {
+  distance: number | null;
+  priceUnit: number | null;
+  priceObservedOn: string | null;
+  priceCheckedOn: string | null;
+  priceSource: PriceSource | null;
+}
+
+/** A clinic as listings show it: the clinic and its current per-unit price of the brand asked for. */
+export type ListedClinic = Clinic & { currentPrice: CurrentUnitPrice | null };
+
+/** The first day a price may be checked on and still count (prices.ts `oldestCountingDay`). */
+const countsFrom = (today: string): string => daysBefore(today, PRICE_RULES.maxAgeDays);
+
+/** The first day a price may be checked on and not be out of date (PRICE_RULES.outOfDateDays before `today`). */
+const freshFrom = (today: string): string => daysBefore(today, PRICE_RULES.outOfDateDays);
+
+const daysBefore = (today: string, days: number) => isoDay(new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000));
+
+/**
+ * The page's current prices joined to `clinics` (the answer's `currentPrice`): one primary-key
+ * probe of clinic_current_prices and one of clinic_prices per clinic shown, in the statement
+ * that reads the page. Selects `listingPriceColumns`.
+ */
+export function currentPriceJoin(price: { brand: PriceBrand; today: string } | undefined): SQL {
+  if (!price) return sql``;
+  const { brand, today } = price;
+  return sql`LEFT JOIN ${clinicCurrentPrices} lp ON lp.clinic_id = "clinics"."id" AND lp.brand = ${brand} AND lp.checked_on >= ${countsFrom(today)}::date
+    LEFT JOIN ${clinicPrices} lpp ON lpp.id = lp.price_id`;
+}
+
+/** `currentPriceJoin`'s columns, or nulls when no price is asked for. */
+export const listingPriceColumns = (joined: boolean): SQL =>
+  joined
+    ? sql`lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource"`
+    : sql`NULL::int AS "priceUnit", NULL::text AS "priceObservedOn", NULL::text AS "priceCheckedOn", NULL::text AS "priceSource"`;
+
+/** The one assembly of a listed clinic (every listing answer goes through it). */
+export function toListedClinic(row: ListingPriceRow, brand: PriceBrand | undefined): ListedClinic {
+  const currentPrice: CurrentUnitPrice | null =
+    brand == null || row.priceUnit == null || row.priceObservedOn == null || row.priceCheckedOn == null || row.priceSource == null
+      ? null
+      : { brand, perUnitCents: Number(row.priceUnit), observedOn: row.priceObservedOn, checkedOn: row.priceCheckedOn, source: row.priceSource };
+  return { ...toClinic(row, row.distance == null ? null : Number(row.distance)), currentPrice };
+}
+
+/**
+ * The cheapest-first order's keys for a current per-unit price `unit` checked on `checkedOn`
+ * (both null when the clinic has none): prices checked within PRICE_RULES.outOfDateDays first,
+ * out-of-date ones after them, each by price, then clinics without a current price.
+ */
+export function priceOrder(unit: SQL, checkedOn: SQL, today: string, direction: "asc" | "desc"): SQL[] {
+  return [
+    sql`(CASE WHEN ${unit} IS NULL THEN 2 WHEN ${checkedOn} >= ${freshFrom(today)}::date THEN 0 ELSE 1 END) ASC`,
+    sql`${unit} ${direction === "asc" ? sql`ASC` : sql`DESC`} NULLS LAST`,
+  ];
+}
