@@ -13,6 +13,8 @@ import { providersRoutes } from "./routes/providers/providers.routes.ts";
 import { proxyRoutes } from "./routes/proxy/proxy.routes.ts";
 import { ratingsRoutes } from "./routes/ratings/ratings.routes.ts";
 import { pricesRoutes } from "./routes/prices/prices.routes.ts";
+import { staffRoutes } from "./routes/staff/staff.routes.ts";
+import { npiRoutes } from "./routes/staff/npi.routes.ts";
 import { newsletterRoutes } from "./routes/newsletter/newsletter.routes.ts";
 import { openApiRoutes } from "./routes/openapi/openapi.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
@@ -57,6 +59,8 @@ export function createApp(deps: Deps) {
   v1.route("/", proxyRoutes);
   v1.route("/", ratingsRoutes);
   v1.route("/", pricesRoutes);
+  v1.route("/", staffRoutes);
+  v1.route("/", npiRoutes);
   v1.route("/", newsletterRoutes);
   v1.route("/", openApiRoutes(v1));
 

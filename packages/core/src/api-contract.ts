@@ -34,6 +34,7 @@ import type { ClinicPrice, PriceIndex, PriceReport } from "./prices.ts";
 import type { blogPostInputSchema, categoryInputSchema, clinicInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./schemas.ts";
 import type { nearbyClinicsBodySchema } from "./api-queries.ts";
 import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
+import type { ListedStaffMember, NpiLookup, staffInputSchema, staffPatchSchema } from "./staff-schemas.ts";
 import type { priceReportCreatedSchema, publishQueuedSchema, publishRollbackResponseSchema } from "./response-schemas.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
@@ -68,6 +69,8 @@ export type ApiGets = [
   Call<`/clinics/${Seg}/rating-stats`, RatingStat[]>,
   Call<`/clinics/${Seg}/prices`, { prices: ListedPrice[] }>,
   Call<"/price-index", PriceIndex>,
+  Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember[] }>,
+  Call<`/npi/${Seg}`, NpiLookup>,
   Call<"/price-reports", { reports: PriceReport[]; total: number }>,
   Call<"/blog/posts", BlogListResponse>,
   Call<"/blog/posts/recent", BlogPost[]>,
@@ -99,6 +102,7 @@ export interface ApiWrites {
     Call<`/clinics/${Seg}/ratings`, RatingResponse, In<typeof ratingSchema>>,
     Call<`/clinics/${Seg}/price-reports`, z.infer<typeof priceReportCreatedSchema>, In<ReturnType<typeof priceReportInputSchema>>>,
     Call<`/clinics/${Seg}/prices`, ClinicPrice, In<typeof priceInputSchema>>,
+    Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember }, In<typeof staffInputSchema>>,
     Call<"/clinics", Clinic, ClinicBody>,
     Call<"/blog/posts", BlogPost, In<typeof blogPostInputSchema>>,
     Call<"/blog/categories", BlogCategory, In<typeof categoryInputSchema>>,
@@ -109,6 +113,7 @@ export interface ApiWrites {
   PUT: [Call<`/clinics/${Seg}`, Clinic, ClinicBody>];
   PATCH: [
     Call<`/prices/${Seg}`, ClinicPrice, In<typeof pricePatchSchema>>,
+    Call<`/staff/${Seg}`, { staff: ListedStaffMember }, In<typeof staffPatchSchema>>,
     Call<`/price-reports/${Seg}`, PriceReport, In<typeof priceReportReviewSchema>>,
     // Merged with the stored record and validated whole: any subset of the fields.
     Call<`/blog/posts/${Seg}`, BlogPost, Partial<In<typeof blogPostInputSchema>>>,
@@ -118,6 +123,7 @@ export interface ApiWrites {
   DELETE: [
     Call<`/clinics/${Seg}`, OkResponse>,
     Call<`/prices/${Seg}`, OkResponse>,
+    Call<`/staff/${Seg}`, OkResponse>,
     Call<`/blog/posts/${Seg}`, OkResponse>,
     Call<`/blog/categories/${Seg}`, OkResponse>,
   ];

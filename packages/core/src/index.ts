@@ -23,5 +23,7 @@ export * from "./open-now.ts";
 export * from "./visitor-rating.ts";
 export * from "./prices.ts";
 export * from "./price-schemas.ts";
+export * from "./staff.ts";
+export * from "./staff-schemas.ts";
 export * from "./response-schemas.ts";
 export type * from "./api-contract.ts";

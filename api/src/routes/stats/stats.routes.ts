@@ -1,6 +1,15 @@
 import { createRoute } from "@hono/zod-openapi";
 import { MSG, isoDay, statsSchema, type Stats } from "@botox/core";
-import { countAllClinics, countClinicsWithStalePrices, countPendingPriceReports, countPosts, countSubscribers, countUnreadContactMessages } from "@botox/db";
+import {
+  countAllClinics,
+  countClinicsWithStalePrices,
+  countClinicsWithoutVerifiedInjector,
+  countStaffChecksGoingStale,
+  countPendingPriceReports,
+  countPosts,
+  countSubscribers,
+  countUnreadContactMessages,
+} from "@botox/db";
 import { requireSession } from "../../auth/session.ts";
 import { createRouter, errorResponse, json, sessionSecurity } from "../../lib/openapi.ts";
 
@@ -24,6 +33,20 @@ export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
   const unreadMessages = await countUnreadContactMessages(db);
   const pendingPriceReports = await countPendingPriceReports(db);
   const staleClinicPrices = await countClinicsWithStalePrices(db, isoDay(new Date()));
-  const body: Stats = { totalClinics, status: "ok", apiVersion: "1", totalPosts, totalSubscribers, unreadMessages, pendingPriceReports, staleClinicPrices };
+  const staffDay = isoDay(c.get("deps").now?.() ?? new Date());
+  const clinicsWithoutVerifiedInjector = await countClinicsWithoutVerifiedInjector(db, staffDay);
+  const staffChecksGoingStale = await countStaffChecksGoingStale(db, staffDay);
+  const body: Stats = {
+    totalClinics,
+    status: "ok",
+    apiVersion: "1",
+    totalPosts,
+    totalSubscribers,
+    unreadMessages,
+    pendingPriceReports,
+    staleClinicPrices,
+    clinicsWithoutVerifiedInjector,
+    staffChecksGoingStale,
+  };
   return c.json(body, 200);
 });

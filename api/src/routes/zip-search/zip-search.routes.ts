@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { isoDay, zipSearchQuerySchema, zipSearchResponseSchema, type ZipSearchResponse } from "@botox/core";
-import { searchClinicsNearZip, searchClinicsNearZipByPrice, withCurrentPrices } from "@botox/db";
+import { searchClinicsNearZip, searchClinicsNearZipByPrice, withCurrentPrices, withVerifiedCredentials } from "@botox/db";
 import { asksOpenNow, cachedJson, openNowMoment } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
 
@@ -8,7 +8,7 @@ const zipSearchRoute = createRoute({
   method: "get",
   path: "/zip-search",
   summary:
-    "Clinics near a ZIP centroid, nearest first. distance: miles (default 25; 'any' or 150 = no limit); businessStatus comma-joined, either case. maxUnitPrice: dollars, only clinics whose current per-unit price of `brand` (default botox) is at most that; sortBy=price: cheapest first, unpriced last, then nearest. Each clinic carries currentPrice. Unknown ZIP: empty result",
+    "Clinics near a ZIP centroid, nearest first. distance: miles (default 25; 'any' or 150 = no limit); businessStatus comma-joined, either case. maxUnitPrice: dollars, only clinics whose current per-unit price of `brand` (default botox) is at most that; sortBy=price: cheapest first, unpriced last, then nearest. credential: comma-separated MD, DO, NP, PA, RN, other: only clinics with a staff member of one of them whose licence check is current. Each clinic carries currentPrice and verifiedCredentials. Unknown ZIP: empty result",
   tags: ["clinics"],
   request: { query: zipSearchQuerySchema },
   responses: { 200: json("One page of clinics", zipSearchResponseSchema), ...commonErrors },
@@ -20,7 +20,9 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
   return cachedJson(
     c,
     async () => {
-      const { db } = c.get("deps");
+      const { db, now } = c.get("deps");
+      // The staff rule's day from the injected clock (prices keep their own).
+      const staffDay = isoDay(now?.() ?? new Date());
       const search = {
         postalCode: q.postalCode,
         page: q.page,
@@ -28,6 +30,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
         radiusMiles: q.distance,
         statuses: q.businessStatus,
         openAt: q.openNow ? open.at : undefined,
+        credential: { credentials: q.credential, today: staffDay },
       };
       const today = isoDay(new Date());
       const result =
@@ -35,7 +38,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
           ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy, price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice } })
           : await searchClinicsNearZip(db, search);
       const body: ZipSearchResponse = {
-        clinics: await withCurrentPrices(db, result.items, q.brand, today),
+        clinics: await withVerifiedCredentials(db, await withCurrentPrices(db, result.items, q.brand, today), staffDay),
         totalCount: result.total,
         itemsPerPage: q.limit,
         currentPage: q.page,

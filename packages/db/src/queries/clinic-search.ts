@@ -11,12 +11,13 @@
  * pages near a point come from the index in distance order (KNN), reading only the rows shown.
  */
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { EARTH_RADIUS_MILES, parseId, type BusinessStatus, type Clinic, type LatLon, type PriceBrand } from "@botox/core";
+import { EARTH_RADIUS_MILES, parseId, type BusinessStatus, type Clinic, type LatLon, type PriceBrand, type StaffCredential } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
 import { roundGeo } from "./geo.ts";
 import { currentUnitCentsSql, pricedAtMostSql } from "./prices.ts";
+import { hasVerifiedCredentialSql } from "./staff.ts";
 import { toClinic } from "./serialize.ts";
 
 const pointEarth = (p: LatLon) => sql`ll_to_earth(${roundGeo(p.latitude)}::float8, ${roundGeo(p.longitude)}::float8)`;
@@ -66,12 +67,26 @@ export interface GeoSearch {
   offset?: number;
   /** Only clinics open at this instant (openNow=true). */
   openAt?: Date;
+  /** Only clinics with a currently verified staff member holding one of these (issue 21). */
+  credential?: CredentialSearch;
 }
+
+/** The credential filter (issue 21): credentials asked for, and the day the 365-day rule is applied on. */
+export interface CredentialSearch {
+  credentials: readonly StaffCredential[];
+  /** "YYYY-MM-DD". */
+  today: string;
+}
+
+/** The credential filter's condition, or none when no credential is asked for. */
+export const credentialCondition = (c: CredentialSearch | undefined): SQL[] =>
+  c && c.credentials.length > 0 ? [hasVerifiedCredentialSql(c.credentials, c.today)] : [];
 
 function nearWhere(s: GeoSearch): SQL | undefined {
   const conditions: SQL[] = [s.radiusMiles == null ? hasCoordinates : clinicsWithinMiles(s.origin, s.radiusMiles)];
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
+  conditions.push(...credentialCondition(s.credential));
   return and(...conditions);
 }
 
@@ -90,6 +105,7 @@ export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clini
   const conditions: SQL[] = [hasCoordinates];
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
+  conditions.push(...credentialCondition(s.credential));
   const nearest = db
     .select({ id: clinics.id, distance: clinicMilesFrom(s.origin).as("distance"), knn: knn.as("knn") })
     .from(clinics)
@@ -147,6 +163,7 @@ export interface ZipSearch {
   radiusMiles: number | null;
   statuses?: readonly BusinessStatus[];
   openAt?: Date;
+  credential?: CredentialSearch;
 }
 
 /** Clinics near a ZIP's centroid (spec §7.1 zip-search); an unknown ZIP finds nothing. */
@@ -158,6 +175,7 @@ export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<
     radiusMiles: s.radiusMiles,
     statuses: s.statuses,
     openAt: s.openAt,
+    credential: s.credential,
     limit: s.limit,
     offset: (s.page - 1) * s.limit,
   });
@@ -187,6 +205,7 @@ export interface CitySearch {
   centre?: LatLon | null;
   /** Only clinics open at this instant (openNow=true). */
   openAt?: Date;
+  credential?: CredentialSearch;
 }
 
 export interface PriceSearch {
@@ -218,6 +237,7 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
   }
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
+  conditions.push(...credentialCondition(s.credential));
   if (s.query) {
     const pattern = `%${escapeLike(s.query)}%`;
     conditions.push(

@@ -29,6 +29,7 @@ import { cityCondition, parseCitySlug } from "./cities.ts";
 import {
   clinicMilesFrom,
   clinicsWithinMiles,
+  credentialCondition,
   findZipOrigin,
   openAtCondition,
   type Page,
@@ -284,6 +285,7 @@ export async function searchClinicsNearZipByPrice(
   ];
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
+  conditions.push(...credentialCondition(s.credential));
   // Each clinic's current price as a join, not a probe per row: with a filter only the clinics
   // priced at most that take part (an inner join the planner can start from the priced
   // clinics); without one, unpriced clinics stay (a left join: their unit is null).
