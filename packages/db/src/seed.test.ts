@@ -305,7 +305,7 @@ describe("seed: demo staff (issue 21)", () => {
       }[]
     >`select clinic_id, role::text, credential::text, npi, license_number, source_url, source::text, (current_date - verified_on)::int as age from clinic_staff`;
     expect(first.staff).toBe(rows.length);
-    const byClinic = new Map<number, typeof rows>();
+    const byClinic = new Map<number, (typeof rows)[number][]>();
     for (const r of rows) byClinic.set(r.clinic_id, [...(byClinic.get(r.clinic_id) ?? []), r]);
     expect(byClinic.size / first.clinics).toBeGreaterThan(0.25);
     expect(byClinic.size / first.clinics).toBeLessThan(0.45);
