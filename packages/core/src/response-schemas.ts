@@ -7,7 +7,7 @@ import { z } from "zod";
 import { BUSINESS_STATUSES } from "./status.ts";
 import { RATING_EMOJIS } from "./constants.ts";
 import { PRICE_AREAS, PRICE_BRANDS, PRICE_MODELS, PRICE_SOURCES, PRICE_STATUSES } from "./price-format.ts";
-import { STAFF_CREDENTIALS } from "./staff.ts";
+import { STAFF_CREDENTIALS, STAFF_ROLES } from "./staff.ts";
 
 export const errorSchema = z.object({
   error: z.string(),
@@ -62,6 +62,10 @@ export const clinicSchema = z.object({
     .array(z.enum(STAFF_CREDENTIALS))
     .optional()
     .describe("zip-search and clinics-by-city: the distinct credentials of the clinic's staff whose licences were checked within 365 days and found active"),
+  verifiedStaff: z
+    .array(z.object({ role: z.enum(STAFF_ROLES), credential: z.enum(STAFF_CREDENTIALS) }))
+    .optional()
+    .describe("zip-search and clinics-by-city: the distinct roles and credentials of those staff, medical directors first (the card's line)"),
 });
 
 /** A clinic's price (issue 13); money in cents, dates YYYY-MM-DD. */

@@ -182,19 +182,46 @@ export function verifiedCredentialsOf(
   return STAFF_CREDENTIALS.filter((c) => have.has(c));
 }
 
+/** A currently verified staff member's role and credential: what listings carry (`verifiedStaff`). */
+export interface VerifiedRole {
+  role: StaffRole;
+  credential: StaffCredential;
+}
+
 /**
- * The listing card's line, "MD medical director · NP injector": each currently verified
- * person's credential and role, medical directors first, each pair once.
+ * The listing card's line, "MD medical director · NP injector": each verified role and
+ * credential once, medical directors first.
  */
-export function credentialLine(staff: readonly Pick<ClinicStaffMember, "credential" | "role" | "verifiedOn" | "licenseStatus">[], today: string): string {
+export function credentialLineOf(verified: readonly VerifiedRole[]): string {
   const parts: string[] = [];
   for (const role of STAFF_ROLES) {
     for (const c of STAFF_CREDENTIALS) {
-      if (staff.some((s) => s.role === role && s.credential === c && isCurrentlyVerified(s, today))) parts.push(`${credentialShort(c)} ${ROLE_LABELS[role]}`);
+      if (verified.some((s) => s.role === role && s.credential === c)) parts.push(`${credentialShort(c)} ${ROLE_LABELS[role]}`);
     }
   }
   return parts.join(" · ");
 }
+
+/** The distinct roles and credentials of the currently verified staff, in card order. */
+export function verifiedRolesOf(
+  staff: readonly Pick<ClinicStaffMember, "credential" | "role" | "verifiedOn" | "licenseStatus">[],
+  today: string,
+): VerifiedRole[] {
+  const out: VerifiedRole[] = [];
+  for (const role of STAFF_ROLES) {
+    for (const credential of STAFF_CREDENTIALS) {
+      if (staff.some((s) => s.role === role && s.credential === credential && isCurrentlyVerified(s, today))) out.push({ role, credential });
+    }
+  }
+  return out;
+}
+
+/** The distinct credentials of verified roles, in STAFF_CREDENTIALS order (`verifiedCredentials`). */
+export const credentialsOfRoles = (roles: readonly VerifiedRole[]): StaffCredential[] => STAFF_CREDENTIALS.filter((c) => roles.some((r) => r.credential === c));
+
+/** `credentialLineOf` the staff currently verified on `today`. */
+export const credentialLine = (staff: readonly Pick<ClinicStaffMember, "credential" | "role" | "verifiedOn" | "licenseStatus">[], today: string): string =>
+  credentialLineOf(verifiedRolesOf(staff, today));
 
 /**
  * The `credential` query value (comma-separated, either case, "np" → "NP") as a list, or

@@ -331,6 +331,10 @@ describe("credential filter and verifiedCredentials", () => {
     const all = await ids("");
     expect(all.clinics.map((c) => c.id)).toEqual([md!.id, np!.id, staleMd!.id, inactiveMd!.id, none!.id, both!.id]);
     expect(all.clinics.map((c) => c.verifiedCredentials)).toEqual([["MD"], ["NP"], [], [], [], ["MD", "NP"]]);
+    expect(all.clinics[5]!.verifiedStaff).toEqual([
+      { role: "medical_director", credential: "MD" },
+      { role: "injector", credential: "NP" },
+    ]);
     expect((await ids("credential=MD&limit=1&page=2")).pagination.totalItems).toBe(2);
   });
 

@@ -8,12 +8,14 @@
 import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import {
   STAFF_RULES,
+  credentialsOfRoles,
   oldestCurrentCheck,
   type ClinicStaffMember,
   type LicenseStatus,
   type StaffCredential,
   type StaffRole,
   type StaffSource,
+  type VerifiedRole,
 } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicStaff, clinics } from "../schema.ts";
@@ -128,12 +130,12 @@ export function hasVerifiedCredentialSql(credentials: readonly StaffCredential[]
       AND cs.verified_on >= ${oldestCurrentCheck(today)}::date AND cs.verified_on <= ${today}::date)`;
 }
 
-/** The distinct credentials of each clinic's currently verified staff, for a page of results, in one query. */
-export async function verifiedCredentialsByClinic(db: Database, clinicIds: readonly number[], today: string): Promise<Map<number, StaffCredential[]>> {
-  const out = new Map<number, StaffCredential[]>();
+/** The distinct roles and credentials of each clinic's currently verified staff, for a page of results, in one query. */
+export async function verifiedRolesByClinic(db: Database, clinicIds: readonly number[], today: string): Promise<Map<number, VerifiedRole[]>> {
+  const out = new Map<number, VerifiedRole[]>();
   if (clinicIds.length === 0) return out;
   const rows = await db
-    .selectDistinct({ clinicId: clinicStaff.clinicId, credential: clinicStaff.credential })
+    .selectDistinct({ clinicId: clinicStaff.clinicId, role: clinicStaff.role, credential: clinicStaff.credential })
     .from(clinicStaff)
     .where(
       and(
@@ -143,23 +145,26 @@ export async function verifiedCredentialsByClinic(db: Database, clinicIds: reado
         lte(clinicStaff.verifiedOn, today),
       ),
     )
-    .orderBy(asc(clinicStaff.clinicId), asc(clinicStaff.credential));
-  for (const r of rows) out.set(r.clinicId, [...(out.get(r.clinicId) ?? []), r.credential]);
+    .orderBy(asc(clinicStaff.clinicId), asc(clinicStaff.role), asc(clinicStaff.credential));
+  for (const r of rows) out.set(r.clinicId, [...(out.get(r.clinicId) ?? []), { role: r.role, credential: r.credential }]);
   return out;
 }
 
-/** Search results with each clinic's `verifiedCredentials` (empty when none). */
+/** Search results with each clinic's `verifiedCredentials` and `verifiedStaff` (empty when none). */
 export async function withVerifiedCredentials<T extends { id: number }>(
   db: Database,
   items: T[],
   today: string,
-): Promise<(T & { verifiedCredentials: StaffCredential[] })[]> {
-  const byClinic = await verifiedCredentialsByClinic(
+): Promise<(T & { verifiedCredentials: StaffCredential[]; verifiedStaff: VerifiedRole[] })[]> {
+  const byClinic = await verifiedRolesByClinic(
     db,
     items.map((c) => c.id),
     today,
   );
-  return items.map((c) => ({ ...c, verifiedCredentials: byClinic.get(c.id) ?? [] }));
+  return items.map((c) => {
+    const roles = byClinic.get(c.id) ?? [];
+    return { ...c, verifiedCredentials: credentialsOfRoles(roles), verifiedStaff: roles };
+  });
 }
 
 // ---- Admin dashboard ----
