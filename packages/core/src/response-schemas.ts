@@ -63,7 +63,7 @@ export const clinicSchema = z.object({
     .optional()
     .describe("zip-search and clinics-by-city: the distinct credentials of the clinic's staff whose licences were checked within 365 days and found active"),
   verifiedStaff: z
-    .array(z.object({ role: z.enum(STAFF_ROLES), credential: z.enum(STAFF_CREDENTIALS) }))
+    .array(z.object({ role: z.enum(STAFF_ROLES), credential: z.enum(STAFF_CREDENTIALS), demo: z.boolean().optional() }))
     .optional()
     .describe("zip-search and clinics-by-city: the distinct roles and credentials of those staff, medical directors first (the card's line)"),
 });

@@ -182,10 +182,14 @@ export function verifiedCredentialsOf(
   return STAFF_CREDENTIALS.filter((c) => have.has(c));
 }
 
+type StaffForLine = Pick<ClinicStaffMember, "credential" | "role" | "verifiedOn" | "licenseStatus"> & { source?: StaffSource };
+
 /** A currently verified staff member's role and credential: what listings carry (`verifiedStaff`). */
 export interface VerifiedRole {
   role: StaffRole;
   credential: StaffCredential;
+  /** True when every such person is an invented demo person (source `demo`): the line says so. */
+  demo?: boolean;
 }
 
 /**
@@ -199,18 +203,17 @@ export function credentialLineOf(verified: readonly VerifiedRole[]): string {
       if (verified.some((s) => s.role === role && s.credential === c)) parts.push(`${credentialShort(c)} ${ROLE_LABELS[role]}`);
     }
   }
-  return parts.join(" · ");
+  const line = parts.join(" · ");
+  return line && verified.every((s) => s.demo) ? `${line} (demo data)` : line;
 }
 
 /** The distinct roles and credentials of the currently verified staff, in card order. */
-export function verifiedRolesOf(
-  staff: readonly Pick<ClinicStaffMember, "credential" | "role" | "verifiedOn" | "licenseStatus">[],
-  today: string,
-): VerifiedRole[] {
+export function verifiedRolesOf(staff: readonly StaffForLine[], today: string): VerifiedRole[] {
   const out: VerifiedRole[] = [];
   for (const role of STAFF_ROLES) {
     for (const credential of STAFF_CREDENTIALS) {
-      if (staff.some((s) => s.role === role && s.credential === credential && isCurrentlyVerified(s, today))) out.push({ role, credential });
+      const people = staff.filter((s) => s.role === role && s.credential === credential && isCurrentlyVerified(s, today));
+      if (people.length > 0) out.push(people.every((s) => s.source === "demo") ? { role, credential, demo: true } : { role, credential });
     }
   }
   return out;
@@ -220,8 +223,7 @@ export function verifiedRolesOf(
 export const credentialsOfRoles = (roles: readonly VerifiedRole[]): StaffCredential[] => STAFF_CREDENTIALS.filter((c) => roles.some((r) => r.credential === c));
 
 /** `credentialLineOf` the staff currently verified on `today`. */
-export const credentialLine = (staff: readonly Pick<ClinicStaffMember, "credential" | "role" | "verifiedOn" | "licenseStatus">[], today: string): string =>
-  credentialLineOf(verifiedRolesOf(staff, today));
+export const credentialLine = (staff: readonly StaffForLine[], today: string): string => credentialLineOf(verifiedRolesOf(staff, today));
 
 /**
  * The `credential` query value (comma-separated, either case, "np" → "NP") as a list, or

@@ -13,10 +13,12 @@ import {
   type BlogPost,
   type Clinic,
   type ClinicPrice,
+  type ClinicStaffMember,
   type CurrentUnitPrice,
 } from "@botox/core";
 import type { SiteCity, SiteData, SiteZip } from "@botox/db/site";
 import { pricesByClinic } from "./prices.ts";
+import { withStaff } from "./staff.ts";
 
 export type { SiteCity, SiteZip };
 
@@ -41,6 +43,8 @@ export interface SiteIndex extends SiteData {
   pricesByClinic: Map<number, ClinicPrice[]>;
   /** Each clinic's current Botox per-unit price (core's `currentUnitPrices`). */
   currentPrices: Map<number, CurrentUnitPrice>;
+  /** Each clinic's staff (issue 21), medical directors first. */
+  staffByClinic: Map<number, ClinicStaffMember[]>;
 }
 
 let loading: Promise<SiteIndex> | undefined;
@@ -78,7 +82,9 @@ export function withinPathLimits(data: SiteData, warn: (message: string) => void
 }
 
 /** The lookups pages need, built once from the batched reads. */
-export function indexSiteData(data: SiteData, today = isoDay(new Date())): SiteIndex {
+export function indexSiteData(input: SiteData, today = isoDay(new Date())): SiteIndex {
+  // Clinics carry their verified staff (verifiedStaff, verifiedCredentials) as the API's listings do.
+  const { data, staffByClinic } = withStaff(input, today);
   const cityByKey = new Map(data.cities.map((c) => [cityStateKey(c.citySlug, c.state), c]));
   const cityOf = (clinic: Clinic): SiteCity => {
     const city = cityByKey.get(cityStateKey(clinic.citySlug, clinic.state));
@@ -118,6 +124,7 @@ export function indexSiteData(data: SiteData, today = isoDay(new Date())): SiteI
     today,
     pricesByClinic: pricesByClinic(data.prices),
     currentPrices: currentUnitPrices(data.prices, "botox", today),
+    staffByClinic,
   };
 }
 

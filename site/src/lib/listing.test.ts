@@ -5,7 +5,15 @@ import { DEFAULT_CITY_FILTERS, cityPageAtBuild, cityQueryParams, zipDistanceOpti
 
 describe("city listing parameters", () => {
   it("defaults to 5 miles, open clinics, most reviews first", () => {
-    expect(DEFAULT_CITY_FILTERS).toEqual({ distance: "5", status: "OPERATIONAL", query: "", sort: "reviews-desc", maxUnitPrice: null, openNow: false });
+    expect(DEFAULT_CITY_FILTERS).toEqual({
+      distance: "5",
+      status: "OPERATIONAL",
+      query: "",
+      sort: "reviews-desc",
+      maxUnitPrice: null,
+      openNow: false,
+      credential: "",
+    });
     expect(buildQuery(cityQueryParams(DEFAULT_CITY_FILTERS, 1))).toBe("?page=1&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=reviews&sortOrder=desc");
   });
 
@@ -21,8 +29,10 @@ describe("city listing parameters", () => {
       sortOrder: "asc",
       maxUnitPrice: null,
       openNow: null,
+      credential: null,
     });
     expect(buildQuery(params)).toBe("?page=3&limit=10&query=glow&sortBy=name&sortOrder=asc");
+    expect(buildQuery(cityQueryParams({ ...DEFAULT_CITY_FILTERS, credential: "MD,DO" }, 1))).toContain("&credential=MD%2CDO");
   });
 
   it("sends the price filter in dollars and the price sort", () => {

@@ -10,6 +10,7 @@ import {
   type BlogPost,
   type Clinic,
   type ClinicPrice,
+  type ClinicStaffMember,
   type RatingEmoji,
   type VisitorRating,
 } from "@botox/core";
@@ -17,6 +18,7 @@ import type { Database } from "../client.ts";
 import { openDatabase } from "../open.ts";
 import { blogCategories, blogPosts, clinics, ratings, zipCodes } from "../schema.ts";
 import { listSitePrices } from "./prices.ts";
+import { listSiteStaff } from "./staff.ts";
 import { toBlogPost, toCategory, toClinic } from "./serialize.ts";
 
 export interface SiteCity {
@@ -53,6 +55,11 @@ export interface SiteData {
    * and compute city and ZIP indexes from it with packages/core (`priceIndexFor`).
    */
   prices: ClinicPrice[];
+  /**
+   * Every clinic's staff (issue 21), by clinic: the "Who injects here" cards and the cards'
+   * credential lines. Optional so data built without it (tests) reads as "no staff".
+   */
+  staff?: ClinicStaffMember[];
 }
 
 /** Every clinic, ordered by city then slug. */
@@ -129,9 +136,9 @@ export async function listSiteVisitorRatings(db: Database): Promise<Record<numbe
   return out;
 }
 
-/** Everything the site build reads, in seven queries. */
+/** Everything the site build reads, in eight queries. */
 export async function loadSiteData(db: Database): Promise<SiteData> {
-  const [clinicList, cities, posts, categories, zips, visitorRatings, prices] = await Promise.all([
+  const [clinicList, cities, posts, categories, zips, visitorRatings, prices, staff] = await Promise.all([
     listSiteClinics(db),
     listSiteCities(db),
     listSitePosts(db),
@@ -139,8 +146,9 @@ export async function loadSiteData(db: Database): Promise<SiteData> {
     listSiteZips(db),
     listSiteVisitorRatings(db),
     listSitePrices(db),
+    listSiteStaff(db),
   ]);
-  return { clinics: clinicList, cities, posts, categories, zips, visitorRatings, prices };
+  return { clinics: clinicList, cities, posts, categories, zips, visitorRatings, prices, staff };
 }
 
 /**

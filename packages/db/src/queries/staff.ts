@@ -135,7 +135,12 @@ export async function verifiedRolesByClinic(db: Database, clinicIds: readonly nu
   const out = new Map<number, VerifiedRole[]>();
   if (clinicIds.length === 0) return out;
   const rows = await db
-    .selectDistinct({ clinicId: clinicStaff.clinicId, role: clinicStaff.role, credential: clinicStaff.credential })
+    .select({
+      clinicId: clinicStaff.clinicId,
+      role: clinicStaff.role,
+      credential: clinicStaff.credential,
+      demo: sql<boolean>`bool_and(${clinicStaff.source} = 'demo')`,
+    })
     .from(clinicStaff)
     .where(
       and(
@@ -145,8 +150,12 @@ export async function verifiedRolesByClinic(db: Database, clinicIds: readonly nu
         lte(clinicStaff.verifiedOn, today),
       ),
     )
+    .groupBy(clinicStaff.clinicId, clinicStaff.role, clinicStaff.credential)
     .orderBy(asc(clinicStaff.clinicId), asc(clinicStaff.role), asc(clinicStaff.credential));
-  for (const r of rows) out.set(r.clinicId, [...(out.get(r.clinicId) ?? []), { role: r.role, credential: r.credential }]);
+  for (const r of rows) {
+    const role: VerifiedRole = r.demo ? { role: r.role, credential: r.credential, demo: true } : { role: r.role, credential: r.credential };
+    out.set(r.clinicId, [...(out.get(r.clinicId) ?? []), role]);
+  }
   return out;
 }
 

@@ -1,0 +1,83 @@
+/**
+ * Who injects here (issue 21) at build time: each clinic's staff from the one batched read,
+ * the verified roles and credentials its listing cards show (as the API's listings carry
+ * them), and the clinic page's card rows and JSON-LD `employee` entries.
+ */
+import {
+  CREDENTIAL_LABELS,
+  ROLE_LABELS,
+  credentialsOfRoles,
+  isCurrentlyVerified,
+  staffVerification,
+  verificationLine,
+  verifiedRolesOf,
+  type ClinicStaffMember,
+  type StaffVerification,
+} from "@botox/core";
+import type { SiteData } from "@botox/db/site";
+
+/** The site data with every clinic's `verifiedStaff` and `verifiedCredentials` set, and the staff by clinic. */
+export function withStaff(data: SiteData, today: string): { data: SiteData; staffByClinic: Map<number, ClinicStaffMember[]> } {
+  const staffByClinic = new Map<number, ClinicStaffMember[]>();
+  for (const s of data.staff ?? []) staffByClinic.set(s.clinicId, [...(staffByClinic.get(s.clinicId) ?? []), s]);
+  const clinics = data.clinics.map((c) => {
+    const roles = verifiedRolesOf(staffByClinic.get(c.id) ?? [], today);
+    return { ...c, verifiedStaff: roles, verifiedCredentials: credentialsOfRoles(roles) };
+  });
+  return { data: { ...data, clinics }, staffByClinic };
+}
+
+/** One person on the clinic page's "Who injects here" card. */
+export interface StaffRow {
+  id: number;
+  name: string;
+  role: string;
+  credential: string;
+  /** "TX licence AP123456", or null when neither is known. */
+  licence: string | null;
+  verification: StaffVerification;
+  /** "checked against … on …", "last checked … — may be out of date", the demo note, or "not yet checked". */
+  line: string;
+  /** The page the check was made on (linked), for real checks only. */
+  sourceUrl: string | null;
+  demo: boolean;
+}
+
+export function staffRows(staff: readonly ClinicStaffMember[], today: string): StaffRow[] {
+  return staff.map((s) => ({
+    id: s.id,
+    name: s.name,
+    role: ROLE_LABELS[s.role],
+    credential: CREDENTIAL_LABELS[s.credential],
+    licence: s.licenseState || s.licenseNumber ? [s.licenseState, "licence", s.licenseNumber].filter(Boolean).join(" ") : null,
+    verification: staffVerification(s, today),
+    line: verificationLine(s, today),
+    sourceUrl: s.source === "demo" ? null : s.sourceUrl,
+    demo: s.source === "demo",
+  }));
+}
+
+/**
+ * The clinic's `employee` entries (schema.org Person with jobTitle and hasCredential), only
+ * for current checks of real people: a stale check, an unchecked person or a demo person is
+ * left out of the markup.
+ */
+export function staffJsonLd(staff: readonly ClinicStaffMember[], today: string): Record<string, unknown> {
+  const people = staff.filter((s) => s.source !== "demo" && s.sourceUrl != null && isCurrentlyVerified(s, today));
+  if (people.length === 0) return {};
+  return {
+    employee: people.map((s) => ({
+      "@type": "Person",
+      name: s.name,
+      jobTitle: ROLE_LABELS[s.role].replace(/^\w/, (ch) => ch.toUpperCase()),
+      hasCredential: {
+        "@type": "EducationalOccupationalCredential",
+        credentialCategory: "license",
+        name: s.credential === "other" ? "Licence" : s.credential,
+        ...(s.licenseState ? { recognizedBy: { "@type": "Organization", name: `${s.licenseState} licensing board` } } : {}),
+        ...(s.licenseNumber ? { identifier: s.licenseNumber } : {}),
+        url: s.sourceUrl,
+      },
+    })),
+  };
+}
