@@ -7,6 +7,7 @@ import { statusOf } from "../../lib/errors.ts";
 import { Spinner } from "../../components/ui.tsx";
 import { ClinicForm } from "./ClinicForm.tsx";
 import { ClinicPrices } from "./ClinicPrices.tsx";
+import { ClinicStaff } from "./ClinicStaff.tsx";
 import { clinicToForm, emptyClinicForm } from "./clinic-form.ts";
 
 /** Add or edit a clinic: loads the clinic being edited, then shows its form and (when editing) its prices. */
@@ -37,6 +38,7 @@ export default function ClinicFormPage() {
       <ClinicForm key={id} clinicId={clinic.data.id} initial={clinicToForm(clinic.data)} />
       {/* Outside the clinic's form: prices are saved on their own. */}
       <ClinicPrices clinicId={clinic.data.id} />
+      <ClinicStaff clinicId={clinic.data.id} />
     </div>
   );
 }
