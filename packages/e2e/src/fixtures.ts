@@ -18,6 +18,7 @@ import {
   type Database,
   type PriceValues,
 } from "@botox/db";
+import { insertStaffFixtures } from "./staff-fixtures.ts";
 
 export const ZIPS = [
   { zip: "10001", city: "New York", state: "NY", latitude: 40.7506, longitude: -73.9972 },
@@ -136,6 +137,7 @@ export async function insertFixtures(db: Database): Promise<void> {
       .values(emojis.map((emoji, i) => ({ clinicId: vita.id, emoji, visitorId: `fixture-visitor-${i}`, addressHash: `fixture-address-${i}` })));
   }
   await insertPriceFixtures(db, inserted);
+  await insertStaffFixtures(db, inserted);
   const cats = await db
     .insert(blogCategories)
     .values([
