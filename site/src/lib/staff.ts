@@ -13,7 +13,7 @@ import {
   verifiedRolesOf,
   type ClinicStaffMember,
   type StaffVerification,
-} from "@botox/core";
+} from "@botox/core/staff";
 import type { SiteData } from "@botox/db/site";
 
 /** The site data with every clinic's `verifiedStaff` and `verifiedCredentials` set, and the staff by clinic. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { STAFF_MSG, isoDay, type Clinic, type ListedStaffMember, type NpiLookup } from "@botox/core";
-import { createFakeApi, failWith, STATS, type FakeCall } from "../../test/fake-api.ts";
+import { apiError, createFakeApi, failWith, STATS, type FakeCall } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render.tsx";
 
 const clinic = { id: 7, name: "Glow Spa", slug: "glow-spa", city: "Austin", citySlug: "austin", state: "TX", businessStatus: "OPERATIONAL" } as Clinic;
@@ -133,7 +133,7 @@ describe("staff on the clinic edit screen", () => {
       "PATCH /staff/:id": (c: FakeCall) => {
         const body = c.body as Record<string, unknown>;
         if ("licenseState" in body && body.licenseState === "TEXAS")
-          throw failWith(400, { error: STAFF_MSG.licenseState, issues: [{ path: "licenseState", message: STAFF_MSG.licenseState }] })();
+          throw apiError(400, { error: STAFF_MSG.licenseState, issues: [{ path: "licenseState", message: STAFF_MSG.licenseState }] });
         Object.assign(staff[0]!, body, { verification: "current" });
         return { staff: staff[0] };
       },
