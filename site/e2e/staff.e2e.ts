@@ -84,16 +84,24 @@ describe("listing cards and the credential filter", () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`${site}/botox-near-me/new-york?distance=any`);
     await hydrated(page, "astro-island[component-url*='CityListing']");
+    await page.getByText(/clinics found in New York/).waitFor();
     await settled(page);
-    const glow = page.locator("[data-clinic-list] article", { hasText: "Glow Med Spa New York" });
-    await expect(glow.locator("[data-credential-line]").textContent()).resolves.toBe("Licences checked: MD medical director · NP injector");
-    const radiance = page.locator("[data-clinic-list] article", { hasText: "Radiance Med Spa New York" });
-    await expect(radiance.locator("[data-credential-line]").count()).resolves.toBe(0);
 
     await Promise.all([page.waitForResponse((r) => r.url().includes("credential=MD%2CDO")), page.getByLabel("Licence checked for").selectOption("MD,DO")]);
+    await page.getByText("1 clinic found in New York").waitFor();
     await settled(page);
     await expect(cardNames(page)).resolves.toEqual(["Glow Med Spa New York"]);
     expect(new URL(page.url()).searchParams.get("credential")).toBe("MD,DO");
+    const glow = page.locator("[data-clinic-list] article", { hasText: "Glow Med Spa New York" });
+    await expect(glow.locator("[data-credential-line]").textContent()).resolves.toBe("Licences checked: MD medical director · NP injector");
+
+    // A stale check gives no line.
+    await page.goto(`${site}/botox-near-me/new-york?distance=any&q=Radiance`);
+    await hydrated(page, "astro-island[component-url*='CityListing']");
+    await page.getByText("1 clinic found in New York").waitFor();
+    await settled(page);
+    await expect(cardNames(page)).resolves.toEqual(["Radiance Med Spa New York"]);
+    await expect(page.locator("[data-clinic-list] [data-credential-line]").count()).resolves.toBe(0);
 
     // A shared link opens on the same filter.
     await page.goto(`${site}/botox-near-me/new-york?distance=any&credential=PA`);
