@@ -9,7 +9,7 @@ import { clinicStaff, staffRow, type Database, type StaffValues } from "@botox/d
 
 const daysAgo = (n: number) => isoDay(new Date(Date.now() - n * 86_400_000));
 
-export const E2E_STAFF: Record<string, StaffValues[]> = {
+const E2E_STAFF: Record<string, StaffValues[]> = {
   "Glow Med Spa New York": [
     {
       name: "Alex Kim",

@@ -5,7 +5,7 @@ import { useId } from "react";
  * credentials whose licence we checked within the year. Values are the API's `credential`
  * lists (comma-separated), kept in the address as `credential`.
  */
-export const CREDENTIAL_CHOICES = [
+const CREDENTIAL_CHOICES = [
   { value: "MD,DO", label: "A physician (MD or DO)" },
   { value: "NP", label: "A nurse practitioner (NP)" },
   { value: "PA", label: "A physician assistant (PA)" },

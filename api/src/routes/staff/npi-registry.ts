@@ -77,10 +77,10 @@ const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, 
 const statusOf = (s: string | null | undefined): LicenseStatus => (s === "A" ? "active" : s ? "inactive" : "unknown");
 
 /** The registry's public page of an NPI: what the admin saves as the source URL. */
-export const npiRegistryPage = (npi: string) => `https://npiregistry.cms.hhs.gov/provider-view/${npi}`;
+const npiRegistryPage = (npi: string) => `https://npiregistry.cms.hhs.gov/provider-view/${npi}`;
 
 /** Maps one registry answer to ours; null when the registry has no record. */
-export function mapRegistryAnswer(npi: string, body: unknown): NpiLookup | null {
+function mapRegistryAnswer(npi: string, body: unknown): NpiLookup | null {
   const parsed = registryAnswerSchema.safeParse(body);
   if (!parsed.success) throw new HttpError(502, STAFF_MSG.registryBadAnswer);
   const answer = parsed.data;
