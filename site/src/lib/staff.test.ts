@@ -102,7 +102,7 @@ describe("Who injects here at build time", () => {
           { role: "injector", credential: "NP" },
         ],
       ],
-      [[], []],
+      [undefined, undefined],
     ]);
     expect(staffByClinic.get(1)?.length).toBe(3);
   });

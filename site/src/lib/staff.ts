@@ -16,13 +16,14 @@ import {
 } from "@botox/core/staff";
 import type { SiteData } from "@botox/db/site";
 
-/** The site data with every clinic's `verifiedStaff` and `verifiedCredentials` set, and the staff by clinic. */
+/** The site data with `verifiedStaff` and `verifiedCredentials` set on clinics that have verified staff, and the staff by clinic. */
 export function withStaff(data: SiteData, today: string): { data: SiteData; staffByClinic: Map<number, ClinicStaffMember[]> } {
   const staffByClinic = new Map<number, ClinicStaffMember[]>();
   for (const s of data.staff ?? []) staffByClinic.set(s.clinicId, [...(staffByClinic.get(s.clinicId) ?? []), s]);
+  // A clinic without verified staff is left as it is (its pages' cache keys do not change).
   const clinics = data.clinics.map((c) => {
     const roles = verifiedRolesOf(staffByClinic.get(c.id) ?? [], today);
-    return { ...c, verifiedStaff: roles, verifiedCredentials: credentialsOfRoles(roles) };
+    return roles.length === 0 ? c : { ...c, verifiedStaff: roles, verifiedCredentials: credentialsOfRoles(roles) };
   });
   return { data: { ...data, clinics }, staffByClinic };
 }
