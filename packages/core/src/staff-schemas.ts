@@ -107,7 +107,7 @@ export const staffMemberSchema = z.object({
   licenseStatus: z.enum(LICENSE_STATUSES),
   sourceUrl: z.string().nullable(),
   verifiedOn: z.string().nullable().describe("YYYY-MM-DD the licence was checked against sourceUrl"),
-  verifiedBy: z.string().nullable(),
+  verifiedBy: z.string().nullable().describe("Who checked it, in the admin's answers (POST, PATCH); null in the public list"),
   source: z.enum(STAFF_SOURCES).describe("demo: an invented person of the demo data"),
   verification: z.enum(["current", "stale", "none"]).describe("current: checked within 365 days and active; stale: checked longer ago (may be out of date)"),
   createdAt: z.string(),

@@ -80,7 +80,8 @@ staffRoutes.openapi(listRoute, (c) => {
     const { db } = c.get("deps");
     if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.clinic.notFoundTitle);
     const day = today(c);
-    return { staff: (await listClinicStaff(db, clinicId)).map((s) => listed(s, day)) };
+    // The public list never names the admin who checked (a user name is half a login).
+    return { staff: (await listClinicStaff(db, clinicId)).map((s) => listed({ ...s, verifiedBy: null }, day)) };
   });
 });
 

@@ -204,6 +204,7 @@ describe("staff writes", () => {
     const list = await t.get<{ staff: ListedStaffMember[] }>(`/clinics/${clinic!.id}/staff`);
     expect(list.status).toBe(200);
     expect(list.body.staff.map((s) => s.id)).toEqual([staff.id]);
+    expect(list.body.staff[0]?.verifiedBy).toBeNull();
   });
 
   it.each([
