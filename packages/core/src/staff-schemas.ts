@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { isIsoDate } from "./price-format.ts";
 import { LICENSE_STATUSES, STAFF_CREDENTIALS, STAFF_MSG, STAFF_ROLES, STAFF_RULES, STAFF_SOURCES, isValidNpi, parseCredentialList } from "./staff.ts";
-import { safeText } from "./text.ts";
+import { hasUnsafeText, safeText } from "./text.ts";
 
 /** "" and null clear an optional field; other values are trimmed text to check. */
 const blankToNull = (v: unknown) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null));
@@ -42,7 +42,7 @@ export const staffSourceUrlSchema = z.preprocess(
     .max(STAFF_RULES.sourceUrlMax, STAFF_MSG.sourceUrl)
     .refine(
       (s) => {
-        if (!/^https:\/\//i.test(s) || /\s/.test(s)) return false;
+        if (!/^https:\/\//i.test(s) || /\s/.test(s) || hasUnsafeText(s)) return false;
         try {
           const u = new URL(s);
           return u.protocol === "https:" && u.hostname.includes(".") && u.username === "" && u.password === "";

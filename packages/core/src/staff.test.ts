@@ -123,6 +123,7 @@ describe("staff input", () => {
     ["licenseStatus", { licenseStatus: "revoked" }, STAFF_MSG.licenseStatus],
     ["sourceUrl", { sourceUrl: "http://search.dca.ca.gov/x" }, STAFF_MSG.sourceUrl],
     ["sourceUrl", { sourceUrl: "javascript:alert(1)" }, STAFF_MSG.sourceUrl],
+    ["sourceUrl", { sourceUrl: "https://board.example.gov/\u202Egpj" }, STAFF_MSG.sourceUrl],
     ["verifiedOn", { verifiedOn: "2026-02-30" }, STAFF_MSG.verifiedOn],
   ])("refuses a bad %s with its message", (path, patch, message) => {
     const r = staffInputSchema.safeParse({ ...ok, ...patch });
