@@ -57,6 +57,10 @@ describe("Who injects here at build time", () => {
     ]);
   });
 
+  it("says when the record showed the licence inactive", () => {
+    expect(staffRows([person({ licenseStatus: "inactive" })], TODAY)[0]).toMatchObject({ licence: "TX licence AP123456 (inactive)", verification: "none" });
+  });
+
   it("JSON-LD employees only for current checks of real people", () => {
     const ld = staffJsonLd(
       [

@@ -44,13 +44,20 @@ export interface StaffRow {
   demo: boolean;
 }
 
+/** "NY licence MD-204518", with its status when the record did not show it active. */
+function licenceText(s: ClinicStaffMember): string | null {
+  const status = s.licenseStatus === "inactive" ? " (inactive)" : s.licenseStatus === "unknown" && s.verifiedOn ? " (status unknown)" : "";
+  if (!s.licenseState && !s.licenseNumber) return status ? `licence${status}` : null;
+  return `${[s.licenseState, "licence", s.licenseNumber].filter(Boolean).join(" ")}${status}`;
+}
+
 export function staffRows(staff: readonly ClinicStaffMember[], today: string): StaffRow[] {
   return staff.map((s) => ({
     id: s.id,
     name: s.name,
     role: ROLE_LABELS[s.role],
     credential: CREDENTIAL_LABELS[s.credential],
-    licence: s.licenseState || s.licenseNumber ? [s.licenseState, "licence", s.licenseNumber].filter(Boolean).join(" ") : null,
+    licence: licenceText(s),
     verification: staffVerification(s, today),
     line: verificationLine(s, today),
     sourceUrl: s.source === "demo" ? null : s.sourceUrl,
