@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { buildQuery } from "@botox/core/http";
 import { makeClinic } from "../test/factories.ts";
-import { DEFAULT_CITY_FILTERS, cityPageAtBuild, cityQueryParams, zipDistanceOptions, zipOpenNowParams, zipPriceParams, zipQueryParams } from "./listing.ts";
+import {
+  DEFAULT_CITY_FILTERS,
+  cityPageAtBuild,
+  cityQueryParams,
+  zipCredentialParams,
+  zipDistanceOptions,
+  zipOpenNowParams,
+  zipPriceParams,
+  zipQueryParams,
+} from "./listing.ts";
 
 describe("city listing parameters", () => {
   it("defaults to 5 miles, open clinics, most reviews first", () => {
@@ -46,6 +55,8 @@ describe("city listing parameters", () => {
     );
     expect(buildQuery(zipOpenNowParams(true))).toBe("?openNow=true");
     expect(buildQuery(zipOpenNowParams(false))).toBe("");
+    expect(buildQuery(zipCredentialParams("MD,DO"))).toBe("?credential=MD%2CDO");
+    expect(buildQuery(zipCredentialParams(""))).toBe("");
   });
 });
 
@@ -121,5 +132,20 @@ describe("ZIP results parameters", () => {
   it("offers 5, 10, 25 and any, plus 50 once the search is expanded", () => {
     expect(zipDistanceOptions(25)).toEqual([5, 10, 25, "any"]);
     expect(zipDistanceOptions(50)).toEqual([5, 10, 25, 50, "any"]);
+  });
+});
+
+describe("credential filter at build (issue 21)", () => {
+  it("keeps only clinics with a verified staff member holding one of the credentials", () => {
+    const md = makeClinic({ name: "A", verifiedCredentials: ["MD", "NP"] });
+    const rn = makeClinic({ name: "B", verifiedCredentials: ["RN"] });
+    const none = makeClinic({ name: "C" });
+    const page = (credential: string) =>
+      cityPageAtBuild([md, rn, none], { latitude: null, longitude: null }, { ...DEFAULT_CITY_FILTERS, distance: "any", status: "all", credential }).clinics.map(
+        (c) => c.name,
+      );
+    expect(page("MD,DO")).toEqual(["A"]);
+    expect(page("RN,NP").sort()).toEqual(["A", "B"]);
+    expect(page("").sort()).toEqual(["A", "B", "C"]);
   });
 });
