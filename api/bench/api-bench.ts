@@ -7,6 +7,8 @@
  *
  * With prices (issue 13): zip-search and clinics-by-city with the price filter and sort, in 25
  * miles and at any distance, price-index, and the admin's /stats (signed in as the seeded admin).
+ * With staff (issue 21): zip-search and clinics-by-city with the credential filter (a physician,
+ * MD or DO, whose licence check is current) in 25 miles and at any distance.
  *
  * Same-run comparison (issue 26): --baseline <commit> extracts that commit into a temporary
  * folder (git archive; its packages linked to this checkout's installed dependencies), serves
@@ -337,6 +339,23 @@ function scenarios(inputs: Inputs, session: string | null): Scenario[] {
         method: "GET",
         next: (i) => ({
           path: `/api/v1/proxy/clinics-by-city/${pick(inputs.cities, i).slug}?page=1&limit=10&distance=${param}&businessStatus=OPERATIONAL&${priceParams}`,
+        }),
+      },
+    ]),
+    // Who injects here (issue 21): only clinics with a currently verified physician.
+    ...PRICE_SEARCHES.flatMap(({ label, param }): Scenario[] => [
+      {
+        name: `zip-search credential ${label}`,
+        method: "GET",
+        next: (i) => ({
+          path: `/api/v1/zip-search?postalCode=${pick(inputs.zips, i)}&page=1&limit=10&distance=${param}&businessStatus=OPERATIONAL&credential=MD,DO`,
+        }),
+      },
+      {
+        name: `clinics-by-city credential ${label}`,
+        method: "GET",
+        next: (i) => ({
+          path: `/api/v1/proxy/clinics-by-city/${pick(inputs.cities, i).slug}?page=1&limit=10&distance=${param}&businessStatus=OPERATIONAL&credential=MD,DO`,
         }),
       },
     ]),

@@ -14,6 +14,8 @@ import { proxyRoutes } from "./routes/proxy/proxy.routes.ts";
 import { ratingsRoutes } from "./routes/ratings/ratings.routes.ts";
 import { pricesRoutes } from "./routes/prices/prices.routes.ts";
 import { dealsRoutes } from "./routes/deals/deals.routes.ts";
+import { staffRoutes } from "./routes/staff/staff.routes.ts";
+import { npiRoutes } from "./routes/staff/npi.routes.ts";
 import { newsletterRoutes } from "./routes/newsletter/newsletter.routes.ts";
 import { openApiRoutes } from "./routes/openapi/openapi.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
@@ -59,6 +61,8 @@ export function createApp(deps: Deps) {
   v1.route("/", ratingsRoutes);
   v1.route("/", pricesRoutes);
   v1.route("/", dealsRoutes);
+  v1.route("/", staffRoutes);
+  v1.route("/", npiRoutes);
   v1.route("/", newsletterRoutes);
   v1.route("/", openApiRoutes(v1));
 

@@ -46,6 +46,23 @@ const schema = z.object({
   /** Public base URL of the bucket (or its CDN); unset → images are served through the API. */
   S3_PUBLIC_URL: z.string().url().optional(),
   PUBLISH_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * The CMS NPPES NPI Registry API (version 2.1) the admin's NPI lookup asks; tests and the
+   * browser-test stack point it at a loopback server.
+   */
+  NPI_REGISTRY_URL: z
+    .string()
+    .url()
+    .refine(
+      (u) => {
+        const url = new URL(u);
+        return url.protocol === "https:" || (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
+      },
+      { message: "NPI_REGISTRY_URL must be an https URL (plain http only on a loopback address)." },
+    )
+    .default("https://npiregistry.cms.hhs.gov/api/"),
+  /** Longest an NPI Registry lookup may take before it is answered 504. */
+  NPI_REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
   // ---- publishing (packages/publish, publishConfigFromEnv) ----
   /** local: build here and serve the live folder on SITE_PORT; hook: POST PUBLISH_HOOK_URL instead. */
   PUBLISH_MODE: z.enum(["local", "hook"]).default("local"),

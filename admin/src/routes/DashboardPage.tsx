@@ -26,6 +26,8 @@ export default function DashboardPage() {
           <StatCard label="Unread Messages" value={stats.data.unreadMessages} to="/messages" />
           <StatCard label="Pending Price Reports" value={stats.data.pendingPriceReports} to="/price-reports" />
           <StatCard label="Clinics with Stale Prices" value={stats.data.staleClinicPrices} />
+          <StatCard label="Clinics with No Verified Injector" value={stats.data.clinicsWithoutVerifiedInjector} />
+          <StatCard label="Licence Checks Going Stale in 30 Days" value={stats.data.staffChecksGoingStale} />
         </div>
       )}
       <div className="grid gap-8 xl:grid-cols-5">

@@ -36,6 +36,7 @@ import type { dealInputSchema, dealPatchSchema } from "./deal-schemas.ts";
 import type { blogPostInputSchema, categoryInputSchema, clinicInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./schemas.ts";
 import type { nearbyClinicsBodySchema } from "./api-queries.ts";
 import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
+import type { ListedStaffMember, NpiLookup, staffInputSchema, staffPatchSchema } from "./staff-schemas.ts";
 import type { priceReportCreatedSchema, publishQueuedSchema, publishRollbackResponseSchema } from "./response-schemas.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
@@ -70,6 +71,8 @@ export type ApiGets = [
   Call<`/clinics/${Seg}/rating-stats`, RatingStat[]>,
   Call<`/clinics/${Seg}/prices`, { prices: ListedPrice[] }>,
   Call<"/price-index", PriceIndex>,
+  Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember[] }>,
+  Call<`/npi/${Seg}`, NpiLookup>,
   Call<"/price-reports", { reports: PriceReport[]; total: number }>,
   Call<"/deals", { deals: PublicDeal[] }>,
   Call<`/clinics/${Seg}/deals`, { deals: Deal[] }>,
@@ -104,6 +107,7 @@ export interface ApiWrites {
     Call<`/clinics/${Seg}/price-reports`, z.infer<typeof priceReportCreatedSchema>, In<ReturnType<typeof priceReportInputSchema>>>,
     Call<`/clinics/${Seg}/prices`, ClinicPrice, In<typeof priceInputSchema>>,
     Call<`/clinics/${Seg}/deals`, { deal: Deal }, In<ReturnType<typeof dealInputSchema>>>,
+    Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember }, In<typeof staffInputSchema>>,
     Call<"/clinics", Clinic, ClinicBody>,
     Call<"/blog/posts", BlogPost, In<typeof blogPostInputSchema>>,
     Call<"/blog/categories", BlogCategory, In<typeof categoryInputSchema>>,
@@ -114,6 +118,7 @@ export interface ApiWrites {
   PUT: [Call<`/clinics/${Seg}`, Clinic, ClinicBody>];
   PATCH: [
     Call<`/prices/${Seg}`, ClinicPrice, In<typeof pricePatchSchema>>,
+    Call<`/staff/${Seg}`, { staff: ListedStaffMember }, In<typeof staffPatchSchema>>,
     Call<`/price-reports/${Seg}`, PriceReport, In<typeof priceReportReviewSchema>>,
     Call<`/deals/${Seg}`, { deal: Deal }, In<typeof dealPatchSchema>>,
     // Merged with the stored record and validated whole: any subset of the fields.
@@ -125,6 +130,7 @@ export interface ApiWrites {
     Call<`/clinics/${Seg}`, OkResponse>,
     Call<`/prices/${Seg}`, OkResponse>,
     Call<`/deals/${Seg}`, OkResponse>,
+    Call<`/staff/${Seg}`, OkResponse>,
     Call<`/blog/posts/${Seg}`, OkResponse>,
     Call<`/blog/categories/${Seg}`, OkResponse>,
   ];

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { FILTERS, SEARCH } from "./constants.ts";
 import { MSG } from "./messages.ts";
 import { maxUnitPriceParam, priceBrandParam } from "./price-schemas.ts";
+import { credentialListParam } from "./staff-schemas.ts";
 import { BUSINESS_STATUSES, normalizeBusinessStatus, type BusinessStatus } from "./status.ts";
 
 export const QUERY_MSG = {
@@ -140,6 +141,8 @@ export const zipSearchQuerySchema = z.object({
   maxUnitPrice: maxUnitPriceParam,
   brand: priceBrandParam,
   sortBy: z.preprocess(blankToUndefined, z.enum(FILTERS.zipSortBy, { error: QUERY_MSG.zipSortBy }).default("distance")),
+  // Who injects here (issue 21): only clinics with a currently verified MD, NP... (comma-separated).
+  credential: credentialListParam,
 });
 export type ZipSearchQuery = z.infer<typeof zipSearchQuerySchema>;
 
@@ -175,6 +178,8 @@ export const clinicsByCityQuerySchema = z.object({
   // Prices (issue 13): maxUnitPrice in dollars (→ cents), of `brand` (default botox).
   maxUnitPrice: maxUnitPriceParam,
   brand: priceBrandParam,
+  // Who injects here (issue 21): only clinics with a currently verified MD, NP... (comma-separated).
+  credential: credentialListParam,
 });
 export type ClinicsByCityQuery = z.infer<typeof clinicsByCityQuerySchema>;
 

@@ -41,6 +41,7 @@ import type { BusinessStatus } from "./status.ts";
 import type { WorkingHours } from "./format.ts";
 import type { ClinicPrice, CurrentUnitPrice, PriceIndex, PriceReport } from "./prices.ts";
 import type { WeekInterval } from "./hours.ts";
+import type { StaffCredential, VerifiedRole } from "./staff.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -93,6 +94,10 @@ export interface Clinic {
    * brand asked for (Botox by default) with its observed date, or null (issue 13).
    */
   currentPrice?: CurrentUnitPrice | null;
+  /** On zip-search and clinics-by-city results: the credentials of its currently verified staff (issue 21). */
+  verifiedCredentials?: StaffCredential[];
+  /** The same staff's roles and credentials, medical directors first: the card's credential line. */
+  verifiedStaff?: VerifiedRole[];
 }
 
 /** GET /clinics, the admin list (spec §7.2): page, limit=10, query, businessStatus in either case. */

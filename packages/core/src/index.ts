@@ -26,5 +26,7 @@ export * from "./price-schemas.ts";
 export * from "./estimates.ts";
 export * from "./deals.ts";
 export * from "./deal-schemas.ts";
+export * from "./staff.ts";
+export * from "./staff-schemas.ts";
 export * from "./response-schemas.ts";
 export type * from "./api-contract.ts";

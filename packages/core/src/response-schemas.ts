@@ -7,6 +7,7 @@ import { z } from "zod";
 import { BUSINESS_STATUSES } from "./status.ts";
 import { RATING_EMOJIS } from "./constants.ts";
 import { PRICE_AREAS, PRICE_BRANDS, PRICE_MODELS, PRICE_SOURCES, PRICE_STATUSES } from "./price-format.ts";
+import { STAFF_CREDENTIALS, STAFF_ROLES } from "./staff.ts";
 
 export const errorSchema = z.object({
   error: z.string(),
@@ -57,6 +58,14 @@ export const clinicSchema = z.object({
     .nullable()
     .optional()
     .describe("zip-search and clinics-by-city: the current per-unit price (cents) of the brand asked for, with its observed date; null when none"),
+  verifiedCredentials: z
+    .array(z.enum(STAFF_CREDENTIALS))
+    .optional()
+    .describe("zip-search and clinics-by-city: the distinct credentials of the clinic's staff whose licences were checked within 365 days and found active"),
+  verifiedStaff: z
+    .array(z.object({ role: z.enum(STAFF_ROLES), credential: z.enum(STAFF_CREDENTIALS), demo: z.boolean().optional() }))
+    .optional()
+    .describe("zip-search and clinics-by-city: the distinct roles and credentials of those staff, medical directors first (the card's line)"),
 });
 
 /** A clinic's price (issue 13); money in cents, dates YYYY-MM-DD. */
@@ -159,6 +168,8 @@ export const statsSchema = z.object({
   unreadMessages: z.number().optional(),
   pendingPriceReports: z.number().optional().describe("Price reports waiting for review"),
   staleClinicPrices: z.number().optional().describe("Clinics whose newest published price is older than 180 days"),
+  clinicsWithoutVerifiedInjector: z.number().optional().describe("Clinics with no injector whose licence check is current"),
+  staffChecksGoingStale: z.number().optional().describe("Current licence checks that go stale (365 days) within 30 days"),
 });
 
 /** One site build as GET /publish/status reports it. */

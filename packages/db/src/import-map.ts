@@ -6,8 +6,10 @@
 import { clinicInputSchema } from "@botox/core";
 import { toClinicRow, type ClinicRow } from "./clinic-row.ts";
 import { priceColumnsOf } from "./import-prices.ts";
+import { staffColumnsOf } from "./import-staff.ts";
 import { rowProblemOf, type ExportRow } from "./import-parse.ts";
 import type { PriceValues } from "./queries/prices.ts";
+import type { StaffValues } from "./queries/staff.ts";
 
 /** Export column → clinic field; camelCase keys (our own API's shape) are accepted too. */
 const FIELDS = {
@@ -51,7 +53,7 @@ function sourceKeyOf(c: { name: string; fullAddress: string | null; street: stri
 /** A clinic row to import: its wanted slug is free to change until the upsert settles it. */
 export type ImportedClinic = ClinicRow & { sourceKey: string };
 
-type Validated = { ok: true; values: ImportedClinic; prices: PriceValues[] } | { ok: false; reason: string };
+type Validated = { ok: true; values: ImportedClinic; prices: PriceValues[]; staff: StaffValues[] } | { ok: false; reason: string };
 
 /** Maps and validates one export row with the clinic form's rules (packages/core). */
 export function validateExportRow(row: unknown): Validated {
@@ -65,10 +67,12 @@ export function validateExportRow(row: unknown): Validated {
   const c = parsed.data;
   const prices = priceColumnsOf(row as ExportRow);
   if (!prices.ok) return { ok: false, reason: prices.reason };
+  const staff = staffColumnsOf(row as ExportRow);
+  if (!staff.ok) return { ok: false, reason: staff.reason };
   if ((c.latitude == null) !== (c.longitude == null)) {
     return { ok: false, reason: "latitude and longitude must be given together" };
   }
   const mapped = toClinicRow(c);
   if (!mapped.ok) return { ok: false, reason: `${mapped.issue.path}: ${mapped.issue.message}` };
-  return { ok: true, values: { ...mapped.row, sourceKey: sourceKeyOf(mapped.row) }, prices: prices.prices };
+  return { ok: true, values: { ...mapped.row, sourceKey: sourceKeyOf(mapped.row) }, prices: prices.prices, staff: staff.staff ? [staff.staff] : [] };
 }

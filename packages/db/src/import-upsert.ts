@@ -1,13 +1,15 @@
 /**
  * Import, step 3 of 3 (parse → map → upsert): validated rows → clinics, upserted by their
- * stable source key in batches, with their optional prices.
+ * stable source key in batches, with their optional prices and staff.
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { firstFreeSlug } from "@botox/core";
 import { chunks, dbOf, type DbOrSql } from "./handle.ts";
 import { validateExportRow, type ImportedClinic } from "./import-map.ts";
 import { insertImportedPrices, type ImportedPrice } from "./import-prices.ts";
+import { insertImportedStaff, type ImportedStaff } from "./import-staff.ts";
 import type { PriceValues } from "./queries/prices.ts";
+import type { StaffValues } from "./queries/staff.ts";
 import { clinics, contentChanges } from "./schema.ts";
 
 interface ImportError {
@@ -24,6 +26,8 @@ export interface ImportResult {
   prices: number;
   /** Of those, outliers held for review (pending). */
   pricesPending: number;
+  /** Staff members added from the optional staff columns (one per row; a person already stored is not added again). */
+  staff: number;
   errors: ImportError[];
 }
 
@@ -89,8 +93,8 @@ const CHANGED = sql.raw(`(${COMPARED.map((c) => `"clinics"."${c}"`).join(", ")})
  */
 export async function importClinics(target: DbOrSql, rows: readonly unknown[], options: { batchSize?: number } = {}): Promise<ImportResult> {
   const db = dbOf(target);
-  const result: ImportResult = { inserted: 0, updated: 0, unchanged: 0, prices: 0, pricesPending: 0, errors: [] };
-  const byKey = new Map<string, { row: number; values: ImportedClinic; prices: PriceValues[] }>();
+  const result: ImportResult = { inserted: 0, updated: 0, unchanged: 0, prices: 0, pricesPending: 0, staff: 0, errors: [] };
+  const byKey = new Map<string, { row: number; values: ImportedClinic; prices: PriceValues[]; staff: StaffValues[] }>();
   rows.forEach((raw, i) => {
     const v = validateExportRow(raw);
     if (!v.ok) {
@@ -98,14 +102,21 @@ export async function importClinics(target: DbOrSql, rows: readonly unknown[], o
       return;
     }
     const earlier = byKey.get(v.values.sourceKey);
+    // The same clinic repeated as is, one staff member (or price) per row: the rows add up.
+    if (earlier && JSON.stringify(earlier.values) === JSON.stringify(v.values)) {
+      earlier.prices.push(...v.prices);
+      earlier.staff.push(...v.staff);
+      return;
+    }
     if (earlier) result.errors.push({ row: earlier.row, reason: `same clinic as row ${i + 1}, which was used instead` });
-    byKey.set(v.values.sourceKey, { row: i + 1, values: v.values, prices: v.prices });
+    byKey.set(v.values.sourceKey, { row: i + 1, values: v.values, prices: v.prices, staff: v.staff });
   });
   result.errors.sort((a, b) => a.row - b.row);
 
   const ordered = [...byKey.values()].sort((a, b) => a.row - b.row);
   const records = ordered.map((r) => r.values);
   const pricesByKey = new Map(ordered.filter((r) => r.prices.length > 0).map((r) => [r.values.sourceKey, r.prices]));
+  const staffByKey = new Map(ordered.filter((r) => r.staff.length > 0).map((r) => [r.values.sourceKey, r.staff]));
   for (const batch of chunks(records, options.batchSize ?? 500)) {
     await db.transaction(async (tx) => {
       const cities = [...new Set(batch.map((r) => r.citySlug))];
@@ -148,6 +159,10 @@ export async function importClinics(target: DbOrSql, rows: readonly unknown[], o
       result.prices += added.inserted;
       result.pricesPending += added.pending;
       if (added.inserted > 0) await tx.insert(contentChanges).values({ entity: "price", action: "import" });
+      const people: ImportedStaff[] = batch.flatMap((r) => (staffByKey.get(r.sourceKey) ?? []).map((values) => ({ sourceKey: r.sourceKey, values })));
+      const addedStaff = await insertImportedStaff(tx, people);
+      result.staff += addedStaff;
+      if (addedStaff > 0) await tx.insert(contentChanges).values({ entity: "staff", action: "import" });
     });
   }
   return result;

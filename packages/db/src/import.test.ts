@@ -80,7 +80,7 @@ describe("parseExport", () => {
 describe("import of the sample files", () => {
   it("imports every row of the CSV sample", async () => {
     const result = await importClinics(t.db, parseExport(sample("clinics-export.csv"), "csv"));
-    expect(result).toEqual({ inserted: 8, updated: 0, unchanged: 0, prices: 0, pricesPending: 0, errors: [] });
+    expect(result).toEqual({ inserted: 8, updated: 0, unchanged: 0, prices: 0, pricesPending: 0, staff: 0, errors: [] });
   });
 
   it("maps every export field onto the clinic", async () => {
@@ -142,7 +142,7 @@ describe("import of the sample files", () => {
   it("changes nothing on a second import of the same file", async () => {
     const before = await t.sql`select * from clinics order by id`;
     const again = await importClinics(t.db, parseExport(sample("clinics-export.csv"), "csv"));
-    expect(again).toEqual({ inserted: 0, updated: 0, unchanged: 8, prices: 0, pricesPending: 0, errors: [] });
+    expect(again).toEqual({ inserted: 0, updated: 0, unchanged: 8, prices: 0, pricesPending: 0, staff: 0, errors: [] });
     // Not even updated_at moves.
     expect(await t.sql`select * from clinics order by id`).toEqual(before);
   });
@@ -150,7 +150,7 @@ describe("import of the sample files", () => {
   it("finds the same clinics in the JSON sample (same stable keys, same values)", async () => {
     const before = await t.sql`select * from clinics order by id`;
     const json = await importClinics(t.db, parseExport(sample("clinics-export.json"), "json"));
-    expect(json).toEqual({ inserted: 0, updated: 0, unchanged: 8, prices: 0, pricesPending: 0, errors: [] });
+    expect(json).toEqual({ inserted: 0, updated: 0, unchanged: 8, prices: 0, pricesPending: 0, staff: 0, errors: [] });
     expect(await t.sql`select * from clinics order by id`).toEqual(before);
   });
 });
@@ -207,6 +207,7 @@ describe("bad rows", () => {
       unchanged: 0,
       prices: 0,
       pricesPending: 0,
+      staff: 0,
       errors: [{ row: 1, reason: "same clinic as row 2, which was used instead" }],
     });
     const rows = await clinicsWhere(link);
@@ -311,7 +312,7 @@ describe("optional price columns (issue 13)", () => {
       "Priced Spa A,Dallas,TX,https://maps.example/priced-a,$12.50,forehead,300,20,2026-10-01,phone,no",
     ].join("\n");
     const first = await importClinics(t.db, parseExport(csv, "csv"));
-    expect(first).toMatchObject({ inserted: 1, prices: 2, pricesPending: 0, errors: [] });
+    expect(first).toMatchObject({ inserted: 1, prices: 2, pricesPending: 0, staff: 0, errors: [] });
     expect(await pricesOf("https://maps.example/priced-a")).toEqual([
       {
         brand: "botox",

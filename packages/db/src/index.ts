@@ -22,5 +22,6 @@ export * from "./queries/admin-counts.ts";
 export * from "./queries/ratings.ts";
 export * from "./queries/prices.ts";
 export * from "./queries/deals.ts";
+export * from "./queries/staff.ts";
 export * from "./queries/newsletter.ts";
 export * from "./queries/publish-builds.ts";

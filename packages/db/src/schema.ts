@@ -390,3 +390,46 @@ export const clinicDeals = pgTable(
     index("clinic_deals_running_idx").on(t.endsOn, t.startsOn),
   ],
 );
+
+// ---- Who injects here (issue 21) ----
+
+export const staffRole = pgEnum("staff_role", ["medical_director", "injector"]);
+export const staffCredential = pgEnum("staff_credential", ["MD", "DO", "NP", "PA", "RN", "other"]);
+export const licenseStatus = pgEnum("license_status", ["active", "inactive", "unknown"]);
+/** Who entered the row: demo rows are the demo seed's invented people. */
+export const staffSource = pgEnum("staff_source", ["admin", "import", "demo"]);
+
+/** A clinic's medical director or injector, with the licence we checked and when (migration 0008). */
+export const clinicStaff = pgTable(
+  "clinic_staff",
+  {
+    id: serial("id").primaryKey(),
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    role: staffRole("role").notNull(),
+    credential: staffCredential("credential").notNull(),
+    npi: text("npi"),
+    licenseState: text("license_state"),
+    licenseNumber: text("license_number"),
+    licenseStatus: licenseStatus("license_status").notNull().default("unknown"),
+    /** The state board's or registry's page that was checked (https only). */
+    sourceUrl: text("source_url"),
+    verifiedOn: date("verified_on", { mode: "string" }),
+    verifiedBy: text("verified_by"),
+    source: staffSource("source").notNull().default("admin"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("clinic_staff_npi_check", sql`${t.npi} IS NULL OR ${t.npi} ~ '^[0-9]{10}$'`),
+    check("clinic_staff_license_state_check", sql`${t.licenseState} IS NULL OR ${t.licenseState} ~ '^[A-Z]{2}$'`),
+    check("clinic_staff_source_url_check", sql`${t.sourceUrl} IS NULL OR ${t.sourceUrl} LIKE 'https://%'`),
+    index("clinic_staff_clinic_idx").on(t.clinicId, t.role, t.id),
+    index("clinic_staff_verified_idx")
+      .on(t.clinicId, t.credential, t.verifiedOn)
+      .where(sql`${t.licenseStatus} = 'active'`),
+    index("clinic_staff_verified_on_idx").on(t.verifiedOn),
+  ],
+);

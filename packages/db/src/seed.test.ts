@@ -290,6 +290,38 @@ describe("seed: demo prices (issue 13)", () => {
   });
 });
 
+describe("seed: demo staff (issue 21)", () => {
+  it("gives about a third of the demo clinics a medical director and one or two injectors, all invented demo people", async () => {
+    const rows = await t.sql<
+      {
+        clinic_id: number;
+        role: string;
+        credential: string;
+        npi: string | null;
+        license_number: string;
+        source_url: string | null;
+        source: string;
+        age: number | null;
+      }[]
+    >`select clinic_id, role::text, credential::text, npi, license_number, source_url, source::text, (current_date - verified_on)::int as age from clinic_staff`;
+    expect(first.staff).toBe(rows.length);
+    const byClinic = new Map<number, (typeof rows)[number][]>();
+    for (const r of rows) byClinic.set(r.clinic_id, [...(byClinic.get(r.clinic_id) ?? []), r]);
+    expect(byClinic.size / first.clinics).toBeGreaterThan(0.25);
+    expect(byClinic.size / first.clinics).toBeLessThan(0.45);
+    for (const staff of byClinic.values()) {
+      expect(staff.filter((s) => s.role === "medical_director").map((s) => s.credential)).toEqual([expect.stringMatching(/^(MD|DO)$/)]);
+      expect(staff.filter((s) => s.role === "injector").length).toBeGreaterThanOrEqual(1);
+      expect(staff.filter((s) => s.role === "injector").length).toBeLessThanOrEqual(2);
+    }
+    // Never a real-looking licence checked against a real registry.
+    expect(new Set(rows.map((r) => r.source))).toEqual(new Set(["demo"]));
+    expect(rows.every((r) => r.npi == null && r.source_url == null && r.license_number.startsWith("DEMO-"))).toBe(true);
+    expect(rows.some((r) => r.age != null && r.age > 365)).toBe(true);
+    expect(rows.some((r) => r.age == null)).toBe(true);
+  });
+});
+
 describe("seed: re-runs", () => {
   it("skips clinics and blog when the database already has them", async () => {
     const again = await seedDemo(t.sql);

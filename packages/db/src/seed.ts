@@ -5,6 +5,8 @@ import { createRandom } from "./random.ts";
 import { priceRow } from "./queries/prices.ts";
 import { DEMO_SOURCE_PREFIX, demoCities, generateClinics, type DemoClinic } from "./seed-clinics.ts";
 import { generateDemoPrices, type SeedClinic } from "./seed-prices.ts";
+import { generateDemoStaff } from "./seed-staff.ts";
+import { staffRow } from "./queries/staff.ts";
 import { DEMO_CATEGORIES, demoPosts } from "./seed-posts.ts";
 import { loadZipCodes } from "./zip-codes.ts";
 
@@ -33,6 +35,8 @@ export interface SeedResult {
   cities: number;
   /** Demo prices (source `demo`) given to some of the new clinics. */
   prices: number;
+  /** Demo staff (source `demo`, invented people) given to some of the new clinics. */
+  staff: number;
   categories: number;
   posts: number;
   /** True when clinics already existed and `force` was not set. */
@@ -84,6 +88,7 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
     clinics: 0,
     cities: 0,
     prices: 0,
+    staff: 0,
     categories: 0,
     posts: 0,
     skippedClinics: false,
@@ -122,6 +127,7 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
         options.onProgress?.(result.clinics, count);
       }
       result.prices = await insertDemoPrices(tx, generateDemoPrices(createRandom(seed + 13), inserted, options.today ?? new Date()), batchSize);
+      result.staff = await insertDemoStaff(tx, generateDemoStaff(createRandom(seed + 21), inserted, options.today ?? new Date()), batchSize);
       result.cities = new Set(rows.map((r) => r.city_slug)).size;
       await tx`insert into content_changes (entity, action) values ('clinic', 'seed')`;
     });
@@ -134,6 +140,7 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
       // of rows and starts radius searches from it instead of the GiST index.
       await sql`vacuum (analyze) clinic_current_prices`;
     }
+    if (result.staff > 0) await sql`vacuum (analyze) clinic_staff`;
   }
 
   const [posts] = await sql<{ any: boolean }[]>`select exists(select 1 from blog_posts) as any`;
@@ -214,5 +221,43 @@ async function insertDemoPrices(tx: TransactionSql, prices: ReturnType<typeof ge
     };
   });
   for (const batch of chunks(rows, batchSize)) await tx`insert into clinic_prices ${tx(batch, ...PRICE_COLUMNS)}`;
+  return rows.length;
+}
+
+const STAFF_COLUMNS = [
+  "clinic_id",
+  "name",
+  "role",
+  "credential",
+  "npi",
+  "license_state",
+  "license_number",
+  "license_status",
+  "source_url",
+  "verified_on",
+  "verified_by",
+  "source",
+] as const;
+
+/** Inserts the demo staff as rows (through staffRow); returns how many. */
+async function insertDemoStaff(tx: TransactionSql, staff: ReturnType<typeof generateDemoStaff>, batchSize: number): Promise<number> {
+  const rows = staff.map(({ clinicId, values }) => {
+    const r = staffRow(clinicId, values);
+    return {
+      clinic_id: r.clinicId,
+      name: r.name,
+      role: r.role,
+      credential: r.credential,
+      npi: r.npi ?? null,
+      license_state: r.licenseState ?? null,
+      license_number: r.licenseNumber ?? null,
+      license_status: r.licenseStatus ?? "unknown",
+      source_url: r.sourceUrl ?? null,
+      verified_on: r.verifiedOn ?? null,
+      verified_by: r.verifiedBy ?? null,
+      source: r.source ?? "demo",
+    };
+  });
+  for (const batch of chunks(rows, batchSize)) await tx`insert into clinic_staff ${tx(batch, ...STAFF_COLUMNS)}`;
   return rows.length;
 }

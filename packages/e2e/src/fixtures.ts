@@ -20,6 +20,7 @@ import {
   type DealValues,
   type PriceValues,
 } from "@botox/db";
+import { insertStaffFixtures } from "./staff-fixtures.ts";
 
 export const ZIPS = [
   { zip: "10001", city: "New York", state: "NY", latitude: 40.7506, longitude: -73.9972 },
@@ -139,6 +140,7 @@ export async function insertFixtures(db: Database): Promise<void> {
   }
   await insertPriceFixtures(db, inserted);
   await insertDealFixtures(db, inserted);
+  await insertStaffFixtures(db, inserted);
   const cats = await db
     .insert(blogCategories)
     .values([

@@ -20,6 +20,7 @@ import { createApp } from "@botox/api/app";
 import { createDeps } from "@botox/api/deps";
 import { readApiEnv } from "@botox/api/env";
 import { startAdminServer } from "@botox/api/admin-server";
+import { startTestRegistry } from "@botox/api/npi-test-registry";
 import type { Publisher } from "@botox/publish";
 import { startStaticServer } from "@botox/publish/static-server";
 import { insertFixtures } from "./fixtures.ts";
@@ -90,6 +91,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const password = randomBytes(12).toString("base64url");
     await ensureAdmin(database.db, { username: ADMIN_USERNAME, password });
 
+    // The admin's NPI lookup asks a loopback stand-in for the NPI Registry, never the real one.
+    const registry = await startTestRegistry();
+    cleanups.push(() => registry.close());
     const [apiPort, sitePort, adminPort] = [await freePort(), await freePort(), await freePort()];
     const urls = {
       site: `http://127.0.0.1:${sitePort}`,
@@ -109,6 +113,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       PUBLISH_CRON: "off",
       SITE_DIR: path.join(tmp, "site"),
       SITE_PORT: String(sitePort),
+      NPI_REGISTRY_URL: registry.url,
     });
     const siteEnv = [
       `SITE_URL=${urls.site}`,

@@ -20,6 +20,7 @@ import { useVisitorRatings } from "./VisitorRatings.tsx";
 import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "./OpenNowFilter.tsx";
 import { viewNow } from "../lib/clock.ts";
 import { MaxPriceField } from "./PriceControls.tsx";
+import { CredentialFilter } from "./CredentialFilter.tsx";
 
 interface Props {
   citySlug: string;
@@ -38,7 +39,8 @@ const sameFilters = (a: CityFilters, b: CityFilters) =>
   a.query === b.query &&
   a.sort === b.sort &&
   a.maxUnitPrice === b.maxUnitPrice &&
-  a.openNow === b.openNow;
+  a.openNow === b.openNow &&
+  a.credential === b.credential;
 
 function Listing({ citySlug, cityName, initial, config }: Props) {
   const id = useId();
@@ -147,6 +149,7 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
           </div>
           <OpenNowFilter checked={filters.openNow} onChange={(openNow) => update({ openNow })} />
           <MaxPriceField value={filters.maxUnitPrice} onChange={(maxUnitPrice) => update({ maxUnitPrice })} />
+          <CredentialFilter value={filters.credential} onChange={(credential) => update({ credential })} />
           <div>
             <label htmlFor={`${id}-o`} className="mb-1 block text-sm font-medium">
               Sort by

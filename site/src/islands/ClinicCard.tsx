@@ -6,6 +6,7 @@ import { publicStatusLabel } from "@botox/core/status";
 import { OpenNowBadge } from "./OpenNowBadge.tsx";
 import { mapsRatingText } from "@botox/core/reviews";
 import { UnitPriceTag } from "./UnitPriceTag.tsx";
+import { StaffCredentialLine } from "./StaffCredentialLine.tsx";
 
 /** A clinic in a list: rendered at build time and by the list islands alike. */
 export function ClinicCard({
@@ -43,6 +44,7 @@ export function ClinicCard({
           <UnitPriceTag price={clinic.currentPrice} />
         </p>
       )}
+      <StaffCredentialLine clinic={clinic} />
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         {clinic._distance != null && <span data-distance-label>{clinic._distance.toFixed(1)} mi</span>}
         <span data-maps-rating>

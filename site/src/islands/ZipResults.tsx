@@ -5,7 +5,7 @@ import { MSG } from "@botox/core/messages";
 import { totalPages as pagesFor } from "@botox/core/pagination";
 import { isZip } from "@botox/core/search";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
-import { zipDistanceOptions, zipOpenNowParams, zipPriceParams, zipQueryParams, type ZipDistance } from "../lib/listing.ts";
+import { zipCredentialParams, zipDistanceOptions, zipOpenNowParams, zipPriceParams, zipQueryParams, type ZipDistance } from "../lib/listing.ts";
 import { ZIP_LISTING } from "../lib/listing-state.ts";
 import { useListingState } from "../lib/use-listing-state.ts";
 import type { PublicConfig } from "../lib/config.ts";
@@ -14,6 +14,7 @@ import { useVisitorRatings } from "./VisitorRatings.tsx";
 import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "./OpenNowFilter.tsx";
 import { viewNow } from "../lib/clock.ts";
 import { MaxPriceField, ZipSortField, type ZipSort } from "./PriceControls.tsx";
+import { CredentialFilter } from "./CredentialFilter.tsx";
 
 interface Props {
   /** Null on the fallback page: the ZIP is read from the address. */
@@ -40,26 +41,29 @@ function Results({ zip: fixedZip, initial, config }: Props) {
   // The fallback page renders in the browser only (client:only), so the address is at hand.
   const [zip] = useState<string | null>(() => fixedZip ?? (typeof window === "undefined" ? null : zipFromLocation(window.location)));
   // Distance, price filter, sort, "Open now" and page live in the address (src/lib/listing-state.ts).
-  const [{ distance, maxUnitPrice, sort, openNow, page }, setState] = useListingState(ZIP_LISTING);
+  const [{ distance, maxUnitPrice, sort, openNow, credential, page }, setState] = useListingState(ZIP_LISTING);
   const setDistance = (d: ZipDistance) => setState({ distance: d });
   const setMaxUnitPrice = (v: number | null) => setState({ maxUnitPrice: v });
   const setSort = (v: ZipSort) => setState({ sort: v });
   const setOpenNow = (v: boolean) => setState({ openNow: v });
+  const setCredential = (v: string) => setState({ credential: v });
   const setPage = (p: number) => setState({ page: p });
 
   useEffect(() => {
     if (!fixedZip && zip) document.title = document.title.replace(/ZIP Code/, zip);
   }, [fixedZip, zip]);
 
-  const isInitial = initial != null && page === 1 && distance === FILTERS.zipDefaultDistance && maxUnitPrice == null && sort === "distance" && !openNow;
+  const isInitial =
+    initial != null && page === 1 && distance === FILTERS.zipDefaultDistance && maxUnitPrice == null && sort === "distance" && !openNow && !credential;
   const query = useQuery({
-    queryKey: ["zip-search", zip, distance, page, maxUnitPrice, sort, openNowMinute(openNow, viewNow())],
+    queryKey: ["zip-search", zip, distance, page, maxUnitPrice, sort, credential, openNowMinute(openNow, viewNow())],
     enabled: zip != null,
     queryFn: () =>
       apiClient(config.apiUrl).get("/zip-search", {
         ...zipQueryParams(zip ?? "", distance, page), // not run without a ZIP (`enabled`)
         ...zipPriceParams(maxUnitPrice, sort),
         ...zipOpenNowParams(openNow),
+        ...zipCredentialParams(credential),
       }),
     initialData: isInitial ? initial : undefined,
     placeholderData: keepPreviousData,
@@ -112,6 +116,7 @@ function Results({ zip: fixedZip, initial, config }: Props) {
         </div>
         <OpenNowFilter checked={openNow} onChange={setOpenNow} />
         <MaxPriceField value={maxUnitPrice} onChange={setMaxUnitPrice} />
+        <CredentialFilter value={credential} onChange={setCredential} />
         <ZipSortField value={sort} onChange={setSort} />
         <p className="text-slate-700" aria-live="polite">
           {data && !query.isError ? `${data.totalCount} ${data.totalCount === 1 ? "clinic" : "clinics"} found` : "\u00a0"}

@@ -14,11 +14,13 @@ import {
   type BlogPost,
   type Clinic,
   type ClinicPrice,
+  type ClinicStaffMember,
   type CurrentUnitPrice,
   type PriceBrand,
 } from "@botox/core";
 import type { RunningDeal, SiteCity, SiteData, SiteZip } from "@botox/db/site";
 import { pricesByClinic } from "./prices.ts";
+import { withStaff } from "./staff.ts";
 
 export type { SiteCity, SiteZip };
 
@@ -48,6 +50,8 @@ export interface SiteIndex extends SiteData {
   /** The deals running on `today` (issue 23): an ended deal is dropped by every build. */
   runningDeals: RunningDeal[];
   dealsByClinic: Map<number, RunningDeal[]>;
+  /** Each clinic's staff (issue 21), medical directors first. */
+  staffByClinic: Map<number, ClinicStaffMember[]>;
 }
 
 let loading: Promise<SiteIndex> | undefined;
@@ -85,7 +89,9 @@ export function withinPathLimits(data: SiteData, warn: (message: string) => void
 }
 
 /** The lookups pages need, built once from the batched reads. */
-export function indexSiteData(data: SiteData, today = isoDay(new Date())): SiteIndex {
+export function indexSiteData(input: SiteData, today = isoDay(new Date())): SiteIndex {
+  // Clinics carry their verified staff (verifiedStaff, verifiedCredentials) as the API's listings do.
+  const { data, staffByClinic } = withStaff(input, today);
   const cityByKey = new Map(data.cities.map((c) => [cityStateKey(c.citySlug, c.state), c]));
   const cityOf = (clinic: Clinic): SiteCity => {
     const city = cityByKey.get(cityStateKey(clinic.citySlug, clinic.state));
@@ -137,6 +143,7 @@ export function indexSiteData(data: SiteData, today = isoDay(new Date())): SiteI
     currentPricesOf,
     runningDeals,
     dealsByClinic,
+    staffByClinic,
   };
 }
 

@@ -11,6 +11,7 @@ describe("city listing state in the address", () => {
       sort: "name-asc",
       maxUnitPrice: null,
       openNow: false,
+      credential: "",
       page: 3,
     });
     expect(readListingState(CITY_LISTING, "?distance=7&status=x&sort=evil&page=0")).toEqual(defaultsOf(CITY_LISTING));
@@ -61,8 +62,19 @@ describe("ZIP listing state", () => {
       maxUnitPrice: 12,
       sort: "price",
       openNow: true,
+      credential: "",
       page: 1,
     });
     expect(listingSearch(ZIP_LISTING, { ...defaultsOf(ZIP_LISTING), openNow: true, page: 2 })).toBe("?openNow=1&page=2");
+  });
+});
+
+describe("credential filter in the address (issue 21)", () => {
+  it("reads a credential list in either case, drops unknown values, and writes it back", () => {
+    expect(readListingState(CITY_LISTING, "?credential=md,do").credential).toBe("MD,DO");
+    expect(readListingState(CITY_LISTING, "?credential=dentist").credential).toBe("");
+    expect(readListingState(ZIP_LISTING, "?credential=NP").credential).toBe("NP");
+    expect(listingSearch(CITY_LISTING, { ...defaultsOf(CITY_LISTING), credential: "MD,DO" })).toBe("?credential=MD%2CDO");
+    expect(listingSearch(ZIP_LISTING, { ...defaultsOf(ZIP_LISTING), credential: "" })).toBe("");
   });
 });

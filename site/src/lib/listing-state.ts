@@ -7,6 +7,7 @@
  * the address; unknown or malformed values fall back to the default.
  */
 import { FILTERS } from "@botox/core/constants";
+import { parseCredentialList } from "@botox/core/staff";
 import { DEFAULT_CITY_FILTERS, SORT_LABELS, type DistanceChoice, type SortChoice, type StatusChoice } from "./listing.ts";
 
 export interface ParamSpec<T> {
@@ -57,6 +58,19 @@ function dollarsParam(key: string): ParamSpec<number | null> {
     defaultValue: null,
     parse: (raw) => (/^\d{1,4}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 1_000 ? Number(raw) : undefined),
     serialize: (v) => (v == null ? "" : String(v)),
+  };
+}
+
+/** A credential list ("MD,DO"), normalised; "" for any (the "who injects" filter, issue 21). */
+function credentialsParam(key: string): ParamSpec<string> {
+  return {
+    key,
+    defaultValue: "",
+    parse: (raw) => {
+      const list = raw.length <= 40 ? parseCredentialList(raw) : null;
+      return list ? list.join(",") : undefined;
+    },
+    serialize: (v) => v,
   };
 }
 
@@ -113,6 +127,7 @@ export const CITY_LISTING = {
   sort: enumParam<SortChoice>("sort", Object.keys(SORT_LABELS) as SortChoice[], DEFAULT_CITY_FILTERS.sort),
   maxUnitPrice: dollarsParam("maxUnitPrice"),
   openNow: flagParam("openNow"),
+  credential: credentialsParam("credential"),
   page: pageParam(),
 } satisfies ListingSpec;
 
@@ -127,5 +142,6 @@ export const ZIP_LISTING = {
   maxUnitPrice: dollarsParam("maxUnitPrice"),
   sort: enumParam<"distance" | "price">("sort", ["distance", "price"], "distance"),
   openNow: flagParam("openNow"),
+  credential: credentialsParam("credential"),
   page: pageParam(),
 } satisfies ListingSpec;

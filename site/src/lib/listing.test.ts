@@ -1,11 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { buildQuery } from "@botox/core/http";
 import { makeClinic } from "../test/factories.ts";
-import { DEFAULT_CITY_FILTERS, cityPageAtBuild, cityQueryParams, zipDistanceOptions, zipOpenNowParams, zipPriceParams, zipQueryParams } from "./listing.ts";
+import {
+  DEFAULT_CITY_FILTERS,
+  cityPageAtBuild,
+  cityQueryParams,
+  zipCredentialParams,
+  zipDistanceOptions,
+  zipOpenNowParams,
+  zipPriceParams,
+  zipQueryParams,
+} from "./listing.ts";
 
 describe("city listing parameters", () => {
   it("defaults to 5 miles, open clinics, most reviews first", () => {
-    expect(DEFAULT_CITY_FILTERS).toEqual({ distance: "5", status: "OPERATIONAL", query: "", sort: "reviews-desc", maxUnitPrice: null, openNow: false });
+    expect(DEFAULT_CITY_FILTERS).toEqual({
+      distance: "5",
+      status: "OPERATIONAL",
+      query: "",
+      sort: "reviews-desc",
+      maxUnitPrice: null,
+      openNow: false,
+      credential: "",
+    });
     expect(buildQuery(cityQueryParams(DEFAULT_CITY_FILTERS, 1))).toBe("?page=1&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=reviews&sortOrder=desc");
   });
 
@@ -21,8 +38,10 @@ describe("city listing parameters", () => {
       sortOrder: "asc",
       maxUnitPrice: null,
       openNow: null,
+      credential: null,
     });
     expect(buildQuery(params)).toBe("?page=3&limit=10&query=glow&sortBy=name&sortOrder=asc");
+    expect(buildQuery(cityQueryParams({ ...DEFAULT_CITY_FILTERS, credential: "MD,DO" }, 1))).toContain("&credential=MD%2CDO");
   });
 
   it("sends the price filter in dollars and the price sort", () => {
@@ -36,6 +55,8 @@ describe("city listing parameters", () => {
     );
     expect(buildQuery(zipOpenNowParams(true))).toBe("?openNow=true");
     expect(buildQuery(zipOpenNowParams(false))).toBe("");
+    expect(buildQuery(zipCredentialParams("MD,DO"))).toBe("?credential=MD%2CDO");
+    expect(buildQuery(zipCredentialParams(""))).toBe("");
   });
 });
 
@@ -111,5 +132,20 @@ describe("ZIP results parameters", () => {
   it("offers 5, 10, 25 and any, plus 50 once the search is expanded", () => {
     expect(zipDistanceOptions(25)).toEqual([5, 10, 25, "any"]);
     expect(zipDistanceOptions(50)).toEqual([5, 10, 25, 50, "any"]);
+  });
+});
+
+describe("credential filter at build (issue 21)", () => {
+  it("keeps only clinics with a verified staff member holding one of the credentials", () => {
+    const md = makeClinic({ name: "A", verifiedCredentials: ["MD", "NP"] });
+    const rn = makeClinic({ name: "B", verifiedCredentials: ["RN"] });
+    const none = makeClinic({ name: "C" });
+    const page = (credential: string) =>
+      cityPageAtBuild([md, rn, none], { latitude: null, longitude: null }, { ...DEFAULT_CITY_FILTERS, distance: "any", status: "all", credential }).clinics.map(
+        (c) => c.name,
+      );
+    expect(page("MD,DO")).toEqual(["A"]);
+    expect(page("RN,NP").sort()).toEqual(["A", "B"]);
+    expect(page("").sort()).toEqual(["A", "B", "C"]);
   });
 });

@@ -18,6 +18,8 @@ export interface CityFilters {
   maxUnitPrice: number | null;
   /** Only clinics open at this moment in their own zone (issue 14), asked of the API at view time. */
   openNow: boolean;
+  /** Only clinics with a currently verified staff member of these credentials ("MD,DO"); "" for any (issue 21). */
+  credential?: string;
 }
 
 export const DEFAULT_CITY_FILTERS: CityFilters = {
@@ -27,6 +29,7 @@ export const DEFAULT_CITY_FILTERS: CityFilters = {
   sort: "reviews-desc",
   maxUnitPrice: null,
   openNow: false,
+  credential: "",
 };
 
 export const SORT_LABELS: Record<SortChoice, string> = {
@@ -50,6 +53,7 @@ export function cityQueryParams(filters: CityFilters, page: number): QueryParams
     sortOrder,
     maxUnitPrice: filters.maxUnitPrice,
     openNow: filters.openNow || null,
+    credential: filters.credential || null,
   };
 }
 
@@ -76,7 +80,8 @@ export function cityPageAtBuild(
     .filter((c) => (filters.status === "all" ? true : c.businessStatus === filters.status))
     .filter((c) => !q || c.name.toLowerCase().includes(q) || (c.fullAddress ?? "").toLowerCase().includes(q))
     .filter((c) => limit === Infinity || (c._distance != null && c._distance <= limit))
-    .filter((c) => filters.maxUnitPrice == null || (c.currentPrice != null && c.currentPrice.perUnitCents <= filters.maxUnitPrice * 100));
+    .filter((c) => filters.maxUnitPrice == null || (c.currentPrice != null && c.currentPrice.perUnitCents <= filters.maxUnitPrice * 100))
+    .filter((c) => !filters.credential || filters.credential.split(",").some((k) => c.verifiedCredentials?.some((v) => v === k)));
   const [sortBy, sortOrder] = filters.sort.split("-");
   const dir = sortOrder === "asc" ? 1 : -1;
   const byReviews = (a: Clinic, b: Clinic) => b.reviewCount - a.reviewCount || a.name.localeCompare(b.name);
@@ -111,6 +116,11 @@ export function zipQueryParams(zip: string, distance: ZipDistance, page: number)
 /** The ZIP page's price filter and order (GET /zip-search `maxUnitPrice`, `sortBy=price`). */
 export function zipPriceParams(maxUnitPrice: number | null, sort: "distance" | "price"): QueryParams {
   return { maxUnitPrice, sortBy: sort === "price" ? "price" : null };
+}
+
+/** The ZIP page's "who injects" filter (GET /zip-search `credential`, issue 21). */
+export function zipCredentialParams(credential: string): QueryParams {
+  return { credential: credential || null };
 }
 
 /** The ZIP page's "Open now" filter (GET /zip-search `openNow=true`, issue 14). */

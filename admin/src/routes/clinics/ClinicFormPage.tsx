@@ -8,6 +8,7 @@ import { Spinner } from "../../components/ui.tsx";
 import { ClinicForm } from "./ClinicForm.tsx";
 import { ClinicPrices } from "./ClinicPrices.tsx";
 import { ClinicDeals } from "./ClinicDeals.tsx";
+import { ClinicStaff } from "./ClinicStaff.tsx";
 import { clinicToForm, emptyClinicForm } from "./clinic-form.ts";
 
 /** Add or edit a clinic: loads the clinic being edited, then shows its form and (when editing) its prices. */
@@ -39,6 +40,7 @@ export default function ClinicFormPage() {
       {/* Outside the clinic's form: prices are saved on their own. */}
       <ClinicPrices clinicId={clinic.data.id} />
       <ClinicDeals clinicId={clinic.data.id} />
+      <ClinicStaff clinicId={clinic.data.id} />
     </div>
   );
 }

@@ -71,6 +71,11 @@ describe("GET /openapi.json", () => {
         "post /clinics/{id}/price-reports",
         "get /price-reports",
         "patch /price-reports/{id}",
+        "get /clinics/{id}/staff",
+        "post /clinics/{id}/staff",
+        "patch /staff/{id}",
+        "delete /staff/{id}",
+        "get /npi/{number}",
         "get /blog/posts",
         "get /blog/posts/slug/{slug}",
         "get /blog/posts/recent",
@@ -163,6 +168,7 @@ describe("GET /openapi.json", () => {
       brand: false,
       sortBy: false,
       openNow: false,
+      credential: false,
     });
     expect(paths["/upload/blog-image"]!.post!.requestBody!.content).toHaveProperty("multipart/form-data");
     expect(paths["/stats"]!.get!.security).toEqual([{ session: [] }]);

@@ -11,7 +11,7 @@ import {
   isoDay,
   type ClinicListResponse,
 } from "@botox/core";
-import { findClinicBySlugOrId, searchClinicsInCity } from "@botox/db";
+import { findClinicBySlugOrId, searchClinicsInCity, withVerifiedCredentials } from "@botox/db";
 import { HttpError } from "../../lib/errors.ts";
 import { cityCentre } from "../../lib/city-centres.ts";
 import { asksOpenNow, cachedJson, openNowMoment } from "../../lib/read-cache.ts";
@@ -21,7 +21,7 @@ const clinicsByCityRoute = createRoute({
   method: "get",
   path: "/proxy/clinics-by-city/{city}",
   summary:
-    "One page of a city's clinics. {city}: city slug, optionally ending in a state code (new-york-ny). businessStatus repeatable or comma-joined; distance in miles from the city centre (absent or 'any' = no limit); sortBy reviews|name|price (price: cheapest first, unpriced last); sortOrder desc|asc. maxUnitPrice: dollars, only clinics whose current per-unit price of `brand` (default botox) is at most that. Each clinic carries currentPrice. Unknown city: empty list",
+    "One page of a city's clinics. {city}: city slug, optionally ending in a state code (new-york-ny). businessStatus repeatable or comma-joined; distance in miles from the city centre (absent or 'any' = no limit); sortBy reviews|name|price (price: cheapest first, unpriced last); sortOrder desc|asc. maxUnitPrice: dollars, only clinics whose current per-unit price of `brand` (default botox) is at most that. credential: comma-separated MD, DO, NP, PA, RN, other: only clinics with a staff member of one of them whose licence check is current. Each clinic carries currentPrice and verifiedCredentials. Unknown city: empty list",
   tags: ["clinics"],
   request: { params: z.object({ city: citySlugSchema }), query: clinicsByCityQuerySchema },
   responses: { 200: json("Clinics and pagination", clinicListResponseSchema), ...commonErrors },
@@ -64,9 +64,11 @@ export const proxyRoutes = createRouter()
           sortOrder: q.sortOrder,
           openAt: q.openNow ? open.at : undefined,
           price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
+          credential: { credentials: q.credential, today },
         });
         const body: ClinicListResponse = {
-          clinics: items,
+          // The page's verified staff in one batched read (issue 21).
+          clinics: await withVerifiedCredentials(deps.db, items, today),
           pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) },
         };
         return body;

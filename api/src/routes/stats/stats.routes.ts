@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { MSG, isoDay, statsSchema, type Stats } from "@botox/core";
-import { readAdminCounts } from "@botox/db";
+import { countClinicsWithoutVerifiedInjector, countStaffChecksGoingStale, readAdminCounts } from "@botox/db";
 import { requireSession } from "../../auth/session.ts";
 import { createRouter, errorResponse, json, sessionSecurity } from "../../lib/openapi.ts";
 
@@ -18,7 +18,13 @@ const statsRoute = createRoute({
 export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
   const { db, now } = c.get("deps");
   // Counters kept by the database as rows change (migration 0011): one statement, no table scans.
-  const counts = await readAdminCounts(db, isoDay(now?.() ?? new Date()));
+  const today = isoDay(now?.() ?? new Date());
+  // The staff counts depend on the day (the 365-day rule), so they are counted, side by side.
+  const [counts, clinicsWithoutVerifiedInjector, staffChecksGoingStale] = await Promise.all([
+    readAdminCounts(db, today),
+    countClinicsWithoutVerifiedInjector(db, today),
+    countStaffChecksGoingStale(db, today),
+  ]);
   const body: Stats = {
     totalClinics: counts.totalClinics,
     status: "ok",
@@ -28,6 +34,8 @@ export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
     unreadMessages: counts.unreadMessages,
     pendingPriceReports: counts.pendingPriceReports,
     staleClinicPrices: counts.staleClinicPrices,
+    clinicsWithoutVerifiedInjector,
+    staffChecksGoingStale,
   };
   return c.json(body, 200);
 });

@@ -39,6 +39,8 @@ describe("GET /stats", () => {
       unreadMessages: 1,
       pendingPriceReports: 0,
       staleClinicPrices: 0,
+      clinicsWithoutVerifiedInjector: 7,
+      staffChecksGoingStale: 0,
     });
   });
 

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { isoDay, zipSearchQuerySchema, zipSearchResponseSchema, type ZipSearchResponse } from "@botox/core";
-import { searchClinicsNearZip, searchClinicsNearZipByPrice } from "@botox/db";
+import { searchClinicsNearZip, searchClinicsNearZipByPrice, withVerifiedCredentials } from "@botox/db";
 import { asksOpenNow, cachedJson, nearScope, openNowMoment } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
 
@@ -8,7 +8,7 @@ const zipSearchRoute = createRoute({
   method: "get",
   path: "/zip-search",
   summary:
-    "Clinics near a ZIP centroid, nearest first. distance: miles (default 25; 'any' or 150 = no limit); businessStatus comma-joined, either case. maxUnitPrice: dollars, only clinics whose current per-unit price of `brand` (default botox) is at most that; sortBy=price: cheapest first, unpriced last, then nearest. Each clinic carries currentPrice. Unknown ZIP: empty result",
+    "Clinics near a ZIP centroid, nearest first. distance: miles (default 25; 'any' or 150 = no limit); businessStatus comma-joined, either case. maxUnitPrice: dollars, only clinics whose current per-unit price of `brand` (default botox) is at most that; sortBy=price: cheapest first, unpriced last, then nearest. credential: comma-separated MD, DO, NP, PA, RN, other: only clinics with a staff member of one of them whose licence check is current. Each clinic carries currentPrice and verifiedCredentials. Unknown ZIP: empty result",
   tags: ["clinics"],
   request: { query: zipSearchQuerySchema },
   responses: { 200: json("One page of clinics", zipSearchResponseSchema), ...commonErrors },
@@ -21,6 +21,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
     c,
     async () => {
       const { db, now } = c.get("deps");
+      const today = isoDay(now?.() ?? new Date());
       const search = {
         postalCode: q.postalCode,
         page: q.page,
@@ -28,7 +29,8 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
         radiusMiles: q.distance,
         statuses: q.businessStatus,
         openAt: q.openNow ? open.at : undefined,
-        price: { brand: q.brand, today: isoDay(now?.() ?? new Date()), maxUnitCents: q.maxUnitPrice },
+        price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
+        credential: { credentials: q.credential, today },
       };
       // One statement either way: the page, its current prices and the total.
       const result =
@@ -36,7 +38,8 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
           ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy })
           : await searchClinicsNearZip(db, search);
       const body: ZipSearchResponse = {
-        clinics: result.items,
+        // The page's verified staff in one batched read (issue 21).
+        clinics: await withVerifiedCredentials(db, result.items, today),
         totalCount: result.total,
         itemsPerPage: q.limit,
         currentPage: q.page,

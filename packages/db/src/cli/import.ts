@@ -44,5 +44,6 @@ await runCli(async (db) => {
   const result = await importClinics(db.db, rows);
   console.log(`inserted ${result.inserted}, updated ${result.updated}, unchanged ${result.unchanged}, bad rows ${result.errors.length}`);
   if (result.prices > 0) console.log(`prices added ${result.prices}, held for review ${result.pricesPending}`);
+  if (result.staff > 0) console.log(`staff added ${result.staff}`);
   for (const e of result.errors) console.log(`  row ${e.row}: ${e.reason}`);
 });

@@ -11,7 +11,7 @@
  * pages near a point come from the index in distance order (KNN), reading only the rows shown.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import { EARTH_RADIUS_MILES, parseId, type BusinessStatus, type Clinic, type LatLon, type PriceBrand } from "@botox/core";
+import { EARTH_RADIUS_MILES, parseId, type BusinessStatus, type Clinic, type LatLon, type PriceBrand, type StaffCredential } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
@@ -27,6 +27,7 @@ import {
   type ListingPriceRow,
 } from "./listings.ts";
 import { oldestCountingDay, pricedAtMostSql } from "./prices.ts";
+import { hasVerifiedCredentialSql } from "./staff.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
 
 /** A point in SQL: given values, or read in the same statement (a ZIP centroid). */
@@ -120,12 +121,26 @@ export interface GeoSearch {
   offset?: number;
   /** Only clinics open at this instant (openNow=true). */
   openAt?: Date;
+  /** Only clinics with a currently verified staff member holding one of these (issue 21). */
+  credential?: CredentialSearch;
 }
+
+/** The credential filter (issue 21): credentials asked for, and the day the 365-day rule is applied on. */
+export interface CredentialSearch {
+  credentials: readonly StaffCredential[];
+  /** "YYYY-MM-DD". */
+  today: string;
+}
+
+/** The credential filter's condition, or none when no credential is asked for. */
+export const credentialCondition = (c: CredentialSearch | undefined): SQL[] =>
+  c && c.credentials.length > 0 ? [hasVerifiedCredentialSql(c.credentials, c.today)] : [];
 
 function nearWhere(s: GeoSearch): SQL | undefined {
   const conditions: SQL[] = [s.radiusMiles == null ? hasCoordinates : clinicsWithinMiles(s.origin, s.radiusMiles)];
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
+  conditions.push(...credentialCondition(s.credential));
   return and(...conditions);
 }
 
@@ -144,6 +159,7 @@ export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clini
   const conditions: SQL[] = [hasCoordinates];
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
+  conditions.push(...credentialCondition(s.credential));
   const rows = await preparedRows<ListingPriceRow>(
     db,
     sql`WITH nearest AS (
@@ -197,6 +213,7 @@ export interface ZipSearch {
   openAt?: Date;
   /** The brand and day of each clinic's `currentPrice` (none without). */
   price?: PriceSearch;
+  credential?: CredentialSearch;
 }
 
 interface ZipListingRow extends ListingPriceRow {
@@ -229,6 +246,7 @@ export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<
   const filters: SQL[] = [hasCoordinates];
   if (s.statuses?.length) filters.push(inArray(clinics.businessStatus, [...s.statuses]));
   if (s.openAt) filters.push(openAtCondition(s.openAt));
+  filters.push(...credentialCondition(s.credential));
   const radius = s.radiusMiles == null ? null : roundGeo(s.radiusMiles);
   const matches = and(...filters, radius == null ? undefined : withinMilesOfZipOrigin(radius));
   const rows = await preparedRows<ZipListingRow>(
@@ -277,6 +295,8 @@ export interface CitySearch {
   centre?: LatLon | null;
   /** Only clinics open at this instant (openNow=true). */
   openAt?: Date;
+  /** Only clinics with a currently verified staff member holding one of these (issue 21). */
+  credential?: CredentialSearch;
 }
 
 export interface PriceSearch {
@@ -308,6 +328,7 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
   }
   if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
+  conditions.push(...credentialCondition(s.credential));
   if (s.query) {
     const pattern = `%${escapeLike(s.query)}%`;
     conditions.push(

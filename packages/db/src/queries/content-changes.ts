@@ -5,7 +5,7 @@ import { clinics, contentChanges } from "../schema.ts";
 /** A database or an open transaction: queries that take part in a write accept either. */
 export type DbExecutor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-export type ContentEntity = "clinic" | "post" | "category" | "price" | "deal";
+export type ContentEntity = "clinic" | "post" | "category" | "price" | "deal" | "staff";
 export type ContentAction = "create" | "update" | "delete";
 
 export interface ContentChange {

@@ -27,6 +27,7 @@ import { clinicCurrentPrices, clinicPrices, clinics, priceReports } from "../sch
 import { cityCondition, parseCitySlug } from "./cities.ts";
 import {
   clinicsWithinMiles,
+  credentialCondition,
   openAtCondition,
   withinMilesOfZipOrigin,
   zipOriginColumns,
@@ -245,6 +246,7 @@ export async function searchClinicsNearZipByPrice(
   ];
   if (s.statuses?.length) filters.push(inArray(clinics.businessStatus, [...s.statuses]));
   if (s.openAt) filters.push(openAtCondition(s.openAt));
+  filters.push(...credentialCondition(s.credential));
   // Each clinic's current price as a join, not a probe per row: with a filter only the clinics
   // priced at most that take part (an inner join the planner can start from the priced
   // clinics); without one, unpriced clinics stay (a left join: their unit is null).

@@ -11,6 +11,7 @@ import {
   type BlogPost,
   type Clinic,
   type ClinicPrice,
+  type ClinicStaffMember,
   type RatingEmoji,
   type VisitorRating,
 } from "@botox/core";
@@ -19,6 +20,7 @@ import { openDatabase } from "../open.ts";
 import { blogCategories, blogPosts, clinics, ratings, zipCodes } from "../schema.ts";
 import { listSitePrices } from "./prices.ts";
 import { listSiteDeals, type RunningDeal } from "./deals.ts";
+import { listSiteStaff } from "./staff.ts";
 import { toBlogPost, toCategory, toClinic } from "./serialize.ts";
 
 export type { RunningDeal };
@@ -59,6 +61,11 @@ export interface SiteData {
   prices: ClinicPrice[];
   /** The deals running on the build's day (issue 23): ended and future deals are never built. */
   deals?: RunningDeal[];
+  /**
+   * Every clinic's staff (issue 21), by clinic: the "Who injects here" cards and the cards'
+   * credential lines. Optional so data built without it (tests) reads as "no staff".
+   */
+  staff?: ClinicStaffMember[];
 }
 
 /** Every clinic, ordered by city then slug. */
@@ -137,7 +144,7 @@ export async function listSiteVisitorRatings(db: Database): Promise<Record<numbe
 
 /** Everything the site build reads, in eight queries. */
 export async function loadSiteData(db: Database, today = isoDay(new Date())): Promise<SiteData> {
-  const [clinicList, cities, posts, categories, zips, visitorRatings, prices, deals] = await Promise.all([
+  const [clinicList, cities, posts, categories, zips, visitorRatings, prices, deals, staff] = await Promise.all([
     listSiteClinics(db),
     listSiteCities(db),
     listSitePosts(db),
@@ -146,8 +153,9 @@ export async function loadSiteData(db: Database, today = isoDay(new Date())): Pr
     listSiteVisitorRatings(db),
     listSitePrices(db),
     listSiteDeals(db, today),
+    listSiteStaff(db),
   ]);
-  return { clinics: clinicList, cities, posts, categories, zips, visitorRatings, prices, deals };
+  return { clinics: clinicList, cities, posts, categories, zips, visitorRatings, prices, deals, staff };
 }
 
 /**

@@ -1,0 +1,155 @@
+/**
+ * The admin's NPI lookup (issue 21) against the CMS NPPES NPI Registry API, version 2.1
+ * (NPI_REGISTRY_URL): `?version=2.1&number=N` answers `{ result_count, results: [{ number,
+ * basic, taxonomies, ... }] }`; an unknown or deactivated NPI is `result_count: 0`; a query it
+ * refuses is HTTP 200 with an `Errors` array. Answers (found or not) are kept a day per API
+ * process: a registry record changes rarely and the admin may look the same person up twice.
+ */
+import { z } from "zod";
+import { STAFF_MSG, credentialFromRegistry, type LicenseStatus, type NpiLookup } from "@botox/core";
+import type { Deps } from "../../context.ts";
+import { HttpError } from "../../lib/errors.ts";
+
+const DAY_MS = 86_400_000;
+const MAX_CACHED = 5_000;
+
+// Only what we read; the registry sends much more (addresses, identifiers, endpoints...).
+const text = z.string().nullish();
+const registryAnswerSchema = z.object({
+  result_count: z.number().optional(),
+  results: z
+    .array(
+      z.object({
+        number: z.union([z.string(), z.number()]),
+        enumeration_type: text,
+        basic: z
+          .object({
+            first_name: text,
+            middle_name: text,
+            last_name: text,
+            credential: text,
+            status: text,
+            organization_name: text,
+            name_prefix: text,
+          })
+          .partial()
+          .default({}),
+        taxonomies: z
+          .array(
+            z.object({
+              code: text,
+              desc: text,
+              primary: z.boolean().nullish(),
+              state: text,
+              license: text,
+            }),
+          )
+          .default([]),
+      }),
+    )
+    .optional(),
+  Errors: z.array(z.object({ description: text, field: text, number: text })).optional(),
+});
+
+type Cached = { at: number; answer: NpiLookup | null };
+const caches = new WeakMap<Deps, Map<string, Cached>>();
+
+function cacheOf(deps: Deps): Map<string, Cached> {
+  let cache = caches.get(deps);
+  if (!cache) {
+    cache = new Map();
+    caches.set(deps, cache);
+  }
+  return cache;
+}
+
+const clean = (s: string | null | undefined): string => (s ?? "").trim();
+
+/** A registry person's or organisation's name as one line ("Dana M Reyes"). */
+function nameOf(basic: { first_name?: string | null; middle_name?: string | null; last_name?: string | null; organization_name?: string | null }): string {
+  const person = [basic.first_name, basic.middle_name, basic.last_name].map(clean).filter(Boolean).join(" ");
+  return person || clean(basic.organization_name);
+}
+
+const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+
+/** "A" is the registry's active status; a deactivated NPI is not returned at all. */
+const statusOf = (s: string | null | undefined): LicenseStatus => (s === "A" ? "active" : s ? "inactive" : "unknown");
+
+/** The registry's public page of an NPI: what the admin saves as the source URL. */
+const npiRegistryPage = (npi: string) => `https://npiregistry.cms.hhs.gov/provider-view/${npi}`;
+
+/** Maps one registry answer to ours; null when the registry has no record. */
+function mapRegistryAnswer(npi: string, body: unknown): NpiLookup | null {
+  const parsed = registryAnswerSchema.safeParse(body);
+  if (!parsed.success) throw new HttpError(502, STAFF_MSG.registryBadAnswer);
+  const answer = parsed.data;
+  if (answer.Errors?.length) {
+    const detail =
+      answer.Errors.map((e) => clean(e.description))
+        .filter(Boolean)
+        .join("; ") || "no reason given";
+    throw new HttpError(502, STAFF_MSG.registryError(detail));
+  }
+  const record = answer.results?.find((r) => String(r.number) === npi);
+  if (!record) return null;
+  const credentialText = clean(record.basic.credential) || null;
+  return {
+    npi,
+    name: titleCase(nameOf(record.basic)),
+    credential: credentialFromRegistry(credentialText),
+    credentialText,
+    taxonomies: record.taxonomies.map((t) => ({
+      code: clean(t.code),
+      description: clean(t.desc),
+      primary: t.primary === true,
+      state: clean(t.state) || null,
+      license: clean(t.license) || null,
+    })),
+    status: statusOf(record.basic.status),
+    sourceUrl: npiRegistryPage(npi),
+  };
+}
+
+/**
+ * Looks `npi` up (a valid NPI), from the day's cache when asked before. 404 when the registry
+ * has no record, 502 when it cannot be reached or refuses, 504 after NPI_REGISTRY_TIMEOUT_MS.
+ */
+export async function lookupNpi(deps: Deps, npi: string): Promise<NpiLookup> {
+  const now = (deps.now?.() ?? new Date()).getTime();
+  const cache = cacheOf(deps);
+  const hit = cache.get(npi);
+  let answer: NpiLookup | null;
+  if (hit && now - hit.at < DAY_MS) answer = hit.answer;
+  else {
+    answer = mapRegistryAnswer(npi, await askRegistry(deps, npi));
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value ?? "");
+    cache.set(npi, { at: now, answer });
+  }
+  if (!answer) throw new HttpError(404, STAFF_MSG.npiNotFound);
+  return answer;
+}
+
+async function askRegistry(deps: Deps, npi: string): Promise<unknown> {
+  const url = new URL(deps.env.NPI_REGISTRY_URL);
+  url.searchParams.set("version", "2.1");
+  url.searchParams.set("number", npi);
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(deps.env.NPI_REGISTRY_TIMEOUT_MS) });
+  } catch (err) {
+    throw new HttpError(isTimeout(err) ? 504 : 502, isTimeout(err) ? STAFF_MSG.registryTimeout : STAFF_MSG.registryUnreachable);
+  }
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new HttpError(502, STAFF_MSG.registryUnreachable);
+  }
+  try {
+    return await res.json();
+  } catch (err) {
+    if (isTimeout(err)) throw new HttpError(504, STAFF_MSG.registryTimeout);
+    throw new HttpError(502, STAFF_MSG.registryBadAnswer);
+  }
+}
+
+const isTimeout = (err: unknown): boolean => err instanceof DOMException && (err.name === "TimeoutError" || err.name === "AbortError");

@@ -1,0 +1,202 @@
+/**
+ * Who injects here (issue 21): a clinic's staff rows, and the two pieces searches compose:
+ * the credential filter (one EXISTS fragment beside the other filters) and each result's
+ * verifiedCredentials (one batched read for a page's clinic ids). The verification rule
+ * (checked at most 365 days ago, licence active) is packages/core `staffVerification`; the
+ * SQL here applies the same rule.
+ */
+import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import {
+  STAFF_RULES,
+  credentialsOfRoles,
+  oldestCurrentCheck,
+  type ClinicStaffMember,
+  type LicenseStatus,
+  type StaffCredential,
+  type StaffRole,
+  type StaffSource,
+  type VerifiedRole,
+} from "@botox/core";
+import type { Database } from "../client.ts";
+import { clinicStaff, clinics } from "../schema.ts";
+import type { DbExecutor } from "./content-changes.ts";
+
+type StaffRow = typeof clinicStaff.$inferSelect;
+
+export function toStaffMember(row: StaffRow): ClinicStaffMember {
+  return {
+    id: row.id,
+    clinicId: row.clinicId,
+    name: row.name,
+    role: row.role,
+    credential: row.credential,
+    npi: row.npi,
+    licenseState: row.licenseState,
+    licenseNumber: row.licenseNumber,
+    licenseStatus: row.licenseStatus,
+    sourceUrl: row.sourceUrl,
+    verifiedOn: row.verifiedOn,
+    verifiedBy: row.verifiedBy,
+    source: row.source,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+export interface StaffValues {
+  name: string;
+  role: StaffRole;
+  credential: StaffCredential;
+  npi?: string | null;
+  licenseState?: string | null;
+  licenseNumber?: string | null;
+  licenseStatus?: LicenseStatus;
+  sourceUrl?: string | null;
+  verifiedOn?: string | null;
+  verifiedBy?: string | null;
+  source?: StaffSource;
+}
+
+/** The row as stored; absent optional fields are null (a PATCH passes the merged row). */
+export function staffRow(clinicId: number, v: StaffValues): typeof clinicStaff.$inferInsert {
+  return {
+    clinicId,
+    name: v.name,
+    role: v.role,
+    credential: v.credential,
+    npi: v.npi ?? null,
+    licenseState: v.licenseState ?? null,
+    licenseNumber: v.licenseNumber ?? null,
+    licenseStatus: v.licenseStatus ?? "unknown",
+    sourceUrl: v.sourceUrl ?? null,
+    verifiedOn: v.verifiedOn ?? null,
+    verifiedBy: v.verifiedBy ?? null,
+    source: v.source ?? "admin",
+  };
+}
+
+export async function insertStaff(db: DbExecutor, clinicId: number, v: StaffValues): Promise<ClinicStaffMember> {
+  const [row] = await db.insert(clinicStaff).values(staffRow(clinicId, v)).returning();
+  if (!row) throw new Error("insert returned no row");
+  return toStaffMember(row);
+}
+
+export async function findStaff(db: DbExecutor, id: number): Promise<ClinicStaffMember | undefined> {
+  const [row] = await db.select().from(clinicStaff).where(eq(clinicStaff.id, id)).limit(1);
+  return row ? toStaffMember(row) : undefined;
+}
+
+export async function updateStaff(db: DbExecutor, id: number, v: StaffValues): Promise<ClinicStaffMember | undefined> {
+  const { clinicId: _unused, ...values } = staffRow(0, v);
+  const [row] = await db
+    .update(clinicStaff)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(clinicStaff.id, id))
+    .returning();
+  return row ? toStaffMember(row) : undefined;
+}
+
+export async function deleteStaff(db: DbExecutor, id: number): Promise<boolean> {
+  const rows = await db.delete(clinicStaff).where(eq(clinicStaff.id, id)).returning({ id: clinicStaff.id });
+  return rows.length > 0;
+}
+
+/** A clinic's staff: medical directors first, then injectors, each in the order added. */
+export async function listClinicStaff(db: Database, clinicId: number): Promise<ClinicStaffMember[]> {
+  const rows = await db.select().from(clinicStaff).where(eq(clinicStaff.clinicId, clinicId)).orderBy(asc(clinicStaff.role), asc(clinicStaff.id));
+  return rows.map(toStaffMember);
+}
+
+/** The site build's one read of staff: every row, by clinic. */
+export async function listSiteStaff(db: Database): Promise<ClinicStaffMember[]> {
+  const rows = await db.select().from(clinicStaff).orderBy(asc(clinicStaff.clinicId), asc(clinicStaff.role), asc(clinicStaff.id));
+  return rows.map(toStaffMember);
+}
+
+/** drizzle writes a lone table's columns unqualified; inside the subquery "id" would be the staff row's. */
+const clinicIdQualified = sql`${sql.identifier("clinics")}.${sql.identifier("id")}`;
+
+/**
+ * "Has at least one currently verified staff member holding one of `credentials`": one
+ * EXISTS probe of clinic_staff_verified_idx per clinic, added beside the other filters.
+ */
+export function hasVerifiedCredentialSql(credentials: readonly StaffCredential[], today: string, clinicId: SQL = clinicIdQualified): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${clinicStaff} cs
+    WHERE cs.clinic_id = ${clinicId} AND cs.license_status = 'active'
+      AND cs.credential IN (${sql.join(
+        credentials.map((c) => sql`${c}`),
+        sql`, `,
+      )})
+      AND cs.verified_on >= ${oldestCurrentCheck(today)}::date AND cs.verified_on <= ${today}::date)`;
+}
+
+/** The distinct roles and credentials of each clinic's currently verified staff, for a page of results, in one query. */
+export async function verifiedRolesByClinic(db: Database, clinicIds: readonly number[], today: string): Promise<Map<number, VerifiedRole[]>> {
+  const out = new Map<number, VerifiedRole[]>();
+  if (clinicIds.length === 0) return out;
+  const rows = await db
+    .select({
+      clinicId: clinicStaff.clinicId,
+      role: clinicStaff.role,
+      credential: clinicStaff.credential,
+      demo: sql<boolean>`bool_and(${clinicStaff.source} = 'demo')`,
+    })
+    .from(clinicStaff)
+    .where(
+      and(
+        inArray(clinicStaff.clinicId, [...clinicIds]),
+        eq(clinicStaff.licenseStatus, "active"),
+        gte(clinicStaff.verifiedOn, oldestCurrentCheck(today)),
+        lte(clinicStaff.verifiedOn, today),
+      ),
+    )
+    .groupBy(clinicStaff.clinicId, clinicStaff.role, clinicStaff.credential)
+    .orderBy(asc(clinicStaff.clinicId), asc(clinicStaff.role), asc(clinicStaff.credential));
+  for (const r of rows) {
+    const role: VerifiedRole = r.demo ? { role: r.role, credential: r.credential, demo: true } : { role: r.role, credential: r.credential };
+    out.set(r.clinicId, [...(out.get(r.clinicId) ?? []), role]);
+  }
+  return out;
+}
+
+/** Search results with each clinic's `verifiedCredentials` and `verifiedStaff` (empty when none). */
+export async function withVerifiedCredentials<T extends { id: number }>(
+  db: Database,
+  items: T[],
+  today: string,
+): Promise<(T & { verifiedCredentials: StaffCredential[]; verifiedStaff: VerifiedRole[] })[]> {
+  const byClinic = await verifiedRolesByClinic(
+    db,
+    items.map((c) => c.id),
+    today,
+  );
+  return items.map((c) => {
+    const roles = byClinic.get(c.id) ?? [];
+    return { ...c, verifiedCredentials: credentialsOfRoles(roles), verifiedStaff: roles };
+  });
+}
+
+// ---- Admin dashboard ----
+
+/** Clinics with no injector whose check is current (the dashboard's "no verified injector"). */
+export async function countClinicsWithoutVerifiedInjector(db: Database, today: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(clinics)
+    .where(
+      sql`NOT EXISTS (SELECT 1 FROM ${clinicStaff} cs WHERE cs.clinic_id = ${clinicIdQualified} AND cs.role = 'injector' AND cs.license_status = 'active'
+        AND cs.verified_on >= ${oldestCurrentCheck(today)}::date AND cs.verified_on <= ${today}::date)`,
+    );
+  return row?.n ?? 0;
+}
+
+/** Current checks that go stale within STAFF_RULES.staleSoonDays (still current today, stale by then). */
+export async function countStaffChecksGoingStale(db: Database, today: string): Promise<number> {
+  const oldest = oldestCurrentCheck(today);
+  const soon = new Date(Date.parse(`${oldest}T00:00:00Z`) + STAFF_RULES.staleSoonDays * 86_400_000).toISOString().slice(0, 10);
+  const [row] = await db
+    .select({ n: count() })
+    .from(clinicStaff)
+    .where(and(eq(clinicStaff.licenseStatus, "active"), gte(clinicStaff.verifiedOn, oldest), sql`${clinicStaff.verifiedOn} < ${soon}::date`));
+  return row?.n ?? 0;
+}
