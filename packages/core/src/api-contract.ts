@@ -35,6 +35,7 @@ import type { blogPostInputSchema, categoryInputSchema, clinicInputSchema, conta
 import type { nearbyClinicsBodySchema } from "./api-queries.ts";
 import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
 import type { priceReportCreatedSchema, publishQueuedSchema, publishRollbackResponseSchema } from "./response-schemas.ts";
+import type { Suggestion, SuggestionCreated, SuggestionList, suggestionDecisionSchema, suggestionInputSchema } from "./suggestion-schemas.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
 interface Call<Path extends string, Response, Body = undefined> {
@@ -69,6 +70,7 @@ export type ApiGets = [
   Call<`/clinics/${Seg}/prices`, { prices: ListedPrice[] }>,
   Call<"/price-index", PriceIndex>,
   Call<"/price-reports", { reports: PriceReport[]; total: number }>,
+  Call<"/suggestions", SuggestionList>,
   Call<"/blog/posts", BlogListResponse>,
   Call<"/blog/posts/recent", BlogPost[]>,
   Call<`/blog/posts/slug/${Seg}`, BlogPost>,
@@ -98,6 +100,7 @@ export interface ApiWrites {
     Call<"/clinics/nearby", Clinic[], In<typeof nearbyClinicsBodySchema>>,
     Call<`/clinics/${Seg}/ratings`, RatingResponse, In<typeof ratingSchema>>,
     Call<`/clinics/${Seg}/price-reports`, z.infer<typeof priceReportCreatedSchema>, In<ReturnType<typeof priceReportInputSchema>>>,
+    Call<`/clinics/${Seg}/suggestions`, SuggestionCreated, In<typeof suggestionInputSchema>>,
     Call<`/clinics/${Seg}/prices`, ClinicPrice, In<typeof priceInputSchema>>,
     Call<"/clinics", Clinic, ClinicBody>,
     Call<"/blog/posts", BlogPost, In<typeof blogPostInputSchema>>,
@@ -110,6 +113,7 @@ export interface ApiWrites {
   PATCH: [
     Call<`/prices/${Seg}`, ClinicPrice, In<typeof pricePatchSchema>>,
     Call<`/price-reports/${Seg}`, PriceReport, In<typeof priceReportReviewSchema>>,
+    Call<`/suggestions/${Seg}`, Suggestion, In<typeof suggestionDecisionSchema>>,
     // Merged with the stored record and validated whole: any subset of the fields.
     Call<`/blog/posts/${Seg}`, BlogPost, Partial<In<typeof blogPostInputSchema>>>,
     Call<`/blog/categories/${Seg}`, BlogCategory, Partial<In<typeof categoryInputSchema>>>,

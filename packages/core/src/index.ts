@@ -24,4 +24,6 @@ export * from "./visitor-rating.ts";
 export * from "./prices.ts";
 export * from "./price-schemas.ts";
 export * from "./response-schemas.ts";
+export * from "./freshness.ts";
+export * from "./suggestion-schemas.ts";
 export type * from "./api-contract.ts";

@@ -46,6 +46,7 @@ export const clinicSchema = z.object({
   businessStatus: z.enum(BUSINESS_STATUSES),
   locationLink: z.string().nullable(),
   timeZone: z.string().nullable(),
+  lastVerifiedOn: z.string().nullable().describe("The day the listing's details were last checked (YYYY-MM-DD); null when never"),
   openHours: z
     .array(z.object({ start: z.number().int(), end: z.number().int() }))
     .nullable()
@@ -159,6 +160,7 @@ export const statsSchema = z.object({
   unreadMessages: z.number().optional(),
   pendingPriceReports: z.number().optional().describe("Price reports waiting for review"),
   staleClinicPrices: z.number().optional().describe("Clinics whose newest published price is older than 180 days"),
+  pendingSuggestions: z.number().optional().describe("Visitors' suggested edits waiting for review"),
 });
 
 /** One site build as GET /publish/status reports it. */

@@ -21,4 +21,5 @@ export * from "./queries/clinic-search.ts";
 export * from "./queries/ratings.ts";
 export * from "./queries/prices.ts";
 export * from "./queries/newsletter.ts";
+export * from "./queries/suggestions.ts";
 export * from "./queries/publish-builds.ts";

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { MSG, isoDay, statsSchema, type Stats } from "@botox/core";
-import { countAllClinics, countClinicsWithStalePrices, countPendingPriceReports, countPosts, countSubscribers, countUnreadContactMessages } from "@botox/db";
+import { countAllClinics, countClinicsWithStalePrices, countPendingPriceReports, countPendingSuggestions, countPosts, countSubscribers, countUnreadContactMessages } from "@botox/db";
 import { requireSession } from "../../auth/session.ts";
 import { createRouter, errorResponse, json, sessionSecurity } from "../../lib/openapi.ts";
 
@@ -24,6 +24,17 @@ export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
   const unreadMessages = await countUnreadContactMessages(db);
   const pendingPriceReports = await countPendingPriceReports(db);
   const staleClinicPrices = await countClinicsWithStalePrices(db, isoDay(new Date()));
-  const body: Stats = { totalClinics, status: "ok", apiVersion: "1", totalPosts, totalSubscribers, unreadMessages, pendingPriceReports, staleClinicPrices };
+  const pendingSuggestions = await countPendingSuggestions(db);
+  const body: Stats = {
+    totalClinics,
+    status: "ok",
+    apiVersion: "1",
+    totalPosts,
+    totalSubscribers,
+    unreadMessages,
+    pendingPriceReports,
+    staleClinicPrices,
+    pendingSuggestions,
+  };
   return c.json(body, 200);
 });

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import {
+  FRESHNESS,
   cityPageSlugs,
   visitorRating,
   type BlogCategory,
@@ -17,6 +18,7 @@ import type { Database } from "../client.ts";
 import { openDatabase } from "../open.ts";
 import { blogCategories, blogPosts, clinics, ratings, zipCodes } from "../schema.ts";
 import { listSitePrices } from "./prices.ts";
+import { ratingNetworkCounts } from "./ratings.ts";
 import { toBlogPost, toCategory, toClinic } from "./serialize.ts";
 
 export interface SiteCity {
@@ -113,16 +115,22 @@ export async function listSiteZips(db: Database): Promise<SiteZip[]> {
     .orderBy(asc(zipCodes.zip));
 }
 
-/** Emoji rating counts of every clinic in one grouped read → their visitor ratings (≥ 3 only). */
+/**
+ * Emoji rating counts of every clinic in one grouped read → their visitor ratings: 3 or more
+ * ratings from at least FRESHNESS.markupMinNetworks distinct networks (issue 22), so no one
+ * person can create the rating the page shows and marks up (aggregateRating).
+ */
 export async function listSiteVisitorRatings(db: Database): Promise<Record<number, VisitorRating>> {
   const rows = await db
     .select({ clinicId: ratings.clinicId, emoji: ratings.emoji, count: sql<number>`count(*)::int` })
     .from(ratings)
     .groupBy(ratings.clinicId, ratings.emoji);
+  const networks = await ratingNetworkCounts(db);
   const byClinic = new Map<number, { emoji: RatingEmoji; count: number }[]>();
   for (const r of rows) byClinic.set(r.clinicId, [...(byClinic.get(r.clinicId) ?? []), { emoji: r.emoji, count: Number(r.count) }]);
   const out: Record<number, VisitorRating> = {};
   for (const [id, stats] of byClinic) {
+    if ((networks.get(id) ?? 0) < FRESHNESS.markupMinNetworks) continue;
     const rating = visitorRating(stats);
     if (rating) out[id] = rating;
   }
