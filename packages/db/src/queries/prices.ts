@@ -437,10 +437,11 @@ export async function reviewPriceReport(
   let priceId = found.report.priceId;
   let priceChanged = false;
   if (review.status === "published" && priceId == null) {
-    // The admin is the review an outlier waits for: the price is published as reviewed.
+    // The same outlier hold as an admin-entered price (issue 22): a report outside its brand's
+    // bounds becomes a pending price, published only by an explicit review of that price.
     const [price] = await db
       .insert(clinicPrices)
-      .values(priceRow(found.report.clinicId, reportPriceValues(found.report), true))
+      .values(priceRow(found.report.clinicId, reportPriceValues(found.report)))
       .returning({ id: clinicPrices.id });
     priceId = price?.id ?? null;
     priceChanged = true;

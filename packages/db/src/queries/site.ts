@@ -17,6 +17,7 @@ import {
 import type { Database } from "../client.ts";
 import { openDatabase } from "../open.ts";
 import { blogCategories, blogPosts, clinics, ratings, zipCodes } from "../schema.ts";
+import { cityDisplayName } from "./cities.ts";
 import { listSitePrices } from "./prices.ts";
 import { ratingNetworkCounts } from "./ratings.ts";
 import { toBlogPost, toCategory, toClinic } from "./serialize.ts";
@@ -69,18 +70,29 @@ export async function listSiteClinics(db: Database): Promise<Clinic[]> {
  */
 export async function listSiteCities(db: Database): Promise<SiteCity[]> {
   const state = sql<string>`upper(trim(${clinics.state}))`;
-  const rows = await db
+  const grouped = db
     .select({
-      citySlug: clinics.citySlug,
-      city: sql<string>`min(${clinics.city})`,
-      state,
-      count: sql<number>`count(*)::int`,
-      latitude: sql<number | null>`avg(${clinics.latitude})::float8`,
-      longitude: sql<number | null>`avg(${clinics.longitude})::float8`,
+      citySlug: sql<string>`${clinics.citySlug}`.as("city_slug"),
+      state: sql<string>`${state}`.as("state"),
+      count: sql<number>`count(*)::int`.as("count"),
+      latitude: sql<number | null>`avg(${clinics.latitude})::float8`.as("latitude"),
+      longitude: sql<number | null>`avg(${clinics.longitude})::float8`.as("longitude"),
     })
     .from(clinics)
     .groupBy(clinics.citySlug, state)
-    .orderBy(asc(clinics.citySlug), asc(state));
+    .as("g");
+  // The name is looked up per city after grouping (a subquery cannot read a grouped expression).
+  const rows = await db
+    .select({
+      citySlug: grouped.citySlug,
+      city: cityDisplayName(sql`"g"."city_slug"`, sql`"g"."state"`),
+      state: grouped.state,
+      count: grouped.count,
+      latitude: grouped.latitude,
+      longitude: grouped.longitude,
+    })
+    .from(grouped)
+    .orderBy(asc(grouped.citySlug), asc(grouped.state));
   const pageSlugs = cityPageSlugs(rows);
   return rows.map((r, i) => ({ ...r, pageSlug: pageSlugs[i] ?? r.citySlug, count: Number(r.count) }));
 }
