@@ -43,6 +43,9 @@ export const SUGGESTION_MSG = {
   tooMany: "Too many suggestions from your network. Please try again later.",
 } as const;
 
+/** The public page on how ratings are collected and moderated (linked from every rating widget and the footer). */
+export const RATINGS_POLICY_PATH = "/ratings-policy";
+
 export const FUTURE_DATE_MSG = (label: string) => `${label} cannot be in the future.`;
 
 /** True when the ISO day `day` ("YYYY-MM-DD") is after `today`. */

@@ -39,6 +39,7 @@ describe("GET /stats", () => {
       unreadMessages: 1,
       pendingPriceReports: 0,
       staleClinicPrices: 0,
+      pendingSuggestions: 0,
     });
   });
 

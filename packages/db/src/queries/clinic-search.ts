@@ -10,12 +10,13 @@
  * KNN order). The exact distance is the haversine formula on the plain columns (~1 µs), and
  * pages near a point come from the index in distance order (KNN), reading only the rows shown.
  */
-import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import { EARTH_RADIUS_MILES, parseId, type BusinessStatus, type Clinic, type LatLon, type PriceBrand } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
 import { roundGeo } from "./geo.ts";
+import { listedStatusCondition } from "./listed.ts";
 import { currentUnitCentsSql, pricedAtMostSql } from "./prices.ts";
 import { toClinic } from "./serialize.ts";
 
@@ -70,7 +71,7 @@ export interface GeoSearch {
 
 function nearWhere(s: GeoSearch): SQL | undefined {
   const conditions: SQL[] = [s.radiusMiles == null ? hasCoordinates : clinicsWithinMiles(s.origin, s.radiusMiles)];
-  if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
+  conditions.push(listedStatusCondition(s.statuses));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
   return and(...conditions);
 }
@@ -88,7 +89,7 @@ export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clini
   const offset = s.offset ?? 0;
   const knn = sql<number>`${clinicEarth} <-> ${pointEarth(s.origin)}`;
   const conditions: SQL[] = [hasCoordinates];
-  if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
+  conditions.push(listedStatusCondition(s.statuses));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
   const nearest = db
     .select({ id: clinics.id, distance: clinicMilesFrom(s.origin).as("distance"), knn: knn.as("knn") })
@@ -216,7 +217,7 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
     distance = clinicMilesFrom(centre);
     conditions.push(hasCoordinates, sql`${distance} <= ${roundGeo(s.radiusMiles)}::float8`);
   }
-  if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
+  conditions.push(listedStatusCondition(s.statuses));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
   if (s.query) {
     const pattern = `%${escapeLike(s.query)}%`;

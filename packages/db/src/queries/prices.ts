@@ -37,6 +37,7 @@ import {
   type ZipSearch,
 } from "./clinic-search.ts";
 import { toClinic } from "./serialize.ts";
+import { listedStatusCondition } from "./listed.ts";
 import type { DbExecutor } from "./content-changes.ts";
 
 import type { BusinessStatus, Clinic } from "@botox/core";
@@ -282,7 +283,7 @@ export async function searchClinicsNearZipByPrice(
   const conditions: SQL[] = [
     s.radiusMiles == null ? sql`${clinics.latitude} IS NOT NULL AND ${clinics.longitude} IS NOT NULL` : clinicsWithinMiles(origin, s.radiusMiles),
   ];
-  if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
+  conditions.push(listedStatusCondition(s.statuses));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
   // Each clinic's current price as a join, not a probe per row: with a filter only the clinics
   // priced at most that take part (an inner join the planner can start from the priced
