@@ -15,7 +15,7 @@ EXCEPTION WHEN duplicate_object THEN NULL;
 END $$;--> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "clinic_suggestions" (
   "id" serial PRIMARY KEY NOT NULL,
-  "clinic_id" integer NOT NULL REFERENCES "clinics"("id") ON DELETE CASCADE,
+  "clinic_id" integer NOT NULL,
   "changes" jsonb NOT NULL,
   "note" text,
   "visitor_id" text NOT NULL,
@@ -25,6 +25,10 @@ CREATE TABLE IF NOT EXISTS "clinic_suggestions" (
   "created_at" timestamp with time zone DEFAULT now() NOT NULL,
   "decided_at" timestamp with time zone
 );--> statement-breakpoint
+DO $$ BEGIN
+  ALTER TABLE "clinic_suggestions" ADD CONSTRAINT "clinic_suggestions_clinic_id_clinics_id_fk" FOREIGN KEY ("clinic_id") REFERENCES "public"."clinics"("id") ON DELETE cascade ON UPDATE no action;
+EXCEPTION WHEN duplicate_object THEN NULL;
+END $$;--> statement-breakpoint
 -- One pending suggestion per visitor (cookie) and per address per clinic.
 CREATE UNIQUE INDEX IF NOT EXISTS "clinic_suggestions_pending_visitor_key" ON "clinic_suggestions" USING btree ("clinic_id","visitor_id") WHERE "status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "clinic_suggestions_pending_address_key" ON "clinic_suggestions" USING btree ("clinic_id","address_hash") WHERE "status" = 'pending';--> statement-breakpoint
