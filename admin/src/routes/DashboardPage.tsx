@@ -26,6 +26,7 @@ export default function DashboardPage() {
           <StatCard label="Unread Messages" value={stats.data.unreadMessages} to="/messages" />
           <StatCard label="Pending Price Reports" value={stats.data.pendingPriceReports} to="/price-reports" />
           <StatCard label="Clinics with Stale Prices" value={stats.data.staleClinicPrices} />
+          <StatCard label="Pending Suggested Edits" value={stats.data.pendingSuggestions} to="/suggestions" />
         </div>
       )}
       <div className="grid gap-8 xl:grid-cols-5">
