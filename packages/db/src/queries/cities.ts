@@ -81,7 +81,7 @@ const toCity = (r: CityRow): City => ({
  */
 const cityAggregate = sql`
   SELECT min(${clinics.city}) AS sort_city, ${clinics.state} AS state, ${clinics.citySlug} AS city_slug,
-         count(*) AS count, avg(${clinics.latitude}) AS latitude, avg(${clinics.longitude}) AS longitude
+         count(*) FILTER (WHERE ${clinics.businessStatus} <> 'PERMANENTLY_CLOSED') AS count, avg(${clinics.latitude}) AS latitude, avg(${clinics.longitude}) AS longitude
   FROM ${clinics}
   GROUP BY ${clinics.citySlug}, ${clinics.state}
   HAVING count(${clinics.latitude}) > 0 AND count(${clinics.longitude}) > 0`;

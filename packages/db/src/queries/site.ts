@@ -74,7 +74,8 @@ export async function listSiteCities(db: Database): Promise<SiteCity[]> {
     .select({
       citySlug: sql<string>`${clinics.citySlug}`.as("city_slug"),
       state: sql<string>`${state}`.as("state"),
-      count: sql<number>`count(*)::int`.as("count"),
+      // Listed clinics only: one that closed for good has left the city's listing (issue 22).
+      count: sql<number>`(count(*) filter (where ${clinics.businessStatus} <> 'PERMANENTLY_CLOSED'))::int`.as("count"),
       latitude: sql<number | null>`avg(${clinics.latitude})::float8`.as("latitude"),
       longitude: sql<number | null>`avg(${clinics.longitude})::float8`.as("longitude"),
     })
