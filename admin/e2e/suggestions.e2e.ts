@@ -52,7 +52,12 @@ describe("suggested edits in the admin", () => {
       const phone = item.getByRole("row", { name: /Phone/ });
       await phone.waitFor();
       await expect(phone.getByRole("cell").allTextContents()).resolves.toEqual(["(614) 555-0100", "(614) 555-0199"]);
-      await expect(item.getByRole("row", { name: /Status/ }).getByRole("cell").allTextContents()).resolves.toEqual(["Operational", "Closed temporarily"]);
+      await expect(
+        item
+          .getByRole("row", { name: /Status/ })
+          .getByRole("cell")
+          .allTextContents(),
+      ).resolves.toEqual(["Operational", "Closed temporarily"]);
       await item.getByText("Note from the visitor: Renovating until spring").waitFor();
       await item.getByRole("button", { name: "Apply" }).click();
       await expectToast(page, "Suggestion applied");

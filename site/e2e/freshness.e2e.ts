@@ -16,7 +16,10 @@ describe("last checked", () => {
   it("names the day a listing was checked, or says it has not been in over a year", async () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`${site}/botox-clinic/new-york/glow-med-spa-new-york`);
-    await page.locator("[data-last-checked]").filter({ hasText: `Details last checked ${formatUsDate(FIXTURE_CHECKED_ON)}` }).waitFor();
+    await page
+      .locator("[data-last-checked]")
+      .filter({ hasText: `Details last checked ${formatUsDate(FIXTURE_CHECKED_ON)}` })
+      .waitFor();
     await page.goto(`${site}/botox-clinic/new-york/aura-med-spa-new-york`);
     await page.locator("[data-last-checked]").filter({ hasText: "Not checked in over a year" }).waitFor();
     expect(errors).toEqual([]);

@@ -44,5 +44,7 @@ export function addressHash(c: Context<AppEnv>): string {
 
 /** HMAC-SHA256(secret, client network): the IPv4 address or IPv6 /64 (client-ip.ts networkKey), hex. */
 export function networkHash(c: Context<AppEnv>): string {
-  return createHmac("sha256", c.get("deps").secret).update(networkKey(c.get("clientIp"))).digest("hex");
+  return createHmac("sha256", c.get("deps").secret)
+    .update(networkKey(c.get("clientIp")))
+    .digest("hex");
 }

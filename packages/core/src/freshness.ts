@@ -59,7 +59,7 @@ export function lastCheckedLine(lastVerifiedOn: string | null | undefined, today
 }
 
 /** A clinic that closed for good keeps its page (with a banner) but leaves listings and the sitemap. */
-export const isPermanentlyClosed = (status: BusinessStatus | string | null | undefined): boolean => status === "PERMANENTLY_CLOSED";
+export const isPermanentlyClosed = (status: string | null | undefined): boolean => status === ("PERMANENTLY_CLOSED" satisfies BusinessStatus);
 
 /**
  * The IANA zone of each state (and DC, territories) that lies in one zone only, for clinics

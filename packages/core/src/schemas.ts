@@ -158,7 +158,9 @@ const workingHoursInputSchema = z
           z
             .string()
             .max(50, V.workingHours)
-            .refine((t) => !hasUnsafeText(t), noUnsafe), z.union([hoursText, z.array(hoursText).max(10, V.workingHours), z.null()], V.workingHours))
+            .refine((t) => !hasUnsafeText(t), noUnsafe),
+          z.union([hoursText, z.array(hoursText).max(10, V.workingHours), z.null()], V.workingHours),
+        )
         .refine((o) => Object.keys(o).length <= 14, V.workingHours),
     ],
     V.workingHours,

@@ -43,10 +43,7 @@ export type SuggestionInput = z.infer<typeof suggestionInputSchema>;
 /** PATCH /suggestions/{id}: the admin's decision. */
 export const suggestionDecisionSchema = z.strictObject({
   status: z.enum(["applied", "rejected"], { error: SUGGESTION_MSG.decision }),
-  reason: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? undefined : (v ?? undefined)),
-    safeText({ label: "Reason", max: 500 }).optional(),
-  ),
+  reason: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : (v ?? undefined)), safeText({ label: "Reason", max: 500 }).optional()),
 });
 export type SuggestionDecision = z.infer<typeof suggestionDecisionSchema>;
 

@@ -11,7 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const row = (extra: Record<string, unknown>) => ({ name: "Imported Fresh", city: "El Paso", state: "TX", location_link: "https://maps.example/fresh-1", ...extra });
+const row = (extra: Record<string, unknown>) => ({
+  name: "Imported Fresh",
+  city: "El Paso",
+  state: "TX",
+  location_link: "https://maps.example/fresh-1",
+  ...extra,
+});
 const stored = async () => (await t.db.select().from(clinics).where(eq(clinics.sourceKey, "https://maps.example/fresh-1")))[0];
 
 describe("import (issue 22)", () => {

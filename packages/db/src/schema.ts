@@ -368,8 +368,12 @@ export const clinicSuggestions = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("clinic_suggestions_pending_visitor_key").on(t.clinicId, t.visitorId).where(sql`${t.status} = 'pending'`),
-    uniqueIndex("clinic_suggestions_pending_address_key").on(t.clinicId, t.addressHash).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("clinic_suggestions_pending_visitor_key")
+      .on(t.clinicId, t.visitorId)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex("clinic_suggestions_pending_address_key")
+      .on(t.clinicId, t.addressHash)
+      .where(sql`${t.status} = 'pending'`),
     index("clinic_suggestions_status_idx").on(t.status, t.createdAt),
   ],
 );

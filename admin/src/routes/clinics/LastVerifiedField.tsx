@@ -5,7 +5,17 @@ import { Button } from "../../components/ui.tsx";
  * When the listing's details were last checked (issue 22): the clinic page says so, and says
  * "Not checked in over a year" past that. "Verified today" stamps it; saving stores it.
  */
-export function LastVerifiedField({ value, error, onValue, today = isoDay(new Date()) }: { value: string; error?: string; onValue: (v: string) => void; today?: string }) {
+export function LastVerifiedField({
+  value,
+  error,
+  onValue,
+  today = isoDay(new Date()),
+}: {
+  value: string;
+  error?: string;
+  onValue: (v: string) => void;
+  today?: string;
+}) {
   return (
     <div className="md:col-span-2" data-last-verified>
       <p className="text-sm font-medium text-slate-700">Details last checked</p>
@@ -17,7 +27,11 @@ export function LastVerifiedField({ value, error, onValue, today = isoDay(new Da
           Verified today
         </Button>
       </div>
-      {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : <p className="mt-1 text-xs text-slate-500">Use it after checking hours, phone and address with the clinic; save to keep it.</p>}
+      {error ? (
+        <p className="mt-1 text-sm text-red-700">{error}</p>
+      ) : (
+        <p className="mt-1 text-xs text-slate-500">Use it after checking hours, phone and address with the clinic; save to keep it.</p>
+      )}
     </div>
   );
 }

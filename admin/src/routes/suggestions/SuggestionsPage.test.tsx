@@ -41,7 +41,9 @@ function queue(list: Suggestion[]) {
 
 describe("valueText", () => {
   it("reads hours as lines, a status by its label and nothing as a dash", () => {
-    expect(valueText("workingHours", { workingHours: { Monday: "9AM-5PM", Tuesday: ["9AM-12PM", "1PM-5PM"] } })).toBe("Monday: 9AM-5PM\nTuesday: 9AM-12PM, 1PM-5PM");
+    expect(valueText("workingHours", { workingHours: { Monday: "9AM-5PM", Tuesday: ["9AM-12PM", "1PM-5PM"] } })).toBe(
+      "Monday: 9AM-5PM\nTuesday: 9AM-12PM, 1PM-5PM",
+    );
     expect(valueText("businessStatus", { businessStatus: "PERMANENTLY_CLOSED" })).toBe("Permanently closed");
     expect(valueText("phone", { phone: null })).toBe("—");
   });
@@ -49,7 +51,11 @@ describe("valueText", () => {
 
 describe("suggested edits queue", () => {
   it("is in the nav, shows current and suggested values side by side and applies one", async () => {
-    const list = [suggestion(1), suggestion(2, { changes: { site: "https://new.example.com" }, current: { site: null } }), suggestion(3, { status: "rejected" })];
+    const list = [
+      suggestion(1),
+      suggestion(2, { changes: { site: "https://new.example.com" }, current: { site: null } }),
+      suggestion(3, { status: "rejected" }),
+    ];
     const { api, callsTo } = createFakeApi(queue(list));
     renderApp(api, "/");
     const user = userEvent.setup();
@@ -59,9 +65,17 @@ describe("suggested edits queue", () => {
     expect(items).toHaveLength(2);
     const first = within(items[0]!).getByRole("table");
     const phone = within(first).getByRole("row", { name: /Phone/ });
-    expect(within(phone).getAllByRole("cell").map((c) => c.textContent)).toEqual(["(512) 555-0100", "(512) 555-0199"]);
+    expect(
+      within(phone)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["(512) 555-0100", "(512) 555-0199"]);
     const status = within(first).getByRole("row", { name: /Status/ });
-    expect(within(status).getAllByRole("cell").map((c) => c.textContent)).toEqual(["Operational", "Closed temporarily"]);
+    expect(
+      within(status)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["Operational", "Closed temporarily"]);
     expect(within(items[0]!).getByText("Note from the visitor: Called them")).toBeInTheDocument();
     await user.click(within(items[0]!).getByRole("button", { name: "Apply" }));
     expect(await screen.findByText("Suggestion applied")).toBeInTheDocument();
@@ -79,7 +93,10 @@ describe("suggested edits queue", () => {
     expect(await screen.findByText("Suggestion rejected")).toBeInTheDocument();
     expect(callsTo("PATCH", "/suggestions/1")[0]?.body).toEqual({ status: "rejected", reason: "Still open" });
 
-    const decided = createFakeApi({ ...queue([suggestion(5)]), "PATCH /suggestions/:id": failWith(409, { error: "This suggestion has already been decided." }) });
+    const decided = createFakeApi({
+      ...queue([suggestion(5)]),
+      "PATCH /suggestions/:id": failWith(409, { error: "This suggestion has already been decided." }),
+    });
     renderApp(decided.api, "/suggestions");
     const apply = await screen.findAllByRole("button", { name: "Apply" });
     await user.click(apply[apply.length - 1]!);

@@ -23,13 +23,13 @@ type Filter = "pending" | "applied" | "rejected" | "all";
 export function valueText(field: SuggestionField, values: SuggestionValues): string {
   const v = values[field];
   if (v == null || v === "") return "—";
-  if (field === "businessStatus") return BUSINESS_STATUS_LABELS[v as keyof typeof BUSINESS_STATUS_LABELS] ?? String(v);
   if (typeof v === "object") {
     return Object.entries(v)
       .map(([day, hours]) => `${day}: ${Array.isArray(hours) ? hours.join(", ") : (hours ?? "closed")}`)
       .join("\n");
   }
-  return String(v);
+  if (field === "businessStatus") return BUSINESS_STATUS_LABELS[v as keyof typeof BUSINESS_STATUS_LABELS] ?? v;
+  return v;
 }
 
 const suggestedFields = (s: Suggestion) => SUGGESTION_FIELDS.filter((f) => f in s.changes);

@@ -1,6 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { MSG, isoDay, statsSchema, type Stats } from "@botox/core";
-import { countAllClinics, countClinicsWithStalePrices, countPendingPriceReports, countPendingSuggestions, countPosts, countSubscribers, countUnreadContactMessages } from "@botox/db";
+import {
+  countAllClinics,
+  countClinicsWithStalePrices,
+  countPendingPriceReports,
+  countPendingSuggestions,
+  countPosts,
+  countSubscribers,
+  countUnreadContactMessages,
+} from "@botox/db";
 import { requireSession } from "../../auth/session.ts";
 import { createRouter, errorResponse, json, sessionSecurity } from "../../lib/openapi.ts";
 

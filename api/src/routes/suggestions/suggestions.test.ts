@@ -154,7 +154,13 @@ describe("the admin's queue", () => {
     const body = (await applied.json()) as Suggestion;
     expect(body).toMatchObject({ id, status: "applied", decidedAt: expect.any(String), current: { phone: "(303) 555-0100" } });
     const [row] = await t.db.db.select().from(clinics).where(eq(clinics.id, clinic.id));
-    expect(row).toMatchObject({ phone: "(303) 555-0142", site: "https://new.example.com", lastVerifiedOn: isoDay(new Date()), name: clinic.name, slug: clinic.slug });
+    expect(row).toMatchObject({
+      phone: "(303) 555-0142",
+      site: "https://new.example.com",
+      lastVerifiedOn: isoDay(new Date()),
+      name: clinic.name,
+      slug: clinic.slug,
+    });
     // Derived columns follow, as any clinic write's do.
     expect(row?.openMinutes).not.toBe(clinic.openMinutes);
     expect(changes).toContainEqual({ entity: "clinic", entityId: clinic.id, action: "update" });
