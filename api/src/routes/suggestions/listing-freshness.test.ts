@@ -5,7 +5,17 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FUTURE_DATE_MSG, MSG, isoDay, type City, type Clinic, type ClinicPrice, type PriceReport } from "@botox/core";
+import {
+  FUTURE_DATE_MSG,
+  MSG,
+  isoDay,
+  type City,
+  type Clinic,
+  type ClinicListResponse,
+  type ClinicPrice,
+  type PriceReport,
+  type ZipSearchResponse,
+} from "@botox/core";
 import { TEXT_MSG } from "@botox/core/text";
 import { adminUsers, clinics, fillFallbackTimeZones, hashPassword } from "@botox/db";
 import { listSiteCities } from "@botox/db/site";
@@ -110,6 +120,29 @@ describe("one name per city", () => {
     expect(names.get("mostly-town")).toBe("Mostly Town");
     const nearby = await t.get<City[]>("/cities/nearby?lat=40.15&lng=-88.2&limit=5");
     expect(nearby.body.map((c) => c.city)).toEqual(expect.arrayContaining(["Smalltownville", "Mostly Town"]));
+  });
+});
+
+describe("a permanently closed clinic", () => {
+  it("keeps its own answer but leaves city and ZIP listings, nearby searches and city counts, even when asked for by status", async () => {
+    await t.insertZip("97201", 45.5152, -122.6784, "Closedburg", "OR");
+    const at = { latitude: 45.5152, longitude: -122.6784, postalCode: "97201" };
+    await t.insertClinics([
+      { name: "Open One", city: "Closedburg", state: "OR", ...at },
+      { name: "Gone One", city: "Closedburg", state: "OR", ...at, businessStatus: "PERMANENTLY_CLOSED" },
+    ]);
+    const names = (cs: Clinic[]) => cs.map((c) => c.name);
+    const city = await t.get<ClinicListResponse>("/proxy/clinics-by-city/closedburg");
+    expect(names(city.body.clinics)).toEqual(["Open One"]);
+    expect(city.body.pagination.totalItems).toBe(1);
+    expect(names((await t.get<ClinicListResponse>("/proxy/clinics-by-city/closedburg?businessStatus=PERMANENTLY_CLOSED")).body.clinics)).toEqual([]);
+    const zip = await t.get<ZipSearchResponse>("/zip-search?postalCode=97201");
+    expect([names(zip.body.clinics), zip.body.totalCount]).toEqual([["Open One"], 1]);
+    const nearby = await t.request("POST", "/clinics/nearby", { body: { latitude: 45.5152, longitude: -122.6784 }, ip: freshIp() });
+    expect(names((await nearby.json()) as Clinic[])).toEqual(["Open One"]);
+    expect((await t.get<City[]>("/cities/popular?limit=100")).body.find((c) => c.citySlug === "closedburg")?.count).toBe(1);
+    expect((await listSiteCities(t.db.db)).find((c) => c.citySlug === "closedburg")?.count).toBe(1);
+    expect((await t.get<Clinic>("/proxy/clinic/gone-one-closedburg")).status).toBe(200);
   });
 });
 
