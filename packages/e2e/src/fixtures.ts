@@ -158,17 +158,15 @@ export async function insertFixtures(db: Database): Promise<void> {
   const vita = inserted.find((c) => c.slug === "vita-med-spa-new-york");
   if (vita) {
     const emojis = ["love-eyes", "love-eyes", "smile", "neutral"] as const;
-    await db
-      .insert(ratings)
-      .values(
-        emojis.map((emoji, i) => ({
-          clinicId: vita.id,
-          emoji,
-          visitorId: `fixture-visitor-${i}`,
-          addressHash: `fixture-address-${i}`,
-          networkHash: `fixture-network-${i}`,
-        })),
-      );
+    await db.insert(ratings).values(
+      emojis.map((emoji, i) => ({
+        clinicId: vita.id,
+        emoji,
+        visitorId: `fixture-visitor-${i}`,
+        addressHash: `fixture-address-${i}`,
+        networkHash: `fixture-network-${i}`,
+      })),
+    );
   }
   await insertPriceFixtures(db, inserted);
   const cats = await db
