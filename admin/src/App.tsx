@@ -18,6 +18,7 @@ const PostFormPage = lazy(() => import("./routes/blog/PostFormPage.tsx"));
 const CategoriesPage = lazy(() => import("./routes/blog/CategoriesPage.tsx"));
 const MessagesPage = lazy(() => import("./routes/messages/MessagesPage.tsx"));
 const PriceReportsPage = lazy(() => import("./routes/prices/PriceReportsPage.tsx"));
+const SuggestionsPage = lazy(() => import("./routes/suggestions/SuggestionsPage.tsx"));
 const NotFoundPage = lazy(() => import("./routes/NotFoundPage.tsx"));
 
 /** Spec §9 defaults: no retries, no refetch on focus, data never stale. */
@@ -58,6 +59,7 @@ export function AppRoutes() {
         <Route path="blog/:id" element={page(<PostFormPage />)} />
         <Route path="messages" element={page(<MessagesPage />)} />
         <Route path="price-reports" element={page(<PriceReportsPage />)} />
+        <Route path="suggestions" element={page(<SuggestionsPage />)} />
         <Route path="*" element={page(<NotFoundPage />)} />
       </Route>
     </Routes>

@@ -26,6 +26,7 @@ import { categoriesRoutes } from "./routes/blog/categories.routes.ts";
 import { contactRoutes } from "./routes/contact/contact.routes.ts";
 import { uploadRoutes } from "./routes/upload/upload.routes.ts";
 import { publishRoutes } from "./routes/publish/publish.routes.ts";
+import { suggestionsRoutes } from "./routes/suggestions/suggestions.routes.ts";
 
 /**
  * Builds the API. `index.ts` only serves it; tests call `createApp(deps).request(...)`.
@@ -63,6 +64,7 @@ export function createApp(deps: Deps) {
   v1.route("/", dealsRoutes);
   v1.route("/", staffRoutes);
   v1.route("/", npiRoutes);
+  v1.route("/", suggestionsRoutes);
   v1.route("/", newsletterRoutes);
   v1.route("/", openApiRoutes(v1));
 

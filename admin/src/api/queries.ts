@@ -15,6 +15,7 @@ export const keys = {
   publish: ["publish-status"] as const,
   clinicPrices: (clinicId: number) => ["clinic-prices", clinicId] as const,
   priceReports: ["price-reports"] as const,
+  suggestions: ["suggestions"] as const,
 };
 
 /** The session check of spec §6: GET /stats; null means "not signed in". */

@@ -14,6 +14,7 @@ const NAV = [
   { to: "/blog/categories", label: "Blog Categories", section: (p: string) => p.startsWith("/blog/categories") },
   { to: "/messages", label: "Messages", section: (p: string) => p.startsWith("/messages") },
   { to: "/price-reports", label: "Price Reports", section: (p: string) => p.startsWith("/price-reports") },
+  { to: "/suggestions", label: "Suggested Edits", section: (p: string) => p.startsWith("/suggestions") },
 ] as const;
 
 /** Sidebar layout of every signed-in screen; redirects to the login page when the session check fails. */

@@ -28,6 +28,7 @@ export default function DashboardPage() {
           <StatCard label="Clinics with Stale Prices" value={stats.data.staleClinicPrices} />
           <StatCard label="Clinics with No Verified Injector" value={stats.data.clinicsWithoutVerifiedInjector} />
           <StatCard label="Licence Checks Going Stale in 30 Days" value={stats.data.staffChecksGoingStale} />
+          <StatCard label="Pending Suggested Edits" value={stats.data.pendingSuggestions} to="/suggestions" />
         </div>
       )}
       <div className="grid gap-8 xl:grid-cols-5">

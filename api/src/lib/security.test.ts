@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MSG } from "@botox/core";
+import { TEXT_MSG } from "@botox/core/text";
 import { blogCategories, blogPosts, clinics, contactMessages, newsletterSubscriptions, ratings, sessions } from "@botox/db";
 import { createApp } from "../app.ts";
 import { ORIGIN, createAdminTestContext, type AdminTestContext } from "../auth/test-helpers.ts";
@@ -322,7 +323,8 @@ describe("input that looks like SQL", () => {
       socketEnv("203.0.113.90"),
     );
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: MSG.api.invalidInput });
+    // The text rule (issue 22) names the problem before the database would refuse it.
+    expect(await res.json()).toMatchObject({ error: TEXT_MSG.unsafe });
     for (const path of ["/proxy/clinic/a%00b", "/blog/posts/slug/a%00b", "/proxy/clinics-by-city/denver?query=a%00b"]) {
       const r = await t.app.request(`/api/v1${path}`);
       expect(r.status, path).toBe(400);

@@ -10,6 +10,7 @@ import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../context.ts";
 import { cookiesSecure } from "../env.ts";
+import { networkKey } from "./client-ip.ts";
 
 export const VISITOR_COOKIE = "visitor_id";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -39,4 +40,11 @@ export function ensureVisitorId(c: Context<AppEnv>): string {
 /** HMAC-SHA256(secret, client address), hex. */
 export function addressHash(c: Context<AppEnv>): string {
   return createHmac("sha256", c.get("deps").secret).update(c.get("clientIp")).digest("hex");
+}
+
+/** HMAC-SHA256(secret, client network): the IPv4 address or IPv6 /64 (client-ip.ts networkKey), hex. */
+export function networkHash(c: Context<AppEnv>): string {
+  return createHmac("sha256", c.get("deps").secret)
+    .update(networkKey(c.get("clientIp")))
+    .digest("hex");
 }

@@ -38,6 +38,7 @@ import type { nearbyClinicsBodySchema } from "./api-queries.ts";
 import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
 import type { ListedStaffMember, NpiLookup, staffInputSchema, staffPatchSchema } from "./staff-schemas.ts";
 import type { priceReportCreatedSchema, publishQueuedSchema, publishRollbackResponseSchema } from "./response-schemas.ts";
+import type { Suggestion, SuggestionCreated, SuggestionList, suggestionDecisionSchema, suggestionInputSchema } from "./suggestion-schemas.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
 interface Call<Path extends string, Response, Body = undefined> {
@@ -76,6 +77,7 @@ export type ApiGets = [
   Call<"/price-reports", { reports: PriceReport[]; total: number }>,
   Call<"/deals", { deals: PublicDeal[] }>,
   Call<`/clinics/${Seg}/deals`, { deals: Deal[] }>,
+  Call<"/suggestions", SuggestionList>,
   Call<"/blog/posts", BlogListResponse>,
   Call<"/blog/posts/recent", BlogPost[]>,
   Call<`/blog/posts/slug/${Seg}`, BlogPost>,
@@ -105,6 +107,7 @@ export interface ApiWrites {
     Call<"/clinics/nearby", Clinic[], In<typeof nearbyClinicsBodySchema>>,
     Call<`/clinics/${Seg}/ratings`, RatingResponse, In<typeof ratingSchema>>,
     Call<`/clinics/${Seg}/price-reports`, z.infer<typeof priceReportCreatedSchema>, In<ReturnType<typeof priceReportInputSchema>>>,
+    Call<`/clinics/${Seg}/suggestions`, SuggestionCreated, In<typeof suggestionInputSchema>>,
     Call<`/clinics/${Seg}/prices`, ClinicPrice, In<typeof priceInputSchema>>,
     Call<`/clinics/${Seg}/deals`, { deal: Deal }, In<ReturnType<typeof dealInputSchema>>>,
     Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember }, In<typeof staffInputSchema>>,
@@ -121,6 +124,7 @@ export interface ApiWrites {
     Call<`/staff/${Seg}`, { staff: ListedStaffMember }, In<typeof staffPatchSchema>>,
     Call<`/price-reports/${Seg}`, PriceReport, In<typeof priceReportReviewSchema>>,
     Call<`/deals/${Seg}`, { deal: Deal }, In<typeof dealPatchSchema>>,
+    Call<`/suggestions/${Seg}`, Suggestion, In<typeof suggestionDecisionSchema>>,
     // Merged with the stored record and validated whole: any subset of the fields.
     Call<`/blog/posts/${Seg}`, BlogPost, Partial<In<typeof blogPostInputSchema>>>,
     Call<`/blog/categories/${Seg}`, BlogCategory, Partial<In<typeof categoryInputSchema>>>,

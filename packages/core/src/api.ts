@@ -80,6 +80,8 @@ export interface Clinic {
   locationLink: string | null;
   /** IANA zone from the coordinates (issue 14): "open now" is told in it; null without coordinates. */
   timeZone: string | null;
+  /** The day the listing's details were last checked (issue 22), YYYY-MM-DD; null when never. */
+  lastVerifiedOn: string | null;
   /**
    * The week's open intervals in the clinic's local minutes of the week (0 = Sunday 00:00),
    * parsed on the server from `workingHours`; null when the hours cannot be read (issue 14).

@@ -110,11 +110,12 @@ export const CATEGORY_FORM = { minName: 2, minSlug: 2 } as const;
 export const RATING = {
   commentMaxLength: 1000,
   /**
-   * Ratings one client address may send for one clinic per day (issue 16): the visitor cookie
-   * decides "already rated", so a household or office sharing an address is not refused;
-   * the address only caps how many ratings it can add to a clinic.
+   * Ratings one network (an IPv4 address or an IPv6 /64) may give one clinic within
+   * `windowDays` (issue 22), whatever its cookies: the cookie decides "already rated", so a
+   * household sharing an address is not refused, but a script cannot stuff a clinic.
    */
-  perAddressPerClinicPerDay: 5,
+  perNetworkPerClinic: 3,
+  windowDays: 30,
   emojis: [
     { value: "love-eyes", label: "Love it" },
     { value: "smile", label: "Good" },

@@ -29,4 +29,6 @@ export * from "./deal-schemas.ts";
 export * from "./staff.ts";
 export * from "./staff-schemas.ts";
 export * from "./response-schemas.ts";
+export * from "./freshness.ts";
+export * from "./suggestion-schemas.ts";
 export type * from "./api-contract.ts";

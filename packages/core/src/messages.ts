@@ -45,7 +45,7 @@ export const MSG = {
     successTitle: "Thank you for your feedback!",
     success: "Your rating has been submitted successfully.",
     alreadyRated: "You have already rated this clinic.",
-    addressLimit: "Too many ratings for this clinic from your network today. Please try again tomorrow.",
+    addressLimit: "Too many ratings for this clinic from your network in the last 30 days.",
     emojiRequired: "Please choose an emoji.",
     commentTooLong: "Comment must be at most 1000 characters.",
   },

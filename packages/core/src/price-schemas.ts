@@ -3,6 +3,8 @@
  * islands can import those rules without zod (the 90 KB page JavaScript budget).
  */
 import { z } from "zod";
+import { FUTURE_DATE_MSG, isFutureDay } from "./freshness.ts";
+import { TEXT_MSG, hasUnsafeText } from "./text.ts";
 import {
   PRICE_AREAS,
   PRICE_BRANDS,
@@ -12,6 +14,7 @@ import {
   PRICE_SOURCES,
   PRICE_STATUSES,
   isIsoDate,
+  isoDay,
   monthBefore,
   priceShapeIssues,
 } from "./prices.ts";
@@ -26,9 +29,22 @@ export const priceBrandSchema = z.enum(PRICE_BRANDS, { error: PRICE_MSG.brand })
 export const priceAreaSchema = z.enum(PRICE_AREAS, { error: PRICE_MSG.area });
 const centsSchema = z.preprocess(toNumber, z.number({ error: PRICE_MSG.cents }).int(PRICE_MSG.cents).min(1, PRICE_MSG.cents).max(10_000_000, PRICE_MSG.cents));
 const unitsSchema = z.preprocess(toNumber, z.number({ error: PRICE_MSG.units }).int(PRICE_MSG.units).min(1, PRICE_MSG.units).max(1000, PRICE_MSG.units));
-const isoDateSchema = z.string({ error: PRICE_MSG.date }).trim().refine(isIsoDate, { message: PRICE_MSG.date });
+/** A real day that is not after today (UTC, never earlier than a US local day): "as of" dates cannot lie. */
+const isoDateSchema = (label: string) =>
+  z
+    .string({ error: PRICE_MSG.date })
+    .trim()
+    .refine(isIsoDate, { message: PRICE_MSG.date })
+    .refine((d) => !isFutureDay(d, isoDay(new Date())), { message: FUTURE_DATE_MSG(label) });
 const nullableText = (max: number, message: string) =>
-  z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)), z.string({ error: message }).max(max, message).nullable());
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
+    z
+      .string({ error: message })
+      .max(max, message)
+      .refine((t) => !hasUnsafeText(t), { message: TEXT_MSG.unsafe })
+      .nullable(),
+  );
 const evidenceUrlSchema = z.preprocess(
   (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
   z
@@ -49,8 +65,8 @@ const priceFields = {
   newPatientsOnly: z.boolean({ error: "newPatientsOnly must be true or false." }).optional(),
   source: z.enum(PRICE_SOURCES, { error: PRICE_MSG.source }),
   evidenceUrl: evidenceUrlSchema.optional(),
-  observedOn: isoDateSchema,
-  verifiedOn: isoDateSchema.nullable().optional(),
+  observedOn: isoDateSchema("Observed date"),
+  verifiedOn: isoDateSchema("Verified date").nullable().optional(),
   status: z.enum(PRICE_STATUSES, { error: PRICE_MSG.status }).optional(),
 };
 

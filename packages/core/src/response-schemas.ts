@@ -47,6 +47,7 @@ export const clinicSchema = z.object({
   businessStatus: z.enum(BUSINESS_STATUSES),
   locationLink: z.string().nullable(),
   timeZone: z.string().nullable(),
+  lastVerifiedOn: z.string().nullable().describe("The day the listing's details were last checked (YYYY-MM-DD); null when never"),
   openHours: z
     .array(z.object({ start: z.number().int(), end: z.number().int() }))
     .nullable()
@@ -170,6 +171,7 @@ export const statsSchema = z.object({
   staleClinicPrices: z.number().optional().describe("Clinics whose newest published price is older than 180 days"),
   clinicsWithoutVerifiedInjector: z.number().optional().describe("Clinics with no injector whose licence check is current"),
   staffChecksGoingStale: z.number().optional().describe("Current licence checks that go stale (365 days) within 30 days"),
+  pendingSuggestions: z.number().optional().describe("Visitors' suggested edits waiting for review"),
 });
 
 /** One site build as GET /publish/status reports it. */

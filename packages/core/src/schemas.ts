@@ -7,12 +7,38 @@ import { CATEGORY_FORM, CONTACT, POST_FORM, RATING, RATING_EMOJIS } from "./cons
 import { MSG } from "./messages.ts";
 import { SLUG_MAX_BYTES, SLUG_PATTERN } from "./slug.ts";
 import { BUSINESS_STATUSES, normalizeBusinessStatus } from "./status.ts";
+import { FUTURE_DATE_MSG, isFutureDay } from "./freshness.ts";
+import { TEXT_MSG, hasUnsafeText, safeText } from "./text.ts";
 
 const V = MSG.validation;
 
-/** Trimmed text; "" / whitespace / null / undefined become null. */
-export const optionalText = (max = 10_000) =>
-  z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)), z.string().max(max).nullable());
+/** Trimmed text; "" / whitespace / null / undefined become null. No control or bidi-override characters (text.ts). */
+export const optionalText = (max = 10_000, label = "This field") =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
+    z
+      .string({ error: `${label} must be text.` })
+      .max(max, TEXT_MSG.tooLong(label, max))
+      .refine((t) => !hasUnsafeText(t), { message: TEXT_MSG.unsafe })
+      .nullable(),
+  );
+
+/** Today in UTC: never earlier than any US local day, so a clinic's "today" is never refused as future. */
+const utcToday = () => new Date().toISOString().slice(0, 10);
+
+/** An "as of" day (YYYY-MM-DD) that is not after today (issue 22); null or "" for none. */
+export const pastDaySchema = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
+    z
+      .string({ error: `${label} must be a date (YYYY-MM-DD).` })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+        message: `${label} must be a date (YYYY-MM-DD).`,
+      })
+      .refine((d) => !isFutureDay(d, utcToday()), { message: FUTURE_DATE_MSG(label) })
+      .nullable(),
+  );
 
 /** An http(s) URL or nothing. Relative upload paths ("/uploads/...") are accepted too. */
 export const optionalUrl = z.preprocess(
@@ -72,24 +98,32 @@ export const businessStatusSchema = z.preprocess(
 
 // ---- Category (spec §5) ----
 export const categoryInputSchema = z.object({
-  name: z.string().trim().min(CATEGORY_FORM.minName, V.categoryName).max(100),
+  name: safeText({ label: "Name", max: 100 }).pipe(z.string().min(CATEGORY_FORM.minName, V.categoryName)),
   slug: z.string().trim().min(CATEGORY_FORM.minSlug, V.categorySlugMin).max(100).regex(SLUG_PATTERN, V.slugPattern),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
 // ---- Blog post (spec §5) ----
 export const blogPostInputSchema = z.object({
-  title: z.string().trim().min(POST_FORM.minTitle, V.postTitle).max(200),
+  title: safeText({ label: "Title", max: 200 }).pipe(z.string().min(POST_FORM.minTitle, V.postTitle)),
   slug: z.string().trim().min(POST_FORM.minSlug, V.postSlugMin).max(SLUG_MAX_BYTES, V.slugTooLong).regex(SLUG_PATTERN, V.slugPattern),
-  content: z.string().min(POST_FORM.minContent, V.postContent).max(500_000),
-  author: z.string().trim().min(POST_FORM.minAuthor, V.author).max(100),
-  excerpt: optionalText(1000),
-  metaTitle: optionalText(200),
+  content: z
+    .string()
+    .min(POST_FORM.minContent, V.postContent)
+    .max(500_000, TEXT_MSG.tooLong("Content", 500_000))
+    .refine((t) => !hasUnsafeText(t), { message: TEXT_MSG.unsafe }),
+  author: safeText({ label: "Author", max: 100 }).pipe(z.string().min(POST_FORM.minAuthor, V.author)),
+  excerpt: optionalText(1000, "Excerpt"),
+  metaTitle: optionalText(200, "Meta title"),
   metaDescription: z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
-    z.string().max(POST_FORM.metaDescriptionMax, V.metaDescription).nullable(),
+    z
+      .string()
+      .max(POST_FORM.metaDescriptionMax, V.metaDescription)
+      .refine((t) => !hasUnsafeText(t), { message: TEXT_MSG.unsafe })
+      .nullable(),
   ),
-  keywords: optionalText(1000),
+  keywords: optionalText(1000, "Keywords"),
   featuredImage: optionalUrl,
   categoryId: optionalIntFromText,
   estimatedReadTime: optionalIntFromText.refine((n) => n == null || (n > 0 && n < 1000), {
@@ -107,13 +141,26 @@ export type BlogPostFormValues = z.input<typeof blogPostInputSchema>;
  * Day → hours text (or a list of them, as maps exports give): flat and small, so nothing
  * deeply nested (5,000 levels once overflowed the stack) ever reaches storage or rendering.
  */
-const hoursText = z.string(V.workingHours).max(200, V.workingHours);
+const noUnsafe = { message: TEXT_MSG.unsafe };
+const hoursText = z
+  .string(V.workingHours)
+  .max(200, V.workingHours)
+  .refine((t) => !hasUnsafeText(t), noUnsafe);
 const workingHoursInputSchema = z
   .union(
     [
-      z.string(V.workingHours).max(5000, V.workingHours),
       z
-        .record(z.string().max(50, V.workingHours), z.union([hoursText, z.array(hoursText).max(10, V.workingHours), z.null()], V.workingHours))
+        .string(V.workingHours)
+        .max(5000, V.workingHours)
+        .refine((t) => !hasUnsafeText(t), noUnsafe),
+      z
+        .record(
+          z
+            .string()
+            .max(50, V.workingHours)
+            .refine((t) => !hasUnsafeText(t), noUnsafe),
+          z.union([hoursText, z.array(hoursText).max(10, V.workingHours), z.null()], V.workingHours),
+        )
         .refine((o) => Object.keys(o).length <= 14, V.workingHours),
     ],
     V.workingHours,
@@ -122,25 +169,25 @@ const workingHoursInputSchema = z
   .optional();
 
 export const clinicInputSchema = z.object({
-  name: z.string({ error: V.nameRequired }).trim().min(1, V.nameRequired).max(300),
-  city: z.string({ error: V.cityRequired }).trim().min(1, V.cityRequired).max(100),
-  state: z.string({ error: V.stateRequired }).trim().min(1, V.stateRequired).max(50),
+  name: safeText({ label: "Name", max: 300, required: V.nameRequired }),
+  city: safeText({ label: "City", max: 100, required: V.cityRequired }),
+  state: safeText({ label: "State", max: 50, required: V.stateRequired }),
   slug: z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
     // SLUG_PATTERN is ASCII, so characters are bytes: the folder name always fits.
     z.string().max(SLUG_MAX_BYTES, V.slugTooLong).regex(SLUG_PATTERN, V.slugPattern).nullable(),
   ),
   site: optionalUrl,
-  phone: optionalText(50),
-  fullAddress: optionalText(500),
-  street: optionalText(300),
-  postalCode: optionalText(20),
-  country: z.preprocess((v) => (v == null || (typeof v === "string" && v.trim() === "") ? "USA" : v), z.string().trim().max(100)),
+  phone: optionalText(50, "Phone"),
+  fullAddress: optionalText(500, "Address"),
+  street: optionalText(300, "Street"),
+  postalCode: optionalText(20, "Postal code"),
+  country: z.preprocess((v) => (v == null || (typeof v === "string" && v.trim() === "") ? "USA" : v), safeText({ label: "Country", max: 100 })),
   latitude: optionalNumber(-90, 90, V.latitude),
   longitude: optionalNumber(-180, 180, V.longitude),
   /** A number like 4.5, or text with a count like "4.5 (126 reviews)" (spec §5 hint). */
   reviews: z
-    .union([z.number(), z.string().max(100)])
+    .union([z.number(), safeText({ label: "Reviews", max: 100 })])
     .nullable()
     .optional(),
   photo: optionalUrl,
@@ -149,6 +196,11 @@ export const clinicInputSchema = z.object({
   workingHours: workingHoursInputSchema,
   businessStatus: businessStatusSchema.default("OPERATIONAL"),
   locationLink: optionalUrl,
+  /**
+   * The day an admin (or an import) last checked the listing: "verified today" on the edit
+   * screen. Absent leaves the stored day as it is; null clears it.
+   */
+  lastVerifiedOn: pastDaySchema("Last checked date").optional(),
 });
 export type ClinicInput = z.infer<typeof clinicInputSchema>;
 export type ClinicFormValues = z.input<typeof clinicInputSchema>;
@@ -170,16 +222,16 @@ export const newsletterSchema = z.object({
       .regex(/^\d{5}$/, MSG.newsletter.invalidZip)
       .nullable(),
   ),
-  firstName: optionalText(100),
+  firstName: optionalText(100, "First name"),
 });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 
 // ---- Contact (spec §5) ----
 export const contactSchema = z.object({
-  name: z.string({ error: MSG.contact.nameRequired }).trim().min(1, MSG.contact.nameRequired).max(200),
+  name: safeText({ label: "Name", max: 200, required: MSG.contact.nameRequired }),
   email: z.string({ error: MSG.contact.emailRequired }).trim().min(1, MSG.contact.emailRequired).max(254).pipe(z.email(MSG.contact.invalidEmail)),
   subject: z.preprocess((v) => (v === "" ? null : (v ?? null)), z.enum(CONTACT.subjects).nullable()),
-  message: z.string({ error: MSG.contact.messageRequired }).trim().min(1, MSG.contact.messageRequired).max(5000),
+  message: safeText({ label: "Message", max: 5000, required: MSG.contact.messageRequired }),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
@@ -189,7 +241,11 @@ export const ratingSchema = z.object({
   emoji: z.enum(RATING_EMOJIS, { error: MSG.rating.emojiRequired }),
   comment: z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
-    z.string().max(RATING.commentMaxLength, MSG.rating.commentTooLong).nullable(),
+    z
+      .string()
+      .max(RATING.commentMaxLength, MSG.rating.commentTooLong)
+      .refine((t) => !hasUnsafeText(t), { message: TEXT_MSG.unsafe })
+      .nullable(),
   ),
 });
 export type RatingInput = z.infer<typeof ratingSchema>;

@@ -4,10 +4,11 @@
  * weekly hours as local minutes of the week, so `openNow` is answered in SQL.
  */
 import tzLookup from "@photostructure/tz-lookup";
-import { intervalsToMultirange, parseWorkingHours } from "@botox/core";
-import { and, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { intervalsToMultirange, parseWorkingHours, stateTimeZone } from "@botox/core";
+import { and, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "./client.ts";
-import { clinics } from "./schema.ts";
+import type { DbExecutor } from "./queries/content-changes.ts";
+import { clinics, zipCodes } from "./schema.ts";
 
 /** The IANA zone at a point; null without coordinates or for impossible ones. */
 export function timeZoneAt(latitude: number | null | undefined, longitude: number | null | undefined): string | null {
@@ -79,4 +80,30 @@ export async function backfillClinicDerivedColumns(db: Database, batchSize = 100
     }
     afterId = rows[rows.length - 1]?.id ?? afterId;
   }
+}
+
+/**
+ * Gives clinics without a zone (no coordinates) the zone of their ZIP code's centroid, else
+ * of their state when it lies in one zone (issue 22), so open-now never silently skips them.
+ * `ids` limits it to those clinics (a write); without, every clinic lacking a zone is looked
+ * at. Returns how many got a zone.
+ */
+export async function fillFallbackTimeZones(db: DbExecutor, ids?: readonly number[]): Promise<number> {
+  if (ids && ids.length === 0) return 0;
+  const rows = await db
+    .select({ id: clinics.id, state: clinics.state, zipLat: zipCodes.latitude, zipLon: zipCodes.longitude })
+    .from(clinics)
+    .leftJoin(zipCodes, sql`${zipCodes.zip} = left(${clinics.postalCode}, 5)`)
+    .where(and(isNull(clinics.timeZone), ids ? inArray(clinics.id, [...ids]) : undefined));
+  const changed = rows.flatMap((r) => {
+    const tz = timeZoneAt(r.zipLat, r.zipLon) ?? stateTimeZone(r.state);
+    return tz ? [{ id: r.id, tz }] : [];
+  });
+  if (changed.length > 0) {
+    await db.execute(sql`
+      update ${clinics} set time_zone = v.tz
+      from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as v(id int, tz text)
+      where ${clinics.id} = v.id`);
+  }
+  return changed.length;
 }

@@ -53,6 +53,8 @@ function columnsOf(input: ClinicInput, citySlug: string, slug: string) {
     workingHours: normalizeWorkingHours(input.workingHours),
     businessStatus: input.businessStatus,
     locationLink: input.locationLink,
+    // Absent (undefined) leaves the stored day unchanged: drizzle skips undefined columns.
+    lastVerifiedOn: input.lastVerifiedOn,
   } satisfies Omit<typeof clinics.$inferInsert, "id" | "createdAt" | "updatedAt" | "sourceKey" | keyof DerivedClinicColumns>;
 }
 

@@ -29,6 +29,7 @@ const FIELDS = {
   workingHours: ["working_hours", "workingHours"],
   businessStatus: ["business_status", "businessStatus"],
   locationLink: ["location_link", "locationLink"],
+  lastVerifiedOn: ["last_verified_on", "lastVerifiedOn"],
 } as const;
 
 function mapRow(row: ExportRow): Record<string, unknown> {

@@ -5,6 +5,7 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { firstFreeSlug } from "@botox/core";
 import { chunks, dbOf, type DbOrSql } from "./handle.ts";
+import { fillFallbackTimeZones } from "./clinic-derived.ts";
 import { validateExportRow, type ImportedClinic } from "./import-map.ts";
 import { insertImportedPrices, type ImportedPrice } from "./import-prices.ts";
 import { insertImportedStaff, type ImportedStaff } from "./import-staff.ts";
@@ -79,11 +80,16 @@ const UPSERT_SET: Record<string, SQL> = {
   businessStatus: excluded("business_status"),
   locationLink: excluded("location_link"),
   timeZone: excluded("time_zone"),
+  // A file without the column (or an empty cell) keeps the day an admin last checked it.
+  lastVerifiedOn: sql`coalesce(excluded.last_verified_on, ${clinics.lastVerifiedOn})`,
   openMinutes: excluded("open_minutes"),
   updatedAt: sql`now()`,
 };
 
-const CHANGED = sql.raw(`(${COMPARED.map((c) => `"clinics"."${c}"`).join(", ")}) is distinct from (${COMPARED.map((c) => `excluded."${c}"`).join(", ")})`);
+const CHANGED = sql.raw(
+  `(${COMPARED.map((c) => `"clinics"."${c}"`).join(", ")}) is distinct from (${COMPARED.map((c) => `excluded."${c}"`).join(", ")})` +
+    ` or (excluded."last_verified_on" is not null and excluded."last_verified_on" is distinct from "clinics"."last_verified_on")`,
+);
 
 /**
  * Upserts export rows by their stable source key. New clinics get a slug from name + city,
@@ -148,7 +154,11 @@ export async function importClinics(target: DbOrSql, rows: readonly unknown[], o
         .insert(clinics)
         .values(values)
         .onConflictDoUpdate({ target: clinics.sourceKey, set: UPSERT_SET, setWhere: CHANGED })
-        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+        .returning({ id: clinics.id, inserted: sql<boolean>`(xmax = 0)` });
+      await fillFallbackTimeZones(
+        tx,
+        written.map((w) => w.id),
+      );
       const inserted = written.filter((w) => w.inserted).length;
       result.inserted += inserted;
       result.updated += written.length - inserted;

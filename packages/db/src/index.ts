@@ -24,4 +24,5 @@ export * from "./queries/prices.ts";
 export * from "./queries/deals.ts";
 export * from "./queries/staff.ts";
 export * from "./queries/newsletter.ts";
+export * from "./queries/suggestions.ts";
 export * from "./queries/publish-builds.ts";

@@ -1,7 +1,7 @@
 import { connect, type DbHandle } from "./client.ts";
 import { runningEmbeddedUrl, startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
 import { readDbEnv } from "./env.ts";
-import { backfillClinicDerivedColumns } from "./clinic-derived.ts";
+import { backfillClinicDerivedColumns, fillFallbackTimeZones } from "./clinic-derived.ts";
 import { runMigrations } from "./migrate.ts";
 
 export interface OpenedDatabase extends DbHandle {
@@ -42,6 +42,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<OpenedDat
     await runMigrations(url);
     // Clinics stored before migration 0005 (or written by hand) get their zone and hours.
     await backfillClinicDerivedColumns(handle.db);
+    // Those without coordinates get their ZIP's or one-zone state's zone (issue 22).
+    await fillFallbackTimeZones(handle.db);
   }
   return {
     ...handle,

@@ -63,6 +63,8 @@ export const clinics = pgTable(
     timeZone: text("time_zone"),
     /** Weekly open hours in local minutes of the week (Sunday 00:00 = 0); null when unknown. */
     openMinutes: int4multirange("open_minutes"),
+    /** The day the listing's details were last checked (issue 22); null when never. */
+    lastVerifiedOn: date("last_verified_on", { mode: "string" }),
     /** Stable key of an imported row (location link, else name+address), so re-imports upsert. */
     sourceKey: text("source_key"),
     createdAt: createdAt(),
@@ -98,7 +100,7 @@ export const zipCodes = pgTable(
     latitude: doublePrecision("latitude").notNull(),
     longitude: doublePrecision("longitude").notNull(),
   },
-  (t) => [index("zip_codes_city_state_idx").on(t.city, t.state)],
+  (t) => [index("zip_codes_city_state_idx").on(t.city, t.state), index("zip_codes_lower_city_state_idx").on(sql`lower(${t.city})`, t.state)],
 );
 
 export const ratingEmoji = pgEnum("rating_emoji", ["love-eyes", "smile", "neutral", "sad", "angry"]);
@@ -116,11 +118,14 @@ export const ratings = pgTable(
     visitorId: text("visitor_id").notNull(),
     /** HMAC of the client address with a server secret; never the address itself. */
     addressHash: text("address_hash").notNull(),
+    /** HMAC of the client's network (IPv4 address, IPv6 /64): the 30-day cap and the markup's distinct networks (issue 22). */
+    networkHash: text("network_hash").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("ratings_clinic_visitor_key").on(t.clinicId, t.visitorId),
     index("ratings_clinic_address_created_idx").on(t.clinicId, t.addressHash, t.createdAt),
+    index("ratings_clinic_network_created_idx").on(t.clinicId, t.networkHash, t.createdAt),
   ],
 );
 
@@ -431,5 +436,37 @@ export const clinicStaff = pgTable(
       .on(t.clinicId, t.credential, t.verifiedOn)
       .where(sql`${t.licenseStatus} = 'active'`),
     index("clinic_staff_verified_on_idx").on(t.verifiedOn),
+  ],
+);
+
+// ---- Visitors' suggested edits (issue 22; migration 0009) ----
+export const suggestionStatus = pgEnum("suggestion_status", ["pending", "applied", "rejected"]);
+
+/** A visitor's suggested edit of a listing: nothing of it is public until an admin applies it. */
+export const clinicSuggestions = pgTable(
+  "clinic_suggestions",
+  {
+    id: serial("id").primaryKey(),
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    /** The suggested fields, validated by the admin clinic form's rules (packages/core suggestionChangesSchema). */
+    changes: jsonb("changes").notNull(),
+    note: text("note"),
+    visitorId: text("visitor_id").notNull(),
+    addressHash: text("address_hash").notNull(),
+    status: suggestionStatus("status").notNull().default("pending"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("clinic_suggestions_pending_visitor_key")
+      .on(t.clinicId, t.visitorId)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex("clinic_suggestions_pending_address_key")
+      .on(t.clinicId, t.addressHash)
+      .where(sql`${t.status} = 'pending'`),
+    index("clinic_suggestions_status_idx").on(t.status, t.createdAt),
   ],
 );

@@ -48,6 +48,9 @@ const CITY_CENTRES: Record<string, { state: string; lat: number; lon: number; zi
   Boston: { state: "MA", lat: 42.3576, lon: -71.0684, zip: "02108", n: 2 },
 };
 
+/** The day the fixtures' checked listings were last checked (issue 22): recent, so the page names it. */
+export const FIXTURE_CHECKED_ON = isoDay(new Date(Date.now() - 10 * 86_400_000));
+
 export const NAMES = [
   "Glow",
   "Radiance",
@@ -91,9 +94,33 @@ export function fixtureClinics(): (typeof clinics.$inferInsert)[] {
         workingHours: i % 2 === 0 ? { Monday: "9AM-5PM", Tuesday: "9AM-5PM", Saturday: "Closed" } : { text: "By appointment" },
         businessStatus: i === 4 ? "CLOSED_TEMPORARILY" : "OPERATIONAL",
         locationLink: null,
+        lastVerifiedOn: i === 0 ? FIXTURE_CHECKED_ON : null,
       });
     }
   }
+  // Issue 22: a clinic that closed for good keeps its page (banner, open clinics nearby) but
+  // leaves listings and the sitemap; Miami's listing still shows its 2 open clinics.
+  rows.push({
+    name: "Former Med Spa Miami",
+    slug: "former-med-spa-miami",
+    city: "Miami",
+    citySlug: "miami",
+    state: "FL",
+    postalCode: "33131",
+    street: "900 Main St",
+    fullAddress: "900 Main St, Miami, FL 33131",
+    phone: "3055550900",
+    site: null,
+    latitude: 25.7664,
+    longitude: -80.1893,
+    rating: 4.1,
+    reviewCount: 12,
+    photo: null,
+    workingHours: { text: "By appointment" },
+    businessStatus: "PERMANENTLY_CLOSED",
+    locationLink: null,
+    lastVerifiedOn: FIXTURE_CHECKED_ON,
+  });
   for (const c of SPRINGFIELDS) {
     c.names.forEach((base, i) => {
       const name = `${base} Springfield`;
@@ -134,9 +161,15 @@ export async function insertFixtures(db: Database): Promise<void> {
   const vita = inserted.find((c) => c.slug === "vita-med-spa-new-york");
   if (vita) {
     const emojis = ["love-eyes", "love-eyes", "smile", "neutral"] as const;
-    await db
-      .insert(ratings)
-      .values(emojis.map((emoji, i) => ({ clinicId: vita.id, emoji, visitorId: `fixture-visitor-${i}`, addressHash: `fixture-address-${i}` })));
+    await db.insert(ratings).values(
+      emojis.map((emoji, i) => ({
+        clinicId: vita.id,
+        emoji,
+        visitorId: `fixture-visitor-${i}`,
+        addressHash: `fixture-address-${i}`,
+        networkHash: `fixture-network-${i}`,
+      })),
+    );
   }
   await insertPriceFixtures(db, inserted);
   await insertDealFixtures(db, inserted);

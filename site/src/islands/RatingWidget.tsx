@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { RATING, type RatingEmoji } from "@botox/core/constants";
 import { MSG } from "@botox/core/messages";
 import { errorMessageOf } from "@botox/core/http";
+import { RATINGS_POLICY_PATH } from "@botox/core/freshness";
 import { apiClient, useMutation, useQuery, useQueryClient } from "../lib/query.ts";
 import { toast } from "../lib/toast.ts";
 import type { PublicConfig } from "../lib/config.ts";
@@ -15,7 +16,16 @@ interface Props {
 }
 
 export default function RatingWidget(props: Props) {
-  return <Rating {...props} />;
+  return (
+    <>
+      <Rating {...props} />
+      <p className="mt-2 text-sm">
+        <a href={RATINGS_POLICY_PATH} className="text-brand-700 underline">
+          How ratings are collected and moderated
+        </a>
+      </p>
+    </>
+  );
 }
 
 function Rating({ clinicId, clinicName, config }: Props) {

@@ -6,6 +6,7 @@ import {
   cityStateKey,
   currentUnitPrices,
   distanceMiles,
+  isPermanentlyClosed,
   isDealRunning,
   isoDay,
   roundMiles,
@@ -32,7 +33,7 @@ export interface SharedCitySlug {
 }
 
 export interface SiteIndex extends SiteData {
-  /** Clinics per city page slug (`SiteCity.pageSlug`). */
+  /** Clinics per city page slug (`SiteCity.pageSlug`), permanently closed ones left out. */
   clinicsByCity: Map<string, Clinic[]>;
   /** The city (slug within a state) a clinic belongs to. */
   cityOf: (clinic: Clinic) => SiteCity;
@@ -100,6 +101,8 @@ export function indexSiteData(input: SiteData, today = isoDay(new Date())): Site
   };
   const clinicsByCity = new Map<string, Clinic[]>();
   for (const c of data.clinics) {
+    // A clinic closed for good keeps its page but leaves the listings (issue 22).
+    if (isPermanentlyClosed(c.businessStatus)) continue;
     const page = cityOf(c).pageSlug;
     const list = clinicsByCity.get(page);
     if (list) list.push(c);
@@ -164,7 +167,7 @@ function radiusScanner(clinics: readonly Clinic[]) {
   const cell = (v: number) => Math.floor(v);
   const grid = new Map<string, Located[]>();
   for (const c of clinics) {
-    if (c.latitude == null || c.longitude == null) continue;
+    if (c.latitude == null || c.longitude == null || isPermanentlyClosed(c.businessStatus)) continue;
     const key = `${cell(c.latitude)}:${cell(c.longitude)}`;
     const list = grid.get(key);
     if (list) list.push(c as Located);

@@ -1,6 +1,7 @@
 /** sitemap.xml (design.md §6): canonical URLs only, no noIndex posts, an index past 45,000 URLs. */
 import { PRODUCT_ROUTE } from "@botox/core/brand";
 import { cityPath, clinicPath, zipPath } from "@botox/core/search";
+import { RATINGS_POLICY_PATH, isPermanentlyClosed } from "@botox/core/freshness";
 import type { SiteIndex } from "./data.ts";
 import { blogListPath, blogPages } from "./blog.ts";
 import { locationIndex } from "./indexability.ts";
@@ -12,7 +13,7 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-const STATIC_PATHS = ["/", PRODUCT_ROUTE, "/near-me", "/about", "/contact", "/privacy-policy", "/terms-of-service", "/disclaimer"];
+const STATIC_PATHS = ["/", PRODUCT_ROUTE, "/near-me", "/about", "/contact", "/privacy-policy", "/terms-of-service", "/disclaimer", RATINGS_POLICY_PATH];
 
 export function sitemapEntries(
   data: Pick<SiteIndex, "clinics" | "clinicsByCity" | "cities" | "posts" | "categories" | "zips" | "postsByCategory">,
@@ -22,7 +23,8 @@ export function sitemapEntries(
   // pick a state of a shared city slug are only ways through, never listed.
   const locations = locationIndex(data);
   for (const c of data.cities) if (locations.city(c.pageSlug)?.indexable) entries.push({ path: cityPath(c.pageSlug) });
-  for (const c of data.clinics) entries.push({ path: clinicPath(c.citySlug, c.slug), lastmod: c.updatedAt });
+  // A clinic closed for good keeps its page (with a closed banner) but leaves the sitemap (issue 22).
+  for (const c of data.clinics) if (!isPermanentlyClosed(c.businessStatus)) entries.push({ path: clinicPath(c.citySlug, c.slug), lastmod: c.updatedAt });
   for (const z of data.zips) if (locations.zip(z.zip)?.indexable) entries.push({ path: zipPath(z.zip) });
   for (const p of blogPages(data.posts)) entries.push({ path: blogListPath(p.page) });
   for (const cat of data.categories) {

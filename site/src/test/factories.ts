@@ -31,6 +31,7 @@ export function makeClinic(over: Partial<Clinic> = {}): Clinic {
     businessStatus: "OPERATIONAL",
     locationLink: null,
     timeZone: "America/New_York",
+    lastVerifiedOn: null,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-02T00:00:00.000Z",
     ...over,

@@ -10,6 +10,7 @@ import { sessionExpired, writeRefusalOf } from "../../lib/errors.ts";
 import { useToast } from "../../components/toast.tsx";
 import { Button, Card } from "../../components/ui.tsx";
 import { SaveErrors, SelectField, TextField, TextareaField } from "../../components/form.tsx";
+import { LastVerifiedField } from "./LastVerifiedField.tsx";
 import { clinicPayload, validateClinic, type ClinicFieldName, type ClinicFormState } from "./clinic-form.ts";
 
 /** The clinic's fields (create or edit), its draft kept while typing; a save goes back to the list. */
@@ -155,6 +156,7 @@ export function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: 
             onValue={(v) => set("workingHours", v)}
             onBlur={touch("workingHours")}
           />
+          <LastVerifiedField value={values.lastVerifiedOn} error={errorOf("lastVerifiedOn")} onValue={(v) => set("lastVerifiedOn", v)} />
         </div>
       </Card>
     </form>

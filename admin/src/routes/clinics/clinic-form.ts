@@ -20,6 +20,8 @@ export interface ClinicFormState {
   streetView: string;
   workingHours: string;
   locationLink: string;
+  /** "YYYY-MM-DD" or "" (never checked). */
+  lastVerifiedOn: string;
 }
 export type ClinicFieldName = keyof ClinicFormState;
 
@@ -42,6 +44,7 @@ export const emptyClinicForm: ClinicFormState = {
   streetView: "",
   workingHours: "",
   locationLink: "",
+  lastVerifiedOn: "",
 };
 
 const text = (v: string | number | null | undefined) => (v == null ? "" : String(v));
@@ -73,6 +76,7 @@ export function clinicToForm(c: Clinic): ClinicFormState {
     streetView: text(c.streetView),
     workingHours: hoursToText(c.workingHours),
     locationLink: text(c.locationLink),
+    lastVerifiedOn: text(c.lastVerifiedOn),
   };
 }
 

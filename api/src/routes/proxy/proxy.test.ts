@@ -15,7 +15,7 @@ beforeAll(async () => {
   const rows = await t.insertClinics([
     { name: "Alpha Aesthetics", city: "Springfield", state: "OH", ...at(0), reviewCount: 50, rating: 4.8, street: "1 Main St" },
     { name: "beta Botox", city: "Springfield", state: "OH", ...at(3), reviewCount: 120, rating: 4.1, postalCode: "45501" },
-    { name: "Gamma Glow", city: "Springfield", state: "OH", ...at(-3), reviewCount: 5, businessStatus: "PERMANENTLY_CLOSED" },
+    { name: "Gamma Glow", city: "Springfield", state: "OH", ...at(-3), reviewCount: 5, businessStatus: "CLOSED_TEMPORARILY" },
     { name: "Delta Derm", city: "Springfield", state: "OH", reviewCount: 0 },
     // (city_slug, slug) is unique, so the Missouri namesake carries its state in its slug.
     { name: "Alpha Aesthetics", slug: "alpha-aesthetics-springfield-mo", city: "Springfield", state: "MO", latitude: 37.2, longitude: -93.29, reviewCount: 7 },
@@ -60,10 +60,10 @@ describe("GET /proxy/clinics-by-city/{city}", () => {
 
   it("filters by repeated or comma-joined business status, either case", async () => {
     expect((await list("springfield-oh", "businessStatus=operational")).body.pagination.totalItems).toBe(4);
-    expect((await list("springfield-oh", "businessStatus=permanently_closed")).body.pagination.totalItems).toBe(1);
-    const repeated = await list("springfield-oh", "businessStatus=PERMANENTLY_CLOSED&businessStatus=operational");
+    expect((await list("springfield-oh", "businessStatus=closed_temporarily")).body.pagination.totalItems).toBe(1);
+    const repeated = await list("springfield-oh", "businessStatus=CLOSED_TEMPORARILY&businessStatus=operational");
     expect(repeated.body.pagination.totalItems).toBe(5);
-    expect((await list("springfield-oh", "businessStatus=OPERATIONAL,Closed_Temporarily")).body.pagination.totalItems).toBe(4);
+    expect((await list("springfield-oh", "businessStatus=OPERATIONAL,Closed_Temporarily")).body.pagination.totalItems).toBe(5);
   });
 
   it("matches the query text in name, street and postal code, literally", async () => {

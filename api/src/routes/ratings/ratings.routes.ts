@@ -16,7 +16,7 @@ import { HttpError } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { addressHash, ensureVisitorId, readVisitorId } from "../../lib/visitor.ts";
+import { addressHash, ensureVisitorId, networkHash, readVisitorId } from "../../lib/visitor.ts";
 
 /** Path ids: anything but a positive 32-bit integer is simply an unknown clinic. */
 const clinicIdOf = (raw: string) => idParam(raw, MSG.clinic.notFoundTitle);
@@ -27,7 +27,7 @@ const notFound = { 404: errorResponse(MSG.clinic.notFoundTitle) };
 const rateRoute = createRoute({
   method: "post",
   path: "/clinics/:id{[0-9]+}/ratings",
-  summary: `Rate a clinic with an emoji and an optional comment; one rating per visitor (cookie visitor_id); one address may send ${RATING.perAddressPerClinicPerDay} ratings per clinic per day`,
+  summary: `Rate a clinic with an emoji and an optional comment; one rating per visitor (cookie visitor_id); one network (IPv4 address, IPv6 /64) may give a clinic ${RATING.perNetworkPerClinic} ratings in ${RATING.windowDays} days, whatever its cookies`,
   tags: ["ratings"],
   middleware: [rateLimit({ windowMs: 60_000, limit: 10, keyPrefix: "ratings" }), jsonBody] as const,
   request: { body: jsonRequest(ratingSchema) },
@@ -91,8 +91,8 @@ export const ratingsRoutes = createRouter()
     if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.clinic.notFoundTitle);
     const result = await insertRating(
       db,
-      { clinicId, emoji: input.emoji, comment: input.comment, visitorId: ensureVisitorId(c), addressHash: addressHash(c) },
-      RATING.perAddressPerClinicPerDay,
+      { clinicId, emoji: input.emoji, comment: input.comment, visitorId: ensureVisitorId(c), addressHash: addressHash(c), networkHash: networkHash(c) },
+      { perNetwork: RATING.perNetworkPerClinic, windowDays: RATING.windowDays },
     );
     if ("refused" in result) {
       throw result.refused === "already-rated" ? new HttpError(409, MSG.rating.alreadyRated) : new HttpError(429, MSG.rating.addressLimit);

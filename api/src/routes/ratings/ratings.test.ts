@@ -112,18 +112,35 @@ describe("POST /clinics/{id}/ratings", () => {
     expect(rows.map((r) => r.emoji)).toEqual(["smile", "neutral"]);
   });
 
-  it(`lets one address send at most ${RATING.perAddressPerClinicPerDay} ratings per clinic per day (429 with the reason), other clinics unaffected`, async () => {
+  it(`lets one network give a clinic at most ${RATING.perNetworkPerClinic} ratings in ${RATING.windowDays} days, whatever the cookies (429), other clinics unaffected`, async () => {
     const id = clinic();
     const ip = "198.51.100.210";
-    const limit = RATING.perAddressPerClinicPerDay;
+    const limit = RATING.perNetworkPerClinic;
+    // Each attempt without a cookie is a fresh visitor: only the network is the same.
     for (let i = 0; i < limit; i++) expect((await rate(id, { emoji: "smile" }, { ip })).status).toBe(201);
     const over = await rate(id, { emoji: "smile" }, { ip });
     expect(over.status).toBe(429);
     expect(await over.json()).toEqual({ error: MSG.rating.addressLimit });
+    expect(visitorCookieOf(over)).toBeDefined();
     expect((await rate(clinic(), { emoji: "smile" }, { ip })).status).toBe(201);
-    // A day later the address may rate the clinic again.
+    // A day later is still within the window; 31 days later the network may rate again.
     await t.db.sql`update ratings set created_at = created_at - interval '25 hours' where clinic_id = ${id}`;
+    expect((await rate(id, { emoji: "smile" }, { ip })).status).toBe(429);
+    await t.db.sql`update ratings set created_at = created_at - interval '30 days' where clinic_id = ${id}`;
     expect((await rate(id, { emoji: "smile" }, { ip })).status).toBe(201);
+  });
+
+  it("counts an IPv6 network by its /64: rotating addresses inside it does not lift the cap", async () => {
+    const id = clinic();
+    for (let i = 1; i <= RATING.perNetworkPerClinic; i++) expect((await rate(id, { emoji: "angry" }, { ip: `2001:db8:aa:bb::${i}` })).status).toBe(201);
+    expect((await rate(id, { emoji: "angry" }, { ip: "2001:db8:aa:bb:ffff:1:2:3" })).status).toBe(429);
+    // The neighbouring /64 is another network.
+    expect((await rate(id, { emoji: "angry" }, { ip: "2001:db8:aa:bc::1" })).status).toBe(201);
+    const rows = await t.db.db.select().from(ratings);
+    const mine = rows.filter((r) => r.clinicId === id);
+    expect(new Set(mine.map((r) => r.networkHash)).size).toBe(2);
+    expect(mine[0]?.networkHash).toBe(createHmac("sha256", t.deps.secret).update("2001:db8:aa:bb::/64").digest("hex"));
+    expect(JSON.stringify(mine)).not.toContain("2001:db8");
   });
 
   it("keeps only a keyed hash of the address, never the address itself", async () => {
@@ -146,12 +163,12 @@ describe("POST /clinics/{id}/ratings", () => {
     expect(await t.db.sql`select 1 from ratings where clinic_id = ${id}`).toHaveLength(1);
   });
 
-  it("counts concurrent attempts from one address exactly: the daily cap holds under 10 at once", async () => {
+  it("counts concurrent attempts from one network exactly: the cap holds under 10 at once", async () => {
     // 10, the per-address limit per minute: more would be 429 from that limit instead.
     const id = clinic();
     const ip = "198.51.100.250";
     const results = await Promise.all(Array.from({ length: 10 }, () => rate(id, { emoji: "angry" }, { ip })));
-    const limit = RATING.perAddressPerClinicPerDay;
+    const limit = RATING.perNetworkPerClinic;
     expect(results.map((r) => r.status).sort()).toEqual([...Array<number>(limit).fill(201), ...Array<number>(10 - limit).fill(429)]);
     expect(await t.db.sql`select 1 from ratings where clinic_id = ${id}`).toHaveLength(limit);
   });

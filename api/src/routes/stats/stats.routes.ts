@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { MSG, isoDay, statsSchema, type Stats } from "@botox/core";
-import { countClinicsWithoutVerifiedInjector, countStaffChecksGoingStale, readAdminCounts } from "@botox/db";
+import { countClinicsWithoutVerifiedInjector, countPendingSuggestions, countStaffChecksGoingStale, readAdminCounts } from "@botox/db";
 import { requireSession } from "../../auth/session.ts";
 import { createRouter, errorResponse, json, sessionSecurity } from "../../lib/openapi.ts";
 
@@ -20,10 +20,11 @@ export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
   // Counters kept by the database as rows change (migration 0011): one statement, no table scans.
   const today = isoDay(now?.() ?? new Date());
   // The staff counts depend on the day (the 365-day rule), so they are counted, side by side.
-  const [counts, clinicsWithoutVerifiedInjector, staffChecksGoingStale] = await Promise.all([
+  const [counts, clinicsWithoutVerifiedInjector, staffChecksGoingStale, pendingSuggestions] = await Promise.all([
     readAdminCounts(db, today),
     countClinicsWithoutVerifiedInjector(db, today),
     countStaffChecksGoingStale(db, today),
+    countPendingSuggestions(db),
   ]);
   const body: Stats = {
     totalClinics: counts.totalClinics,
@@ -36,6 +37,7 @@ export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
     staleClinicPrices: counts.staleClinicPrices,
     clinicsWithoutVerifiedInjector,
     staffChecksGoingStale,
+    pendingSuggestions,
   };
   return c.json(body, 200);
 });

@@ -41,6 +41,7 @@ describe("GET /stats", () => {
       staleClinicPrices: 0,
       clinicsWithoutVerifiedInjector: 7,
       staffChecksGoingStale: 0,
+      pendingSuggestions: 0,
     });
   });
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { BusinessStatus, Clinic } from "@botox/core";
 import type { Database } from "../client.ts";
+import { fillFallbackTimeZones } from "../clinic-derived.ts";
 import type { ClinicRow } from "../clinic-row.ts";
 import { clinics } from "../schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
@@ -50,7 +51,14 @@ export async function findAdminClinicById(db: DbExecutor, id: number): Promise<C
 /** Stores a row made by toClinicRow (clinic-row.ts), the one clinic write path. */
 export async function insertClinic(db: DbExecutor, values: ClinicRow): Promise<Clinic> {
   const rows = await db.insert(clinics).values(values).returning();
-  return toClinic(insertedRow(rows, "clinics"));
+  const row = insertedRow(rows, "clinics");
+  return row.timeZone == null ? withFallbackTimeZone(db, row.id, toClinic(row)) : toClinic(row);
+}
+
+/** A clinic written without a zone gets its ZIP's or state's (clinic-derived.ts), re-read when it did. */
+async function withFallbackTimeZone(db: DbExecutor, id: number, clinic: Clinic): Promise<Clinic> {
+  if ((await fillFallbackTimeZones(db, [id])) === 0) return clinic;
+  return (await findAdminClinicById(db, id)) ?? clinic;
 }
 
 /** Replaces a clinic's columns with a row made by toClinicRow (derived columns included). */
@@ -60,7 +68,8 @@ export async function updateClinic(db: DbExecutor, id: number, values: ClinicRow
     .set({ ...values, updatedAt: new Date() })
     .where(eq(clinics.id, id))
     .returning();
-  return row ? toClinic(row) : undefined;
+  if (!row) return undefined;
+  return row.timeZone == null ? withFallbackTimeZone(db, id, toClinic(row)) : toClinic(row);
 }
 
 export async function deleteClinic(db: DbExecutor, id: number): Promise<boolean> {

@@ -37,6 +37,24 @@ export function cityCondition(key: CityKey): SQL {
   return sql`((${suffixed}) OR (${whole} AND NOT EXISTS (${named})))`;
 }
 
+/**
+ * The one name a city (its slug within a state) is shown by (issue 22): the cities data's
+ * spelling (zip_codes, same name ignoring case, same state), else the most common spelling
+ * among its clinics (ties: mixed case before all capitals or all lower case). Never whichever
+ * row sorts first, so a clinic saved as "CHICAGO" cannot rename Chicago's page.
+ */
+export function cityDisplayName(citySlug: SQL, state: SQL /* upper(trim(state)) */): SQL<string> {
+  const spelling = sql`(
+    SELECT x.city FROM ${clinics} x
+    WHERE x.city_slug = ${citySlug} AND upper(trim(x.state)) = ${state}
+    GROUP BY x.city
+    ORDER BY count(*) DESC, (x.city = upper(x.city)) ASC, (x.city = lower(x.city)) ASC, x.city ASC
+    LIMIT 1)`;
+  return sql<string>`coalesce(
+    (SELECT min(z.city) FROM ${zipCodes} z WHERE lower(z.city) = lower(${spelling}) AND z.state = ${state}),
+    ${spelling})`;
+}
+
 interface CityRow extends Record<string, unknown> {
   city: string;
   state: string;
@@ -57,10 +75,13 @@ const toCity = (r: CityRow): City => ({
   ...(r.distance != null ? { distance: roundMiles(Number(r.distance)) } : {}),
 });
 
-/** Per city (slug + state): name, clinic count and mean coordinates of its located clinics. */
+/**
+ * Per city (slug + state): a name to order by, clinic count and mean coordinates of its
+ * located clinics. The name shown is `cityDisplayName`, looked up for the few rows answered.
+ */
 const cityAggregate = sql`
-  SELECT min(${clinics.city}) AS city, ${clinics.state} AS state, ${clinics.citySlug} AS city_slug,
-         count(*) AS count, avg(${clinics.latitude}) AS latitude, avg(${clinics.longitude}) AS longitude
+  SELECT min(${clinics.city}) AS sort_city, ${clinics.state} AS state, ${clinics.citySlug} AS city_slug,
+         count(*) FILTER (WHERE ${clinics.businessStatus} <> 'PERMANENTLY_CLOSED') AS count, avg(${clinics.latitude}) AS latitude, avg(${clinics.longitude}) AS longitude
   FROM ${clinics}
   GROUP BY ${clinics.citySlug}, ${clinics.state}
   HAVING count(${clinics.latitude}) > 0 AND count(${clinics.longitude}) > 0`;
@@ -68,9 +89,12 @@ const cityAggregate = sql`
 /** Cities with the most clinics first (ties by name). */
 export async function findPopularCities(db: Database, limit: number): Promise<City[]> {
   const rows = await db.execute<CityRow>(sql`
-    SELECT * FROM (${cityAggregate}) c
-    ORDER BY c.count DESC, c.city ASC, c.state ASC
-    LIMIT ${limit}`);
+    SELECT p.*, ${cityDisplayName(sql`p.city_slug`, sql`upper(trim(p.state))`)} AS city FROM (
+      SELECT * FROM (${cityAggregate}) c
+      ORDER BY c.count DESC, c.sort_city ASC, c.state ASC
+      LIMIT ${limit}
+    ) p
+    ORDER BY p.count DESC, p.sort_city ASC, p.state ASC`);
   return rows.map(toCity);
 }
 
@@ -85,13 +109,16 @@ const milesBetween = (lat1: SQL, lon1: SQL, lat2: SQL, lon2: SQL) =>
 export async function findNearestCities(db: Database, origin: LatLon, limit: number): Promise<City[]> {
   const distance = milesBetween(sql`c.latitude`, sql`c.longitude`, sql`${roundGeo(origin.latitude)}::float8`, sql`${roundGeo(origin.longitude)}::float8`);
   const rows = await db.execute<CityRow>(sql`
-    SELECT * FROM (
-      SELECT DISTINCT ON (lower(c.city)) c.*, ${distance} AS distance
-      FROM (${cityAggregate}) c
-      ORDER BY lower(c.city), distance ASC, c.count DESC
-    ) d
-    ORDER BY d.distance ASC, d.count DESC
-    LIMIT ${limit}`);
+    SELECT n.*, ${cityDisplayName(sql`n.city_slug`, sql`upper(trim(n.state))`)} AS city FROM (
+      SELECT * FROM (
+        SELECT DISTINCT ON (lower(c.sort_city)) c.*, ${distance} AS distance
+        FROM (${cityAggregate}) c
+        ORDER BY lower(c.sort_city), distance ASC, c.count DESC
+      ) d
+      ORDER BY d.distance ASC, d.count DESC
+      LIMIT ${limit}
+    ) n
+    ORDER BY n.distance ASC, n.count DESC`);
   return rows.map(toCity);
 }
 

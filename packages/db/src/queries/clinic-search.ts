@@ -10,12 +10,13 @@
  * KNN order). The exact distance is the haversine formula on the plain columns (~1 µs), and
  * pages near a point come from the index in distance order (KNN), reading only the rows shown.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { EARTH_RADIUS_MILES, parseId, type BusinessStatus, type Clinic, type LatLon, type PriceBrand, type StaffCredential } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
 import { roundGeo } from "./geo.ts";
+import { listedStatusCondition } from "./listed.ts";
 import {
   currentPriceJoin,
   listingColumns,
@@ -138,7 +139,7 @@ export const credentialCondition = (c: CredentialSearch | undefined): SQL[] =>
 
 function nearWhere(s: GeoSearch): SQL | undefined {
   const conditions: SQL[] = [s.radiusMiles == null ? hasCoordinates : clinicsWithinMiles(s.origin, s.radiusMiles)];
-  if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
+  conditions.push(listedStatusCondition(s.statuses));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
   conditions.push(...credentialCondition(s.credential));
   return and(...conditions);
@@ -157,7 +158,7 @@ export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clini
   const offset = s.offset ?? 0;
   const origin = valuePoint(s.origin);
   const conditions: SQL[] = [hasCoordinates];
-  if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
+  conditions.push(listedStatusCondition(s.statuses));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
   conditions.push(...credentialCondition(s.credential));
   const rows = await preparedRows<ListingPriceRow>(
@@ -244,7 +245,7 @@ export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<
   const offset = (s.page - 1) * s.limit;
   // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
   const filters: SQL[] = [hasCoordinates];
-  if (s.statuses?.length) filters.push(inArray(clinics.businessStatus, [...s.statuses]));
+  filters.push(listedStatusCondition(s.statuses));
   if (s.openAt) filters.push(openAtCondition(s.openAt));
   filters.push(...credentialCondition(s.credential));
   const radius = s.radiusMiles == null ? null : roundGeo(s.radiusMiles);
@@ -326,7 +327,7 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
     distance = clinicMilesFrom(centre);
     conditions.push(hasCoordinates, sql`${distance} <= ${roundGeo(s.radiusMiles)}::float8`);
   }
-  if (s.statuses?.length) conditions.push(inArray(clinics.businessStatus, [...s.statuses]));
+  conditions.push(listedStatusCondition(s.statuses));
   if (s.openAt) conditions.push(openAtCondition(s.openAt));
   conditions.push(...credentialCondition(s.credential));
   if (s.query) {

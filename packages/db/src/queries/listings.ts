@@ -55,6 +55,8 @@ export const listingColumns = sql.raw(
     ["updated_at", "updatedAt"],
   ]
     .map(([column, key]) => `"clinics"."${column}" AS "${key}"`)
+    // A date as its "YYYY-MM-DD" text, as drizzle's string mode reads it (the raw driver would make a Date).
+    .concat(`"clinics"."last_verified_on"::text AS "lastVerifiedOn"`)
     .join(", "),
 );
 

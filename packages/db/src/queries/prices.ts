@@ -49,6 +49,7 @@ import {
   type ListedClinic,
   type ListingPriceRow,
 } from "./listings.ts";
+import { listedStatusCondition } from "./listed.ts";
 import type { DbExecutor } from "./content-changes.ts";
 
 import type { BusinessStatus } from "@botox/core";
@@ -244,7 +245,7 @@ export async function searchClinicsNearZipByPrice(
   const filters: SQL[] = [
     s.radiusMiles == null ? sql`${clinics.latitude} IS NOT NULL AND ${clinics.longitude} IS NOT NULL` : withinMilesOfZipOrigin(s.radiusMiles),
   ];
-  if (s.statuses?.length) filters.push(inArray(clinics.businessStatus, [...s.statuses]));
+  filters.push(listedStatusCondition(s.statuses));
   if (s.openAt) filters.push(openAtCondition(s.openAt));
   filters.push(...credentialCondition(s.credential));
   // Each clinic's current price as a join, not a probe per row: with a filter only the clinics
@@ -390,10 +391,11 @@ export async function reviewPriceReport(
   let priceId = found.report.priceId;
   let priceChanged = false;
   if (review.status === "published" && priceId == null) {
-    // The admin is the review an outlier waits for: the price is published as reviewed.
+    // The same outlier hold as an admin-entered price (issue 22): a report outside its brand's
+    // bounds becomes a pending price, published only by an explicit review of that price.
     const [price] = await db
       .insert(clinicPrices)
-      .values(priceRow(found.report.clinicId, reportPriceValues(found.report), true))
+      .values(priceRow(found.report.clinicId, reportPriceValues(found.report)))
       .returning({ id: clinicPrices.id });
     priceId = price?.id ?? null;
     priceChanged = true;

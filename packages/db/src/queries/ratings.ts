@@ -1,10 +1,11 @@
 /**
  * Emoji ratings (spec §3): one per visitor per clinic, the visitor being the cookie
- * (unique index ratings_clinic_visitor_key). The keyed hash of the client address only caps
- * how many ratings one address sends a clinic per day (issue 16: neighbours sharing an
- * address are not refused; ratings_clinic_address_created_idx serves the count).
+ * (unique index ratings_clinic_visitor_key). The keyed hash of the client's network (IPv4
+ * address, IPv6 /64) caps how many ratings one network gives a clinic in 30 days, whatever
+ * its cookies (issue 22: a household may share an address, a script may not;
+ * ratings_clinic_network_created_idx serves the count).
  */
-import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, count, countDistinct, eq, gt, inArray, sql } from "drizzle-orm";
 import { RATING_EMOJIS, type RatingEmoji, type RatingResponse, type RatingStat } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinics, ratings } from "../schema.ts";
@@ -20,31 +21,38 @@ export interface NewRating {
   comment: string | null;
   visitorId: string;
   addressHash: string;
+  networkHash: string;
 }
 
 export type InsertRatingResult = { rating: RatingResponse["rating"] } | { refused: "already-rated" | "address-limit" };
 
+/** How many ratings one network may give one clinic, within how many days. */
+export interface NetworkCap {
+  perNetwork: number;
+  windowDays: number;
+}
+
 /**
- * Inserts the rating unless this visitor (cookie) has rated the clinic, or its address has
- * already sent `perAddressPerDay` ratings to the clinic in the last 24 hours. A transaction
- * lock per (clinic, address) makes the count exact under concurrent attempts, and ON
- * CONFLICT makes one visitor's concurrent attempts safe: one wins, the rest are refused.
+ * Inserts the rating unless this visitor (cookie) has rated the clinic, or its network has
+ * already given the clinic `cap.perNetwork` ratings in the last `cap.windowDays` days. A
+ * transaction lock per (clinic, network) makes the count exact under concurrent attempts,
+ * and ON CONFLICT makes one visitor's concurrent attempts safe: one wins, the rest are refused.
  */
-export async function insertRating(db: Database, r: NewRating, perAddressPerDay: number, now = new Date()): Promise<InsertRatingResult> {
+export async function insertRating(db: Database, r: NewRating, cap: NetworkCap, now = new Date()): Promise<InsertRatingResult> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rating:${r.clinicId}:${r.addressHash}`}))`);
-    const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rating:${r.clinicId}:${r.networkHash}`}))`);
+    const since = new Date(now.getTime() - cap.windowDays * 24 * 60 * 60 * 1000);
     const [sent] = await tx
       .select({ n: count() })
       .from(ratings)
-      .where(and(eq(ratings.clinicId, r.clinicId), eq(ratings.addressHash, r.addressHash), gt(ratings.createdAt, since)));
+      .where(and(eq(ratings.clinicId, r.clinicId), eq(ratings.networkHash, r.networkHash), gt(ratings.createdAt, since)));
     const [already] = await tx
       .select({ one: sql<number>`1` })
       .from(ratings)
       .where(and(eq(ratings.clinicId, r.clinicId), eq(ratings.visitorId, r.visitorId)))
       .limit(1);
     if (already) return { refused: "already-rated" as const };
-    if ((sent?.n ?? 0) >= perAddressPerDay) return { refused: "address-limit" as const };
+    if ((sent?.n ?? 0) >= cap.perNetwork) return { refused: "address-limit" as const };
     const [row] = await tx
       .insert(ratings)
       .values({ ...r, createdAt: now })
@@ -89,4 +97,18 @@ export async function ratingSummaries(db: Database, clinicIds: readonly number[]
     out[id] = RATING_EMOJIS.flatMap((emoji) => ((mine.get(emoji) ?? 0) > 0 ? [{ emoji, count: mine.get(emoji) ?? 0 }] : []));
   }
   return out;
+}
+
+/**
+ * Distinct networks that rated each clinic: rating markup (aggregateRating) needs at least
+ * FRESHNESS.markupMinNetworks, so one person cannot create it (issue 22).
+ */
+export async function ratingNetworkCounts(db: Database, clinicIds?: readonly number[]): Promise<Map<number, number>> {
+  if (clinicIds && clinicIds.length === 0) return new Map();
+  const rows = await db
+    .select({ clinicId: ratings.clinicId, n: countDistinct(ratings.networkHash) })
+    .from(ratings)
+    .where(clinicIds ? inArray(ratings.clinicId, [...clinicIds]) : undefined)
+    .groupBy(ratings.clinicId);
+  return new Map(rows.map((r) => [r.clinicId, r.n]));
 }

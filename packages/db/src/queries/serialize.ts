@@ -41,6 +41,7 @@ export function toClinic(row: ListingRow, distance?: number | null): Clinic {
     businessStatus: row.businessStatus,
     locationLink: row.locationLink,
     timeZone: row.timeZone,
+    lastVerifiedOn: row.lastVerifiedOn,
     openHours: openHoursOf(row.workingHours),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import {
+  FRESHNESS,
   cityPageSlugs,
   isoDay,
   visitorRating,
@@ -18,7 +19,9 @@ import {
 import type { Database } from "../client.ts";
 import { openDatabase } from "../open.ts";
 import { blogCategories, blogPosts, clinics, ratings, zipCodes } from "../schema.ts";
+import { cityDisplayName } from "./cities.ts";
 import { listSitePrices } from "./prices.ts";
+import { ratingNetworkCounts } from "./ratings.ts";
 import { listSiteDeals, type RunningDeal } from "./deals.ts";
 import { listSiteStaff } from "./staff.ts";
 import { toBlogPost, toCategory, toClinic } from "./serialize.ts";
@@ -80,18 +83,30 @@ export async function listSiteClinics(db: Database): Promise<Clinic[]> {
  */
 export async function listSiteCities(db: Database): Promise<SiteCity[]> {
   const state = sql<string>`upper(trim(${clinics.state}))`;
-  const rows = await db
+  const grouped = db
     .select({
-      citySlug: clinics.citySlug,
-      city: sql<string>`min(${clinics.city})`,
-      state,
-      count: sql<number>`count(*)::int`,
-      latitude: sql<number | null>`avg(${clinics.latitude})::float8`,
-      longitude: sql<number | null>`avg(${clinics.longitude})::float8`,
+      citySlug: sql<string>`${clinics.citySlug}`.as("city_slug"),
+      state: sql<string>`${state}`.as("state"),
+      // Listed clinics only: one that closed for good has left the city's listing (issue 22).
+      count: sql<number>`(count(*) filter (where ${clinics.businessStatus} <> 'PERMANENTLY_CLOSED'))::int`.as("count"),
+      latitude: sql<number | null>`avg(${clinics.latitude})::float8`.as("latitude"),
+      longitude: sql<number | null>`avg(${clinics.longitude})::float8`.as("longitude"),
     })
     .from(clinics)
     .groupBy(clinics.citySlug, state)
-    .orderBy(asc(clinics.citySlug), asc(state));
+    .as("g");
+  // The name is looked up per city after grouping (a subquery cannot read a grouped expression).
+  const rows = await db
+    .select({
+      citySlug: grouped.citySlug,
+      city: cityDisplayName(sql`"g"."city_slug"`, sql`"g"."state"`),
+      state: grouped.state,
+      count: grouped.count,
+      latitude: grouped.latitude,
+      longitude: grouped.longitude,
+    })
+    .from(grouped)
+    .orderBy(asc(grouped.citySlug), asc(grouped.state));
   const pageSlugs = cityPageSlugs(rows);
   return rows.map((r, i) => ({ ...r, pageSlug: pageSlugs[i] ?? r.citySlug, count: Number(r.count) }));
 }
@@ -126,16 +141,22 @@ export async function listSiteZips(db: Database): Promise<SiteZip[]> {
     .orderBy(asc(zipCodes.zip));
 }
 
-/** Emoji rating counts of every clinic in one grouped read → their visitor ratings (≥ 3 only). */
+/**
+ * Emoji rating counts of every clinic in one grouped read → their visitor ratings: 3 or more
+ * ratings from at least FRESHNESS.markupMinNetworks distinct networks (issue 22), so no one
+ * person can create the rating the page shows and marks up (aggregateRating).
+ */
 export async function listSiteVisitorRatings(db: Database): Promise<Record<number, VisitorRating>> {
   const rows = await db
     .select({ clinicId: ratings.clinicId, emoji: ratings.emoji, count: sql<number>`count(*)::int` })
     .from(ratings)
     .groupBy(ratings.clinicId, ratings.emoji);
+  const networks = await ratingNetworkCounts(db);
   const byClinic = new Map<number, { emoji: RatingEmoji; count: number }[]>();
   for (const r of rows) byClinic.set(r.clinicId, [...(byClinic.get(r.clinicId) ?? []), { emoji: r.emoji, count: Number(r.count) }]);
   const out: Record<number, VisitorRating> = {};
   for (const [id, stats] of byClinic) {
+    if ((networks.get(id) ?? 0) < FRESHNESS.markupMinNetworks) continue;
     const rating = visitorRating(stats);
     if (rating) out[id] = rating;
   }

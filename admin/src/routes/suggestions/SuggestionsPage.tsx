@@ -1,0 +1,202 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  BUSINESS_STATUS_LABELS,
+  SUGGESTION_FIELDS,
+  SUGGESTION_FIELD_LABELS,
+  errorMessageOf,
+  formatUsDate,
+  type Suggestion,
+  type SuggestionField,
+  type SuggestionValues,
+} from "@botox/core";
+import { keys } from "../../api/queries.ts";
+import { useApi } from "../../api/session.tsx";
+import { useToast } from "../../components/toast.tsx";
+import { useFailureToast } from "../../components/use-failure-toast.ts";
+import { Alert, Badge, Button, Field, Spinner, Tab, TabList, Tabs, Textarea, type BadgeTone } from "../../components/ui.tsx";
+
+type Filter = "pending" | "applied" | "rejected" | "all";
+
+/** A suggested or current value as text: hours as "Day: hours" lines, a status by its label, none as "—". */
+export function valueText(field: SuggestionField, values: SuggestionValues): string {
+  const v = values[field];
+  if (v == null || v === "") return "—";
+  if (typeof v === "object") {
+    return Object.entries(v)
+      .map(([day, hours]) => `${day}: ${Array.isArray(hours) ? hours.join(", ") : (hours ?? "closed")}`)
+      .join("\n");
+  }
+  if (field === "businessStatus") return BUSINESS_STATUS_LABELS[v as keyof typeof BUSINESS_STATUS_LABELS] ?? v;
+  return v;
+}
+
+const suggestedFields = (s: Suggestion) => SUGGESTION_FIELDS.filter((f) => f in s.changes);
+
+const statusTone = (status: Suggestion["status"]): BadgeTone => (status === "applied" ? "green" : status === "rejected" ? "red" : "amber");
+
+/**
+ * Visitors' suggested edits of listings (issue 22), current and suggested values side by
+ * side: apply (the clinic is saved with them, marked as checked today, and the site is
+ * rebuilt) or reject with a reason.
+ */
+export default function SuggestionsPage() {
+  const api = useApi();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const failed = useFailureToast();
+  const [filter, setFilter] = useState<Filter>("pending");
+  const [rejecting, setRejecting] = useState<number | null>(null);
+  const [reason, setReason] = useState("");
+
+  const suggestions = useQuery({
+    queryKey: [...keys.suggestions, filter],
+    queryFn: () => api.get("/suggestions", { status: filter }),
+  });
+
+  const decide = useMutation({
+    mutationFn: ({ id, status, reason }: { id: number; status: "applied" | "rejected"; reason?: string }) =>
+      api.send("PATCH", `/suggestions/${id}`, { status, ...(reason ? { reason } : {}) }),
+    onSuccess: async (_saved, { status }) => {
+      toast(
+        status === "applied"
+          ? { title: "Suggestion applied", description: "The clinic is updated and marked as checked today; the site rebuilds shortly." }
+          : { title: "Suggestion rejected" },
+      );
+      setRejecting(null);
+      setReason("");
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.suggestions }),
+        queryClient.invalidateQueries({ queryKey: keys.stats }),
+        queryClient.invalidateQueries({ queryKey: keys.clinics }),
+      ]);
+    },
+    onError: failed("Failed to decide the suggestion."),
+  });
+
+  const list = suggestions.data?.suggestions ?? [];
+  const total = suggestions.data?.total ?? 0;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Suggested Edits</h1>
+      <p className="text-sm text-slate-600">Corrections visitors sent from clinic pages. Nothing changes on the site until a suggestion is applied here.</p>
+      <Tabs value={filter} onChange={(v) => setFilter(v as Filter)}>
+        <TabList label="Suggestion filter">
+          <Tab value="pending">Pending</Tab>
+          <Tab value="applied">Applied</Tab>
+          <Tab value="rejected">Rejected</Tab>
+          <Tab value="all">All</Tab>
+        </TabList>
+      </Tabs>
+      {suggestions.isPending ? (
+        <Spinner label="Loading suggestions..." />
+      ) : suggestions.isError ? (
+        <Alert title="Failed to load suggestions.">
+          <p>{errorMessageOf(suggestions.error, "Please try again.")}</p>
+          <Button size="sm" variant="outline" className="mt-2" onClick={() => void suggestions.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : list.length === 0 ? (
+        <p className="py-10 text-center text-sm text-slate-500">{filter === "pending" ? "No suggestions waiting for review." : "No suggestions."}</p>
+      ) : (
+        <>
+          {total > list.length ? (
+            <p className="text-sm text-slate-500">
+              Showing the first {list.length} of {total}.
+            </p>
+          ) : null}
+          <ul aria-label="Suggestions" className="space-y-4">
+            {list.map((s) => (
+              <li key={s.id} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" data-suggestion-id={s.id}>
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <Link to={`/clinics/${s.clinicId}`} className="font-medium text-brand-700 hover:underline">
+                    {s.clinicName}
+                  </Link>
+                  <span className="flex items-center gap-2 text-xs text-slate-500">
+                    sent {formatUsDate(s.createdAt)}
+                    <Badge tone={statusTone(s.status)}>{s.status}</Badge>
+                  </span>
+                </div>
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Current and suggested values for {s.clinicName}</caption>
+                  <thead>
+                    <tr className="text-slate-500">
+                      <th scope="col" className="w-28 py-1 font-medium">
+                        Field
+                      </th>
+                      <th scope="col" className="py-1 font-medium">
+                        Current
+                      </th>
+                      <th scope="col" className="py-1 font-medium">
+                        Suggested
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {suggestedFields(s).map((f) => (
+                      <tr key={f} className="border-t border-slate-100 align-top">
+                        <th scope="row" className="py-1 font-medium">
+                          {SUGGESTION_FIELD_LABELS[f]}
+                        </th>
+                        <td className="whitespace-pre-line py-1 text-slate-600" data-current={f}>
+                          {valueText(f, s.current)}
+                        </td>
+                        <td className="whitespace-pre-line py-1 font-medium text-slate-900" data-suggested={f}>
+                          {valueText(f, s.changes)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {s.note ? <p className="text-sm text-slate-700">Note from the visitor: {s.note}</p> : null}
+                {s.reason ? <p className="text-sm text-slate-600">Reason: {s.reason}</p> : null}
+                {s.status === "pending" ? (
+                  rejecting === s.id ? (
+                    <form
+                      className="space-y-2"
+                      aria-label={`Reject suggestion ${s.id}`}
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        decide.mutate({ id: s.id, status: "rejected", reason: reason.trim() || undefined });
+                      }}
+                    >
+                      <Field label="Reason for rejecting" hint="Kept with the suggestion; at most 500 characters.">
+                        {(p) => <Textarea {...p} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
+                      </Field>
+                      <div className="flex gap-2">
+                        <Button type="submit" size="sm" variant="destructive" disabled={decide.isPending}>
+                          Reject suggestion
+                        </Button>
+                        <Button size="sm" variant="outline" onClick={() => setRejecting(null)}>
+                          Cancel
+                        </Button>
+                      </div>
+                    </form>
+                  ) : (
+                    <div className="flex gap-2">
+                      <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: s.id, status: "applied" })}>
+                        Apply
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => {
+                          setRejecting(s.id);
+                          setReason("");
+                        }}
+                      >
+                        Reject
+                      </Button>
+                    </div>
+                  )
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Visitors' suggested edits (issue 22): anyone may suggest a change to a listing's phone,
+ * website, address, hours or status; nothing of it is public until an admin applies it, which
+ * writes the clinic through the one clinic write path, stamps it as checked today and
+ * publishes.
+ */
+import { createRoute } from "@hono/zod-openapi";
+import {
+  MSG,
+  SUGGESTION_MSG,
+  isoDay,
+  suggestionCreatedSchema,
+  suggestionDecisionSchema,
+  suggestionInputSchema,
+  suggestionListQuerySchema,
+  suggestionListSchema,
+  suggestionSchema,
+  type SuggestionCreated,
+} from "@botox/core";
+import { clinicExists, decideSuggestion, insertSuggestion, listSuggestions } from "@botox/db";
+import { requireSession } from "../../auth/session.ts";
+import { writeContent } from "../../lib/content-changes.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
+import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, sessionSecurity, writeErrors } from "../../lib/openapi.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
+import { addressHash, ensureVisitorId } from "../../lib/visitor.ts";
+
+const tags = ["suggestions"];
+const unauthorized = { 401: errorResponse(MSG.api.unauthorized) };
+
+// Hono paths with a pattern: only digits reach these routes (the document shows `{id}`).
+const createSuggestionRoute = createRoute({
+  method: "post",
+  path: "/clinics/:id{[0-9]+}/suggestions",
+  summary:
+    "Suggest an edit of a listing (phone, site, fullAddress, workingHours, businessStatus; an optional note), checked with the admin form's rules; pending until an admin applies it. One pending suggestion per visitor (cookie and address) per clinic; rate limited",
+  tags,
+  middleware: [rateLimit({ windowMs: 60_000, limit: 10, keyPrefix: "suggestions" }), jsonBody] as const,
+  request: { body: jsonRequest(suggestionInputSchema) },
+  responses: {
+    201: json(SUGGESTION_MSG.pending, suggestionCreatedSchema),
+    404: errorResponse(MSG.clinic.notFoundTitle),
+    409: errorResponse(SUGGESTION_MSG.alreadyPending),
+    ...writeErrors,
+  },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/suggestions",
+  summary: "Visitors' suggested edits (admin), oldest first, with the clinic's current values; status pending (default), applied, rejected or all",
+  tags: [...tags, "admin"],
+  security: sessionSecurity,
+  middleware: [requireSession] as const,
+  request: { query: suggestionListQuerySchema },
+  responses: { 200: json("Suggestions", suggestionListSchema), ...unauthorized, ...commonErrors },
+});
+
+const decideRoute = createRoute({
+  method: "patch",
+  path: "/suggestions/:id{[0-9]+}",
+  summary: "Apply (writes the clinic, stamps it checked today, publishes) or reject a pending suggestion (admin); a decided one is 409",
+  tags: [...tags, "admin"],
+  security: sessionSecurity,
+  middleware: [requireSession, jsonBody] as const,
+  request: { body: jsonRequest(suggestionDecisionSchema) },
+  responses: {
+    200: json("The decided suggestion", suggestionSchema),
+    ...unauthorized,
+    404: errorResponse(SUGGESTION_MSG.notFound),
+    409: errorResponse(SUGGESTION_MSG.alreadyDecided),
+    ...writeErrors,
+  },
+});
+
+export const suggestionsRoutes = createRouter()
+  .openapi(createSuggestionRoute, async (c) => {
+    const clinicId = idParam(c.req.param("id"), MSG.clinic.notFoundTitle);
+    const input = c.req.valid("json");
+    const { db } = c.get("deps");
+    if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.clinic.notFoundTitle);
+    const created = await insertSuggestion(db, {
+      clinicId,
+      changes: input.changes,
+      note: input.note ?? null,
+      visitorId: ensureVisitorId(c),
+      addressHash: addressHash(c),
+    });
+    if (!created) throw new HttpError(409, SUGGESTION_MSG.alreadyPending);
+    const body: SuggestionCreated = { id: created.id, status: "pending", message: SUGGESTION_MSG.pending };
+    return c.json(body, 201);
+  })
+  .openapi(listRoute, async (c) => {
+    const { status } = c.req.valid("query");
+    const body = await listSuggestions(c.get("deps").db, status === "all" ? undefined : status);
+    c.header("Cache-Control", "private, no-store");
+    return c.json(body, 200);
+  })
+  .openapi(decideRoute, async (c) => {
+    const id = idParam(c.req.param("id"), SUGGESTION_MSG.notFound);
+    const decision = c.req.valid("json");
+    const result = await writeContent(
+      c.get("deps"),
+      (tx) => decideSuggestion(tx, id, decision, isoDay(new Date())),
+      (r) => (r.outcome === "done" && r.clinicChanged ? { entity: "clinic", entityId: r.suggestion.clinicId, action: "update" } : null),
+    );
+    if (result.outcome === "not-found") throw new HttpError(404, SUGGESTION_MSG.notFound);
+    if (result.outcome === "decided") throw new HttpError(409, SUGGESTION_MSG.alreadyDecided);
+    if (result.outcome === "invalid") throw new HttpError(400, result.message, [{ path: result.path, message: result.message }]);
+    return c.json(result.suggestion, 200);
+  });

@@ -1,0 +1,167 @@
+/**
+ * Visitors' suggested edits of a listing (issue 22). A suggestion is stored as sent (already
+ * validated by the admin form's rules) and changes nothing public until an admin applies it;
+ * applying writes the clinic through the one clinic write path (toClinicRow) and stamps it
+ * as checked that day.
+ */
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import {
+  SUGGESTION_FIELDS,
+  clinicInputSchema,
+  type Suggestion,
+  type SuggestionChanges,
+  type SuggestionStatus,
+  type SuggestionValues,
+  type WorkingHours,
+} from "@botox/core";
+import { toClinicRow } from "../clinic-row.ts";
+import { clinicSuggestions, clinics } from "../schema.ts";
+import type { Database } from "../client.ts";
+import { updateClinic } from "./admin-clinics.ts";
+import type { DbExecutor } from "./content-changes.ts";
+
+type ClinicSelect = typeof clinics.$inferSelect;
+type SuggestionRow = typeof clinicSuggestions.$inferSelect;
+
+export interface NewSuggestion {
+  clinicId: number;
+  changes: SuggestionChanges;
+  note: string | null;
+  visitorId: string;
+  addressHash: string;
+}
+
+/**
+ * Stores a pending suggestion; null when this visitor (cookie) or address already has one
+ * pending for the clinic (the partial unique indexes decide, so concurrent sends are safe).
+ */
+export async function insertSuggestion(db: DbExecutor, s: NewSuggestion): Promise<{ id: number } | null> {
+  // Only the fields given: an absent field is "no change", a null one is "remove it".
+  const changes = Object.fromEntries(Object.entries(s.changes).filter(([, v]) => v !== undefined));
+  const [row] = await db
+    .insert(clinicSuggestions)
+    .values({ clinicId: s.clinicId, changes, note: s.note, visitorId: s.visitorId, addressHash: s.addressHash })
+    .onConflictDoNothing()
+    .returning({ id: clinicSuggestions.id });
+  return row ?? null;
+}
+
+/** The suggested fields' values of a clinic row. */
+function currentValues(clinic: ClinicSelect, changes: SuggestionValues): SuggestionValues {
+  const out: SuggestionValues = {};
+  for (const field of SUGGESTION_FIELDS) {
+    if (!(field in changes)) continue;
+    if (field === "workingHours") out.workingHours = (clinic.workingHours as WorkingHours | null) ?? null;
+    else if (field === "businessStatus") out.businessStatus = clinic.businessStatus;
+    else out[field] = clinic[field];
+  }
+  return out;
+}
+
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+function toSuggestion(row: SuggestionRow, clinic: ClinicSelect): Suggestion {
+  const changes = row.changes as SuggestionValues;
+  return {
+    id: row.id,
+    clinicId: row.clinicId,
+    clinicName: clinic.name,
+    clinicSlug: clinic.slug,
+    citySlug: clinic.citySlug,
+    changes,
+    current: currentValues(clinic, changes),
+    note: row.note,
+    status: row.status,
+    reason: row.reason,
+    createdAt: iso(row.createdAt) ?? "",
+    decidedAt: iso(row.decidedAt),
+  };
+}
+
+/** Suggestions of one status (or all), oldest first: the admin's queue. */
+export async function listSuggestions(db: Database, status?: SuggestionStatus, limit = 200): Promise<{ suggestions: Suggestion[]; total: number }> {
+  const where = status ? eq(clinicSuggestions.status, status) : undefined;
+  const rows = await db
+    .select({ s: clinicSuggestions, c: clinics })
+    .from(clinicSuggestions)
+    .innerJoin(clinics, eq(clinics.id, clinicSuggestions.clinicId))
+    .where(where)
+    .orderBy(asc(clinicSuggestions.createdAt), asc(clinicSuggestions.id))
+    .limit(limit);
+  const [total] = await db.select({ n: count() }).from(clinicSuggestions).where(where);
+  return { suggestions: rows.map((r) => toSuggestion(r.s, r.c)), total: total?.n ?? 0 };
+}
+
+export async function countPendingSuggestions(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(clinicSuggestions).where(eq(clinicSuggestions.status, "pending"));
+  return row?.n ?? 0;
+}
+
+/** A stored clinic as the admin form's input, so a change is written as the admin's save would be. */
+function clinicInputOf(c: ClinicSelect): Record<string, unknown> {
+  return {
+    name: c.name,
+    city: c.city,
+    state: c.state,
+    slug: c.slug,
+    site: c.site,
+    phone: c.phone,
+    fullAddress: c.fullAddress,
+    street: c.street,
+    postalCode: c.postalCode,
+    country: c.country,
+    latitude: c.latitude,
+    longitude: c.longitude,
+    photo: c.photo,
+    streetView: c.streetView,
+    workingHours: c.workingHours,
+    businessStatus: c.businessStatus,
+    locationLink: c.locationLink,
+  };
+}
+
+export type DecideResult =
+  | { outcome: "not-found" }
+  | { outcome: "decided"; suggestion: Suggestion }
+  | { outcome: "invalid"; message: string; path: string }
+  | { outcome: "done"; suggestion: Suggestion; clinicChanged: boolean };
+
+/**
+ * Applies or rejects a pending suggestion (once: a decided one is "decided"). Applying merges
+ * the changes into the clinic's current values, checks the whole with the admin form's rules,
+ * writes it through toClinicRow and sets last_verified_on to `today`.
+ */
+export async function decideSuggestion(
+  db: DbExecutor,
+  id: number,
+  decision: { status: "applied" | "rejected"; reason?: string | undefined },
+  today: string,
+): Promise<DecideResult> {
+  const [found] = await db
+    .select({ s: clinicSuggestions, c: clinics })
+    .from(clinicSuggestions)
+    .innerJoin(clinics, eq(clinics.id, clinicSuggestions.clinicId))
+    .where(eq(clinicSuggestions.id, id))
+    .for("update", { of: [clinicSuggestions, clinics] });
+  if (!found) return { outcome: "not-found" };
+  if (found.s.status !== "pending") return { outcome: "decided", suggestion: toSuggestion(found.s, found.c) };
+  if (decision.status === "applied") {
+    const parsed = clinicInputSchema.safeParse({ ...clinicInputOf(found.c), ...(found.s.changes as SuggestionValues), lastVerifiedOn: today });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return { outcome: "invalid", message: issue?.message ?? "Invalid clinic", path: issue?.path.join(".") ?? "" };
+    }
+    const mapped = toClinicRow(parsed.data);
+    if (!mapped.ok) return { outcome: "invalid", message: mapped.issue.message, path: mapped.issue.path };
+    // Reviews are the maps figures, kept as stored (the form's text is not round-tripped).
+    await updateClinic(db, found.c.id, { ...mapped.row, rating: found.c.rating, reviewCount: found.c.reviewCount });
+  }
+  const [row] = await db
+    .update(clinicSuggestions)
+    .set({ status: decision.status, reason: decision.reason ?? null, decidedAt: sql`now()` })
+    .where(and(eq(clinicSuggestions.id, id), eq(clinicSuggestions.status, "pending")))
+    .returning();
+  if (!row) return { outcome: "decided", suggestion: toSuggestion(found.s, found.c) };
+  // "current" stays the values the clinic had when the suggestion was decided.
+  return { outcome: "done", suggestion: toSuggestion(row, found.c), clinicChanged: decision.status === "applied" };
+}
