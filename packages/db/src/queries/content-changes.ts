@@ -1,4 +1,4 @@
-import { max } from "drizzle-orm";
+import { max, sql } from "drizzle-orm";
 import type { Database } from "../client.ts";
 import { contentChanges } from "../schema.ts";
 
@@ -23,4 +23,27 @@ export async function insertContentChange(db: DbExecutor, change: ContentChange)
 export async function latestContentChangeId(db: DbExecutor): Promise<number> {
   const [row] = await db.select({ id: max(contentChanges.id) }).from(contentChanges);
   return row?.id ?? 0;
+}
+
+/**
+ * The clinic each content change of (`after`, `upTo`] is about, for a targeted publish: a
+ * clinic's own row, or a row of clinic content that names its clinic. Null when any change is
+ * not about one clinic (a post, a category, an import without an id, a deleted price whose
+ * clinic is gone with it): those go through the full build. A new kind of clinic content (a
+ * staff member, a deal) is one more `when` naming its table's clinic_id.
+ */
+export async function clinicsOfChanges(db: DbExecutor, after: number, upTo: number): Promise<number[] | null> {
+  const rows = await db.execute<{ clinicId: number | null }>(sql`
+    select case c.entity
+             when 'clinic' then c.entity_id
+             when 'price' then (select p.clinic_id from clinic_prices p where p.id = c.entity_id)
+           end as "clinicId"
+    from ${contentChanges} c
+    where c.id > ${after} and c.id <= ${upTo}`);
+  const ids = new Set<number>();
+  for (const row of rows) {
+    if (row.clinicId == null) return null;
+    ids.add(Number(row.clinicId));
+  }
+  return [...ids].sort((a, b) => a - b);
 }
