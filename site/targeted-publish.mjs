@@ -171,18 +171,32 @@ export default function targetedPublish(env = process.env) {
   const targetFile = env.SITE_TARGET_FILE;
   if (!indexOut && !targetFile) return null;
   const fingerprint = env.SITE_FINGERPRINT || null;
+  // Each stage's seconds, logged at the end for bench:publish (decision 041).
+  /** @type {[string, number][]} */
+  const marks = [["start", performance.now()]];
+  /** @param {string} name */
+  const mark = (name) => marks.push([name, performance.now()]);
   return {
     name: "botox:targeted-publish",
     hooks: {
+      "astro:build:done": ({ logger }) => {
+        mark("finish");
+        const stages = marks.slice(1).map(([name, t], i) => `${name} ${((t - (marks[i]?.[1] ?? t)) / 1000).toFixed(1)} s`);
+        logger.info(`stages: ${stages.join(", ")}`);
+      },
+      "astro:build:generated": () => mark("render"),
       "astro:build:start": ({ setPrerenderer }) => {
         setPrerenderer((base) => ({
           ...base,
           name: "botox:targeted-publish",
           async getStaticPaths() {
+            mark("bundle");
             const all = await base.getStaticPaths();
+            mark("paths");
             const pages = withProps(/** @type {any} */ (base).app, all);
             if (!targetFile) {
               if (indexOut) writeJson(indexOut, pageIndex(pages, fingerprint));
+              mark("index");
               return all;
             }
             /** @type {{ clinicIds: number[], previousIndex: string, report: string }} */
@@ -192,6 +206,7 @@ export default function targetedPublish(env = process.env) {
             const plan = targetPlan(pages, previous, target.clinicIds);
             if (indexOut) writeJson(indexOut, plan.index);
             writeJson(target.report, { render: [...plan.render].sort(), remove: plan.remove });
+            mark("plan");
             return all.filter((p) => plan.render.has(p.pathname));
           },
         }));

@@ -209,6 +209,7 @@ export class BuildExecutor {
   }
 
   private async buildFull(id: number, fingerprint: string, log: LogTail, signal: AbortSignal): Promise<{ ok: boolean; pageCount: number | null }> {
+    const stage = stageClock(log);
     const outDir = await this.folder.prepare(id);
     const command = expandBuildCommand(this.config.buildCommand, outDir);
     log.push(`$ ${command}\n`);
@@ -225,9 +226,11 @@ export class BuildExecutor {
       log,
       signal,
     });
+    stage("build");
     if (result.ok) {
       if (await hasPage(outDir)) {
         await this.folder.switchTo(id);
+        stage("switch");
         // Counted once the new pages are served: a walk of 250,000 files takes seconds.
         return { ok: true, pageCount: await countPages(outDir) };
       }
