@@ -39,7 +39,8 @@ function stagesOf(log: string): Record<string, number> {
   for (const m of log.matchAll(/\[publish\] stage (\w+) ([\d.]+) s/g)) out[m[1]!] = Number(m[2]);
   return out;
 }
-const kindOf = (log: string) => (log.includes("[publish] targeted publish from build") ? "targeted" : "full");
+// The log tail of a build may have lost its first lines; a targeted publish ends with its link stage.
+const kindOf = (log: string) => (/\[publish\] stage link /.test(log) ? "targeted" : "full");
 
 /** Runs `fn` while sampling the build's memory every 250 ms; the peak in MB. */
 async function withPeakMemory<T>(fn: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
@@ -205,7 +206,13 @@ try {
   const targets = { editLiveSeconds: 10, fullRebuildSeconds: 60, fullRebuildPeakMb: 1536, burstEachLiveSeconds: 30 };
   const report = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "?", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.versions.node, loadAverage: os.loadavg() },
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model ?? "?",
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.versions.node,
+      loadAverage: os.loadavg(),
+    },
     clinics,
     cities: seeded.cities,
     fullRebuild: { seconds: seconds(full.result.durationMs!), pages: full.result.pageCount, peakRssMb: full.peakRssMb, stages: stagesOf(full.result.logTail) },
@@ -254,7 +261,9 @@ try {
     `| Burst of ${burstIds.length} edits (saved over ${report.burst.savingSeconds} s): slowest page served | ${report.burst.worstClinicPageSeconds} s | ${targets.burstEachLiveSeconds} s |`,
     `| … median page | ${report.burst.medianClinicPageSeconds} s | |`,
     `| … builds | ${report.burst.builds.map((b) => `#${b.id} ${b.kind} ${b.seconds} s`).join("; ")} | |`,
-    ...(duringNightly ? [`| Edit during the nightly build → clinic page served (${duringNightly.kind}) | ${duringNightly.clinicSeconds} s | ${targets.editLiveSeconds} s |`] : []),
+    ...(duringNightly
+      ? [`| Edit during the nightly build → clinic page served (${duringNightly.kind}) | ${duringNightly.clinicSeconds} s | ${targets.editLiveSeconds} s |`]
+      : []),
     "",
   ].join("\n");
   const reports = path.join(repoRoot, "reports");

@@ -138,7 +138,10 @@ export class BuildExecutor {
     heartbeat.unref();
     let result: { ok: boolean; pageCount: number | null } = { ok: false, pageCount: null };
     try {
-      result = this.config.mode === "hook" ? await this.callHook(id, trigger, watermark, log) : await this.buildLocally(id, trigger, watermark, log, this.abort.signal);
+      result =
+        this.config.mode === "hook"
+          ? await this.callHook(id, trigger, watermark, log)
+          : await this.buildLocally(id, trigger, watermark, log, this.abort.signal);
     } catch (err) {
       log.push(`\n[publish] ${err instanceof Error ? err.message : String(err)}\n`);
       if (this.config.mode === "local") await this.discard(id).catch(() => undefined);
@@ -192,7 +195,8 @@ export class BuildExecutor {
     const liveId = await this.folder.liveId();
     const live = await findLiveBuild(this.db);
     if (liveId === null || !live || live.id !== liveId) return why("no live build to start from");
-    if ((await indexFingerprint(this.folder.indexFile(liveId))) !== fingerprint) return why(`the site's code or settings differ from build #${liveId}'s (or it has no page index)`);
+    if ((await indexFingerprint(this.folder.indexFile(liveId))) !== fingerprint)
+      return why(`the site's code or settings differ from build #${liveId}'s (or it has no page index)`);
     const clinicIds = await clinicsOfChanges(this.db, Number(live.changeWatermark), watermark);
     if (clinicIds === null) return why("a change is not about one clinic");
     const most = this.config.targetedMaxClinics ?? DEFAULT_TARGETED_MAX_CLINICS;
@@ -201,7 +205,13 @@ export class BuildExecutor {
   }
 
   /** A full build, or a targeted one for a content edit (decision 039); switches `live` when it wrote pages. */
-  private async buildLocally(id: number, trigger: string, watermark: number, log: LogTail, signal: AbortSignal): Promise<{ ok: boolean; pageCount: number | null }> {
+  private async buildLocally(
+    id: number,
+    trigger: string,
+    watermark: number,
+    log: LogTail,
+    signal: AbortSignal,
+  ): Promise<{ ok: boolean; pageCount: number | null }> {
     const fingerprint = await siteFingerprint(this.config.cwd, this.buildEnv(id, {}));
     const target = await this.targetFor(trigger, watermark, fingerprint, log);
     if (target) return this.buildTargeted(id, target, fingerprint, log, signal);
@@ -288,12 +298,12 @@ export class BuildExecutor {
       }
       const report = await readTargetReport(reportFile);
       const outDir = await this.folder.prepare(id);
-      const linked = await linkTree(this.folder.buildDir(target.liveId), outDir);
+      await linkTree(this.folder.buildDir(target.liveId), outDir);
       stage("link");
       const written = await overlay(work, outDir);
       const removed = await removePages(outDir, report.remove);
       stage("overlay");
-      log.push(`[publish] ${report.render.length} pages rendered, ${written} files written over ${linked} linked, ${removed} removed\n`);
+      log.push(`[publish] ${report.render.length} pages rendered, ${written} files laid over build #${target.liveId}'s links, ${removed} removed\n`);
       await this.folder.switchTo(id);
       stage("switch");
       return { ok: true, pageCount: await countPages(outDir) };

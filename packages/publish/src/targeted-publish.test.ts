@@ -141,7 +141,9 @@ describe("targeted publish", () => {
       rendered: ["/botox-clinic/incrementon/alpha-glow-spa", "/botox-near-me/incrementon", "/zip/43001", "/zip/43002", "/", "/sitemap.xml"],
       linked: ["/botox-clinic/cachefield/gamma-skin-bar", "/botox-near-me/cachefield", "/zip/75001", "/botox-near-me/linkport", "/zip/33101"],
     });
-    expect(fs.readFileSync(path.join(publisher.folder.buildDir(build.id), "botox-clinic/incrementon/alpha-glow-spa/index.html"), "utf8")).toContain("Alpha Glow Spa Renamed");
+    expect(fs.readFileSync(path.join(publisher.folder.buildDir(build.id), "botox-clinic/incrementon/alpha-glow-spa/index.html"), "utf8")).toContain(
+      "Alpha Glow Spa Renamed",
+    );
   }, 300_000);
 
   it("moves a clinic to another city: its old page and its old ZIP's page go, both city pages and the ZIP pages of both places are rendered", async () => {
