@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * Targeted publishing (decision 039): the publisher's builds record, per build, a page index
- * (every path written, and for each clinic its page, its city page and its coordinates); a
- * targeted build then renders only the pages a set of changed clinics can appear on, through
+ * (every path written with its cache key, and for each clinic its page and its city page); a
+ * targeted build then renders only the pages a set of changed clinics affects, through
  * Astro's own pipeline (the default prerenderer, `setPrerenderer`), so each page is byte for
  * byte what a full build writes. The publisher lays those pages over a hard-linked copy of the
  * live build (packages/publish/src/targeted.ts).
@@ -14,64 +14,40 @@
  *    clinics' changes affect (against the live build's index) and write the plan to `report`.
  *
  * Pages are told apart by their props, not their file names, so new kinds of clinic content
- * (staff, deals) need nothing here: a change maps to its clinic id, and every page showing a
- * clinic is found from that clinic's page, city and location.
+ * (staff, deals) need nothing here: a change maps to its clinic id, whose page and city pages
+ * are always rendered, and every other page showing it has a cache key that changed.
  */
 import fs from "node:fs";
 import path from "node:path";
 
-// The ZIP pages list clinics within FILTERS.zipDefaultDistance (25 miles, packages/core); a
-// mile more so rounding never leaves a ZIP page out (rendering one too many changes nothing).
-const ZIP_REACH_MILES = 26;
-
-/** @param {{ latitude: number, longitude: number }} a @param {{ latitude: number, longitude: number }} b */
-function miles(a, b) {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /**
- * @typedef {{ page: string, city: string | null, latitude: number | null, longitude: number | null }} ClinicEntry
- * @typedef {{ fingerprint: string | null, paths: string[], clinics: Record<string, ClinicEntry> }} PageIndex
- * @typedef {{ pathname: string, props: Record<string, any> }} PagePath
+ * @typedef {{ page: string, city: string | null }} ClinicEntry
+ * @typedef {{ fingerprint: string | null, paths: string[], keys: Record<string, string>, clinics: Record<string, ClinicEntry> }} PageIndex
+ * @typedef {{ pathname: string, props: Record<string, any>, cacheKey?: string | undefined }} PagePath
  */
 
 /**
  * What each page is, from the props its getStaticPaths gave it: a clinic page (`clinic`), a
- * city page (`city` with a `pageSlug`), a ZIP page (`place` with coordinates), or another page.
+ * city page (`city` with a `pageSlug`), or another page.
  * @param {PagePath[]} pages
  */
-export function classify(pages) {
-  /** @type {Map<string, { id: number, cityPage: string | null, latitude: number | null, longitude: number | null }>} */
+function classify(pages) {
+  /** @type {Map<string, { id: number, cityPage: string | null }>} */
   const clinicPages = new Map();
   /** @type {Map<string, string>} city page slug → its path */
   const cityPaths = new Map();
-  /** @type {{ pathname: string, latitude: number, longitude: number }[]} */
-  const zipPages = [];
-  /** @type {Set<string>} */
-  const located = new Set();
   for (const { pathname, props } of pages) {
     const clinic = props?.clinic;
     if (clinic && typeof clinic.id === "number") {
       clinicPages.set(pathname, {
         id: clinic.id,
         cityPage: typeof props.cityPage === "string" ? props.cityPage : null,
-        latitude: clinic.latitude ?? null,
-        longitude: clinic.longitude ?? null,
       });
-      located.add(pathname);
     } else if (props?.city && typeof props.city.pageSlug === "string") {
       cityPaths.set(props.city.pageSlug, pathname);
-      located.add(pathname);
-    } else if (props?.place && typeof props.place.latitude === "number" && typeof props.place.longitude === "number") {
-      zipPages.push({ pathname, latitude: props.place.latitude, longitude: props.place.longitude });
-      located.add(pathname);
     }
   }
-  return { clinicPages, cityPaths, zipPages, located };
+  return { clinicPages, cityPaths };
 }
 
 /**
@@ -84,58 +60,44 @@ export function pageIndex(pages, fingerprint) {
   /** @type {Record<string, ClinicEntry>} */
   const clinics = {};
   for (const [page, c] of clinicPages) {
-    clinics[String(c.id)] = { page, city: c.cityPage === null ? null : (cityPaths.get(c.cityPage) ?? null), latitude: c.latitude, longitude: c.longitude };
+    clinics[String(c.id)] = { page, city: c.cityPage === null ? null : (cityPaths.get(c.cityPage) ?? null) };
   }
-  return { fingerprint, paths: pages.map((p) => p.pathname).sort(), clinics };
+  /** @type {Record<string, string>} */
+  const keys = {};
+  for (const p of pages) if (p.cacheKey !== undefined) keys[p.pathname] = p.cacheKey;
+  return { fingerprint, paths: pages.map((p) => p.pathname).sort(), keys, clinics };
 }
 
 /**
  * The pages to render and the files to remove when `clinicIds` changed since the build whose
  * index is `previous`:
- *  - every page that is not a clinic, city or ZIP page (home, listings, sitemap, blog: few);
- *  - pages that are new, and (to remove) pages that are gone;
- *  - the changed clinics' pages; the city pages they were and are listed on, with every
- *    clinic page of those cities (each shows its city's price figures);
- *  - the ZIP pages within reach of where they were and are;
- *  - any clinic whose city page moved (another state's city took its slug): its page and both city pages.
+ *  - the changed clinics' pages and the city pages they were and are listed on, whatever their
+ *    keys say (a new kind of clinic content shows there before any key knows of it);
+ *  - every page whose cache key changed (src/lib/cache-key.ts: a hash of what the page shows,
+ *    the key Astro's incremental build trusts): the ZIP pages listing the clinics, the other
+ *    clinic pages of a city whose price figures moved, pages whose city page slug moved;
+ *  - every page without a key (home, listings, legal pages, sitemaps) and every new page;
+ *  - and, to remove, the pages that are gone (a moved clinic's old address, an emptied city).
  * @param {PagePath[]} pages @param {PageIndex} previous @param {number[]} clinicIds
  */
 export function targetPlan(pages, previous, clinicIds) {
-  const { clinicPages, cityPaths, zipPages, located } = classify(pages);
   const current = pageIndex(pages, previous.fingerprint);
   const before = new Set(previous.paths);
   const now = new Set(current.paths);
+  const previousKeys = previous.keys ?? {};
   /** @type {Set<string>} */
   const render = new Set();
-  for (const p of now) if (!located.has(p) || !before.has(p)) render.add(p);
-  /** @type {Set<string>} */
-  const cities = new Set();
-  /** @type {{ latitude: number, longitude: number }[]} */
-  const places = [];
-  /** @param {ClinicEntry | undefined} e */
-  const touch = (e) => {
-    if (!e) return;
-    render.add(e.page);
-    if (e.city) cities.add(e.city);
-    if (e.latitude != null && e.longitude != null) places.push({ latitude: e.latitude, longitude: e.longitude });
-  };
-  for (const id of clinicIds) {
-    touch(previous.clinics[String(id)]);
-    touch(current.clinics[String(id)]);
+  for (const p of pages) {
+    const key = current.keys[p.pathname];
+    if (key === undefined || !before.has(p.pathname) || previousKeys[p.pathname] !== key) render.add(p.pathname);
   }
-  for (const [id, e] of Object.entries(current.clinics)) {
-    const old = previous.clinics[id];
-    if (old && old.city !== e.city) {
-      touch(old);
-      touch(e);
+  for (const id of clinicIds) {
+    for (const e of [previous.clinics[String(id)], current.clinics[String(id)]]) {
+      if (!e) continue;
+      render.add(e.page);
+      if (e.city) render.add(e.city);
     }
   }
-  for (const city of cities) render.add(city);
-  for (const [page, c] of clinicPages) {
-    const city = c.cityPage === null ? null : cityPaths.get(c.cityPage);
-    if (city && cities.has(city)) render.add(page);
-  }
-  for (const z of zipPages) if (places.some((p) => miles(p, z) <= ZIP_REACH_MILES)) render.add(z.pathname);
   for (const p of [...render]) if (!now.has(p)) render.delete(p);
   const remove = previous.paths.filter((p) => !now.has(p));
   return { render, remove, index: current };
@@ -144,13 +106,13 @@ export function targetPlan(pages, previous, clinicIds) {
 /**
  * Every page with its props, from the route cache Astro filled while collecting the paths
  * (`app.routeCache`: the prerender bundle's own cache; pages without getStaticPaths have no props).
- * @param {any} app @param {{ pathname: string, route: any }[]} paths
+ * @param {any} app @param {{ pathname: string, route: any, cacheKey?: string | undefined }[]} paths
  * @returns {PagePath[]}
  */
 function withProps(app, paths) {
-  return paths.map(({ pathname, route }) => {
+  return paths.map(({ pathname, route, cacheKey }) => {
     const sp = app?.routeCache?.get(route)?.staticPaths?.keyed?.get(pathname);
-    return { pathname, props: sp?.props ?? {} };
+    return { pathname, props: sp?.props ?? {}, cacheKey };
   });
 }
 
