@@ -13,7 +13,7 @@ import path from "node:path";
  * settings it is built with. A targeted publish reuses the live build's other pages only when
  * this is what it was built with; otherwise the full build runs.
  */
-export const FINGERPRINT_PATHS = [
+const FINGERPRINT_PATHS = [
   "site/src",
   "site/public",
   "site/astro.config.mjs",
