@@ -254,9 +254,11 @@ export class BuildExecutor {
 
   /**
    * Renders the pages the changed clinics appear on (the site's own build, told which clinics
-   * by SITE_TARGET_FILE) into targeted/<id>, links every file of the live build into
-   * builds/<id>, lays the rendered pages over it, removes the pages that are gone, and switches.
-   * A failure leaves the live site and the incremental cache as they were.
+   * by SITE_TARGET_FILE) into targeted/<id> while every file of the live build is linked into
+   * builds/<id> (the two overlap: rendering is CPU, linking is file system work, and the live
+   * build cannot change while this build holds the lock), then lays the rendered pages over
+   * the links, removes the pages that are gone, and switches. A failure leaves the live site
+   * and the incremental cache as they were.
    */
   private async buildTargeted(
     id: number,
@@ -270,10 +272,17 @@ export class BuildExecutor {
     const targetFile = `${work}.target.json`;
     const reportFile = `${work}.report.json`;
     log.push(`[publish] targeted publish from build #${target.liveId}: clinics ${target.clinicIds.join(", ") || "(none)"}\n`);
+    let linking: Promise<{ ok: true; seconds: number } | { ok: false; err: unknown }> | null = null;
     try {
       await fs.rm(work, { recursive: true, force: true });
       await fs.mkdir(work, { recursive: true });
       await fs.writeFile(targetFile, JSON.stringify({ clinicIds: target.clinicIds, previousIndex: this.folder.indexFile(target.liveId), report: reportFile }));
+      const outDir = await this.folder.prepare(id);
+      const started = Date.now();
+      linking = linkTree(this.folder.buildDir(target.liveId), outDir).then(
+        () => ({ ok: true as const, seconds: (Date.now() - started) / 1000 }),
+        (err: unknown) => ({ ok: false as const, err }),
+      );
       const command = expandBuildCommand(this.config.buildCommand, work);
       log.push(`$ ${command}\n`);
       const result = await runCommand({
@@ -291,15 +300,17 @@ export class BuildExecutor {
         signal,
       });
       stage("render");
+      const linked = await linking;
+      // The link ran beside the render; this stage is only the wait for it to finish.
+      stage("link");
+      if (linked.ok) log.push(`[publish] linking the live build took ${linked.seconds.toFixed(1)} s\n`);
       if (!result.ok) {
         log.push(`\n[publish] targeted build failed (exit ${result.exitCode ?? result.signal}); the live site is unchanged\n`);
         await this.folder.remove(id);
         return { ok: false, pageCount: null };
       }
+      if (!linked.ok) throw linked.err;
       const report = await readTargetReport(reportFile);
-      const outDir = await this.folder.prepare(id);
-      await linkTree(this.folder.buildDir(target.liveId), outDir);
-      stage("link");
       const written = await overlay(work, outDir);
       const removed = await removePages(outDir, report.remove);
       stage("overlay");
@@ -309,6 +320,8 @@ export class BuildExecutor {
       return { ok: true, pageCount: await countPages(outDir) };
     } catch (err) {
       log.push(`\n[publish] targeted publish failed: ${err instanceof Error ? err.message : String(err)}; the live site is unchanged\n`);
+      // The folder is removed once nothing writes into it any more.
+      if (linking) await linking;
       await this.folder.remove(id);
       return { ok: false, pageCount: null };
     } finally {
