@@ -137,7 +137,9 @@ export default function targetedPublish(env = process.env) {
   /** @type {[string, number][]} */
   const marks = [["start", performance.now()]];
   /** @param {string} name */
-  const mark = (name) => marks.push([name, performance.now()]);
+  const mark = (name) => {
+    marks.push([name, performance.now()]);
+  };
   return {
     name: "botox:targeted-publish",
     hooks: {
