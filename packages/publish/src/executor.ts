@@ -274,7 +274,7 @@ export class BuildExecutor {
     log.push(`[publish] targeted publish from build #${target.liveId}: clinics ${target.clinicIds.join(", ") || "(none)"}\n`);
     let linking: Promise<{ ok: true; seconds: number } | { ok: false; err: unknown }> | null = null;
     try {
-      await fs.rm(work, { recursive: true, force: true });
+      await this.folder.clearTargeted();
       await fs.mkdir(work, { recursive: true });
       await fs.writeFile(targetFile, JSON.stringify({ clinicIds: target.clinicIds, previousIndex: this.folder.indexFile(target.liveId), report: reportFile }));
       const outDir = await this.folder.prepare(id);

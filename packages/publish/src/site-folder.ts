@@ -41,6 +41,12 @@ export class SiteFolder {
   targetedDir(id: number): string {
     return path.join(this.root, "targeted", String(id));
   }
+  /** Removes what an interrupted targeted publish left in targeted/ (only one build runs at a time). */
+  async clearTargeted(): Promise<void> {
+    const dir = path.join(this.root, "targeted");
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    for (const name of names) if (name !== "astro-cache") await fs.rm(path.join(dir, name), { recursive: true, force: true });
+  }
   /** Astro's cache folder for targeted builds: they never touch the full builds' incremental cache. */
   get targetedCacheDir(): string {
     return path.join(this.root, "targeted", "astro-cache");
