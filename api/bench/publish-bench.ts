@@ -6,7 +6,7 @@
  *    served by the local static server, with the product's default debounce (a targeted publish);
  *  - a burst of BENCH_PUBLISH_BURST (200) edits: the seconds until each page is served;
  *  - an edit saved while the nightly full build runs (BENCH_PUBLISH_NIGHTLY=0 skips it).
- * Each build's stages (bundle, paths, render, link, …) come from its log (decision 041).
+ * Each build's stages (bundle, paths, render, link, …) come from its log (decision 040); the figures are in decision 041.
  * The clinics are seeded into a throwaway database on BENCH_DATABASE_URL's server (default
  * postgres://postgres@127.0.0.1:5432/postgres). Report: reports/bench-publish.{json,md}.
  */
