@@ -133,7 +133,7 @@ export default function targetedPublish(env = process.env) {
   const targetFile = env.SITE_TARGET_FILE;
   if (!indexOut && !targetFile) return null;
   const fingerprint = env.SITE_FINGERPRINT || null;
-  // Each stage's seconds, logged at the end for bench:publish (decision 041).
+  // Each stage's seconds, logged at the end for bench:publish (decision 040).
   /** @type {[string, number][]} */
   const marks = [["start", performance.now()]];
   /** @param {string} name */
