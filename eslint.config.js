@@ -97,6 +97,7 @@ export default tseslint.config(
       // Tool configs and the site's build integration run before (and outside) the app's env.ts.
       "**/*.config.{ts,js,mjs}",
       "site/host-files.mjs",
+      "site/targeted-publish.mjs",
     ],
     rules: { "no-restricted-properties": "off" },
   },

@@ -4,10 +4,15 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import hostFiles from "./host-files.mjs";
 import { outDirInsideSite } from "./out-dir.mjs";
+import targetedPublish from "./targeted-publish.mjs";
 
 // Read here (config runs before src/env.ts can be imported); src/env.ts validates the same values.
 const site = process.env.SITE_URL || "http://localhost:4321";
 const out = outDirInsideSite(process.env.OUT_DIR || "./dist");
+// A targeted build (decision 039) renders a few pages for the publisher and must neither read
+// nor rewrite the incremental cache, which belongs to the full builds.
+const targeted = targetedPublish(process.env);
+const targetedOnly = Boolean(process.env.SITE_TARGET_FILE);
 
 export default defineConfig({
   site,
@@ -22,7 +27,7 @@ export default defineConfig({
   // I/O overlaps the rendering, which roughly halves a full build and thirds an incremental one.
   build: { format: "directory", inlineStylesheets: "auto", concurrency: 16 },
   // The out-dir mover goes last: it moves the output once every other build:done hook has run.
-  integrations: [react(), hostFiles(), ...(out.integration ? [out.integration] : [])],
+  integrations: [react(), hostFiles(), ...(targeted ? [targeted] : []), ...(out.integration ? [out.integration] : [])],
   vite: {
     plugins: [tailwindcss()],
     // The build reads PostgreSQL through packages/db: its drivers and native modules stay
@@ -34,5 +39,5 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
-  experimental: { incrementalBuild: true },
+  experimental: { incrementalBuild: !targetedOnly },
 });

@@ -66,10 +66,15 @@ const schema = z.object({
   // ---- publishing (packages/publish, publishConfigFromEnv) ----
   /** local: build here and serve the live folder on SITE_PORT; hook: POST PUBLISH_HOOK_URL instead. */
   PUBLISH_MODE: z.enum(["local", "hook"]).default("local"),
-  /** Quiet time after the last content write before a rebuild starts. */
-  PUBLISH_DEBOUNCE_MS: z.coerce.number().int().min(0).default(5_000),
-  /** Longest a rebuild waits while writes keep coming. */
-  PUBLISH_MAX_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Quiet time after the last content write before a rebuild starts (1 s: an edit's targeted publish takes seconds, decision 039). */
+  PUBLISH_DEBOUNCE_MS: z.coerce.number().int().min(0).default(1_000),
+  /** Longest a rebuild waits while writes keep coming (a burst still publishes every 10 s). */
+  PUBLISH_MAX_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Content edits of a few clinics render only their pages (decision 039); "false": every build is a full one. */
+  PUBLISH_TARGETED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   /** How often content_changes is polled for writes made through other API instances. */
   PUBLISH_POLL_MS: z.coerce.number().int().min(100).default(3_000),
   /** Longest a public clinic read is served from memory (lib/read-cache.ts); 0 turns the cache off. */

@@ -20,7 +20,13 @@ export interface PublishConfig {
   buildCommand: string;
   /** Working directory of the build command. */
   cwd: string;
+  /** Content edits of a few clinics go live by a targeted publish (decision 039); default on. */
+  targeted?: boolean;
+  /** More clinics changed than this since the live build: the full build runs instead. */
+  targetedMaxClinics?: number;
 }
+
+export const DEFAULT_TARGETED_MAX_CLINICS = 1_000;
 
 /** The site reads its output folder from OUT_DIR (site/astro.config.mjs), which every build gets. */
 export const DEFAULT_BUILD_COMMAND = "pnpm --filter @botox/site run build";
@@ -41,6 +47,7 @@ export interface PublishEnv {
   PUBLISH_BUILD_TIMEOUT_MS: number;
   SITE_DIR?: string | undefined;
   SITE_BUILD_COMMAND?: string | undefined;
+  PUBLISH_TARGETED?: boolean | undefined;
 }
 
 export function publishConfigFromEnv(env: PublishEnv): PublishConfig {
@@ -59,5 +66,6 @@ export function publishConfigFromEnv(env: PublishEnv): PublishConfig {
     siteDir: path.resolve(env.SITE_DIR ?? path.join(readDbEnv().DATA_DIR, "site")),
     buildCommand: env.SITE_BUILD_COMMAND ?? DEFAULT_BUILD_COMMAND,
     cwd: repoRoot,
+    targeted: env.PUBLISH_TARGETED ?? true,
   };
 }

@@ -1,10 +1,13 @@
+import fs from "node:fs/promises";
 import path from "node:path";
 import {
   absorbQueuedBuilds,
   claimBuild,
+  clinicsOfChanges,
   contentBuildNeeded,
   enqueueBuild,
   failInterruptedBuilds,
+  findLiveBuild,
   findPublishBuild,
   finishBuild,
   markBuildLive,
@@ -17,9 +20,10 @@ import {
   type Sql,
 } from "@botox/db";
 import { LogTail, expandBuildCommand, runCommand } from "./build-runner.ts";
-import type { PublishConfig } from "./config.ts";
+import { DEFAULT_TARGETED_MAX_CLINICS, type PublishConfig } from "./config.ts";
 import { postDeployHook } from "./hook.ts";
 import { SiteFolder, countPages, hasPage } from "./site-folder.ts";
+import { indexFingerprint, linkTree, overlay, readTargetReport, removePages, siteFingerprint } from "./targeted.ts";
 
 export type PublishTrigger = "content" | "webhook" | "rebuild" | "nightly" | "startup";
 
@@ -134,7 +138,10 @@ export class BuildExecutor {
     heartbeat.unref();
     let result: { ok: boolean; pageCount: number | null } = { ok: false, pageCount: null };
     try {
-      result = this.config.mode === "hook" ? await this.callHook(id, trigger, watermark, log) : await this.buildLocally(id, log, this.abort.signal);
+      result =
+        this.config.mode === "hook"
+          ? await this.callHook(id, trigger, watermark, log)
+          : await this.buildLocally(id, trigger, watermark, log, this.abort.signal);
     } catch (err) {
       log.push(`\n[publish] ${err instanceof Error ? err.message : String(err)}\n`);
       if (this.config.mode === "local") await this.discard(id).catch(() => undefined);
@@ -162,31 +169,78 @@ export class BuildExecutor {
     return { ok: res.ok, pageCount: null };
   }
 
-  /** Builds into builds/<id> and switches `live` to it when the build wrote pages. */
-  private async buildLocally(id: number, log: LogTail, signal: AbortSignal): Promise<{ ok: boolean; pageCount: number | null }> {
+  /** The environment of a site build: this process's (the site's env.ts validates what it reads) and the run's own. */
+  private buildEnv(id: number, extra: Record<string, string>): NodeJS.ProcessEnv {
+    return {
+      // The build is the site's own process: it inherits this one's environment.
+      // eslint-disable-next-line no-restricted-properties
+      ...process.env,
+      SITE_BUILD_ID: String(id),
+      ...(this.options.databaseUrl ? { DATABASE_URL: this.options.databaseUrl } : {}),
+      ...extra,
+    };
+  }
+
+  /**
+   * A targeted publish is possible when the change is content only: a content trigger, a live
+   * build with a page index made from the same code and settings, and changes since it that
+   * each name one clinic (at most `targetedMaxClinics`). Otherwise null (with the reason logged).
+   */
+  private async targetFor(trigger: string, watermark: number, fingerprint: string, log: LogTail): Promise<{ liveId: number; clinicIds: number[] } | null> {
+    if (this.config.targeted === false || this.config.mode !== "local" || trigger !== "content") return null;
+    const why = (reason: string) => {
+      log.push(`[publish] full build: ${reason}\n`);
+      return null;
+    };
+    const liveId = await this.folder.liveId();
+    const live = await findLiveBuild(this.db);
+    if (liveId === null || !live || live.id !== liveId) return why("no live build to start from");
+    if ((await indexFingerprint(this.folder.indexFile(liveId))) !== fingerprint)
+      return why(`the site's code or settings differ from build #${liveId}'s (or it has no page index)`);
+    const clinicIds = await clinicsOfChanges(this.db, Number(live.changeWatermark), watermark);
+    if (clinicIds === null) return why("a change is not about one clinic");
+    const most = this.config.targetedMaxClinics ?? DEFAULT_TARGETED_MAX_CLINICS;
+    if (clinicIds.length > most) return why(`${clinicIds.length} clinics changed (more than ${most})`);
+    return { liveId, clinicIds };
+  }
+
+  /** A full build, or a targeted one for a content edit (decision 039); switches `live` when it wrote pages. */
+  private async buildLocally(
+    id: number,
+    trigger: string,
+    watermark: number,
+    log: LogTail,
+    signal: AbortSignal,
+  ): Promise<{ ok: boolean; pageCount: number | null }> {
+    const fingerprint = await siteFingerprint(this.config.cwd, this.buildEnv(id, {}));
+    const target = await this.targetFor(trigger, watermark, fingerprint, log);
+    if (target) return this.buildTargeted(id, target, fingerprint, log, signal);
+    return this.buildFull(id, fingerprint, log, signal);
+  }
+
+  private async buildFull(id: number, fingerprint: string, log: LogTail, signal: AbortSignal): Promise<{ ok: boolean; pageCount: number | null }> {
+    const stage = stageClock(log);
     const outDir = await this.folder.prepare(id);
     const command = expandBuildCommand(this.config.buildCommand, outDir);
     log.push(`$ ${command}\n`);
     const result = await runCommand({
       command,
       cwd: this.config.cwd,
-      env: {
-        // The build is the site's own process: it inherits this one's environment (its env.ts
-        // validates what it reads), with the folder and build id of this run on top.
-        // eslint-disable-next-line no-restricted-properties
-        ...process.env,
+      env: this.buildEnv(id, {
         OUT_DIR: outDir,
-        SITE_BUILD_ID: String(id),
         ASTRO_CACHE_DIR: this.folder.cacheDir,
-        ...(this.options.databaseUrl ? { DATABASE_URL: this.options.databaseUrl } : {}),
-      },
+        SITE_PAGE_INDEX_OUT: this.folder.indexFile(id),
+        SITE_FINGERPRINT: fingerprint,
+      }),
       timeoutMs: this.config.buildTimeoutMs,
       log,
       signal,
     });
+    stage("build");
     if (result.ok) {
       if (await hasPage(outDir)) {
         await this.folder.switchTo(id);
+        stage("switch");
         // Counted once the new pages are served: a walk of 250,000 files takes seconds.
         return { ok: true, pageCount: await countPages(outDir) };
       }
@@ -196,6 +250,85 @@ export class BuildExecutor {
     }
     await this.discard(id);
     return { ok: false, pageCount: null };
+  }
+
+  /**
+   * Renders the pages the changed clinics appear on (the site's own build, told which clinics
+   * by SITE_TARGET_FILE) into targeted/<id> while every file of the live build is linked into
+   * builds/<id> (the two overlap: rendering is CPU, linking is file system work, and the live
+   * build cannot change while this build holds the lock), then lays the rendered pages over
+   * the links, removes the pages that are gone, and switches. A failure leaves the live site
+   * and the incremental cache as they were.
+   */
+  private async buildTargeted(
+    id: number,
+    target: { liveId: number; clinicIds: number[] },
+    fingerprint: string,
+    log: LogTail,
+    signal: AbortSignal,
+  ): Promise<{ ok: boolean; pageCount: number | null }> {
+    const stage = stageClock(log);
+    const work = this.folder.targetedDir(id);
+    const targetFile = `${work}.target.json`;
+    const reportFile = `${work}.report.json`;
+    log.push(`[publish] targeted publish from build #${target.liveId}: clinics ${target.clinicIds.join(", ") || "(none)"}\n`);
+    let linking: Promise<{ ok: true; seconds: number } | { ok: false; err: unknown }> | null = null;
+    try {
+      await this.folder.clearTargeted();
+      await fs.mkdir(work, { recursive: true });
+      await fs.writeFile(targetFile, JSON.stringify({ clinicIds: target.clinicIds, previousIndex: this.folder.indexFile(target.liveId), report: reportFile }));
+      const outDir = await this.folder.prepare(id);
+      const started = Date.now();
+      linking = linkTree(this.folder.buildDir(target.liveId), outDir).then(
+        () => ({ ok: true as const, seconds: (Date.now() - started) / 1000 }),
+        (err: unknown) => ({ ok: false as const, err }),
+      );
+      const command = expandBuildCommand(this.config.buildCommand, work);
+      log.push(`$ ${command}\n`);
+      const result = await runCommand({
+        command,
+        cwd: this.config.cwd,
+        env: this.buildEnv(id, {
+          OUT_DIR: work,
+          ASTRO_CACHE_DIR: this.folder.targetedCacheDir,
+          SITE_TARGET_FILE: targetFile,
+          SITE_PAGE_INDEX_OUT: this.folder.indexFile(id),
+          SITE_FINGERPRINT: fingerprint,
+        }),
+        timeoutMs: this.config.buildTimeoutMs,
+        log,
+        signal,
+      });
+      stage("render");
+      const linked = await linking;
+      // The link ran beside the render; this stage is only the wait for it to finish.
+      stage("link");
+      if (linked.ok) log.push(`[publish] linking the live build took ${linked.seconds.toFixed(1)} s\n`);
+      if (!result.ok) {
+        log.push(`\n[publish] targeted build failed (exit ${result.exitCode ?? result.signal}); the live site is unchanged\n`);
+        await this.folder.remove(id);
+        return { ok: false, pageCount: null };
+      }
+      if (!linked.ok) throw linked.err;
+      const report = await readTargetReport(reportFile);
+      const written = await overlay(work, outDir);
+      const removed = await removePages(outDir, report.remove);
+      stage("overlay");
+      log.push(`[publish] ${report.render.length} pages rendered, ${written} files laid over build #${target.liveId}'s links, ${removed} removed\n`);
+      await this.folder.switchTo(id);
+      stage("switch");
+      return { ok: true, pageCount: await countPages(outDir) };
+    } catch (err) {
+      log.push(`\n[publish] targeted publish failed: ${err instanceof Error ? err.message : String(err)}; the live site is unchanged\n`);
+      // The folder is removed once nothing writes into it any more.
+      if (linking) await linking;
+      await this.folder.remove(id);
+      return { ok: false, pageCount: null };
+    } finally {
+      await fs.rm(work, { recursive: true, force: true }).catch(() => undefined);
+      await fs.rm(targetFile, { force: true }).catch(() => undefined);
+      await fs.rm(reportFile, { force: true }).catch(() => undefined);
+    }
   }
 
   /** Removes a failed build's folder and the incremental cache it may have left half-written. */
@@ -222,4 +355,14 @@ export class BuildExecutor {
     this.options.log(`rolled back to build #${id}`);
     return { ok: true, id };
   }
+}
+
+/** Logs each stage's seconds ("[publish] stage render 3.2 s"): bench:publish reads them from the build's log. */
+function stageClock(log: LogTail): (name: string) => void {
+  let last = Date.now();
+  return (name) => {
+    const now = Date.now();
+    log.push(`[publish] stage ${name} ${((now - last) / 1000).toFixed(1)} s\n`);
+    last = now;
+  };
 }

@@ -86,6 +86,9 @@ beforeAll(async () => {
       siteDir: path.join(dir, "site"),
       buildCommand: `env FORCE_COLOR=0 ${DEFAULT_BUILD_COMMAND}`,
       cwd: repoRoot,
+      // Astro's incremental cache of the full build is what this checks; content edits would
+      // otherwise go through the targeted publish (targeted-publish.test.ts).
+      targeted: false,
     },
   });
 });

@@ -6,6 +6,8 @@ import path from "node:path";
  *   builds/<id>/   one folder per build
  *   live           symlink → builds/<id>, replaced atomically (rename of live.tmp)
  *   astro-cache/   Astro's incremental build cache (pages reused by the next build)
+ *   page-index/<id>.json   what build <id> wrote, per clinic (a targeted publish starts from it)
+ *   targeted/      a targeted publish's pages while they are rendered (decision 039)
  */
 export class SiteFolder {
   readonly root: string;
@@ -30,6 +32,24 @@ export class SiteFolder {
   }
   buildDir(id: number): string {
     return path.join(this.buildsDir, String(id));
+  }
+  /** The page index build <id> wrote (site/targeted-publish.mjs). */
+  indexFile(id: number): string {
+    return path.join(this.root, "page-index", `${id}.json`);
+  }
+  /** Where a targeted publish renders its pages before they are laid over the new build folder. */
+  targetedDir(id: number): string {
+    return path.join(this.root, "targeted", String(id));
+  }
+  /** Removes what an interrupted targeted publish left in targeted/ (only one build runs at a time). */
+  async clearTargeted(): Promise<void> {
+    const dir = path.join(this.root, "targeted");
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    for (const name of names) if (name !== "astro-cache") await fs.rm(path.join(dir, name), { recursive: true, force: true });
+  }
+  /** Astro's cache folder for targeted builds: they never touch the full builds' incremental cache. */
+  get targetedCacheDir(): string {
+    return path.join(this.root, "targeted", "astro-cache");
   }
 
   /** A fresh, empty folder for a build (anything left there by an interrupted run is removed). */
@@ -72,6 +92,7 @@ export class SiteFolder {
 
   async remove(id: number): Promise<void> {
     await fs.rm(this.buildDir(id), { recursive: true, force: true });
+    await fs.rm(this.indexFile(id), { force: true });
   }
 
   /** Build ids that have a folder. */

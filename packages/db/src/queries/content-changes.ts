@@ -1,4 +1,4 @@
-import { inArray, max } from "drizzle-orm";
+import { inArray, max, sql } from "drizzle-orm";
 import type { Database } from "../client.ts";
 import { clinics, contentChanges } from "../schema.ts";
 
@@ -41,4 +41,27 @@ export async function clinicFacts(db: DbExecutor, ids: readonly number[]): Promi
     .select({ id: clinics.id, slug: clinics.slug, citySlug: clinics.citySlug, latitude: clinics.latitude, longitude: clinics.longitude })
     .from(clinics)
     .where(inArray(clinics.id, [...ids]));
+/**
+ * The clinic each content change of (`after`, `upTo`] is about, for a targeted publish: a
+ * clinic's own row, or a row of clinic content that names its clinic. Null when any change is
+ * not about one clinic (a post, a category, an import without an id, a deleted price whose
+ * clinic is gone with it): those go through the full build. Each kind of clinic content (a
+ * price, a staff member, a deal) is one `when` naming its table's clinic_id.
+ */
+export async function clinicsOfChanges(db: DbExecutor, after: number, upTo: number): Promise<number[] | null> {
+  const rows = await db.execute<{ clinicId: number | null }>(sql`
+    select case c.entity
+             when 'clinic' then c.entity_id
+             when 'price' then (select p.clinic_id from clinic_prices p where p.id = c.entity_id)
+             when 'staff' then (select s.clinic_id from clinic_staff s where s.id = c.entity_id)
+             when 'deal' then (select d.clinic_id from clinic_deals d where d.id = c.entity_id)
+           end as "clinicId"
+    from ${contentChanges} c
+    where c.id > ${after} and c.id <= ${upTo}`);
+  const ids = new Set<number>();
+  for (const row of rows) {
+    if (row.clinicId == null) return null;
+    ids.add(Number(row.clinicId));
+  }
+  return [...ids].sort((a, b) => a - b);
 }

@@ -1,0 +1,214 @@
+/**
+ * The targeted publish through the publisher and the real site build (decision 039): a content
+ * edit renders only the pages its clinic appears on, lays them over a hard-linked copy of the
+ * live build, and the result is, file for file and byte for byte, what a full build of the same
+ * data writes. Samples: rename, move to another city, close, price change. (Staff and deal
+ * edits join these once those kinds of clinic content exist: each names its clinic in
+ * packages/db `clinicsOfChanges`, and nothing else changes.)
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "@botox/db";
+import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
+import { runCommand } from "./build-runner.ts";
+import { DEFAULT_BUILD_COMMAND } from "./config.ts";
+import { Publisher } from "./publisher.ts";
+import { fingerprintTree } from "./testing.ts";
+import { pageFiles } from "./targeted.ts";
+
+let db: TestDatabase;
+let dir: string;
+let publisher: Publisher;
+
+const CLINICS = [
+  { name: "Alpha Glow Spa", slug: "alpha-glow-spa", city: "Incrementon", citySlug: "incrementon", state: "OH", zip: "43001", lat: 40.1, lon: -82.1 },
+  { name: "Beta Smooth Clinic", slug: "beta-smooth-clinic", city: "Incrementon", citySlug: "incrementon", state: "OH", zip: "43002", lat: 40.12, lon: -82.12 },
+  { name: "Gamma Skin Bar", slug: "gamma-skin-bar", city: "Cachefield", citySlug: "cachefield", state: "TX", zip: "75001", lat: 32.9, lon: -96.8 },
+  { name: "Delta Derm", slug: "delta-derm", city: "Linkport", citySlug: "linkport", state: "FL", zip: "33101", lat: 25.77, lon: -80.19 },
+];
+
+async function lastBuild() {
+  const [row] = await db.sql<{ id: number; status: string; log: string }[]>`select id, status, log from publish_builds order by id desc limit 1`;
+  return row!;
+}
+
+async function clinicId(slug: string): Promise<number> {
+  const [row] = await db.sql<{ id: number }[]>`select id from clinics where slug = ${slug}`;
+  return row!.id;
+}
+
+/** Records a content change as the API's write path does, then runs the next (debounced) build. */
+async function publishChange(entity: string, entityId: number) {
+  await db.sql`insert into content_changes (entity, entity_id, action) values (${entity}, ${entityId}, 'update')`;
+  publisher.markDirty();
+  await publisher.flush();
+  const build = await lastBuild();
+  expect(build.status, build.log.slice(-4000)).toBe("succeeded");
+  return build;
+}
+
+/** A full build of the same database into a folder of its own (its own incremental cache). */
+let fullBuilds = 0;
+async function fullBuild(): Promise<string> {
+  const out = path.join(dir, "full", String(++fullBuilds));
+  const result = await runCommand({
+    command: `env FORCE_COLOR=0 ${DEFAULT_BUILD_COMMAND}`,
+    cwd: repoRoot,
+    env: { ...process.env, OUT_DIR: out, DATABASE_URL: db.url, ASTRO_CACHE_DIR: path.join(dir, "full-cache") },
+    timeoutMs: 5 * 60_000,
+  });
+  expect(result.ok, result.log.slice(-4000)).toBe(true);
+  return out;
+}
+
+const contentOf = (print: string | undefined) => print?.split(":")[1];
+const isPage = (file: string) => /\.(html|xml)$/.test(file);
+
+/**
+ * Publishes one edit by a targeted build and checks it against a full build of the same data:
+ * the same files with the same bytes, and the pages written anew (not hard-linked from the
+ * previous build) are the ones the edit affects: every page whose bytes changed is among them.
+ */
+async function expectTargeted(entity: string, entityId: number, expected: { rendered: string[]; linked: string[] }) {
+  const previousId = (await publisher.folder.liveId())!;
+  const previous = fingerprintTree(publisher.folder.buildDir(previousId));
+  const build = await publishChange(entity, entityId);
+  expect(build.log).toContain("[publish] targeted publish from build");
+  expect(build.log).not.toContain("[publish] full build:");
+  expect(await publisher.folder.liveId()).toBe(build.id);
+  const targeted = fingerprintTree(publisher.folder.buildDir(build.id));
+  const full = fingerprintTree(await fullBuild());
+
+  // Byte for byte what the full build wrote, and no file more or less.
+  expect([...targeted.keys()].sort()).toEqual([...full.keys()].sort());
+  for (const [file, print] of full) expect(contentOf(targeted.get(file)), file).toBe(contentOf(print));
+
+  const rendered = [...targeted].filter(([file, print]) => isPage(file) && previous.get(file) !== print).map(([file]) => file);
+  const changed = [...full].filter(([file, print]) => isPage(file) && contentOf(previous.get(file)) !== contentOf(print)).map(([file]) => file);
+  for (const file of changed) expect(rendered, `${file} changed but was not re-rendered`).toContain(file);
+  for (const page of expected.rendered) expect(rendered).toContain(pageFiles(page)[0]);
+  for (const page of expected.linked) expect(rendered).not.toContain(pageFiles(page)[0]);
+  // Unaffected pages are the previous build's files, not copies.
+  for (const page of expected.linked) expect(targeted.get(pageFiles(page)[0]!)).toBe(previous.get(pageFiles(page)[0]!));
+  return { build, rendered, previous, targeted };
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "publish-targeted-"));
+  for (const c of CLINICS) {
+    await db.sql`
+      insert into clinics (name, slug, city, city_slug, state, postal_code, latitude, longitude, full_address)
+      values (${c.name}, ${c.slug}, ${c.city}, ${c.citySlug}, ${c.state}, ${c.zip}, ${c.lat}, ${c.lon}, ${`1 Main St, ${c.city}, ${c.state} ${c.zip}`})`;
+    await db.sql`insert into zip_codes (zip, city, state, latitude, longitude) values (${c.zip}, ${c.city}, ${c.state}, ${c.lat}, ${c.lon})`;
+  }
+  publisher = new Publisher({
+    sql: db.sql,
+    databaseUrl: db.url,
+    log: () => undefined,
+    config: {
+      mode: "local",
+      debounceMs: 0,
+      maxWaitMs: 0,
+      pollMs: 60_000,
+      cron: null,
+      keepBuilds: 10,
+      buildTimeoutMs: 5 * 60_000,
+      siteDir: path.join(dir, "site"),
+      buildCommand: `env FORCE_COLOR=0 ${DEFAULT_BUILD_COMMAND}`,
+      cwd: repoRoot,
+    },
+  });
+  publisher.request("startup");
+  await publisher.flush();
+  const first = await lastBuild();
+  expect(first.status, first.log.slice(-4000)).toBe("succeeded");
+  expect(fs.existsSync(publisher.folder.indexFile(first.id))).toBe(true);
+}, 300_000);
+afterAll(async () => {
+  await publisher?.stop();
+  await db?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("targeted publish", () => {
+  it("renames a clinic: its page, its city page and the ZIP pages around it; the other cities' pages stay linked", async () => {
+    const id = await clinicId("alpha-glow-spa");
+    await db.sql`update clinics set name = 'Alpha Glow Spa Renamed', updated_at = now() where id = ${id}`;
+    const { build } = await expectTargeted("clinic", id, {
+      rendered: ["/botox-clinic/incrementon/alpha-glow-spa", "/botox-near-me/incrementon", "/zip/43001", "/zip/43002", "/", "/sitemap.xml"],
+      linked: ["/botox-clinic/cachefield/gamma-skin-bar", "/botox-near-me/cachefield", "/zip/75001", "/botox-near-me/linkport", "/zip/33101"],
+    });
+    expect(fs.readFileSync(path.join(publisher.folder.buildDir(build.id), "botox-clinic/incrementon/alpha-glow-spa/index.html"), "utf8")).toContain(
+      "Alpha Glow Spa Renamed",
+    );
+  }, 300_000);
+
+  it("moves a clinic to another city: its old page and its old ZIP's page go, both city pages and the ZIP pages of both places are rendered", async () => {
+    const id = await clinicId("beta-smooth-clinic");
+    await db.sql`
+      update clinics set city = 'Cachefield', city_slug = 'cachefield', state = 'TX', postal_code = '75001', latitude = 32.91, longitude = -96.81,
+        full_address = '2 Main St, Cachefield, TX 75001', updated_at = now()
+      where id = ${id}`;
+    const { targeted } = await expectTargeted("clinic", id, {
+      rendered: ["/botox-clinic/cachefield/beta-smooth-clinic", "/botox-near-me/incrementon", "/botox-near-me/cachefield", "/zip/43001", "/zip/75001"],
+      linked: ["/botox-near-me/linkport", "/zip/33101", "/botox-clinic/linkport/delta-derm"],
+    });
+    expect(targeted.has("botox-clinic/incrementon/beta-smooth-clinic/index.html")).toBe(false);
+    // No clinic has that postal code any more, so it has no page (as in the full build).
+    expect(targeted.has("zip/43002/index.html")).toBe(false);
+  }, 300_000);
+
+  it("closes a clinic", async () => {
+    const id = await clinicId("delta-derm");
+    await db.sql`update clinics set business_status = 'PERMANENTLY_CLOSED', updated_at = now() where id = ${id}`;
+    await expectTargeted("clinic", id, {
+      rendered: ["/botox-clinic/linkport/delta-derm", "/botox-near-me/linkport", "/zip/33101"],
+      linked: ["/botox-clinic/cachefield/gamma-skin-bar", "/botox-near-me/incrementon", "/zip/43001"],
+    });
+  }, 300_000);
+
+  it("changes a price: the change names its clinic through the price row", async () => {
+    const id = await clinicId("gamma-skin-bar");
+    const today = new Date().toISOString().slice(0, 10);
+    const [price] = await db.sql<{ id: number }[]>`
+      insert into clinic_prices (clinic_id, brand, model, unit_price_cents, per_unit_cents, source, observed_on)
+      values (${id}, 'botox', 'per_unit', 1200, 1200, 'clinic', ${today}) returning id`;
+    await expectTargeted("price", price!.id, {
+      rendered: ["/botox-clinic/cachefield/gamma-skin-bar", "/botox-near-me/cachefield", "/zip/75001"],
+      linked: ["/botox-clinic/incrementon/alpha-glow-spa", "/botox-near-me/linkport", "/zip/33101"],
+    });
+  }, 300_000);
+
+  it("runs the full build for a change that is not about one clinic, and keeps the live site when a targeted build fails", async () => {
+    const [post] = await db.sql<{ id: number }[]>`select id from blog_posts limit 1`;
+    await db.sql`insert into content_changes (entity, entity_id, action) values ('category', ${post?.id ?? 1}, 'update')`;
+    publisher.markDirty();
+    await publisher.flush();
+    const full = await lastBuild();
+    expect(full.status, full.log.slice(-4000)).toBe("succeeded");
+    expect(full.log).toContain("[publish] full build: a change is not about one clinic");
+
+    // A page index that no longer parses: the targeted build fails, recorded like any build.
+    const liveId = (await publisher.folder.liveId())!;
+    const before = fingerprintTree(publisher.folder.buildDir(liveId));
+    const index = publisher.folder.indexFile(liveId);
+    const saved = fs.readFileSync(index, "utf8");
+    fs.writeFileSync(index, saved.replace(/"paths":\[/, '"paths":7,"x":['));
+    const id = await clinicId("alpha-glow-spa");
+    await db.sql`update clinics set name = 'Alpha Again', updated_at = now() where id = ${id}`;
+    await db.sql`insert into content_changes (entity, entity_id, action) values ('clinic', ${id}, 'update')`;
+    publisher.markDirty();
+    await publisher.flush();
+    const failed = await lastBuild();
+    expect(failed.status).toBe("failed");
+    expect(failed.log).toContain("the live site is unchanged");
+    expect(await publisher.folder.liveId()).toBe(liveId);
+    expect(fingerprintTree(publisher.folder.buildDir(liveId))).toEqual(before);
+    expect(fs.existsSync(publisher.folder.buildDir(failed.id))).toBe(false);
+    const status = await publisher.status();
+    expect(status.builds.find((b) => b.id === failed.id)?.status).toBe("failed");
+  }, 300_000);
+});

@@ -1,0 +1,65 @@
+/** The targeted publish's page plan (targeted-publish.mjs, decision 039), on hand-made page lists. */
+import { describe, expect, it } from "vitest";
+import { pageIndex, targetPlan } from "../targeted-publish.mjs";
+
+const clinicPage = (id: number, city: string, slug: string, key: string) => ({
+  pathname: `/botox-clinic/${city}/${slug}`,
+  props: { clinic: { id }, cityPage: city },
+  cacheKey: key,
+});
+const cityPage = (slug: string, key: string) => ({ pathname: `/botox-near-me/${slug}`, props: { city: { pageSlug: slug } }, cacheKey: key });
+const zipPage = (zip: string, key: string) => ({ pathname: `/zip/${zip}`, props: { place: { zip } }, cacheKey: key });
+const home = { pathname: "/", props: {} };
+
+const before = [
+  home,
+  clinicPage(1, "austin", "alpha", "a1"),
+  clinicPage(2, "austin", "beta", "b1"),
+  clinicPage(3, "dallas", "gamma", "g1"),
+  cityPage("austin", "ca1"),
+  cityPage("dallas", "cd1"),
+  zipPage("78701", "z1"),
+  zipPage("75201", "z2"),
+];
+const previous = pageIndex(before, "fp");
+
+describe("targeted publish plan", () => {
+  it("indexes each clinic's page and city page, and every page's key", () => {
+    expect(previous.clinics["1"]).toEqual({ page: "/botox-clinic/austin/alpha", city: "/botox-near-me/austin" });
+    expect(previous.keys["/zip/78701"]).toBe("z1");
+    expect(previous.keys["/"]).toBeUndefined();
+    expect(previous.fingerprint).toBe("fp");
+  });
+
+  it("renders the clinic, its city page, pages whose key changed and pages without a key; nothing else", () => {
+    const after = before.map((p) =>
+      p.pathname === "/botox-clinic/austin/alpha" ? { ...p, cacheKey: "a2" } : p.pathname === "/zip/78701" ? { ...p, cacheKey: "z9" } : p,
+    );
+    const plan = targetPlan(after, previous, [1]);
+    expect([...plan.render].sort()).toEqual(["/", "/botox-clinic/austin/alpha", "/botox-near-me/austin", "/zip/78701"]);
+    expect(plan.remove).toEqual([]);
+  });
+
+  it("renders the city pages a clinic was and is on even when no key changed (content no key covers yet)", () => {
+    const plan = targetPlan(before, previous, [2]);
+    expect([...plan.render].sort()).toEqual(["/", "/botox-clinic/austin/beta", "/botox-near-me/austin"]);
+  });
+
+  it("moves a clinic to another city: the new page and both city pages are rendered, the old page removed", () => {
+    const after = [
+      ...before.filter((p) => p.pathname !== "/botox-clinic/austin/beta"),
+      { pathname: "/botox-clinic/dallas/beta", props: { clinic: { id: 2 }, cityPage: "dallas" }, cacheKey: "b2" },
+    ];
+    const plan = targetPlan(after, previous, [2]);
+    expect([...plan.render].sort()).toEqual(["/", "/botox-clinic/dallas/beta", "/botox-near-me/austin", "/botox-near-me/dallas"]);
+    expect(plan.remove).toEqual(["/botox-clinic/austin/beta"]);
+    expect(plan.index.clinics["2"]).toEqual({ page: "/botox-clinic/dallas/beta", city: "/botox-near-me/dallas" });
+  });
+
+  it("removes the pages of a deleted clinic and of a city left without clinics", () => {
+    const after = before.filter((p) => !["/botox-clinic/dallas/gamma", "/botox-near-me/dallas", "/zip/75201"].includes(p.pathname));
+    const plan = targetPlan(after, previous, [3]);
+    expect([...plan.render]).toEqual(["/"]);
+    expect(plan.remove.sort()).toEqual(["/botox-clinic/dallas/gamma", "/botox-near-me/dallas", "/zip/75201"]);
+  });
+});
