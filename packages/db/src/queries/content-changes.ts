@@ -41,6 +41,8 @@ export async function clinicFacts(db: DbExecutor, ids: readonly number[]): Promi
     .select({ id: clinics.id, slug: clinics.slug, citySlug: clinics.citySlug, latitude: clinics.latitude, longitude: clinics.longitude })
     .from(clinics)
     .where(inArray(clinics.id, [...ids]));
+}
+
 /**
  * The clinic each content change of (`after`, `upTo`] is about, for a targeted publish: a
  * clinic's own row, or a row of clinic content that names its clinic. Null when any change is
