@@ -3,7 +3,9 @@ import { afterEach, vi } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
 
 // Screens load lazily and CI machines are shared: give findBy/waitFor room before failing.
-configure({ asyncUtilTimeout: 4000 });
+// A retrying wait only lasts long when something is broken, so the bound is generous (under
+// the 20 s test timeout): at 4 s a loaded two-core run failed a dashboard check once.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
