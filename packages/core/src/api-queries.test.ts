@@ -38,6 +38,7 @@ describe("public call defaults (spec §7.1, §9)", () => {
       openNow: false,
       brand: "botox",
       sortBy: "distance",
+      credential: [],
     });
   });
   it("the home's featured block: limit=3, distance=25, businessStatus=OPERATIONAL", () => {
@@ -59,6 +60,7 @@ describe("public call defaults (spec §7.1, §9)", () => {
       sortBy: "reviews",
       openNow: false,
       brand: "botox",
+      credential: [],
     });
     expect(clinicsByCityQuerySchema.parse({ sortBy: "name", sortOrder: "asc", query: "  glow " })).toMatchObject({
       sortBy: "name",
