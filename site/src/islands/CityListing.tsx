@@ -20,6 +20,7 @@ import { useVisitorRatings } from "./VisitorRatings.tsx";
 import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "./OpenNowFilter.tsx";
 import { viewNow } from "../lib/clock.ts";
 import { MaxPriceField } from "./PriceControls.tsx";
+import { QuickChips } from "./QuickChips.tsx";
 
 interface Props {
   citySlug: string;
@@ -162,6 +163,12 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
         </form>
       </aside>
       <div className="lg:col-span-3" ref={listTop} style={{ scrollMarginTop: "5rem" }}>
+        <QuickChips
+          openNow={filters.openNow}
+          onOpenNow={(openNow) => update({ openNow })}
+          lowestPrice={filters.sort === "price-asc"}
+          onLowestPrice={(on) => update({ sort: on ? "price-asc" : DEFAULT_CITY_FILTERS.sort })}
+        />
         <p className="mb-4 text-slate-700" aria-live="polite">
           {data && !query.isError ? `${total} ${total === 1 ? "clinic" : "clinics"} found in ${cityName}` : "\u00a0"}
         </p>

@@ -5,7 +5,7 @@ export function OpenNowFilter({ checked, onChange }: { checked: boolean; onChang
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <input id={id} type="checkbox" className="h-4 w-4" checked={checked} onChange={(e) => onChange(e.target.checked)} data-open-now-filter />
+      <input id={id} type="checkbox" className="h-6 w-6" checked={checked} onChange={(e) => onChange(e.target.checked)} data-open-now-filter />
       <label htmlFor={id} className="text-sm font-medium">
         Open now
       </label>

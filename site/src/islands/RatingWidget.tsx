@@ -7,6 +7,7 @@ import { toast } from "../lib/toast.ts";
 import type { PublicConfig } from "../lib/config.ts";
 
 import { EMOJI_GLYPH } from "../lib/emoji.ts";
+import { RatingDistribution } from "./RatingDistribution.tsx";
 
 interface Props {
   clinicId: number;
@@ -33,7 +34,6 @@ function Rating({ clinicId, clinicName, config }: Props) {
   const stats = useQuery({
     queryKey: ["rating-stats", clinicId],
     queryFn: () => api.get(`/clinics/${clinicId}/rating-stats`),
-    enabled: hasRated.data?.hasRated === true || submitted != null,
   });
   const submit = useMutation({
     mutationFn: (body: { clinicId: number; emoji: RatingEmoji; comment: string | null }) => api.send("POST", `/clinics/${clinicId}/ratings`, body),
@@ -73,15 +73,7 @@ function Rating({ clinicId, clinicName, config }: Props) {
             {submitted.comment && <> — “{submitted.comment}”</>}
           </p>
         )}
-        {stats.data && stats.data.length > 0 && (
-          <ul className="mt-3 flex flex-wrap gap-3" aria-label="Ratings so far">
-            {stats.data.map((s) => (
-              <li key={s.emoji} className="rounded-full bg-slate-100 px-3 py-1 text-sm">
-                <span aria-hidden="true">{EMOJI_GLYPH[s.emoji]}</span> {RATING.emojis.find((e) => e.value === s.emoji)?.label}: {s.count}
-              </li>
-            ))}
-          </ul>
-        )}
+        <RatingDistribution stats={stats.data} />
       </section>
     );
   }
@@ -89,6 +81,7 @@ function Rating({ clinicId, clinicName, config }: Props) {
   return (
     <section aria-labelledby={`${id}-h`} className="card p-5" data-rating-state="form">
       {heading}
+      <RatingDistribution stats={stats.data} />
       <form
         className="mt-3 space-y-3"
         onSubmit={(e) => {
