@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import type { Clinic } from "@botox/core/api";
 import { FETCH, SEARCH } from "@botox/core/constants";
 import { MSG } from "@botox/core/messages";
 import { adSlotAfter, clampNearbyPages, paginate } from "@botox/core/pagination";
@@ -18,6 +19,17 @@ interface Props {
    * location as the rest of the page (design.md §9), with the near-user cache and retries (§9).
    */
   variant?: "home" | "near-me";
+  /**
+   * The list built into the page (the closest clinics to the fallback location): shown until
+   * the live answer arrives, and kept, with Retry, when the live call fails (issue 25).
+   */
+  initial?: PrebuiltNearby;
+}
+
+export interface PrebuiltNearby {
+  /** "New York, NY": the place the list was built for. */
+  where: string;
+  clinics: Clinic[];
 }
 
 const VARIANTS = {
@@ -25,8 +37,8 @@ const VARIANTS = {
   "near-me": { title: "Providers Near You", ...FETCH.providersNearUser },
 } as const;
 
-export default function NearbyClinics({ config, variant = "home" }: Props) {
-  return <Nearby config={config} variant={variant} />;
+export default function NearbyClinics({ config, variant = "home", initial }: Props) {
+  return <Nearby config={config} variant={variant} initial={initial} />;
 }
 
 function LocationNotice({ config }: { config: PublicConfig }) {
@@ -48,7 +60,7 @@ function LocationNotice({ config }: { config: PublicConfig }) {
   );
 }
 
-function Nearby({ config, variant }: Required<Props>) {
+function Nearby({ config, variant, initial }: Required<Omit<Props, "initial">> & Pick<Props, "initial">) {
   const options = VARIANTS[variant];
   const id = useId();
   const top = useRef<HTMLElement>(null);
@@ -84,8 +96,15 @@ function Nearby({ config, variant }: Required<Props>) {
     config,
     shown.map((c) => c.id),
   );
-  const loading = location.isPending || nearby.isPending;
+  const failed = nearby.isError || location.isError;
+  const loading = !failed && (location.isPending || nearby.isPending);
   const where = loc ? [loc.city, loc.region].filter(Boolean).join(", ") : "";
+  // Until a live answer, the list built into the page stands (and stays when the call fails).
+  const prebuilt = initial && initial.clinics.length > 0 && (loading || failed) ? initial : null;
+  const retry = () => {
+    if (location.isError) void location.refetch();
+    else void nearby.refetch();
+  };
 
   const goTo = (p: number) => {
     setPage(p);
@@ -98,20 +117,36 @@ function Nearby({ config, variant }: Required<Props>) {
         {options.title}
       </h2>
       <p className="mt-1 mb-4 text-slate-700" aria-live="polite" data-nearby-summary>
-        {loading ? "Finding providers near you…" : `${all.length} providers near ${where || "you"}`}
+        {loading
+          ? "Finding providers near you…"
+          : failed
+            ? prebuilt
+              ? `Providers near ${prebuilt.where}`
+              : "\u00a0"
+            : `${all.length} providers near ${where || "you"}`}
       </p>
       <LocationNotice config={config} />
-      {loading ? (
+      {failed && (
+        <div role="alert" className="card mb-4 flex flex-wrap items-center justify-between gap-3 p-4" data-live-unavailable>
+          <p className="text-slate-800">
+            {prebuilt ? `Live results are unavailable right now. Showing the providers near ${prebuilt.where} listed when this page was built.` : MSG.fetch.nearbyClinics}
+          </p>
+          <button type="button" className="btn-primary" onClick={retry} disabled={nearby.isFetching || location.isFetching}>
+            Retry
+          </button>
+        </div>
+      )}
+      {prebuilt ? (
+        <div className="grid gap-4 md:grid-cols-2" data-clinic-list data-prebuilt-list aria-busy={loading || undefined}>
+          {prebuilt.clinics.flatMap((c, i) => [<ClinicCard key={c.id} clinic={c} />, ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : [])])}
+        </div>
+      ) : loading ? (
         <div className="grid gap-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading providers">
           {Array.from({ length: 4 }, (_, i) => (
             <CardSkeleton key={i} />
           ))}
         </div>
-      ) : nearby.isError ? (
-        <p role="alert" className="card p-6 text-center text-slate-800">
-          {MSG.fetch.nearbyClinics}
-        </p>
-      ) : all.length === 0 ? (
+      ) : failed ? null : all.length === 0 ? (
         <p className="card p-6 text-center text-slate-800">{MSG.search.nearbyEmpty}</p>
       ) : (
         <div className="grid gap-4 md:grid-cols-2" data-clinic-list>
@@ -121,8 +156,8 @@ function Nearby({ config, variant }: Required<Props>) {
           ])}
         </div>
       )}
-      <Pagination page={page} totalPages={pages} onChange={goTo} label="Nearby providers pages" />
-      {all.length > 0 && <p className="mt-4 text-center text-sm text-slate-700">{MSG.search.closestNote}</p>}
+      {!prebuilt && <Pagination page={page} totalPages={pages} onChange={goTo} label="Nearby providers pages" />}
+      {!prebuilt && all.length > 0 && <p className="mt-4 text-center text-sm text-slate-700">{MSG.search.closestNote}</p>}
     </section>
   );
 }
