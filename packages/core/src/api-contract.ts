@@ -31,7 +31,7 @@ import type {
   ZipSearchResponse,
 } from "./api.ts";
 import type { ClinicPrice, PriceIndex, PriceReport } from "./prices.ts";
-import type { blogPostInputSchema, categoryInputSchema, clinicInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./schemas.ts";
+import type { adminClinicInputSchema, blogPostInputSchema, categoryInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./schemas.ts";
 import type { nearbyClinicsBodySchema } from "./api-queries.ts";
 import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
 import type { priceReportCreatedSchema, publishQueuedSchema, publishRollbackResponseSchema } from "./response-schemas.ts";
@@ -87,7 +87,7 @@ type In<S extends z.ZodType> = z.input<S>;
  * A clinic write: the schema's fields, values checked by the API (the admin's form sends
  * working hours as whatever JSON the admin typed, which the schema then reads).
  */
-type ClinicBody = { [K in keyof In<typeof clinicInputSchema>]?: unknown };
+type ClinicBody = { [K in keyof In<typeof adminClinicInputSchema>]?: unknown };
 
 export interface ApiWrites {
   POST: [
