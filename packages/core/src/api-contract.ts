@@ -30,7 +30,7 @@ import type {
   UserLocation,
   ZipSearchResponse,
 } from "./api.ts";
-import type { ClinicPrice, PriceIndex, PriceReport } from "./prices.ts";
+import type { ClinicPrice, ListedPriceReport, PriceIndex, PriceReport } from "./prices.ts";
 import type { adminClinicInputSchema, blogPostInputSchema, categoryInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./schemas.ts";
 import type { nearbyClinicsBodySchema } from "./api-queries.ts";
 import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
@@ -68,7 +68,7 @@ export type ApiGets = [
   Call<`/clinics/${Seg}/rating-stats`, RatingStat[]>,
   Call<`/clinics/${Seg}/prices`, { prices: ListedPrice[] }>,
   Call<"/price-index", PriceIndex>,
-  Call<"/price-reports", { reports: PriceReport[]; total: number }>,
+  Call<"/price-reports", { reports: ListedPriceReport[]; total: number }>,
   Call<"/blog/posts", BlogListResponse>,
   Call<"/blog/posts/recent", BlogPost[]>,
   Call<`/blog/posts/slug/${Seg}`, BlogPost>,

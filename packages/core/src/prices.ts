@@ -142,7 +142,47 @@ export interface PriceReport {
   reviewedAt: string | null;
 }
 
+/** What the admin's review queue shows beside a report (issue 25): where, and how it compares. */
+export interface PriceReportContext {
+  city: string;
+  state: string;
+  /** The clinic's current per-unit price of the report's brand, in cents; null when none. */
+  currentUnitCents: number | null;
+  /** The median per-unit price of the brand in the clinic's city; null below PRICE_RULES.minIndexClinics clinics. */
+  localMedianCents: number | null;
+  /** How many clinics of the city have a current price of the brand. */
+  localClinics: number;
+  /** The per-unit price the report implies (total / units); null without units. */
+  reportedUnitCents: number | null;
+  /** Why the report stands out, or null. */
+  outlier: string | null;
+}
+
+export type ListedPriceReport = PriceReport & { context?: PriceReportContext };
+
 // ---- Rules ----
+
+/** Reported per-unit prices further than this fraction from the local median are flagged. */
+export const REPORT_OUTLIER_FRACTION = 0.5;
+
+/**
+ * Why a reported per-unit price stands out: outside the brand's plausible range, or more than
+ * half again above (or half below) the local median. Null when it does not, or says no unit price.
+ */
+export function reportOutlier(brand: PriceBrand, reportedUnitCents: number | null, localMedianCents: number | null): string | null {
+  if (reportedUnitCents == null) return null;
+  const bounds = UNIT_PRICE_BOUNDS_CENTS[brand];
+  if (bounds && (reportedUnitCents < bounds.min || reportedUnitCents > bounds.max)) {
+    return `Outside the plausible ${BRAND_LABELS[brand]} range (${formatCents(bounds.min)}–${formatCents(bounds.max)} per unit)`;
+  }
+  if (localMedianCents != null && localMedianCents > 0) {
+    const off = (reportedUnitCents - localMedianCents) / localMedianCents;
+    if (Math.abs(off) > REPORT_OUTLIER_FRACTION) {
+      return `${Math.round(Math.abs(off) * 100)}% ${off > 0 ? "above" : "below"} the local median`;
+    }
+  }
+  return null;
+}
 
 /**
  * The per-unit price a row states or implies. Area and package prices imply one only when

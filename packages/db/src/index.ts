@@ -20,5 +20,6 @@ export * from "./queries/cities.ts";
 export * from "./queries/clinic-search.ts";
 export * from "./queries/ratings.ts";
 export * from "./queries/prices.ts";
+export * from "./queries/price-report-context.ts";
 export * from "./queries/newsletter.ts";
 export * from "./queries/publish-builds.ts";
