@@ -92,18 +92,27 @@ describe.each(SIZES)("at %s", (size, options) => {
     const { page, context } = await signedInPage(browser, "/clinics?businessStatus=operational&page=2", options);
     const listUrl = adminUrl("/clinics?businessStatus=operational&page=2");
     await page.locator('table[aria-busy="false"]').waitFor();
-    await page.getByRole("row").nth(1).getByRole("link", { name: /^Edit / }).click();
+    await page
+      .getByRole("row")
+      .nth(1)
+      .getByRole("link", { name: /^Edit / })
+      .click();
     await page.getByRole("heading", { name: "Edit Clinic" }).waitFor();
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.waitForURL(listUrl);
     await expect.poll(() => page.getByLabel("Business status").inputValue()).toBe("operational");
 
     await page.locator('table[aria-busy="false"]').waitFor();
-    await page.getByRole("row").nth(1).getByRole("link", { name: /^Edit / }).click();
+    await page
+      .getByRole("row")
+      .nth(1)
+      .getByRole("link", { name: /^Edit / })
+      .click();
     await page.getByRole("heading", { name: "Edit Clinic" }).waitFor();
     await page.getByRole("button", { name: "Update Clinic" }).click();
     await page.waitForURL(listUrl);
-    await page.getByRole("button", { name: "Page 2" }).and(page.locator("[aria-current=page]")).waitFor();
+    await page.getByRole("link", { name: "Page 2" }).and(page.locator("[aria-current=page]")).waitFor();
+    await expect.poll(() => page.getByLabel("Business status").inputValue()).toBe("operational");
     await context.close();
   });
 
@@ -138,7 +147,12 @@ describe("no admin screen scrolls sideways at 390 px, and every action is on scr
   it("dashboard, clinics, clinic edit with prices, posts, post form, categories, price reports, messages", async () => {
     const { page, context, errors } = await signedInPage(browser, "/", PHONE);
     const api = adminApi(context);
-    const clinic = await api.send<Clinic>("POST", "/clinics", { name: uniqueName("E2E Narrow"), city: "Chicago", state: "IL", workingHours: { Monday: "9 AM-5 PM" } });
+    const clinic = await api.send<Clinic>("POST", "/clinics", {
+      name: uniqueName("E2E Narrow"),
+      city: "Chicago",
+      state: "IL",
+      workingHours: { Monday: "9 AM-5 PM" },
+    });
     await api.send("POST", `/clinics/${clinic.id}/prices`, {
       brand: "botox",
       model: "per_unit",

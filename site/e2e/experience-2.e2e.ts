@@ -32,7 +32,9 @@ describe.each(SIZES)("at %s", (_size, options) => {
   it("home: a failing live call keeps the pre-built list, says live results are unavailable, and Retry brings them", async () => {
     const { page, context, errors } = await pageAt(options);
     let fail = true;
-    await context.route(`${api}/clinics/nearby`, (route) => (fail ? route.fulfill({ status: 503, headers: cors, body: '{"error":"down"}' }) : route.fallback()));
+    await context.route(`${api}/clinics/nearby`, (route) =>
+      fail ? route.fulfill({ status: 503, headers: cors, body: '{"error":"down"}' }) : route.fallback(),
+    );
     await page.goto(`${site}/`);
     await expect(page.getByRole("searchbox").first().getAttribute("placeholder")).resolves.toBe("City or ZIP code");
     const nearby = page.getByRole("region", { name: "Botox Providers Near You" });
@@ -46,7 +48,10 @@ describe.each(SIZES)("at %s", (_size, options) => {
     await expect(nearby.locator("[data-nearby-summary]").textContent()).resolves.toBe("Providers near New York, NY");
     fail = false;
     await alert.getByRole("button", { name: "Retry" }).click();
-    await nearby.locator("[data-nearby-summary]").filter({ hasText: /^13 providers near/ }).waitFor();
+    await nearby
+      .locator("[data-nearby-summary]")
+      .filter({ hasText: /^13 providers near/ })
+      .waitFor();
     await expect.poll(() => nearby.locator("[data-live-unavailable]").count()).toBe(0);
     await expect.poll(() => nearby.locator("[data-prebuilt-list]").count()).toBe(0);
     expect(errors.filter((e) => !/503/.test(e))).toEqual([]);
@@ -115,7 +120,13 @@ describe.each(SIZES)("at %s", (_size, options) => {
     await expect.poll(() => page.getByLabel("Sort by").inputValue()).toBe("price-asc");
     await page.locator("[data-clinic-list] [data-clinic-card]").first().waitFor();
     // Every card shown is open now.
-    await expect.poll(() => page.locator("[data-clinic-list] [data-clinic-card]").evaluateAll((cards) => cards.every((c) => c.querySelector("[data-open-now='open'],[data-open-now='soon']")))).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator("[data-clinic-list] [data-clinic-card]")
+          .evaluateAll((cards) => cards.every((c) => c.querySelector("[data-open-now='open'],[data-open-now='soon']"))),
+      )
+      .toBe(true);
 
     await page.goto(`${site}/zip/10001`);
     await hydrated(page, "astro-island[component-url*='ZipResults']");
@@ -145,7 +156,10 @@ describe.each(SIZES)("at %s", (_size, options) => {
     });
     await page.goto(`${site}/near-me`);
     const list = page.getByRole("region", { name: "Providers Near You" });
-    await list.locator("[data-nearby-summary]").filter({ hasText: /providers near/ }).waitFor();
+    await list
+      .locator("[data-nearby-summary]")
+      .filter({ hasText: /providers near/ })
+      .waitFor();
     const featured = page.getByRole("region", { name: "More Open Clinics Nearby" });
     await featured.waitFor({ state: "attached" });
     await expect(page.getByRole("region", { name: "Top-Rated Clinics" }).count()).resolves.toBe(0);

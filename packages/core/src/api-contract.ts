@@ -31,7 +31,15 @@ import type {
   ZipSearchResponse,
 } from "./api.ts";
 import type { ClinicPrice, ListedPriceReport, PriceIndex, PriceReport } from "./prices.ts";
-import type { adminClinicInputSchema, blogPostInputSchema, categoryInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./schemas.ts";
+import type {
+  adminClinicInputSchema,
+  blogPostInputSchema,
+  categoryInputSchema,
+  contactSchema,
+  loginSchema,
+  newsletterSchema,
+  ratingSchema,
+} from "./schemas.ts";
 import type { nearbyClinicsBodySchema } from "./api-queries.ts";
 import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
 import type { priceReportCreatedSchema, publishQueuedSchema, publishRollbackResponseSchema } from "./response-schemas.ts";

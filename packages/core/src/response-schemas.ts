@@ -270,7 +270,10 @@ export const priceReportContextSchema = z.object({
   localMedianCents: z.number().nullable().describe("Median per-unit price of the brand in the clinic's city (cents); null below 5 clinics"),
   localClinics: z.number().int().describe("Clinics of the city with a current price of the brand"),
   reportedUnitCents: z.number().int().nullable().describe("total / units (cents); null without units"),
-  outlier: z.string().nullable().describe("Why the report stands out (outside the brand's plausible range, or over 50% from the local median); null when it does not"),
+  outlier: z
+    .string()
+    .nullable()
+    .describe("Why the report stands out (outside the brand's plausible range, or over 50% from the local median); null when it does not"),
 });
 export const priceReportListSchema = z.object({
   reports: z.array(priceReportSchema.extend({ context: priceReportContextSchema.optional() })),

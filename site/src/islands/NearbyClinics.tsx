@@ -129,7 +129,9 @@ function Nearby({ config, variant, initial }: Required<Omit<Props, "initial">> &
       {failed && (
         <div role="alert" className="card mb-4 flex flex-wrap items-center justify-between gap-3 p-4" data-live-unavailable>
           <p className="text-slate-800">
-            {prebuilt ? `Live results are unavailable right now. Showing the providers near ${prebuilt.where} listed when this page was built.` : MSG.fetch.nearbyClinics}
+            {prebuilt
+              ? `Live results are unavailable right now. Showing the providers near ${prebuilt.where} listed when this page was built.`
+              : MSG.fetch.nearbyClinics}
           </p>
           <button type="button" className="btn-primary" onClick={retry} disabled={nearby.isFetching || location.isFetching}>
             Retry

@@ -54,7 +54,18 @@ describe("clinic form, round two", () => {
   });
 
   it("opens unreadable stored hours as free text with the warning, and keeps them flagged on save", async () => {
-    const clinic = { id: 9, name: "Glow", slug: "glow", city: "Chicago", citySlug: "chicago", state: "IL", country: "USA", businessStatus: "OPERATIONAL", workingHours: { text: "By appointment" }, timeZone: "America/Chicago" };
+    const clinic = {
+      id: 9,
+      name: "Glow",
+      slug: "glow",
+      city: "Chicago",
+      citySlug: "chicago",
+      state: "IL",
+      country: "USA",
+      businessStatus: "OPERATIONAL",
+      workingHours: { text: "By appointment" },
+      timeZone: "America/Chicago",
+    };
     const { api, callsTo } = createFakeApi({ "GET /stats": STATS, "GET /clinics/9": clinic, "PUT /clinics/9": clinic, "GET /clinics": LIST });
     renderApp(api, "/clinics/9");
     expect(await screen.findByText(/Saved as free text: visitors see these hours as posted/)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BUSINESS_STATUSES, BUSINESS_STATUS_LABELS, MSG, toLinkSlug } from "@botox/core";
@@ -40,24 +40,20 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
   // Latitude and longitude from the ZIP's centroid (the zip table, through /zip-search's
   // origin) while the admin has not typed coordinates of their own (issue 25).
   const [coordsFrom, setCoordsFrom] = useState<CoordsFromZip>(null);
-  const latest = useRef(values);
-  latest.current = values;
   const fillFromZip = (postalCode: string) => {
     const zip = /^(\d{5})(?:-\d{4})?$/.exec(postalCode.trim())?.[1];
-    const current = latest.current;
-    const coordsEmpty = current.latitude.trim() === "" && current.longitude.trim() === "";
+    const coordsEmpty = values.latitude.trim() === "" && values.longitude.trim() === "";
     if (!zip || (!coordsEmpty && !coordsFrom?.found)) return;
     api
       .get("/zip-search", { postalCode: zip, limit: 1 })
       .then((res) => {
-        if (!latest.current.postalCode.trim().startsWith(zip)) return;
         const origin = res.origin;
-        if (!origin) {
-          setCoordsFrom({ zip, found: false });
-          return;
-        }
-        setCoordsFrom({ zip, found: true });
-        setValues((prev) => ({ ...prev, latitude: String(origin.latitude), longitude: String(origin.longitude) }));
+        setCoordsFrom({ zip, found: origin != null });
+        if (!origin) return;
+        // Only while the ZIP is still the one asked about (the admin may have typed on).
+        setValues((prev) =>
+          prev.postalCode.trim().startsWith(zip) ? { ...prev, latitude: String(origin.latitude), longitude: String(origin.longitude) } : prev,
+        );
       })
       .catch(() => setCoordsFrom(null));
   };
@@ -127,11 +123,18 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
   const setHoursMode = (mode: "none" | "week" | "text") => {
     if (mode === "week" && hoursMode !== "week") {
       // Free text the parser can read opens as its week; otherwise a weekday 9 to 5 to start from.
-      const start = (hoursMode === "text" ? weekFromHours(values.workingHours) : null) ?? closedWeek().map((d, i) => (i >= 1 && i <= 5 ? { kind: "open" as const, ranges: [DEFAULT_RANGE] } : d));
+      const start =
+        (hoursMode === "text" ? weekFromHours(values.workingHours) : null) ??
+        closedWeek().map((d, i) => (i >= 1 && i <= 5 ? { kind: "open" as const, ranges: [DEFAULT_RANGE] } : d));
       set("hoursWeek", JSON.stringify(start));
     }
     if (mode === "text" && hoursMode === "week" && values.workingHours.trim() === "") {
-      set("workingHours", Object.entries(hoursFromWeek(week)).map(([day, text]) => `${day}: ${text}`).join("; "));
+      set(
+        "workingHours",
+        Object.entries(hoursFromWeek(week))
+          .map(([day, text]) => `${day}: ${text}`)
+          .join("; "),
+      );
     }
     set("hoursMode", mode);
   };
@@ -200,7 +203,9 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
             week={week}
             text={values.workingHours}
             error={errorOf("workingHours")}
-            preview={(now) => todayPreview(hoursMode === "week" ? hoursFromWeek(week) : hoursMode === "text" ? values.workingHours : null, values.businessStatus, timeZone, now)}
+            preview={(now) =>
+              todayPreview(hoursMode === "week" ? hoursFromWeek(week) : hoursMode === "text" ? values.workingHours : null, values.businessStatus, timeZone, now)
+            }
             onMode={setHoursMode}
             onWeek={(w) => set("hoursWeek", JSON.stringify(w))}
             onText={(t) => set("workingHours", t)}

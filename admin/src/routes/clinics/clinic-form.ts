@@ -133,6 +133,11 @@ export function clinicPayload(v: ClinicFormState) {
 export function validateClinic(v: ClinicFormState): Record<string, string> {
   const parsed = adminClinicInputSchema.safeParse(clinicPayload(v));
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  const dayProblem = hoursModeOfForm(v) === "week" ? weekOfForm(v).map(dayError).find((e) => e != null) : undefined;
+  const dayProblem =
+    hoursModeOfForm(v) === "week"
+      ? weekOfForm(v)
+          .map(dayError)
+          .find((e) => e != null)
+      : undefined;
   return dayProblem ? { ...errors, workingHours: dayProblem } : errors;
 }

@@ -5,7 +5,13 @@ import { closedWeek, dayError, hoursFromWeek, hoursModeOf, todayPreview, weekFro
 describe("hours editor (issue 25)", () => {
   it("writes a week the open-now parser reads back to the same days", () => {
     const week: WeekHours = closedWeek();
-    week[1] = { kind: "open", ranges: [{ from: "09:30", to: "13:00" }, { from: "14:00", to: "18:00" }] };
+    week[1] = {
+      kind: "open",
+      ranges: [
+        { from: "09:30", to: "13:00" },
+        { from: "14:00", to: "18:00" },
+      ],
+    };
     week[3] = { kind: "allDay", ranges: [] };
     week[5] = { kind: "open", ranges: [{ from: "22:00", to: "02:00" }] };
     const hours = hoursFromWeek(week);

@@ -159,9 +159,20 @@ describe("price reports queue", () => {
   it("shows each report's city, the clinic's current price, the local median and the outlier flag", async () => {
     const r = {
       ...report(1, { units: 20, totalCents: 60000 }),
-      context: { city: "Springfield", state: "IL", currentUnitCents: 1100, localMedianCents: 1300, localClinics: 6, reportedUnitCents: 3000, outlier: "131% above the local median" },
+      context: {
+        city: "Springfield",
+        state: "IL",
+        currentUnitCents: 1100,
+        localMedianCents: 1300,
+        localClinics: 6,
+        reportedUnitCents: 3000,
+        outlier: "131% above the local median",
+      },
     };
-    const { api } = createFakeApi({ ...queue([r]), "GET /clinics": { clinics: [], pagination: { totalItems: 0, itemsPerPage: 10, currentPage: 1, totalPages: 0 } } });
+    const { api } = createFakeApi({
+      ...queue([r]),
+      "GET /clinics": { clinics: [], pagination: { totalItems: 0, itemsPerPage: 10, currentPage: 1, totalPages: 0 } },
+    });
     renderApp(api, "/price-reports");
     const list = await screen.findByRole("list", { name: "Price reports" });
     expect(within(list).getByText("Springfield, IL")).toBeInTheDocument();

@@ -43,7 +43,9 @@ function ReportContext({ report }: { report: ListedPriceReport }) {
       <span>Current price: {c.currentUnitCents != null ? formatUnitPrice(c.currentUnitCents) : "none"}</span>
       <span>
         Local median:{" "}
-        {c.localMedianCents != null ? `${formatUnitPrice(Math.round(c.localMedianCents))} (${c.localClinics} clinics)` : `not enough prices (${c.localClinics} clinics)`}
+        {c.localMedianCents != null
+          ? `${formatUnitPrice(Math.round(c.localMedianCents))} (${c.localClinics} clinics)`
+          : `not enough prices (${c.localClinics} clinics)`}
       </span>
       {c.outlier ? (
         <span data-outlier>
@@ -72,8 +74,7 @@ export default function PriceReportsPage() {
   });
 
   const review = useMutation({
-    mutationFn: ({ id, status, reason }: Decision) =>
-      api.send("PATCH", `/price-reports/${id}`, { status, ...(reason ? { reason } : {}) }),
+    mutationFn: ({ id, status, reason }: Decision) => api.send("PATCH", `/price-reports/${id}`, { status, ...(reason ? { reason } : {}) }),
     onSuccess: async (_saved, { status }) => {
       toast(
         status === "published"

@@ -70,7 +70,12 @@ const createClinicRoute = createRoute({
   security: sessionSecurity,
   middleware: [requireSession, jsonBody] as const,
   request: { body: jsonRequest(adminClinicInputSchema) },
-  responses: { 201: json("Created clinic", clinicSchema), 400: errorResponse("Validation error (spec §5 messages); unreadable working hours without workingHoursAsText"), 401: unauthorized, 409: slugTaken },
+  responses: {
+    201: json("Created clinic", clinicSchema),
+    400: errorResponse("Validation error (spec §5 messages); unreadable working hours without workingHoursAsText"),
+    401: unauthorized,
+    409: slugTaken,
+  },
 });
 const replaceRoute = createRoute({
   method: "put",
@@ -80,7 +85,13 @@ const replaceRoute = createRoute({
   security: sessionSecurity,
   middleware: [requireSession, jsonBody] as const,
   request: { body: jsonRequest(adminClinicInputSchema) },
-  responses: { 200: json("Updated clinic", clinicSchema), 400: errorResponse("Validation error; unreadable working hours without workingHoursAsText"), 401: unauthorized, 404: notFound, 409: slugTaken },
+  responses: {
+    200: json("Updated clinic", clinicSchema),
+    400: errorResponse("Validation error; unreadable working hours without workingHoursAsText"),
+    401: unauthorized,
+    404: notFound,
+    409: slugTaken,
+  },
 });
 const deleteRoute = createRoute({
   method: "delete",

@@ -14,9 +14,9 @@ export async function withPriceReportContext(db: Database, reports: readonly Pri
   const ids = [...new Set(reports.map((r) => r.clinicId))];
   if (ids.length === 0) return [];
   const places = new Map(
-    (await db.select({ id: clinics.id, city: clinics.city, state: clinics.state, citySlug: clinics.citySlug }).from(clinics).where(inArray(clinics.id, ids))).map(
-      (p) => [p.id, p],
-    ),
+    (
+      await db.select({ id: clinics.id, city: clinics.city, state: clinics.state, citySlug: clinics.citySlug }).from(clinics).where(inArray(clinics.id, ids))
+    ).map((p) => [p.id, p]),
   );
   const current = new Map<PriceBrand, Awaited<ReturnType<typeof currentPricesOf>>>();
   for (const brand of new Set(reports.map((r) => r.brand))) {
