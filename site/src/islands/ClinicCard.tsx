@@ -83,7 +83,7 @@ export function AdPlaceholder() {
 
 export function CardSkeleton() {
   return (
-    <div className="card animate-pulse space-y-3 p-4" aria-hidden="true" data-skeleton>
+    <div className="card min-h-36 animate-pulse space-y-3 p-4" aria-hidden="true" data-skeleton>
       <div className="h-5 w-2/3 rounded bg-slate-200" />
       <div className="h-4 w-full rounded bg-slate-200" />
       <div className="h-4 w-1/3 rounded bg-slate-200" />

@@ -44,9 +44,10 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
 function LocationNotice({ config }: { config: PublicConfig }) {
   const location = useVisitorLocation(config);
   const [preciseError, setPreciseError] = useState(false);
-  if (!location.data) return null;
+  // The row's space is kept from the first paint: arriving later, it pushed the list down.
+  if (!location.data) return <div className="mb-4 min-h-20 sm:min-h-10" aria-hidden="true" />;
   return (
-    <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
+    <div className="mb-4 flex min-h-20 flex-wrap items-center gap-3 text-sm sm:min-h-10">
       {location.data.fallback && (
         <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900" data-location-fallback>
           {MSG.search.locationFallback}
@@ -143,10 +144,10 @@ function Nearby({ config, variant, initial }: Required<Omit<Props, "initial">> &
           {prebuilt.clinics.flatMap((c, i) => [<ClinicCard key={c.id} clinic={c} />, ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : [])])}
         </div>
       ) : loading ? (
+        // A whole page of placeholders, ad slots included, so the answer does not push what
+        // follows down the screen (issue 25: /near-me shifted while loading).
         <div className="grid gap-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading providers">
-          {Array.from({ length: 4 }, (_, i) => (
-            <CardSkeleton key={i} />
-          ))}
+          {Array.from({ length: SEARCH.pageSize }, (_, i) => [<CardSkeleton key={i} />, ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : [])])}
         </div>
       ) : failed ? null : all.length === 0 ? (
         <p className="card p-6 text-center text-slate-800">{MSG.search.nearbyEmpty}</p>
