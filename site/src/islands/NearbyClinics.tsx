@@ -53,7 +53,7 @@ function LocationNotice({ config }: { config: PublicConfig }) {
           {MSG.search.locationFallback}
         </p>
       )}
-      <button type="button" className="text-brand-700 underline" onClick={() => location.usePrecise().catch(() => setPreciseError(true))}>
+      <button type="button" className="link-tap text-brand-700 underline" onClick={() => location.usePrecise().catch(() => setPreciseError(true))}>
         Use my precise location
       </button>
       {preciseError && <span className="text-slate-700">Precise location is unavailable.</span>}
