@@ -83,15 +83,15 @@ describe.each(SIZES)("at %s", (_size, options) => {
   it("cards mark a price older than 180 days 'may be out of date', as the clinic page does", async () => {
     const { page, context } = await pageAt(options);
     const old = isoDay(new Date(Date.now() - 200 * 86_400_000));
-    await context.route(new RegExp(`^${api}/proxy/clinics-by-city/new-york\\?`), async (route) => {
-      if (route.request().method() !== "GET") return route.fallback();
-      const res = await route.fetch();
-      const body = (await res.json()) as { clinics: { name: string; currentPrice: unknown }[] };
-      for (const c of body.clinics) {
-        if (c.name === "Glow Med Spa New York") c.currentPrice = { brand: "botox", perUnitCents: 1100, observedOn: old, checkedOn: old, source: "phone" };
-      }
-      await route.fulfill({ status: res.status(), headers: cors, body: JSON.stringify(body) });
-    });
+    // The live answer, with Glow's current price dated 200 days back.
+    const live = (await (await fetch(`${api}/proxy/clinics-by-city/new-york`)).json()) as { clinics: { name: string; currentPrice: unknown }[] };
+    for (const c of live.clinics) {
+      if (c.name === "Glow Med Spa New York") c.currentPrice = { brand: "botox", perUnitCents: 1100, observedOn: old, checkedOn: old, source: "phone" };
+    }
+    expect(live.clinics.some((c) => c.name === "Glow Med Spa New York")).toBe(true);
+    await context.route(`${api}/proxy/clinics-by-city/new-york?*`, (route) =>
+      route.request().method() === "GET" ? route.fulfill({ status: 200, headers: cors, body: JSON.stringify(live) }) : route.fallback(),
+    );
     await page.goto(`${site}/botox-near-me/new-york`);
     await hydrated(page, "astro-island[component-url*='CityListing']");
     // The chip asks the API (the route above) for the cheapest first.
