@@ -100,4 +100,28 @@ describe("clinic form, round two", () => {
     expect(screen.getByLabelText("Latitude")).toHaveValue("41.9");
     expect(callsTo("GET", "/zip-search").map((c) => c.params?.postalCode)).toEqual(["60601"]);
   });
+
+  it("a late ZIP answer never overwrites coordinates typed meanwhile", async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const { api } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /zip-search": () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp(api, "/clinics/create");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Postal code"), "62701");
+    await user.type(screen.getByLabelText("Latitude"), "39.7983");
+    answer({
+      clinics: [],
+      totalCount: 0,
+      itemsPerPage: 1,
+      currentPage: 1,
+      origin: { latitude: 39.8017, longitude: -89.6436, city: "Springfield", state: "IL" },
+    });
+    await waitFor(() => expect(screen.getByLabelText("Latitude")).toHaveValue("39.7983"));
+    expect(screen.getByLabelText("Longitude")).toHaveValue("");
+  });
 });

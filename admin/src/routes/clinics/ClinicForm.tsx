@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BUSINESS_STATUSES, BUSINESS_STATUS_LABELS, MSG, toLinkSlug } from "@botox/core";
@@ -40,13 +40,18 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
   // Latitude and longitude from the ZIP's centroid (the zip table, through /zip-search's
   // origin) while the admin has not typed coordinates of their own (issue 25).
   const [coordsFrom, setCoordsFrom] = useState<CoordsFromZip>(null);
+  // Each ZIP lookup, and each coordinate the admin types, takes a new number: a late answer
+  // never overwrites what was typed after it was asked for.
+  const zipLookup = useRef(0);
   const fillFromZip = (postalCode: string) => {
     const zip = /^(\d{5})(?:-\d{4})?$/.exec(postalCode.trim())?.[1];
     const coordsEmpty = values.latitude.trim() === "" && values.longitude.trim() === "";
     if (!zip || (!coordsEmpty && !coordsFrom?.found)) return;
+    const asked = ++zipLookup.current;
     api
       .get("/zip-search", { postalCode: zip, limit: 1 })
       .then((res) => {
+        if (asked !== zipLookup.current) return;
         const origin = res.origin;
         setCoordsFrom({ zip, found: origin != null });
         if (!origin) return;
@@ -59,7 +64,10 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
   };
 
   const set = (name: ClinicFieldName, value: string) => {
-    if (name === "latitude" || name === "longitude") setCoordsFrom(null);
+    if (name === "latitude" || name === "longitude") {
+      zipLookup.current++;
+      setCoordsFrom(null);
+    }
     if (name === "postalCode") fillFromZip(value);
     setValues((prev) => {
       const next = { ...prev, [name]: value };
