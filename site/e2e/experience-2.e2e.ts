@@ -105,12 +105,14 @@ describe.each(SIZES)("at %s", (_size, options) => {
     await context.close();
   });
 
-  it("chips: 'Open now' and 'Lowest price' in one tap each, kept in the address; the price card sits above the list", async () => {
+  it("chips: 'Open now' and 'Lowest price' in one tap each, kept in the address; the price summary sits above the list", async () => {
     const { page, context } = await pageAt(options);
     await page.goto(`${site}/botox-near-me/new-york`);
     await hydrated(page, "astro-island[component-url*='CityListing']");
     const chips = page.getByRole("group", { name: "Quick filters" });
-    const priceTop = await page.locator("[data-price-index]").boundingBox();
+    // The price summary before the list: its line on a phone (the card, chart included, after the list), the card on a desktop.
+    const phone = (options.viewport?.width ?? 1280) < 1024;
+    const priceTop = await page.locator(phone ? "[data-price-summary-compact]" : "[data-price-index]").boundingBox();
     const listTop = await page.locator("[data-clinic-list]").boundingBox();
     expect(priceTop && listTop && priceTop.y < listTop.y).toBe(true);
     await chips.getByRole("button", { name: "Open now" }).click();
