@@ -102,10 +102,7 @@ function Nearby({ config, variant, initial }: Required<Omit<Props, "initial">> &
   const where = loc ? [loc.city, loc.region].filter(Boolean).join(", ") : "";
   // Until a live answer, the list built into the page stands (and stays when the call fails).
   const prebuilt = initial && initial.clinics.length > 0 && (loading || failed) ? initial : null;
-  const retry = () => {
-    if (location.isError) void location.refetch();
-    else void nearby.refetch();
-  };
+  const retry = () => void (location.isError ? location.refetch() : nearby.refetch());
 
   const goTo = (p: number) => {
     setPage(p);
@@ -139,21 +136,17 @@ function Nearby({ config, variant, initial }: Required<Omit<Props, "initial">> &
           </button>
         </div>
       )}
-      {prebuilt ? (
-        <div className="grid gap-4 md:grid-cols-2" data-clinic-list data-prebuilt-list aria-busy={loading || undefined}>
-          {prebuilt.clinics.flatMap((c, i) => [<ClinicCard key={c.id} clinic={c} />, ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : [])])}
-        </div>
-      ) : loading ? (
+      {loading && !prebuilt ? (
         // A whole page of placeholders, ad slots included, so the answer does not push what
         // follows down the screen (issue 25: /near-me shifted while loading).
         <div className="grid gap-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading providers">
           {Array.from({ length: SEARCH.pageSize }, (_, i) => [<CardSkeleton key={i} />, ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : [])])}
         </div>
-      ) : failed ? null : all.length === 0 ? (
+      ) : failed && !prebuilt ? null : !prebuilt && all.length === 0 ? (
         <p className="card p-6 text-center text-slate-800">{MSG.search.nearbyEmpty}</p>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2" data-clinic-list>
-          {shown.flatMap((c, i) => [
+        <div className="grid gap-4 md:grid-cols-2" data-clinic-list data-prebuilt-list={prebuilt ? "" : undefined}>
+          {(prebuilt?.clinics ?? shown).flatMap((c, i) => [
             <ClinicCard key={c.id} clinic={c} visitorRatings={ratingsOf(c.id)} />,
             ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
           ])}

@@ -37,7 +37,6 @@ function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () =>
         pressed ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-brand-600"
       }`}
     >
-      {pressed && <span aria-hidden="true">✓ </span>}
       {children}
     </button>
   );

@@ -1,5 +1,5 @@
-import { BRAND_LABELS, formatUnitPrice } from "@botox/core/price-format";
-import { PRICE_MSG, isPriceOutOfDate, isoDay, type CurrentUnitPrice } from "@botox/core/prices";
+import { BRAND_LABELS, MAY_BE_OUT_OF_DATE, formatUnitPrice, isPriceOutOfDate, isoDay } from "@botox/core/price-format";
+import type { CurrentUnitPrice } from "@botox/core/prices";
 import { priceDated } from "../lib/price-text.ts";
 import { viewNow } from "../lib/clock.ts";
 
@@ -19,7 +19,7 @@ export function UnitPriceTag({ price }: { price: CurrentUnitPrice }) {
         <>
           {" "}
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900" data-out-of-date>
-            {PRICE_MSG.mayBeOutOfDate}
+            {MAY_BE_OUT_OF_DATE}
           </span>
         </>
       )}
