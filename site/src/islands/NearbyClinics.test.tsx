@@ -133,7 +133,7 @@ describe("the home page's pre-built nearby list (issue 25)", () => {
     render(<NearbyClinics config={config} initial={initial} />);
     expect(screen.getByText("Built Spa")).toBeInTheDocument();
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Live results are unavailable right now. Showing the providers near New York, NY listed when this page was built.");
+    expect(alert).toHaveTextContent("Live results are unavailable right now. Showing providers near New York, NY as of this page's build.");
     expect(screen.getByText("Built Spa")).toBeInTheDocument();
     expect(screen.getByText("Providers near New York, NY")).toBeInTheDocument();
     fail = false;

@@ -97,12 +97,12 @@ function Nearby({ config, variant, initial }: Required<Omit<Props, "initial">> &
     config,
     shown.map((c) => c.id),
   );
-  const failed = nearby.isError || location.isError;
+  // A failed detection falls back to New York (useVisitorLocation): only the clinics call fails.
+  const failed = nearby.isError;
   const loading = !failed && (location.isPending || nearby.isPending);
   const where = loc ? [loc.city, loc.region].filter(Boolean).join(", ") : "";
   // Until a live answer, the list built into the page stands (and stays when the call fails).
   const prebuilt = initial && initial.clinics.length > 0 && (loading || failed) ? initial : null;
-  const retry = () => void (location.isError ? location.refetch() : nearby.refetch());
 
   const goTo = (p: number) => {
     setPage(p);
@@ -127,11 +127,9 @@ function Nearby({ config, variant, initial }: Required<Omit<Props, "initial">> &
       {failed && (
         <div role="alert" className="card mb-4 flex flex-wrap items-center justify-between gap-3 p-4" data-live-unavailable>
           <p className="text-slate-800">
-            {prebuilt
-              ? `Live results are unavailable right now. Showing the providers near ${prebuilt.where} listed when this page was built.`
-              : MSG.fetch.nearbyClinics}
+            {prebuilt ? `Live results are unavailable right now. Showing providers near ${prebuilt.where} as of this page's build.` : MSG.fetch.nearbyClinics}
           </p>
-          <button type="button" className="btn-primary" onClick={retry} disabled={nearby.isFetching || location.isFetching}>
+          <button type="button" className="btn-primary" onClick={() => void nearby.refetch()} disabled={nearby.isFetching}>
             Retry
           </button>
         </div>
