@@ -50,7 +50,9 @@ describe("clinics", () => {
     await page.getByLabel("Latitude").fill("39.7983");
     await page.getByLabel("Longitude").fill("-89.6544");
     await page.getByLabel("Reviews").fill("4.5 (126 reviews)");
-    await page.getByLabel("Working hours").fill('{"Monday": "9AM-5PM", "Sunday": "Closed"}');
+    // Hours day by day (issue 25): the editor starts from weekdays 9 to 5.
+    await page.getByRole("button", { name: "Set hours" }).click();
+    await page.getByLabel("Sunday hours").selectOption("closed");
     await page.getByLabel("Business status").selectOption("CLOSED_TEMPORARILY");
     await page.getByRole("button", { name: "Create Clinic" }).click();
     await expectToast(page, "Clinic created");
@@ -72,7 +74,7 @@ describe("clinics", () => {
       site: "https://glow.example.com",
       businessStatus: "CLOSED_TEMPORARILY",
       latitude: 39.7983,
-      workingHours: { Monday: "9AM-5PM", Sunday: "Closed" },
+      workingHours: { Monday: "9 AM-5 PM", Sunday: "Closed" },
     });
 
     // The dashboard lists it among the recent changes, linking to its form.

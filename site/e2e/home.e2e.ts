@@ -8,7 +8,7 @@ it("shows every block of the home page, with the nearby list paged and the featu
   const { page, errors, context } = await openPage(browser());
   await page.goto(`${site}/`);
   await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Find the Best Botox Near You");
-  await expect(page.getByRole("searchbox").first().getAttribute("placeholder")).resolves.toBe("Enter zip");
+  await expect(page.getByRole("searchbox").first().getAttribute("placeholder")).resolves.toBe("City or ZIP code");
 
   // Featured top-rated providers: 3 open clinics near the fixed ZIP.
   const featured = page.getByRole("region", { name: "Top-Rated Botox Providers" });

@@ -37,8 +37,9 @@ const styles: Record<Variant, { box: string; head: string; th: string; td: strin
     th: "py-2 pr-3 font-medium",
     td: "py-2 pr-3",
     row: "border-t border-slate-100 align-top",
-    actionsTh: "py-2 font-medium",
-    actionsTd: "py-2 text-right whitespace-nowrap",
+    // Pinned too (issue 25): on a phone Roll back and Verify today were scrolled out of the card.
+    actionsTh: "sticky right-0 bg-white py-2 pl-2 font-medium",
+    actionsTd: cx("py-2 pl-2 text-right whitespace-nowrap", stickyActionsCell),
   },
 };
 

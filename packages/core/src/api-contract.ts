@@ -30,10 +30,10 @@ import type {
   UserLocation,
   ZipSearchResponse,
 } from "./api.ts";
-import type { ClinicPrice, PriceIndex, PriceReport } from "./prices.ts";
+import type { ClinicPrice, ListedPriceReport, PriceIndex, PriceReport } from "./prices.ts";
 import type { Deal, PublicDeal } from "./deals.ts";
 import type { dealInputSchema, dealPatchSchema } from "./deal-schemas.ts";
-import type { blogPostInputSchema, categoryInputSchema, clinicInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./schemas.ts";
+import type { blogPostInputSchema, categoryInputSchema, adminClinicInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./schemas.ts";
 import type { nearbyClinicsBodySchema } from "./api-queries.ts";
 import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
 import type { ListedStaffMember, NpiLookup, staffInputSchema, staffPatchSchema } from "./staff-schemas.ts";
@@ -74,7 +74,7 @@ export type ApiGets = [
   Call<"/price-index", PriceIndex>,
   Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember[] }>,
   Call<`/npi/${Seg}`, NpiLookup>,
-  Call<"/price-reports", { reports: PriceReport[]; total: number }>,
+  Call<"/price-reports", { reports: ListedPriceReport[]; total: number }>,
   Call<"/deals", { deals: PublicDeal[] }>,
   Call<`/clinics/${Seg}/deals`, { deals: Deal[] }>,
   Call<"/suggestions", SuggestionList>,
@@ -96,7 +96,7 @@ type In<S extends z.ZodType> = z.input<S>;
  * A clinic write: the schema's fields, values checked by the API (the admin's form sends
  * working hours as whatever JSON the admin typed, which the schema then reads).
  */
-type ClinicBody = { [K in keyof In<typeof clinicInputSchema>]?: unknown };
+type ClinicBody = { [K in keyof In<typeof adminClinicInputSchema>]?: unknown };
 
 export interface ApiWrites {
   POST: [

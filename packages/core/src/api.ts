@@ -26,6 +26,7 @@ import type {
   okResponseSchema,
   priceIndexSchema,
   priceReportSchema,
+  priceReportListSchema,
   priceSchema,
   publishBuildSchema,
   publishStatusSchema,
@@ -39,7 +40,7 @@ import type {
 } from "./response-schemas.ts";
 import type { BusinessStatus } from "./status.ts";
 import type { WorkingHours } from "./format.ts";
-import type { ClinicPrice, CurrentUnitPrice, PriceIndex, PriceReport } from "./prices.ts";
+import type { ClinicPrice, CurrentUnitPrice, ListedPriceReport, PriceIndex, PriceReport } from "./prices.ts";
 import type { WeekInterval } from "./hours.ts";
 import type { StaffCredential, VerifiedRole } from "./staff.ts";
 
@@ -186,4 +187,5 @@ type _AnswersMatchSchemas = [
   Assert<Same<PriceIndex, z.infer<typeof priceIndexSchema>>>,
   Assert<Same<CurrentUnitPrice, z.infer<typeof currentUnitPriceSchema>>>,
   Assert<Same<PriceReport, z.infer<typeof priceReportSchema>>>,
+  Assert<Same<{ reports: ListedPriceReport[]; total: number }, z.infer<typeof priceReportListSchema>>>,
 ];

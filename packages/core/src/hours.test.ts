@@ -142,3 +142,46 @@ describe("properties", () => {
     );
   });
 });
+
+describe("free-text hours (issue 25)", () => {
+  it("reads 'Tue-Sat 10 AM to 7 PM'", () => {
+    const p = parseWorkingHours("Tue-Sat 10 AM to 7 PM");
+    expect(p.known).toBe(true);
+    expect(p.intervals).toEqual([2, 3, 4, 5, 6].map((d) => ({ start: at(d, 10), end: at(d, 19) })));
+  });
+
+  it("reads groups separated by commas, en dashes and a 12-hour clock without AM/PM ('Sat 10-2')", () => {
+    const p = parseWorkingHours("Mon–Fri 9am-5pm, Sat 10-2");
+    expect(p.known).toBe(true);
+    expect(p.intervals).toEqual([...[1, 2, 3, 4, 5].map((d) => ({ start: at(d, 9), end: at(d, 17) })), { start: at(6, 10), end: at(6, 14) }]);
+  });
+
+  it("reads 'Closed Sunday' before or after the open days, plurals included", () => {
+    const p = parseWorkingHours("Mon-Sat 9-5; Closed Sundays");
+    expect(p.known).toBe(true);
+    expect(p.days[0]?.text).toBe("Closed");
+    expect(p.intervals).toHaveLength(6);
+    expect(parseWorkingHours("Closed Sunday").known).toBe(true);
+    expect(parseWorkingHours({ text: "Closed on Sunday; Mon-Sat 8am-6pm" }).intervals).toHaveLength(6);
+  });
+
+  it("reads '24 hours' as always open", () => {
+    expect(parseWorkingHours("24 hours").intervals).toEqual([{ start: 0, end: MINUTES_PER_WEEK }]);
+  });
+
+  it("keeps a day list with commas whole ('Saturday, Sunday 10-2')", () => {
+    const p = parseWorkingHours("Saturday, Sunday 10-2");
+    expect(p.known).toBe(true);
+    expect(p.intervals).toEqual([
+      { start: at(0, 10), end: at(0, 14) },
+      { start: at(6, 10), end: at(6, 14) },
+    ]);
+  });
+
+  it("still reads a 24-hour span past midnight ('22-2') and leaves prose unread", () => {
+    expect(parseWorkingHours({ Friday: "22-2" }).intervals).toEqual([{ start: at(5, 22), end: at(6, 2) }]);
+    const prose = parseWorkingHours("By appointment, call ahead");
+    expect(prose.known).toBe(false);
+    expect(prose.unparsed).toEqual(["By appointment, call ahead"]);
+  });
+});

@@ -69,7 +69,10 @@ function normalizeText(s: string): string {
 
 function dayOf(word: string): number | undefined {
   const key = word.trim().toLowerCase();
-  return Object.hasOwn(DAY_ALIASES, key) ? DAY_ALIASES[key] : undefined;
+  if (Object.hasOwn(DAY_ALIASES, key)) return DAY_ALIASES[key];
+  // "Closed Sundays", "Mondays 9-5": a plural names the same day.
+  const single = key.endsWith("s") ? key.slice(0, -1) : "";
+  return single.length >= 3 && Object.hasOwn(DAY_ALIASES, single) ? DAY_ALIASES[single] : undefined;
 }
 
 /** "Monday", "Mon-Fri", "Saturday, Sunday", "Fri–Mon" (wrapping) → day numbers; undefined when not days. */
@@ -150,6 +153,10 @@ function parseRange(text: string): WeekInterval | undefined {
   } else if (b.meridiem === null && a.meridiem !== null) {
     end = withMeridiem(b, a.meridiem);
     if (end <= start) end = withMeridiem(b, a.meridiem === "am" ? "pm" : "am");
+  } else if (a.meridiem === null && b.meridiem === null && end <= start && end >= 60 && end <= 720 && start <= 720) {
+    // "Sat 10-2", "9-5": posted hours on a 12-hour clock without AM/PM close in the afternoon,
+    // not in the small hours (a 24-hour span past midnight starts after noon: "22-2").
+    end += 720;
   }
   // "12 AM-12 AM" and "0:00-24:00" are the whole day; an end at or before the start passes midnight.
   if (end <= start) end += MINUTES_PER_DAY;
@@ -218,8 +225,16 @@ function entriesFromPlainText(text: string): [string, string][] | undefined {
   const t = normalizeText(text);
   if (t.length > MAX_TEXT) return undefined;
   const entries: [string, string][] = [];
-  for (const line of t.split(/\s*(?:;|\n|\|)\s*/)) {
+  // Groups end at ";", "|" or a new line, or at a comma after a time or "closed" that a day
+  // follows ("Mon-Fri 9am-5pm, Sat 10-2"); "Saturday, Sunday 10-2" stays one group.
+  for (const line of t.split(/\s*(?:;|\n|\||(?<=[\dm.]|closed|hours),\s*(?=(?:closed\s+(?:on\s+)?)?(?:mon|tue|wed|thu|fri|sat|sun)))\s*/i)) {
     if (line === "") continue;
+    // "Closed Sunday", "Closed on Sundays".
+    const closedDays = /^closed\s+(?:on\s+)?(.+)$/i.exec(line)?.[1];
+    if (closedDays && parseDayKey(closedDays)) {
+      entries.push([closedDays, "Closed"]);
+      continue;
+    }
     // "Monday: 9 AM-5 PM" or "Mon-Fri 9:00 AM - 6:00 PM" / "Sun Closed".
     const m = /^([A-Za-z.,&\s-]+?)(?:\s*:\s*|\s+(?=\d|closed|open|noon|midnight))(.+)$/i.exec(line);
     if (!m?.[1] || !m[2] || !parseDayKey(m[1])) return undefined;

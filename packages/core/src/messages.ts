@@ -111,6 +111,8 @@ export const MSG = {
   },
   validation: {
     workingHours: "Working hours must be text, or an object of day to hours text.",
+    workingHoursUnreadable:
+      "Working hours could not be read, so open-now would be lost. Set them day by day, or save them as free text on purpose (workingHoursAsText: true).",
     nameRequired: "Name is required",
     cityRequired: "City is required",
     stateRequired: "State is required",

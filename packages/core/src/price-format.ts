@@ -87,3 +87,21 @@ export function formatPriceMonth(iso: string): string {
   const d = new Date(t);
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
+
+// The age rules the listing cards need, here rather than in prices.ts so the site's islands
+// load no more of the price rules than these (page-weight budget, issue 25).
+const DAY_MS = 86_400_000;
+/** Older than this many days, a price shows "may be out of date" (PRICE_RULES.outOfDateDays). */
+export const OUT_OF_DATE_DAYS = 180;
+export const MAY_BE_OUT_OF_DATE = "may be out of date";
+
+/** "YYYY-MM-DD" of an instant, in UTC. */
+export const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
+
+/** Whole days from `observedOn` to `today` (negative for a future date). */
+export function priceAgeDays(observedOn: string, today: string): number {
+  return Math.round((dateValue(today) - dateValue(observedOn)) / DAY_MS);
+}
+
+/** Shows "may be out of date" (pass `priceCheckedOn(p)`, or `p.checkedOn`). */
+export const isPriceOutOfDate = (observedOn: string, today: string): boolean => priceAgeDays(observedOn, today) > OUT_OF_DATE_DAYS;

@@ -19,6 +19,7 @@ import {
   priceIndexSummary,
   quantile,
   type ClinicPrice,
+  reportOutlier,
 } from "./prices.ts";
 import {
   maxUnitPriceParam,
@@ -299,5 +300,17 @@ describe("schemas", () => {
     });
     expect(priceIndexQuerySchema.safeParse({}).error?.issues[0]?.message).toBe(PRICE_MSG.priceQuery);
     expect(priceIndexQuerySchema.safeParse({ city: "austin", brand: "botox,dysport" }).error?.issues[0]?.message).toBe(PRICE_MSG.brand);
+  });
+});
+
+describe("reportOutlier (issue 25)", () => {
+  it("flags a unit price outside the brand's range, or over half from the local median", () => {
+    expect(reportOutlier("botox", 300, null)).toBe("Outside the plausible Botox range ($5–$40 per unit)");
+    expect(reportOutlier("botox", 3000, 1300)).toBe("131% above the local median");
+    expect(reportOutlier("botox", 600, 1300)).toBe("54% below the local median");
+    expect(reportOutlier("botox", 1300, 1300)).toBeNull();
+    expect(reportOutlier("botox", 1900, 1300)).toBeNull();
+    expect(reportOutlier("botox", null, 1300)).toBeNull();
+    expect(reportOutlier("other", 99999, null)).toBeNull();
   });
 });

@@ -13,7 +13,10 @@ import {
   PRICE_MODELS,
   PRICE_SOURCES,
   PRICE_STATUSES,
+  MAY_BE_OUT_OF_DATE,
+  OUT_OF_DATE_DAYS,
   dateValue,
+  priceAgeDays,
   formatCents,
   formatPriceMonth,
   type PriceArea,
@@ -25,7 +28,7 @@ import {
 
 export const PRICE_RULES = {
   /** Older than this, a price shows "may be out of date". */
-  outOfDateDays: 180,
+  outOfDateDays: OUT_OF_DATE_DAYS,
   /** Older than this, a price counts in no index, filter or sort. */
   maxAgeDays: 365,
   /** An index is shown only from this many clinics. */
@@ -49,7 +52,7 @@ export const UNIT_PRICE_BOUNDS_CENTS: Record<PriceBrand, { min: number; max: num
 };
 
 export const PRICE_MSG = {
-  mayBeOutOfDate: "may be out of date",
+  mayBeOutOfDate: MAY_BE_OUT_OF_DATE,
   newPatientsOnly: "New patients only",
   visitorReport: "Visitor report",
   noPrices: "No prices yet for this clinic.",
@@ -142,7 +145,47 @@ export interface PriceReport {
   reviewedAt: string | null;
 }
 
+/** What the admin's review queue shows beside a report (issue 25): where, and how it compares. */
+export interface PriceReportContext {
+  city: string;
+  state: string;
+  /** The clinic's current per-unit price of the report's brand, in cents; null when none. */
+  currentUnitCents: number | null;
+  /** The median per-unit price of the brand in the clinic's city; null below PRICE_RULES.minIndexClinics clinics. */
+  localMedianCents: number | null;
+  /** How many clinics of the city have a current price of the brand. */
+  localClinics: number;
+  /** The per-unit price the report implies (total / units); null without units. */
+  reportedUnitCents: number | null;
+  /** Why the report stands out, or null. */
+  outlier: string | null;
+}
+
+export type ListedPriceReport = PriceReport & { context?: PriceReportContext };
+
 // ---- Rules ----
+
+/** Reported per-unit prices further than this fraction from the local median are flagged. */
+export const REPORT_OUTLIER_FRACTION = 0.5;
+
+/**
+ * Why a reported per-unit price stands out: outside the brand's plausible range, or more than
+ * half again above (or half below) the local median. Null when it does not, or says no unit price.
+ */
+export function reportOutlier(brand: PriceBrand, reportedUnitCents: number | null, localMedianCents: number | null): string | null {
+  if (reportedUnitCents == null) return null;
+  const bounds = UNIT_PRICE_BOUNDS_CENTS[brand];
+  if (bounds && (reportedUnitCents < bounds.min || reportedUnitCents > bounds.max)) {
+    return `Outside the plausible ${BRAND_LABELS[brand]} range (${formatCents(bounds.min)}–${formatCents(bounds.max)} per unit)`;
+  }
+  if (localMedianCents != null && localMedianCents > 0) {
+    const off = (reportedUnitCents - localMedianCents) / localMedianCents;
+    if (Math.abs(off) > REPORT_OUTLIER_FRACTION) {
+      return `${Math.round(Math.abs(off) * 100)}% ${off > 0 ? "above" : "below"} the local median`;
+    }
+  }
+  return null;
+}
 
 /**
  * The per-unit price a row states or implies. Area and package prices imply one only when
@@ -154,16 +197,6 @@ export function perUnitCents(p: { model: PriceModel; unitPriceCents: number | nu
   return Math.round(p.priceCents / p.units);
 }
 
-const DAY_MS = 86_400_000;
-
-/** "YYYY-MM-DD" of an instant, in UTC. */
-export const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
-
-/** Whole days from `observedOn` to `today` (negative for a future date). */
-export function priceAgeDays(observedOn: string, today: string): number {
-  return Math.round((dateValue(today) - dateValue(observedOn)) / DAY_MS);
-}
-
 /**
  * The day a price was last known to hold: its observation, or a later verification ("verify
  * today" in the admin refreshes a price's age). Every age rule (out of date, 365 days, which
@@ -173,9 +206,6 @@ export function priceAgeDays(observedOn: string, today: string): number {
 export function priceCheckedOn(p: { observedOn: string; verifiedOn?: string | null }): string {
   return p.verifiedOn != null && p.verifiedOn > p.observedOn ? p.verifiedOn : p.observedOn;
 }
-
-/** Shows "may be out of date" (pass `priceCheckedOn(p)`, or `p.checkedOn`). */
-export const isPriceOutOfDate = (observedOn: string, today: string): boolean => priceAgeDays(observedOn, today) > PRICE_RULES.outOfDateDays;
 
 /** Counts in indexes, filters and sorts. */
 export const countsInIndex = (observedOn: string, today: string): boolean => priceAgeDays(observedOn, today) <= PRICE_RULES.maxAgeDays;

@@ -275,7 +275,23 @@ export const priceReportSchema = z.object({
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
 });
-export const priceReportListSchema = z.object({ reports: z.array(priceReportSchema), total: z.number().int() });
+/** The review queue's context of a report (issue 25). */
+export const priceReportContextSchema = z.object({
+  city: z.string(),
+  state: z.string(),
+  currentUnitCents: z.number().int().nullable().describe("The clinic's current per-unit price of the report's brand (cents); null when none"),
+  localMedianCents: z.number().nullable().describe("Median per-unit price of the brand in the clinic's city (cents); null below 5 clinics"),
+  localClinics: z.number().int().describe("Clinics of the city with a current price of the brand"),
+  reportedUnitCents: z.number().int().nullable().describe("total / units (cents); null without units"),
+  outlier: z
+    .string()
+    .nullable()
+    .describe("Why the report stands out (outside the brand's plausible range, or over 50% from the local median); null when it does not"),
+});
+export const priceReportListSchema = z.object({
+  reports: z.array(priceReportSchema.extend({ context: priceReportContextSchema.optional() })),
+  total: z.number().int(),
+});
 export const priceReportCreatedSchema = z.object({
   report: z.object({ id: z.number().int(), status: z.enum(PRICE_STATUSES).describe("Always pending: a report waits for review") }),
   message: z.string(),

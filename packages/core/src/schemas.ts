@@ -9,6 +9,8 @@ import { SLUG_MAX_BYTES, SLUG_PATTERN } from "./slug.ts";
 import { BUSINESS_STATUSES, normalizeBusinessStatus } from "./status.ts";
 import { FUTURE_DATE_MSG, isFutureDay } from "./freshness.ts";
 import { TEXT_MSG, hasUnsafeText, safeText } from "./text.ts";
+import { parseWorkingHours } from "./hours.ts";
+import { normalizeWorkingHours } from "./format.ts";
 
 const V = MSG.validation;
 
@@ -203,6 +205,32 @@ export const clinicInputSchema = z.object({
   lastVerifiedOn: pastDaySchema("Last checked date").optional(),
 });
 export type ClinicInput = z.infer<typeof clinicInputSchema>;
+
+/** Hours as they will be stored (JSON text read as its object, the write path's own rule): readable, or none at all. */
+function hoursReadable(v: unknown): boolean {
+  const stored = normalizeWorkingHours(v);
+  return stored == null || parseWorkingHours(stored).known;
+}
+
+/**
+ * The admin API's clinic write (issue 25): hours the open-now parser cannot read are refused,
+ * unless the writer says on purpose that they are free text (`workingHoursAsText: true`),
+ * because such hours silently lose the clinic its open-now line. Readable hours and no hours
+ * need no flag, so earlier clients' valid writes go on working. The import keeps reading
+ * `clinicInputSchema`: an export's hours are stored as given.
+ */
+export const adminClinicInputSchema = clinicInputSchema
+  .extend({
+    workingHoursAsText: z
+      .boolean()
+      .optional()
+      .describe("true: store working hours the open-now parser cannot read, as free text (the clinic then shows them as posted, with no open-now line)"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.workingHoursAsText === true || hoursReadable(v.workingHours)) return;
+    ctx.addIssue({ code: "custom", path: ["workingHours"], message: V.workingHoursUnreadable });
+  });
+export type AdminClinicInput = z.infer<typeof adminClinicInputSchema>;
 export type ClinicFormValues = z.input<typeof clinicInputSchema>;
 
 // ---- Login (spec §5) ----

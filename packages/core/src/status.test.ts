@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PRICE_STATUSES } from "./price-format.ts";
 import {
   adminStatusLabel,
+  businessStatusBadge,
   BUSINESS_STATUS_LABELS,
   BUSINESS_STATUSES,
   normalizeBusinessStatus,
@@ -48,5 +49,15 @@ describe("status labels (issue 15: one map each)", () => {
   });
   it("names every price review state", () => {
     expect(PRICE_STATUSES.map((s) => PRICE_STATUS_LABELS[s])).toEqual(["Published", "Pending", "Rejected"]);
+  });
+});
+
+describe("business-status badge (issue 25)", () => {
+  it("never says Open: an operating clinic with known hours has no badge, else 'Operating'", () => {
+    expect(businessStatusBadge("OPERATIONAL", true)).toBeNull();
+    expect(businessStatusBadge("operational", false)).toEqual({ label: "Operating", tone: "ok" });
+    expect(businessStatusBadge("CLOSED_TEMPORARILY", true)).toEqual({ label: "Temporarily closed", tone: "warn" });
+    expect(businessStatusBadge("PERMANENTLY_CLOSED", false)).toEqual({ label: "Permanently closed", tone: "bad" });
+    expect(businessStatusBadge(null, false)?.label).toBe("Permanently closed");
   });
 });

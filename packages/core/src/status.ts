@@ -17,6 +17,21 @@ export function publicStatusLabel(status: string | null | undefined): "Open" | "
   return s === "operational" || s === "open" ? "Open" : "Closed";
 }
 
+/**
+ * The business-status badge of public cards and clinic pages (issue 25): worded so it cannot be
+ * read as today's hours ("Operating", not "Open", beside "Closed · opens 9 AM"). `null` when the
+ * clinic operates and its hours are known: the open-now line then says more than a badge would.
+ */
+export function businessStatusBadge(
+  status: string | null | undefined,
+  hoursKnown: boolean,
+): { label: "Operating" | "Temporarily closed" | "Permanently closed"; tone: "ok" | "warn" | "bad" } | null {
+  const s = (status ?? "").trim().toLowerCase();
+  if (s === "operational" || s === "open") return hoursKnown ? null : { label: "Operating", tone: "ok" };
+  if (s === "closed_temporarily") return { label: "Temporarily closed", tone: "warn" };
+  return { label: "Permanently closed", tone: "bad" };
+}
+
 /** Admin list (spec §4): operational Open, closed_temporarily 'Temp. Closed', else Closed. */
 export function adminStatusLabel(status: string | null | undefined): "Open" | "Temp. Closed" | "Closed" {
   const s = (status ?? "").trim().toLowerCase();

@@ -23,6 +23,7 @@ export * from "./queries/ratings.ts";
 export * from "./queries/prices.ts";
 export * from "./queries/deals.ts";
 export * from "./queries/staff.ts";
+export * from "./queries/price-report-context.ts";
 export * from "./queries/newsletter.ts";
 export * from "./queries/suggestions.ts";
 export * from "./queries/publish-builds.ts";

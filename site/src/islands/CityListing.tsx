@@ -21,6 +21,7 @@ import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "./OpenNowFilter.
 import { viewNow } from "../lib/clock.ts";
 import { MaxPriceField } from "./PriceControls.tsx";
 import { CredentialFilter } from "./CredentialFilter.tsx";
+import { QuickChips } from "./QuickChips.tsx";
 
 interface Props {
   citySlug: string;
@@ -165,6 +166,12 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
         </form>
       </aside>
       <div className="lg:col-span-3" ref={listTop} style={{ scrollMarginTop: "5rem" }}>
+        <QuickChips
+          openNow={filters.openNow}
+          onOpenNow={(openNow) => update({ openNow })}
+          lowestPrice={filters.sort === "price-asc"}
+          onLowestPrice={(on) => update({ sort: on ? "price-asc" : DEFAULT_CITY_FILTERS.sort })}
+        />
         <p className="mb-4 text-slate-700" aria-live="polite">
           {data && !query.isError ? `${total} ${total === 1 ? "clinic" : "clinics"} found in ${cityName}` : "\u00a0"}
         </p>

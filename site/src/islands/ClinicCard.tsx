@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { clinicPath, outboundClinicUrl } from "@botox/core/search";
 import type { Clinic } from "@botox/core/api";
 import { formatPhone } from "@botox/core/format";
-import { publicStatusLabel } from "@botox/core/status";
+import { businessStatusBadge } from "@botox/core/status";
 import { OpenNowBadge } from "./OpenNowBadge.tsx";
 import { mapsRatingText } from "@botox/core/reviews";
 import { UnitPriceTag } from "./UnitPriceTag.tsx";
@@ -20,7 +20,7 @@ export function ClinicCard({
   visitorRatings?: ReactNode;
 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
-  const status = publicStatusLabel(clinic.businessStatus);
+  const status = businessStatusBadge(clinic.businessStatus, clinic.openHours != null);
   const site = outboundClinicUrl(clinic.site);
   const href = clinicPath(clinic.citySlug, clinic.slug);
   return (
@@ -31,11 +31,7 @@ export function ClinicCard({
             {clinic.name}
           </a>
         </H>
-        <span
-          className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${status === "Open" ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}
-        >
-          {status}
-        </span>
+        {status && <StatusBadge {...status} />}
       </div>
       <OpenNowBadge clinic={clinic} />
       {clinic.fullAddress && <p className="text-sm text-slate-700">{clinic.fullAddress}</p>}
@@ -67,6 +63,17 @@ export function ClinicCard({
   );
 }
 
+const TONES = { ok: "bg-slate-100 text-slate-800", warn: "bg-amber-100 text-amber-900", bad: "bg-red-100 text-red-900" } as const;
+
+/** The business status (issue 25: never "Open", so it cannot contradict the open-now line). */
+export function StatusBadge({ label, tone }: NonNullable<ReturnType<typeof businessStatusBadge>>) {
+  return (
+    <span data-business-status className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[tone]}`}>
+      {label}
+    </span>
+  );
+}
+
 /** An ad slot (spec §2.5): plain text, not a landmark, since a list holds several of them. */
 export function AdPlaceholder() {
   return (
@@ -78,7 +85,7 @@ export function AdPlaceholder() {
 
 export function CardSkeleton() {
   return (
-    <div className="card animate-pulse space-y-3 p-4" aria-hidden="true" data-skeleton>
+    <div className="card min-h-36 animate-pulse space-y-3 p-4" aria-hidden="true" data-skeleton>
       <div className="h-5 w-2/3 rounded bg-slate-200" />
       <div className="h-4 w-full rounded bg-slate-200" />
       <div className="h-4 w-1/3 rounded bg-slate-200" />

@@ -13,7 +13,14 @@ export default function ClinicHours({ clinic, rows }: { clinic: OpenNowClinic; r
   if (rows.length === 0) return <p className="mt-2 text-slate-700">Hours not available. Please call to confirm.</p>;
   return (
     <>
-      <OpenNowBadge clinic={clinic} className="mt-2 block" />
+      {clinic.openHours == null ? (
+        // Hours we cannot read tell no open/closed line (issue 25): the text is shown as the clinic posted it.
+        <p className="mt-2 text-sm text-slate-700" data-hours-as-posted>
+          Hours as posted. Please call to confirm whether the clinic is open now.
+        </p>
+      ) : (
+        <OpenNowBadge clinic={clinic} className="mt-2 block" />
+      )}
       <table className="mt-2 w-full text-sm">
         <tbody>
           {rows.map((row, i) => {

@@ -119,3 +119,27 @@ describe("location-based home sections", () => {
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(2));
   });
 });
+
+describe("the home page's pre-built nearby list (issue 25)", () => {
+  it("shows before the live answer, stays with Retry when the live call fails, and Retry brings the live list", async () => {
+    let fail = true;
+    mockApi({
+      "GET /location": apiFallback,
+      [`GET ${GEO[0]}`]: () => new Response("down", { status: 503 }),
+      [`GET ${GEO[1]}`]: { success: false },
+      "POST /clinics/nearby": () => (fail ? new Response('{"error":"down"}', { status: 503 }) : json(clinicsNear(40.7128, -74.006, 2))),
+    });
+    const initial = { where: "New York, NY", clinics: [makeClinic({ name: "Built Spa" })] };
+    render(<NearbyClinics config={config} initial={initial} />);
+    expect(screen.getByText("Built Spa")).toBeInTheDocument();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Live results are unavailable right now. Showing providers near New York, NY as of this page's build.");
+    expect(screen.getByText("Built Spa")).toBeInTheDocument();
+    expect(screen.getByText("Providers near New York, NY")).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(within(alert).getByRole("button", { name: "Retry" }));
+    await screen.findByText("2 providers near New York, NY");
+    expect(screen.queryByText("Built Spa")).not.toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+});

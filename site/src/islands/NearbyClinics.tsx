@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import type { Clinic } from "@botox/core/api";
 import { FETCH, SEARCH } from "@botox/core/constants";
 import { MSG } from "@botox/core/messages";
 import { adSlotAfter, clampNearbyPages, paginate } from "@botox/core/pagination";
@@ -18,6 +19,17 @@ interface Props {
    * location as the rest of the page (design.md §9), with the near-user cache and retries (§9).
    */
   variant?: "home" | "near-me";
+  /**
+   * The list built into the page (the closest clinics to the fallback location): shown until
+   * the live answer arrives, and kept, with Retry, when the live call fails (issue 25).
+   */
+  initial?: PrebuiltNearby;
+}
+
+export interface PrebuiltNearby {
+  /** "New York, NY": the place the list was built for. */
+  where: string;
+  clinics: Clinic[];
 }
 
 const VARIANTS = {
@@ -25,22 +37,23 @@ const VARIANTS = {
   "near-me": { title: "Providers Near You", ...FETCH.providersNearUser },
 } as const;
 
-export default function NearbyClinics({ config, variant = "home" }: Props) {
-  return <Nearby config={config} variant={variant} />;
+export default function NearbyClinics({ config, variant = "home", initial }: Props) {
+  return <Nearby config={config} variant={variant} initial={initial} />;
 }
 
 function LocationNotice({ config }: { config: PublicConfig }) {
   const location = useVisitorLocation(config);
   const [preciseError, setPreciseError] = useState(false);
-  if (!location.data) return null;
+  // The row's space is kept from the first paint: arriving later, it pushed the list down.
+  if (!location.data) return <div className="mb-4 min-h-20 sm:min-h-10" aria-hidden="true" />;
   return (
-    <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
+    <div className="mb-4 flex min-h-20 flex-wrap items-center gap-3 text-sm sm:min-h-10">
       {location.data.fallback && (
         <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900" data-location-fallback>
           {MSG.search.locationFallback}
         </p>
       )}
-      <button type="button" className="text-brand-700 underline" onClick={() => location.usePrecise().catch(() => setPreciseError(true))}>
+      <button type="button" className="link-tap text-brand-700 underline" onClick={() => location.usePrecise().catch(() => setPreciseError(true))}>
         Use my precise location
       </button>
       {preciseError && <span className="text-slate-700">Precise location is unavailable.</span>}
@@ -48,7 +61,7 @@ function LocationNotice({ config }: { config: PublicConfig }) {
   );
 }
 
-function Nearby({ config, variant }: Required<Props>) {
+function Nearby({ config, variant, initial }: Required<Omit<Props, "initial">> & Pick<Props, "initial">) {
   const options = VARIANTS[variant];
   const id = useId();
   const top = useRef<HTMLElement>(null);
@@ -84,8 +97,12 @@ function Nearby({ config, variant }: Required<Props>) {
     config,
     shown.map((c) => c.id),
   );
-  const loading = location.isPending || nearby.isPending;
+  // A failed detection falls back to New York (useVisitorLocation): only the clinics call fails.
+  const failed = nearby.isError;
+  const loading = !failed && (location.isPending || nearby.isPending);
   const where = loc ? [loc.city, loc.region].filter(Boolean).join(", ") : "";
+  // Until a live answer, the list built into the page stands (and stays when the call fails).
+  const prebuilt = initial && initial.clinics.length > 0 && (loading || failed) ? initial : null;
 
   const goTo = (p: number) => {
     setPage(p);
@@ -98,31 +115,43 @@ function Nearby({ config, variant }: Required<Props>) {
         {options.title}
       </h2>
       <p className="mt-1 mb-4 text-slate-700" aria-live="polite" data-nearby-summary>
-        {loading ? "Finding providers near you…" : `${all.length} providers near ${where || "you"}`}
+        {loading
+          ? "Finding providers near you…"
+          : failed
+            ? prebuilt
+              ? `Providers near ${prebuilt.where}`
+              : "\u00a0"
+            : `${all.length} providers near ${where || "you"}`}
       </p>
       <LocationNotice config={config} />
-      {loading ? (
-        <div className="grid gap-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading providers">
-          {Array.from({ length: 4 }, (_, i) => (
-            <CardSkeleton key={i} />
-          ))}
+      {failed && (
+        <div role="alert" className="card mb-4 flex flex-wrap items-center justify-between gap-3 p-4" data-live-unavailable>
+          <p className="text-slate-800">
+            {prebuilt ? `Live results are unavailable right now. Showing providers near ${prebuilt.where} as of this page's build.` : MSG.fetch.nearbyClinics}
+          </p>
+          <button type="button" className="btn-primary" onClick={() => void nearby.refetch()} disabled={nearby.isFetching}>
+            Retry
+          </button>
         </div>
-      ) : nearby.isError ? (
-        <p role="alert" className="card p-6 text-center text-slate-800">
-          {MSG.fetch.nearbyClinics}
-        </p>
-      ) : all.length === 0 ? (
+      )}
+      {loading && !prebuilt ? (
+        // A whole page of placeholders, ad slots included, so the answer does not push what
+        // follows down the screen (issue 25: /near-me shifted while loading).
+        <div className="grid gap-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading providers">
+          {Array.from({ length: SEARCH.pageSize }, (_, i) => [<CardSkeleton key={i} />, ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : [])])}
+        </div>
+      ) : failed && !prebuilt ? null : !prebuilt && all.length === 0 ? (
         <p className="card p-6 text-center text-slate-800">{MSG.search.nearbyEmpty}</p>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2" data-clinic-list>
-          {shown.flatMap((c, i) => [
+        <div className="grid gap-4 md:grid-cols-2" data-clinic-list data-prebuilt-list={prebuilt ? "" : undefined}>
+          {(prebuilt?.clinics ?? shown).flatMap((c, i) => [
             <ClinicCard key={c.id} clinic={c} visitorRatings={ratingsOf(c.id)} />,
             ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
           ])}
         </div>
       )}
-      <Pagination page={page} totalPages={pages} onChange={goTo} label="Nearby providers pages" />
-      {all.length > 0 && <p className="mt-4 text-center text-sm text-slate-700">{MSG.search.closestNote}</p>}
+      {!prebuilt && <Pagination page={page} totalPages={pages} onChange={goTo} label="Nearby providers pages" />}
+      {!prebuilt && all.length > 0 && <p className="mt-4 text-center text-sm text-slate-700">{MSG.search.closestNote}</p>}
     </section>
   );
 }

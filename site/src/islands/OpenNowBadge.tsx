@@ -33,14 +33,14 @@ const STYLE: Record<Exclude<OpenNowState["state"], "unknown">, string> = {
 /** "Open now · closes 7 PM", "Closes soon · 7 PM", "Closed · opens Tue 10 AM"; nothing when unknown. */
 export function OpenNowBadge({ clinic, className = "" }: { clinic: OpenNowClinic; className?: string }) {
   const now = useViewNow();
-  // A clinic that is not operational is never open; its business-status badge already says Closed.
+  // A clinic that is not operational is never open; its business-status badge already says why.
   if (!now || clinic.businessStatus !== "OPERATIONAL") return null;
   const state = openNowOf(clinic, now);
   const label = openNowLabel(state);
   if (state.state === "unknown" || !label) return null;
   const soon = state.state === "open" && state.closesSoon;
   return (
-    <span data-open-now={soon ? "soon" : state.state} className={`text-sm font-semibold ${soon ? "text-amber-800" : STYLE[state.state]} ${className}`}>
+    <span data-open-now={soon ? "soon" : state.state} className={`text-base font-semibold ${soon ? "text-amber-800" : STYLE[state.state]} ${className}`}>
       {label}
     </span>
   );

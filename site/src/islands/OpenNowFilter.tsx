@@ -5,7 +5,7 @@ export function OpenNowFilter({ checked, onChange }: { checked: boolean; onChang
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <input id={id} type="checkbox" className="h-4 w-4" checked={checked} onChange={(e) => onChange(e.target.checked)} data-open-now-filter />
+      <input id={id} type="checkbox" className="h-6 w-6" checked={checked} onChange={(e) => onChange(e.target.checked)} data-open-now-filter />
       <label htmlFor={id} className="text-sm font-medium">
         Open now
       </label>
@@ -15,7 +15,11 @@ export function OpenNowFilter({ checked, onChange }: { checked: boolean; onChang
 
 /** Shown under an empty list while the filter is on. */
 export function OpenNowEmptyNote() {
-  return <p className="mt-1 text-slate-700">No clinic here is open right now by its posted hours. Clear "Open now" to see them all.</p>;
+  return (
+    <p className="mt-1 text-slate-700" data-open-now-empty>
+      No clinic here is open right now by its posted hours. Clear "Open now" to see them all.
+    </p>
+  );
 }
 
 /** A query key part that changes each minute while the filter is on, so answers follow the clock. */

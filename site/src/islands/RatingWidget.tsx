@@ -8,6 +8,7 @@ import { toast } from "../lib/toast.ts";
 import type { PublicConfig } from "../lib/config.ts";
 
 import { EMOJI_GLYPH } from "../lib/emoji.ts";
+import { RatingDistribution } from "./RatingDistribution.tsx";
 
 interface Props {
   clinicId: number;
@@ -43,7 +44,6 @@ function Rating({ clinicId, clinicName, config }: Props) {
   const stats = useQuery({
     queryKey: ["rating-stats", clinicId],
     queryFn: () => api.get(`/clinics/${clinicId}/rating-stats`),
-    enabled: hasRated.data?.hasRated === true || submitted != null,
   });
   const submit = useMutation({
     mutationFn: (body: { clinicId: number; emoji: RatingEmoji; comment: string | null }) => api.send("POST", `/clinics/${clinicId}/ratings`, body),
@@ -83,15 +83,7 @@ function Rating({ clinicId, clinicName, config }: Props) {
             {submitted.comment && <> — “{submitted.comment}”</>}
           </p>
         )}
-        {stats.data && stats.data.length > 0 && (
-          <ul className="mt-3 flex flex-wrap gap-3" aria-label="Ratings so far">
-            {stats.data.map((s) => (
-              <li key={s.emoji} className="rounded-full bg-slate-100 px-3 py-1 text-sm">
-                <span aria-hidden="true">{EMOJI_GLYPH[s.emoji]}</span> {RATING.emojis.find((e) => e.value === s.emoji)?.label}: {s.count}
-              </li>
-            ))}
-          </ul>
-        )}
+        <RatingDistribution stats={stats.data} />
       </section>
     );
   }
@@ -99,6 +91,7 @@ function Rating({ clinicId, clinicName, config }: Props) {
   return (
     <section aria-labelledby={`${id}-h`} className="card p-5" data-rating-state="form">
       {heading}
+      <RatingDistribution stats={stats.data} />
       <form
         className="mt-3 space-y-3"
         onSubmit={(e) => {

@@ -10,6 +10,7 @@ import { ZIP_LISTING } from "../lib/listing-state.ts";
 import { useListingState } from "../lib/use-listing-state.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { ListingResults } from "./ListingResults.tsx";
+import { QuickChips } from "./QuickChips.tsx";
 import { useVisitorRatings } from "./VisitorRatings.tsx";
 import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "./OpenNowFilter.tsx";
 import { viewNow } from "../lib/clock.ts";
@@ -122,6 +123,7 @@ function Results({ zip: fixedZip, initial, config }: Props) {
           {data && !query.isError ? `${data.totalCount} ${data.totalCount === 1 ? "clinic" : "clinics"} found` : "\u00a0"}
         </p>
       </div>
+      <QuickChips openNow={openNow} onOpenNow={setOpenNow} lowestPrice={sort === "price"} onLowestPrice={(on) => setSort(on ? "price" : "distance")} />
       <ListingResults
         clinics={data?.clinics}
         error={query.isError}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BUSINESS_STATUSES, BUSINESS_STATUS_LABELS, MSG, toLinkSlug } from "@botox/core";
@@ -9,15 +9,22 @@ import { readDraft, useDraft } from "../../lib/drafts.ts";
 import { sessionExpired, writeRefusalOf } from "../../lib/errors.ts";
 import { useToast } from "../../components/toast.tsx";
 import { Button, Card } from "../../components/ui.tsx";
-import { SaveErrors, SelectField, TextField, TextareaField } from "../../components/form.tsx";
+import { SaveErrors, SelectField, TextField } from "../../components/form.tsx";
 import { LastVerifiedField } from "./LastVerifiedField.tsx";
-import { clinicPayload, validateClinic, type ClinicFieldName, type ClinicFormState } from "./clinic-form.ts";
+import { clinicPayload, hoursModeOfForm, validateClinic, weekOfForm, type ClinicFieldName, type ClinicFormState } from "./clinic-form.ts";
+import { HoursEditor } from "./HoursEditor.tsx";
+import { DEFAULT_RANGE, closedWeek, hoursFromWeek, todayPreview, weekFromHours } from "./hours-editor.ts";
+import { useListReturnPath } from "./list-return.ts";
 
-/** The clinic's fields (create or edit), its draft kept while typing; a save goes back to the list. */
-export function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: ClinicFormState }) {
+/** Where the coordinates came from: the centroid of this ZIP (say so), or a ZIP our table lacks. */
+type CoordsFromZip = { zip: string; found: boolean } | null;
+
+/** The clinic's fields (create or edit), its draft kept while typing; a save goes back to the list it came from. */
+export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: number; initial: ClinicFormState; timeZone?: string | null }) {
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
+  const listPath = useListReturnPath();
   const queryClient = useQueryClient();
   const editing = clinicId != null;
   const draftKey = `clinic:${clinicId ?? "create"}`;
@@ -31,7 +38,38 @@ export function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: 
   const errors = validateClinic(values);
   const errorOf = (name: ClinicFieldName) => serverErrors[name] ?? (submitted || touched[name] ? errors[name] : undefined);
 
+  // Latitude and longitude from the ZIP's centroid (the zip table, through /zip-search's
+  // origin) while the admin has not typed coordinates of their own (issue 25).
+  const [coordsFrom, setCoordsFrom] = useState<CoordsFromZip>(null);
+  // Each ZIP lookup, and each coordinate the admin types, takes a new number: a late answer
+  // never overwrites what was typed after it was asked for.
+  const zipLookup = useRef(0);
+  const fillFromZip = (postalCode: string) => {
+    const zip = /^(\d{5})(?:-\d{4})?$/.exec(postalCode.trim())?.[1];
+    const coordsEmpty = values.latitude.trim() === "" && values.longitude.trim() === "";
+    if (!zip || (!coordsEmpty && !coordsFrom?.found)) return;
+    const asked = ++zipLookup.current;
+    api
+      .get("/zip-search", { postalCode: zip, limit: 1 })
+      .then((res) => {
+        if (asked !== zipLookup.current) return;
+        const origin = res.origin;
+        setCoordsFrom({ zip, found: origin != null });
+        if (!origin) return;
+        // Only while the ZIP is still the one asked about (the admin may have typed on).
+        setValues((prev) =>
+          prev.postalCode.trim().startsWith(zip) ? { ...prev, latitude: String(origin.latitude), longitude: String(origin.longitude) } : prev,
+        );
+      })
+      .catch(() => setCoordsFrom(null));
+  };
+
   const set = (name: ClinicFieldName, value: string) => {
+    if (name === "latitude" || name === "longitude") {
+      zipLookup.current++;
+      setCoordsFrom(null);
+    }
+    if (name === "postalCode") fillFromZip(value);
     setValues((prev) => {
       const next = { ...prev, [name]: value };
       // Create mode: the slug follows name + city until the admin writes one of their own.
@@ -48,7 +86,7 @@ export function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: 
     onSuccess: async () => {
       toast({ title: editing ? "Clinic updated" : "Clinic created", description: `${values.name} has been saved.` });
       await Promise.all([queryClient.invalidateQueries({ queryKey: keys.clinics }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
-      void navigate("/clinics");
+      void navigate(listPath);
     },
     onError: (err) => {
       if (sessionExpired(err)) return;
@@ -84,12 +122,37 @@ export function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: 
   );
 
   const citySlug = toLinkSlug(values.city) || "{city}";
+  const coordsHint = coordsFrom
+    ? coordsFrom.found
+      ? `Filled from the centre of ZIP ${coordsFrom.zip} (our ZIP table): edit them for the clinic's exact spot.`
+      : `ZIP ${coordsFrom.zip} is not in our ZIP table: enter the coordinates by hand.`
+    : "Filled from the ZIP code's centre when you enter a postal code, while these are empty; editable.";
+  const hoursMode = hoursModeOfForm(values);
+  const week = weekOfForm(values);
+  const setHoursMode = (mode: "none" | "week" | "text") => {
+    if (mode === "week" && hoursMode !== "week") {
+      // Free text the parser can read opens as its week; otherwise a weekday 9 to 5 to start from.
+      const start =
+        (hoursMode === "text" ? weekFromHours(values.workingHours) : null) ??
+        closedWeek().map((d, i) => (i >= 1 && i <= 5 ? { kind: "open" as const, ranges: [DEFAULT_RANGE] } : d));
+      set("hoursWeek", JSON.stringify(start));
+    }
+    if (mode === "text" && hoursMode === "week" && values.workingHours.trim() === "") {
+      set(
+        "workingHours",
+        Object.entries(hoursFromWeek(week))
+          .map(([day, text]) => `${day}: ${text}`)
+          .join("; "),
+      );
+    }
+    set("hoursMode", mode);
+  };
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{editing ? "Edit Clinic" : "Add Clinic"}</h1>
         <div className="flex gap-3">
-          <Button variant="outline" onClick={() => navigate("/clinics")}>
+          <Button variant="outline" onClick={() => navigate(listPath)}>
             Cancel
           </Button>
           <Button type="submit" disabled={save.isPending}>
@@ -133,7 +196,7 @@ export function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: 
           {field("state", "State", { required: true })}
           {field("postalCode", "Postal code")}
           {field("country", "Country")}
-          {field("latitude", "Latitude", { placeholder: "40.7128" })}
+          {field("latitude", "Latitude", { placeholder: "40.7128", hint: coordsHint })}
           {field("longitude", "Longitude", { placeholder: "-74.006" })}
           {field("locationLink", "Maps link", { type: "url", placeholder: "https://" })}
         </div>
@@ -144,17 +207,17 @@ export function ClinicForm({ clinicId, initial }: { clinicId?: number; initial: 
           {field("photo", "Photo URL", { type: "url", placeholder: "https://" })}
           {field("streetView", "Street view URL", { type: "url", placeholder: "https://" })}
           {field("reviews", "Reviews", { hint: 'Reviews as a number like 4.5 or with a count like "4.5 (126 reviews)".' })}
-          <TextareaField
-            label="Working hours"
+          <HoursEditor
+            mode={hoursMode}
+            week={week}
+            text={values.workingHours}
             error={errorOf("workingHours")}
-            hint='Working hours as text or a JSON object, e.g. {"Monday": "9AM-5PM"}.'
-            className="md:col-span-2"
-            name="workingHours"
-            rows={5}
-            inputClassName="font-mono"
-            value={values.workingHours}
-            onValue={(v) => set("workingHours", v)}
-            onBlur={touch("workingHours")}
+            preview={(now) =>
+              todayPreview(hoursMode === "week" ? hoursFromWeek(week) : hoursMode === "text" ? values.workingHours : null, values.businessStatus, timeZone, now)
+            }
+            onMode={setHoursMode}
+            onWeek={(w) => set("hoursWeek", JSON.stringify(w))}
+            onText={(t) => set("workingHours", t)}
           />
           <LastVerifiedField value={values.lastVerifiedOn} error={errorOf("lastVerifiedOn")} onValue={(v) => set("lastVerifiedOn", v)} />
         </div>

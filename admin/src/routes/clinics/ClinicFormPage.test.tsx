@@ -74,7 +74,7 @@ describe("clinic form", () => {
     expect(slug).toHaveValue("glow-med-spa-new-york");
     expect(screen.getByText(/\/botox-clinic\/\{city\}\/\{slug\}/)).toBeInTheDocument();
     expect(screen.getByText(/a number like 4\.5 or with a count like "4\.5 \(126 reviews\)"/)).toBeInTheDocument();
-    expect(screen.getByText(/as text or a JSON object/)).toBeInTheDocument();
+    expect(screen.getByRole("group", { name: "Working hours" })).toHaveTextContent("No hours: visitors are asked to call.");
     expect(screen.getByLabelText("Business status")).toHaveValue("OPERATIONAL");
     await user.clear(slug);
     await user.type(slug, "my-slug");
@@ -164,10 +164,10 @@ describe("clinic form: every field, checks and hints", () => {
       "Photo URL",
       "Street view URL",
       "Reviews",
-      "Working hours",
     ]) {
       expect(screen.getByLabelText(label), label).toBeInTheDocument();
     }
+    expect(screen.getByRole("group", { name: "Working hours" })).toBeInTheDocument();
     expect(screen.getByLabelText("Country")).toHaveValue("USA");
     const options = [...screen.getByLabelText<HTMLSelectElement>("Business status").options].map((o) => o.value);
     expect(options).toEqual(["OPERATIONAL", "CLOSED_TEMPORARILY", "PERMANENTLY_CLOSED"]);
@@ -212,7 +212,7 @@ describe("clinic form: every field, checks and hints", () => {
     expect(screen.getByText(/\/botox-clinic\/palm-beach\/glow-spa-palm-beach$/)).toBeInTheDocument();
   });
 
-  it("sends working hours as an object when they parse as JSON, else as text, and reviews as typed", async () => {
+  it("sends free-text working hours flagged as text, after the warning, and reviews as typed", async () => {
     const { api, callsTo } = createFakeApi({
       "GET /stats": STATS,
       "POST /clinics": { id: 11 },
@@ -224,7 +224,11 @@ describe("clinic form: every field, checks and hints", () => {
     await user.type(screen.getByLabelText("City *"), "Miami");
     await user.type(screen.getByLabelText("State *"), "FL");
     await user.type(screen.getByLabelText("Reviews"), "4.5 (126 reviews)");
-    await user.type(screen.getByLabelText("Working hours"), "By appointment only");
+    await user.click(screen.getByRole("button", { name: "Set hours" }));
+    await user.click(screen.getByRole("button", { name: "Save as free text instead" }));
+    expect(screen.getByText(/Saved as free text: visitors see these hours as posted, with no open-now line/)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Hours as posted"));
+    await user.type(screen.getByLabelText("Hours as posted"), "By appointment only");
     await user.selectOptions(screen.getByLabelText("Business status"), "PERMANENTLY_CLOSED");
     await user.click(screen.getByRole("button", { name: "Create Clinic" }));
     expect(await screen.findByText("Clinic created")).toBeInTheDocument();
@@ -233,6 +237,7 @@ describe("clinic form: every field, checks and hints", () => {
       slug: "glow-miami",
       reviews: "4.5 (126 reviews)",
       workingHours: "By appointment only",
+      workingHoursAsText: true,
       businessStatus: "PERMANENTLY_CLOSED",
       country: "USA",
     });

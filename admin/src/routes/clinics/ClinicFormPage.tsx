@@ -10,11 +10,13 @@ import { ClinicPrices } from "./ClinicPrices.tsx";
 import { ClinicDeals } from "./ClinicDeals.tsx";
 import { ClinicStaff } from "./ClinicStaff.tsx";
 import { clinicToForm, emptyClinicForm } from "./clinic-form.ts";
+import { useListReturnPath } from "./list-return.ts";
 
 /** Add or edit a clinic: loads the clinic being edited, then shows its form and (when editing) its prices. */
 export default function ClinicFormPage() {
   const { id } = useParams();
   const api = useApi();
+  const listPath = useListReturnPath();
   const clinic = useQuery({
     queryKey: keys.clinic(id ?? "new"),
     queryFn: () => api.get(`/clinics/${encodeURIComponent(id ?? "")}`),
@@ -28,7 +30,7 @@ export default function ClinicFormPage() {
     return (
       <div className="space-y-4 py-10 text-center">
         <h1 className="text-2xl font-bold">{notFound ? MSG.admin.clinicNotFound : MSG.admin.loadClinic}</h1>
-        <Link to="/clinics" className="text-brand-600 underline">
+        <Link to={listPath} className="text-brand-600 underline">
           Back to Clinics
         </Link>
       </div>
@@ -36,7 +38,7 @@ export default function ClinicFormPage() {
   }
   return (
     <div className="space-y-6">
-      <ClinicForm key={id} clinicId={clinic.data.id} initial={clinicToForm(clinic.data)} />
+      <ClinicForm key={id} clinicId={clinic.data.id} initial={clinicToForm(clinic.data)} timeZone={clinic.data.timeZone} />
       {/* Outside the clinic's form: prices are saved on their own. */}
       <ClinicPrices clinicId={clinic.data.id} />
       <ClinicDeals clinicId={clinic.data.id} />

@@ -10,6 +10,7 @@ import { sessionExpired } from "../../lib/errors.ts";
 import { Alert, Button, Input, Select, Spinner } from "../../components/ui.tsx";
 import { ClinicPagination } from "./ClinicPagination.tsx";
 import { ClinicTable } from "./ClinicTable.tsx";
+import { listReturnState } from "./list-return.ts";
 
 const PAGE_SIZE = 10;
 /** The admin list filter's lower-case values (spec §4); the API accepts either case. */
@@ -91,7 +92,11 @@ export default function ClinicListPage() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Clinics</h1>
-        <Link to="/clinics/create" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <Link
+          to="/clinics/create"
+          state={listReturnState(params.size ? `?${params.toString()}` : "")}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
           Add Clinic
         </Link>
       </div>

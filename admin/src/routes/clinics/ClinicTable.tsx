@@ -1,8 +1,9 @@
-import { Link } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
 import { UI, adminStatusLabel, formatPhone, truncate, type Clinic } from "@botox/core";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 import { Badge, Button } from "../../components/ui.tsx";
 import { clinicStatusTone } from "../../lib/status-tone.ts";
+import { listReturnState } from "./list-return.ts";
 
 /** Location column: city and state, cut to 30 characters (spec §2.13). */
 export const clinicLocation = (c: Pick<Clinic, "city" | "state">) => truncate([c.city, c.state].filter(Boolean).join(", "), UI.adminLocationMaxChars);
@@ -11,6 +12,7 @@ export const clinicAddress = (c: Pick<Clinic, "fullAddress" | "street">) => trun
 
 /** The clinic list's table; address and phone give way on small screens, Actions stay pinned. */
 export function ClinicTable({ clinics, busy, onDelete }: { clinics: readonly Clinic[]; busy: boolean; onDelete: (clinic: Clinic) => void }) {
+  const { search } = useLocation();
   const columns: Column<Clinic>[] = [
     { header: "Name", cell: (c) => c.name, cellClassName: "font-medium" },
     { header: "Location", title: (c) => [c.city, c.state].filter(Boolean).join(", "), cell: clinicLocation },
@@ -24,6 +26,7 @@ export function ClinicTable({ clinics, busy, onDelete }: { clinics: readonly Cli
         <>
           <Link
             to={`/clinics/${c.id}`}
+            state={listReturnState(search)}
             className="mr-1 inline-flex h-8 items-center rounded-md px-2 text-brand-600 hover:underline"
             aria-label={`Edit ${c.name}`}
           >

@@ -77,18 +77,19 @@ export function PriceTable({
     {
       header: <span className="sr-only">Actions</span>,
       actions: true,
+      // Stacked on a phone, so the pinned column stays narrow (issue 25).
       cell: (p) => (
-        <>
+        <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
           <Button size="sm" variant="outline" disabled={verifying} onClick={() => onVerify(p)}>
             Verify today
-          </Button>{" "}
+          </Button>
           <Button size="sm" variant="ghost" onClick={() => onEdit(p)}>
             Edit
-          </Button>{" "}
+          </Button>
           <Button size="sm" variant="ghost" className="text-red-700" onClick={() => onDelete(p)}>
             Delete
           </Button>
-        </>
+        </div>
       ),
     },
   ];

@@ -1,5 +1,6 @@
-/** The clinic form's state, the clinic it starts from, its checks (core's clinicInputSchema) and the request body. */
-import { clinicInputSchema, fieldErrors, normalizeBusinessStatus, type Clinic } from "@botox/core";
+/** The clinic form's state, the clinic it starts from, its checks (core's adminClinicInputSchema) and the request body. */
+import { adminClinicInputSchema, fieldErrors, normalizeBusinessStatus, type Clinic } from "@botox/core";
+import { closedWeek, dayError, hoursFromWeek, hoursModeOf, weekFromHours, type HoursMode, type WeekHours } from "./hours-editor.ts";
 
 export interface ClinicFormState {
   name: string;
@@ -18,10 +19,15 @@ export interface ClinicFormState {
   reviews: string;
   photo: string;
   streetView: string;
+  /** The free text of hours saved as text (mode "text"). */
   workingHours: string;
   locationLink: string;
   /** "YYYY-MM-DD" or "" (never checked). */
   lastVerifiedOn: string;
+  /** HoursMode: "none", "week" (the per-day editor) or "text". */
+  hoursMode: string;
+  /** The per-day editor's week, as JSON (WeekHours). */
+  hoursWeek: string;
 }
 export type ClinicFieldName = keyof ClinicFormState;
 
@@ -45,6 +51,8 @@ export const emptyClinicForm: ClinicFormState = {
   workingHours: "",
   locationLink: "",
   lastVerifiedOn: "",
+  hoursMode: "none",
+  hoursWeek: JSON.stringify(closedWeek()),
 };
 
 const text = (v: string | number | null | undefined) => (v == null ? "" : String(v));
@@ -77,6 +85,8 @@ export function clinicToForm(c: Clinic): ClinicFormState {
     workingHours: hoursToText(c.workingHours),
     locationLink: text(c.locationLink),
     lastVerifiedOn: text(c.lastVerifiedOn),
+    hoursMode: hoursModeOf(c.workingHours),
+    hoursWeek: JSON.stringify(weekFromHours(c.workingHours) ?? closedWeek()),
   };
 }
 
@@ -95,11 +105,43 @@ function parseHours(value: string): string | Record<string, unknown> | null {
   return t;
 }
 
+export const hoursModeOfForm = (v: ClinicFormState): HoursMode => (v.hoursMode === "week" || v.hoursMode === "text" ? v.hoursMode : "none");
+
+/** The editor's week (a damaged draft reads as a closed week). */
+export function weekOfForm(v: ClinicFormState): WeekHours {
+  try {
+    const week: unknown = JSON.parse(v.hoursWeek);
+    if (Array.isArray(week) && week.length === 7) return week as WeekHours;
+  } catch {
+    // A draft from before the editor, or edited by hand.
+  }
+  return closedWeek();
+}
+
+/** The week's hours; the clinic's own text when it reads as the same week (a save that did not touch the hours rewrites nothing). */
+function weekHours(v: ClinicFormState): string | Record<string, unknown> | null {
+  const week = weekOfForm(v);
+  const original = parseHours(v.workingHours);
+  const same = original != null && JSON.stringify(weekFromHours(original)) === JSON.stringify(week);
+  return same ? original : hoursFromWeek(week);
+}
+
 export function clinicPayload(v: ClinicFormState) {
-  return { ...v, reviews: v.reviews.trim() || null, workingHours: parseHours(v.workingHours) };
+  const { hoursMode: _mode, hoursWeek: _week, ...fields } = v;
+  const mode = hoursModeOfForm(v);
+  const hours = mode === "week" ? weekHours(v) : mode === "text" ? parseHours(v.workingHours) : null;
+  // Free text goes out flagged: the API refuses unreadable hours otherwise (issue 25).
+  return { ...fields, reviews: v.reviews.trim() || null, workingHours: hours, ...(mode === "text" ? { workingHoursAsText: true } : {}) };
 }
 
 export function validateClinic(v: ClinicFormState): Record<string, string> {
-  const parsed = clinicInputSchema.safeParse(clinicPayload(v));
-  return parsed.success ? {} : fieldErrors(parsed.error);
+  const parsed = adminClinicInputSchema.safeParse(clinicPayload(v));
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const dayProblem =
+    hoursModeOfForm(v) === "week"
+      ? weekOfForm(v)
+          .map(dayError)
+          .find((e) => e != null)
+      : undefined;
+  return dayProblem ? { ...errors, workingHours: dayProblem } : errors;
 }

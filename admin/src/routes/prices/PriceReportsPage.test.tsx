@@ -1,10 +1,18 @@
-import { describe, expect, it } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { PriceReport } from "@botox/core";
 import { createFakeApi, failWith, STATS, type FakeCall } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render.tsx";
 import { reportSummary } from "./PriceReportsPage.tsx";
+import { UNDO_MS } from "./use-undoable-decisions.ts";
+
+/** Fake timers that still move on by themselves (so waits and the user's typing work), advanced by hand past the undo window. */
+const passUndoWindow = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(UNDO_MS);
+  });
+const setupUser = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 
 const report = (id: number, over: Partial<PriceReport> = {}): PriceReport => ({
   id,
@@ -49,11 +57,18 @@ describe("reportSummary", () => {
 });
 
 describe("price reports queue", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("is in the nav, lists pending reports and publishes one", async () => {
     const reports = [report(1), report(2), report(3, { status: "rejected", reason: "Duplicate" })];
     const { api, callsTo } = createFakeApi(queue(reports));
     renderApp(api, "/");
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(await screen.findByRole("link", { name: "Price Reports" }));
     const list = await screen.findByRole("list", { name: "Price reports" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(2);
@@ -62,6 +77,9 @@ describe("price reports queue", () => {
     const first = within(list).getByText("Glow Spa 1").closest("li") as HTMLElement;
     expect(first).toHaveTextContent("Botox: $260 for 20 units ($13/unit), treated Oct 2026");
     await user.click(within(first).getByRole("button", { name: "Publish" }));
+    expect(within(first).getByRole("status")).toHaveTextContent(`Publishing this report in ${UNDO_MS / 1000} seconds.`);
+    expect(callsTo("PATCH", "/price-reports/1")).toHaveLength(0);
+    await passUndoWindow();
     await waitFor(() => expect(within(screen.getByRole("list", { name: "Price reports" })).getAllByRole("listitem")).toHaveLength(1));
     expect(callsTo("PATCH", "/price-reports/1")[0]?.body).toEqual({ status: "published" });
     expect(document.body).toHaveTextContent("Report published");
@@ -71,11 +89,12 @@ describe("price reports queue", () => {
     const reports = [report(1)];
     const { api, callsTo } = createFakeApi(queue(reports));
     renderApp(api, "/price-reports");
-    const user = userEvent.setup();
+    const user = setupUser();
     const list = await screen.findByRole("list", { name: "Price reports" });
     await user.click(within(list).getByRole("button", { name: "Reject" }));
     await user.type(within(list).getByLabelText("Reason for rejecting"), "Total looks like a package price");
     await user.click(within(list).getByRole("button", { name: "Reject report" }));
+    await passUndoWindow();
     await screen.findByText("No reports waiting for review.");
     expect(callsTo("PATCH", "/price-reports/1")[0]?.body).toEqual({ status: "rejected", reason: "Total looks like a package price" });
     await user.click(screen.getByRole("tab", { name: "Rejected" }));
@@ -85,9 +104,10 @@ describe("price reports queue", () => {
   it("shows the API's reason when a review fails, and an error state with Retry when the list fails", async () => {
     const { api } = createFakeApi({ ...queue([report(1)]), "PATCH /price-reports/:id": failWith(409, { error: "This report was already reviewed." }) });
     renderApp(api, "/price-reports");
-    const user = userEvent.setup();
+    const user = setupUser();
     const list = await screen.findByRole("list", { name: "Price reports" });
     await user.click(within(list).getByRole("button", { name: "Publish" }));
+    await passUndoWindow();
     await waitFor(() => expect(document.body).toHaveTextContent("This report was already reviewed."));
 
     const failing = createFakeApi({
@@ -109,5 +129,55 @@ describe("price reports queue", () => {
     expect(pending).toHaveTextContent("2");
     expect(pending).toHaveAttribute("href", "/price-reports");
     expect(screen.getByText("Clinics with Stale Prices").parentElement).toHaveTextContent("4");
+  });
+
+  it("takes a decision back with Undo within the window: nothing is sent (issue 25)", async () => {
+    const reports = [report(1)];
+    const { api, callsTo } = createFakeApi(queue(reports));
+    renderApp(api, "/price-reports");
+    const user = setupUser();
+    const list = await screen.findByRole("list", { name: "Price reports" });
+    await user.click(within(list).getByRole("button", { name: "Publish" }));
+    await act(() => vi.advanceTimersByTime(UNDO_MS - 1000));
+    await user.click(within(list).getByRole("button", { name: "Undo" }));
+    await passUndoWindow();
+    expect(callsTo("PATCH", "/price-reports/1")).toHaveLength(0);
+    expect(within(list).getByRole("button", { name: "Publish" })).toBeInTheDocument();
+    expect(reports[0]?.status).toBe("pending");
+  });
+
+  it("sends a held decision at once when the admin leaves the page", async () => {
+    const { api, callsTo } = createFakeApi(queue([report(1)]));
+    renderApp(api, "/price-reports");
+    const user = setupUser();
+    const list = await screen.findByRole("list", { name: "Price reports" });
+    await user.click(within(list).getByRole("button", { name: "Publish" }));
+    await user.click(screen.getByRole("link", { name: "Clinics" }));
+    await waitFor(() => expect(callsTo("PATCH", "/price-reports/1")).toHaveLength(1));
+  });
+
+  it("shows each report's city, the clinic's current price, the local median and the outlier flag", async () => {
+    const r = {
+      ...report(1, { units: 20, totalCents: 60000 }),
+      context: {
+        city: "Springfield",
+        state: "IL",
+        currentUnitCents: 1100,
+        localMedianCents: 1300,
+        localClinics: 6,
+        reportedUnitCents: 3000,
+        outlier: "131% above the local median",
+      },
+    };
+    const { api } = createFakeApi({
+      ...queue([r]),
+      "GET /clinics": { clinics: [], pagination: { totalItems: 0, itemsPerPage: 10, currentPage: 1, totalPages: 0 } },
+    });
+    renderApp(api, "/price-reports");
+    const list = await screen.findByRole("list", { name: "Price reports" });
+    expect(within(list).getByText("Springfield, IL")).toBeInTheDocument();
+    expect(list).toHaveTextContent("Current price: $11/unit");
+    expect(list).toHaveTextContent("Local median: $13/unit (6 clinics)");
+    expect(list).toHaveTextContent("Outlier: 131% above the local median");
   });
 });

@@ -10,6 +10,7 @@ import {
   formatPriceMonth,
   formatUnitPrice,
   formatUsDate,
+  type ListedPriceReport,
   type PriceReport,
 } from "@botox/core";
 import { keys } from "../../api/queries.ts";
@@ -18,6 +19,7 @@ import { useToast } from "../../components/toast.tsx";
 import { useFailureToast } from "../../components/use-failure-toast.ts";
 import { priceStatusTone } from "../../lib/status-tone.ts";
 import { Alert, Badge, Button, Field, Spinner, Tab, TabList, Tabs, Textarea } from "../../components/ui.tsx";
+import { useUndoableDecisions, UNDO_MS, type Decision } from "./use-undoable-decisions.ts";
 
 type Filter = "pending" | "published" | "rejected" | "all";
 const LIMIT = 50;
@@ -29,7 +31,34 @@ export function reportSummary(r: PriceReport): string {
   return `${what}: ${formatCents(r.totalCents)}${units}, treated ${formatPriceMonth(r.treatedMonth)}`;
 }
 
-/** Visitors' price reports (issue 13): publish (it becomes a "reported by a visitor" price) or reject with a reason. */
+/** Where the report is from and how it compares (issue 25): city, the clinic's current price, the local median, the outlier flag. */
+function ReportContext({ report }: { report: ListedPriceReport }) {
+  const c = report.context;
+  if (!c) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700" data-report-context>
+      <span data-report-city>
+        {c.city}, {c.state}
+      </span>
+      <span>Current price: {c.currentUnitCents != null ? formatUnitPrice(c.currentUnitCents) : "none"}</span>
+      <span>
+        Local median:{" "}
+        {c.localMedianCents != null
+          ? `${formatUnitPrice(Math.round(c.localMedianCents))} (${c.localClinics} clinics)`
+          : `not enough prices (${c.localClinics} clinics)`}
+      </span>
+      {c.outlier ? (
+        <span data-outlier>
+          <Badge tone="amber" className="font-semibold">
+            Outlier: {c.outlier}
+          </Badge>
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Visitors' price reports (issue 13): publish (it becomes a "reported by a visitor" price) or reject with a reason, each undoable for a few seconds. */
 export default function PriceReportsPage() {
   const api = useApi();
   const toast = useToast();
@@ -45,8 +74,7 @@ export default function PriceReportsPage() {
   });
 
   const review = useMutation({
-    mutationFn: ({ id, status, reason }: { id: number; status: "published" | "rejected"; reason?: string }) =>
-      api.send("PATCH", `/price-reports/${id}`, { status, ...(reason ? { reason } : {}) }),
+    mutationFn: ({ id, status, reason }: Decision) => api.send("PATCH", `/price-reports/${id}`, { status, ...(reason ? { reason } : {}) }),
     onSuccess: async (_saved, { status }) => {
       toast(
         status === "published"
@@ -63,6 +91,9 @@ export default function PriceReportsPage() {
     },
     onError: failed("Failed to review the report."),
   });
+
+  // A decision waits UNDO_MS with an Undo before it is sent (issue 25).
+  const { held, decide, undo } = useUndoableDecisions((d) => review.mutate(d));
 
   const list = reports.data?.reports ?? [];
   const total = reports.data?.total ?? 0;
@@ -113,22 +144,33 @@ export default function PriceReportsPage() {
                     <Badge tone={priceStatusTone(r.status)}>{r.status}</Badge>
                   </span>
                 </div>
+                <ReportContext report={r} />
                 {r.reason ? <p className="text-sm text-slate-600">Reason: {r.reason}</p> : null}
-                {r.status === "pending" ? (
+                {held.has(r.id) ? (
+                  <div role="status" className="flex flex-wrap items-center gap-3 rounded-md bg-slate-50 px-3 py-2 text-sm" data-held-decision>
+                    <span>
+                      {held.get(r.id)?.status === "published" ? "Publishing" : "Rejecting"} this report in {Math.round(UNDO_MS / 1000)} seconds.
+                    </span>
+                    <Button size="sm" variant="outline" onClick={() => undo(r.id)}>
+                      Undo
+                    </Button>
+                  </div>
+                ) : r.status === "pending" ? (
                   rejecting === r.id ? (
                     <form
                       className="space-y-2"
                       aria-label={`Reject report ${r.id}`}
                       onSubmit={(e) => {
                         e.preventDefault();
-                        review.mutate({ id: r.id, status: "rejected", reason: reason.trim() || undefined });
+                        decide({ id: r.id, status: "rejected", reason: reason.trim() || undefined });
+                        setRejecting(null);
                       }}
                     >
                       <Field label="Reason for rejecting" hint="Kept with the report; at most 500 characters.">
                         {(p) => <Textarea {...p} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
                       </Field>
                       <div className="flex gap-2">
-                        <Button type="submit" size="sm" variant="destructive" disabled={review.isPending}>
+                        <Button type="submit" size="sm" variant="destructive">
                           Reject report
                         </Button>
                         <Button size="sm" variant="outline" onClick={() => setRejecting(null)}>
@@ -138,7 +180,7 @@ export default function PriceReportsPage() {
                     </form>
                   ) : (
                     <div className="flex gap-2">
-                      <Button size="sm" disabled={review.isPending} onClick={() => review.mutate({ id: r.id, status: "published" })}>
+                      <Button size="sm" onClick={() => decide({ id: r.id, status: "published" })}>
                         Publish
                       </Button>
                       <Button

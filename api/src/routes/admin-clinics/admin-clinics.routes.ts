@@ -3,12 +3,12 @@ import { z } from "zod";
 import {
   MSG,
   businessStatusSchema,
-  clinicInputSchema,
+  adminClinicInputSchema,
   totalPages,
   clinicListResponseSchema,
   clinicSchema,
   okResponseSchema,
-  type ClinicInput,
+  type AdminClinicInput,
   type ClinicListResponse,
 } from "@botox/core";
 import { deleteClinic, findAdminClinicById, insertClinic, listAdminClinics, toClinicRow, updateClinic, type ClinicRow } from "@botox/db";
@@ -31,7 +31,7 @@ const listQuerySchema = z.object({
 });
 
 /** Form input → row through the one clinic write path (packages/db toClinicRow). */
-function toClinicValues(input: ClinicInput): ClinicRow {
+function toClinicValues({ workingHoursAsText: _flag, ...input }: AdminClinicInput): ClinicRow {
   const mapped = toClinicRow(input);
   if (!mapped.ok) throw new HttpError(400, mapped.issue.message, [mapped.issue]);
   return mapped.row;
@@ -69,8 +69,13 @@ const createClinicRoute = createRoute({
   tags,
   security: sessionSecurity,
   middleware: [requireSession, jsonBody] as const,
-  request: { body: jsonRequest(clinicInputSchema) },
-  responses: { 201: json("Created clinic", clinicSchema), 400: errorResponse("Validation error (spec §5 messages)"), 401: unauthorized, 409: slugTaken },
+  request: { body: jsonRequest(adminClinicInputSchema) },
+  responses: {
+    201: json("Created clinic", clinicSchema),
+    400: errorResponse("Validation error (spec §5 messages); unreadable working hours without workingHoursAsText"),
+    401: unauthorized,
+    409: slugTaken,
+  },
 });
 const replaceRoute = createRoute({
   method: "put",
@@ -79,8 +84,14 @@ const replaceRoute = createRoute({
   tags,
   security: sessionSecurity,
   middleware: [requireSession, jsonBody] as const,
-  request: { body: jsonRequest(clinicInputSchema) },
-  responses: { 200: json("Updated clinic", clinicSchema), 400: errorResponse("Validation error"), 401: unauthorized, 404: notFound, 409: slugTaken },
+  request: { body: jsonRequest(adminClinicInputSchema) },
+  responses: {
+    200: json("Updated clinic", clinicSchema),
+    400: errorResponse("Validation error; unreadable working hours without workingHoursAsText"),
+    401: unauthorized,
+    404: notFound,
+    409: slugTaken,
+  },
 });
 const deleteRoute = createRoute({
   method: "delete",

@@ -162,3 +162,33 @@ describe("clinic CRUD", () => {
     expect((await t.request("GET", "/clinics?query=%25'%20or%201=1--", { cookie })).status).toBe(200);
   });
 });
+
+describe("working hours the open-now parser cannot read (issue 25)", () => {
+  const unreadable = "By appointment, call ahead";
+
+  it("refuses them with a 400 at the field, on create and on replace", async () => {
+    const res = await create({ ...base, name: "Hours Refused", workingHours: unreadable });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain(MSG.validation.workingHoursUnreadable);
+    const ok = await create({ ...base, name: "Hours Replace", workingHours: { Monday: "9 AM-5 PM" } });
+    const { id } = (await ok.json()) as Clinic;
+    const put = await t.request("PUT", `/clinics/${id}`, { cookie, body: { ...base, name: "Hours Replace", workingHours: { Monday: "whenever" } } });
+    expect(put.status).toBe(400);
+    expect(JSON.stringify(await put.json())).toContain(MSG.validation.workingHoursUnreadable);
+  });
+
+  it("stores them as free text when the writer says so (workingHoursAsText), with no open-now hours", async () => {
+    const res = await create({ ...base, name: "Hours As Text", workingHours: unreadable, workingHoursAsText: true });
+    expect(res.status).toBe(201);
+    const clinic = (await res.json()) as Clinic;
+    expect(clinic.workingHours).toEqual({ text: unreadable });
+    expect(clinic.openHours).toBeNull();
+  });
+
+  it("keeps earlier clients' valid writes working without the flag: readable text, JSON text, objects and no hours", async () => {
+    for (const [i, workingHours] of (["Mon-Fri 9am-5pm, Sat 10-2", '{"Monday":"9AM-5PM"}', { Tuesday: "10 AM-7 PM" }, null, "", {}] as const).entries()) {
+      const res = await create({ ...base, name: `Hours Valid ${i}`, workingHours });
+      expect(res.status, JSON.stringify(workingHours)).toBe(201);
+    }
+  });
+});

@@ -175,3 +175,14 @@ describe("GET /openapi.json", () => {
     expect(paths["/zip-search"]!.get!.security).toBeUndefined();
   });
 });
+
+describe("the clinic write's free-text hours flag (issue 25)", () => {
+  it("documents workingHoursAsText on POST and PUT /clinics, and the refusal in their 400", async () => {
+    const doc = await fetchDoc();
+    for (const op of [doc.paths["/clinics"]?.post, doc.paths["/clinics/{id}"]?.put]) {
+      const schema = op?.requestBody?.content["application/json"]?.schema as { properties: Record<string, { type: string; description: string }> } | undefined;
+      expect(schema?.properties.workingHoursAsText).toMatchObject({ type: "boolean", description: expect.stringContaining("free text") });
+      expect(op?.responses["400"]?.description).toContain("workingHoursAsText");
+    }
+  });
+});

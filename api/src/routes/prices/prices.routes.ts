@@ -37,6 +37,7 @@ import {
   insertPriceReport,
   listClinicPrices,
   listPriceReports,
+  withPriceReportContext,
   priceIndexInCity,
   priceIndexNear,
   reviewPriceReport,
@@ -346,7 +347,8 @@ const reportListQuerySchema = z.object({
 const reportListRoute = createRoute({
   method: "get",
   path: "/price-reports",
-  summary: "Visitors' price reports (admin), oldest first; status pending (default), published, rejected or all",
+  summary:
+    "Visitors' price reports (admin), oldest first; status pending (default), published, rejected or all. Each carries its context: the clinic's city, its current per-unit price, the city's median and an outlier reason",
   tags: ["prices", "admin"],
   ...session,
   middleware: [requireSession] as const,
@@ -356,9 +358,10 @@ const reportListRoute = createRoute({
 
 pricesRoutes.openapi(reportListRoute, async (c) => {
   const q = c.req.valid("query");
-  const body = await listPriceReports(c.get("deps").db, { status: q.status === "all" ? undefined : q.status, page: q.page, limit: q.limit });
+  const { db } = c.get("deps");
+  const { reports, total } = await listPriceReports(db, { status: q.status === "all" ? undefined : q.status, page: q.page, limit: q.limit });
   c.header("Cache-Control", "private, no-store");
-  return c.json(body, 200);
+  return c.json({ reports: await withPriceReportContext(db, reports, today()), total }, 200);
 });
 
 const reviewRoute = createRoute({

@@ -7,6 +7,7 @@ import {
   type ClinicPrice,
   type PriceIndex,
   type PriceReport,
+  type ListedPriceReport,
   type Stats,
   type ZipSearchResponse,
 } from "@botox/core";
@@ -402,6 +403,28 @@ describe("price reports", () => {
   const report = (id: number, body: unknown, options: { ip?: string; cookie?: string } = {}) =>
     t.request("POST", `/clinics/${id}/price-reports`, { body, ip: options.ip ?? freshIp(), cookie: options.cookie });
   const paid = { brand: "botox", units: 20, total: 260, treatedMonth: thisMonth };
+
+  it("the queue gives each report its context: city, the clinic's current price, the local median and an outlier reason (issue 25)", async () => {
+    const city = freshCity();
+    const rows = await clinicsIn(city, 6);
+    for (const r of rows.slice(1)) await addPrice(r.id, { cents: 1300 });
+    const target = rows[0]!.id;
+    await addPrice(target, { cents: 1100 });
+    const fair = (await (await report(target, paid)).json()) as { report: { id: number } };
+    const high = (await (await report(target, { ...paid, total: 600 }, {})).json()) as { report: { id: number } };
+    const queue = await t.get<{ reports: ListedPriceReport[] }>("/price-reports?status=pending&limit=100", { cookie: session });
+    const byId = new Map(queue.body.reports.map((r) => [r.id, r]));
+    expect(byId.get(fair.report.id)?.context).toEqual({
+      city,
+      state: "TX",
+      currentUnitCents: 1100,
+      localMedianCents: 1300,
+      localClinics: 6,
+      reportedUnitCents: 1300,
+      outlier: null,
+    });
+    expect(byId.get(high.report.id)?.context).toMatchObject({ reportedUnitCents: 3000, outlier: "131% above the local median" });
+  });
 
   it("a report is 201 pending and invisible until an admin publishes it as a patient_report price", async () => {
     const city = freshCity();
