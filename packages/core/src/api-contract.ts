@@ -33,7 +33,15 @@ import type {
 import type { ClinicPrice, ListedPriceReport, PriceIndex, PriceReport } from "./prices.ts";
 import type { Deal, PublicDeal } from "./deals.ts";
 import type { dealInputSchema, dealPatchSchema } from "./deal-schemas.ts";
-import type { blogPostInputSchema, categoryInputSchema, adminClinicInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./schemas.ts";
+import type {
+  blogPostInputSchema,
+  categoryInputSchema,
+  adminClinicInputSchema,
+  contactSchema,
+  loginSchema,
+  newsletterSchema,
+  ratingSchema,
+} from "./schemas.ts";
 import type { nearbyClinicsBodySchema } from "./api-queries.ts";
 import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
 import type { ListedStaffMember, NpiLookup, staffInputSchema, staffPatchSchema } from "./staff-schemas.ts";

@@ -5,7 +5,15 @@
  * and one index per (city, brand) of the page.
  */
 import { inArray, sql } from "drizzle-orm";
-import { reportOutlier, type CurrentUnitPrice, type ListedPriceReport, type PriceBrand, type PriceIndex, type PriceReport, type PriceSource } from "@botox/core";
+import {
+  reportOutlier,
+  type CurrentUnitPrice,
+  type ListedPriceReport,
+  type PriceBrand,
+  type PriceIndex,
+  type PriceReport,
+  type PriceSource,
+} from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicPrices, clinics } from "../schema.ts";
 import { oldestCountingDay, priceIndexInCity } from "./prices.ts";
