@@ -1,6 +1,6 @@
 /**
  * The zod schemas of prices (issue 13), apart from the rules in prices.ts so the site's
- * islands can import those rules without zod (the 90 KB page JavaScript budget).
+ * islands can import those rules without zod (the 95 KB page JavaScript budget).
  */
 import { z } from "zod";
 import { FUTURE_DATE_MSG, isFutureDay } from "./freshness.ts";

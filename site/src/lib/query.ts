@@ -1,7 +1,7 @@
 /**
  * Data fetching for the islands: a small query cache with the TanStack Query calls the site
  * uses (useQuery, useMutation, useQueryClient, keepPreviousData), so islands read like
- * TanStack code, at about a tenth of its weight (the 90 KB-per-page budget left no room for
+ * TanStack code, at about a tenth of its weight (the 90 KB-per-page budget of the time left no room for
  * the 12 KB of @tanstack/react-query beside React; docs/decisions/008-site-islands-without-tanstack-query.md).
  *
  * Spec §9 defaults: no retry, no refetch on window focus, no polling, data never stale; a
