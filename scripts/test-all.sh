@@ -49,11 +49,11 @@ checks_lane() {
   step 3-knip "unused files, exports and dependencies (knip)" pnpm run knip
   step 4-format "formatting (Prettier)" pnpm run format:check
   if [ -n "$server_url" ]; then
-    step 6-postgres "database-backed tests on PostgreSQL" env TEST_DATABASE_URL="$server_url" pnpm -r --no-bail --workspace-concurrency=1 --if-present run test:db
+    step 6-postgres "database-backed tests on PostgreSQL" env TEST_DATABASE_URL="$server_url" pnpm -r --no-bail --no-sort --workspace-concurrency=1 --if-present run test:db
   fi
 }
 tests_lane() {
-  step 5-embedded "tests on the embedded database (PGlite)" env -u TEST_DATABASE_URL pnpm -r --no-bail --workspace-concurrency=1 run test
+  step 5-embedded "tests on the embedded database (PGlite)" env -u TEST_DATABASE_URL pnpm -r --no-bail --no-sort --workspace-concurrency=1 run test
 }
 
 checks_lane &
