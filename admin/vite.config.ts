@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 
-// Served under /admin (spec §2.13); port 5173 unless ADMIN_PORT (or --port) says otherwise.
+// Served under /admin (product.md §2.13); port 5173 unless ADMIN_PORT (or --port) says otherwise.
 const port = Number(process.env.ADMIN_PORT ?? 5173);
 
 const adminDir = path.dirname(fileURLToPath(import.meta.url));

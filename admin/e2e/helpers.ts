@@ -45,7 +45,7 @@ export async function signedInPage(browser: Browser, path = "/", options: Browse
  */
 export const unexpectedErrors = (errors: readonly string[]) => errors.filter((e) => !/status of 401 \(Unauthorized\)/.test(e));
 
-/** Waits for a toast (spec §9: one at a time) whose text contains `text`. */
+/** Waits for a toast (product.md §9: one at a time) whose text contains `text`. */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await page.getByTestId("toast").filter({ hasText: text }).waitFor();
 }

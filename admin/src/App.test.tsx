@@ -6,7 +6,7 @@ import { createQueryClient } from "./App.tsx";
 import { apiError, createFakeApi, failWith, STATS } from "./test/fake-api.ts";
 import { renderApp } from "./test/render.tsx";
 
-describe("data-fetching defaults (spec §9)", () => {
+describe("data-fetching defaults (product.md §9)", () => {
   it("no retry, no refetch on focus, never stale", () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries).toMatchObject({ retry: false, refetchOnWindowFocus: false, staleTime: Infinity });

@@ -21,7 +21,7 @@ const PriceReportsPage = lazy(() => import("./routes/prices/PriceReportsPage.tsx
 const SuggestionsPage = lazy(() => import("./routes/suggestions/SuggestionsPage.tsx"));
 const NotFoundPage = lazy(() => import("./routes/NotFoundPage.tsx"));
 
-/** Spec §9 defaults: no retries, no refetch on focus, data never stale. */
+/** product.md §9 defaults: no retries, no refetch on focus, data never stale. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

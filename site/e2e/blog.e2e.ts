@@ -1,4 +1,4 @@
-/** Blog (spec §2.12): category chips, 6 posts per page, pagination, posts, noIndex and drafts. */
+/** Blog (product.md §2.12): category chips, 6 posts per page, pagination, posts, noIndex and drafts. */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openPage, site, useBrowser } from "./support.ts";

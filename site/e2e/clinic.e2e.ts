@@ -1,4 +1,4 @@
-/** Clinic pages (spec §2.1, §2.9; design.md §6): aliases, the detail screen, the rating widget. */
+/** Clinic pages (product.md §2.1, §2.9; architecture.md §6): aliases, the detail screen, the rating widget. */
 import { describe, expect, it } from "vitest";
 import type { Clinic } from "@botox/core";
 import { api, hydrated, openPage, site, useBrowser } from "./support.ts";

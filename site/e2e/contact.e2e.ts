@@ -1,4 +1,4 @@
-/** Contact (spec §2.11, design.md §9): the message really reaches the API and the admin. */
+/** Contact (product.md §2.11, architecture.md §9): the message really reaches the API and the admin. */
 import { expect, it } from "vitest";
 import { api, hydrated, openPage, site, stack, useBrowser, useDatabase } from "./support.ts";
 

@@ -1,4 +1,4 @@
-/** Home (spec §2.3, §2.5): hero, nearby clinics and cities, featured providers, about, testimonials. */
+/** Home (product.md §2.3, §2.5): hero, nearby clinics and cities, featured providers, about, testimonials. */
 import { expect, it } from "vitest";
 import { hydrated, openPage, site, useBrowser } from "./support.ts";
 

@@ -1,4 +1,4 @@
-/** Location detection (spec §4): the API, then the IP services in order, then New York. */
+/** Location detection (product.md §4): the API, then the IP services in order, then New York. */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { api, geoServices, hydrated, openPage, site, useBrowser } from "./support.ts";

@@ -1,4 +1,4 @@
-/** Static screens (spec §2.1, §2.11, §9): About, Contact details, legal pages, the landing page. */
+/** Static screens (product.md §2.1, §2.11, §9): About, Contact details, legal pages, the landing page. */
 import { describe, expect, it } from "vitest";
 import { formatUsDate } from "@botox/core";
 import { openPage, site, useBrowser } from "./support.ts";

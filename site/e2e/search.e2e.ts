@@ -1,4 +1,4 @@
-/** Search (spec §2.4-§2.8): ZIP results by distance, any ZIP, city listing filters and paging. */
+/** Search (product.md §2.4-§2.8): ZIP results by distance, any ZIP, city listing filters and paging. */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { hydrated, openPage, site, useBrowser } from "./support.ts";

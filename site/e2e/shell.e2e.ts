@@ -1,4 +1,4 @@
-/** The page shell (spec §2.2, §2.10, §4): header, mobile menu, footer, FAQ, newsletter, 404. */
+/** The page shell (product.md §2.2, §2.10, §4): header, mobile menu, footer, FAQ, newsletter, 404. */
 import { describe, expect, it } from "vitest";
 import { MOBILE, hydrated, openPage, site, useBrowser, useDatabase } from "./support.ts";
 

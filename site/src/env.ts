@@ -19,7 +19,7 @@ const schema = z.object({
   SITE_URL: z.url().default("http://localhost:4321"),
   PUBLIC_API_URL: z.url().default("http://localhost:8787/api/v1"),
   /**
-   * IP geolocation services tried in order after the API's own GET /location (spec §4).
+   * IP geolocation services tried in order after the API's own GET /location (product.md §4).
    * Each answers JSON with lat/lon (or latitude/longitude) and city/region fields.
    */
   PUBLIC_GEO_SERVICES: list.default(["https://ipapi.co/json/", "https://ipwho.is/", "https://freeipapi.com/api/json"]),

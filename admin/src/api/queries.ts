@@ -18,7 +18,7 @@ export const keys = {
   suggestions: ["suggestions"] as const,
 };
 
-/** The session check of spec §6: GET /stats; null means "not signed in". */
+/** The session check of product.md §6: GET /stats; null means "not signed in". */
 export function useSession() {
   const api = useApi();
   return useQuery({
@@ -35,7 +35,7 @@ export function useCategories() {
   });
 }
 
-/** Every post the admin list shows (spec §7.2: limit 100, drafts included); shared with the dashboard. */
+/** Every post the admin list shows (product.md §7.2: limit 100, drafts included); shared with the dashboard. */
 export function useAdminPosts() {
   const api = useApi();
   return useQuery({

@@ -20,7 +20,7 @@ export function useToast(): (t: ToastInput) => void {
 }
 
 /**
- * Spec §9: one toast at a time (a new one replaces the current), shown 5000 ms, dismissed by a
+ * product.md §9: one toast at a time (a new one replaces the current), shown 5000 ms, dismissed by a
  * swipe to the right past 50 px, and F8 moves focus to the notifications region.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { ApiRequestError, errorMessageOf } from "@botox/core";
 
-/** The `issues` of a failed write as field → first message (design.md §5 error body). */
+/** The `issues` of a failed write as field → first message (architecture.md §5 error body). */
 export function fieldIssuesOf(err: unknown): Record<string, string> {
   if (!(err instanceof ApiRequestError) || !err.body) return {};
   try {

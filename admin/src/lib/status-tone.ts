@@ -1,7 +1,7 @@
 import { adminStatusLabel, type PriceStatus } from "@botox/core";
 import type { BadgeTone } from "../components/ui.tsx";
 
-/** A clinic's badge colour follows its admin label (spec §4): Open, Temp. Closed, Closed. */
+/** A clinic's badge colour follows its admin label (product.md §4): Open, Temp. Closed, Closed. */
 export function clinicStatusTone(status: string | null | undefined): BadgeTone {
   const label = adminStatusLabel(status);
   return label === "Open" ? "green" : label === "Temp. Closed" ? "amber" : "red";

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { MSG, issuesOf, type ApiError } from "@botox/core";
 import { slugConflictOf, type SlugOwner } from "@botox/db";
 
-/** Thrown by handlers; rendered as `{ error, issues? }` with its status (design.md §5). */
+/** Thrown by handlers; rendered as `{ error, issues? }` with its status (architecture.md §5). */
 export class HttpError extends Error {
   readonly status: ContentfulStatusCode;
   readonly issues?: ApiError["issues"];
@@ -105,7 +105,7 @@ const SLUG_TAKEN: Record<SlugOwner, string> = {
 };
 
 /**
- * A write's `.catch`: a slug that is taken becomes the 409 with the spec's message (§5);
+ * A write's `.catch`: a slug that is taken becomes the 409 with the spec's message (product.md §5);
  * any other error goes on as it was.
  */
 export function slugConflict(err: unknown): never {

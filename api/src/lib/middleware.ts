@@ -1,5 +1,5 @@
 /**
- * The API's global middleware, in order (design.md §8):
+ * The API's global middleware, in order (architecture.md §8):
  *  1. request id (X-Request-Id, echoed or generated);
  *  2. secure headers (a JSON API: nothing may be framed or run; uploads may be embedded
  *     cross-origin as images);

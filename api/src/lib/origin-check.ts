@@ -1,5 +1,5 @@
 /**
- * CSRF defence for unsafe methods (design.md §8): a browser always sends Origin on
+ * CSRF defence for unsafe methods (architecture.md §8): a browser always sends Origin on
  * POST/PUT/PATCH/DELETE, and Sec-Fetch-Site when it omits it. So:
  *  - Origin present: it must be one of ALLOWED_ORIGINS (exact match), else 403;
  *  - Origin absent, Sec-Fetch-Site "cross-site": 403;

@@ -1,5 +1,5 @@
 /**
- * Per-address rate limits for public writes (design.md §8), on hono-rate-limiter.
+ * Per-address rate limits for public writes (architecture.md §8), on hono-rate-limiter.
  * Keyed by `clientIp` (see client-ip.ts). With REDIS_URL the counters live in Redis
  * (hono-rate-limiter's RedisStore: atomic Lua scripts), so every API instance shares them;
  * otherwise each app (each `Deps`) keeps its own in memory. A Redis outage fails open: the

@@ -102,7 +102,7 @@ export function milesNorth(lat: number, lon: number, miles: number): { latitude:
 }
 
 /**
- * The distance rule of spec §3/§9 computed by hand (haversine, earth radius 3959 miles),
+ * The distance rule of product.md §3/§9 computed by hand (haversine, earth radius 3959 miles),
  * independent of packages/core and of the database's earthdistance, so a change to either
  * is caught.
  */
@@ -114,5 +114,5 @@ export function haversineMiles(a: { latitude: number; longitude: number }, b: { 
   return 2 * 3959 * Math.asin(Math.sqrt(h));
 }
 
-/** Miles shown with one decimal (spec §3). */
+/** Miles shown with one decimal (product.md §3). */
 export const oneDecimal = (miles: number) => Math.round(miles * 10) / 10;

@@ -1,5 +1,5 @@
 /**
- * Blog image uploads (design.md §8): the type is decided by magic bytes, size and pixel count
+ * Blog image uploads (architecture.md §8): the type is decided by magic bytes, size and pixel count
  * are capped, and every image is re-encoded by sharp to WebP (metadata such as EXIF/GPS is
  * dropped), so what is served is always a fresh image under a server-generated name.
  * Files live in UPLOADS_DIR (default `.data/uploads`), or in an S3-compatible bucket when

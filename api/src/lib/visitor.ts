@@ -1,5 +1,5 @@
 /**
- * Who a visitor is, for the one-rating-per-visitor rule (design.md §8): a random id in an
+ * Who a visitor is, for the one-rating-per-visitor rule (architecture.md §8): a random id in an
  * HttpOnly cookie (set when missing) decides "already rated"; a keyed hash of the client
  * address only caps how many ratings one address may send per clinic per day, so neighbours
  * behind one address are not refused (docs/decisions/134-one-rating-per-visitor-cookie.md).

@@ -44,7 +44,7 @@ const fallback = { lat: FALLBACK_LOCATION.lat, lon: FALLBACK_LOCATION.lon, sourc
 const cloudflare = { "cf-iplatitude": "47.6062", "cf-iplongitude": "-122.3321", "cf-ipcity": "Seattle", "cf-region-code": "WA", "cf-ipcountry": "US" };
 
 describe("visitor location", () => {
-  it("falls back to New York (spec §4) when nothing is configured, ignoring CDN headers nobody vouches for", async () => {
+  it("falls back to New York (product.md §4) when nothing is configured, ignoring CDN headers nobody vouches for", async () => {
     const loc = await locate(appWith({}), LONDON_IP, cloudflare);
     expect(loc).toMatchObject(fallback);
     expect(loc.lat).toBe(40.7128);

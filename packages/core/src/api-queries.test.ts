@@ -15,7 +15,7 @@ import {
 
 const firstMessage = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
 
-describe("public call defaults (spec §7.1, §9)", () => {
+describe("public call defaults (product.md §7.1, §9)", () => {
   it("popular cities: limit 50", () => {
     expect(popularCitiesQuerySchema.parse({})).toEqual({ limit: 50 });
     expect(popularCitiesQuerySchema.parse({ limit: "5" })).toEqual({ limit: 5 });
@@ -70,7 +70,7 @@ describe("public call defaults (spec §7.1, §9)", () => {
   });
 });
 
-describe("distance (spec §9 filters)", () => {
+describe("distance (product.md §9 filters)", () => {
   const d = distanceParam(25);
   it("reads miles, 'any' as no limit, and the shared-filter 150 as no limit", () => {
     expect(d.parse("10")).toBe(10);
@@ -85,7 +85,7 @@ describe("distance (spec §9 filters)", () => {
   });
 });
 
-describe("business status filter (spec §4, §7)", () => {
+describe("business status filter (product.md §4, §7)", () => {
   it("takes comma-joined and repeated values in either case, once each", () => {
     expect(businessStatusListParam.parse("operational,CLOSED_TEMPORARILY")).toEqual(["OPERATIONAL", "CLOSED_TEMPORARILY"]);
     expect(businessStatusListParam.parse(["permanently_closed", "PERMANENTLY_CLOSED"])).toEqual(["PERMANENTLY_CLOSED"]);
@@ -108,7 +108,7 @@ describe("paging and search input", () => {
     expect(firstMessage(nearbyClinicsBodySchema, { latitude: 91, longitude: 0 })).toBe("Latitude must be a number between -90 and 90.");
     expect(firstMessage(nearbyClinicsBodySchema, { latitude: 0, longitude: 0, radius: 501 })).toBe(QUERY_MSG.radius);
   });
-  it("accepts city slugs, with or without a state code (spec §2.1)", () => {
+  it("accepts city slugs, with or without a state code (product.md §2.1)", () => {
     expect(citySlugSchema.parse("New-York-NY")).toBe("new-york-ny");
     expect(citySlugSchema.safeParse("new--york").success).toBe(false);
     expect(citySlugSchema.safeParse("x").success).toBe(false);

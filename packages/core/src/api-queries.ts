@@ -1,5 +1,5 @@
 /**
- * Query and body schemas of the public calls (spec §7.1), shared by the API (server-side
+ * Query and body schemas of the public calls (product.md §7.1), shared by the API (server-side
  * truth, and the source of its OpenAPI document) and the site's islands. Query strings
  * arrive as text: numbers are parsed here, and every failure carries a message a person can
  * act on.
@@ -46,7 +46,7 @@ export const pageParam = intParam(1, MAX_PAGE, 1, QUERY_MSG.page);
 export const limitParam = (fallback: number, max: number) => intParam(1, max, fallback, QUERY_MSG.limit(max));
 
 /**
- * Miles from the search origin. "any" (and the shared-filter value 150, spec §9) mean no
+ * Miles from the search origin. "any" (and the shared-filter value 150, product.md §9) mean no
  * limit, which is `null`; absent means `fallback`.
  */
 export const distanceParam = (fallback: number | null) =>
@@ -152,7 +152,7 @@ export const providersNearUserQuerySchema = z.object({
 });
 export type ProvidersNearUserQuery = z.infer<typeof providersNearUserQuerySchema>;
 
-/** A city slug (spec §2.1), possibly ending in a two-letter state code (new-york-ny). */
+/** A city slug (product.md §2.1), possibly ending in a two-letter state code (new-york-ny). */
 export const citySlugSchema = z
   .string({ error: QUERY_MSG.city })
   .trim()

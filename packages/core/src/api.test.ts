@@ -21,13 +21,13 @@ import type { ClinicBySlugQuery, ClinicsByCityQuery, NearbyClinicsBody, ZipSearc
 import { buildQuery, type QueryParams } from "./http.ts";
 import type { BlogPostInput, CategoryInput, ContactInput, LoginInput, NewsletterInput, RatingInput } from "./schemas.ts";
 
-// The contract of spec §3 and §7, checked by the type checker (this file is typechecked).
-describe("request and response types of spec §7", () => {
+// The contract of product.md §3 and §7, checked by the type checker (this file is typechecked).
+describe("request and response types of product.md §7", () => {
   it("live under /api/v1", () => {
     expect(API_PREFIX).toBe("/api/v1");
   });
 
-  it("carry every clinic field of spec §3", () => {
+  it("carry every clinic field of product.md §3", () => {
     expectTypeOf<Clinic>().toHaveProperty("id").toEqualTypeOf<number>();
     expectTypeOf<Clinic>().toHaveProperty("url").toEqualTypeOf<string | null>();
     expectTypeOf<Clinic>().toHaveProperty("businessStatus").toEqualTypeOf<"OPERATIONAL" | "CLOSED_TEMPORARILY" | "PERMANENTLY_CLOSED">();

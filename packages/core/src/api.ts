@@ -1,5 +1,5 @@
 /**
- * Request and response shapes of every call in spec §7, shared by api, site and admin.
+ * Request and response shapes of every call in product.md §7, shared by api, site and admin.
  * Paths are relative to API_PREFIX.
  */
 // Type-only: the types below are inferred from the schemas, and nothing of zod is loaded by
@@ -58,7 +58,7 @@ export interface Clinic {
   name: string;
   slug: string;
   site: string | null;
-  /** Same as `site` (spec §3: "also called url"). */
+  /** Same as `site` (product.md §3: "also called url"). */
   url: string | null;
   phone: string | null;
   fullAddress: string | null;
@@ -103,7 +103,7 @@ export interface Clinic {
   verifiedStaff?: VerifiedRole[];
 }
 
-/** GET /clinics, the admin list (spec §7.2): page, limit=10, query, businessStatus in either case. */
+/** GET /clinics, the admin list (product.md §7.2): page, limit=10, query, businessStatus in either case. */
 export type AdminClinicsQuery = {
   page?: number;
   limit?: number;
@@ -144,7 +144,7 @@ export type BlogCategory = z.infer<typeof blogCategorySchema>;
 
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
-/** GET /blog/posts (spec §7): limit=6 on the site, 100 in the admin; drafts only with a session. */
+/** GET /blog/posts (product.md §7): limit=6 on the site, 100 in the admin; drafts only with a session. */
 export type BlogPostsQuery = {
   page?: number;
   limit?: number;
@@ -152,7 +152,7 @@ export type BlogPostsQuery = {
   categoryId?: number | null;
 };
 
-/** GET /blog/posts/recent (spec §7): limit=3, leaving out the post being read. */
+/** GET /blog/posts/recent (product.md §7): limit=3, leaving out the post being read. */
 export type RecentPostsQuery = {
   limit?: number;
   exclude?: number | null;

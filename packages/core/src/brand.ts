@@ -1,6 +1,6 @@
 /**
  * The brand, the site identifier (value of both outbound tracking parameters) and the
- * product word used in routes are set here and nowhere else (design.md §2).
+ * product word used in routes are set here and nowhere else (architecture.md §2).
  */
 export const BRAND = {
   name: "Botox Near Me",

@@ -1,5 +1,5 @@
 /**
- * The constants' values are the spec's (§9) and are exercised by the tests of the code that
+ * The constants' values are the spec's (product.md §9) and are exercised by the tests of the code that
  * uses them; a copy of each value here would only repeat constants.ts. What is checked is
  * what must hold between them, which an edit of one value could break.
  */
@@ -40,7 +40,7 @@ describe("constants that must agree with each other", () => {
   });
 });
 
-describe("brand (design.md §2)", () => {
+describe("brand (architecture.md §2)", () => {
   it("builds the product route from the product word, and keeps the site id URL-safe", () => {
     expect(PRODUCT_ROUTE).toBe(`/${toLinkSlug(`${BRAND.product} me`)}`);
     expect(BRAND.siteId).toMatch(/^[a-z0-9-]+$/);

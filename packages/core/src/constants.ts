@@ -1,4 +1,4 @@
-/** Business constants of spec §9 (and the few of §2 and §4), in one place. */
+/** Business constants of product.md §9 (and the few of §2 and §4), in one place. */
 import type { BusinessStatus } from "./status.ts";
 
 const MINUTE = 60_000;
@@ -7,7 +7,7 @@ export const SEARCH = {
   nearbyRadiusMiles: 100,
   pageSize: 10,
   maxPages: 5,
-  /** 10 × 5: the closest 50 are shown (spec §2.5). */
+  /** 10 × 5: the closest 50 are shown (product.md §2.5). */
   maxNearbyResults: 50,
   adEvery: 3,
   cityGridSize: 9,
@@ -49,7 +49,7 @@ export const BLOG = {
   metaDescriptionLength: 160,
 } as const;
 
-/** Data fetching defaults (spec §9): no retries, no focus refetch, never stale, except these. */
+/** Data fetching defaults (product.md §9): no retries, no focus refetch, never stale, except these. */
 export const FETCH = {
   location: { staleTime: 30 * MINUTE, retry: 2 },
   cities: { staleTime: 15 * MINUTE },
@@ -128,5 +128,5 @@ export const RATING = {
 export type RatingEmoji = (typeof RATING.emojis)[number]["value"];
 export const RATING_EMOJIS = RATING.emojis.map((e) => e.value) as [RatingEmoji, ...RatingEmoji[]];
 
-/** Popular Cities of the footer (spec §2.2). */
+/** Popular Cities of the footer (product.md §2.2). */
 export const FOOTER_CITIES = ["New York", "Los Angeles", "Chicago", "Miami"] as const;

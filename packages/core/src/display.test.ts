@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { UI } from "./constants.ts";
 import { clinicStructuredData, truncate, workingHoursRows } from "./display.ts";
 
-describe("truncate (admin list, spec §2.13)", () => {
+describe("truncate (admin list, product.md §2.13)", () => {
   it("cuts at the admin limits of 30 and 40 with '...'", () => {
     expect(UI.adminLocationMaxChars).toBe(30);
     expect(UI.adminAddressMaxChars).toBe(40);
@@ -40,7 +40,7 @@ describe("workingHoursRows", () => {
   });
 });
 
-describe("clinicStructuredData (spec §2.9)", () => {
+describe("clinicStructuredData (product.md §2.9)", () => {
   const clinic = {
     name: "Glow Med Spa",
     phone: "(305) 555-0100",

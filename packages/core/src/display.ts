@@ -5,7 +5,7 @@ import { MIN_RATINGS_FOR_AVERAGE, type VisitorRating } from "./visitor-rating.ts
 
 /**
  * At most `max` characters of text plus "..." when cut (admin list: location 30, address
- * 40, spec §2.13). Three dots, like the excerpt rule of spec §4, so one ellipsis style is used.
+ * 40, product.md §2.13). Three dots, like the excerpt rule of product.md §4, so one ellipsis style is used.
  */
 export function truncate(text: string | null | undefined, max: number): string {
   if (!text) return "";
@@ -21,7 +21,7 @@ export interface WorkingHoursRow {
 }
 
 /**
- * Stored hours (an object of day → hours, its JSON text, or plain text, spec §3) as display
+ * Stored hours (an object of day → hours, its JSON text, or plain text, product.md §3) as display
  * rows, Monday to Sunday. Day keys may be any case or abbreviated ("mon", "Monday"); keys
  * that are no day keep their own label after the week. Nothing stored → [].
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatPhone, formatUsDate, normalizeWorkingHours, parseJsonObject } from "./format.ts";
 
-describe("formatPhone (spec §3)", () => {
+describe("formatPhone (product.md §3)", () => {
   it("formats exactly 10 digits as (NNN) NNN-NNNN", () => {
     expect(formatPhone("3055550100")).toBe("(305) 555-0100");
     expect(formatPhone("305.555.0100")).toBe("(305) 555-0100");
@@ -13,7 +13,7 @@ describe("formatPhone (spec §3)", () => {
   });
 });
 
-describe("formatUsDate (spec §3 MM/DD/YYYY)", () => {
+describe("formatUsDate (product.md §3 MM/DD/YYYY)", () => {
   it("formats in UTC", () => {
     expect(formatUsDate("2026-03-07T23:30:00Z")).toBe("03/07/2026");
     expect(formatUsDate(new Date(Date.UTC(2025, 11, 31)))).toBe("12/31/2025");
@@ -25,7 +25,7 @@ describe("formatUsDate (spec §3 MM/DD/YYYY)", () => {
   });
 });
 
-describe("parseJsonObject (spec §3)", () => {
+describe("parseJsonObject (product.md §3)", () => {
   it("parses a JSON string and passes objects through", () => {
     expect(parseJsonObject('{"a":1}')).toEqual({ a: 1 });
     expect(parseJsonObject({ b: 2 })).toEqual({ b: 2 });

@@ -1,4 +1,4 @@
-/** (NNN) NNN-NNNN when the input has exactly 10 digits, otherwise unchanged (spec §3). */
+/** (NNN) NNN-NNNN when the input has exactly 10 digits, otherwise unchanged (product.md §3). */
 export function formatPhone(phone: string | null | undefined): string {
   if (!phone) return "";
   const digits = phone.replace(/\D/g, "");
@@ -6,7 +6,7 @@ export function formatPhone(phone: string | null | undefined): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-/** MM/DD/YYYY (spec §3), in UTC so build machines in any zone print the same date. */
+/** MM/DD/YYYY (product.md §3), in UTC so build machines in any zone print the same date. */
 export function formatUsDate(value: Date | string | number | null | undefined): string {
   if (value == null || value === "") return "";
   const d = value instanceof Date ? value : new Date(value);
@@ -16,7 +16,7 @@ export function formatUsDate(value: Date | string | number | null | undefined): 
   return `${mm}/${dd}/${d.getUTCFullYear()}`;
 }
 
-/** A field holding a JSON string is parsed, `{}` when missing or invalid (spec §3). */
+/** A field holding a JSON string is parsed, `{}` when missing or invalid (product.md §3). */
 export function parseJsonObject(value: unknown): Record<string, unknown> {
   if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
   if (typeof value !== "string" || value.trim() === "") return {};
@@ -32,7 +32,7 @@ export type WorkingHours = Record<string, string> | { text: string };
 
 /**
  * Working hours arrive as an object of day → hours text, a JSON string of one, or plain
- * text (spec §3). Plain text is kept as `{ text }` so it survives the jsonb column.
+ * text (product.md §3). Plain text is kept as `{ text }` so it survives the jsonb column.
  */
 export function normalizeWorkingHours(value: unknown): WorkingHours | null {
   if (value == null || value === "") return null;

@@ -29,7 +29,7 @@ describe("formatMiles (one decimal)", () => {
   });
 });
 
-describe("fallback location (spec §4)", () => {
+describe("fallback location (product.md §4)", () => {
   it("is New York", () => {
     expect(FALLBACK_LOCATION).toEqual({
       lat: 40.7128,

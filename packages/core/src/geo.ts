@@ -1,4 +1,4 @@
-/** Earth radius in miles used everywhere distances are computed (spec §9). */
+/** Earth radius in miles used everywhere distances are computed (product.md §9). */
 export const EARTH_RADIUS_MILES = 3959;
 
 export interface LatLon {
@@ -15,17 +15,17 @@ export function distanceMiles(a: LatLon, b: LatLon): number {
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** A distance as answers carry it (`_distance`, city distances): miles with one decimal (spec §3). */
+/** A distance as answers carry it (`_distance`, city distances): miles with one decimal (product.md §3). */
 export function roundMiles(miles: number): number {
   return Math.round(miles * 10) / 10;
 }
 
-/** Shown with one decimal (spec §3). */
+/** Shown with one decimal (product.md §3). */
 export function formatMiles(miles: number): string {
   return `${miles.toFixed(1)} mi`;
 }
 
-/** The fallback location when detection fails (spec §4). */
+/** The fallback location when detection fails (product.md §4). */
 export const FALLBACK_LOCATION = {
   lat: 40.7128,
   lon: -74.006,

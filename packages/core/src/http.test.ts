@@ -71,7 +71,7 @@ afterAll(async () => {
 
 const last = () => seen[seen.length - 1]!;
 
-describe("buildQuery (spec §7)", () => {
+describe("buildQuery (product.md §7)", () => {
   it("skips null and undefined and repeats arrays", () => {
     expect(buildQuery({ a: 1, b: null, c: undefined, s: ["OPERATIONAL", "CLOSED_TEMPORARILY"], t: true })).toBe(
       "?a=1&s=OPERATIONAL&s=CLOSED_TEMPORARILY&t=true",
@@ -169,7 +169,7 @@ describe("createApiClient against a real server", () => {
     void (() => typed.send("POST", "/newsletter/subscribe", { mail: 1 }));
   });
 
-  it("raises 'status: response text' or 'status: status text' on non-OK answers (spec §8)", async () => {
+  it("raises 'status: response text' or 'status: status text' on non-OK answers (product.md §8)", async () => {
     const api = createUntypedClient({ baseUrl });
     const plain = await api.get("/plain-error").catch((e: unknown) => e);
     expect(plain).toBeInstanceOf(ApiRequestError);

@@ -1,5 +1,5 @@
 /**
- * The request helper of spec §7 and §8 ("Generic request failure"), shared by the site's
+ * The request helper of product.md §7 and §8 ("Generic request failure"), shared by the site's
  * islands and the admin: cookies always sent, JSON reads and writes, non-OK answers thrown.
  */
 import type { GetPath, GetResponse, WriteBody, WriteMethod, WritePath, WriteResponse } from "./api-contract.ts";
@@ -21,7 +21,7 @@ export class ApiRequestError extends Error {
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 
-/** Query string with null/undefined skipped and arrays repeated (spec §7); "" when empty. */
+/** Query string with null/undefined skipped and arrays repeated (product.md §7); "" when empty. */
 export function buildQuery(params?: QueryParams): string {
   if (!params) return "";
   const qs = new URLSearchParams();
@@ -86,7 +86,7 @@ export function createApiClient({ baseUrl, fetch: customFetch }: ApiClientOption
     try {
       return JSON.parse(text) as T;
     } catch (err) {
-      // Spec §8: a read whose body is not JSON yields an empty list and logs the failure.
+      // product.md §8: a read whose body is not JSON yields an empty list and logs the failure.
       console.warn(`GET ${path}: response is not valid JSON`, err);
       return [] as T;
     }
@@ -117,7 +117,7 @@ export function createApiClient({ baseUrl, fetch: customFetch }: ApiClientOption
 
 /**
  * The server's own `{ "error": "..." }` text from a failed request (the rating toast shows
- * it, spec §8); null when the error carries no such body, or the fallback when given.
+ * it, product.md §8); null when the error carries no such body, or the fallback when given.
  */
 export function errorMessageOf(err: unknown): string | null;
 export function errorMessageOf(err: unknown, fallback: string): string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { POST_FORM } from "./constants.ts";
 import { sniffImageType, validateImageFile } from "./image.ts";
 
-describe("validateImageFile (spec §5)", () => {
+describe("validateImageFile (product.md §5)", () => {
   it("accepts JPEG, PNG, GIF and WebP up to 5 MB", () => {
     expect(POST_FORM.imageMaxBytes).toBe(5 * 1024 * 1024);
     for (const type of ["image/jpeg", "image/png", "image/gif", "image/webp"]) {

@@ -1,4 +1,4 @@
-/** Image file rules of the post form and the upload endpoint (spec §5, design.md §8). */
+/** Image file rules of the post form and the upload endpoint (product.md §5, architecture.md §8). */
 import { POST_FORM } from "./constants.ts";
 import { MSG } from "./messages.ts";
 
@@ -23,7 +23,7 @@ export function validateImageFile(file: { type: string; size: number }): ImageFi
 const startsWith = (bytes: Uint8Array, sig: readonly number[], at = 0) => bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
-/** The real type by magic bytes: the declared type of an upload is not trusted (design.md §8). */
+/** The real type by magic bytes: the declared type of an upload is not trusted (architecture.md §8). */
 export function sniffImageType(bytes: Uint8Array): ImageMimeType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";

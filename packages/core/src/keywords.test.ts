@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { POST_FORM } from "./constants.ts";
 import { applyKeywords, BOTOX_KEYWORD_PHRASES, parseKeywords, shouldSuggestKeywords, STOP_WORDS, suggestKeywords, toggleKeyword } from "./keywords.ts";
 
-describe("shouldSuggestKeywords (spec §4: title ≥ 5, content ≥ 50)", () => {
+describe("shouldSuggestKeywords (product.md §4: title ≥ 5, content ≥ 50)", () => {
   it("waits for enough text", () => {
     expect(POST_FORM.keywordDelayMs).toBe(500);
     expect(shouldSuggestKeywords("Botox", "x".repeat(50))).toBe(true);
@@ -11,7 +11,7 @@ describe("shouldSuggestKeywords (spec §4: title ≥ 5, content ≥ 50)", () => 
   });
 });
 
-describe("suggestKeywords (spec §4)", () => {
+describe("suggestKeywords (product.md §4)", () => {
   const title = "Masseter Botox for Jaw Slimming";
   const content = `<h2>Masseter Botox explained</h2>
     <p>Masseter Botox relaxes the jaw muscle. Jaw slimming results appear after weeks.

@@ -1,4 +1,4 @@
-/** Keyword suggestions of the post form (spec §4). */
+/** Keyword suggestions of the post form (product.md §4). */
 import { POST_FORM } from "./constants.ts";
 import { stripHtml } from "./post-fill.ts";
 
@@ -20,10 +20,10 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
-/** Botox phrases always offered (spec §4 "a fixed list ... is added"). */
+/** Botox phrases always offered (product.md §4 "a fixed list ... is added"). */
 export const BOTOX_KEYWORD_PHRASES = ["botox treatment", "botox cost", "botox near me", "cosmetic injections", "wrinkle treatment", "botox specials"] as const;
 
-/** Title ≥ 5 and content ≥ 50 characters before suggestions are generated (spec §4). */
+/** Title ≥ 5 and content ≥ 50 characters before suggestions are generated (product.md §4). */
 export function shouldSuggestKeywords(title: string, content: string): boolean {
   return title.trim().length >= POST_FORM.keywordSuggestMinTitle && content.trim().length >= POST_FORM.keywordSuggestMinContent;
 }
@@ -41,7 +41,7 @@ const isKeywordWord = (w: string) => w.length >= POST_FORM.keywordMinWordLength 
 const isPhraseWord = (w: string) => w.length > 1 && !STOP_WORDS.has(w);
 
 /**
- * Spec §4: words longer than 3 letters that are not stop-words, plus 2- and 3-word phrases,
+ * product.md §4: words longer than 3 letters that are not stop-words, plus 2- and 3-word phrases,
  * counted over title + tag-stripped content (case-insensitive) and kept when they appear
  * more than once; the Botox phrases are added; sorted by phrase length (in words) descending,
  * then frequency, then alphabetically so the order is stable; at most 15.
@@ -70,12 +70,12 @@ export function suggestKeywords(title: string, content: string): string[] {
     .map(([k]) => k);
 }
 
-/** Clicking a suggestion selects it, clicking again deselects it (spec §4). */
+/** Clicking a suggestion selects it, clicking again deselects it (product.md §4). */
 export function toggleKeyword(selected: readonly string[], keyword: string): string[] {
   return selected.includes(keyword) ? selected.filter((k) => k !== keyword) : [...selected, keyword];
 }
 
-/** 'Apply Selected Keywords' writes a comma-separated list (spec §4). */
+/** 'Apply Selected Keywords' writes a comma-separated list (product.md §4). */
 export function applyKeywords(selected: readonly string[]): string {
   return selected
     .map((k) => k.trim())

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MSG } from "./messages.ts";
 
-// The spec's texts, verbatim (§2, §4, §5, §8). A typo here is a visible product defect.
+// The spec's texts, verbatim (product.md §2, §4, §5, §8). A typo here is a visible product defect.
 describe("spec messages", () => {
   it("search and lists (§2.5, §4, §8)", () => {
     expect(MSG.search.nearbyEmpty).toBe("No providers found in your area. Try searching by ZIP code above.");

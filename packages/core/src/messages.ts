@@ -1,4 +1,4 @@
-/** Every user-facing text of spec §5 and §8, verbatim. Screens and the API import these. */
+/** Every user-facing text of product.md §5 and §8, verbatim. Screens and the API import these. */
 export const MSG = {
   search: {
     nearbyEmpty: "No providers found in your area. Try searching by ZIP code above.",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SEARCH } from "./constants.ts";
 import { adSlotAfter, clampNearbyPages, paginate, paginationWindow, totalPages } from "./pagination.ts";
 
-describe("paginationWindow (spec §2.5)", () => {
+describe("paginationWindow (product.md §2.5)", () => {
   it("shows first, last, neighbours and ellipses for gaps", () => {
     expect(paginationWindow(5, 10)).toEqual([1, "ellipsis", 4, 5, 6, "ellipsis", 10]);
   });
@@ -21,7 +21,7 @@ describe("paginationWindow (spec §2.5)", () => {
   });
 });
 
-describe("totalPages and clampNearbyPages (spec §9)", () => {
+describe("totalPages and clampNearbyPages (product.md §9)", () => {
   it("rounds up", () => {
     expect(totalPages(0, 10)).toBe(0);
     expect(totalPages(1, 10)).toBe(1);
@@ -49,7 +49,7 @@ describe("paginate", () => {
   });
 });
 
-describe("adSlotAfter (spec §2.5: after every third card, numbered from 1)", () => {
+describe("adSlotAfter (product.md §2.5: after every third card, numbered from 1)", () => {
   it("is true after cards 3, 6, 9", () => {
     const after = Array.from({ length: 10 }, (_, i) => i).filter(adSlotAfter);
     expect(after).toEqual([2, 5, 8]);

@@ -1,10 +1,10 @@
-/** Paging of the clinic and blog lists (spec §2.5, §9). */
+/** Paging of the clinic and blog lists (product.md §2.5, §9). */
 import { SEARCH } from "./constants.ts";
 
 export type PageItem = number | "ellipsis";
 
 /**
- * Page buttons (spec §2.5): the first page, the last, the current page with its
+ * Page buttons (product.md §2.5): the first page, the last, the current page with its
  * neighbours, and an ellipsis wherever numbers are skipped: 1 … 4 5 6 … 10.
  */
 export function paginationWindow(current: number, totalPages: number): PageItem[] {
@@ -28,7 +28,7 @@ export function totalPages(totalItems: number, pageSize: number): number {
   return Math.ceil(totalItems / pageSize);
 }
 
-/** Pages of the nearby list: 10 per page, at most 5 pages, so at most 50 clinics (spec §9). */
+/** Pages of the nearby list: 10 per page, at most 5 pages, so at most 50 clinics (product.md §9). */
 export function clampNearbyPages(totalItems: number): number {
   return Math.min(totalPages(totalItems, SEARCH.pageSize), SEARCH.maxPages);
 }
@@ -40,7 +40,7 @@ export function paginate<T>(items: readonly T[], page: number, pageSize: number)
   return items.slice((p - 1) * size, p * size);
 }
 
-/** An ad placeholder follows every third card, cards numbered from 1 (spec §2.5). */
+/** An ad placeholder follows every third card, cards numbered from 1 (product.md §2.5). */
 export function adSlotAfter(indexFromZero: number): boolean {
   return (indexFromZero + 1) % SEARCH.adEvery === 0;
 }

@@ -14,7 +14,7 @@ describe("stripHtml", () => {
   });
 });
 
-describe("fillPostGaps (spec §4 on post submit)", () => {
+describe("fillPostGaps (product.md §4 on post submit)", () => {
   const longText = "a".repeat(200);
   it("fills an empty excerpt with 150 stripped characters plus '...' when longer", () => {
     const out = fillPostGaps({ title: "My title", content: `<p>${longText}</p>`, excerpt: "" });
@@ -62,7 +62,7 @@ describe("estimateReadTime", () => {
   });
 });
 
-describe("display fallbacks (spec §5)", () => {
+describe("display fallbacks (product.md §5)", () => {
   it("falls back to 150 characters for the excerpt and 160 for the meta description", () => {
     const post = { content: `<p>${"b".repeat(300)}</p>`, excerpt: null, metaDescription: null };
     expect(excerptForDisplay(post)).toBe(`${"b".repeat(150)}...`);

@@ -1,4 +1,4 @@
-/** Gap filling of a blog post on submit (spec §4) and the display fallbacks (spec §5). */
+/** Gap filling of a blog post on submit (product.md §4) and the display fallbacks (product.md §5). */
 import { BLOG, POST_FORM } from "./constants.ts";
 
 const BLOCK_TAGS = /<\/?(?:p|div|br|hr|h[1-6]|li|ul|ol|blockquote|pre|table|tr|td|th|section|article|header|footer|figure|figcaption|img)\b[^>]*>/gi;
@@ -28,7 +28,7 @@ function decodeCodePoint(code: string): string {
   return Number.isInteger(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : "";
 }
 
-/** First `max` characters, plus "..." only when something was cut (spec §4). */
+/** First `max` characters, plus "..." only when something was cut (product.md §4). */
 function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
@@ -38,7 +38,7 @@ export function countWords(html: string | null | undefined): number {
   return text ? text.split(" ").length : 0;
 }
 
-/** Minutes at 225 words per minute, rounded up, at least 1 (spec §4, §9). */
+/** Minutes at 225 words per minute, rounded up, at least 1 (product.md §4, §9). */
 export function estimateReadTime(html: string | null | undefined): number {
   return Math.max(1, Math.ceil(countWords(html) / BLOG.wordsPerMinute));
 }
@@ -65,7 +65,7 @@ export type PostGapsFilled<T extends PostGapsInput> = Omit<T, "excerpt" | "metaT
 };
 
 /**
- * On post submit (spec §4): empty excerpt → first 150 characters of the tag-stripped content
+ * On post submit (product.md §4): empty excerpt → first 150 characters of the tag-stripped content
  * plus "..." when longer; empty metaTitle → title; empty metaDescription → first 160
  * characters of the (possibly just filled) excerpt; read time computed when not provided.
  * Given values are kept as they are.
@@ -84,12 +84,12 @@ export interface PostForDisplay {
   metaDescription?: string | null;
 }
 
-/** The excerpt shown on cards: the stored one, else the first 150 characters of the text (spec §5). */
+/** The excerpt shown on cards: the stored one, else the first 150 characters of the text (product.md §5). */
 export function excerptForDisplay(post: PostForDisplay): string {
   return isBlank(post.excerpt) ? cut(stripHtml(post.content), BLOG.excerptLength) : (post.excerpt as string).trim();
 }
 
-/** The page's meta description: the stored one, else the first 160 characters of the excerpt (spec §5). */
+/** The page's meta description: the stored one, else the first 160 characters of the excerpt (product.md §5). */
 export function metaDescriptionForDisplay(post: PostForDisplay): string {
   if (!isBlank(post.metaDescription)) return (post.metaDescription as string).trim();
   const source = isBlank(post.excerpt) ? stripHtml(post.content) : (post.excerpt as string).trim();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatReviews, mapsRatingText, parseReviews, reviewLabel } from "./reviews.ts";
 
-describe("parseReviews (spec §3, design.md §4)", () => {
+describe("parseReviews (product.md §3, architecture.md §4)", () => {
   it("reads a number: a fractional rating up to 5, else a count", () => {
     expect(parseReviews(4.5)).toEqual({ rating: 4.5, reviewCount: 0 });
     expect(parseReviews(126)).toEqual({ rating: null, reviewCount: 126 });
@@ -32,7 +32,7 @@ describe("parseReviews (spec §3, design.md §4)", () => {
   });
 });
 
-describe("review label (spec §9: singular for exactly 1)", () => {
+describe("review label (product.md §9: singular for exactly 1)", () => {
   it("is singular only for 1", () => {
     expect(reviewLabel(1)).toBe("review");
     expect(reviewLabel(0)).toBe("reviews");

@@ -45,7 +45,7 @@ export function mapsRatingText(rating: number | null, reviewCount: number): stri
   return reviewCount > 0 ? count : "No maps reviews yet";
 }
 
-/** Singular for exactly 1 (spec §9). */
+/** Singular for exactly 1 (product.md §9). */
 export function reviewLabel(count: number): "review" | "reviews" {
   return count === 1 ? "review" : "reviews";
 }

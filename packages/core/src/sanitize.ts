@@ -1,5 +1,5 @@
 /**
- * The one blog HTML sanitizer (design.md §8), used by the API on every write and by the site
+ * The one blog HTML sanitizer (architecture.md §8), used by the API on every write and by the site
  * when it renders, so what is stored and what is shown follow one allowlist: headings,
  * paragraphs, lists, links, images, emphasis, quotes, code and tables. Everything else is
  * dropped: scripts, styles and style attributes, frames and embeds, forms, svg/math (their

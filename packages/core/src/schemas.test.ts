@@ -20,7 +20,7 @@ function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
   return r.success ? {} : fieldErrors(r.error);
 }
 
-describe("category (spec §5)", () => {
+describe("category (product.md §5)", () => {
   it("requires a name and slug of at least 2 characters", () => {
     expect(errorsOf(categoryInputSchema, { name: "B", slug: "b" })).toEqual({
       name: "Category name must be at least 2 characters.",
@@ -38,7 +38,7 @@ describe("category (spec §5)", () => {
   });
 });
 
-describe("blog post (spec §5)", () => {
+describe("blog post (product.md §5)", () => {
   const valid = {
     title: "Botox basics",
     slug: "botox-basics",
@@ -92,7 +92,7 @@ describe("blog post (spec §5)", () => {
   });
 });
 
-describe("clinic form (spec §5)", () => {
+describe("clinic form (product.md §5)", () => {
   it("requires name, city and state with the spec's messages", () => {
     expect(errorsOf(clinicInputSchema, {})).toMatchObject({
       name: "Name is required",
@@ -138,7 +138,7 @@ describe("clinic form (spec §5)", () => {
   });
 });
 
-describe("login (spec §5)", () => {
+describe("login (product.md §5)", () => {
   it("requires both fields with one message", () => {
     const msg = "Please enter both username and password";
     expect(errorsOf(loginSchema, { username: "", password: "" })).toEqual({ username: msg, password: msg });
@@ -147,7 +147,7 @@ describe("login (spec §5)", () => {
   });
 });
 
-describe("newsletter (spec §5)", () => {
+describe("newsletter (product.md §5)", () => {
   it("requires an email", () => {
     expect(errorsOf(newsletterSchema, { email: "" }).email).toBe("Please enter your email address.");
     expect(errorsOf(newsletterSchema, {}).email).toBe("Please enter your email address.");
@@ -164,7 +164,7 @@ describe("newsletter (spec §5)", () => {
   });
 });
 
-describe("contact (spec §5)", () => {
+describe("contact (product.md §5)", () => {
   it("requires name, email and message; email valid; subject optional", () => {
     expect(errorsOf(contactSchema, { name: "", email: "", message: "" })).toEqual({
       name: "Name is required",
@@ -178,7 +178,7 @@ describe("contact (spec §5)", () => {
   });
 });
 
-describe("rating (spec §5)", () => {
+describe("rating (product.md §5)", () => {
   it("requires an emoji of the five", () => {
     expect(errorsOf(ratingSchema, {}).emoji).toBe("Please choose an emoji.");
     expect(errorsOf(ratingSchema, { emoji: "wink" }).emoji).toBe("Please choose an emoji.");
@@ -194,7 +194,7 @@ describe("rating (spec §5)", () => {
   });
 });
 
-describe("search (spec §5)", () => {
+describe("search (product.md §5)", () => {
   it("ZIP is exactly five digits; city text at least 2 characters after trimming", () => {
     expect(zipCodeSchema.parse(" 10001 ")).toBe("10001");
     expect(zipCodeSchema.safeParse("1000").error?.issues[0]?.message).toBe("ZIP code must be exactly 5 digits.");

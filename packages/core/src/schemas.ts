@@ -1,5 +1,5 @@
 /**
- * Validation schemas with the exact messages of spec §5, shared by the API (server-side
+ * Validation schemas with the exact messages of product.md §5, shared by the API (server-side
  * truth), the admin forms and the site's islands.
  */
 import { z } from "zod";
@@ -75,7 +75,7 @@ function isHttpUrl(s: string): boolean {
   }
 }
 
-/** Text converted to an integer, or null if empty (spec §5); 'uncategorized' means null. */
+/** Text converted to an integer, or null if empty (product.md §5); 'uncategorized' means null. */
 export const optionalIntFromText = z.preprocess((v) => {
   if (v == null) return null;
   if (typeof v === "number") return v;
@@ -98,14 +98,14 @@ export const businessStatusSchema = z.preprocess(
   z.enum(BUSINESS_STATUSES, { error: V.invalidStatus }),
 );
 
-// ---- Category (spec §5) ----
+// ---- Category (product.md §5) ----
 export const categoryInputSchema = z.object({
   name: safeText({ label: "Name", max: 100 }).pipe(z.string().min(CATEGORY_FORM.minName, V.categoryName)),
   slug: z.string().trim().min(CATEGORY_FORM.minSlug, V.categorySlugMin).max(100).regex(SLUG_PATTERN, V.slugPattern),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
-// ---- Blog post (spec §5) ----
+// ---- Blog post (product.md §5) ----
 export const blogPostInputSchema = z.object({
   title: safeText({ label: "Title", max: 200 }).pipe(z.string().min(POST_FORM.minTitle, V.postTitle)),
   slug: z.string().trim().min(POST_FORM.minSlug, V.postSlugMin).max(SLUG_MAX_BYTES, V.slugTooLong).regex(SLUG_PATTERN, V.slugPattern),
@@ -138,7 +138,7 @@ export type BlogPostInput = z.infer<typeof blogPostInputSchema>;
 /** What the admin form holds before parsing (categoryId and read time as text). */
 export type BlogPostFormValues = z.input<typeof blogPostInputSchema>;
 
-// ---- Clinic (spec §5 admin clinic form) ----
+// ---- Clinic (product.md §5 admin clinic form) ----
 /**
  * Day → hours text (or a list of them, as maps exports give): flat and small, so nothing
  * deeply nested (5,000 levels once overflowed the stack) ever reaches storage or rendering.
@@ -187,14 +187,14 @@ export const clinicInputSchema = z.object({
   country: z.preprocess((v) => (v == null || (typeof v === "string" && v.trim() === "") ? "USA" : v), safeText({ label: "Country", max: 100 })),
   latitude: optionalNumber(-90, 90, V.latitude),
   longitude: optionalNumber(-180, 180, V.longitude),
-  /** A number like 4.5, or text with a count like "4.5 (126 reviews)" (spec §5 hint). */
+  /** A number like 4.5, or text with a count like "4.5 (126 reviews)" (product.md §5 hint). */
   reviews: z
     .union([z.number(), safeText({ label: "Reviews", max: 100 })])
     .nullable()
     .optional(),
   photo: optionalUrl,
   streetView: optionalUrl,
-  /** Text or a JSON object of day → hours (spec §5 hint). */
+  /** Text or a JSON object of day → hours (product.md §5 hint). */
   workingHours: workingHoursInputSchema,
   businessStatus: businessStatusSchema.default("OPERATIONAL"),
   locationLink: optionalUrl,
@@ -233,14 +233,14 @@ export const adminClinicInputSchema = clinicInputSchema
 export type AdminClinicInput = z.infer<typeof adminClinicInputSchema>;
 export type ClinicFormValues = z.input<typeof clinicInputSchema>;
 
-// ---- Login (spec §5) ----
+// ---- Login (product.md §5) ----
 export const loginSchema = z.object({
   username: z.string({ error: MSG.admin.loginRequired }).trim().min(1, MSG.admin.loginRequired).max(100),
   password: z.string({ error: MSG.admin.loginRequired }).min(1, MSG.admin.loginRequired).max(1000),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-// ---- Newsletter (spec §5) ----
+// ---- Newsletter (product.md §5) ----
 export const newsletterSchema = z.object({
   email: z.string({ error: MSG.newsletter.emailRequired }).trim().min(1, MSG.newsletter.emailRequired).max(254).pipe(z.email(MSG.newsletter.invalidEmail)),
   zipCode: z.preprocess(
@@ -254,7 +254,7 @@ export const newsletterSchema = z.object({
 });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 
-// ---- Contact (spec §5) ----
+// ---- Contact (product.md §5) ----
 export const contactSchema = z.object({
   name: safeText({ label: "Name", max: 200, required: MSG.contact.nameRequired }),
   email: z.string({ error: MSG.contact.emailRequired }).trim().min(1, MSG.contact.emailRequired).max(254).pipe(z.email(MSG.contact.invalidEmail)),
@@ -263,7 +263,7 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
-// ---- Rating (spec §5) ----
+// ---- Rating (product.md §5) ----
 export const ratingSchema = z.object({
   clinicId: z.coerce.number().int().positive().optional(),
   emoji: z.enum(RATING_EMOJIS, { error: MSG.rating.emojiRequired }),
@@ -278,7 +278,7 @@ export const ratingSchema = z.object({
 });
 export type RatingInput = z.infer<typeof ratingSchema>;
 
-// ---- Search (spec §5) ----
+// ---- Search (product.md §5) ----
 export const zipCodeSchema = z
   .string()
   .trim()

@@ -12,7 +12,7 @@ import {
   zipPath,
 } from "./search.ts";
 
-describe("routeForSearch (spec §2.4)", () => {
+describe("routeForSearch (product.md §2.4)", () => {
   it("sends exactly five digits to the ZIP route, after trimming", () => {
     expect(routeForSearch("10001")).toBe("/zip/10001");
     expect(routeForSearch("  90210 ")).toBe("/zip/90210");
@@ -34,7 +34,7 @@ describe("routeForSearch (spec §2.4)", () => {
   });
 });
 
-describe("routeForNearMeSearch (spec §2.6)", () => {
+describe("routeForNearMeSearch (product.md §2.6)", () => {
   it("routes five digits to /zip/{zip}", () => {
     expect(routeForNearMeSearch(" 02108 ")).toBe("/zip/02108");
   });
@@ -58,7 +58,7 @@ describe("isZip", () => {
   });
 });
 
-describe("canonical paths (design.md §6)", () => {
+describe("canonical paths (architecture.md §6)", () => {
   it("builds city, ZIP and clinic paths", () => {
     expect(cityPath("miami-fl")).toBe("/botox-near-me/miami-fl");
     expect(zipPath("33101")).toBe("/zip/33101");
@@ -66,7 +66,7 @@ describe("canonical paths (design.md §6)", () => {
   });
 });
 
-describe("outboundClinicUrl (spec §1)", () => {
+describe("outboundClinicUrl (product.md §1)", () => {
   it("adds utm_source and ref, both the site id", () => {
     const u = new URL(outboundClinicUrl("https://clinic.example.com/book")!);
     expect(u.searchParams.get("utm_source")).toBe("botoxnearme");
@@ -91,7 +91,7 @@ describe("outboundClinicUrl (spec §1)", () => {
   });
 });
 
-describe("nearestCities (spec §2.5, §9)", () => {
+describe("nearestCities (product.md §2.5, §9)", () => {
   const origin = { latitude: 40.7128, longitude: -74.006 };
   const cities = [
     { city: "Los Angeles", count: 9, latitude: 34.0522, longitude: -118.2437 },

@@ -1,4 +1,4 @@
-/** Search routing, canonical paths, outbound links and the nearby-cities grid (spec §2.4-§2.6). */
+/** Search routing, canonical paths, outbound links and the nearby-cities grid (product.md §2.4-§2.6). */
 import { BRAND, PRODUCT_ROUTE } from "./brand.ts";
 import { SEARCH } from "./constants.ts";
 import { distanceMiles, type LatLon } from "./geo.ts";
@@ -6,13 +6,13 @@ import { toLinkSlug } from "./slug.ts";
 
 const ZIP_RE = /^\d{5}$/;
 
-/** Exactly five digits, nothing else (spec §5). */
+/** Exactly five digits, nothing else (product.md §5). */
 export function isZip(value: string): boolean {
   return ZIP_RE.test(value);
 }
 
 /**
- * Main search box (spec §2.4): trimmed; five digits → ZIP route; two or more characters →
+ * Main search box (product.md §2.4): trimmed; five digits → ZIP route; two or more characters →
  * city route in slug form; empty or one character → null (the box does nothing).
  */
 export function routeForSearch(input: string): string | null {
@@ -25,7 +25,7 @@ export function routeForSearch(input: string): string | null {
 }
 
 /**
- * Near-me page search (spec §2.6): five digits → /zip/{zip}, otherwise /city/{lowercased text}.
+ * Near-me page search (product.md §2.6): five digits → /zip/{zip}, otherwise /city/{lowercased text}.
  * The lowercased text is put in slug form (`toLinkSlug` lowercases) rather than
  * percent-encoded: /city/{city} takes a city slug, so "New York" must land on /city/new-york,
  * not on /city/new%20york, which no page answers. Single-word cities are identical either way.
@@ -38,7 +38,7 @@ export function routeForNearMeSearch(input: string): string | null {
   return slug ? `/city/${slug}` : null;
 }
 
-/** Canonical city listing (design.md §6): /botox-near-me/{city}. */
+/** Canonical city listing (architecture.md §6): /botox-near-me/{city}. */
 export function cityPath(citySlug: string): string {
   return `${PRODUCT_ROUTE}/${encodeURIComponent(citySlug)}`;
 }
@@ -46,7 +46,7 @@ export function cityPath(citySlug: string): string {
 /**
  * The {city} of a city listing's address. Cities of several states can share a slug
  * (Springfield, IL and MO): each of those then gets its own listing under the slug plus its
- * state code (spec §2.1 allows one: /botox-near-me/springfield-il), and the bare slug is a
+ * state code (product.md §2.1 allows one: /botox-near-me/springfield-il), and the bare slug is a
  * page that lets the visitor pick the state.
  */
 export function cityPageSlug(citySlug: string, state: string, shared: boolean): string {
@@ -79,21 +79,21 @@ export function cityPageSlugs(cities: readonly { citySlug: string; state: string
 /** Identifies a city: its slug within a state (state codes compare case-insensitively). */
 export const cityStateKey = (citySlug: string, state: string): string => `${citySlug}\n${state.trim().toUpperCase()}`;
 
-/** Canonical ZIP results (design.md §6): /zip/{zip}. */
+/** Canonical ZIP results (architecture.md §6): /zip/{zip}. */
 export function zipPath(zip: string): string {
   return `/zip/${encodeURIComponent(zip)}`;
 }
 
-/** Canonical clinic page (design.md §6): /botox-clinic/{city}/{slug}. */
+/** Canonical clinic page (architecture.md §6): /botox-clinic/{city}/{slug}. */
 export function clinicPath(citySlug: string, slug: string): string {
   return `/botox-clinic/${encodeURIComponent(citySlug)}/${encodeURIComponent(slug)}`;
 }
 
-/** Names of the two tracking parameters on outbound clinic links (spec §1). */
+/** Names of the two tracking parameters on outbound clinic links (product.md §1). */
 export const OUTBOUND_PARAMS = { source: "utm_source", ref: "ref" } as const;
 
 /**
- * The clinic website with the source and ref tags (both the site id, spec §1) set, keeping
+ * The clinic website with the source and ref tags (both the site id, product.md §1) set, keeping
  * the link's other parameters. Scraped sites often lack a scheme ("example.com"), so https
  * is assumed then; anything that is not an http(s) URL yields null (no link is shown).
  */
@@ -120,7 +120,7 @@ export interface CityPoint {
 }
 
 /**
- * The cities grid (spec §2.5, §9): the `limit` nearest of the given (popular) cities,
+ * The cities grid (product.md §2.5, §9): the `limit` nearest of the given (popular) cities,
  * de-duplicated by city name (case-insensitive) keeping the nearest, sorted by distance,
  * each with `distance` in miles. Cities without coordinates are left out.
  */

@@ -4,7 +4,7 @@ import { seoColor, seoLabel, seoScore, type SeoCheckId, type SeoInput } from "./
 const words = (n: number) => Array.from({ length: n }, () => "word").join(" ");
 const pts = (input: SeoInput, id: SeoCheckId) => seoScore(input).checks.find((c) => c.id === id)!;
 
-describe("seoScore (spec §5)", () => {
+describe("seoScore (product.md §5)", () => {
   it("scores the title: 40-60 → 20, <40 → 10, >60 → 5, missing → 0", () => {
     expect(pts({ title: "t".repeat(40) }, "title").points).toBe(20);
     expect(pts({ title: "t".repeat(60) }, "title").points).toBe(20);
@@ -74,7 +74,7 @@ describe("seoScore (spec §5)", () => {
   });
 });
 
-describe("labels and colours (spec §5 thresholds)", () => {
+describe("labels and colours (product.md §5 thresholds)", () => {
   it("labels at 80, 60, 40", () => {
     expect(seoLabel(80)).toBe("Excellent");
     expect(seoLabel(79)).toBe("Good");

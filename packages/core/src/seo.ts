@@ -1,4 +1,4 @@
-/** SEO score of the post form (spec §5), out of 100. */
+/** SEO score of the post form (product.md §5), out of 100. */
 import { POST_FORM } from "./constants.ts";
 import { parseKeywords } from "./keywords.ts";
 import { countWords } from "./post-fill.ts";
@@ -46,7 +46,7 @@ export function seoLabel(score: number): SeoLabel {
   return "Needs Improvement";
 }
 
-/** Bar colour at the 80 and 60 thresholds (spec §5). */
+/** Bar colour at the 80 and 60 thresholds (product.md §5). */
 export function seoColor(score: number): SeoColor {
   if (score >= 80) return "green";
   if (score >= 60) return "amber";
@@ -54,7 +54,7 @@ export function seoColor(score: number): SeoColor {
 }
 
 /**
- * Spec §5 table. The title scored is the meta title when set, else the post title: the meta
+ * product.md §5 table. The title scored is the meta title when set, else the post title: the meta
  * title is what a search result shows, and the post title stands in for it on submit (§4).
  */
 export function seoScore(input: SeoInput): SeoScore {

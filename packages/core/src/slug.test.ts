@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SLUG_PATTERN, firstFreeSlug, toCategorySlug, toClinicSlug, toLinkSlug, toPostSlug } from "./slug.ts";
 
-describe("toLinkSlug (spec §1)", () => {
+describe("toLinkSlug (product.md §1)", () => {
   it("lowercases, removes punctuation, collapses spaces/underscores/hyphens and trims hyphens", () => {
     expect(toLinkSlug("New York")).toBe("new-york");
     expect(toLinkSlug("  St. Louis, MO!  ")).toBe("st-louis-mo");
@@ -14,7 +14,7 @@ describe("toLinkSlug (spec §1)", () => {
   });
 });
 
-describe("toCategorySlug (spec §4 category auto-slug)", () => {
+describe("toCategorySlug (product.md §4 category auto-slug)", () => {
   it("removes other characters and replaces whitespace runs by one hyphen", () => {
     expect(toCategorySlug("Botox Treatments")).toBe("botox-treatments");
     expect(toCategorySlug("Tips & Tricks")).toBe("tips-tricks");
@@ -31,7 +31,7 @@ describe("toCategorySlug (spec §4 category auto-slug)", () => {
   });
 });
 
-describe("toPostSlug (spec §4 post auto-slug)", () => {
+describe("toPostSlug (product.md §4 post auto-slug)", () => {
   it("also collapses repeated hyphens", () => {
     expect(toPostSlug("Anti - Aging: What Works?")).toBe("anti-aging-what-works");
     expect(toPostSlug("How Much Does Botox Cost in 2026")).toBe("how-much-does-botox-cost-in-2026");
@@ -42,7 +42,7 @@ describe("toPostSlug (spec §4 post auto-slug)", () => {
   });
 });
 
-describe("toClinicSlug (spec §4: name plus city)", () => {
+describe("toClinicSlug (product.md §4: name plus city)", () => {
   it("joins name and city in link-slug form", () => {
     expect(toClinicSlug("Glow Med Spa & Laser", "Miami")).toBe("glow-med-spa-laser-miami");
     expect(toClinicSlug("Dr. O'Neil Aesthetics", "St. Louis")).toBe("dr-oneil-aesthetics-st-louis");
@@ -58,7 +58,7 @@ describe("toClinicSlug (spec §4: name plus city)", () => {
   });
 });
 
-describe("SLUG_PATTERN (spec §5)", () => {
+describe("SLUG_PATTERN (product.md §5)", () => {
   it("accepts lowercase groups joined by single hyphens only", () => {
     for (const ok of ["botox", "botox-treatments", "a1-b2-c3"]) expect(SLUG_PATTERN.test(ok)).toBe(true);
     for (const bad of ["-botox", "botox-", "botox--x", "Botox", "bo tox", "botox_x", ""]) expect(SLUG_PATTERN.test(bad)).toBe(false);

@@ -26,7 +26,7 @@ export function boundSlug(slug: string, maxBytes = SLUG_MAX_BYTES): string {
 }
 
 /**
- * Link slug (spec §1): lowercase, punctuation removed, runs of spaces, underscores or
+ * Link slug (product.md §1): lowercase, punctuation removed, runs of spaces, underscores or
  * hyphens collapsed into one hyphen, leading and trailing hyphens trimmed.
  */
 export function toLinkSlug(text: string): string {
@@ -40,7 +40,7 @@ export function toLinkSlug(text: string): string {
 }
 
 /**
- * Category auto-slug (spec §4): lowercase, characters other than letters, digits,
+ * Category auto-slug (product.md §4): lowercase, characters other than letters, digits,
  * whitespace and hyphens removed, whitespace runs replaced by a hyphen. Accented letters are
  * letters: they keep their base letter ("Crème" → "creme"), so the slug still matches
  * SLUG_PATTERN instead of losing them ("crme").
@@ -55,20 +55,20 @@ export function toCategorySlug(name: string): string {
 }
 
 /**
- * Post auto-slug (spec §4): lowercase, strip other characters, whitespace to hyphens,
+ * Post auto-slug (product.md §4): lowercase, strip other characters, whitespace to hyphens,
  * collapse repeated hyphens.
  */
 export function toPostSlug(title: string): string {
   return toCategorySlug(title).replace(/-+/g, "-");
 }
 
-/** Clinic slug generated from name plus city (spec §4); editable afterwards. */
+/** Clinic slug generated from name plus city (product.md §4); editable afterwards. */
 export function toClinicSlug(name: string, city: string): string {
   return toLinkSlug(`${name} ${city}`);
 }
 
 /**
- * The first free slug of `base`, `base-2`, `base-3`… (spec §5: slugs are unique, per city
+ * The first free slug of `base`, `base-2`, `base-3`… (product.md §5: slugs are unique, per city
  * for clinics): how writers that choose a slug themselves (the import, the seed) avoid a
  * conflict. A writer that keeps the slug it was given answers 409 instead.
  */
@@ -78,5 +78,5 @@ export function firstFreeSlug(base: string, isTaken: (slug: string) => boolean):
   return slug;
 }
 
-/** Shape every stored slug must have (spec §5): lowercase groups joined by single hyphens. */
+/** Shape every stored slug must have (product.md §5): lowercase groups joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

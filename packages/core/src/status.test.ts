@@ -11,7 +11,7 @@ import {
   publicStatusLabel,
 } from "./status.ts";
 
-describe("business status (spec §4, design.md §4)", () => {
+describe("business status (product.md §4, architecture.md §4)", () => {
   it("has one canonical enum", () => {
     expect(BUSINESS_STATUSES).toEqual(["OPERATIONAL", "CLOSED_TEMPORARILY", "PERMANENTLY_CLOSED"]);
   });
@@ -44,7 +44,7 @@ describe("status labels (issue 15: one map each)", () => {
   it("spells out each business status for the admin form", () => {
     expect(BUSINESS_STATUSES.map((s) => BUSINESS_STATUS_LABELS[s])).toEqual(["Operational", "Closed temporarily", "Permanently closed"]);
   });
-  it("names a post published or Draft (spec §4)", () => {
+  it("names a post published or Draft (product.md §4)", () => {
     expect([postStatusLabel(true), postStatusLabel(false)]).toEqual(["Published", "Draft"]);
   });
   it("names every price review state", () => {

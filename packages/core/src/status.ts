@@ -1,6 +1,6 @@
 import type { PriceStatus } from "./price-format.ts";
 
-/** One canonical business status (design.md §4, §9). */
+/** One canonical business status (architecture.md §4, §9). */
 export const BUSINESS_STATUSES = ["OPERATIONAL", "CLOSED_TEMPORARILY", "PERMANENTLY_CLOSED"] as const;
 export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
 
@@ -11,7 +11,7 @@ export function normalizeBusinessStatus(value: unknown): BusinessStatus | undefi
   return (BUSINESS_STATUSES as readonly string[]).includes(upper) ? (upper as BusinessStatus) : undefined;
 }
 
-/** Public cards (spec §4): 'operational' or 'open' shows Open; anything else Closed. */
+/** Public cards (product.md §4): 'operational' or 'open' shows Open; anything else Closed. */
 export function publicStatusLabel(status: string | null | undefined): "Open" | "Closed" {
   const s = (status ?? "").trim().toLowerCase();
   return s === "operational" || s === "open" ? "Open" : "Closed";
@@ -32,7 +32,7 @@ export function businessStatusBadge(
   return { label: "Permanently closed", tone: "bad" };
 }
 
-/** Admin list (spec §4): operational Open, closed_temporarily 'Temp. Closed', else Closed. */
+/** Admin list (product.md §4): operational Open, closed_temporarily 'Temp. Closed', else Closed. */
 export function adminStatusLabel(status: string | null | undefined): "Open" | "Temp. Closed" | "Closed" {
   const s = (status ?? "").trim().toLowerCase();
   if (s === "operational") return "Open";
@@ -47,7 +47,7 @@ export const BUSINESS_STATUS_LABELS: Record<BusinessStatus, string> = {
   PERMANENTLY_CLOSED: "Permanently closed",
 };
 
-/** A blog post's state (spec §4): published, or Draft. */
+/** A blog post's state (product.md §4): published, or Draft. */
 export function postStatusLabel(published: boolean): "Published" | "Draft" {
   return published ? "Published" : "Draft";
 }

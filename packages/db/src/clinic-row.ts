@@ -21,7 +21,7 @@ export function roundCoordinate(n: number | null | undefined): number | null {
   return n == null ? null : Math.round(n * COORDINATE_SCALE) / COORDINATE_SCALE + 0;
 }
 
-/** A field the input lacks for a row, with the spec's message (§5), as a form shows it. */
+/** A field the input lacks for a row, with the spec's message (product.md §5), as a form shows it. */
 interface ClinicRowIssue {
   path: "city" | "name";
   message: string;

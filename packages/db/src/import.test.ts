@@ -10,7 +10,7 @@ import { createTestDatabase, runDbCli, type TestDatabase } from "./testing.ts";
 const samplesDir = fileURLToPath(new URL("../samples/", import.meta.url));
 const sample = (name: string) => fs.readFileSync(path.join(samplesDir, name), "utf8");
 
-/** The export columns of design.md §4, in the order a maps scraper writes them. */
+/** The export columns of architecture.md §4, in the order a maps scraper writes them. */
 const COLUMNS = [
   "name",
   "site",

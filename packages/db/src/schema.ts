@@ -29,7 +29,7 @@ const int4multirange = customType<{ data: string; driverData: string }>({
   dataType: () => "int4multirange",
 });
 
-/** One canonical business status (design.md §4); the API accepts either case. */
+/** One canonical business status (architecture.md §4); the API accepts either case. */
 export const businessStatus = pgEnum("business_status", ["OPERATIONAL", "CLOSED_TEMPORARILY", "PERMANENTLY_CLOSED"]);
 
 export const clinics = pgTable(
@@ -43,7 +43,7 @@ export const clinics = pgTable(
     fullAddress: text("full_address"),
     street: text("street"),
     city: text("city").notNull(),
-    /** Link-slug of `city` (spec §1 slug rule); the key of the city routes. */
+    /** Link-slug of `city` (product.md §1 slug rule); the key of the city routes. */
     citySlug: text("city_slug").notNull(),
     state: text("state").notNull(),
     postalCode: text("postal_code"),
@@ -164,7 +164,7 @@ export const blogPosts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     published: boolean("published").notNull().default(false),
-    // Deleting a category leaves its posts uncategorized (spec §3).
+    // Deleting a category leaves its posts uncategorized (product.md §3).
     categoryId: integer("category_id").references(() => blogCategories.id, { onDelete: "set null" }),
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),

@@ -46,7 +46,7 @@ describe("CityListing", () => {
     await user.click(screen.getByRole("button", { name: "Page 3" }));
     await waitFor(() => expect(cardNames()).toEqual(["Fetched 21", "Fetched 22", "Fetched 23", "Fetched 24", "Fetched 25"]));
     expect(screen.getByRole("button", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
-    // A page change scrolls smoothly back to the top of the list (spec §2.5).
+    // A page change scrolls smoothly back to the top of the list (product.md §2.5).
     // eslint-disable-next-line @typescript-eslint/unbound-method -- the spy is inspected, never called
     expect(Element.prototype.scrollIntoView).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
     expect(listing(requests).at(-1)!.url.search).toBe("?page=3&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=reviews&sortOrder=desc");

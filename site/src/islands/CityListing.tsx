@@ -68,7 +68,7 @@ function Listing({ citySlug, cityName, initial, config }: Props) {
     placeholderData: keepPreviousData,
   });
 
-  // Changing a filter resets to page 1 (spec §4; nextListingState).
+  // Changing a filter resets to page 1 (product.md §4; nextListingState).
   const update = (patch: Partial<CityFilters>) => setState(patch);
   const goTo = (p: number) => {
     setState({ page: p });

@@ -74,7 +74,7 @@ export function StatusBadge({ label, tone }: NonNullable<ReturnType<typeof busin
   );
 }
 
-/** An ad slot (spec §2.5): plain text, not a landmark, since a list holds several of them. */
+/** An ad slot (product.md §2.5): plain text, not a landmark, since a list holds several of them. */
 export function AdPlaceholder() {
   return (
     <div data-ad className="grid h-24 place-items-center rounded-lg border border-dashed border-slate-400 bg-slate-50 text-sm text-slate-700">

@@ -7,7 +7,7 @@ import { contactPayload, validateContact, type ContactErrors, type ContactValues
 
 const EMPTY: ContactValues = { name: "", email: "", subject: "", message: "" };
 
-/** Contact form (spec §2.11, §4): idle, sending, sent or error; messages really reach the API (design.md §9). */
+/** Contact form (product.md §2.11, §4): idle, sending, sent or error; messages really reach the API (architecture.md §9). */
 export default function ContactForm({ config }: { config: PublicConfig }) {
   const id = useId();
   const [values, setValues] = useState<ContactValues>(EMPTY);

@@ -9,7 +9,7 @@ import { ClinicCard } from "./ClinicCard.tsx";
 import { useVisitorLocation } from "./useLocation.ts";
 
 /**
- * Featured top-rated providers (spec §2.3, §7.1), hidden on error or when empty. For the
+ * Featured top-rated providers (product.md §2.3, §7.1), hidden on error or when empty. For the
  * visitor's detected area when it is known (issue 16), else around the spec's fixed ZIP;
  * the block says which area it shows.
  */

@@ -14,9 +14,9 @@ import { useVisitorLocation } from "./useLocation.ts";
 interface Props {
   config: PublicConfig;
   /**
-   * "home": 'Botox Providers Near You' (spec §2.5). "near-me": 'Providers Near You' of /near-me,
+   * "home": 'Botox Providers Near You' (product.md §2.5). "near-me": 'Providers Near You' of /near-me,
    * which the source product always left empty; here it lists providers near the same detected
-   * location as the rest of the page (design.md §9), with the near-user cache and retries (§9).
+   * location as the rest of the page (architecture.md §9), with the near-user cache and retries (product.md §9).
    */
   variant?: "home" | "near-me";
   /**

@@ -6,7 +6,7 @@ import { trackEvent } from "../lib/analytics.ts";
 import type { PublicConfig } from "../lib/config.ts";
 
 /**
- * Newsletter form (spec §4): email + Subscribe, expanding once an email is typed. The browser
+ * Newsletter form (product.md §4): email + Subscribe, expanding once an email is typed. The browser
  * checks the email's form (type=email); a missing email gets the spec's toast rather than the
  * browser's bubble, so the field is aria-required instead of required.
  */

@@ -7,7 +7,7 @@ interface Props {
   label?: string;
 }
 
-/** Previous, numbers (first, last, neighbours, ellipses) and Next (spec §2.5). */
+/** Previous, numbers (first, last, neighbours, ellipses) and Next (product.md §2.5). */
 export function Pagination({ page, totalPages, onChange, label = "Pagination" }: Props) {
   if (totalPages <= 1) return null;
   return (

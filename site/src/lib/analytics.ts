@@ -1,5 +1,5 @@
 /**
- * Analytics adapter (spec §1): a page view per route change and named events (the newsletter's
+ * Analytics adapter (product.md §1): a page view per route change and named events (the newsletter's
  * `newsletter_signup`), sent to the provider configured at build time (Plausible or GA4) and
  * to nothing at all when none is set. The layout writes the provider on <html data-analytics>.
  */

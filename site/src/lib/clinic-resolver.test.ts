@@ -44,7 +44,7 @@ describe("clinicTarget", () => {
   });
 });
 
-describe("clinicTargetWithRetry (spec §8: the clinic read is retried once)", () => {
+describe("clinicTargetWithRetry (product.md §8: the clinic read is retried once)", () => {
   it("asks again once after a failure, and no more", async () => {
     let calls = 0;
     const flaky = (async () => {

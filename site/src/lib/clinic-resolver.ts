@@ -1,4 +1,4 @@
-/** /clinic/{slug|id} (design.md §6): finds the clinic through the API and its canonical page. */
+/** /clinic/{slug|id} (architecture.md §6): finds the clinic through the API and its canonical page. */
 import { clinicPath } from "@botox/core/search";
 
 /** The {slug|id} segment of /clinic/{key}, or null for any other form. */
@@ -16,7 +16,7 @@ export function clinicKeyFromPath(pathname: string): string | null {
 export type ClinicTarget = { kind: "found"; path: string } | { kind: "notfound" } | { kind: "unavailable" };
 
 /**
- * Asks `GET /proxy/clinic/{key}` (a slug or a numeric id; spec §2.1). 404 and 400 (a key no
+ * Asks `GET /proxy/clinic/{key}` (a slug or a numeric id; product.md §2.1). 404 and 400 (a key no
  * clinic can have) are "not found"; anything else that fails is "unavailable", worth a retry.
  */
 export async function clinicTarget(apiUrl: string, key: string, fetchImpl: typeof fetch = fetch): Promise<ClinicTarget> {
@@ -33,7 +33,7 @@ export async function clinicTarget(apiUrl: string, key: string, fetchImpl: typeo
 }
 
 /**
- * `clinicTarget`, asked once more when the first answer is "unavailable" (spec §8: the
+ * `clinicTarget`, asked once more when the first answer is "unavailable" (product.md §8: the
  * clinic detail read is retried once), so a single dropped request does not show the error.
  */
 export async function clinicTargetWithRetry(apiUrl: string, key: string, fetchImpl: typeof fetch = fetch): Promise<ClinicTarget> {

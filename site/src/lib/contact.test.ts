@@ -3,7 +3,7 @@ import { contactPayload, validateContact } from "./contact.ts";
 
 const ok = { name: "Ann", email: "ann@example.com", subject: "", message: "Hello" };
 
-describe("contact validation (spec §5)", () => {
+describe("contact validation (product.md §5)", () => {
   it("requires name, email and message; the subject is optional", () => {
     expect(validateContact(ok)).toEqual({});
     expect(validateContact({ name: " ", email: "", subject: "", message: "\n" })).toEqual({

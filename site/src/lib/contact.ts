@@ -1,5 +1,5 @@
 /**
- * Contact form rules (spec §5) without zod in the browser bundle: the same messages as
+ * Contact form rules (product.md §5) without zod in the browser bundle: the same messages as
  * core's contactSchema, which the API applies again on receipt.
  */
 import { MSG } from "@botox/core/messages";

@@ -1,6 +1,6 @@
 import type { RatingEmoji } from "@botox/core/constants";
 
-/** How each rating emoji (spec §3) is drawn. */
+/** How each rating emoji (product.md §3) is drawn. */
 export const EMOJI_GLYPH: Record<RatingEmoji, string> = {
   "love-eyes": "😍",
   smile: "😊",

@@ -1,4 +1,4 @@
-/** The eight fixed FAQ entries (spec §2.10). */
+/** The eight fixed FAQ entries (product.md §2.10). */
 export const FAQ_ITEMS: readonly { question: string; answer: string }[] = [
   {
     question: "What is Botox and how does it work?",

@@ -106,7 +106,7 @@ export function listingSearch<S extends ListingSpec>(spec: S, state: ListingStat
 
 /**
  * The next state after a change: any change other than the page itself goes back to page 1
- * (spec §4: changing filters resets the page).
+ * (product.md §4: changing filters resets the page).
  */
 export function nextListingState<S extends ListingSpec>(spec: S, state: ListingState<S>, patch: Partial<ListingState<S>>): ListingState<S> {
   const next = { ...state, ...patch };

@@ -1,4 +1,4 @@
-/** Filters of the city listing (spec §2.7, §9) and the build-time first page that mirrors them. */
+/** Filters of the city listing (product.md §2.7, §9) and the build-time first page that mirrors them. */
 import type { Clinic, ClinicListResponse } from "@botox/core/api";
 import { FILTERS, SEARCH } from "@botox/core/constants";
 import { distanceMiles, roundMiles } from "@botox/core/geo";
@@ -40,7 +40,7 @@ export const SORT_LABELS: Record<SortChoice, string> = {
   "price-asc": "Lowest Botox price",
 };
 
-/** Query parameters of GET /proxy/clinics-by-city/{city}; "any" distance sends no limit (design.md §9). */
+/** Query parameters of GET /proxy/clinics-by-city/{city}; "any" distance sends no limit (architecture.md §9). */
 export function cityQueryParams(filters: CityFilters, page: number): QueryParams {
   const [sortBy, sortOrder] = filters.sort.split("-") as [string, string];
   return {
@@ -108,7 +108,7 @@ export function cityPageAtBuild(
 
 export type ZipDistance = number | "any";
 
-/** Query parameters of GET /zip-search for the ZIP page (spec §2.8): "any" sends no limit. */
+/** Query parameters of GET /zip-search for the ZIP page (product.md §2.8): "any" sends no limit. */
 export function zipQueryParams(zip: string, distance: ZipDistance, page: number): QueryParams {
   return { postalCode: zip, page, limit: SEARCH.pageSize, distance: distance === "any" ? null : distance };
 }

@@ -1,5 +1,5 @@
 /**
- * Visitor location (spec §4): the API's GET /location first, then the configured IP
+ * Visitor location (product.md §4): the API's GET /location first, then the configured IP
  * geolocation services in order, skipping any that fail; when all fail, New York with the
  * spec's notice. Results are cached in sessionStorage for 30 minutes.
  */
@@ -65,7 +65,7 @@ export async function detectLocation(apiUrl: string, services: readonly string[]
       const found = normalizeLocation(await res.json());
       if (found) return { ...found, fallback: false };
     } catch {
-      // A failing service is skipped (spec §4).
+      // A failing service is skipped (product.md §4).
     }
   }
   return FALLBACK;

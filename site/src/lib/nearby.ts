@@ -1,4 +1,4 @@
-/** The nearby-clinics list of the home page (spec §2.5, §9): closest 50, ten per page. */
+/** The nearby-clinics list of the home page (product.md §2.5, §9): closest 50, ten per page. */
 import type { Clinic } from "@botox/core/api";
 import { SEARCH } from "@botox/core/constants";
 import { distanceMiles, roundMiles } from "@botox/core/geo";

@@ -4,7 +4,7 @@
  * TanStack code, at about a tenth of its weight (the 90 KB-per-page budget of the time left no room for
  * the 12 KB of @tanstack/react-query beside React; docs/decisions/008-site-islands-without-tanstack-query.md).
  *
- * Spec §9 defaults: no retry, no refetch on window focus, no polling, data never stale; a
+ * product.md §9 defaults: no retry, no refetch on window focus, no polling, data never stale; a
  * query may set its own staleTime, retry and retryDelay. One client per page, shared by every
  * island (one module instance per page), so islands asking for the same key share one request.
  */
@@ -306,7 +306,7 @@ export interface MutationResult<TData, TVars> {
   isError: boolean;
 }
 
-/** A write: never retried (spec §9). */
+/** A write: never retried (product.md §9). */
 export function useMutation<TData, TVars>(options: MutationOptions<TData, TVars>): MutationResult<TData, TVars> {
   const [state, setState] = useState<{ status: "idle" | "pending" | "success" | "error"; data?: TData; error: Error | null }>({
     status: "idle",

@@ -1,5 +1,5 @@
 /**
- * The search boxes (spec §2.4, §2.6): the text is routed in the browser; empty or
+ * The search boxes (product.md §2.4, §2.6): the text is routed in the browser; empty or
  * one-character input does nothing. Without JavaScript the form still submits to the ZIP page.
  */
 import { MSG } from "@botox/core/messages";

@@ -1,4 +1,4 @@
-/** sitemap.xml (design.md §6): canonical URLs only, no noIndex posts, an index past 45,000 URLs. */
+/** sitemap.xml (architecture.md §6): canonical URLs only, no noIndex posts, an index past 45,000 URLs. */
 import { PRODUCT_ROUTE } from "@botox/core/brand";
 import { cityPath, clinicPath, zipPath } from "@botox/core/search";
 import { RATINGS_POLICY_PATH, isPermanentlyClosed } from "@botox/core/freshness";

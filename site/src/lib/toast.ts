@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §9): one at a time, shown 5 s, swipe right past 50 px to dismiss, F8 focuses
+ * Toasts (product.md §9): one at a time, shown 5 s, swipe right past 50 px to dismiss, F8 focuses
  * the viewport. Plain DOM so every island shares one viewport without a React root of its own.
  */
 import { UI } from "@botox/core/constants";

@@ -21,7 +21,7 @@ function validate(v: CategoryFormState): Record<string, string> {
   return parsed.success ? {} : fieldErrors(parsed.error);
 }
 
-/** Spec §2.13 Blog Categories: table on the left, create/edit card on the right. */
+/** product.md §2.13 Blog Categories: table on the left, create/edit card on the right. */
 export default function CategoriesPage() {
   const api = useApi();
   const toast = useToast();
@@ -29,7 +29,7 @@ export default function CategoriesPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<CategoryFormState>(() => readDraft<CategoryFormState>(DRAFT_KEY) ?? emptyForm);
-  // Spec §5: validation runs on submit, then on every change.
+  // product.md §5: validation runs on submit, then on every change.
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [toDelete, setToDelete] = useState<BlogCategory | null>(null);
@@ -81,7 +81,7 @@ export default function CategoriesPage() {
     },
   });
 
-  // 'Back to Posts' goes back in history (spec §2.13); opened directly, there is no in-app page
+  // 'Back to Posts' goes back in history (product.md §2.13); opened directly, there is no in-app page
   // to go back to (the first entry's key is "default"), so it goes to the post list.
   const back = () => (location.key === "default" ? navigate("/blog") : navigate(-1));
 
@@ -90,7 +90,7 @@ export default function CategoriesPage() {
     setForm((f) => ({
       ...f,
       name,
-      // Create mode only, while the admin has not written a slug of their own (spec §4).
+      // Create mode only, while the admin has not written a slug of their own (product.md §4).
       slug: f.editingId == null ? followSlug(f.name, name, f.slug, toCategorySlug) : f.slug,
     }));
   };

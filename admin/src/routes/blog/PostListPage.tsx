@@ -10,7 +10,7 @@ import { sessionExpired } from "../../lib/errors.ts";
 import { Alert, Badge, Button, Input, Spinner } from "../../components/ui.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 
-/** Case-insensitive title search, done on the client (spec §2.13). */
+/** Case-insensitive title search, done on the client (product.md §2.13). */
 function filterPostsByTitle(posts: readonly BlogPost[], search: string): BlogPost[] {
   const needle = search.trim().toLowerCase();
   return needle ? posts.filter((p) => p.title.toLowerCase().includes(needle)) : [...posts];

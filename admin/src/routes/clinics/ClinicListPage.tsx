@@ -13,7 +13,7 @@ import { ClinicTable } from "./ClinicTable.tsx";
 import { listReturnState } from "./list-return.ts";
 
 const PAGE_SIZE = 10;
-/** The admin list filter's lower-case values (spec §4); the API accepts either case. */
+/** The admin list filter's lower-case values (product.md §4); the API accepts either case. */
 const STATUS_FILTERS = [
   { value: "", label: "All statuses" },
   { value: "operational", label: adminStatusLabel("operational") },

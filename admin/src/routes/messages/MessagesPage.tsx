@@ -9,7 +9,7 @@ import { Alert, Badge, Button, Card, Spinner, Tab, TabList, Tabs, cx } from "../
 
 type Filter = "unread" | "all";
 
-/** Contact messages (design.md §9: stored instead of a simulated send): list, read, mark handled. */
+/** Contact messages (architecture.md §9: stored instead of a simulated send): list, read, mark handled. */
 export default function MessagesPage() {
   const api = useApi();
   const toast = useToast();

@@ -24,7 +24,7 @@ const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   query: z.string().trim().max(200).optional(),
-  /** Either case (spec §4); empty means any. */
+  /** Either case (product.md §4); empty means any. */
   businessStatus: z.preprocess((v) => (v === "" || v === "all" ? undefined : v), businessStatusSchema.optional()),
   /** `name` (default, A→Z) or `newest`. */
   sort: z.enum(["name", "newest"]).default("name"),
@@ -72,7 +72,7 @@ const createClinicRoute = createRoute({
   request: { body: jsonRequest(adminClinicInputSchema) },
   responses: {
     201: json("Created clinic", clinicSchema),
-    400: errorResponse("Validation error (spec §5 messages); unreadable working hours without workingHoursAsText"),
+    400: errorResponse("Validation error (product.md §5 messages); unreadable working hours without workingHoursAsText"),
     401: unauthorized,
     409: slugTaken,
   },

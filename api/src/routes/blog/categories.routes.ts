@@ -34,7 +34,7 @@ const createCategoryRoute = createRoute({
   security: sessionSecurity,
   middleware: [requireSession, jsonBody] as const,
   request: { body: jsonRequest(categoryInputSchema) },
-  responses: { 201: json("Created", blogCategorySchema), 400: errorResponse("Validation error (spec §5 messages)"), 401: unauthorized, 409: slugTaken },
+  responses: { 201: json("Created", blogCategorySchema), 400: errorResponse("Validation error (product.md §5 messages)"), 401: unauthorized, 409: slugTaken },
 });
 const updateRoute = createRoute({
   method: "patch",

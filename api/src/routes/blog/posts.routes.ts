@@ -69,7 +69,7 @@ function rowToInput(row: PostRow): Record<string, unknown> {
   };
 }
 
-/** Sanitized HTML, spec §4 gap-filling on the server, publishedAt set when first published. */
+/** Sanitized HTML, product.md §4 gap-filling on the server, publishedAt set when first published. */
 async function toPostValues(db: DbExecutor, input: BlogPostInput, existing?: PostRow): Promise<PostValues> {
   if (input.categoryId != null && !(await findCategoryById(db, input.categoryId))) {
     throw new HttpError(400, MSG.blog.categoryNotFound, [{ path: "categoryId", message: MSG.blog.categoryNotFound }]);
@@ -121,12 +121,12 @@ const getRoute = createRoute({
 const createPostRoute = createRoute({
   method: "post",
   path: "/blog/posts",
-  summary: "Create a post: HTML sanitized, spec §4 gaps filled, publishedAt set when published",
+  summary: "Create a post: HTML sanitized, product.md §4 gaps filled, publishedAt set when published",
   tags,
   security: sessionSecurity,
   middleware: [requireSession, jsonBody] as const,
   request: { body: jsonRequest(blogPostInputSchema) },
-  responses: { 201: json("Created post", blogPostSchema), 400: errorResponse("Validation error (spec §5 messages)"), 401: unauthorized, 409: slugTaken },
+  responses: { 201: json("Created post", blogPostSchema), 400: errorResponse("Validation error (product.md §5 messages)"), 401: unauthorized, 409: slugTaken },
 });
 const updateRoute = createRoute({
   method: "patch",

@@ -11,7 +11,7 @@ const nearbyRoute = createRoute({
   path: "/clinics/nearby",
   summary: "Clinics within `radius` miles (default 100) of a point, nearest first, at most 50, with _distance",
   tags: ["clinics"],
-  // A read sent as POST (spec §7.1); limited generously, as a cheap guard against scraping.
+  // A read sent as POST (product.md §7.1); limited generously, as a cheap guard against scraping.
   middleware: [rateLimit({ windowMs: 60_000, limit: 120, keyPrefix: "clinics-nearby" }), jsonBody] as const,
   request: { body: jsonRequest(nearbyClinicsBodySchema) },
   responses: {

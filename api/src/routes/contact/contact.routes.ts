@@ -24,7 +24,7 @@ const messageId = (raw: string) => idParam(raw, MSG.api.notFound);
 const tags = ["contact"];
 const unauthorized = errorResponse("No valid session");
 
-/** The contact form really sends (design.md §9): messages are stored for the admin. */
+/** The contact form really sends (architecture.md §9): messages are stored for the admin. */
 const sendRoute = createRoute({
   method: "post",
   path: "/contact",
@@ -34,7 +34,7 @@ const sendRoute = createRoute({
   request: { body: jsonRequest(contactSchema) },
   responses: {
     201: json("Stored", contactResponseSchema),
-    400: errorResponse("Validation error (spec §5 messages)"),
+    400: errorResponse("Validation error (product.md §5 messages)"),
     429: errorResponse(MSG.api.rateLimited),
   },
 });

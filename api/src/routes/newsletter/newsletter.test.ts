@@ -22,7 +22,7 @@ describe("POST /newsletter/subscribe", () => {
     expect(await rowsFor("ann@example.com")).toEqual([{ email: "ann@example.com", zip_code: "10001", first_name: "Ann" }]);
   });
 
-  it("stores empty or missing ZIP and first name as null (spec §5)", async () => {
+  it("stores empty or missing ZIP and first name as null (product.md §5)", async () => {
     for (const [email, extra] of [
       ["nulls@example.com", { zipCode: null, firstName: null }],
       ["blanks@example.com", { zipCode: "", firstName: "   " }],

@@ -14,7 +14,7 @@ const statsRoute = createRoute({
   responses: { 200: json("Counts", statsSchema), 401: errorResponse(MSG.api.unauthorized) },
 });
 
-/** The admin's session check (spec §6): success means authenticated. */
+/** The admin's session check (product.md §6): success means authenticated. */
 export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
   const { db, now } = c.get("deps");
   // Counters kept by the database as rows change (migration 0011): one statement, no table scans.

@@ -51,7 +51,7 @@ describe("GET /stats", () => {
     expect(((await (await t.request("GET", "/stats", { cookie })).json()) as Stats).totalClinics).toBe(8);
   });
 
-  it("is the admin's session check: 401 without a valid session (spec §6)", async () => {
+  it("is the admin's session check: 401 without a valid session (product.md §6)", async () => {
     for (const c of [undefined, "session=", "session=abcdefghijklmnopqrstuvwxyz234567"]) {
       const res = await t.request("GET", "/stats", { cookie: c });
       expect(res.status).toBe(401);

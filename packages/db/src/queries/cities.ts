@@ -1,5 +1,5 @@
 /**
- * City aggregates over clinics (spec §3 "City"): popular cities, the cities nearest a point,
+ * City aggregates over clinics (product.md §3 "City"): popular cities, the cities nearest a point,
  * and a city's centre. Pure functions of (db, params), shared by the API and the site build.
  */
 import { sql, type SQL } from "drizzle-orm";
@@ -8,7 +8,7 @@ import type { Database } from "../client.ts";
 import { clinics, zipCodes } from "../schema.ts";
 import { roundGeo } from "./geo.ts";
 
-/** A city route segment (spec §2.1): a city slug, possibly ending in a two-letter state code. */
+/** A city route segment (product.md §2.1): a city slug, possibly ending in a two-letter state code. */
 export interface CityKey {
   /** The whole segment, e.g. "new-york-ny". */
   slug: string;
@@ -98,12 +98,12 @@ export async function findPopularCities(db: Database, limit: number): Promise<Ci
   return rows.map(toCity);
 }
 
-/** Great-circle miles between two coordinate expressions (earth radius 3959, spec §9). */
+/** Great-circle miles between two coordinate expressions (earth radius 3959, product.md §9). */
 const milesBetween = (lat1: SQL, lon1: SQL, lat2: SQL, lon2: SQL) =>
   sql`(earth_distance(ll_to_earth(${lat1}, ${lon1}), ll_to_earth(${lat2}, ${lon2})) / earth() * ${EARTH_RADIUS_MILES}::float8)`;
 
 /**
- * The `limit` cities nearest `origin`, one per city name (spec §9: de-duplicated by name,
+ * The `limit` cities nearest `origin`, one per city name (product.md §9: de-duplicated by name,
  * the nearest of a name wins), with the distance of their centre in miles.
  */
 export async function findNearestCities(db: Database, origin: LatLon, limit: number): Promise<City[]> {

@@ -1,9 +1,9 @@
 /**
- * Public clinic searches (spec §7.1): near a point, near a ZIP, in a city, one by slug or id.
+ * Public clinic searches (product.md §7.1): near a point, near a ZIP, in a city, one by slug or id.
  * Pure functions of (db, params), shared by the API and the site build; one query per page,
  * never one per row. Radius queries prefilter with earth_box on the GiST index
  * clinics_earth_idx (ll_to_earth(latitude, longitude) where both are set), then keep the
- * exact great-circle distance; distances are miles on a 3959-mile earth (spec §9).
+ * exact great-circle distance; distances are miles on a 3959-mile earth (product.md §9).
  *
  * Cost (bench:api, 100,000 clinics): ll_to_earth costs ~7 µs a row (its `earth` domain
  * checks), so it is used only where the index answers it (the earth_box prefilter and the
@@ -235,7 +235,7 @@ export function zipOriginOf(rows: readonly ZipListingRow[]): ZipOrigin | null {
 export const zipOriginColumns = sql`origin.latitude AS "originLatitude", origin.longitude AS "originLongitude", origin.city AS "originCity", origin.state AS "originState"`;
 
 /**
- * Clinics near a ZIP's centroid (spec §7.1 zip-search); an unknown ZIP finds nothing. One
+ * Clinics near a ZIP's centroid (product.md §7.1 zip-search); an unknown ZIP finds nothing. One
  * statement: the centroid, the nearest offset+limit clinics from the GiST index in cube-distance
  * order (KNN, as in `listClinicsNear`), the page's rows and current prices, and the total (an
  * index-only count of the radius, skipped when the page shows everything there is). A row
@@ -311,7 +311,7 @@ export interface PriceSearch {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /**
- * One page of a city's clinics (spec §7.1 clinics-by-city); an unknown city finds nothing.
+ * One page of a city's clinics (product.md §7.1 clinics-by-city); an unknown city finds nothing.
  * The page is ranked in a first step that reads only clinics_city_slug_idx (an index-only scan:
  * the index carries every column the filters and sorts need), and only the rows shown are then
  * read from the table. The radius test is the haversine alone: a city's clinics are few, and
@@ -379,7 +379,7 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
 const clinicBySlug = sql`SELECT ${listingColumns} FROM ${clinics} WHERE`;
 
 /**
- * One clinic for /proxy/clinic/{slug}?city= (spec §7.1): by slug (within the city when one
+ * One clinic for /proxy/clinic/{slug}?city= (product.md §7.1): by slug (within the city when one
  * is given), else, when the segment is a number, by id.
  */
 export async function findClinicBySlugOrId(db: Database, segment: string, city?: string): Promise<Clinic | undefined> {

@@ -1,5 +1,5 @@
 /**
- * Radius search fragments for `clinics` (design.md §4). The expression
+ * Radius search fragments for `clinics` (architecture.md §4). The expression
  * `ll_to_earth(latitude, longitude)` matches the GiST index clinics_earth_idx exactly, and the
  * `earth_box` containment is what lets the planner use that index; `earth_distance` then
  * trims the box's corners to the true circle.

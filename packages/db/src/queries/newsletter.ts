@@ -1,4 +1,4 @@
-/** Newsletter subscriptions (spec §3): one row per email, case-insensitively. */
+/** Newsletter subscriptions (product.md §3): one row per email, case-insensitively. */
 import { sql } from "drizzle-orm";
 import type { NewsletterInput } from "@botox/core";
 import type { Database } from "../client.ts";

@@ -1,5 +1,5 @@
 /**
- * Emoji ratings (spec §3): one per visitor per clinic, the visitor being the cookie
+ * Emoji ratings (product.md §3): one per visitor per clinic, the visitor being the cookie
  * (unique index ratings_clinic_visitor_key). The keyed hash of the client's network (IPv4
  * address, IPv6 /64) caps how many ratings one network gives a clinic in 30 days, whatever
  * its cookies (issue 22: a household may share an address, a script may not;

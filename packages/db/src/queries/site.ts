@@ -1,5 +1,5 @@
 /**
- * Batched reads of the static site build (design.md §1): a handful of queries for the whole
+ * Batched reads of the static site build (architecture.md §1): a handful of queries for the whole
  * site, never one per page. Pages are then rendered from these in-memory lists.
  */
 import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";

@@ -3,7 +3,7 @@ import { useCategories } from "../../../api/queries.ts";
 import { DataTable, type Column } from "../../../components/DataTable.tsx";
 import { Alert, Badge, Button } from "../../../components/ui.tsx";
 
-/** The categories, with loading, failure and "none yet" shown inside the table (spec §2.13). */
+/** The categories, with loading, failure and "none yet" shown inside the table (product.md §2.13). */
 export function CategoryTable({ onEdit, onDelete }: { onEdit: (category: BlogCategory) => void; onDelete: (category: BlogCategory) => void }) {
   const categories = useCategories();
   const columns: Column<BlogCategory>[] = [

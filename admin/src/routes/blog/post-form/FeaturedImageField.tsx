@@ -10,7 +10,7 @@ import { uploadBlogImage } from "./upload.ts";
 const canPreview = () => typeof URL.createObjectURL === "function";
 
 /**
- * Spec §4 image upload: choose a file (checked by type and size), a preview shows, Upload
+ * product.md §4 image upload: choose a file (checked by type and size), a preview shows, Upload
  * posts it ('Uploading...'), the returned URL becomes the featured image; Remove clears the
  * file, the preview and the value. A URL can be typed instead.
  */

@@ -3,7 +3,7 @@ import { POST_FORM, applyKeywords, shouldSuggestKeywords, suggestKeywords, toggl
 import { Button, cx } from "../../../components/ui.tsx";
 
 /**
- * Spec §4: suggestions after a 500 ms pause once the title has ≥ 5 and the content ≥ 50
+ * product.md §4: suggestions after a 500 ms pause once the title has ≥ 5 and the content ≥ 50
  * characters; clicking toggles; 'Apply Selected Keywords' writes the selection.
  */
 export function KeywordSuggestions({ title, content, onApply }: { title: string; content: string; onApply: (keywords: string) => void }) {

@@ -5,7 +5,7 @@ const BAR: Record<SeoColor, string> = { green: "bg-green-500", amber: "bg-amber-
 const ICON = { good: "✓", warning: "!", info: "i" } as const;
 const ICON_STYLE = { good: "bg-green-100 text-green-700", warning: "bg-amber-100 text-amber-700", info: "bg-slate-100 text-slate-600" } as const;
 
-/** Spec §5 SEO score: out of 100, a label, a bar coloured at 80 and 60, one message per check. */
+/** product.md §5 SEO score: out of 100, a label, a bar coloured at 80 and 60, one message per check. */
 export function SeoScorePanel(props: SeoInput) {
   const { score, label, color, checks } = seoScore(props);
   return (

@@ -1,6 +1,6 @@
 import { MSG, type ApiClient, type UploadResponse } from "@botox/core";
 
-/** The upload call of spec §4 (`POST /upload/blog-image`, field `image`): the stored file's URL. */
+/** The upload call of product.md §4 (`POST /upload/blog-image`, field `image`): the stored file's URL. */
 export async function uploadBlogImage(api: ApiClient, file: File): Promise<string> {
   const form = new FormData();
   form.append("image", file);
