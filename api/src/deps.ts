@@ -4,7 +4,7 @@
  * serve`), the browser-test harness (packages/e2e) and the benchmarks. So every one of them
  * runs with the same read cache (READ_CACHE_*), the same rate-limit and login-throttle store
  * (Redis when REDIS_URL is set, lib/rate-limit.ts), the same publisher and the same visitor
- * location source (GEO_HEADERS / GEOIP_DB, location/visitor-location.ts): what differs is
+ * location source (GEO_HEADERS / GEOIP_DB, routes/location/visitor-location.ts): what differs is
  * only the environment each passes.
  */
 import { openDatabase, type DbHandle, type OpenedDatabase } from "@botox/db";

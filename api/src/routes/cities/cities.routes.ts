@@ -4,7 +4,7 @@ import { SEARCH, citySchema, popularCitiesQuerySchema } from "@botox/core";
 import { findNearestCities, findPopularCities } from "@botox/db";
 import { cachedJson } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
-import { resolveVisitorLocation } from "../../location/visitor-location.ts";
+import { resolveVisitorLocation } from "../location/visitor-location.ts";
 
 const popularRoute = createRoute({
   method: "get",

@@ -42,7 +42,7 @@ const clinicRoute = createRoute({
   },
 });
 
-export const proxyRoutes = createRouter()
+export const clinicsByCityRoutes = createRouter()
   .openapi(clinicsByCityRoute, (c) => {
     const { city } = c.req.valid("param");
     const q = c.req.valid("query");

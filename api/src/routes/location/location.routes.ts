@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { userLocationSchema } from "@botox/core";
-import { createRouter, json } from "../lib/openapi.ts";
+import { createRouter, json } from "../../lib/openapi.ts";
 import { resolveVisitorLocation } from "./visitor-location.ts";
 
 const locationRoute = createRoute({

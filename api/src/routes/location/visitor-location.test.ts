@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FALLBACK_LOCATION, type UserLocation } from "@botox/core";
-import { createApp } from "../app.ts";
-import { readApiEnv } from "../env.ts";
-import { createPublicTestContext, socketEnv, type PublicTestContext } from "../lib/test-support.ts";
+import { createApp } from "../../app.ts";
+import { readApiEnv } from "../../env.ts";
+import { createPublicTestContext, socketEnv, type PublicTestContext } from "../../lib/test-support.ts";
 import { buildCityMmdb } from "./mmdb-fixture.ts";
 import { GEO_HEADER_NAMES, locationFromHeaders } from "./visitor-location.ts";
 

@@ -7,8 +7,8 @@
 import type { Context } from "hono";
 import maxmind, { type CityResponse, type Reader } from "maxmind";
 import { FALLBACK_LOCATION, type UserLocation } from "@botox/core";
-import type { AppEnv } from "../context.ts";
-import type { ApiEnv } from "../env.ts";
+import type { AppEnv } from "../../context.ts";
+import type { ApiEnv } from "../../env.ts";
 
 type GeoHeaderNames = { lat: string; lon: string; city: string; region: string; country: string };
 

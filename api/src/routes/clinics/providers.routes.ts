@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { SEARCH, nearbyProvidersResponseSchema, providersNearUserQuerySchema, type NearbyProvidersResponse } from "@botox/core";
 import { listClinicsNear } from "@botox/db";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
-import { resolveVisitorLocation } from "../../location/visitor-location.ts";
+import { resolveVisitorLocation } from "../location/visitor-location.ts";
 
 const nearUserRoute = createRoute({
   method: "get",

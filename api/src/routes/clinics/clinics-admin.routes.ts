@@ -103,7 +103,7 @@ const deleteRoute = createRoute({
   responses: { 200: json("Deleted", okResponseSchema), 401: unauthorized, 404: notFound },
 });
 
-export const adminClinicsRoutes = createRouter()
+export const clinicsAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
     const { clinics, total } = await listAdminClinics(c.get("deps").db, { ...q, query: q.query || undefined });
