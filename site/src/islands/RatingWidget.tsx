@@ -21,7 +21,7 @@ export default function RatingWidget(props: Props) {
     <>
       <Rating {...props} />
       <p className="mt-2 text-sm">
-        <a href={RATINGS_POLICY_PATH} className="text-brand-700 underline">
+        <a href={RATINGS_POLICY_PATH} className="link-tap text-brand-700 underline">
           How ratings are collected and moderated
         </a>
       </p>
