@@ -12,6 +12,9 @@ export default defineConfig({
     // One worker runs the files one after another with its module cache kept (Playwright, the
     // database driver, the harness): a fresh worker per file spent a fifth of the stage importing.
     isolate: false,
+    // A retrying check (expect.poll) lasts only while something is still settling: 1 s (the
+    // default) failed on a loaded two-core machine; a real failure still fails, later.
+    expect: { poll: { timeout: 15_000, interval: 50 } },
     testTimeout: 60_000,
     hookTimeout: 300_000,
   },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { launchBrowser } from "@botox/e2e";
 import type { Clinic } from "@botox/core";
-import { adminApi, adminUrl, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { adminApi, adminUrl, expectToast, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
@@ -61,7 +61,7 @@ describe.each(SIZES)("at %s", (size, options) => {
     await editor.getByLabel("Monday range 2 closes").fill("18:00");
     await editor.getByLabel("Sunday hours").selectOption("allDay");
     await page.getByRole("button", { name: "Update Clinic" }).click();
-    await page.getByTestId("toast").filter({ hasText: "Clinic updated" }).waitFor();
+    await expectToast(page, "Clinic updated");
 
     const saved = await api.get<Clinic>(`/clinics/${created.id}`);
     expect(saved.workingHours).toMatchObject({ Monday: "9 AM-12 PM, 1 PM-6 PM", Saturday: "10 AM-2 PM", Sunday: "Open 24 hours" });
@@ -84,7 +84,7 @@ describe.each(SIZES)("at %s", (size, options) => {
     await page.locator("[data-free-text-warning]").waitFor();
     await page.getByLabel("Hours as posted").fill("By appointment, call ahead");
     await page.getByRole("button", { name: "Create Clinic" }).click();
-    await page.getByTestId("toast").filter({ hasText: "Clinic created" }).waitFor();
+    await expectToast(page, "Clinic created");
     await context.close();
   });
 

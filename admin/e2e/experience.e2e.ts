@@ -57,7 +57,7 @@ describe("refused writes say why, at the field", () => {
     await page.getByRole("textbox", { name: "Content HTML source" }).fill(`<p>${filler}</p>`);
     await page.getByRole("button", { name: "Create Post" }).click();
 
-    await page.getByTestId("toast").filter({ hasText: MSG.api.postSlugTaken }).waitFor();
+    await expectToast(page, MSG.api.postSlugTaken);
     await expect(descriptionOf(page, "Slug")).resolves.toContain(MSG.api.postSlugTaken);
     await expect.poll(() => page.getByLabel("Slug", { exact: true }).getAttribute("aria-invalid")).toBe("true");
     await expect.poll(() => page.getByText(MSG.admin.postCreateError).count()).toBe(0);
@@ -73,7 +73,7 @@ describe("refused writes say why, at the field", () => {
     await adminApi(context).send("POST", "/blog/categories", { name, slug: toCategorySlug(name) });
     await page.getByLabel("Category Name").fill(name);
     await page.getByRole("form", { name: "Create Category" }).getByRole("button", { name: "Create Category" }).click();
-    await page.getByTestId("toast").filter({ hasText: MSG.api.categorySlugTaken }).waitFor();
+    await expectToast(page, MSG.api.categorySlugTaken);
     await expect(descriptionOf(page, "Slug")).resolves.toContain(MSG.api.categorySlugTaken);
     await expect.poll(() => page.getByLabel("Category Name").inputValue()).toBe(name);
     await context.close();

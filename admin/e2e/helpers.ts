@@ -45,9 +45,24 @@ export async function signedInPage(browser: Browser, path = "/", options: Browse
  */
 export const unexpectedErrors = (errors: readonly string[]) => errors.filter((e) => !/status of 401 \(Unauthorized\)/.test(e));
 
-/** Waits for a toast (product.md §9: one at a time) whose text contains `text`. */
+/**
+ * Waits for a toast (product.md §9: one at a time) whose text contains `text`, shown since the
+ * last toast this matched: the page records each toast as it appears (packages/e2e's
+ * `newTrackedPage`), so a five-second toast that came and went while a loaded machine was slow
+ * to look still counts, and each shown toast is matched once.
+ */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await page.getByTestId("toast").filter({ hasText: text }).waitFor();
+  await page.waitForFunction(
+    (wanted) => {
+      const seen = (window as unknown as { __seenToasts?: string[] }).__seenToasts ?? [];
+      const at = seen.findIndex((t) => t.includes(wanted));
+      if (at < 0) return false;
+      seen.splice(at, 1);
+      return true;
+    },
+    text,
+    { polling: 100, timeout: 30_000 },
+  );
 }
 
 /**

@@ -24,6 +24,20 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Browser code (this package has no DOM types): each toast element's text, once, as it appears. */
+const RECORD_TOASTS = `(() => {
+  const seen = [];
+  const recorded = new WeakSet();
+  window.__seenToasts = seen;
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('[data-testid="toast"]')) {
+      if (recorded.has(el)) continue;
+      recorded.add(el);
+      seen.push(el.textContent || "");
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
 export interface TrackedPage {
   context: BrowserContext;
   page: Page;
@@ -38,6 +52,9 @@ export interface TrackedPage {
 export async function newTrackedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  // Every toast the page shows, recorded as it appears: a toast stays five seconds, and a test
+  // on a loaded machine may look after it has gone (the admin's `expectToast` reads this).
+  await context.addInitScript({ content: RECORD_TOASTS });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (m) => {
