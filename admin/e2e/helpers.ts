@@ -52,7 +52,7 @@ export const unexpectedErrors = (errors: readonly string[]) => errors.filter((e)
  * to look still counts, and each shown toast is matched once.
  */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(
+  const found = page.waitForFunction(
     (wanted) => {
       const seen = (window as unknown as { __seenToasts?: string[] }).__seenToasts ?? [];
       const at = seen.findIndex((t) => t.includes(wanted));
@@ -63,6 +63,15 @@ export async function expectToast(page: Page, text: string): Promise<void> {
     text,
     { polling: 100, timeout: 30_000 },
   );
+  await found.catch(async (err: unknown) => {
+    // Say what the page showed instead: the toasts it did show and any alert on the form.
+    const shown = await page.evaluate(() => ({
+      toasts: (window as unknown as { __seenToasts?: string[] }).__seenToasts ?? [],
+      alerts: [...document.querySelectorAll('[role="alert"], [aria-invalid="true"]')].map((e) => e.textContent ?? e.getAttribute("name") ?? ""),
+      url: location.href,
+    }));
+    throw new Error(`No toast with "${text}": ${JSON.stringify(shown)} (${String(err)})`);
+  });
 }
 
 /**
