@@ -131,8 +131,8 @@ describe.each(SIZES)("at %s", (size, options) => {
     const { page, context } = await signedInPage(browser, "/price-reports", options);
     const report = page.locator("li[data-report-id]", { hasText: "Vita Med Spa New York" });
     await report.waitFor();
-    await expect(report.locator("[data-report-city]").textContent()).resolves.toBe("New York, NY");
-    await expect(report.locator("[data-report-context]").textContent()).resolves.toMatch(/Current price: .+Local median: \$13\/unit \(\d+ clinics\)/);
+    await expect.poll(() => report.locator("[data-report-city]").textContent()).toBe("New York, NY");
+    await expect.poll(() => report.locator("[data-report-context]").textContent()).toMatch(/Current price: .+Local median: \$13\/unit \(\d+ clinics\)/);
     await report.getByRole("button", { name: "Publish" }).click();
     await report.locator("[data-held-decision]").waitFor();
     await report.getByRole("button", { name: "Undo" }).click();

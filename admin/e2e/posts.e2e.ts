@@ -30,8 +30,8 @@ describe("blog posts", () => {
     const title = uniqueName("E2E Botox Aftercare");
     const slug = toPostSlug(title);
     await page.getByLabel("Title", { exact: true }).fill(title);
-    await expect(page.getByText("Title must be at least 5 characters.").count()).resolves.toBe(0);
-    await expect(page.getByLabel("Slug", { exact: true }).inputValue()).resolves.toBe(slug);
+    await expect.poll(() => page.getByText("Title must be at least 5 characters.").count()).toBe(0);
+    await expect.poll(() => page.getByLabel("Slug", { exact: true }).inputValue()).toBe(slug);
     await page.getByLabel("Category").selectOption({ label: "Treatments" });
     await page.getByLabel("Author").fill("Dr. E2E");
     // HTML goes in through the editor's source view (the visual tools: experience.e2e.ts).
@@ -52,7 +52,7 @@ describe("blog posts", () => {
     // Keyword suggestions after the pause; apply one.
     await page.getByRole("button", { name: "botox aftercare", exact: true }).click();
     await page.getByRole("button", { name: "Apply Selected Keywords" }).click();
-    await expect(page.getByLabel("Keywords").inputValue()).resolves.toBe("botox aftercare");
+    await expect.poll(() => page.getByLabel("Keywords").inputValue()).toBe("botox aftercare");
     await page.getByLabel("Meta Description").fill("How to look after your skin before and after Botox: what to avoid, for how long, and why.");
     await page.getByTestId("seo-score").waitFor();
 
@@ -86,7 +86,7 @@ describe("blog posts", () => {
     await row.getByRole("link", { name: `Edit ${title}` }).click();
     await page.getByRole("heading", { name: "Edit Blog Post" }).waitFor();
     await page.getByLabel("Title", { exact: true }).fill(`${title} Updated`);
-    await expect(page.getByLabel("Slug", { exact: true }).inputValue()).resolves.toBe(slug);
+    await expect.poll(() => page.getByLabel("Slug", { exact: true }).inputValue()).toBe(slug);
     await page.getByRole("button", { name: "Update Post" }).click();
     await expectToast(page, "Blog post updated");
     await page.waitForURL(/\/admin\/blog$/);

@@ -41,8 +41,8 @@ describe("staff in the admin", () => {
       await card.getByRole("button", { name: "Use this record" }).click();
 
       const form = card.getByRole("form", { name: "Add staff member" });
-      await expect(form.getByLabel("Name").inputValue()).resolves.toBe("Dana M Reyes");
-      await expect(form.getByLabel("Licence number").inputValue()).resolves.toBe("AP123456");
+      await expect.poll(() => form.getByLabel("Name").inputValue()).toBe("Dana M Reyes");
+      await expect.poll(() => form.getByLabel("Licence number").inputValue()).toBe("AP123456");
       await form.getByRole("button", { name: "Save" }).click();
       await expectToast(page, "Staff member added");
       const row = card.getByRole("row", { name: /Dana M Reyes/ });

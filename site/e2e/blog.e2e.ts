@@ -11,7 +11,7 @@ describe("blog list", () => {
   it("shows 6 posts per page, newest first, with pagination", async () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`${site}/blog`);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Botox Blog");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Botox Blog");
     await expect(titles(page)).resolves.toEqual([
       "Botox Guide Part 8",
       "Botox Guide Part 7",
@@ -21,7 +21,7 @@ describe("blog list", () => {
       "Botox Guide Part 3",
     ]);
     await expect(pager(page).locator("a, span").allTextContents()).resolves.toEqual(["Previous", "1", "2", "3", "Next"]);
-    await expect(pager(page).getByRole("link", { name: "Page 1" }).getAttribute("aria-current")).resolves.toBe("page");
+    await expect.poll(() => pager(page).getByRole("link", { name: "Page 1" }).getAttribute("aria-current")).toBe("page");
     await Promise.all([page.waitForURL(`${site}/blog/page/2`), pager(page).getByRole("link", { name: "Next" }).click()]);
     await expect(titles(page)).resolves.toEqual([
       "Botox Guide Part 2",
@@ -35,7 +35,7 @@ describe("blog list", () => {
     await expect(titles(page)).resolves.toEqual(["Aftercare Tip 5", "Aftercare Tip 6", "Aftercare Tip 7"]);
     await Promise.all([page.waitForURL(`${site}/blog/page/2`), pager(page).getByRole("link", { name: "Previous" }).click()]);
     // The draft never shows.
-    await expect(page.getByText("Unpublished Draft Post").count()).resolves.toBe(0);
+    await expect.poll(() => page.getByText("Unpublished Draft Post").count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -45,14 +45,14 @@ describe("blog list", () => {
     await page.goto(`${site}/blog`);
     const chips = page.getByRole("navigation", { name: "Blog categories" });
     await expect(chips.getByRole("link").allTextContents()).resolves.toEqual(["All Posts", "Aftercare", "Costs", "Events", "Treatments"]);
-    await expect(chips.getByRole("link", { name: "All Posts" }).getAttribute("aria-current")).resolves.toBe("page");
+    await expect.poll(() => chips.getByRole("link", { name: "All Posts" }).getAttribute("aria-current")).toBe("page");
 
     await Promise.all([page.waitForURL(`${site}/blog/category/costs`), chips.getByRole("link", { name: "Costs" }).click()]);
     await expect(titles(page)).resolves.toEqual(["Botox Guide Part 8", "Botox Guide Part 7"]);
-    await expect(page.getByRole("navigation", { name: "Blog categories" }).getByRole("link", { name: "Costs" }).getAttribute("aria-current")).resolves.toBe(
-      "page",
-    );
-    await expect(pager(page).count()).resolves.toBe(0);
+    await expect
+      .poll(() => page.getByRole("navigation", { name: "Blog categories" }).getByRole("link", { name: "Costs" }).getAttribute("aria-current"))
+      .toBe("page");
+    await expect.poll(() => pager(page).count()).toBe(0);
 
     await Promise.all([
       page.waitForURL(`${site}/blog/category/aftercare`),
@@ -93,12 +93,12 @@ describe("blog post", () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`${site}/blog`);
     await Promise.all([page.waitForURL(`${site}/blog/botox-guide-part-7`), page.getByRole("link", { name: "Botox Guide Part 7" }).click()]);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Botox Guide Part 7");
-    await expect(page.getByRole("main").getByRole("link", { name: "Costs" }).getAttribute("href")).resolves.toBe("/blog/category/costs");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Botox Guide Part 7");
+    await expect.poll(() => page.getByRole("main").getByRole("link", { name: "Costs" }).getAttribute("href")).toBe("/blog/category/costs");
     await page.getByText(/^By Dr\. Jane Smith · 01\/07\/2026/).waitFor();
-    await expect(page.locator(".prose-post h2").textContent()).resolves.toBe("Section");
-    await expect(page.locator(".prose-post p").count()).resolves.toBe(3);
-    await expect(page.locator(".prose-post script").count()).resolves.toBe(0);
+    await expect.poll(() => page.locator(".prose-post h2").textContent()).toBe("Section");
+    await expect.poll(() => page.locator(".prose-post p").count()).toBe(3);
+    await expect.poll(() => page.locator(".prose-post script").count()).toBe(0);
     const recent = page.getByRole("region", { name: "Recent Posts" });
     await expect(recent.getByRole("heading", { level: 3 }).allTextContents()).resolves.toEqual([
       "Botox Guide Part 8",
@@ -113,15 +113,15 @@ describe("blog post", () => {
   it("tells search engines not to index a noIndex post; a draft or unknown post is 'Blog Post Not Found'", async () => {
     const { page, context } = await openPage(browser());
     await page.goto(`${site}/blog/botox-guide-part-8`);
-    await expect(page.locator('meta[name="robots"]').getAttribute("content")).resolves.toBe("noindex, nofollow");
+    await expect.poll(() => page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
     await page.goto(`${site}/blog/botox-guide-part-7`);
-    await expect(page.locator('meta[name="robots"]').count()).resolves.toBe(0);
+    await expect.poll(() => page.locator('meta[name="robots"]').count()).toBe(0);
 
     for (const slug of ["unpublished-draft-post", "no-such-post"]) {
       const res = await page.goto(`${site}/blog/${slug}`);
       expect(res?.status()).toBe(404);
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Blog Post Not Found");
-      await expect(page.getByRole("link", { name: "← Back to Blog" }).getAttribute("href")).resolves.toBe("/blog");
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Blog Post Not Found");
+      await expect.poll(() => page.getByRole("link", { name: "← Back to Blog" }).getAttribute("href")).toBe("/blog");
     }
     await context.close();
   });

@@ -26,7 +26,7 @@ describe("clinic aliases", () => {
       await page.goto(site + alias);
       await page.waitForURL(`${site}${canonical}`);
       await expect(page.getByRole("heading", { level: 1 }).textContent(), alias).resolves.toBe("Glow Med Spa New York");
-      await expect(page.locator("link[rel=canonical]").getAttribute("href")).resolves.toBe(site + canonical);
+      await expect.poll(() => page.locator("link[rel=canonical]").getAttribute("href")).toBe(site + canonical);
     }
     expect(errors).toEqual([]);
     await context.close();
@@ -54,7 +54,7 @@ describe("clinic aliases", () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`${site}/clinic/no-such-clinic-anywhere`);
     await page.getByRole("heading", { name: "Clinic Not Found" }).waitFor();
-    await expect(page.getByRole("link", { name: "← Back to the city list" }).getAttribute("href")).resolves.toBe("/botox-near-me");
+    await expect.poll(() => page.getByRole("link", { name: "← Back to the city list" }).getAttribute("href")).toBe("/botox-near-me");
     await expect(page.title()).resolves.toBe("Clinic Not Found | Botox Near Me");
 
     let fail = true;
@@ -75,24 +75,24 @@ describe("clinic detail", () => {
     const crumbs = await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allTextContents();
     expect(crumbs.map((c) => c.replace("›", "").trim())).toEqual(["Home", "Botox Near Me", "New York", "Glow Med Spa New York"]);
     await page.getByText("100 Main St, New York, NY 10001").first().waitFor();
-    await expect(page.getByRole("link", { name: "(212) 555-1000" }).getAttribute("href")).resolves.toBe("tel:2125551000");
-    await expect(page.getByRole("link", { name: "Call" }).getAttribute("href")).resolves.toBe("tel:2125551000");
+    await expect.poll(() => page.getByRole("link", { name: "(212) 555-1000" }).getAttribute("href")).toBe("tel:2125551000");
+    await expect.poll(() => page.getByRole("link", { name: "Call" }).getAttribute("href")).toBe("tel:2125551000");
     const website = new URL((await page.getByRole("link", { name: "Visit Website" }).getAttribute("href"))!);
     expect([website.host, website.searchParams.get("utm_source"), website.searchParams.get("ref")]).toEqual([
       "clinic-0.example.com",
       "botoxnearme",
       "botoxnearme",
     ]);
-    await expect(page.getByRole("link", { name: "Get Directions" }).getAttribute("href")).resolves.toMatch(
-      /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=40\.7506,-73\.9972$/,
-    );
+    await expect
+      .poll(() => page.getByRole("link", { name: "Get Directions" }).getAttribute("href"))
+      .toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=40\.7506,-73\.9972$/);
     await page.getByText("4.5 from 10 maps reviews").first().waitFor();
     await page.getByRole("heading", { name: "Hours of Operation" }).waitFor();
     await page.getByRole("rowheader", { name: "Monday" }).waitFor();
     await page.getByRole("heading", { name: "About Botox Treatments" }).waitFor();
     // No photo: the placeholder.
-    await expect(page.locator("main img").first().getAttribute("src")).resolves.toBe("/placeholder-clinic.svg");
-    await expect(page.getByRole("link", { name: "← All clinics in New York" }).getAttribute("href")).resolves.toBe("/botox-near-me/new-york");
+    await expect.poll(() => page.locator("main img").first().getAttribute("src")).toBe("/placeholder-clinic.svg");
+    await expect.poll(() => page.getByRole("link", { name: "← All clinics in New York" }).getAttribute("href")).toBe("/botox-near-me/new-york");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -103,9 +103,9 @@ describe("clinic detail", () => {
     await page.goto(`${site}/botox-clinic/new-york/radiance-med-spa-new-york`);
     await page.waitForFunction(() => document.querySelector("main img")?.getAttribute("src") === "/placeholder-clinic.svg");
     await page.goto(`${site}/botox-clinic/new-york/halo-med-spa-new-york`);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Halo Med Spa New York");
-    await expect(page.getByRole("link", { name: "Get Directions" }).count()).resolves.toBe(0);
-    await expect(page.getByRole("link", { name: "Visit Website" }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Halo Med Spa New York");
+    await expect.poll(() => page.getByRole("link", { name: "Get Directions" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("link", { name: "Visit Website" }).count()).toBe(0);
     await context.close();
   });
 
@@ -116,7 +116,7 @@ describe("clinic detail", () => {
     // Retrying waits, not one-shot reads: the page may still be rendering when the response is in.
     await page.getByRole("heading", { level: 1, name: "Clinic Not Found" }).waitFor();
     await page.getByText(/We couldn't find this specific clinic/).waitFor();
-    await expect(page.getByRole("link", { name: "← Back to the city list" }).getAttribute("href")).resolves.toBe("/botox-near-me/miami");
+    await expect.poll(() => page.getByRole("link", { name: "← Back to the city list" }).getAttribute("href")).toBe("/botox-near-me/miami");
     await expect(page.title()).resolves.toBe("Clinic Not Found | Botox Near Me");
     // The /{city}/{slug} alias of an unknown clinic lands there too.
     await page.goto(`${site}/miami/no-such-clinic`);
@@ -133,7 +133,7 @@ describe("rating", () => {
     const widget = page.getByRole("region", { name: "Rate This Clinic" });
     await widget.scrollIntoViewIfNeeded();
     await hydrated(page, "astro-island[component-url*='RatingWidget']");
-    await expect(widget.getByRole("button", { name: "Submit Rating" }).count()).resolves.toBe(0);
+    await expect.poll(() => widget.getByRole("button", { name: "Submit Rating" }).count()).toBe(0);
     // Keyboard: focus the first emoji, move to the second with an arrow key.
     await widget.getByRole("radio", { name: /Love it/ }).focus();
     await page.keyboard.press("ArrowRight");
@@ -141,14 +141,14 @@ describe("rating", () => {
     await widget.getByLabel("Comment (optional)").fill("  Friendly staff  ");
     await widget.getByRole("button", { name: "Submit Rating" }).click();
     await widget.getByText("Thanks for rating Radiance Med Spa Chicago!").waitFor();
-    await expect(widget.getByText(/Your rating:/).textContent()).resolves.toContain("Good — “Friendly staff”");
+    await expect.poll(() => widget.getByText(/Your rating:/).textContent()).toContain("Good — “Friendly staff”");
     await page.getByRole("status").filter({ hasText: "Thank you for your feedback!" }).waitFor();
 
     await page.reload();
     await page.getByRole("region", { name: "Rate This Clinic" }).scrollIntoViewIfNeeded();
     await page.getByText("Thanks for rating Radiance Med Spa Chicago!").waitFor();
-    await expect(page.getByRole("radio").count()).resolves.toBe(0);
-    await expect(page.getByRole("list", { name: "Ratings so far" }).textContent()).resolves.toContain("Good: 1");
+    await expect.poll(() => page.getByRole("radio").count()).toBe(0);
+    await expect.poll(() => page.getByRole("list", { name: "Ratings so far" }).textContent()).toContain("Good: 1");
     expect(errors).toEqual([]);
     await context.close();
 
@@ -160,7 +160,7 @@ describe("rating", () => {
     await otherWidget.scrollIntoViewIfNeeded();
     await hydrated(other.page, "astro-island[component-url*='RatingWidget']");
     await otherWidget.getByRole("radio", { name: /Love it/ }).waitFor();
-    await expect(other.page.getByText("Thanks for rating Radiance Med Spa Chicago!").count()).resolves.toBe(0);
+    await expect.poll(() => other.page.getByText("Thanks for rating Radiance Med Spa Chicago!").count()).toBe(0);
     await otherWidget.getByRole("radio", { name: /Love it/ }).check({ force: true });
     await otherWidget.getByRole("button", { name: "Submit Rating" }).click();
     await otherWidget.getByText("Thanks for rating Radiance Med Spa Chicago!").waitFor();

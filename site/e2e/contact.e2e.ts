@@ -47,7 +47,7 @@ it("validates, sends, shows 'Message Sent!' and stores the message for the admin
   expect(listed.some((m) => m.message === message)).toBe(true);
 
   await page.getByRole("button", { name: "Send another message" }).click();
-  await expect(form.getByLabel("Name").inputValue()).resolves.toBe("");
+  await expect.poll(() => form.getByLabel("Name").inputValue()).toBe("");
   expect(errors).toEqual([]);
   await context.close();
 });

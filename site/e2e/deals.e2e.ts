@@ -34,8 +34,8 @@ describe("per-area estimates", () => {
     expect(lines).toContainEqual(expect.stringMatching(/^Forehead lines, frown lines and crow's feet, about 64 units of Botox: about \$704 at \$11\/unit/));
     expect(lines).toContainEqual(expect.stringMatching(/^Frown lines, about 50 units of Dysport: about \$250 at \$5\/unit/));
     expect(lines).toHaveLength(5);
-    await expect(section.locator("[data-doses-vary]").textContent()).resolves.toMatch(/doses vary .* set by your injector/);
-    await expect(section.textContent()).resolves.toContain("BOTOX Cosmetic (onabotulinumtoxinA) US Prescribing Information, Allergan/AbbVie");
+    await expect.poll(() => section.locator("[data-doses-vary]").textContent()).toMatch(/doses vary .* set by your injector/);
+    await expect.poll(() => section.textContent()).toContain("BOTOX Cosmetic (onabotulinumtoxinA) US Prescribing Information, Allergan/AbbVie");
     await context.close();
   });
 

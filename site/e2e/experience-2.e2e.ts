@@ -36,16 +36,16 @@ describe.each(SIZES)("at %s", (_size, options) => {
       fail ? route.fulfill({ status: 503, headers: cors, body: '{"error":"down"}' }) : route.fallback(),
     );
     await page.goto(`${site}/`);
-    await expect(page.getByRole("searchbox").first().getAttribute("placeholder")).resolves.toBe("City or ZIP code");
+    await expect.poll(() => page.getByRole("searchbox").first().getAttribute("placeholder")).toBe("City or ZIP code");
     const nearby = page.getByRole("region", { name: "Botox Providers Near You" });
     // Built into the page: the list is there before any script runs.
-    await expect(nearby.locator("[data-prebuilt-list] [data-clinic-card]").count()).resolves.toBeGreaterThan(0);
+    await expect.poll(() => nearby.locator("[data-prebuilt-list] [data-clinic-card]").count()).toBeGreaterThan(0);
     await nearby.scrollIntoViewIfNeeded();
     const alert = nearby.locator("[data-live-unavailable]");
     await alert.waitFor();
-    await expect(alert.textContent()).resolves.toContain("Live results are unavailable right now.");
-    await expect(nearby.locator("[data-prebuilt-list] [data-clinic-card]").count()).resolves.toBeGreaterThan(0);
-    await expect(nearby.locator("[data-nearby-summary]").textContent()).resolves.toBe("Providers near New York, NY");
+    await expect.poll(() => alert.textContent()).toContain("Live results are unavailable right now.");
+    await expect.poll(() => nearby.locator("[data-prebuilt-list] [data-clinic-card]").count()).toBeGreaterThan(0);
+    await expect.poll(() => nearby.locator("[data-nearby-summary]").textContent()).toBe("Providers near New York, NY");
     fail = false;
     await alert.getByRole("button", { name: "Retry" }).click();
     await nearby
@@ -64,19 +64,19 @@ describe.each(SIZES)("at %s", (_size, options) => {
     await hydrated(page, "astro-island[component-url*='CityListing']");
     const card = (name: string) => page.locator("article[data-clinic-card]", { hasText: name });
     await card("Glow Med Spa New York").locator("[data-open-now]").waitFor();
-    await expect(card("Glow Med Spa New York").locator("[data-business-status]").count()).resolves.toBe(0);
-    await expect(card("Glow Med Spa New York").locator("[data-open-now]").textContent()).resolves.toBe("Open now · closes 5 PM");
-    await expect(card("Radiance Med Spa New York").locator("[data-business-status]").textContent()).resolves.toBe("Operating");
-    await expect(card("Luxe Med Spa New York").locator("[data-business-status]").textContent()).resolves.toBe("Temporarily closed");
-    await expect(page.locator("[data-business-status]", { hasText: /^Open$/ }).count()).resolves.toBe(0);
+    await expect.poll(() => card("Glow Med Spa New York").locator("[data-business-status]").count()).toBe(0);
+    await expect.poll(() => card("Glow Med Spa New York").locator("[data-open-now]").textContent()).toBe("Open now · closes 5 PM");
+    await expect.poll(() => card("Radiance Med Spa New York").locator("[data-business-status]").textContent()).toBe("Operating");
+    await expect.poll(() => card("Luxe Med Spa New York").locator("[data-business-status]").textContent()).toBe("Temporarily closed");
+    await expect.poll(() => page.locator("[data-business-status]", { hasText: /^Open$/ }).count()).toBe(0);
 
     await page.goto(`${site}/botox-clinic/new-york/radiance-med-spa-new-york`);
     await page.locator("[data-business-status]").first().waitFor();
-    await expect(page.locator("[data-business-status]").first().textContent()).resolves.toBe("Operating");
+    await expect.poll(() => page.locator("[data-business-status]").first().textContent()).toBe("Operating");
     const hours = page.getByRole("region", { name: "Hours of Operation" });
     await hours.scrollIntoViewIfNeeded();
     await hours.locator("[data-hours-as-posted]").waitFor();
-    await expect(hours.locator("[data-open-now]").count()).resolves.toBe(0);
+    await expect.poll(() => hours.locator("[data-open-now]").count()).toBe(0);
     await context.close();
   });
 
@@ -99,9 +99,9 @@ describe.each(SIZES)("at %s", (_size, options) => {
     await page.getByRole("button", { name: "Lowest price" }).click();
     const card = page.locator("article[data-clinic-card]", { hasText: stale?.name ?? "" });
     await card.locator("[data-out-of-date]").waitFor();
-    await expect(card.locator("[data-out-of-date]").textContent()).resolves.toBe("may be out of date");
+    await expect.poll(() => card.locator("[data-out-of-date]").textContent()).toBe("may be out of date");
     // Current prices are not marked: only that card is.
-    await expect(page.locator("[data-clinic-list] [data-out-of-date]").count()).resolves.toBe(1);
+    await expect.poll(() => page.locator("[data-clinic-list] [data-out-of-date]").count()).toBe(1);
     await context.close();
   });
 
@@ -159,7 +159,7 @@ describe.each(SIZES)("at %s", (_size, options) => {
       .waitFor();
     const featured = page.getByRole("region", { name: "More Open Clinics Nearby" });
     await featured.waitFor({ state: "attached" });
-    await expect(page.getByRole("region", { name: "Top-Rated Clinics" }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole("region", { name: "Top-Rated Clinics" }).count()).toBe(0);
     const [listBox, featuredBox] = [await list.boundingBox(), await featured.boundingBox()];
     expect(listBox && featuredBox && listBox.y < featuredBox.y).toBe(true);
     const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
@@ -173,9 +173,9 @@ describe.each(SIZES)("at %s", (_size, options) => {
     const widget = page.getByRole("region", { name: "Rate This Clinic" });
     await widget.scrollIntoViewIfNeeded();
     await widget.locator("[data-rating-distribution]").waitFor();
-    await expect(widget.getAttribute("data-rating-state")).resolves.toBe("form");
-    await expect(widget.locator("[data-rating-count]").textContent()).resolves.toMatch(/^\d+ visitor ratings? so far$/);
-    await expect(widget.getByRole("list", { name: "Ratings so far" }).locator("li").count()).resolves.toBeGreaterThan(0);
+    await expect.poll(() => widget.getAttribute("data-rating-state")).toBe("form");
+    await expect.poll(() => widget.locator("[data-rating-count]").textContent()).toMatch(/^\d+ visitor ratings? so far$/);
+    await expect.poll(() => widget.getByRole("list", { name: "Ratings so far" }).locator("li").count()).toBeGreaterThan(0);
     await context.close();
   });
 

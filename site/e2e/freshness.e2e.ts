@@ -38,7 +38,7 @@ describe("a permanently closed clinic", () => {
     await expect(nearby.allTextContents()).resolves.toEqual(["Glow Med Spa Miami", "Radiance Med Spa Miami"]);
     await nearby.first().click();
     await page.waitForURL(`${site}/botox-clinic/miami/glow-med-spa-miami`);
-    await expect(page.getByRole("note").count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole("note").count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
 
@@ -125,8 +125,8 @@ describe("ratings policy", () => {
     await page.goto(`${site}/botox-clinic/new-york/glow-med-spa-new-york`);
     await hydrated(page, "astro-island[component-url*='RatingWidget']");
     const link = page.getByRole("link", { name: "How ratings are collected and moderated" });
-    await expect(link.getAttribute("href")).resolves.toBe("/ratings-policy");
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Ratings Policy" }).getAttribute("href")).resolves.toBe("/ratings-policy");
+    await expect.poll(() => link.getAttribute("href")).toBe("/ratings-policy");
+    await expect.poll(() => page.getByRole("contentinfo").getByRole("link", { name: "Ratings Policy" }).getAttribute("href")).toBe("/ratings-policy");
     await link.click();
     await page.waitForURL(`${site}/ratings-policy`);
     await page.getByRole("heading", { name: "Every score counts" }).waitFor();

@@ -7,20 +7,20 @@ const browser = useBrowser();
 it("shows every block of the home page, with the nearby list paged and the featured providers loaded", async () => {
   const { page, errors, context } = await openPage(browser());
   await page.goto(`${site}/`);
-  await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Find the Best Botox Near You");
-  await expect(page.getByRole("searchbox").first().getAttribute("placeholder")).resolves.toBe("City or ZIP code");
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Find the Best Botox Near You");
+  await expect.poll(() => page.getByRole("searchbox").first().getAttribute("placeholder")).toBe("City or ZIP code");
 
   // Featured top-rated providers: 3 open clinics near the fixed ZIP.
   const featured = page.getByRole("region", { name: "Top-Rated Botox Providers" });
   await featured.waitFor();
-  await expect(featured.locator("article").count()).resolves.toBe(3);
-  await expect(featured.getByText("Closed", { exact: true }).count()).resolves.toBe(0);
+  await expect.poll(() => featured.locator("article").count()).toBe(3);
+  await expect.poll(() => featured.getByText("Closed", { exact: true }).count()).toBe(0);
 
   // Nearby clinics (New York here: the test machine has no location): count, location, ads, pages.
   const nearby = page.getByRole("region", { name: "Botox Providers Near You" });
   await hydrated(page, "astro-island[component-url*='NearbyClinics']");
   await nearby.locator("[data-nearby-summary]").filter({ hasNotText: "Finding" }).waitFor();
-  await expect(nearby.locator("[data-nearby-summary]").textContent()).resolves.toBe("13 providers near New York, NY");
+  await expect.poll(() => nearby.locator("[data-nearby-summary]").textContent()).toBe("13 providers near New York, NY");
   await expect(nearby.locator("[data-clinic-list] > *").evaluateAll((els) => els.map((e) => (e.tagName === "ARTICLE" ? "c" : "ad")).join(","))).resolves.toBe(
     "c,c,c,ad,c,c,c,ad,c,c,c,ad,c",
   );
@@ -28,8 +28,8 @@ it("shows every block of the home page, with the nearby list paged and the featu
   const firstName = await nearby.locator("article h3").first().textContent();
   await nearby.getByRole("button", { name: "Next" }).click();
   await nearby.getByRole("button", { name: "Page 2" }).and(page.locator("[aria-current=page]")).waitFor();
-  await expect(nearby.locator("article").count()).resolves.toBe(3);
-  await expect(nearby.locator("article h3").first().textContent()).resolves.not.toBe(firstName);
+  await expect.poll(() => nearby.locator("article").count()).toBe(3);
+  await expect.poll(() => nearby.locator("article h3").first().textContent()).not.toBe(firstName);
   // The page change scrolls back to the section.
   await page.waitForFunction(() => {
     const top = document.querySelector("[data-nearby-summary]")!.closest("section")!.getBoundingClientRect().top;
@@ -63,7 +63,7 @@ it("without JavaScript, shows the most popular cities instead of the location-ba
     const popular = page.getByRole("region", { name: "Popular Cities" });
     await expect(popular.isVisible(), path).resolves.toBe(true);
     const first = popular.getByRole("link").first();
-    await expect(first.getAttribute("href")).resolves.toBe("/botox-near-me/new-york");
+    await expect.poll(() => first.getAttribute("href")).toBe("/botox-near-me/new-york");
     await expect(first.innerText().then((t) => t.replace(/\s+/g, " "))).resolves.toBe("New York, NY 14 clinics");
     // No skeletons waiting for a location that cannot come.
     await expect(page.locator("[data-needs-js]").first().isVisible()).resolves.toBe(false);

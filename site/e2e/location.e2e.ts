@@ -30,8 +30,8 @@ describe("location detection", () => {
     const asked = locationRequests(page);
     await homeSections(page);
     await page.getByText(NOTICE).waitFor();
-    await expect(page.locator("[data-nearby-summary]").textContent()).resolves.toMatch(/^\d+ providers near New York, NY$/);
-    await expect(page.locator("[data-cities-badge]").textContent()).resolves.toBe("Using popular cities (geolocation unavailable)");
+    await expect.poll(() => page.locator("[data-nearby-summary]").textContent()).toMatch(/^\d+ providers near New York, NY$/);
+    await expect.poll(() => page.locator("[data-cities-badge]").textContent()).toBe("Using popular cities (geolocation unavailable)");
     // The API's own answer first, then the three services in their configured order.
     expect(asked).toEqual([`${api}/location`, ...geoServices]);
     // Clinics near New York are listed, nearest first.
@@ -52,7 +52,7 @@ describe("location detection", () => {
     await context.route(geoServices[2]!, (r) => r.fulfill({ status: 200, headers: { ...cors, "content-type": "application/json" }, body: "{not json" }));
     await homeSections(page);
     await page.getByText(NOTICE).waitFor();
-    await expect(page.locator("[data-nearby-summary]").textContent()).resolves.toMatch(/providers near New York, NY$/);
+    await expect.poll(() => page.locator("[data-nearby-summary]").textContent()).toMatch(/providers near New York, NY$/);
     // Only the failed requests themselves are reported by the browser.
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     await context.close();
@@ -80,16 +80,16 @@ describe("location detection", () => {
     );
     const asked = locationRequests(page);
     await homeSections(page);
-    await expect(page.locator("[data-cities-badge]").textContent()).resolves.toBe("Showing cities near Los Angeles, CA");
-    await expect(page.locator("[data-nearby-summary]").textContent()).resolves.toBe("3 providers near Los Angeles, CA");
-    await expect(page.getByText(NOTICE).count()).resolves.toBe(0);
+    await expect.poll(() => page.locator("[data-cities-badge]").textContent()).toBe("Showing cities near Los Angeles, CA");
+    await expect.poll(() => page.locator("[data-nearby-summary]").textContent()).toBe("3 providers near Los Angeles, CA");
+    await expect.poll(() => page.getByText(NOTICE).count()).toBe(0);
     expect(asked).toEqual([`${api}/location`, geoServices[0], geoServices[1]]);
     const firstCity = page.getByRole("heading", { name: "Cities With Botox Specials Near You" }).locator("..").getByRole("link").first();
-    await expect(firstCity.textContent()).resolves.toMatch(/^Los Angeles, CA3 clinics · \d+ miles away$/);
+    await expect.poll(() => firstCity.textContent()).toMatch(/^Los Angeles, CA3 clinics · \d+ miles away$/);
 
     asked.length = 0;
     await homeSections(page);
-    await expect(page.locator("[data-cities-badge]").textContent()).resolves.toBe("Showing cities near Los Angeles, CA");
+    await expect.poll(() => page.locator("[data-cities-badge]").textContent()).toBe("Showing cities near Los Angeles, CA");
     expect(asked).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -101,9 +101,9 @@ describe("location detection", () => {
     const section = page.getByRole("region", { name: "Providers Near You" });
     await section.scrollIntoViewIfNeeded();
     await section.locator("[data-nearby-summary]").filter({ hasNotText: "Finding" }).waitFor();
-    await expect(section.locator("[data-nearby-summary]").textContent()).resolves.toMatch(/^\d+ providers near New York, NY$/);
+    await expect.poll(() => section.locator("[data-nearby-summary]").textContent()).toMatch(/^\d+ providers near New York, NY$/);
     await section.getByText(NOTICE).waitFor();
-    await expect(section.locator("[data-clinic-list] article").count()).resolves.toBe(10);
+    await expect.poll(() => section.locator("[data-clinic-list] article").count()).toBe(10);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -114,12 +114,12 @@ describe("location detection", () => {
     await page.getByText(NOTICE).waitFor();
     await page.getByRole("button", { name: "Use my precise location" }).click();
     await page.locator("[data-nearby-summary]").filter({ hasText: "3 providers near you" }).waitFor();
-    await expect(page.getByText(NOTICE).count()).resolves.toBe(0);
-    await expect(page.locator("[data-clinic-list] article h3").first().textContent()).resolves.toBe("Glow Med Spa Chicago");
-    await expect(page.locator("[data-cities-badge]").textContent()).resolves.toBe("Showing cities near Chicago, IL");
+    await expect.poll(() => page.getByText(NOTICE).count()).toBe(0);
+    await expect.poll(() => page.locator("[data-clinic-list] article h3").first().textContent()).toBe("Glow Med Spa Chicago");
+    await expect.poll(() => page.locator("[data-cities-badge]").textContent()).toBe("Showing cities near Chicago, IL");
     // Remembered for the next page.
     await homeSections(page);
-    await expect(page.locator("[data-cities-badge]").textContent()).resolves.toBe("Showing cities near Chicago, IL");
+    await expect.poll(() => page.locator("[data-cities-badge]").textContent()).toBe("Showing cities near Chicago, IL");
     expect(errors).toEqual([]);
     await context.close();
   });

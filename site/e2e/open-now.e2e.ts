@@ -33,18 +33,18 @@ describe("open-now badges at fixed times", () => {
       await page.goto(`${site}/botox-near-me/new-york`);
       const card = page.locator("article[data-clinic-card]", { hasText: "Smooth Skin Med Spa New York" });
       await card.locator("[data-open-now]").waitFor();
-      await expect(card.locator("[data-open-now]").textContent()).resolves.toBe(label);
+      await expect.poll(() => card.locator("[data-open-now]").textContent()).toBe(label);
       // Clinics whose hours are plain text ("By appointment") get no badge, only the business status
       // (worded "Operating", issue 25: never "Open" beside an hours line).
       const textOnly = page.locator("article[data-clinic-card]", { hasText: "Radiance Med Spa New York" });
-      await expect(textOnly.locator("[data-open-now]").count()).resolves.toBe(0);
-      await expect(textOnly.locator("[data-business-status]").textContent()).resolves.toBe("Operating");
+      await expect.poll(() => textOnly.locator("[data-open-now]").count()).toBe(0);
+      await expect.poll(() => textOnly.locator("[data-business-status]").textContent()).toBe("Operating");
 
       await page.goto(`${site}${CLINIC}`);
       await page.locator("[data-open-now]").first().waitFor();
       // Known hours: the open-now line says more than a status badge would (issue 25).
-      await expect(page.locator("[data-business-status]").count()).resolves.toBe(0);
-      await expect(page.locator("[data-open-now]").first().textContent()).resolves.toBe(label);
+      await expect.poll(() => page.locator("[data-business-status]").count()).toBe(0);
+      await expect.poll(() => page.locator("[data-open-now]").first().textContent()).toBe(label);
       await context.close();
     });
   }
@@ -69,9 +69,9 @@ describe("open-now badges at fixed times", () => {
     await page.getByRole("heading", { name: "Hours of Operation" }).scrollIntoViewIfNeeded();
     await page.locator("tr[data-today]").waitFor();
     const today = page.locator("tr[data-today]");
-    await expect(today.count()).resolves.toBe(1);
-    await expect(today.locator("th").textContent()).resolves.toContain("Monday");
-    await expect(today.getAttribute("aria-current")).resolves.toBe("date");
+    await expect.poll(() => today.count()).toBe(1);
+    await expect.poll(() => today.locator("th").textContent()).toContain("Monday");
+    await expect.poll(() => today.getAttribute("aria-current")).toBe("date");
     await context.close();
   });
 
@@ -112,7 +112,7 @@ describe("the Open now filter", () => {
       await filter.check();
       await page.locator("article[data-clinic-card]").first().waitFor();
       await expect.poll(() => page.locator("article[data-clinic-card]").allTextContents()).toEqual([expect.stringContaining("Always Open Springfield")]);
-      await expect(page.locator("article[data-clinic-card] [data-open-now]").textContent()).resolves.toBe("Open 24 hours");
+      await expect.poll(() => page.locator("article[data-clinic-card] [data-open-now]").textContent()).toBe("Open 24 hours");
       await filter.uncheck();
       await expect.poll(() => page.locator("article[data-clinic-card]").count()).toBeGreaterThan(1);
 

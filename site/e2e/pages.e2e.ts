@@ -14,9 +14,9 @@ describe("legal pages", () => {
     it(`${title}: last updated today (the build day), with a link to /contact`, async () => {
       const { page, context } = await openPage(browser());
       await page.goto(site + path);
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(title);
-      await expect(page.getByText(/^Last updated:/).textContent()).resolves.toBe(`Last updated: ${formatUsDate(new Date())}`);
-      await expect(page.getByRole("main").locator('a[href="/contact"]').count()).resolves.toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+      await expect.poll(() => page.getByText(/^Last updated:/).textContent()).toBe(`Last updated: ${formatUsDate(new Date())}`);
+      await expect.poll(() => page.getByRole("main").locator('a[href="/contact"]').count()).toBeGreaterThan(0);
       if (path === "/privacy-policy") await page.getByText(/aged 18 and older/).waitFor();
       if (path === "/terms-of-service") await page.getByText(/at least 30 days' notice/).waitFor();
       await context.close();
@@ -36,7 +36,7 @@ describe("content pages", () => {
   it("Contact has the details, the five subjects, and the FAQ", async () => {
     const { page, context } = await openPage(browser());
     await page.goto(`${site}/contact`);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Contact Us");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Contact Us");
     await page.getByRole("heading", { name: "Contact Details" }).waitFor();
     await expect(page.getByLabel("Subject").locator("option").allTextContents()).resolves.toEqual([
       "Select a subject",
@@ -56,7 +56,7 @@ describe("content pages", () => {
     const crumbs = await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allTextContents();
     expect(crumbs.map((c) => c.replace("›", "").trim())).toEqual(["Home", "Botox Near Me"]);
     await page.getByRole("search").first().waitFor();
-    await expect(page.getByRole("region", { name: "Browse Cities" }).getByRole("link").count()).resolves.toBe(7);
+    await expect.poll(() => page.getByRole("region", { name: "Browse Cities" }).getByRole("link").count()).toBe(7);
     await page.getByRole("heading", { name: "How to Choose a Botox Provider" }).waitFor();
     await context.close();
   });

@@ -91,7 +91,7 @@ describe("price filter and sort", () => {
     await settled(page);
     const names = await cardNames(page);
     expect(names.slice(0, 2)).toEqual(["Glow Med Spa New York", "Radiance Med Spa New York"]);
-    await expect(page.locator("[data-clinic-list] article").first().textContent()).resolves.toContain("Botox $11/unit");
+    await expect.poll(() => page.locator("[data-clinic-list] article").first().textContent()).toContain("Botox $11/unit");
     expect(errors).toEqual([]);
     await context.close();
   });

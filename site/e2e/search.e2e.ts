@@ -22,13 +22,13 @@ describe("ZIP search", () => {
     await page.goto(`${site}/`);
     await search(page, " 10001 ");
     expect(new URL(page.url()).pathname).toBe("/zip/10001");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Botox Clinics Near 10001");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Botox Clinics Near 10001");
     const first = await distances(page);
     expect(first.length).toBe(10);
     expect(sortedAscending(first)).toBe(true);
     expect(Math.max(...first)).toBeLessThanOrEqual(25);
     await hydrated(page, "astro-island[component-url*='ZipResults']");
-    await expect(page.getByLabel("Distance").inputValue()).resolves.toBe("25");
+    await expect.poll(() => page.getByLabel("Distance").inputValue()).toBe("25");
     await Promise.all([
       page.waitForResponse((r) => r.url().includes("/zip-search?") && r.url().includes("distance=5")),
       page.getByLabel("Distance").selectOption("5"),
@@ -56,10 +56,10 @@ describe("ZIP search", () => {
 
     await page.goto(`${site}/zip/59001`);
     await expect(page.getByRole("heading", { name: "No Clinics Found in 59001" }).waitFor()).resolves.toBeUndefined();
-    await expect(page.getByRole("link", { name: "Search Different Location" }).getAttribute("href")).resolves.toBe("/");
+    await expect.poll(() => page.getByRole("link", { name: "Search Different Location" }).getAttribute("href")).toBe("/");
     await hydrated(page, "astro-island[component-url*='ZipResults']");
     await page.getByRole("button", { name: "Expand Search to 50 Miles" }).click();
-    await expect(page.getByLabel("Distance").inputValue()).resolves.toBe("50");
+    await expect.poll(() => page.getByLabel("Distance").inputValue()).toBe("50");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -75,11 +75,11 @@ describe("city search", () => {
     expect(crumbs.map((c) => c.replace("›", "").trim())).toEqual(["Home", "Botox Near Me", "New York"]);
     await hydrated(page, "astro-island[component-url*='CityListing']");
     // Defaults: within 5 miles, open clinics only, most reviews first.
-    await expect(page.getByLabel("Distance").inputValue()).resolves.toBe("5");
-    await expect(page.getByLabel("Business status").inputValue()).resolves.toBe("OPERATIONAL");
+    await expect.poll(() => page.getByLabel("Distance").inputValue()).toBe("5");
+    await expect.poll(() => page.getByLabel("Business status").inputValue()).toBe("OPERATIONAL");
     const summary = page.getByText(/clinics? found in New York/);
-    await expect(summary.textContent()).resolves.toBe("10 clinics found in New York");
-    await expect(page.locator("[data-business-status]", { hasText: "Temporarily closed" }).count()).resolves.toBe(0);
+    await expect.poll(() => summary.textContent()).toBe("10 clinics found in New York");
+    await expect.poll(() => page.locator("[data-business-status]", { hasText: "Temporarily closed" }).count()).toBe(0);
 
     await page.getByLabel("Distance").selectOption("any");
     await page.getByLabel("Business status").selectOption("all");
@@ -92,8 +92,8 @@ describe("city search", () => {
     const page1 = await names();
     expect(page1).toHaveLength(10);
     expect(page1).toEqual([...page1].sort((a, b) => a.localeCompare(b)));
-    await expect(page.locator("[data-business-status]", { hasText: "Temporarily closed" }).count()).resolves.toBe(1);
-    await expect(page.locator("[data-ad]").count()).resolves.toBe(3);
+    await expect.poll(() => page.locator("[data-business-status]", { hasText: "Temporarily closed" }).count()).toBe(1);
+    await expect.poll(() => page.locator("[data-ad]").count()).toBe(3);
 
     await page.getByRole("navigation", { name: "City results pages" }).getByRole("button", { name: "Next" }).click();
     await page.getByRole("button", { name: "Page 2" }).and(page.locator("[aria-current=page]")).waitFor();
@@ -116,7 +116,7 @@ describe("city search", () => {
   it("gives each state's Springfield its own listing, and the shared name a page to pick one", async () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`${site}/botox-near-me/springfield`);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Botox Clinics in Springfield");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Botox Clinics in Springfield");
     const choices = page.locator("[data-city-choices] a");
     await expect(
       choices.evaluateAll((as) => as.map((a) => [a.getAttribute("href"), (a as HTMLElement).innerText.replace(/\s+/g, " ").trim()])),
@@ -126,7 +126,7 @@ describe("city search", () => {
     ]);
 
     await Promise.all([page.waitForURL("**/botox-near-me/springfield-il"), choices.first().click()]);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Botox Clinics in Springfield, IL");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Botox Clinics in Springfield, IL");
     await hydrated(page, "astro-island[component-url*='CityListing']");
     const names = () => page.$$eval("[data-clinic-list] article h3", (hs) => hs.map((h) => h.textContent ?? ""));
     // Most reviews first (the default sort).
@@ -134,13 +134,13 @@ describe("city search", () => {
     // Through the API too: any distance still means Springfield, IL only.
     await page.getByLabel("Distance").selectOption("any");
     await page.waitForFunction(() => !document.querySelector("[aria-busy='true']") && document.querySelector("[data-clinic-list]"));
-    await expect(page.getByText(/clinics? found in Springfield/).textContent()).resolves.toBe("2 clinics found in Springfield");
+    await expect.poll(() => page.getByText(/clinics? found in Springfield/).textContent()).toBe("2 clinics found in Springfield");
     await expect(names().then((n) => n.sort())).resolves.toEqual(["Lincoln Aesthetics Springfield", "Prairie Med Spa Springfield"]);
 
     // A clinic's page leads back to its own state's listing.
     await page.goto(`${site}/botox-clinic/springfield/ozark-med-spa-springfield`);
     const crumb = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Springfield" });
-    await expect(crumb.getAttribute("href")).resolves.toBe("/botox-near-me/springfield-mo");
+    await expect.poll(() => crumb.getAttribute("href")).toBe("/botox-near-me/springfield-mo");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -154,7 +154,7 @@ describe("city search", () => {
     page.on("response", (r) => responses.push(`${r.status()} ${new URL(r.url()).pathname}`));
     await Promise.all([page.waitForURL("**/botox-near-me/los-angeles"), box.getByRole("button", { name: "Search" }).click()]);
     expect(responses).toContain("301 /city/los-angeles");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Botox Clinics in Los Angeles, CA");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Botox Clinics in Los Angeles, CA");
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -34,7 +34,7 @@ describe("header", () => {
     await expect(menu.isVisible()).resolves.toBe(false);
     await open.click();
     await menu.waitFor();
-    await expect(open.getAttribute("aria-expanded")).resolves.toBe("true");
+    await expect.poll(() => open.getAttribute("aria-expanded")).toBe("true");
     // The panel covers the screen's full height at its right edge.
     await page.waitForTimeout(300);
     const panel = await menu.getByRole("navigation", { name: "Mobile" }).boundingBox();
@@ -72,15 +72,15 @@ describe("footer", () => {
     await page.goto(`${site}/about`);
     const footer = page.getByRole("contentinfo");
     await footer.getByText(/Find trusted Botox clinics/).waitFor();
-    await expect(footer.getByRole("list", { name: "Social links" }).getByRole("link").count()).resolves.toBe(3);
+    await expect.poll(() => footer.getByRole("list", { name: "Social links" }).getByRole("link").count()).toBe(3);
     const popular = footer.locator("details", { hasText: "Popular Cities" });
     await expect(popular.getByRole("link").allTextContents()).resolves.toEqual(["New York", "Los Angeles", "Chicago", "Miami"]);
-    await expect(popular.getByRole("link", { name: "Los Angeles" }).getAttribute("href")).resolves.toBe("/botox-near-me/los-angeles");
-    await expect(footer.getByRole("link", { name: "Sitemap" }).getAttribute("href")).resolves.toBe("/sitemap.xml");
+    await expect.poll(() => popular.getByRole("link", { name: "Los Angeles" }).getAttribute("href")).toBe("/botox-near-me/los-angeles");
+    await expect.poll(() => footer.getByRole("link", { name: "Sitemap" }).getAttribute("href")).toBe("/sitemap.xml");
     await footer.getByText(/© \d{4} Botox Near Me/).waitFor();
     await footer.getByText(/does not provide medical advice/).waitFor();
     // Wide screens show every section open.
-    await expect(footer.locator("details[open]").count()).resolves.toBe(3);
+    await expect.poll(() => footer.locator("details[open]").count()).toBe(3);
     await context.close();
   });
 
@@ -88,8 +88,8 @@ describe("footer", () => {
     const { page, context } = await openPage(browser(), MOBILE);
     await page.goto(`${site}/about`);
     const sections = page.getByRole("contentinfo").locator("details");
-    await expect(sections.count()).resolves.toBe(3);
-    await expect(page.getByRole("contentinfo").locator("details[open]").count()).resolves.toBe(0);
+    await expect.poll(() => sections.count()).toBe(3);
+    await expect.poll(() => page.getByRole("contentinfo").locator("details[open]").count()).toBe(0);
     await sections.nth(1).locator("summary").click();
     await expect(sections.evaluateAll((ds) => ds.map((d) => (d as HTMLDetailsElement).open))).resolves.toEqual([false, true, false]);
     await sections.nth(2).locator("summary").click();
@@ -105,7 +105,7 @@ describe("FAQ", () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`${site}/about`);
     const faq = page.locator("[data-faq] details");
-    await expect(faq.count()).resolves.toBe(8);
+    await expect.poll(() => faq.count()).toBe(8);
     const openStates = () => faq.evaluateAll((ds) => ds.map((d) => (d as HTMLDetailsElement).open));
     await expect(openStates()).resolves.toEqual(Array(8).fill(false));
     await faq.nth(0).locator("summary").click();
@@ -114,8 +114,8 @@ describe("FAQ", () => {
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => !document.querySelectorAll("[data-faq] details")[0]!.hasAttribute("open"));
     await expect(openStates()).resolves.toEqual([false, false, false, true, false, false, false, false]);
-    await expect(faq.nth(3).textContent()).resolves.toContain("TMJ");
-    await expect(page.getByRole("link", { name: "Contact Our Team" }).getAttribute("href")).resolves.toBe("/contact");
+    await expect.poll(() => faq.nth(3).textContent()).toContain("TMJ");
+    await expect.poll(() => page.getByRole("link", { name: "Contact Our Team" }).getAttribute("href")).toBe("/contact");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -130,18 +130,18 @@ describe("newsletter", () => {
     await hydrated(page, "astro-island[component-url*='NewsletterForm']");
     await expect(form.getByRole("button").allTextContents()).resolves.toEqual(["Subscribe"]);
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Email required" }).textContent()).resolves.toBe("Email requiredPlease enter your email address.");
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Email required" }).textContent()).toBe("Email requiredPlease enter your email address.");
 
     await form.getByLabel("Email address").fill("e2e-news@example.com");
     await expect(form.getByRole("button").allTextContents()).resolves.toEqual(["Get Botox Deals"]);
     await form.getByLabel("First name (optional)").fill("Dana");
     await form.getByLabel("ZIP code (optional)").fill("606011");
-    await expect(form.getByLabel("ZIP code (optional)").inputValue()).resolves.toBe("60601");
+    await expect.poll(() => form.getByLabel("ZIP code (optional)").inputValue()).toBe("60601");
     await form.getByRole("button", { name: "Get Botox Deals" }).click();
     await page.getByRole("status").filter({ hasText: "Success!" }).waitFor();
-    await expect(form.getByLabel("Email address").inputValue()).resolves.toBe("");
+    await expect.poll(() => form.getByLabel("Email address").inputValue()).toBe("");
     await expect(form.getByRole("button").allTextContents()).resolves.toEqual(["Subscribe"]);
-    await expect(form.getByLabel("First name (optional)").count()).resolves.toBe(0);
+    await expect.poll(() => form.getByLabel("First name (optional)").count()).toBe(0);
 
     const rows = await db().sql`select email, zip_code, first_name from newsletter_subscriptions where email = 'e2e-news@example.com'`;
     expect(rows.map((r) => ({ ...r }))).toEqual([{ email: "e2e-news@example.com", zip_code: "60601", first_name: "Dana" }]);
@@ -156,10 +156,10 @@ describe("404", () => {
     const res = await page.goto(`${site}/no/such/page`);
     expect(res?.status()).toBe(404);
     await expect(page.title()).resolves.toBe("Page Not Found | Botox Near Me");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Page Not Found");
-    await expect(page.locator("pre code").textContent()).resolves.toContain("GET /no/such/page → 404");
-    await expect(page.getByRole("link", { name: "Go Home" }).getAttribute("href")).resolves.toBe("/");
-    await expect(page.locator('meta[name="robots"]').getAttribute("content")).resolves.toContain("noindex");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Page Not Found");
+    await expect.poll(() => page.locator("pre code").textContent()).toContain("GET /no/such/page → 404");
+    await expect.poll(() => page.getByRole("link", { name: "Go Home" }).getAttribute("href")).toBe("/");
+    await expect.poll(() => page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
     expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
     await context.close();
   });

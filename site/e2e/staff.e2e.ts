@@ -24,11 +24,11 @@ describe("the 'Who injects here' card (static HTML)", () => {
     const card = page.locator("[data-staff-card]");
     await card.getByRole("heading", { name: "Who injects here" }).waitFor();
     const rows = card.locator("[data-staff-row]");
-    await expect(rows.count()).resolves.toBe(2);
-    await expect(rows.nth(0).textContent()).resolves.toMatch(/Alex Kim, medical director.*MD \(physician\), NY licence MD-204518/);
-    await expect(rows.nth(1).textContent()).resolves.toMatch(/Dana Reyes, injector.*NP \(nurse practitioner\), NY licence NP-331907/);
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.nth(0).textContent()).toMatch(/Alex Kim, medical director.*MD \(physician\), NY licence MD-204518/);
+    await expect.poll(() => rows.nth(1).textContent()).toMatch(/Dana Reyes, injector.*NP \(nurse practitioner\), NY licence NP-331907/);
     const check = rows.nth(1).getByRole("link", { name: /^checked against the NPI Registry on \d{1,2} [A-Z][a-z]{2} \d{4}/ });
-    await expect(check.getAttribute("href")).resolves.toBe("https://npiregistry.cms.hhs.gov/provider-view/1000000004");
+    await expect.poll(() => check.getAttribute("href")).toBe("https://npiregistry.cms.hhs.gov/provider-view/1000000004");
     await expect(
       rows
         .nth(0)
@@ -60,7 +60,7 @@ describe("the 'Who injects here' card (static HTML)", () => {
     await page.goto(`${site}/botox-clinic/new-york/radiance-med-spa-new-york`);
     const row = page.locator("[data-staff-row][data-verification='stale']");
     await row.getByText(/^last checked \d{1,2} [A-Z][a-z]{2} \d{4} — may be out of date$/).waitFor();
-    await expect(row.getByRole("link").count()).resolves.toBe(0);
+    await expect.poll(() => row.getByRole("link").count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -73,7 +73,7 @@ describe("the 'Who injects here' card (static HTML)", () => {
     const demo = page.locator("[data-staff-row][data-demo]");
     await demo.getByText("Demo data", { exact: true }).waitFor();
     await demo.getByText("Demo data: an invented person, not checked against any public record.").waitFor();
-    await expect(demo.getByRole("link").count()).resolves.toBe(0);
+    await expect.poll(() => demo.getByRole("link").count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -93,7 +93,7 @@ describe("listing cards and the credential filter", () => {
     await expect(cardNames(page)).resolves.toEqual(["Glow Med Spa New York"]);
     expect(new URL(page.url()).searchParams.get("credential")).toBe("MD,DO");
     const glow = page.locator("[data-clinic-list] article", { hasText: "Glow Med Spa New York" });
-    await expect(glow.locator("[data-credential-line]").textContent()).resolves.toBe("Licences checked: MD medical director · NP injector");
+    await expect.poll(() => glow.locator("[data-credential-line]").textContent()).toBe("Licences checked: MD medical director · NP injector");
 
     // A stale check gives no line.
     await page.goto(`${site}/botox-near-me/new-york?distance=any&q=Radiance`);
@@ -101,7 +101,7 @@ describe("listing cards and the credential filter", () => {
     await page.getByText("1 clinic found in New York").waitFor();
     await settled(page);
     await expect(cardNames(page)).resolves.toEqual(["Radiance Med Spa New York"]);
-    await expect(page.locator("[data-clinic-list] [data-credential-line]").count()).resolves.toBe(0);
+    await expect.poll(() => page.locator("[data-clinic-list] [data-credential-line]").count()).toBe(0);
 
     // A shared link opens on the same filter.
     await page.goto(`${site}/botox-near-me/new-york?distance=any&credential=PA`);
@@ -109,8 +109,8 @@ describe("listing cards and the credential filter", () => {
     await page.getByText("1 clinic found in New York").waitFor();
     await settled(page);
     await expect(cardNames(page)).resolves.toEqual(["Smooth Skin Med Spa New York"]);
-    await expect(page.getByLabel("Licence checked for").inputValue()).resolves.toBe("PA");
-    await expect(page.locator("[data-credential-line]").first().textContent()).resolves.toContain("(demo data)");
+    await expect.poll(() => page.getByLabel("Licence checked for").inputValue()).toBe("PA");
+    await expect.poll(() => page.locator("[data-credential-line]").first().textContent()).toContain("(demo data)");
     expect(errors).toEqual([]);
     await context.close();
   });
