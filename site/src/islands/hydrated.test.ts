@@ -69,7 +69,7 @@ function hydratedComponents({ file, source }: AstroFile): { name: string; from: 
   for (const tag of tags(template)) {
     if (!/(^|\s)client:[a-z]+/.test(tag.attributes)) continue;
     const binding = bindings.get(tag.name);
-    // A directive on a component that is not imported by a relative path is not ours to place.
+    // A directive on a component imported from a package (not by a path of ours) is not ours to place.
     if (binding) found.push({ name: tag.name, ...binding });
   }
   return found;
