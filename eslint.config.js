@@ -16,6 +16,21 @@ const coreRoot = {
   name: "@botox/core",
   message: "Browser code imports a @botox/core subpath (@botox/core/search, ...): the package root pulls zod into the page JS.",
 };
+// The site's folders below its components (docs/decisions/183-site-and-admin-file-layout.md):
+// hooks use lib and import no component or island; lib is plain modules and imports
+// neither hooks nor components.
+const siteUiFolders = (self, folders, why) => ({
+  regex: `^(\\.\\./)+(${folders.join("|")})/`,
+  message: `site/src/${self}/ does not import ${folders.map((f) => `${f}/`).join(" or ")}: ${why}`,
+});
+const hooksAbove = siteUiFolders("hooks", ["islands", "components"], "a hook holds state and effects; the components that render it import it.");
+const libAbove = siteUiFolders("lib", ["islands", "components", "hooks"], "lib holds plain modules that islands, components and hooks import.");
+// The admin's shared code (components, hooks, lib, the API client) serves every screen and
+// imports none of them (decision 183).
+const adminRoutes = {
+  regex: "^(\\.\\./)+routes/",
+  message: "Shared admin code does not import a screen from routes/: move what both need into components/, hooks/ or lib/.",
+};
 
 export default tseslint.config(
   {
@@ -76,10 +91,31 @@ export default tseslint.config(
   },
   { files: ["api/**"], rules: { "no-restricted-imports": ["error", { patterns: otherPackageSrc }] } },
   {
-    // Browser code of the site: islands and the modules they share (build-time modules excepted).
-    files: ["site/src/islands/**/*.{ts,tsx}", "site/src/lib/**/*.ts"],
+    // Browser code of the site: islands and the components, hooks and modules they share
+    // (build-time modules excepted).
+    files: ["site/src/{islands,components,hooks}/**/*.{ts,tsx}", "site/src/lib/**/*.ts"],
     ignores: ["site/src/lib/data.ts", "site/src/lib/cache-key.ts", "**/*.test.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { paths: [coreRoot], patterns: [...otherPackageSrc, apiImports] }] },
+  },
+  {
+    files: ["site/src/hooks/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { paths: [coreRoot], patterns: [...otherPackageSrc, apiImports, hooksAbove] }] },
+  },
+  {
+    files: ["site/src/lib/**/*.ts"],
+    ignores: ["site/src/lib/data.ts", "site/src/lib/cache-key.ts", "**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { paths: [coreRoot], patterns: [...otherPackageSrc, apiImports, libAbove] }] },
+  },
+  {
+    // lib's build-time modules may take the whole of @botox/core, still not the site's UI folders.
+    files: ["site/src/lib/data.ts", "site/src/lib/cache-key.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...otherPackageSrc, apiImports, libAbove] }] },
+  },
+  {
+    files: ["admin/src/{components,hooks,lib,api}/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...otherPackageSrc, apiImports, adminRoutes] }] },
   },
   {
     files: [

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ApiClient } from "@botox/core";
 import { ApiProvider } from "./api/session.tsx";
 import { ToastProvider } from "./components/toast.tsx";
-import { Spinner } from "./components/ui.tsx";
+import { Spinner } from "./components/ui/Spinner.tsx";
 import { AdminShell } from "./routes/AdminShell.tsx";
 import { LoginPage } from "./routes/LoginPage.tsx";
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { Button } from "./ui.tsx";
+import { Button } from "./ui/Button.tsx";
 
 /** A small modal confirmation (no UI kit): focus moves to Cancel, Escape cancels. */
 export function ConfirmDialog({

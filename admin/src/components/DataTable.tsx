@@ -1,5 +1,12 @@
 import type { Key, ReactNode } from "react";
-import { cx, stickyActionsCell, stickyActionsHead } from "./ui.tsx";
+import { cx } from "../lib/cx.ts";
+
+/**
+ * A table's Actions column stays pinned to the right edge while the table scrolls sideways
+ * (issue 16: on a phone a row's Edit and Delete were off-screen). Head and body cells.
+ */
+const stickyActionsHead = "sticky right-0 bg-slate-50 shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]";
+const stickyActionsCell = "sticky right-0 bg-white shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]";
 
 /** One column of a DataTable: its header and how a row fills its cell. */
 export interface Column<Row> {

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { UI } from "@botox/core";
-import { cx } from "./ui.tsx";
+import { cx } from "../lib/cx.ts";
 
 export interface ToastInput {
   title: string;

@@ -1,5 +1,5 @@
 import { adminStatusLabel, type PriceStatus } from "@botox/core";
-import type { BadgeTone } from "../components/ui.tsx";
+import type { BadgeTone } from "../components/ui/Badge.tsx";
 
 /** A clinic's badge colour follows its admin label (product.md §4): Open, Temp. Closed, Closed. */
 export function clinicStatusTone(status: string | null | undefined): BadgeTone {

@@ -4,7 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { BRAND } from "@botox/core";
 import { useApi, type LoginState } from "../api/session.tsx";
 import { useSession } from "../api/queries.ts";
-import { Spinner, cx } from "../components/ui.tsx";
+import { Spinner } from "../components/ui/Spinner.tsx";
+import { cx } from "../lib/cx.ts";
 
 /** Sidebar entries; `section` says which paths belong to an entry (a post's form is under Blog Posts). */
 const NAV = [

@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { MSG } from "@botox/core";
 import { keys } from "../api/queries.ts";
 import { useApi } from "../api/session.tsx";
-import { Alert, Spinner } from "../components/ui.tsx";
+import { Alert } from "../components/ui/Alert.tsx";
+import { Spinner } from "../components/ui/Spinner.tsx";
 import { PublishPanel } from "./dashboard/PublishPanel.tsx";
 import { RecentChanges } from "./dashboard/RecentChanges.tsx";
 

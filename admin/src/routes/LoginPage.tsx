@@ -3,7 +3,10 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError, BRAND, MSG, errorMessageOf, loginSchema } from "@botox/core";
 import { useApi, type LoginState } from "../api/session.tsx";
-import { Alert, Button, Field, Input } from "../components/ui.tsx";
+import { Alert } from "../components/ui/Alert.tsx";
+import { Button } from "../components/ui/Button.tsx";
+import { Field } from "../components/ui/Field.tsx";
+import { Input } from "../components/ui/Input.tsx";
 
 function loginErrorText(err: unknown): string {
   if (err instanceof ApiRequestError) {

@@ -14,24 +14,20 @@ import {
   type StatusChoice,
 } from "../lib/listing.ts";
 import { CITY_LISTING } from "../lib/listing-state.ts";
-import { useListingState } from "../lib/use-listing-state.ts";
-import { ListingResults } from "./ListingResults.tsx";
-import { useVisitorRatings } from "./VisitorRatings.tsx";
-import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "./OpenNowFilter.tsx";
+import { useListingState } from "../hooks/use-listing-state.ts";
+import { ListingResults } from "../components/ListingResults.tsx";
+import { useVisitorRatings } from "../hooks/use-visitor-ratings.tsx";
+import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "../components/OpenNowFilter.tsx";
 import { viewNow } from "../lib/clock.ts";
-import { MaxPriceField } from "./PriceControls.tsx";
-import { CredentialFilter } from "./CredentialFilter.tsx";
-import { QuickChips } from "./QuickChips.tsx";
+import { MaxPriceField } from "../components/PriceControls.tsx";
+import { CredentialFilter } from "../components/CredentialFilter.tsx";
+import { QuickChips } from "../components/QuickChips.tsx";
 
 interface Props {
   citySlug: string;
   cityName: string;
   initial: ClinicListResponse;
   config: PublicConfig;
-}
-
-export default function CityListing(props: Props) {
-  return <Listing {...props} />;
 }
 
 const sameFilters = (a: CityFilters, b: CityFilters) =>
@@ -43,7 +39,7 @@ const sameFilters = (a: CityFilters, b: CityFilters) =>
   a.openNow === b.openNow &&
   a.credential === b.credential;
 
-function Listing({ citySlug, cityName, initial, config }: Props) {
+export default function CityListing({ citySlug, cityName, initial, config }: Props) {
   const id = useId();
   const listTop = useRef<HTMLDivElement>(null);
   // Filters, sort and page live in the address (src/lib/listing-state.ts).

@@ -1,7 +1,8 @@
 import { DAY_NAMES } from "@botox/core/hours";
 import { localDayOfWeek } from "@botox/core/open-now";
 import type { HoursTableRow } from "../lib/hours-table.ts";
-import { OpenNowBadge, useViewNow, type OpenNowClinic } from "./OpenNowBadge.tsx";
+import OpenNowBadge, { type OpenNowClinic } from "./OpenNowBadge.tsx";
+import { useViewNow } from "../hooks/use-view-now.ts";
 
 /**
  * The clinic page's "Hours of Operation": the source's own texts (built into the HTML), and,

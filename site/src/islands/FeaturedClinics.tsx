@@ -5,8 +5,8 @@ import { MSG } from "@botox/core/messages";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { topRated } from "../lib/nearby.ts";
-import { ClinicCard } from "./ClinicCard.tsx";
-import { useVisitorLocation } from "./useLocation.ts";
+import { ClinicCard } from "../components/ClinicCard.tsx";
+import { useVisitorLocation } from "../hooks/use-visitor-location.ts";
 
 /**
  * Featured top-rated providers (product.md §2.3, §7.1), hidden on error or when empty. For the
@@ -14,10 +14,6 @@ import { useVisitorLocation } from "./useLocation.ts";
  * the block says which area it shows.
  */
 export default function FeaturedClinics({ config, title = "Top-Rated Botox Providers" }: { config: PublicConfig; title?: string }) {
-  return <Featured config={config} title={title} />;
-}
-
-function Featured({ config, title }: { config: PublicConfig; title: string }) {
   const id = useId();
   const location = useVisitorLocation(config);
   const detected = location.data && !location.data.fallback ? location.data : null;

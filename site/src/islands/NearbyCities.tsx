@@ -4,18 +4,14 @@ import { MSG } from "@botox/core/messages";
 import { cityPath, nearestCities } from "@botox/core/search";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
-import { useVisitorLocation } from "./useLocation.ts";
+import { useVisitorLocation } from "../hooks/use-visitor-location.ts";
 
 interface Props {
   config: PublicConfig;
   title?: string;
 }
 
-export default function NearbyCities(props: Props) {
-  return <Cities {...props} />;
-}
-
-function Cities({ config, title = "Cities With Botox Specials Near You" }: Props) {
+export default function NearbyCities({ config, title = "Cities With Botox Specials Near You" }: Props) {
   const id = useId();
   const location = useVisitorLocation(config);
   const popular = useQuery({

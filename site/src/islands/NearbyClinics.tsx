@@ -6,10 +6,10 @@ import { adSlotAfter, clampNearbyPages, paginate } from "@botox/core/pagination"
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { closestClinics } from "../lib/nearby.ts";
-import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
-import { useVisitorRatings } from "./VisitorRatings.tsx";
-import { Pagination } from "./Pagination.tsx";
-import { useVisitorLocation } from "./useLocation.ts";
+import { AdPlaceholder, CardSkeleton, ClinicCard } from "../components/ClinicCard.tsx";
+import { useVisitorRatings } from "../hooks/use-visitor-ratings.tsx";
+import { Pagination } from "../components/Pagination.tsx";
+import { useVisitorLocation } from "../hooks/use-visitor-location.ts";
 
 interface Props {
   config: PublicConfig;
@@ -37,10 +37,6 @@ const VARIANTS = {
   "near-me": { title: "Providers Near You", ...FETCH.providersNearUser },
 } as const;
 
-export default function NearbyClinics({ config, variant = "home", initial }: Props) {
-  return <Nearby config={config} variant={variant} initial={initial} />;
-}
-
 function LocationNotice({ config }: { config: PublicConfig }) {
   const location = useVisitorLocation(config);
   const [preciseError, setPreciseError] = useState(false);
@@ -61,7 +57,7 @@ function LocationNotice({ config }: { config: PublicConfig }) {
   );
 }
 
-function Nearby({ config, variant, initial }: Required<Omit<Props, "initial">> & Pick<Props, "initial">) {
+export default function NearbyClinics({ config, variant = "home", initial }: Props) {
   const options = VARIANTS[variant];
   const id = useId();
   const top = useRef<HTMLElement>(null);

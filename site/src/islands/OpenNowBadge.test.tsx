@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeClinic } from "../test/factories.ts";
-import { OpenNowBadge } from "./OpenNowBadge.tsx";
+import OpenNowBadge from "./OpenNowBadge.tsx";
 import ClinicHours from "./ClinicHours.tsx";
 import { hoursTableRows } from "../lib/hours-table.ts";
 

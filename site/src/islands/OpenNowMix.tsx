@@ -1,5 +1,6 @@
 import { openNowOf } from "@botox/core/open-now";
-import { useViewNow, type OpenNowClinic } from "./OpenNowBadge.tsx";
+import type { OpenNowClinic } from "./OpenNowBadge.tsx";
+import { useViewNow } from "../hooks/use-view-now.ts";
 
 /**
  * A city page's open-now mix (issue 14), at view time: how many of the clinics it lists are

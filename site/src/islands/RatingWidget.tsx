@@ -8,7 +8,7 @@ import { toast } from "../lib/toast.ts";
 import type { PublicConfig } from "../lib/config.ts";
 
 import { EMOJI_GLYPH } from "../lib/emoji.ts";
-import { RatingDistribution } from "./RatingDistribution.tsx";
+import { RatingDistribution } from "../components/RatingDistribution.tsx";
 
 interface Props {
   clinicId: number;

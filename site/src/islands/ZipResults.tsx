@@ -7,25 +7,21 @@ import { isZip } from "@botox/core/search";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
 import { zipCredentialParams, zipDistanceOptions, zipOpenNowParams, zipPriceParams, zipQueryParams, type ZipDistance } from "../lib/listing.ts";
 import { ZIP_LISTING } from "../lib/listing-state.ts";
-import { useListingState } from "../lib/use-listing-state.ts";
+import { useListingState } from "../hooks/use-listing-state.ts";
 import type { PublicConfig } from "../lib/config.ts";
-import { ListingResults } from "./ListingResults.tsx";
-import { QuickChips } from "./QuickChips.tsx";
-import { useVisitorRatings } from "./VisitorRatings.tsx";
-import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "./OpenNowFilter.tsx";
+import { ListingResults } from "../components/ListingResults.tsx";
+import { QuickChips } from "../components/QuickChips.tsx";
+import { useVisitorRatings } from "../hooks/use-visitor-ratings.tsx";
+import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "../components/OpenNowFilter.tsx";
 import { viewNow } from "../lib/clock.ts";
-import { MaxPriceField, ZipSortField, type ZipSort } from "./PriceControls.tsx";
-import { CredentialFilter } from "./CredentialFilter.tsx";
+import { MaxPriceField, ZipSortField, type ZipSort } from "../components/PriceControls.tsx";
+import { CredentialFilter } from "../components/CredentialFilter.tsx";
 
 interface Props {
   /** Null on the fallback page: the ZIP is read from the address. */
   zip: string | null;
   initial: ZipSearchResponse | null;
   config: PublicConfig;
-}
-
-export default function ZipResults(props: Props) {
-  return <Results {...props} />;
 }
 
 /** The ZIP of /zip/{zip} (or /botox-near-me/zipcode/{zip}, or ?q=), null when none is valid. */
@@ -36,7 +32,7 @@ export function zipFromLocation(loc: { pathname: string; search: string }): stri
   return isZip(q) ? q : null;
 }
 
-function Results({ zip: fixedZip, initial, config }: Props) {
+export default function ZipResults({ zip: fixedZip, initial, config }: Props) {
   const id = useId();
   const top = useRef<HTMLDivElement>(null);
   // The fallback page renders in the browser only (client:only), so the address is at hand.

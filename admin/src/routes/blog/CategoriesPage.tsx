@@ -9,7 +9,7 @@ import { readDraft, useDraft } from "../../lib/drafts.ts";
 import { sessionExpired, writeRefusalOf } from "../../lib/errors.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { Button } from "../../components/ui.tsx";
+import { Button } from "../../components/ui/Button.tsx";
 import { CategoryForm, type CategoryFormState } from "./categories/CategoryForm.tsx";
 import { CategoryTable } from "./categories/CategoryTable.tsx";
 

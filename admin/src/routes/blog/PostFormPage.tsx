@@ -4,7 +4,8 @@ import { MSG } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { statusOf } from "../../lib/errors.ts";
-import { Alert, Spinner } from "../../components/ui.tsx";
+import { Alert } from "../../components/ui/Alert.tsx";
+import { Spinner } from "../../components/ui/Spinner.tsx";
 import { PostForm } from "./post-form/PostForm.tsx";
 import { emptyPostForm, postToForm } from "./post-form/post-form.ts";
 

@@ -7,7 +7,11 @@ import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { sessionExpired } from "../../lib/errors.ts";
-import { Alert, Badge, Button, Input, Spinner } from "../../components/ui.tsx";
+import { Alert } from "../../components/ui/Alert.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Input } from "../../components/ui/Input.tsx";
+import { Spinner } from "../../components/ui/Spinner.tsx";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
 
 /** Case-insensitive title search, done on the client (product.md §2.13). */

@@ -20,10 +20,14 @@ import {
 } from "@botox/core";
 import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
-import { SaveErrors, SelectField, TextField, TextareaField } from "../../components/form.tsx";
+import { SaveErrors, SelectField, TextField, TextareaField } from "../../components/FormFields.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { useFailureToast } from "../../components/use-failure-toast.ts";
-import { Alert, Badge, Button, Card, Spinner } from "../../components/ui.tsx";
+import { useFailureToast } from "../../hooks/use-failure-toast.ts";
+import { Alert } from "../../components/ui/Alert.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { Spinner } from "../../components/ui/Spinner.tsx";
 import { fieldIssuesOf, sessionExpired } from "../../lib/errors.ts";
 
 const dealsKey = (clinicId: number) => ["clinic-deals", clinicId] as const;

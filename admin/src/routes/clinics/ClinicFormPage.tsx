@@ -4,7 +4,7 @@ import { MSG } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { statusOf } from "../../lib/errors.ts";
-import { Spinner } from "../../components/ui.tsx";
+import { Spinner } from "../../components/ui/Spinner.tsx";
 import { ClinicForm } from "./ClinicForm.tsx";
 import { ClinicPrices } from "./ClinicPrices.tsx";
 import { ClinicDeals } from "./ClinicDeals.tsx";

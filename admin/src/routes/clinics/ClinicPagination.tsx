@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { paginationWindow } from "@botox/core";
-import { Button, Input, cx } from "../../components/ui.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Input } from "../../components/ui/Input.tsx";
+import { cx } from "../../lib/cx.ts";
 
 /** The clinic list's pages: the count, Previous, the page numbers (links), Next and "Go to page". */
 export function ClinicPagination({

@@ -5,8 +5,11 @@ import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { useFailureToast } from "../../components/use-failure-toast.ts";
-import { Alert, Button, Card, Spinner } from "../../components/ui.tsx";
+import { useFailureToast } from "../../hooks/use-failure-toast.ts";
+import { Alert } from "../../components/ui/Alert.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { Spinner } from "../../components/ui/Spinner.tsx";
 import { PriceEditor } from "./PriceEditor.tsx";
 import { PriceTable } from "./PriceTable.tsx";
 

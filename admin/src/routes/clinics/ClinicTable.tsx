@@ -1,7 +1,8 @@
 import { Link, useLocation } from "react-router-dom";
 import { UI, adminStatusLabel, formatPhone, truncate, type Clinic } from "@botox/core";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
-import { Badge, Button } from "../../components/ui.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
+import { Button } from "../../components/ui/Button.tsx";
 import { clinicStatusTone } from "../../lib/status-tone.ts";
 import { listReturnState } from "./list-return.ts";
 

@@ -1,6 +1,9 @@
 import { useEffect, useState } from "react";
 import { DAY_NAMES, DISPLAY_DAY_ORDER } from "@botox/core";
-import { Button, Input, Select, Textarea } from "../../components/ui.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Input } from "../../components/ui/Input.tsx";
+import { Select } from "../../components/ui/Select.tsx";
+import { Textarea } from "../../components/ui/Textarea.tsx";
 import { DEFAULT_RANGE, dayError, type DayHours, type HoursMode, type WeekHours } from "./hours-editor.ts";
 
 /** The minute's clock for the preview, moving on each minute (the preview is a live reading). */

@@ -1,5 +1,5 @@
 import { formatUsDate, isoDay } from "@botox/core";
-import { Button } from "../../components/ui.tsx";
+import { Button } from "../../components/ui/Button.tsx";
 
 /**
  * When the listing's details were last checked (issue 22): the clinic page says so, and says

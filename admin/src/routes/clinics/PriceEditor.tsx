@@ -17,8 +17,8 @@ import {
 import { useApi } from "../../api/session.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { fieldIssuesOf, sessionExpired } from "../../lib/errors.ts";
-import { Button } from "../../components/ui.tsx";
-import { SaveErrors, SelectField, TextField, TextareaField } from "../../components/form.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { SaveErrors, SelectField, TextField, TextareaField } from "../../components/FormFields.tsx";
 import { FORM_FIELD, emptyPriceForm, priceToForm, pricePayload, validatePriceForm, type PriceFormState } from "./price-form.ts";
 
 /** The area select's values: "" (none chosen yet) first. */

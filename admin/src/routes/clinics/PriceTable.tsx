@@ -12,7 +12,8 @@ import {
   type ClinicPrice,
 } from "@botox/core";
 import { DataTable, type Column } from "../../components/DataTable.tsx";
-import { Badge, Button } from "../../components/ui.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
+import { Button } from "../../components/ui/Button.tsx";
 import { priceStatusTone } from "../../lib/status-tone.ts";
 
 /** What a row prices: "Per unit", "Per area · Forehead", "Package". */

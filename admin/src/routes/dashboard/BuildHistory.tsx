@@ -1,5 +1,6 @@
 import { DataTable, type Column } from "../../components/DataTable.tsx";
-import { Badge, Button } from "../../components/ui.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
+import { Button } from "../../components/ui/Button.tsx";
 import type { PublishBuild } from "@botox/core";
 import { toneOf, when } from "./publish-status.ts";
 

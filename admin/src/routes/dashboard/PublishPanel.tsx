@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
-import { Alert, Badge, Button, Card } from "../../components/ui.tsx";
+import { Alert } from "../../components/ui/Alert.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { statusOf } from "../../lib/errors.ts";
-import { useFailureToast } from "../../components/use-failure-toast.ts";
+import { useFailureToast } from "../../hooks/use-failure-toast.ts";
 import { BuildHistory } from "./BuildHistory.tsx";
 import { PUBLISH_POLL_MS, buildUnderWay, toneOf, when } from "./publish-status.ts";
 

@@ -3,7 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { formatUsDate } from "@botox/core";
 import { keys, useAdminPosts } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
-import { Alert, Card, Spinner } from "../../components/ui.tsx";
+import { Alert } from "../../components/ui/Alert.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { Spinner } from "../../components/ui/Spinner.tsx";
 
 export interface RecentChange {
   key: string;

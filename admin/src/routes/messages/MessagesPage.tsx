@@ -5,7 +5,13 @@ import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { sessionExpired } from "../../lib/errors.ts";
-import { Alert, Badge, Button, Card, Spinner, Tab, TabList, Tabs, cx } from "../../components/ui.tsx";
+import { Alert } from "../../components/ui/Alert.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { Spinner } from "../../components/ui/Spinner.tsx";
+import { Tab, TabList, Tabs } from "../../components/ui/Tabs.tsx";
+import { cx } from "../../lib/cx.ts";
 
 type Filter = "unread" | "all";
 

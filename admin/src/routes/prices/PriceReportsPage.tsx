@@ -16,9 +16,15 @@ import {
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { useFailureToast } from "../../components/use-failure-toast.ts";
+import { useFailureToast } from "../../hooks/use-failure-toast.ts";
 import { priceStatusTone } from "../../lib/status-tone.ts";
-import { Alert, Badge, Button, Field, Spinner, Tab, TabList, Tabs, Textarea } from "../../components/ui.tsx";
+import { Alert } from "../../components/ui/Alert.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Field } from "../../components/ui/Field.tsx";
+import { Spinner } from "../../components/ui/Spinner.tsx";
+import { Tab, TabList, Tabs } from "../../components/ui/Tabs.tsx";
+import { Textarea } from "../../components/ui/Textarea.tsx";
 import { useUndoableDecisions, UNDO_MS, type Decision } from "./use-undoable-decisions.ts";
 
 type Filter = "pending" | "published" | "rejected" | "all";

@@ -14,8 +14,14 @@ import {
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { useToast } from "../../components/toast.tsx";
-import { useFailureToast } from "../../components/use-failure-toast.ts";
-import { Alert, Badge, Button, Field, Spinner, Tab, TabList, Tabs, Textarea, type BadgeTone } from "../../components/ui.tsx";
+import { useFailureToast } from "../../hooks/use-failure-toast.ts";
+import { Alert } from "../../components/ui/Alert.tsx";
+import { Badge, type BadgeTone } from "../../components/ui/Badge.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Field } from "../../components/ui/Field.tsx";
+import { Spinner } from "../../components/ui/Spinner.tsx";
+import { Tab, TabList, Tabs } from "../../components/ui/Tabs.tsx";
+import { Textarea } from "../../components/ui/Textarea.tsx";
 
 type Filter = "pending" | "applied" | "rejected" | "all";
 

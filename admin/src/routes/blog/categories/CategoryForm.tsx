@@ -1,5 +1,8 @@
 import type { FormEvent } from "react";
-import { Button, Card, Field, Input } from "../../../components/ui.tsx";
+import { Button } from "../../../components/ui/Button.tsx";
+import { Card } from "../../../components/ui/Card.tsx";
+import { Field } from "../../../components/ui/Field.tsx";
+import { Input } from "../../../components/ui/Input.tsx";
 
 export interface CategoryFormState {
   editingId: number | null;

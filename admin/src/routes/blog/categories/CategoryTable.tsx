@@ -1,7 +1,9 @@
 import { MSG, type BlogCategory } from "@botox/core";
 import { useCategories } from "../../../api/queries.ts";
 import { DataTable, type Column } from "../../../components/DataTable.tsx";
-import { Alert, Badge, Button } from "../../../components/ui.tsx";
+import { Alert } from "../../../components/ui/Alert.tsx";
+import { Badge } from "../../../components/ui/Badge.tsx";
+import { Button } from "../../../components/ui/Button.tsx";
 
 /** The categories, with loading, failure and "none yet" shown inside the table (product.md §2.13). */
 export function CategoryTable({ onEdit, onDelete }: { onEdit: (category: BlogCategory) => void; onDelete: (category: BlogCategory) => void }) {

@@ -1,6 +1,8 @@
 import { Component, lazy, Suspense, useId, type ReactNode } from "react";
 import { POST_FORM } from "@botox/core";
-import { Alert, Spinner, Textarea } from "../../../components/ui.tsx";
+import { Alert } from "../../../components/ui/Alert.tsx";
+import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { Textarea } from "../../../components/ui/Textarea.tsx";
 
 // The editor (TipTap and ProseMirror) is its own chunk, fetched when a post form opens.
 const RichTextEditor = lazy(() => import("./RichTextEditor.tsx"));

@@ -1,6 +1,8 @@
 import { useCategories } from "../../../api/queries.ts";
-import { Field, Select, Switch } from "../../../components/ui.tsx";
-import { TextField } from "../../../components/form.tsx";
+import { Field } from "../../../components/ui/Field.tsx";
+import { Select } from "../../../components/ui/Select.tsx";
+import { Switch } from "../../../components/ui/Switch.tsx";
+import { TextField } from "../../../components/FormFields.tsx";
 import { ContentField } from "./ContentField.tsx";
 import type { PostFormState, SetPostField } from "./post-form.ts";
 

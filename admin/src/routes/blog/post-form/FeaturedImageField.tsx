@@ -4,7 +4,9 @@ import { useApi } from "../../../api/session.tsx";
 import { apiAssetUrl } from "../../../env.ts";
 import { useToast } from "../../../components/toast.tsx";
 import { sessionExpired } from "../../../lib/errors.ts";
-import { Button, Field, Input } from "../../../components/ui.tsx";
+import { Button } from "../../../components/ui/Button.tsx";
+import { Field } from "../../../components/ui/Field.tsx";
+import { Input } from "../../../components/ui/Input.tsx";
 import { uploadBlogImage } from "./upload.ts";
 
 const canPreview = () => typeof URL.createObjectURL === "function";

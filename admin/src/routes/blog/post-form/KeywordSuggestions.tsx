@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { POST_FORM, applyKeywords, shouldSuggestKeywords, suggestKeywords, toggleKeyword } from "@botox/core";
-import { Button, cx } from "../../../components/ui.tsx";
+import { Button } from "../../../components/ui/Button.tsx";
+import { cx } from "../../../lib/cx.ts";
 
 /**
  * product.md §4: suggestions after a 500 ms pause once the title has ≥ 5 and the content ≥ 50

@@ -1,5 +1,5 @@
 import { seoScore, type SeoColor, type SeoInput } from "@botox/core";
-import { cx } from "../../../components/ui.tsx";
+import { cx } from "../../../lib/cx.ts";
 
 const BAR: Record<SeoColor, string> = { green: "bg-green-500", amber: "bg-amber-500", red: "bg-red-500" };
 const ICON = { good: "✓", warning: "!", info: "i" } as const;

@@ -1,6 +1,6 @@
 import { POST_FORM, estimateReadTime } from "@botox/core";
-import { Switch } from "../../../components/ui.tsx";
-import { TextField, TextareaField } from "../../../components/form.tsx";
+import { Switch } from "../../../components/ui/Switch.tsx";
+import { TextField, TextareaField } from "../../../components/FormFields.tsx";
 import { FeaturedImageField } from "./FeaturedImageField.tsx";
 import { KeywordSuggestions } from "./KeywordSuggestions.tsx";
 import { SearchPreview } from "./SearchPreview.tsx";

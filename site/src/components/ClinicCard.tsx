@@ -3,7 +3,7 @@ import { clinicPath, outboundClinicUrl } from "@botox/core/search";
 import type { Clinic } from "@botox/core/api";
 import { formatPhone } from "@botox/core/format";
 import { businessStatusBadge } from "@botox/core/status";
-import { OpenNowBadge } from "./OpenNowBadge.tsx";
+import OpenNowBadge from "../islands/OpenNowBadge.tsx";
 import { mapsRatingText } from "@botox/core/reviews";
 import { UnitPriceTag } from "./UnitPriceTag.tsx";
 import { StaffCredentialLine } from "./StaffCredentialLine.tsx";

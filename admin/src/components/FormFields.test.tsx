@@ -2,7 +2,7 @@ import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SaveErrors, SelectField, TextField } from "./form.tsx";
+import { SaveErrors, SelectField, TextField } from "./FormFields.tsx";
 
 const FRUITS = ["", "apple", "pear"] as const;
 type Fruit = (typeof FRUITS)[number];

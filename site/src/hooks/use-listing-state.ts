@@ -6,7 +6,7 @@
  * between entries restore their state.
  */
 import { useCallback, useEffect, useState } from "react";
-import { defaultsOf, listingSearch, nextListingState, readListingState, type ListingSpec, type ListingState } from "./listing-state.ts";
+import { defaultsOf, listingSearch, nextListingState, readListingState, type ListingSpec, type ListingState } from "../lib/listing-state.ts";
 
 export function useListingState<S extends ListingSpec>(spec: S): [ListingState<S>, (patch: Partial<ListingState<S>>) => void, boolean] {
   const [state, setState] = useState<ListingState<S>>(() => defaultsOf(spec));

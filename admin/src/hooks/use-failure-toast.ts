@@ -1,6 +1,6 @@
 import { MSG, errorMessageOf } from "@botox/core";
 import { sessionExpired } from "../lib/errors.ts";
-import { useToast } from "./toast.tsx";
+import { useToast } from "../components/toast.tsx";
 
 /**
  * A mutation's onError that toasts the API's reason (or `fallback`) under the admin's error

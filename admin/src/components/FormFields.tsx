@@ -1,5 +1,9 @@
 import type { ComponentProps, ReactNode } from "react";
-import { Alert, Field, Input, Select, Textarea } from "./ui.tsx";
+import { Alert } from "./ui/Alert.tsx";
+import { Field } from "./ui/Field.tsx";
+import { Input } from "./ui/Input.tsx";
+import { Select } from "./ui/Select.tsx";
+import { Textarea } from "./ui/Textarea.tsx";
 
 /**
  * Field wrappers the admin's forms share: a labelled control with its hint and error

@@ -1,0 +1,1 @@
+export const cx = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join(" ");
