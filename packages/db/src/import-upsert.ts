@@ -9,7 +9,7 @@ import { fillFallbackTimeZones } from "./clinic-derived.ts";
 import { validateExportRow, type ImportedClinic } from "./import-map.ts";
 import { insertImportedPrices, type ImportedPrice } from "./import-prices.ts";
 import { insertImportedStaff, type ImportedStaff } from "./import-staff.ts";
-import type { PriceValues } from "./queries/prices.ts";
+import type { PriceValues } from "./queries/clinic-prices.ts";
 import type { StaffValues } from "./queries/staff.ts";
 import { clinics, contentChanges } from "./schema.ts";
 

@@ -8,7 +8,7 @@
  */
 import { UNIT_PRICE_BOUNDS_CENTS, isoDay, type PriceArea } from "@botox/core";
 import type { Random } from "./random.ts";
-import type { PriceValues } from "./queries/prices.ts";
+import type { PriceValues } from "./queries/clinic-prices.ts";
 
 /** A state's typical Botox price per unit, in cents. */
 const STATE_LEVEL_CENTS: Record<string, number> = {

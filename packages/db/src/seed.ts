@@ -2,7 +2,7 @@ import { deriveClinicColumns } from "./clinic-derived.ts";
 import type { TransactionSql } from "postgres";
 import { chunks, sqlOf, type DbOrSql } from "./handle.ts";
 import { createRandom } from "./random.ts";
-import { priceRow } from "./queries/prices.ts";
+import { priceRow } from "./queries/clinic-prices.ts";
 import { DEMO_SOURCE_PREFIX, demoCities, generateClinics, type DemoClinic } from "./seed-clinics.ts";
 import { generateDemoPrices, type SeedClinic } from "./seed-prices.ts";
 import { generateDemoStaff } from "./seed-staff.ts";

@@ -6,9 +6,10 @@ type ClinicRow = typeof clinics.$inferSelect;
 type PostRow = typeof blogPosts.$inferSelect;
 type CategoryRow = typeof blogCategories.$inferSelect;
 
-function iso(d: Date | string): string;
-function iso(d: Date | string | null): string | null;
-function iso(d: Date | string | null): string | null {
+/** A timestamp as the API's ISO text (a null stays null). */
+export function iso(d: Date | string): string;
+export function iso(d: Date | string | null): string | null;
+export function iso(d: Date | string | null): string | null {
   return d == null ? null : new Date(d).toISOString();
 }
 
