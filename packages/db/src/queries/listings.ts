@@ -9,9 +9,10 @@ import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Clinic, CurrentUnitPrice, PriceBrand, PriceSource } from "@botox/core";
 import type { Database } from "../client.ts";
+import { clinicColumnsExcept } from "../clinic-columns.ts";
 import { clinicCurrentPrices, clinicPrices } from "../schema.ts";
 import { oldestCountingDay, oldestFreshDay } from "./price-filters.ts";
-import { toClinic, type ListingRow } from "./serialize.ts";
+import { SEARCH_ONLY_COLUMNS, toClinic, type ListingRow } from "./serialize.ts";
 
 const dialect = new PgDialect();
 
@@ -27,37 +28,14 @@ export async function preparedRows<T>(db: Database, query: SQL): Promise<T[]> {
   return rows as unknown as T[];
 }
 
-/** The clinic columns of a listing answer, as `ListingRow` keys (the table is `clinics`). */
+/**
+ * The clinic columns of a listing answer, as `ListingRow` keys (the table is `clinics`): every
+ * column but the search-only ones (serialize.ts `SEARCH_ONLY_COLUMNS`).
+ */
 export const listingColumns = sql.raw(
-  [
-    ["id", "id"],
-    ["name", "name"],
-    ["slug", "slug"],
-    ["site", "site"],
-    ["phone", "phone"],
-    ["full_address", "fullAddress"],
-    ["street", "street"],
-    ["city", "city"],
-    ["city_slug", "citySlug"],
-    ["state", "state"],
-    ["postal_code", "postalCode"],
-    ["country", "country"],
-    ["latitude", "latitude"],
-    ["longitude", "longitude"],
-    ["rating", "rating"],
-    ["review_count", "reviewCount"],
-    ["photo", "photo"],
-    ["street_view", "streetView"],
-    ["working_hours", "workingHours"],
-    ["business_status", "businessStatus"],
-    ["location_link", "locationLink"],
-    ["time_zone", "timeZone"],
-    ["created_at", "createdAt"],
-    ["updated_at", "updatedAt"],
-  ]
-    .map(([column, key]) => `"clinics"."${column}" AS "${key}"`)
+  clinicColumnsExcept(SEARCH_ONLY_COLUMNS)
     // A date as its "YYYY-MM-DD" text, as drizzle's string mode reads it (the raw driver would make a Date).
-    .concat(`"clinics"."last_verified_on"::text AS "lastVerifiedOn"`)
+    .map(([key, column]) => `"clinics"."${column.name}"${column.columnType === "PgDateString" ? "::text" : ""} AS "${key}"`)
     .join(", "),
 );
 
