@@ -1,6 +1,8 @@
+import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { clinicInputSchema, MSG, type ClinicFormValues } from "@botox/core";
 import { roundCoordinate, toClinicRow } from "./clinic-row.ts";
+import { clinics } from "./schema.ts";
 
 const input = (values: Partial<ClinicFormValues>) => clinicInputSchema.parse({ name: "Glow Spa", city: "Austin", state: "TX", ...values });
 
@@ -29,6 +31,13 @@ describe("toClinicRow", () => {
         openMinutes: "{[2040,2580)}",
       },
     });
+  });
+
+  it("gives every column of the table but the id, the timestamps and the import's source key", () => {
+    const mapped = toClinicRow(input({}));
+    const notWritten = new Set(["id", "createdAt", "updatedAt", "sourceKey"]);
+    const expected = Object.keys(getTableColumns(clinics)).filter((key) => !notWritten.has(key));
+    expect(mapped.ok && Object.keys(mapped.row).sort()).toEqual(expected.sort());
   });
 
   it("keeps a slug the admin typed, and the zone follows the stored coordinates", () => {

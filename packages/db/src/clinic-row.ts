@@ -29,6 +29,19 @@ interface ClinicRowIssue {
 
 type ClinicRowResult = { ok: true; row: ClinicRow } | { ok: false; issue: ClinicRowIssue };
 
+/**
+ * Columns no clinic input gives: the id and timestamps (the database's), the import's source
+ * key (import-map.ts adds it), and the columns derived from the others (clinic-derived.ts).
+ */
+type NotFromInput = "id" | "createdAt" | "updatedAt" | "sourceKey" | keyof DerivedClinicColumns;
+
+/**
+ * Every other column of the table, each one named: a column added to `clinics` fails the type
+ * check here until the input gives it (an absent optional field is `undefined`, which drizzle
+ * skips).
+ */
+type ColumnsFromInput = { [K in Exclude<keyof typeof clinics.$inferInsert, NotFromInput>]-?: (typeof clinics.$inferInsert)[K] };
+
 /** The stored columns a clinic input gives (without the derived ones). */
 function columnsOf(input: ClinicInput, citySlug: string, slug: string) {
   const { rating, reviewCount } = parseReviews(input.reviews);
@@ -55,7 +68,7 @@ function columnsOf(input: ClinicInput, citySlug: string, slug: string) {
     locationLink: input.locationLink,
     // Absent (undefined) leaves the stored day unchanged: drizzle skips undefined columns.
     lastVerifiedOn: input.lastVerifiedOn,
-  } satisfies Omit<typeof clinics.$inferInsert, "id" | "createdAt" | "updatedAt" | "sourceKey" | keyof DerivedClinicColumns>;
+  } satisfies ColumnsFromInput;
 }
 
 /** Every column a clinic write sets, derived ones included (not the id, timestamps or import key). */

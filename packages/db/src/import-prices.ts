@@ -21,7 +21,7 @@
 import { sql } from "drizzle-orm";
 import { PRICE_MSG, isIsoDate, isoDay, priceInputSchema } from "@botox/core";
 import type { DbExecutor } from "./queries/content-changes.ts";
-import { priceRow, type PriceValues } from "./queries/prices.ts";
+import { priceRow, type PriceValues } from "./queries/clinic-prices.ts";
 import { clinicPrices, clinics } from "./schema.ts";
 
 const COLUMNS = {

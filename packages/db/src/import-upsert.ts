@@ -3,13 +3,15 @@
  * stable source key in batches, with their optional prices and staff.
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { firstFreeSlug } from "@botox/core";
 import { chunks, dbOf, type DbOrSql } from "./handle.ts";
+import { clinicColumnsExcept } from "./clinic-columns.ts";
 import { fillFallbackTimeZones } from "./clinic-derived.ts";
 import { validateExportRow, type ImportedClinic } from "./import-map.ts";
 import { insertImportedPrices, type ImportedPrice } from "./import-prices.ts";
 import { insertImportedStaff, type ImportedStaff } from "./import-staff.ts";
-import type { PriceValues } from "./queries/prices.ts";
+import type { PriceValues } from "./queries/clinic-prices.ts";
 import type { StaffValues } from "./queries/staff.ts";
 import { clinics, contentChanges } from "./schema.ts";
 
@@ -32,59 +34,31 @@ export interface ImportResult {
   errors: ImportError[];
 }
 
-/** Columns a re-import may change; a row whose values all match is left untouched. */
-const COMPARED = [
-  "name",
-  "site",
-  "phone",
-  "full_address",
-  "street",
-  "city",
-  "city_slug",
-  "state",
-  "postal_code",
-  "country",
-  "latitude",
-  "longitude",
-  "rating",
-  "review_count",
-  "photo",
-  "street_view",
-  "working_hours",
-  "business_status",
-  "location_link",
-] as const;
+const excluded = (column: PgColumn): SQL => sql.raw(`excluded."${column.name}"`);
 
-const excluded = (column: string): SQL => sql.raw(`excluded."${column}"`);
-
+/**
+ * What a re-import writes over a stored clinic: every column the import gave, but those it
+ * keeps as stored: the id and creation time, and the source key the row was matched on.
+ */
 const UPSERT_SET: Record<string, SQL> = {
-  name: excluded("name"),
-  site: excluded("site"),
-  phone: excluded("phone"),
-  fullAddress: excluded("full_address"),
-  street: excluded("street"),
-  city: excluded("city"),
-  citySlug: excluded("city_slug"),
+  ...Object.fromEntries(clinicColumnsExcept(["id", "createdAt", "sourceKey"]).map(([key, column]) => [key, excluded(column)])),
   // The slug (the public URL) stays unless the clinic moved to another city.
   slug: sql`case when ${clinics.citySlug} = excluded.city_slug then ${clinics.slug} else excluded.slug end`,
-  state: excluded("state"),
-  postalCode: excluded("postal_code"),
-  country: excluded("country"),
-  latitude: excluded("latitude"),
-  longitude: excluded("longitude"),
-  rating: excluded("rating"),
-  reviewCount: excluded("review_count"),
-  photo: excluded("photo"),
-  streetView: excluded("street_view"),
-  workingHours: excluded("working_hours"),
-  businessStatus: excluded("business_status"),
-  locationLink: excluded("location_link"),
-  timeZone: excluded("time_zone"),
   // A file without the column (or an empty cell) keeps the day an admin last checked it.
   lastVerifiedOn: sql`coalesce(excluded.last_verified_on, ${clinics.lastVerifiedOn})`,
-  openMinutes: excluded("open_minutes"),
   updatedAt: sql`now()`,
 };
+
+/**
+ * Columns a re-import may change; a row whose values all match is left untouched. Every column
+ * but: the id, timestamps and source key (bookkeeping, and the key is equal by the match); the
+ * slug (it follows city_slug, compared); the time zone and open minutes (derived from the
+ * coordinates and hours, compared, and a clinic without coordinates keeps a fallback zone the
+ * file cannot have); last_verified_on (compared below only when the file gives a day).
+ */
+const COMPARED = clinicColumnsExcept(["id", "createdAt", "updatedAt", "sourceKey", "slug", "timeZone", "openMinutes", "lastVerifiedOn"]).map(
+  ([, column]) => column.name,
+);
 
 const CHANGED = sql.raw(
   `(${COMPARED.map((c) => `"clinics"."${c}"`).join(", ")}) is distinct from (${COMPARED.map((c) => `excluded."${c}"`).join(", ")})` +

@@ -2,8 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { eq, getTableColumns } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importClinics, parseExport, validateExportRow } from "./import.ts";
+import { clinics } from "./schema.ts";
 import { searchClinicsNear, searchClinicsNearZip } from "./queries/clinic-search.ts";
 import { createTestDatabase, runDbCli, type TestDatabase } from "./testing.ts";
 
@@ -83,12 +86,10 @@ describe("import of the sample files", () => {
     expect(result).toEqual({ inserted: 8, updated: 0, unchanged: 0, prices: 0, pricesPending: 0, staff: 0, errors: [] });
   });
 
-  it("maps every export field onto the clinic", async () => {
-    const [glow] = await t.sql`
-      select name, slug, site, phone, full_address, street, city, city_slug, postal_code, state, country,
-             latitude, longitude, rating, review_count, photo, street_view, working_hours, business_status,
-             location_link, source_key
-      from clinics where name = 'Glow Aesthetics & Med Spa'`;
+  it("maps every export field onto the clinic, and fills every column of the table", async () => {
+    // Every column but those the database generates, so a column added to the table shows here.
+    const [{ id: _id, created_at: _createdAt, updated_at: _updatedAt, ...glow } = {}] =
+      await t.sql`select * from clinics where name = 'Glow Aesthetics & Med Spa'`;
     expect(glow).toEqual({
       name: "Glow Aesthetics & Med Spa",
       slug: "glow-aesthetics-med-spa-new-york",
@@ -119,6 +120,11 @@ describe("import of the sample files", () => {
       business_status: "OPERATIONAL",
       location_link: "https://www.google.com/maps/place/?q=place_id:ChIJsampleGlowNYC0000001",
       source_key: "https://www.google.com/maps/place/?q=place_id:ChIJsampleGlowNYC0000001",
+      // Derived from the coordinates and the hours (clinic-derived.ts).
+      time_zone: "America/New_York",
+      open_minutes: "{[1980,2520),[3420,3960),[4860,5400),[6300,6960),[7740,8280),[9240,9600)}",
+      // The file has no checked day.
+      last_verified_on: null,
     });
   });
 
@@ -259,6 +265,79 @@ describe("upsert by stable key", () => {
     await importClinics(t.db, [{ name: "Zip Spa", city: "Boston", state: "MA", postal_code: 2108, location_link: `${key}zip` }]);
     const [row] = await t.sql<{ postal_code: string }[]>`select postal_code from clinics where source_key = ${`${key}zip`}`;
     expect(row?.postal_code).toBe("02108");
+  });
+});
+
+describe("re-import: which columns it compares (every one but those named in import-upsert.ts)", () => {
+  const link = "https://maps.example/compare";
+  const row = {
+    name: "Compare Spa",
+    site: "https://compare.example",
+    phone: "512-555-0120",
+    full_address: "1 Main St, Austin, TX 78701",
+    street: "1 Main St",
+    city: "Austin",
+    postal_code: "78701",
+    state: "TX",
+    latitude: 30.27,
+    longitude: -97.74,
+    reviews: "4.5 (20 reviews)",
+    photo: "https://compare.example/photo.jpg",
+    street_view: "https://compare.example/street.jpg",
+    working_hours: '{"Monday":"9 AM-5 PM"}',
+    business_status: "OPERATIONAL",
+    location_link: link,
+  };
+  // Bookkeeping: the generated id and timestamps, and the key the row is matched on.
+  const bookkeeping = new Set(["id", "createdAt", "updatedAt", "sourceKey"]);
+  // Kept as stored by a re-import of the same values (import-upsert.ts says why).
+  const kept = new Set(["slug", "timeZone", "openMinutes", "lastVerifiedOn"]);
+
+  /** A value of `column` other than `current`; a column of a new kind needs one here. */
+  function otherValue(key: string, column: PgColumn, current: unknown): unknown {
+    switch (column.columnType) {
+      case "PgText":
+        return `${typeof current === "string" ? current : "x"}-changed`;
+      case "PgDoublePrecision":
+      case "PgReal":
+        return typeof current === "number" ? current - 0.5 : 1;
+      case "PgInteger":
+        return typeof current === "number" ? current + 1 : 1;
+      case "PgJsonb":
+        return { text: "changed" };
+      case "PgEnumColumn":
+        return column.enumValues?.find((v) => v !== current);
+      case "PgDateString":
+        return "2026-01-01";
+      case "PgCustomColumn":
+        return "{[0,60)}";
+      default:
+        throw new Error(`no other value for clinics.${key} (${column.columnType}): add one to this test`);
+    }
+  }
+
+  const stored = async () => (await t.db.select().from(clinics).where(eq(clinics.sourceKey, link)))[0]!;
+
+  it("updates a clinic whose compared column changed, and keeps the others as stored", async () => {
+    for (const [key, column] of Object.entries(getTableColumns(clinics))) {
+      if (bookkeeping.has(key)) continue;
+      await t.sql`delete from clinics where source_key = ${link}`;
+      await importClinics(t.db, [row]);
+      const before = await stored();
+      const changed = otherValue(key, column, before[key as keyof typeof before]);
+      const value = column.mapToDriverValue(changed);
+      if (typeof value !== "string" && typeof value !== "number") throw new Error(`clinics.${key}: no driver value for ${String(changed)}`);
+      await t.sql`update clinics set ${t.sql(column.name)} = ${value} where id = ${before.id}`;
+      const result = await importClinics(t.db, [row]);
+      const after = await stored();
+      if (kept.has(key)) {
+        expect(result, key).toMatchObject({ updated: 0, unchanged: 1 });
+        expect(after[key as keyof typeof after], key).toEqual(changed);
+      } else {
+        expect(result, key).toMatchObject({ updated: 1, unchanged: 0 });
+        expect({ ...after, updatedAt: null }, key).toEqual({ ...before, updatedAt: null });
+      }
+    }
   });
 });
 

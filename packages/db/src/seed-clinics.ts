@@ -1,4 +1,4 @@
-import { firstFreeSlug, toClinicSlug, toLinkSlug, type BusinessStatus, type WorkingHours } from "@botox/core";
+import { firstFreeSlug, formatReviews, toClinicSlug, toLinkSlug, type BusinessStatus, type ClinicInput, type WorkingHours } from "@botox/core";
 import type { Random } from "./random.ts";
 import { US_STATES, zipCodeData, type ZipCode } from "./zip-codes.ts";
 
@@ -71,28 +71,13 @@ export function demoCities(count = 120): DemoCity[] {
   });
 }
 
+/**
+ * A demo clinic as the admin form's input, stored through the one clinic write path
+ * (toClinicRow, clinic-row.ts) like every other clinic, with its source key.
+ */
 export interface DemoClinic {
-  name: string;
-  slug: string;
-  site: string | null;
-  phone: string | null;
-  full_address: string;
-  street: string;
-  city: string;
-  city_slug: string;
-  state: string;
-  postal_code: string;
-  country: string;
-  latitude: number | null;
-  longitude: number | null;
-  rating: number | null;
-  review_count: number;
-  photo: string | null;
-  street_view: string | null;
-  working_hours: string | null;
-  business_status: BusinessStatus;
-  location_link: string;
-  source_key: string;
+  input: ClinicInput;
+  sourceKey: string;
 }
 
 export const DEMO_SOURCE_PREFIX = "demo:";
@@ -347,28 +332,36 @@ export function* generateClinics(r: Random, options: GenerateOptions): Generator
     const domain = toLinkSlug(name).replace(/-/g, "").slice(0, 28);
     const hours = workingHours(r);
 
+    // Drawn in this order (site, phone, review count, photo, status) so a seed gives the same clinics as before.
+    const site = r.chance(0.94) ? `https://www.${domain}${r.pick([".com", ".com", ".net", "md.com"])}` : null;
+    const phone = r.chance(0.95) ? phoneNumber(r, c.state) : null;
+    const reviewCount = reviewed ? Math.floor(Math.exp(r.next() * 7)) : 0;
+    const photo = r.chance(0.92) ? `https://picsum.photos/seed/${slug}-${c.citySlug}/800/600` : null;
+    const status = businessStatus(r);
+
     yield {
-      name,
-      slug,
-      site: r.chance(0.94) ? `https://www.${domain}${r.pick([".com", ".com", ".net", "md.com"])}` : null,
-      phone: r.chance(0.95) ? phoneNumber(r, c.state) : null,
-      full_address: `${street}, ${c.city}, ${c.state} ${zip.zip}`,
-      street,
-      city: c.city,
-      city_slug: c.citySlug,
-      state: c.state,
-      postal_code: zip.zip,
-      country: "USA",
-      latitude: hasCoords ? lat : null,
-      longitude: hasCoords ? lon : null,
-      rating,
-      review_count: reviewed ? Math.floor(Math.exp(r.next() * 7)) : 0,
-      photo: r.chance(0.92) ? `https://picsum.photos/seed/${slug}-${c.citySlug}/800/600` : null,
-      street_view: hasCoords ? `https://maps.googleapis.com/maps/api/streetview?size=600x400&location=${lat},${lon}` : null,
-      working_hours: hours ? JSON.stringify(hours) : null,
-      business_status: businessStatus(r),
-      location_link: `https://www.google.com/maps/place/?q=place_id:ChIJ${placeId}`,
-      source_key: `${DEMO_SOURCE_PREFIX}${seed}:${i}`,
+      input: {
+        name,
+        city: c.city,
+        state: c.state,
+        slug,
+        site,
+        phone,
+        fullAddress: `${street}, ${c.city}, ${c.state} ${zip.zip}`,
+        street,
+        postalCode: zip.zip,
+        country: "USA",
+        latitude: hasCoords ? lat : null,
+        longitude: hasCoords ? lon : null,
+        // The text a maps export carries ("4.6 (120 reviews)"), read back by the write path.
+        reviews: reviewed ? formatReviews(rating, reviewCount) : null,
+        photo,
+        streetView: hasCoords ? `https://maps.googleapis.com/maps/api/streetview?size=600x400&location=${lat},${lon}` : null,
+        workingHours: hours,
+        businessStatus: status,
+        locationLink: `https://www.google.com/maps/place/?q=place_id:ChIJ${placeId}`,
+      },
+      sourceKey: `${DEMO_SOURCE_PREFIX}${seed}:${i}`,
     };
   }
 }

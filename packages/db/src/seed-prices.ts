@@ -8,7 +8,8 @@
  */
 import { UNIT_PRICE_BOUNDS_CENTS, isoDay, type PriceArea } from "@botox/core";
 import type { Random } from "./random.ts";
-import type { PriceValues } from "./queries/prices.ts";
+import type { PriceValues } from "./queries/clinic-prices.ts";
+import type { clinics } from "./schema.ts";
 
 /** A state's typical Botox price per unit, in cents. */
 const STATE_LEVEL_CENTS: Record<string, number> = {
@@ -40,11 +41,8 @@ const regionalLevelCents = (state: string): number => STATE_LEVEL_CENTS[state.to
 /** Units a typical area takes (Botox), for area prices whose units are quoted. */
 const AREA_UNITS: Partial<Record<PriceArea, number>> = { forehead: 15, frown_lines: 20, crows_feet: 24, lip_flip: 6, masseter: 50 };
 
-export interface SeedClinic {
-  id: number;
-  city_slug: string;
-  state: string;
-}
+/** A demo clinic as stored: what its prices and staff are drawn from. */
+export type SeedClinic = Pick<typeof clinics.$inferSelect, "id" | "citySlug" | "state">;
 
 export interface DemoPrice {
   clinicId: number;
@@ -68,10 +66,10 @@ export function generateDemoPrices(r: Random, clinics: readonly SeedClinic[], to
   const out: DemoPrice[] = [];
   const daysAgo = (n: number) => isoDay(new Date(today.getTime() - n * 86_400_000));
   for (const c of clinics) {
-    let share = coverage.get(c.city_slug);
+    let share = coverage.get(c.citySlug);
     if (share === undefined) {
       share = r.chance(0.6) ? 0.4 : 0.06;
-      coverage.set(c.city_slug, share);
+      coverage.set(c.citySlug, share);
     }
     if (!r.chance(share)) continue;
     const level = regionalLevelCents(c.state);

@@ -1,49 +1,35 @@
 import { createRequire } from "node:module";
+import { asc, getTableColumns, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPostInputSchema, distanceMiles, estimateReadTime, formatPhone, SLUG_PATTERN, toClinicSlug, toLinkSlug } from "@botox/core";
+import { blogPostInputSchema, clinicInputSchema, distanceMiles, estimateReadTime, formatPhone, SLUG_PATTERN, toClinicSlug, toLinkSlug } from "@botox/core";
 import { verifyPassword } from "./password.ts";
+import { createRandom } from "./random.ts";
+import { clinics } from "./schema.ts";
 import { createTestDatabase, runDbCli, type TestDatabase } from "./testing.ts";
 import { seedDemo, type SeedResult } from "./seed.ts";
-import { REQUIRED_CITIES } from "./seed-clinics.ts";
+import { demoCities, generateClinics, REQUIRED_CITIES } from "./seed-clinics.ts";
 import { zipCodeData } from "./zip-codes.ts";
-
-interface ClinicRow {
-  name: string;
-  slug: string;
-  site: string | null;
-  phone: string | null;
-  full_address: string;
-  street: string;
-  city: string;
-  city_slug: string;
-  state: string;
-  postal_code: string;
-  country: string;
-  latitude: number | null;
-  longitude: number | null;
-  rating: number | null;
-  review_count: number;
-  photo: string | null;
-  street_view: string | null;
-  working_hours: Record<string, string> | null;
-  hours_type: string | null;
-  business_status: string;
-  location_link: string;
-  source_key: string;
-}
 
 let t: TestDatabase;
 let first: SeedResult;
-let firstRows: ClinicRow[];
+let firstRows: DemoRow[];
 
-/** The demo clinics, every column but the generated id and timestamps, in a stable order. */
-const demoClinics = () => t.sql<ClinicRow[]>`
-  select name, slug, site, phone, full_address, street, city, city_slug, state, postal_code, country,
-         latitude, longitude, rating, review_count, photo, street_view, working_hours,
-         jsonb_typeof(working_hours) as hours_type, business_status, location_link, source_key
-  from clinics where source_key like 'demo:%' order by source_key`;
+/** Columns the database generates: left out of the rows compared between seeds. */
+const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...seededColumns } = getTableColumns(clinics);
+type DemoRow = Awaited<ReturnType<typeof demoClinics>>[number];
 
-const share = (rows: ClinicRow[], test: (r: ClinicRow) => boolean) => rows.filter(test).length / rows.length;
+/** The demo clinics, every column of the table but the generated id and timestamps, in a stable order. */
+const demoClinics = () =>
+  t.db
+    .select({ ...seededColumns, hoursType: sql<string | null>`jsonb_typeof(${clinics.workingHours})` })
+    .from(clinics)
+    .where(like(clinics.sourceKey, "demo:%"))
+    .orderBy(asc(clinics.sourceKey));
+
+/** Stored hours: a day → hours object, or `{ text }` for plain text (clinic-row.ts stores normalizeWorkingHours's). */
+const hoursOf = (r: DemoRow) => r.workingHours as Record<string, string> | null;
+
+const share = (rows: DemoRow[], test: (r: DemoRow) => boolean) => rows.filter(test).length / rows.length;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -84,7 +70,7 @@ describe("seed: demo clinics (default size)", () => {
     expect(first.clinics).toBe(2000);
     expect(firstRows).toHaveLength(2000);
     expect(first.cities).toBeGreaterThanOrEqual(100);
-    expect(new Set(firstRows.map((r) => r.city_slug)).size).toBe(first.cities);
+    expect(new Set(firstRows.map((r) => r.citySlug)).size).toBe(first.cities);
     // Every city/state pair is a real one of the ZIP dataset, and every ZIP is one of that state.
     const [unknown] = await t.sql<{ cities: number; zips: number }[]>`
       select
@@ -103,60 +89,77 @@ describe("seed: demo clinics (default size)", () => {
       expect(r.name.length).toBeGreaterThan(3);
       expect(r.slug).toMatch(SLUG_PATTERN);
       expect(r.slug.startsWith(toClinicSlug(r.name, r.city))).toBe(true);
-      expect(r.city_slug).toBe(toLinkSlug(r.city));
+      expect(r.citySlug).toBe(toLinkSlug(r.city));
       expect(r.state).toMatch(/^[A-Z]{2}$/);
-      expect(r.postal_code).toMatch(/^\d{5}$/);
+      expect(r.postalCode).toMatch(/^\d{5}$/);
       expect(r.street).toMatch(/^\d+ \S/);
-      expect(r.full_address).toBe(`${r.street}, ${r.city}, ${r.state} ${r.postal_code}`);
+      expect(r.fullAddress).toBe(`${r.street}, ${r.city}, ${r.state} ${r.postalCode}`);
       expect(r.country).toBe("USA");
       if (r.site !== null) expect(r.site).toMatch(/^https:\/\/www\.[a-z0-9]+(\.com|\.net|md\.com)$/);
       if (r.phone !== null) expect(formatPhone(r.phone)).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
       if (r.photo !== null) expect(r.photo).toMatch(/^https:\/\//);
-      expect(r.location_link).toMatch(/^https:\/\/www\.google\.com\/maps\/place\/\?q=place_id:ChIJ[\w-]{22}$/);
+      expect(r.locationLink).toMatch(/^https:\/\/www\.google\.com\/maps\/place\/\?q=place_id:ChIJ[\w-]{22}$/);
       // Coordinates come as a pair, and street view only with them.
       expect(r.latitude === null).toBe(r.longitude === null);
-      expect(r.street_view === null).toBe(r.latitude === null);
+      expect(r.streetView === null).toBe(r.latitude === null);
       if (r.latitude !== null && r.longitude !== null) {
-        const zip = zips.get(r.postal_code)!;
+        const zip = zips.get(r.postalCode ?? "")!;
         expect(distanceMiles({ latitude: r.latitude, longitude: r.longitude }, zip)).toBeLessThan(15);
       }
-      if (r.rating === null) expect(r.review_count).toBe(0);
+      if (r.rating === null) expect(r.reviewCount).toBe(0);
       else {
         expect(r.rating).toBeGreaterThanOrEqual(3);
         expect(r.rating).toBeLessThanOrEqual(5);
       }
-      expect(r.review_count).toBeGreaterThanOrEqual(0);
-      expect(["OPERATIONAL", "CLOSED_TEMPORARILY", "PERMANENTLY_CLOSED"]).toContain(r.business_status);
+      expect(r.reviewCount).toBeGreaterThanOrEqual(0);
+      expect(["OPERATIONAL", "CLOSED_TEMPORARILY", "PERMANENTLY_CLOSED"]).toContain(r.businessStatus);
       // jsonb objects, never a JSON string stored as a jsonb string.
-      if (r.working_hours !== null) expect(r.hours_type).toBe("object");
+      if (hoursOf(r) !== null) expect(r.hoursType).toBe("object");
     }
-    expect(new Set(firstRows.map((r) => r.location_link)).size).toBe(firstRows.length);
+    expect(new Set(firstRows.map((r) => r.locationLink)).size).toBe(firstRows.length);
     // Most clinics have the optional fields.
     expect(share(firstRows, (r) => r.site !== null)).toBeGreaterThan(0.85);
     expect(share(firstRows, (r) => r.phone !== null)).toBeGreaterThan(0.85);
     expect(share(firstRows, (r) => r.rating !== null)).toBeGreaterThan(0.85);
-    expect(share(firstRows, (r) => r.review_count > 0)).toBeGreaterThan(0.85);
+    expect(share(firstRows, (r) => r.reviewCount > 0)).toBeGreaterThan(0.85);
   });
 
   it("mixes business statuses, hours formats and phone formats", () => {
     const statuses = new Map<string, number>();
-    for (const r of firstRows) statuses.set(r.business_status, (statuses.get(r.business_status) ?? 0) + 1);
+    for (const r of firstRows) statuses.set(r.businessStatus, (statuses.get(r.businessStatus) ?? 0) + 1);
     expect(statuses.get("OPERATIONAL")! / firstRows.length).toBeGreaterThan(0.75);
     expect(statuses.get("CLOSED_TEMPORARILY")).toBeGreaterThan(20);
     expect(statuses.get("PERMANENTLY_CLOSED")).toBeGreaterThan(20);
 
     const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-    const dayMaps = firstRows.filter((r) => r.working_hours && !("text" in r.working_hours));
-    const texts = firstRows.filter((r) => r.working_hours && "text" in r.working_hours);
+    const dayMaps = firstRows.filter((r) => hoursOf(r) && !("text" in hoursOf(r)!));
+    const texts = firstRows.filter((r) => hoursOf(r) && "text" in hoursOf(r)!);
     expect(dayMaps.length).toBeGreaterThan(1000);
     expect(texts.length).toBeGreaterThan(100);
     // jsonb keeps its own key order; the display orders the days.
-    for (const r of dayMaps) expect(Object.keys(r.working_hours!).sort()).toEqual([...days].sort());
-    for (const r of texts) expect(r.working_hours!.text!.length).toBeGreaterThan(5);
-    expect(firstRows.some((r) => r.working_hours === null)).toBe(true);
+    for (const r of dayMaps) expect(Object.keys(hoursOf(r)!).sort()).toEqual([...days].sort());
+    for (const r of texts) expect(hoursOf(r)!.text!.length).toBeGreaterThan(5);
+    expect(firstRows.some((r) => hoursOf(r) === null)).toBe(true);
 
     const phoneShapes = new Set(firstRows.filter((r) => r.phone).map((r) => r.phone!.replace(/\d/g, "N")));
     expect(phoneShapes.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it("fills every column of the table on some demo clinic, but the day an admin last checked it", () => {
+    // No admin has checked a demo clinic: a day there would claim a check that never happened.
+    const neverFilled = new Set<string>(["lastVerifiedOn"]);
+    for (const key of Object.keys(seededColumns) as (keyof typeof seededColumns)[]) {
+      expect(
+        firstRows.some((r) => r[key] !== null),
+        key,
+      ).toBe(!neverFilled.has(key));
+    }
+  });
+
+  it("generates each clinic as the admin form's input, valid by its rules as it stands", () => {
+    for (const c of generateClinics(createRandom(42), { count: 300, seed: 42, cities: demoCities(120) })) {
+      expect(clinicInputSchema.parse(c.input)).toEqual(c.input);
+    }
   });
 
   it("leaves some clinics without photo, phone, website, coordinates or reviews", () => {
@@ -337,7 +340,7 @@ describe("seed: re-runs", () => {
     expect(small).toMatchObject({ clinics: 150, posts: 0, skippedClinics: false });
     const rows = await demoClinics();
     expect(rows).toHaveLength(150);
-    expect(rows.map((r) => r.source_key)).toEqual(expect.arrayContaining(["demo:7:0", "demo:7:149"]));
+    expect(rows.map((r) => r.sourceKey)).toEqual(expect.arrayContaining(["demo:7:0", "demo:7:149"]));
     // Another seed, other clinics.
     expect(rows.map((r) => r.name).slice(0, 20)).not.toEqual(firstRows.map((r) => r.name).slice(0, 20));
     const [kept] = await t.sql<{ n: number }[]>`select count(*)::int as n from clinics where source_key = 'https://maps.example/imported'`;

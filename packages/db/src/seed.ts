@@ -1,12 +1,12 @@
-import { deriveClinicColumns } from "./clinic-derived.ts";
-import type { TransactionSql } from "postgres";
-import { chunks, sqlOf, type DbOrSql } from "./handle.ts";
+import { toClinicRow } from "./clinic-row.ts";
+import { chunks, insertRows, sqlOf, type DbOrSql } from "./handle.ts";
 import { createRandom } from "./random.ts";
-import { priceRow } from "./queries/prices.ts";
+import { priceRow } from "./queries/clinic-prices.ts";
+import { staffRow } from "./queries/staff.ts";
+import { clinicPrices, clinicStaff, clinics } from "./schema.ts";
 import { DEMO_SOURCE_PREFIX, demoCities, generateClinics, type DemoClinic } from "./seed-clinics.ts";
 import { generateDemoPrices, type SeedClinic } from "./seed-prices.ts";
 import { generateDemoStaff } from "./seed-staff.ts";
-import { staffRow } from "./queries/staff.ts";
 import { DEMO_CATEGORIES, demoPosts } from "./seed-posts.ts";
 import { loadZipCodes } from "./zip-codes.ts";
 
@@ -45,29 +45,12 @@ export interface SeedResult {
   ms: number;
 }
 
-const CLINIC_COLUMNS = [
-  "name",
-  "slug",
-  "site",
-  "phone",
-  "full_address",
-  "street",
-  "city",
-  "city_slug",
-  "state",
-  "postal_code",
-  "country",
-  "latitude",
-  "longitude",
-  "rating",
-  "review_count",
-  "photo",
-  "street_view",
-  "working_hours",
-  "business_status",
-  "location_link",
-  "source_key",
-] as const satisfies readonly (keyof DemoClinic)[];
+/** A demo clinic's row, made by the one clinic write path as the admin's and the import's are. */
+function demoClinicRow(c: DemoClinic): typeof clinics.$inferInsert {
+  const mapped = toClinicRow(c.input);
+  if (!mapped.ok) throw new Error(`demo clinic ${c.sourceKey}: ${mapped.issue.path}: ${mapped.issue.message}`);
+  return { ...mapped.row, sourceKey: c.sourceKey };
+}
 
 /**
  * Loads the ZIP centroids, then demo clinics, blog categories and posts. Idempotent: clinics
@@ -116,19 +99,19 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
       const rows = [...generateClinics(createRandom(seed), { count, seed, cities, taken })];
       const inserted: SeedClinic[] = [];
       for (const batch of chunks(rows, batchSize)) {
-        const derived = batch.map((c) => {
-          const d = deriveClinicColumns({ latitude: c.latitude, longitude: c.longitude, workingHours: c.working_hours ? JSON.parse(c.working_hours) : null });
-          return { ...c, time_zone: d.timeZone, open_minutes: d.openMinutes };
-        });
-        inserted.push(
-          ...(await tx<SeedClinic[]>`insert into clinics ${tx(derived, ...CLINIC_COLUMNS, "time_zone", "open_minutes")} returning id, city_slug, state`),
-        );
+        inserted.push(...(await insertRows(tx, clinics, batch.map(demoClinicRow), { id: clinics.id, citySlug: clinics.citySlug, state: clinics.state })));
         result.clinics += batch.length;
         options.onProgress?.(result.clinics, count);
       }
-      result.prices = await insertDemoPrices(tx, generateDemoPrices(createRandom(seed + 13), inserted, options.today ?? new Date()), batchSize);
-      result.staff = await insertDemoStaff(tx, generateDemoStaff(createRandom(seed + 21), inserted, options.today ?? new Date()), batchSize);
-      result.cities = new Set(rows.map((r) => r.city_slug)).size;
+      const today = options.today ?? new Date();
+      // Through the write path's rows (priceRow, staffRow), as the admin's and the import's are.
+      const prices = generateDemoPrices(createRandom(seed + 13), inserted, today).map((p) => priceRow(p.clinicId, p.values));
+      for (const batch of chunks(prices, batchSize)) await insertRows(tx, clinicPrices, batch, {});
+      result.prices = prices.length;
+      const staff = generateDemoStaff(createRandom(seed + 21), inserted, today).map((m) => staffRow(m.clinicId, m.values));
+      for (const batch of chunks(staff, batchSize)) await insertRows(tx, clinicStaff, batch, {});
+      result.staff = staff.length;
+      result.cities = new Set(inserted.map((c) => c.citySlug)).size;
       await tx`insert into content_changes (entity, action) values ('clinic', 'seed')`;
     });
     // Vacuum too: the searches read covering indexes, and index-only scans skip the table only
@@ -178,86 +161,4 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
   }
   result.ms = Math.round(performance.now() - started);
   return result;
-}
-
-const PRICE_COLUMNS = [
-  "clinic_id",
-  "brand",
-  "model",
-  "unit_price_cents",
-  "area",
-  "price_cents",
-  "units",
-  "per_unit_cents",
-  "conditions",
-  "new_patients_only",
-  "source",
-  "evidence_url",
-  "observed_on",
-  "verified_on",
-  "status",
-] as const;
-
-/** Inserts the demo prices as rows (packages/core's rules through priceRow); returns how many. */
-async function insertDemoPrices(tx: TransactionSql, prices: ReturnType<typeof generateDemoPrices>, batchSize: number): Promise<number> {
-  const rows = prices.map(({ clinicId, values }) => {
-    const r = priceRow(clinicId, values);
-    return {
-      clinic_id: r.clinicId,
-      brand: r.brand,
-      model: r.model,
-      unit_price_cents: r.unitPriceCents ?? null,
-      area: r.area ?? null,
-      price_cents: r.priceCents ?? null,
-      units: r.units ?? null,
-      per_unit_cents: r.perUnitCents ?? null,
-      conditions: r.conditions ?? null,
-      new_patients_only: r.newPatientsOnly ?? false,
-      source: r.source,
-      evidence_url: r.evidenceUrl ?? null,
-      observed_on: r.observedOn,
-      verified_on: r.verifiedOn ?? null,
-      status: r.status ?? "published",
-    };
-  });
-  for (const batch of chunks(rows, batchSize)) await tx`insert into clinic_prices ${tx(batch, ...PRICE_COLUMNS)}`;
-  return rows.length;
-}
-
-const STAFF_COLUMNS = [
-  "clinic_id",
-  "name",
-  "role",
-  "credential",
-  "npi",
-  "license_state",
-  "license_number",
-  "license_status",
-  "source_url",
-  "verified_on",
-  "verified_by",
-  "source",
-] as const;
-
-/** Inserts the demo staff as rows (through staffRow); returns how many. */
-async function insertDemoStaff(tx: TransactionSql, staff: ReturnType<typeof generateDemoStaff>, batchSize: number): Promise<number> {
-  const rows = staff.map(({ clinicId, values }) => {
-    const r = staffRow(clinicId, values);
-    return {
-      clinic_id: r.clinicId,
-      name: r.name,
-      role: r.role,
-      credential: r.credential,
-      npi: r.npi ?? null,
-      license_state: r.licenseState ?? null,
-      license_number: r.licenseNumber ?? null,
-      license_status: r.licenseStatus ?? "unknown",
-      source_url: r.sourceUrl ?? null,
-      verified_on: r.verifiedOn ?? null,
-      verified_by: r.verifiedBy ?? null,
-      source: r.source ?? "demo",
-    };
-  });
-  for (const batch of chunks(rows, batchSize)) await tx`insert into clinic_staff ${tx(batch, ...STAFF_COLUMNS)}`;
-  return rows.length;
 }

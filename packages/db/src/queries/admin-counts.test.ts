@@ -9,7 +9,8 @@ import { countAllClinics, deleteClinic } from "./admin-clinics.ts";
 import { readAdminCounts } from "./admin-counts.ts";
 import { countPosts, countSubscribers } from "./blog.ts";
 import { countUnreadContactMessages } from "./contact.ts";
-import { countClinicsWithStalePrices, countPendingPriceReports, deletePrice, insertPrice, updatePrice } from "./prices.ts";
+import { countClinicsWithStalePrices, deletePrice, insertPrice, updatePrice } from "./clinic-prices.ts";
+import { countPendingPriceReports } from "./price-reports.ts";
 
 let t: TestDatabase;
 const today = "2026-11-23";

@@ -4,9 +4,9 @@
  * the clinics whose newest price is out of date, instead of counting whole tables per request.
  */
 import { sql } from "drizzle-orm";
-import { PRICE_RULES, isoDay } from "@botox/core";
 import type { Database } from "../client.ts";
 import { preparedRows } from "./listings.ts";
+import { oldestFreshDay } from "./price-filters.ts";
 
 export interface AdminCounts {
   totalClinics: number;
@@ -21,12 +21,11 @@ export interface AdminCounts {
 const counter = (name: string) => sql`(SELECT n FROM admin_counts WHERE name = ${name})`;
 
 export async function readAdminCounts(db: Database, today: string): Promise<AdminCounts> {
-  const cutoff = isoDay(new Date(Date.parse(`${today}T00:00:00Z`) - PRICE_RULES.outOfDateDays * 86_400_000));
   const [row] = await preparedRows<Record<keyof AdminCounts, string | number | null>>(
     db,
     sql`SELECT ${counter("clinics")} AS "totalClinics", ${counter("posts")} AS "totalPosts", ${counter("subscribers")} AS "totalSubscribers",
       ${counter("unread_messages")} AS "unreadMessages", ${counter("pending_price_reports")} AS "pendingPriceReports",
-      (SELECT count(*) FROM clinic_newest_prices WHERE checked_on < ${cutoff}::date) AS "staleClinicPrices"`,
+      (SELECT count(*) FROM clinic_newest_prices WHERE checked_on < ${oldestFreshDay(today)}::date) AS "staleClinicPrices"`,
   );
   const n = (v: string | number | null | undefined) => Number(v ?? 0);
   return {

@@ -27,7 +27,7 @@ import {
   type ListedClinic,
   type ListingPriceRow,
 } from "./listings.ts";
-import { oldestCountingDay, pricedAtMostSql } from "./prices.ts";
+import { oldestCountingDay, pricedAtMostSql } from "./price-filters.ts";
 import { hasVerifiedCredentialSql } from "./staff.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
 

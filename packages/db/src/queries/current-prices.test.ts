@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { deletePrice, insertPrice, updatePrice } from "./prices.ts";
+import { deletePrice, insertPrice, updatePrice } from "./clinic-prices.ts";
 import { searchClinicsInCity } from "./clinic-search.ts";
-import { searchClinicsNearZipByPrice } from "./prices.ts";
+import { searchClinicsNearZipByPrice } from "./clinic-search-by-price.ts";
 
 let t: TestDatabase;
 let ids: Record<"near" | "far" | "unpriced", number>;

@@ -7,10 +7,12 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { PRICE_RULES, isoDay, type Clinic, type CurrentUnitPrice, type PriceBrand, type PriceSource } from "@botox/core";
+import type { Clinic, CurrentUnitPrice, PriceBrand, PriceSource } from "@botox/core";
 import type { Database } from "../client.ts";
+import { clinicColumnsExcept } from "../clinic-columns.ts";
 import { clinicCurrentPrices, clinicPrices } from "../schema.ts";
-import { toClinic, type ListingRow } from "./serialize.ts";
+import { oldestCountingDay, oldestFreshDay } from "./price-filters.ts";
+import { SEARCH_ONLY_COLUMNS, toClinic, type ListingRow } from "./serialize.ts";
 
 const dialect = new PgDialect();
 
@@ -26,37 +28,14 @@ export async function preparedRows<T>(db: Database, query: SQL): Promise<T[]> {
   return rows as unknown as T[];
 }
 
-/** The clinic columns of a listing answer, as `ListingRow` keys (the table is `clinics`). */
+/**
+ * The clinic columns of a listing answer, as `ListingRow` keys (the table is `clinics`): every
+ * column but the search-only ones (serialize.ts `SEARCH_ONLY_COLUMNS`).
+ */
 export const listingColumns = sql.raw(
-  [
-    ["id", "id"],
-    ["name", "name"],
-    ["slug", "slug"],
-    ["site", "site"],
-    ["phone", "phone"],
-    ["full_address", "fullAddress"],
-    ["street", "street"],
-    ["city", "city"],
-    ["city_slug", "citySlug"],
-    ["state", "state"],
-    ["postal_code", "postalCode"],
-    ["country", "country"],
-    ["latitude", "latitude"],
-    ["longitude", "longitude"],
-    ["rating", "rating"],
-    ["review_count", "reviewCount"],
-    ["photo", "photo"],
-    ["street_view", "streetView"],
-    ["working_hours", "workingHours"],
-    ["business_status", "businessStatus"],
-    ["location_link", "locationLink"],
-    ["time_zone", "timeZone"],
-    ["created_at", "createdAt"],
-    ["updated_at", "updatedAt"],
-  ]
-    .map(([column, key]) => `"clinics"."${column}" AS "${key}"`)
+  clinicColumnsExcept(SEARCH_ONLY_COLUMNS)
     // A date as its "YYYY-MM-DD" text, as drizzle's string mode reads it (the raw driver would make a Date).
-    .concat(`"clinics"."last_verified_on"::text AS "lastVerifiedOn"`)
+    .map(([key, column]) => `"clinics"."${column.name}"${column.columnType === "PgDateString" ? "::text" : ""} AS "${key}"`)
     .join(", "),
 );
 
@@ -72,14 +51,6 @@ export interface ListingPriceRow extends ListingRow {
 /** A clinic as listings show it: the clinic and its current per-unit price of the brand asked for. */
 export type ListedClinic = Clinic & { currentPrice: CurrentUnitPrice | null };
 
-/** The first day a price may be checked on and still count (prices.ts `oldestCountingDay`). */
-const countsFrom = (today: string): string => daysBefore(today, PRICE_RULES.maxAgeDays);
-
-/** The first day a price may be checked on and not be out of date (PRICE_RULES.outOfDateDays before `today`). */
-const freshFrom = (today: string): string => daysBefore(today, PRICE_RULES.outOfDateDays);
-
-const daysBefore = (today: string, days: number) => isoDay(new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000));
-
 /**
  * The page's current prices joined to `clinics` (the answer's `currentPrice`): one primary-key
  * probe of clinic_current_prices and one of clinic_prices per clinic shown, in the statement
@@ -88,7 +59,7 @@ const daysBefore = (today: string, days: number) => isoDay(new Date(Date.parse(`
 export function currentPriceJoin(price: { brand: PriceBrand; today: string } | undefined): SQL {
   if (!price) return sql``;
   const { brand, today } = price;
-  return sql`LEFT JOIN ${clinicCurrentPrices} lp ON lp.clinic_id = "clinics"."id" AND lp.brand = ${brand} AND lp.checked_on >= ${countsFrom(today)}::date
+  return sql`LEFT JOIN ${clinicCurrentPrices} lp ON lp.clinic_id = "clinics"."id" AND lp.brand = ${brand} AND lp.checked_on >= ${oldestCountingDay(today)}::date
     LEFT JOIN ${clinicPrices} lpp ON lpp.id = lp.price_id`;
 }
 
@@ -114,7 +85,7 @@ export function toListedClinic(row: ListingPriceRow, brand: PriceBrand | undefin
  */
 export function priceOrder(unit: SQL, checkedOn: SQL, today: string, direction: "asc" | "desc"): SQL[] {
   return [
-    sql`(CASE WHEN ${unit} IS NULL THEN 2 WHEN ${checkedOn} >= ${freshFrom(today)}::date THEN 0 ELSE 1 END) ASC`,
+    sql`(CASE WHEN ${unit} IS NULL THEN 2 WHEN ${checkedOn} >= ${oldestFreshDay(today)}::date THEN 0 ELSE 1 END) ASC`,
     sql`${unit} ${direction === "asc" ? sql`ASC` : sql`DESC`} NULLS LAST`,
   ];
 }

@@ -16,7 +16,8 @@ import {
 } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicPrices, clinics } from "../schema.ts";
-import { oldestCountingDay, priceIndexInCity } from "./prices.ts";
+import { oldestCountingDay } from "./price-filters.ts";
+import { priceIndexInCity } from "./price-index.ts";
 
 /** These clinics' current per-unit prices of `brand` (the newest published one, if it still counts). */
 async function currentPricesOf(db: Database, clinicIds: readonly number[], brand: PriceBrand, today: string): Promise<Map<number, CurrentUnitPrice>> {

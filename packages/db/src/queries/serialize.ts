@@ -6,14 +6,21 @@ type ClinicRow = typeof clinics.$inferSelect;
 type PostRow = typeof blogPosts.$inferSelect;
 type CategoryRow = typeof blogCategories.$inferSelect;
 
-function iso(d: Date | string): string;
-function iso(d: Date | string | null): string | null;
-function iso(d: Date | string | null): string | null {
+/** A timestamp as the API's ISO text (a null stays null). */
+export function iso(d: Date | string): string;
+export function iso(d: Date | string | null): string | null;
+export function iso(d: Date | string | null): string | null {
   return d == null ? null : new Date(d).toISOString();
 }
 
+/** Columns only searches read, never an answer: the weekly open minutes and the import key. */
+export const SEARCH_ONLY_COLUMNS = ["openMinutes", "sourceKey"] as const satisfies readonly (keyof ClinicRow)[];
+
 /** The columns a clinic answer is made of (a whole row, or a listing's projection of it). */
-export type ListingRow = Omit<ClinicRow, "openMinutes" | "sourceKey" | "createdAt" | "updatedAt"> & { createdAt: Date | string; updatedAt: Date | string };
+export type ListingRow = Omit<ClinicRow, (typeof SEARCH_ONLY_COLUMNS)[number] | "createdAt" | "updatedAt"> & {
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
 
 export function toClinic(row: ListingRow, distance?: number | null): Clinic {
   return {

@@ -20,7 +20,7 @@ import type { Database } from "../client.ts";
 import { openDatabase } from "../open.ts";
 import { blogCategories, blogPosts, clinics, ratings, zipCodes } from "../schema.ts";
 import { cityDisplayName } from "./cities.ts";
-import { listSitePrices } from "./prices.ts";
+import { listSitePrices } from "./clinic-prices.ts";
 import { ratingNetworkCounts } from "./ratings.ts";
 import { listSiteDeals, type RunningDeal } from "./deals.ts";
 import { listSiteStaff } from "./staff.ts";

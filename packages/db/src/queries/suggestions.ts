@@ -8,6 +8,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import {
   SUGGESTION_FIELDS,
   clinicInputSchema,
+  type ClinicInput,
   type Suggestion,
   type SuggestionChanges,
   type SuggestionStatus,
@@ -97,8 +98,13 @@ export async function countPendingSuggestions(db: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A stored clinic as the admin form's input, so a change is written as the admin's save would be. */
-function clinicInputOf(c: ClinicSelect): Record<string, unknown> {
+/**
+ * A stored clinic as the admin form's input, so a change is written as the admin's save would
+ * be. Every input field is given back (a new one fails the type check here, else applying a
+ * suggestion would clear it) but the reviews, kept as stored by the caller, and the checked day,
+ * which applying sets.
+ */
+function clinicInputOf(c: ClinicSelect): Record<Exclude<keyof ClinicInput, "reviews" | "lastVerifiedOn">, unknown> {
   return {
     name: c.name,
     city: c.city,

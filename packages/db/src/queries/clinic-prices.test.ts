@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oldestCountingDay, priceRow, reportPriceValues } from "./prices.ts";
+import { priceRow } from "./clinic-prices.ts";
 
 describe("priceRow", () => {
   it("stores the per-unit price core implies and clears the fields the model does not use", () => {
@@ -41,26 +41,4 @@ describe("priceRow", () => {
       priceRow(1, { brand: "botox", model: "per_area", area: "forehead", priceCents: 100000, units: 20, source: "phone", observedOn: "2026-11-01" }).status,
     ).toBe("pending");
   });
-});
-
-describe("reportPriceValues", () => {
-  const report = { brand: "botox", area: null, units: 20, totalCents: 26000, treatedMonth: "2026-10-01" } as const;
-  it("units without an area: a per-unit price saying what was paid", () => {
-    expect(reportPriceValues(report)).toMatchObject({
-      model: "per_unit",
-      unitPriceCents: 1300,
-      conditions: "Paid $260 for 20 units",
-      source: "patient_report",
-      observedOn: "2026-10-01",
-    });
-  });
-  it("an area: an area price with its units; neither: a total for an unnamed area", () => {
-    expect(reportPriceValues({ ...report, area: "forehead" })).toMatchObject({ model: "per_area", area: "forehead", priceCents: 26000, units: 20 });
-    expect(reportPriceValues({ ...report, units: null })).toMatchObject({ model: "per_area", area: "other", priceCents: 26000, units: null });
-  });
-});
-
-it("oldestCountingDay: 365 days before today", () => {
-  expect(oldestCountingDay("2026-11-23")).toBe("2025-11-23");
-  expect(oldestCountingDay("2024-03-01")).toBe("2023-03-02");
 });
