@@ -20,20 +20,17 @@ import {
 } from "@botox/core";
 import { clinicExists, deleteStaff, findStaff, insertStaff, listClinicStaff, updateStaff, type StaffValues } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
-import { requireSession } from "../../auth/session.ts";
+import { adminRoute } from "../../auth/admin-route.ts";
 import { writeContent } from "../../lib/content-changes.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
-import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, sessionSecurity, writeErrors } from "../../lib/openapi.ts";
+import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { cachedJson } from "../../lib/read-cache.ts";
 
 /** The day the 365-day rule and the "not in the future" check apply on: the injected clock's (UTC). */
 const today = (c: Context<AppEnv>) => isoDay(c.get("deps").now?.() ?? new Date());
 
 const listed = (s: ClinicStaffMember, day: string): ListedStaffMember => ({ ...s, verification: staffVerification(s, day) });
-
-const unauthorized = { 401: errorResponse(MSG.api.unauthorized) };
-const session = { security: sessionSecurity };
 
 /** Postgres foreign key violation (23503): the clinic went away meanwhile. */
 function isForeignKeyViolation(err: unknown): boolean {
@@ -87,15 +84,14 @@ staffRoutes.openapi(listRoute, (c) => {
 
 // ---- Admin edits ----
 
-const createStaffRoute = createRoute({
+const createStaffRoute = adminRoute({
   method: "post",
   path: "/clinics/:id{[0-9]+}/staff",
   summary: "Add a staff member to a clinic (admin). verifiedOn (not in the future) needs sourceUrl, the https page the licence was checked on",
   tags: ["staff", "admin"],
-  ...session,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: jsonRequest(staffInputSchema) },
-  responses: { 201: json("Created staff member", staffCreatedSchema), ...unauthorized, 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
+  responses: { 201: json("Created staff member", staffCreatedSchema), 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
 });
 
 staffRoutes.openapi(createStaffRoute, async (c) => {
@@ -117,15 +113,14 @@ staffRoutes.openapi(createStaffRoute, async (c) => {
   return c.json({ staff: listed(created, day) }, 201);
 });
 
-const updateStaffRoute = createRoute({
+const updateStaffRoute = adminRoute({
   method: "patch",
   path: "/staff/:id{[0-9]+}",
   summary: "Change some fields of a staff member (admin); e.g. { verifiedOn: today, sourceUrl } after checking the licence again",
   tags: ["staff", "admin"],
-  ...session,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: jsonRequest(staffPatchSchema) },
-  responses: { 200: json("Updated staff member", staffCreatedSchema), ...unauthorized, 404: errorResponse(STAFF_MSG.notFound), ...writeErrors },
+  responses: { 200: json("Updated staff member", staffCreatedSchema), 404: errorResponse(STAFF_MSG.notFound), ...writeErrors },
 });
 
 staffRoutes.openapi(updateStaffRoute, async (c) => {
@@ -153,14 +148,12 @@ staffRoutes.openapi(updateStaffRoute, async (c) => {
   return c.json({ staff: listed(updated, day) }, 200);
 });
 
-const deleteStaffRoute = createRoute({
+const deleteStaffRoute = adminRoute({
   method: "delete",
   path: "/staff/:id{[0-9]+}",
   summary: "Delete a staff member (admin)",
   tags: ["staff", "admin"],
-  ...session,
-  middleware: [requireSession] as const,
-  responses: { 200: json("Deleted", okResponseSchema), ...unauthorized, 404: errorResponse(STAFF_MSG.notFound) },
+  responses: { 200: json("Deleted", okResponseSchema), 404: errorResponse(STAFF_MSG.notFound) },
 });
 
 staffRoutes.openapi(deleteStaffRoute, async (c) => {
