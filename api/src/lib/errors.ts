@@ -114,6 +114,27 @@ export function slugConflict(err: unknown): never {
   throw err;
 }
 
+/** Postgres foreign key violation (23503), the driver's error or one it wraps. */
+function isForeignKeyViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A write's `.catch` for rows that belong to a clinic: the clinic went away between the check
+ * and the insert, so the answer is the 404 it would have been; any other error goes on.
+ */
+export const clinicGone =
+  (message: string) =>
+  (err: unknown): never => {
+    if (isForeignKeyViolation(err)) throw new HttpError(404, message);
+    throw err;
+  };
+
 export function errorBody(message: string, issues?: ApiError["issues"]): ApiError {
   return issues && issues.length ? { error: message, issues } : { error: message };
 }

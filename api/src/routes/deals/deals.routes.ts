@@ -39,7 +39,8 @@ import {
 } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { writeContent } from "../../lib/content-changes.ts";
-import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { HttpError, clinicGone, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
 import { commonErrors, createRouter, documentedJsonRequest, errorResponse, json, jsonBody, writeErrors } from "../../lib/openapi.ts";
 import { cachedJson } from "../../lib/read-cache.ts";
@@ -106,16 +107,6 @@ dealsRoutes.openapi(clinicDealsRoute, async (c) => {
   return c.json({ deals: await listClinicDeals(db, clinicId) }, 200);
 });
 
-/** Postgres foreign key violation (23503): the clinic went away meanwhile. */
-function isForeignKeyViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 const createDealRoute = adminRoute({
   method: "post",
   path: "/clinics/:id{[0-9]+}/deals",
@@ -139,15 +130,9 @@ dealsRoutes.openapi(createDealRoute, async (c) => {
     deps,
     (tx) => insertDeal(tx, clinicId, values, c.get("user")?.id ?? null),
     (created) => ({ entity: "deal", entityId: created.id, action: "create" }),
-  ).catch((err: unknown) => {
-    if (isForeignKeyViolation(err)) throw new HttpError(404, MSG.admin.clinicNotFound);
-    throw err;
-  });
+  ).catch(clinicGone(MSG.admin.clinicNotFound));
   return c.json({ deal }, 201);
 });
-
-/** Drops keys whose value is undefined, so a patch never clears what it does not name. */
-const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 const updateDealRoute = adminRoute({
   method: "patch",
@@ -165,7 +150,7 @@ dealsRoutes.openapi(updateDealRoute, async (c) => {
   const deps = c.get("deps");
   const existing = await findDeal(deps.db, id);
   if (!existing) throw new HttpError(404, DEAL_MSG.notFound);
-  const merged: DealValues = { ...existing, ...defined(patch) };
+  const merged: DealValues = { ...existing, ...definedFields(patch) };
   // Editing the wording of a deal that has since ended is allowed; moving its dates into the past is not.
   const datesChanged = merged.startsOn !== existing.startsOn || merged.endsOn !== existing.endsOn;
   const issues = [...dealShapeIssues(merged), ...dealDateIssues(merged, today(), datesChanged)];

@@ -47,7 +47,8 @@ import {
 import { adminRoute } from "../../auth/admin-route.ts";
 import { loadSessionUser } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
-import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { HttpError, clinicGone, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
 import {
   commonErrors,
@@ -148,26 +149,6 @@ pricesRoutes.openapi(priceIndexRoute, (c) => {
 
 // ---- Admin price edits ----
 
-/** Postgres foreign key violation (23503): the clinic went away meanwhile. */
-function isForeignKeyViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-const clinicGone =
-  (message: string) =>
-  (err: unknown): never => {
-    if (isForeignKeyViolation(err)) throw new HttpError(404, message);
-    throw err;
-  };
-
-/** Drops keys whose value is undefined, so a patch never clears what it does not name. */
-const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-
 function toValues(p: {
   brand: PriceValues["brand"];
   model: PriceValues["model"];
@@ -240,7 +221,7 @@ pricesRoutes.openapi(updatePriceRoute, async (c) => {
   const deps = c.get("deps");
   const existing = await findPrice(deps.db, id);
   if (!existing) throw new HttpError(404, PRICE_MSG.priceNotFound);
-  const merged = toValues({ ...existing, ...defined(patch) });
+  const merged = toValues({ ...existing, ...definedFields(patch) });
   const issues = priceShapeIssues(merged);
   if (issues.length) throw new HttpError(400, issues[0]?.message ?? PRICE_MSG.emptyPatch, issues);
   const price = await writeContent(

@@ -22,7 +22,8 @@ import { clinicExists, deleteStaff, findStaff, insertStaff, listClinicStaff, upd
 import type { AppEnv } from "../../context.ts";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { writeContent } from "../../lib/content-changes.ts";
-import { HttpError } from "../../lib/errors.ts";
+import { HttpError, clinicGone } from "../../lib/errors.ts";
+import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { cachedJson } from "../../lib/read-cache.ts";
@@ -31,19 +32,6 @@ import { cachedJson } from "../../lib/read-cache.ts";
 const today = (c: Context<AppEnv>) => isoDay(c.get("deps").now?.() ?? new Date());
 
 const listed = (s: ClinicStaffMember, day: string): ListedStaffMember => ({ ...s, verification: staffVerification(s, day) });
-
-/** Postgres foreign key violation (23503): the clinic went away meanwhile. */
-function isForeignKeyViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** Drops keys whose value is undefined, so a patch never clears what it does not name. */
-const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
  * The checks that need today or the whole row: a check dated in the future is refused, and a
@@ -106,10 +94,7 @@ staffRoutes.openapi(createStaffRoute, async (c) => {
     deps,
     (tx) => insertStaff(tx, clinicId, values),
     (s) => ({ entity: "staff", entityId: s.id, action: "create" }),
-  ).catch((err: unknown) => {
-    if (isForeignKeyViolation(err)) throw new HttpError(404, MSG.admin.clinicNotFound);
-    throw err;
-  });
+  ).catch(clinicGone(MSG.admin.clinicNotFound));
   return c.json({ staff: listed(created, day) }, 201);
 });
 
@@ -133,7 +118,7 @@ staffRoutes.openapi(updateStaffRoute, async (c) => {
   const rechecked = patch.verifiedOn !== undefined && patch.verifiedOn !== existing.verifiedOn;
   const merged: StaffValues = {
     ...existing,
-    ...defined(patch),
+    ...definedFields(patch),
     // Whoever dates a check is who checked; an admin's edit makes a demo or imported row theirs.
     verifiedBy: rechecked ? (patch.verifiedOn == null ? null : (c.get("user")?.username ?? null)) : existing.verifiedBy,
     source: "admin",
