@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { testLogger } from "@botox/core/testing";
 import { MSG } from "@botox/core";
 import { createApp } from "../app.ts";
 import { readApiEnv } from "../env.ts";
 
 // No database: without a session cookie the session check answers before any query runs.
-const app = createApp({ db: null as never, sql: null as never, env: readApiEnv({ NODE_ENV: "test" }), secret: "admin-route-test-secret" });
+const app = createApp({
+  db: null as never,
+  sql: null as never,
+  env: readApiEnv({ NODE_ENV: "test" }),
+  secret: "admin-route-test-secret",
+  logger: testLogger(),
+});
 const ALLOWED_ORIGIN = readApiEnv({ NODE_ENV: "test" }).ALLOWED_ORIGINS[0];
 
 /**

@@ -1,4 +1,6 @@
 import type { Context } from "hono";
+import type { AppEnv } from "../context.ts";
+import { errorSummary } from "./logger.ts";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
@@ -140,7 +142,7 @@ export function errorBody(message: string, issues?: ApiError["issues"]): ApiErro
 }
 
 /** app.onError: known errors keep their status; unknown ones are logged and never leak a stack. */
-export function handleError(err: Error, c: Context): Response {
+export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof HttpError) return c.json(errorBody(err.message, err.issues), err.status);
   const tooLarge = bodyTooLarge(err);
   if (tooLarge) return c.json(errorBody(tooLarge.message), tooLarge.status);
@@ -151,6 +153,7 @@ export function handleError(err: Error, c: Context): Response {
   }
   if (isDatabaseUnavailable(err)) return c.json(errorBody(MSG.api.databaseUnavailable), 503);
   if (isDataException(err)) return c.json(errorBody(MSG.api.invalidInput), 400);
-  console.error("[api] unhandled error", err);
+  // The stack stays in the server's log (never in the answer): it is how the cause is found.
+  c.get("deps").logger.error({ error: errorSummary(err), stack: err.stack, method: c.req.method, path: c.req.path }, "unhandled error");
   return c.json(errorBody(MSG.api.internal), 500);
 }

@@ -24,9 +24,11 @@ import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { LRUCache } from "lru-cache";
 import { distanceMiles } from "@botox/core";
+import type { Logger } from "@botox/core/logger";
 import { latestContentChangeId, parseCitySlug, type ClinicFacts, type Database } from "@botox/db";
 import type { AppEnv } from "../context.ts";
 import type { ApiEnv } from "../env.ts";
+import { errorSummary } from "./logger.ts";
 
 export type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -40,6 +42,8 @@ export interface ReadCacheOptions {
   maxBytes?: number;
   /** The clock entries expire by, in milliseconds (tests move it by hand). */
   now?: () => number;
+  /** Told once when content_changes cannot be read, and not again until it can. */
+  logger: Logger;
 }
 
 export const encodeJson = (value: unknown): Bytes => Buffer.from(JSON.stringify(value));
@@ -99,6 +103,7 @@ export class ReadCache {
   readonly #answers: LRUCache<string, Kept>;
   readonly #pending = new Map<string, Promise<Bytes>>();
   readonly #pollMs: number;
+  readonly #logger: Logger;
   /** Bumped by every clearing: a computation that started before one is not kept. */
   #generation = 0;
   #lastChange: number | undefined;
@@ -107,6 +112,7 @@ export class ReadCache {
 
   constructor(options: ReadCacheOptions) {
     this.#pollMs = options.pollMs;
+    this.#logger = options.logger;
     this.#answers = new LRUCache<string, Kept>({
       max: options.maxEntries ?? 10_000,
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
@@ -183,7 +189,7 @@ export class ReadCache {
       latest = await latestContentChangeId(db);
     } catch (err) {
       // The database is away: entries still expire by their TTL, and the next poll retries.
-      if (!this.#pollFailed) console.warn("[api] read cache: cannot read content_changes", (err as Error).message);
+      if (!this.#pollFailed) this.#logger.warn({ error: errorSummary(err) }, "read cache: cannot read content_changes");
       this.#pollFailed = true;
       return;
     }
@@ -198,9 +204,9 @@ export class ReadCache {
 }
 
 /** The read cache a served API uses, watching `db`; undefined when READ_CACHE_TTL_MS is 0. */
-export async function startReadCache(env: ApiEnv, db: Database): Promise<ReadCache | undefined> {
+export async function startReadCache(env: ApiEnv, db: Database, logger: Logger): Promise<ReadCache | undefined> {
   if (env.READ_CACHE_TTL_MS === 0) return undefined;
-  const cache = new ReadCache({ ttlMs: env.READ_CACHE_TTL_MS, pollMs: env.READ_CACHE_POLL_MS, maxBytes: env.READ_CACHE_MAX_MB * 1024 * 1024 });
+  const cache = new ReadCache({ ttlMs: env.READ_CACHE_TTL_MS, pollMs: env.READ_CACHE_POLL_MS, maxBytes: env.READ_CACHE_MAX_MB * 1024 * 1024, logger });
   await cache.watch(db);
   return cache;
 }
