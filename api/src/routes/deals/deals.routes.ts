@@ -43,7 +43,7 @@ import { HttpError, clinicGone, parseOrThrow, readJson } from "../../lib/errors.
 import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
 import { commonErrors, createRouter, documentedJsonRequest, errorResponse, json, jsonBody, writeErrors } from "../../lib/openapi.ts";
-import { cachedJson } from "../../lib/read-cache.ts";
+import { cachedJson } from "../../lib/cached-json.ts";
 
 /** The day every deal rule is applied on (UTC), as the site build does. */
 const today = () => isoDay(new Date());

@@ -62,7 +62,7 @@ import {
   writeErrors,
 } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { cachedJson } from "../../lib/read-cache.ts";
+import { cachedJson } from "../../lib/cached-json.ts";
 import { addressHash, ensureVisitorId } from "../../lib/visitor.ts";
 
 /** The day every price rule is applied on (UTC), as the site build does. */

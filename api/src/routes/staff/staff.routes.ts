@@ -26,7 +26,7 @@ import { HttpError, clinicGone } from "../../lib/errors.ts";
 import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
-import { cachedJson } from "../../lib/read-cache.ts";
+import { cachedJson } from "../../lib/cached-json.ts";
 
 /** The day the 365-day rule and the "not in the future" check apply on: the injected clock's (UTC). */
 const today = (c: Context<AppEnv>) => isoDay(c.get("deps").now?.() ?? new Date());
