@@ -91,6 +91,13 @@ export default tseslint.config(
   },
   { files: ["api/**"], rules: { "no-restricted-imports": ["error", { patterns: otherPackageSrc }] } },
   {
+    // Server code reports through the structured logger it is given (deps.logger, the
+    // publisher's logger), never the console.
+    files: ["api/src/**/*.ts", "packages/publish/src/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     // Browser code of the site: islands and the components, hooks and modules they share
     // (build-time modules excepted).
     files: ["site/src/{islands,components,hooks}/**/*.{ts,tsx}", "site/src/lib/**/*.ts"],

@@ -9,7 +9,7 @@ import { ensureAdmin } from "@botox/db/admin-user";
 import { openDatabase, readDbEnv, type OpenedDatabase, type Sql } from "@botox/db";
 import { seedDemo } from "@botox/db/seed";
 import { publicApiUrl, readApiEnv, type ApiEnv } from "@botox/api/env";
-import { createLogger } from "@botox/api/logger";
+import { createLogger, lineLogger } from "@botox/api/logger";
 import { SiteFolder, publishConfigFromEnv } from "@botox/publish";
 import { startStaticServer, type RunningStaticServer } from "@botox/publish/static-server";
 import { startApiServer } from "@botox/api/api-server";
@@ -88,7 +88,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
       env: { ...env, SERVE_SITE: false },
       database,
       logger: createLogger({ level: env.LOG_LEVEL }),
-      publishLog: (line) => log(`[publish] ${line}`),
+      publishLogger: lineLogger((line) => log(`[publish] ${line}`)),
       recoverInterrupted: database.embedded !== undefined,
     });
     cleanups.push(() => api.stop());

@@ -11,6 +11,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres). Report: reports/bench-publish.{json,md}.
  */
 import { execFileSync } from "node:child_process";
+import { lineLogger } from "@botox/core/logger";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -96,7 +97,7 @@ try {
 
   const env = readApiEnv({ NODE_ENV: "production", DATABASE_URL: dbUrl, PUBLISH_CRON: "off" });
   // The composition root every served API uses (deps.ts), with this run's site folder.
-  const composed = await createDeps({ env, database: db, log: say, publish: { config: { siteDir: path.join(work, "site") } } });
+  const composed = await createDeps({ env, database: db, logger: lineLogger(say), publish: { config: { siteDir: path.join(work, "site") } } });
   cleanups.push(() => composed.close());
   const publisher = composed.publisher;
   const config = publisher?.config;

@@ -1,3 +1,4 @@
+import type { Logger } from "@botox/core/logger";
 import type { Database, Sql } from "@botox/db";
 import type { Publisher } from "@botox/publish";
 import type { ApiEnv } from "./env.ts";
@@ -10,6 +11,8 @@ export interface Deps {
   env: ApiEnv;
   /** Secret for keyed hashes (ratings) and HMACs. */
   secret: string;
+  /** Where the app's components report what went wrong (pino when served, lib/logger.ts; a recorder in tests). */
+  logger: Logger;
   /** Publishing (api/src/deps.ts): content writes mark the site dirty, the publish routes use it; none in most tests. */
   publisher?: Publisher;
   /** Called after every content write (clinics, posts, categories, prices), e.g. by tests that record them. */

@@ -7,10 +7,12 @@
  * location source (GEO_HEADERS / GEOIP_DB, routes/location/visitor-location.ts): what differs is
  * only the environment each passes.
  */
+import type { Logger } from "@botox/core/logger";
 import { openDatabase, type DbHandle, type OpenedDatabase } from "@botox/db";
 import type { Deps } from "./context.ts";
 import { readApiEnv, type ApiEnv } from "./env.ts";
 import { resolveAppSecret } from "./lib/app-secret.ts";
+import { createLogger } from "./lib/logger.ts";
 import { startReadCache } from "./lib/read-cache.ts";
 import { closeRedisConnections } from "./lib/redis.ts";
 import { Publisher, publishConfigFromEnv, type PublishConfig } from "@botox/publish";
@@ -23,7 +25,10 @@ export interface CreateDepsOptions {
   publish?: false | { config?: Partial<PublishConfig> };
   /** Fixed secret (tests); by default APP_SECRET, else lib/app-secret.ts's (persisted for the embedded database). */
   secret?: string;
-  log?: (line: string) => void;
+  /** The app's logger (deps.logger); by default the API's JSON log on stdout at LOG_LEVEL (lib/logger.ts). */
+  logger?: Logger;
+  /** The publisher's logger; by default the app's. */
+  publishLogger?: Logger;
 }
 
 export interface AppDeps {
@@ -41,17 +46,19 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL }));
   // Only a database opened here can be the embedded one whose folder keeps the secret.
   const embeddedDataDir = "dataDir" in database && typeof database.dataDir === "string" ? database.dataDir : undefined;
-  const readCache = await startReadCache(env, database.db);
+  const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
+  const readCache = await startReadCache(env, database.db, logger);
   let publisher: Publisher | null = null;
   if (options.publish !== false) {
     const config = { ...publishConfigFromEnv(env), ...options.publish?.config };
-    publisher = new Publisher({ sql: database.sql, config, databaseUrl: database.url, ...(options.log ? { log: options.log } : {}) });
+    publisher = new Publisher({ sql: database.sql, config, databaseUrl: database.url, logger: options.publishLogger ?? logger });
   }
   const deps: Deps = {
     db: database.db,
     sql: database.sql,
     env,
     secret: options.secret ?? resolveAppSecret(env, { dataDir: embeddedDataDir }),
+    logger,
     ...(readCache ? { readCache } : {}),
     ...(publisher ? { publisher } : {}),
   };

@@ -14,7 +14,7 @@ const eslint = new ESLint({ cwd: root });
 async function problems(file: string, code: string): Promise<string[]> {
   const config = (await eslint.calculateConfigForFile(path.join(root, file))) as { rules: Linter.RulesRecord };
   const rules: Linter.RulesRecord = {};
-  for (const name of ["no-restricted-imports", "no-restricted-properties"]) {
+  for (const name of ["no-restricted-imports", "no-restricted-properties", "no-console"]) {
     const rule = config.rules[name];
     if (rule !== undefined) rules[name] = rule;
   }
@@ -59,5 +59,13 @@ describe("ESLint boundaries", () => {
       expect.stringContaining("no-restricted-properties: 'process.env' is restricted"),
     ]);
     expect(await problems("api/src/env.ts", `export const port = process.env.PORT;`)).toEqual([]);
+  });
+
+  it("keeps the console out of server code, which logs through the logger it is given", async () => {
+    expect(await problems("api/src/lib/probe.ts", `console.warn("store unavailable");`)).toEqual([expect.stringContaining("no-console:")]);
+    expect(await problems("packages/publish/src/probe.ts", `console.log("build started");`)).toEqual([expect.stringContaining("no-console:")]);
+    expect(await problems("api/src/lib/probe.test.ts", `console.log("a test may print");`)).toEqual([]);
+    // The API client runs in the browser, where the console is the log (packages/core/src/http.ts).
+    expect(await problems("packages/core/src/http.ts", `console.warn("not JSON");`)).toEqual([]);
   });
 });

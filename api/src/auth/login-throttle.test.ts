@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testLogger } from "@botox/core/testing";
 import { Hono } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
 import { rateLimit } from "../lib/rate-limit.ts";
@@ -13,7 +14,7 @@ const tick = () => new Promise((r) => setImmediate(r));
 
 describe("login throttle: slowed attempts on one username run one at a time", () => {
   it("lets one slowed check run at a time across addresses, and refuses those beyond the queue", async () => {
-    const throttle = new LoginThrottle(new MemoryThrottleStore());
+    const throttle = new LoginThrottle(new MemoryThrottleStore(), testLogger());
     const sleeps: { ms: number; wake: () => void }[] = [];
     throttle.sleep = (ms) => {
       const d = deferred();
@@ -49,7 +50,7 @@ describe("login throttle: slowed attempts on one username run one at a time", ()
   });
 
   it("runs attempts that need no slow-down at once, side by side", async () => {
-    const throttle = new LoginThrottle(new MemoryThrottleStore());
+    const throttle = new LoginThrottle(new MemoryThrottleStore(), testLogger());
     throttle.sleep = () => Promise.reject(new Error("no sleep expected"));
     const gate = deferred();
     let started = 0;
@@ -68,7 +69,7 @@ describe("login throttle: slowed attempts on one username run one at a time", ()
 
 describe("per-address limits count an IPv6 client by its /64", () => {
   it("login throttle: addresses of one /64 share the per-address and per-pair counts", async () => {
-    const throttle = new LoginThrottle(new MemoryThrottleStore());
+    const throttle = new LoginThrottle(new MemoryThrottleStore(), testLogger());
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await throttle.reserve("eve", `2001:db8:5:6::${i + 1}`)).allowed).toBe(true);
     expect((await throttle.reserve("eve", "2001:db8:5:6:ffff:1:2:3")).allowed).toBe(false);
     for (let i = 0; i < LOGIN_MAX_PER_ADDRESS - LOGIN_MAX_FAILURES - 1; i++) await throttle.reserve(`user${i}`, `2001:db8:5:6::a:${i}`);

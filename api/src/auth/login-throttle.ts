@@ -17,7 +17,9 @@
  * In memory by default; with REDIS_URL the counters live in Redis so several API instances
  * share them. An unreachable Redis fails open (logged): argon2id keeps each guess slow.
  */
+import type { Logger } from "@botox/core/logger";
 import type { ApiEnv } from "../env.ts";
+import { errorSummary } from "../lib/logger.ts";
 import { networkKey } from "../lib/client-ip.ts";
 import { sharedRedis } from "../lib/redis.ts";
 
@@ -116,12 +118,14 @@ export function slowdownFor(count: number): number {
 
 export class LoginThrottle {
   private readonly store: ThrottleStore;
+  private readonly logger: Logger;
   private warned = false;
   /** Replaceable in tests, so slow-downs take no real time. */
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  constructor(store: ThrottleStore) {
+  constructor(store: ThrottleStore, logger: Logger) {
     this.store = store;
+    this.logger = logger;
   }
 
   /** Per username: the end of the line of slowed attempts, and how many are in it. */
@@ -163,7 +167,7 @@ export class LoginThrottle {
     try {
       return await work();
     } catch (err) {
-      if (!this.warned) console.warn("[api] login throttle store unavailable; not throttling", err);
+      if (!this.warned) this.logger.warn({ error: errorSummary(err) }, "login throttle store unavailable; not throttling");
       this.warned = true;
       return fallback;
     }

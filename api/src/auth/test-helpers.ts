@@ -1,5 +1,6 @@
 /** Test scaffolding for admin routes: a fresh database, the app, an admin user and a login. */
 import { randomBytes } from "node:crypto";
+import { testLogger } from "@botox/core/testing";
 import { adminUsers, hashPassword, type ContentChange } from "@botox/db";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { createApp } from "../app.ts";
@@ -35,6 +36,7 @@ export async function createAdminTestContext(env: Record<string, string> = {}): 
     sql: db.sql,
     env: readApiEnv({ NODE_ENV: "test", ...env }),
     secret: randomBytes(32).toString("hex"),
+    logger: testLogger(),
     onContentChange: (change) => changes.push(change as ContentChange),
   };
   const app = createApp(deps);

@@ -1,5 +1,6 @@
 import { clinicFacts, insertContentChange, type ClinicFacts, type ContentChange, type DbExecutor } from "@botox/db";
 import type { Deps } from "../context.ts";
+import { errorSummary } from "./logger.ts";
 
 /**
  * The clinics a write touches, asked twice in its transaction: before the work (`result`
@@ -45,6 +46,6 @@ function notifyContentChange(deps: Deps, change: ContentChange): void {
     deps.onContentChange?.(change);
   } catch (err) {
     // The write is committed and recorded; the publisher also polls content_changes.
-    console.warn("[api] onContentChange listener failed", err);
+    deps.logger.warn({ error: errorSummary(err) }, "onContentChange listener failed");
   }
 }

@@ -8,6 +8,7 @@
  * TEST_DATABASE_URL is set) cut off by closing a TCP proxy in front of it.
  */
 import fs from "node:fs";
+import { testLogger } from "@botox/core/testing";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -114,7 +115,7 @@ describe.each([
   beforeAll(async () => {
     outage = await makeOutage();
     handle = connect(outage.url);
-    app = createApp({ db: handle.db, sql: handle.sql, env: readApiEnv({ NODE_ENV: "test" }), secret: "outage-test-secret" });
+    app = createApp({ db: handle.db, sql: handle.sql, env: readApiEnv({ NODE_ENV: "test" }), secret: "outage-test-secret", logger: testLogger() });
     const [row] = await handle.db
       .insert(clinics)
       .values({ name: "Survivor Clinic", slug: "survivor-clinic", city: "Omaha", citySlug: "omaha", state: "NE" })

@@ -1,4 +1,6 @@
 import type { Context } from "hono";
+import type { AppEnv } from "../context.ts";
+import { errorSummary } from "./logger.ts";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
@@ -114,12 +116,33 @@ export function slugConflict(err: unknown): never {
   throw err;
 }
 
+/** Postgres foreign key violation (23503), the driver's error or one it wraps. */
+function isForeignKeyViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A write's `.catch` for rows that belong to a clinic: the clinic went away between the check
+ * and the insert, so the answer is the 404 it would have been; any other error goes on.
+ */
+export const clinicGone =
+  (message: string) =>
+  (err: unknown): never => {
+    if (isForeignKeyViolation(err)) throw new HttpError(404, message);
+    throw err;
+  };
+
 export function errorBody(message: string, issues?: ApiError["issues"]): ApiError {
   return issues && issues.length ? { error: message, issues } : { error: message };
 }
 
 /** app.onError: known errors keep their status; unknown ones are logged and never leak a stack. */
-export function handleError(err: Error, c: Context): Response {
+export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof HttpError) return c.json(errorBody(err.message, err.issues), err.status);
   const tooLarge = bodyTooLarge(err);
   if (tooLarge) return c.json(errorBody(tooLarge.message), tooLarge.status);
@@ -130,6 +153,7 @@ export function handleError(err: Error, c: Context): Response {
   }
   if (isDatabaseUnavailable(err)) return c.json(errorBody(MSG.api.databaseUnavailable), 503);
   if (isDataException(err)) return c.json(errorBody(MSG.api.invalidInput), 400);
-  console.error("[api] unhandled error", err);
+  // The stack stays in the server's log (never in the answer): it is how the cause is found.
+  c.get("deps").logger.error({ error: errorSummary(err), stack: err.stack, method: c.req.method, path: c.req.path }, "unhandled error");
   return c.json(errorBody(MSG.api.internal), 500);
 }

@@ -6,6 +6,8 @@
 import { pino, type Logger } from "pino";
 
 export type { Logger };
+/** For launchers that print text for a reader (npm start): defined with the logger's interface. */
+export { lineLogger } from "@botox/core/logger";
 
 export interface LoggerOptions {
   level?: string;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testLogger } from "@botox/core/testing";
 import { QUERY_MSG, isoDay, type Clinic, type ClinicListResponse, type ZipSearchResponse } from "@botox/core";
 import { clinicPrices, clinics } from "@botox/db";
 import { inArray } from "drizzle-orm";
@@ -75,7 +76,7 @@ describe("openNow=true", () => {
   });
 
   it("through the read cache, a change of state at a minute boundary is seen at once", async () => {
-    const cache = new ReadCache({ ttlMs: 60 * 60_000, pollMs: 60 * 60_000 });
+    const cache = new ReadCache({ ttlMs: 60 * 60_000, pollMs: 60 * 60_000, logger: testLogger() });
     t.deps.readCache = cache;
     try {
       now = new Date("2026-11-23T23:59:30Z"); // 6:59:30 PM in New York: Day Spa closes at 7

@@ -53,22 +53,31 @@ export function json<S extends z.ZodType>(description: string, schema: S) {
 
 const error = (description: string) => json(description, errorSchema);
 
-/** The answers every route may give besides its own. */
-export const commonErrors = {
+/**
+ * The answers routes share, each described once: routes take them from here (commonErrors,
+ * writeErrors, adminRoute's session answers), never restate them.
+ */
+export const errorResponses = {
   400: error("Invalid input (the first message in `error`, all in `issues`)"),
-  503: error("Database unavailable"),
-} as const;
-export const writeErrors = {
-  ...commonErrors,
+  // The text of the answer itself (product.md §7.2, §8): one description for every admin route.
+  401: error(MSG.api.unauthorized),
   403: error("Origin not allowed"),
   413: error("Body too large"),
   415: error("Body is not JSON"),
   429: error("Rate limited"),
+  503: error("Database unavailable"),
+} as const;
+
+/** The answers every route may give besides its own. */
+export const commonErrors = { 400: errorResponses[400], 503: errorResponses[503] } as const;
+export const writeErrors = {
+  ...commonErrors,
+  403: errorResponses[403],
+  413: errorResponses[413],
+  415: errorResponses[415],
+  429: errorResponses[429],
 } as const;
 export const errorResponse = error;
-
-/** Marks a route as needing the admin session, for the document. */
-export const sessionSecurity = [{ session: [] }];
 
 /** One createRoute definition, reduced to what the document shows. */
 interface RouteDoc {

@@ -8,9 +8,11 @@
 import type { MiddlewareHandler } from "hono";
 import { MemoryStore, RedisStore, rateLimiter, type ClientRateLimitInfo, type Store } from "hono-rate-limiter";
 import { MSG } from "@botox/core";
+import type { Logger } from "@botox/core/logger";
 import type { AppEnv, Deps } from "../context.ts";
 import { sharedRedis } from "./redis.ts";
 import { networkKey } from "./client-ip.ts";
+import { errorSummary } from "./logger.ts";
 
 export interface RateLimitOptions {
   windowMs: number;
@@ -38,9 +40,11 @@ function redisStore(url: string): Store<AppEnv> {
 class FailOpenStore implements Store<AppEnv> {
   private warned = false;
   private readonly inner: Store<AppEnv>;
+  private readonly logger: Logger;
 
-  constructor(inner: Store<AppEnv>) {
+  constructor(inner: Store<AppEnv>, logger: Logger) {
     this.inner = inner;
+    this.logger = logger;
   }
   init(options: Parameters<NonNullable<Store<AppEnv>["init"]>>[0]) {
     this.inner.init?.(options);
@@ -49,7 +53,7 @@ class FailOpenStore implements Store<AppEnv> {
     try {
       return await this.inner.increment(key);
     } catch (err) {
-      if (!this.warned) console.warn("[api] rate-limit store unavailable; not limiting", err);
+      if (!this.warned) this.logger.warn({ error: errorSummary(err) }, "rate-limit store unavailable; not limiting");
       this.warned = true;
       return { totalHits: 0 };
     }
@@ -77,7 +81,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
       message: { error: MSG.api.rateLimited },
       statusCode: 429,
       standardHeaders: "draft-6",
-      store: deps.env.REDIS_URL ? new FailOpenStore(redisStore(deps.env.REDIS_URL)) : new MemoryStore<AppEnv>(),
+      store: deps.env.REDIS_URL ? new FailOpenStore(redisStore(deps.env.REDIS_URL), deps.logger) : new MemoryStore<AppEnv>(),
     });
   return async (c, next) => {
     const deps = c.get("deps");

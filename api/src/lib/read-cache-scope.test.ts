@@ -5,6 +5,7 @@
  * kept answer is still served from memory.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testLogger } from "@botox/core/testing";
 import { toClinicSlug } from "@botox/core";
 import { zipCodes } from "@botox/db";
 import { createAdminTestContext, type AdminTestContext } from "../auth/test-helpers.ts";
@@ -43,7 +44,7 @@ afterAll(() => t.close());
 beforeEach(() => {
   t.deps.readCache?.stop();
   // A fresh cache per test (never polling: only this API's writes clear it here).
-  t.deps.readCache = new ReadCache({ ttlMs: 3_600_000, pollMs: 3_600_000 });
+  t.deps.readCache = new ReadCache({ ttlMs: 3_600_000, pollMs: 3_600_000, logger: testLogger() });
 });
 
 const READS = {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordingLogger, testLogger } from "@botox/core/testing";
 import { eq } from "drizzle-orm";
 import { clinics, insertContentChange } from "@botox/db";
 import type { Clinic, ZipSearchResponse } from "@botox/core";
@@ -6,7 +7,8 @@ import { writeContent } from "./content-changes.ts";
 import { encodeJson, ReadCache } from "./read-cache.ts";
 import { createPublicTestContext, milesNorth, type PublicTestContext } from "./test-support.ts";
 
-const cache = (options: Partial<ConstructorParameters<typeof ReadCache>[0]> = {}) => new ReadCache({ ttlMs: 60_000, pollMs: 1_000, ...options });
+const cache = (options: Partial<ConstructorParameters<typeof ReadCache>[0]> = {}) =>
+  new ReadCache({ ttlMs: 60_000, pollMs: 1_000, logger: testLogger(), ...options });
 /** A promise the test settles by hand: a computation still running while others ask. */
 function gate(): { promise: Promise<void>; open: () => void } {
   let open = (): void => undefined;
@@ -108,7 +110,7 @@ describe("read cache in the API", () => {
     await t.insertZip("10001", O.latitude, O.longitude, "New York", "NY");
     const [row] = await t.insertClinics([{ name: "Cached Clinic", city: "New York", state: "NY", ...milesNorth(O.latitude, O.longitude, 1) }]);
     clinicId = row!.id;
-    rc = new ReadCache({ ttlMs: 60_000, pollMs: 60_000 });
+    rc = new ReadCache({ ttlMs: 60_000, pollMs: 60_000, logger: testLogger() });
     await rc.poll(t.db.db);
     t.deps.readCache = rc;
   });
@@ -184,5 +186,25 @@ describe("read cache in the API", () => {
     expect(elsewhere.headers.get("x-cache")).toBe("MISS");
     expect((await near({ latitude: 91, longitude: 0 })).status).toBe(400);
     expect(rc.size).toBe(2);
+  });
+
+  it("warns once while content_changes cannot be read, and again after it came back and went away", async () => {
+    const logger = recordingLogger();
+    const watcher = cache({ logger });
+    let away = true;
+    const db = new Proxy(t.db.db, {
+      get(target, key, receiver): unknown {
+        if (away) throw new Error("database away");
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    await watcher.poll(db);
+    await watcher.poll(db);
+    away = false;
+    await watcher.poll(db);
+    away = true;
+    await watcher.poll(db);
+    const warning = { level: "warn", fields: { error: { type: "Error", message: "database away" } }, message: "read cache: cannot read content_changes" };
+    expect(logger.lines).toEqual([warning, warning]);
   });
 });

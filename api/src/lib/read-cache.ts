@@ -20,13 +20,12 @@
  * computation, and anything computed across a clearing is returned but not kept. Memory is
  * bounded by entries and bytes (READ_CACHE_MAX_MB), the least recently used going first.
  */
-import type { Context, TypedResponse } from "hono";
-import type { JSONParsed } from "hono/utils/types";
 import { LRUCache } from "lru-cache";
 import { distanceMiles } from "@botox/core";
+import type { Logger } from "@botox/core/logger";
 import { latestContentChangeId, parseCitySlug, type ClinicFacts, type Database } from "@botox/db";
-import type { AppEnv } from "../context.ts";
 import type { ApiEnv } from "../env.ts";
+import { errorSummary } from "./logger.ts";
 
 export type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -40,6 +39,8 @@ export interface ReadCacheOptions {
   maxBytes?: number;
   /** The clock entries expire by, in milliseconds (tests move it by hand). */
   now?: () => number;
+  /** Told once when content_changes cannot be read, and not again until it can. */
+  logger: Logger;
 }
 
 export const encodeJson = (value: unknown): Bytes => Buffer.from(JSON.stringify(value));
@@ -99,6 +100,7 @@ export class ReadCache {
   readonly #answers: LRUCache<string, Kept>;
   readonly #pending = new Map<string, Promise<Bytes>>();
   readonly #pollMs: number;
+  readonly #logger: Logger;
   /** Bumped by every clearing: a computation that started before one is not kept. */
   #generation = 0;
   #lastChange: number | undefined;
@@ -107,6 +109,7 @@ export class ReadCache {
 
   constructor(options: ReadCacheOptions) {
     this.#pollMs = options.pollMs;
+    this.#logger = options.logger;
     this.#answers = new LRUCache<string, Kept>({
       max: options.maxEntries ?? 10_000,
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
@@ -183,7 +186,7 @@ export class ReadCache {
       latest = await latestContentChangeId(db);
     } catch (err) {
       // The database is away: entries still expire by their TTL, and the next poll retries.
-      if (!this.#pollFailed) console.warn("[api] read cache: cannot read content_changes", (err as Error).message);
+      if (!this.#pollFailed) this.#logger.warn({ error: errorSummary(err) }, "read cache: cannot read content_changes");
       this.#pollFailed = true;
       return;
     }
@@ -198,64 +201,9 @@ export class ReadCache {
 }
 
 /** The read cache a served API uses, watching `db`; undefined when READ_CACHE_TTL_MS is 0. */
-export async function startReadCache(env: ApiEnv, db: Database): Promise<ReadCache | undefined> {
+export async function startReadCache(env: ApiEnv, db: Database, logger: Logger): Promise<ReadCache | undefined> {
   if (env.READ_CACHE_TTL_MS === 0) return undefined;
-  const cache = new ReadCache({ ttlMs: env.READ_CACHE_TTL_MS, pollMs: env.READ_CACHE_POLL_MS, maxBytes: env.READ_CACHE_MAX_MB * 1024 * 1024 });
+  const cache = new ReadCache({ ttlMs: env.READ_CACHE_TTL_MS, pollMs: env.READ_CACHE_POLL_MS, maxBytes: env.READ_CACHE_MAX_MB * 1024 * 1024, logger });
   await cache.watch(db);
   return cache;
 }
-
-/** A request's path and query, the default cache key. */
-function requestKey(c: Context<AppEnv>): string {
-  const url = c.req.url;
-  return url.slice(url.indexOf("/", url.indexOf("//") + 2));
-}
-
-/**
- * The moment an openNow=true read is answered at, and its cache key (issue 14). Hours are
- * kept to the minute, so the answer is computed for the start of the current minute and kept
- * under a key naming that minute: a kept answer is never served after the minute it was
- * true for, and a change of state at a minute boundary is seen at once, well within the TTL.
- */
-export function openNowMoment(c: Context<AppEnv>, openNow: boolean, key: string = requestKey(c)): { at: Date | undefined; key: string } {
-  if (!openNow) return { at: undefined, key };
-  const now = c.get("deps").now?.() ?? new Date();
-  const minute = Math.floor(now.getTime() / 60_000);
-  return { at: new Date(minute * 60_000), key: `${key} @${minute}` };
-}
-
-/** Whether a query string asks for openNow (read before validation, to pick the cache key). */
-export const asksOpenNow = (value: string | undefined): boolean => /^\s*(true|1)\s*$/i.test(value ?? "");
-
-/**
- * Answers a public read with `compute()`'s value as JSON, through the app's read cache when
- * it has one (deps.readCache). The key is the path and query exactly as requested, unless
- * the route gives its own (a POST read: its validated body); `scope` says which clinics the
- * answer depends on (default: all of them). An error thrown by `compute`
- * (bad input, not found, database away) is answered as usual and not kept.
- */
-export async function cachedJson<T>(
-  c: Context<AppEnv>,
-  compute: () => Promise<T>,
-  key?: string,
-  scope: (answer: T) => AnswerScope = () => ({ kind: "all" }),
-): Promise<CachedJson<T>> {
-  const cache = c.get("deps").readCache;
-  if (!cache) return c.json(await compute(), 200) as Response as CachedJson<T>;
-  let answerScope: AnswerScope = { kind: "all" };
-  const { body, hit } = await cache.read(
-    key ?? requestKey(c),
-    async () => {
-      const answer = await compute();
-      answerScope = scope(answer);
-      return encodeJson(answer);
-    },
-    () => answerScope,
-  );
-  c.header("X-Cache", hit ? "HIT" : "MISS");
-  // The stored bytes are `compute()`'s answer encoded once: typed as that answer, for the route.
-  return c.body(body, 200, { "Content-Type": "application/json" }) as Response as CachedJson<T>;
-}
-
-/** A 200 JSON answer of type T, whether encoded now or read from the cache. */
-export type CachedJson<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;

@@ -3,6 +3,7 @@
  * from a chosen client address (as if from a socket), and clinic rows built from a few fields.
  */
 import { toClinicSlug, toLinkSlug } from "@botox/core";
+import { testLogger } from "@botox/core/testing";
 import { clinics, deriveClinicColumns, zipCodes } from "@botox/db";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { createApp } from "../app.ts";
@@ -52,6 +53,7 @@ export async function createPublicTestContext(env: Record<string, string> = {}):
     sql: db.sql,
     env: readApiEnv({ NODE_ENV: "test", ...env }),
     secret: "test-secret-for-address-hashes",
+    logger: testLogger(),
   };
   const app = createApp(deps);
 

@@ -9,6 +9,7 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
+import type { Logger as StructuredLogger } from "@botox/core/logger";
 import type { DbHandle } from "@botox/db";
 import { createApp } from "../app.ts";
 import { createDeps, type AppDeps } from "../deps.ts";
@@ -21,8 +22,8 @@ export interface ApiServerOptions {
   env?: ApiEnv;
   database?: DbHandle;
   logger?: Logger;
-  /** Where the publisher's lines go; the JSON log by default (npm start prints them as text). */
-  publishLog?: (line: string) => void;
+  /** Where the publisher reports; the JSON log by default (npm start prints its lines as text). */
+  publishLogger?: StructuredLogger;
   /** Start the publisher's polling, nightly schedule and first build (default true). */
   startPublisher?: boolean;
   /** Passed to Publisher.start: mark builds left running as interrupted (the embedded database's only process). */
@@ -42,9 +43,8 @@ export interface RunningApiServer {
 export async function startApiServer(options: ApiServerOptions = {}): Promise<RunningApiServer> {
   const env = options.env ?? readApiEnv();
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
-  const publishLogger = logger.child({ component: "publish" });
-  const publishLog = options.publishLog ?? ((line: string) => publishLogger.info(line));
-  const app = await createDeps({ env, ...(options.database ? { database: options.database } : {}), log: publishLog });
+  const publishLogger = options.publishLogger ?? logger.child({ component: "publish" });
+  const app = await createDeps({ env, ...(options.database ? { database: options.database } : {}), logger, publishLogger });
   const cleanups: (() => Promise<void>)[] = [() => app.close()];
   try {
     const site =

@@ -87,6 +87,9 @@ export function createApiClient({ baseUrl, fetch: customFetch }: ApiClientOption
       return JSON.parse(text) as T;
     } catch (err) {
       // product.md §8: a read whose body is not JSON yields an empty list and logs the failure.
+      // The console is the log here: this client runs in the browser (the site's islands, the
+      // admin), where there is no structured logger to pass in and the console is what a
+      // developer looking at the page reads.
       console.warn(`GET ${path}: response is not valid JSON`, err);
       return [] as T;
     }

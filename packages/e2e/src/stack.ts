@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import { lineLogger } from "@botox/core/logger";
 import { repoRoot, type Database, type Sql } from "@botox/db";
 import { ensureAdmin } from "@botox/db/admin-user";
 import { createTestDatabase } from "@botox/db/testing";
@@ -36,6 +37,7 @@ export interface StackOptions {
   geoServices?: string[];
   /** Quiet time before an automatic rebuild (default 300 ms, so tests see edits quickly). */
   debounceMs?: number;
+  /** Lines about the stack for a reader (the publisher's builds, as text); none by default. */
   log?: (line: string) => void;
 }
 
@@ -125,7 +127,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       env,
       database,
       secret: randomBytes(32).toString("hex"),
-      log,
+      // The app's own warnings go to the API's JSON log as when served; the publisher's lines to `log`.
+      publishLogger: lineLogger(log),
       publish:
         options.site === false
           ? false

@@ -1,3 +1,4 @@
+import { silentLogger } from "@botox/core/logger";
 import fs from "node:fs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PUBLISH_LOCK_KEYS, databaseOn } from "@botox/db";
@@ -10,7 +11,7 @@ let db: TestDatabase;
 let site: FakeSite;
 
 function executor(config: PublishConfig = site.config()): BuildExecutor {
-  return new BuildExecutor({ sql: db.sql, db: databaseOn(db.sql), config, log: () => undefined, staleAfterMs: 60_000, heartbeatMs: 5_000 });
+  return new BuildExecutor({ sql: db.sql, db: databaseOn(db.sql), config, logger: silentLogger, staleAfterMs: 60_000, heartbeatMs: 5_000 });
 }
 
 beforeAll(async () => {

@@ -19,6 +19,7 @@ import {
   type Database,
   type Sql,
 } from "@botox/db";
+import type { Logger } from "@botox/core/logger";
 import { LogTail, expandBuildCommand, runCommand } from "./build-runner.ts";
 import { DEFAULT_TARGETED_MAX_CLINICS, type PublishConfig } from "./config.ts";
 import { postDeployHook } from "./hook.ts";
@@ -39,7 +40,7 @@ export interface BuildExecutorOptions {
   config: PublishConfig;
   /** Passed to the build as DATABASE_URL, so it reads the same database. */
   databaseUrl?: string | undefined;
-  log: (message: string) => void;
+  logger: Logger;
   /** How long a running build may go without a heartbeat before it counts as interrupted. */
   staleAfterMs: number;
   heartbeatMs: number;
@@ -131,7 +132,7 @@ export class BuildExecutor {
     const log = new LogTail();
     this.currentBuildId = id;
     this.abort = new AbortController();
-    this.options.log(`build #${id} started (${trigger}, ${this.config.mode})`);
+    this.options.logger.info({ buildId: id, trigger, mode: this.config.mode }, "build started");
     const heartbeat = setInterval(() => {
       void recordBuildProgress(this.db, id, Date.now() - started, log.toString()).catch(() => undefined);
     }, this.options.heartbeatMs);
@@ -155,7 +156,9 @@ export class BuildExecutor {
     const live = ok && this.config.mode === "local";
     await finishBuild(this.db, { id, ok, live, pageCount, durationMs, log: log.toString() });
     if (live) await this.prune();
-    this.options.log(`build #${id} ${ok ? "succeeded" : "failed"} in ${(durationMs / 1000).toFixed(1)} s${pageCount !== null ? `, ${pageCount} pages` : ""}`);
+    const outcome = { buildId: id, durationMs, ...(pageCount !== null ? { pageCount } : {}) };
+    if (ok) this.options.logger.info(outcome, "build succeeded");
+    else this.options.logger.warn(outcome, "build failed");
     return ok;
   }
 
@@ -352,7 +355,7 @@ export class BuildExecutor {
     }
     await this.folder.switchTo(id);
     await markBuildLive(this.db, id);
-    this.options.log(`rolled back to build #${id}`);
+    this.options.logger.info({ buildId: id }, "rolled back");
     return { ok: true, id };
   }
 }

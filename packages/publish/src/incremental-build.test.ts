@@ -3,6 +3,7 @@
  * incremental build (site/astro.config.mjs, cache keys in site/src/lib/cache-key.ts)
  * re-renders only the pages that show that clinic, and links every other page from the cache.
  */
+import { silentLogger } from "@botox/core/logger";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -74,7 +75,7 @@ beforeAll(async () => {
   publisher = new Publisher({
     sql: db.sql,
     databaseUrl: db.url,
-    log: () => undefined,
+    logger: silentLogger,
     config: {
       mode: "local",
       debounceMs: 0,

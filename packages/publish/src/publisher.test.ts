@@ -1,3 +1,4 @@
+import { silentLogger } from "@botox/core/logger";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -13,10 +14,9 @@ import { buildRows, createFakeSite, recordChange, type FakeSite } from "./testin
 let db: TestDatabase;
 let site: FakeSite;
 const publishers: Publisher[] = [];
-const quiet = () => undefined;
 
 function publisher(options: Partial<ConstructorParameters<typeof Publisher>[0]> = {}): Publisher {
-  const p = new Publisher({ sql: db.sql, config: site.config(), log: quiet, ...options });
+  const p = new Publisher({ sql: db.sql, config: site.config(), logger: silentLogger, ...options });
   publishers.push(p);
   return p;
 }

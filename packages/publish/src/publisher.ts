@@ -12,6 +12,7 @@ import {
   type Sql,
 } from "@botox/db";
 import fs from "node:fs/promises";
+import type { Logger } from "@botox/core/logger";
 import { systemClock, type Clock } from "./clock.ts";
 import type { PublishConfig } from "./config.ts";
 import { BuildExecutor, type BuildOutcome, type PublishTrigger, type RollbackResult } from "./executor.ts";
@@ -49,7 +50,8 @@ export interface PublisherOptions {
   /** Passed to the build as DATABASE_URL, so it reads the same database. */
   databaseUrl?: string;
   clock?: Clock;
-  log?: (message: string) => void;
+  /** Where the publisher reports builds and failures (the API passes its own, tests a recorder). */
+  logger: Logger;
   /** How long a running build may go without a heartbeat before it counts as interrupted. */
   staleAfterMs?: number;
   heartbeatMs?: number;
@@ -85,7 +87,7 @@ export class Publisher {
   readonly config: PublishConfig;
   private readonly db: Database;
   private readonly clock: Clock;
-  private readonly log: (message: string) => void;
+  private readonly logger: Logger;
   private readonly executor: BuildExecutor;
   private readonly scheduler: BuildScheduler;
   private pollTimer: unknown;
@@ -97,13 +99,13 @@ export class Publisher {
     this.config = options.config;
     this.db = databaseOn(options.sql);
     this.clock = options.clock ?? systemClock;
-    this.log = options.log ?? ((m) => console.log(`[publish] ${m}`));
+    this.logger = options.logger;
     this.executor = new BuildExecutor({
       sql: options.sql,
       db: this.db,
       config: this.config,
       databaseUrl: options.databaseUrl,
-      log: this.log,
+      logger: this.logger,
       staleAfterMs: options.staleAfterMs ?? 60_000,
       heartbeatMs: options.heartbeatMs ?? 5_000,
     });
@@ -111,7 +113,7 @@ export class Publisher {
       debounceMs: this.config.debounceMs,
       maxWaitMs: this.config.maxWaitMs,
       clock: this.clock,
-      log: this.log,
+      logger: this.logger,
       run: (trigger, force) => this.executor.attempt(trigger, force),
       afterBuild: (id) => this.followUp(id),
     });
@@ -220,7 +222,7 @@ export class Publisher {
       }
       if (queued > 0 && idle()) this.request("webhook");
     } catch (err) {
-      this.log(`poll failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.logger.warn({ error: err instanceof Error ? err.message : String(err) }, "poll failed");
     }
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { recordingLogger } from "@botox/core/testing";
 import { ManualClock } from "./clock.ts";
 import type { BuildOutcome, PublishTrigger } from "./executor.ts";
 import { BuildScheduler } from "./scheduler.ts";
@@ -8,14 +9,14 @@ function setup(options: { debounceMs?: number; maxWaitMs?: number; start?: numbe
   const clock = new ManualClock(options.start ?? Date.parse("2026-11-22T12:00:00Z"));
   const runs: { trigger: PublishTrigger; force: boolean; at: number }[] = [];
   const followed: number[] = [];
-  const logged: string[] = [];
+  const logger = recordingLogger();
   let hold: Promise<void> | null = null;
   let outcome: () => BuildOutcome = () => ({ kind: "built", id: runs.length, ok: true });
   const scheduler = new BuildScheduler({
     debounceMs: options.debounceMs ?? 5_000,
     maxWaitMs: options.maxWaitMs ?? 60_000,
     clock,
-    log: (m) => logged.push(m),
+    logger,
     run: async (trigger, force) => {
       runs.push({ trigger, force, at: clock.now() });
       if (hold) await hold;
@@ -30,7 +31,7 @@ function setup(options: { debounceMs?: number; maxWaitMs?: number; start?: numbe
     scheduler,
     runs,
     followed,
-    logged,
+    logged: logger.lines,
     /** The next attempts wait until the returned function is called. */
     holdRuns() {
       let release = () => {};
@@ -118,7 +119,7 @@ describe("BuildScheduler", () => {
     });
     t.scheduler.request("rebuild");
     await t.scheduler.flush();
-    expect(t.logged).toEqual(["build attempt failed: database went away"]);
+    expect(t.logged).toEqual([{ level: "warn", fields: { error: "database went away" }, message: "build attempt failed" }]);
     expect(t.followed).toEqual([]);
     t.answer(() => ({ kind: "busy" }));
     t.scheduler.request("rebuild");

@@ -1,3 +1,4 @@
+import type { Logger } from "@botox/core/logger";
 import type { Clock } from "./clock.ts";
 import type { BuildOutcome, PublishTrigger } from "./executor.ts";
 import { scheduleNightly, type NightlySchedule } from "./schedule.ts";
@@ -21,7 +22,7 @@ export interface SchedulerOptions {
   run: (trigger: PublishTrigger, force: boolean) => Promise<BuildOutcome>;
   /** Called after each attempt that built, before the next due request is taken. */
   afterBuild?: (buildId: number) => Promise<void>;
-  log: (message: string) => void;
+  logger: Logger;
 }
 
 /**
@@ -133,7 +134,7 @@ export class BuildScheduler {
           const job = this.pendingRequest;
           this.pendingRequest = null;
           const outcome = await this.options.run(job.trigger, job.force).catch((err: unknown): BuildOutcome => {
-            this.options.log(`build attempt failed: ${err instanceof Error ? err.message : String(err)}`);
+            this.options.logger.warn({ error: err instanceof Error ? err.message : String(err) }, "build attempt failed");
             return { kind: "skipped" };
           });
           if (outcome.kind === "built" && !this.stopped) await this.options.afterBuild?.(outcome.id);

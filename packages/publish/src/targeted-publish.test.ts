@@ -6,6 +6,7 @@
  * edits join these once those kinds of clinic content exist: each names its clinic in
  * packages/db `clinicsOfChanges`, and nothing else changes.)
  */
+import { silentLogger } from "@botox/core/logger";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -107,7 +108,7 @@ beforeAll(async () => {
   publisher = new Publisher({
     sql: db.sql,
     databaseUrl: db.url,
-    log: () => undefined,
+    logger: silentLogger,
     config: {
       mode: "local",
       debounceMs: 0,

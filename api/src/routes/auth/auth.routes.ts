@@ -12,7 +12,7 @@ const throttles = new WeakMap<Deps, LoginThrottle>();
 /** The login throttle of one app (exported for tests, which replace its sleep). */
 export function throttleFor(deps: Deps): LoginThrottle {
   let t = throttles.get(deps);
-  if (!t) throttles.set(deps, (t = new LoginThrottle(createThrottleStore(deps.env))));
+  if (!t) throttles.set(deps, (t = new LoginThrottle(createThrottleStore(deps.env), deps.logger)));
   return t;
 }
 // One per process: the verifications share its cores whichever app instance runs them.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testLogger } from "@botox/core/testing";
 import { MSG } from "@botox/core";
 import { adminUsers, hashPassword, sessions } from "@botox/db";
 import { ORIGIN, createAdminTestContext, sessionCookieOf, type AdminTestContext } from "../../auth/test-helpers.ts";
@@ -114,7 +115,7 @@ describe("POST /login", () => {
 
 describe("LoginThrottle", () => {
   it("refuses the 6th attempt of one username from one address, and the 21st of one address on any usernames", async () => {
-    const throttle = new LoginThrottle(new MemoryThrottleStore());
+    const throttle = new LoginThrottle(new MemoryThrottleStore(), testLogger());
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await throttle.reserve("Alice", "10.0.0.1")).allowed).toBe(true);
     const refused = await throttle.reserve("alice", "10.0.0.1");
     expect(refused).toEqual({ allowed: false, retryAfterSeconds: expect.any(Number) });
@@ -131,7 +132,7 @@ describe("LoginThrottle", () => {
 
   it("forgets attempts when the window ends", async () => {
     let now = 1_000_000;
-    const throttle = new LoginThrottle(new MemoryThrottleStore(60_000, () => now));
+    const throttle = new LoginThrottle(new MemoryThrottleStore(60_000, () => now), testLogger());
     for (let i = 0; i <= LOGIN_MAX_FAILURES; i++) await throttle.reserve("dave", "10.0.1.1");
     expect((await throttle.reserve("dave", "10.0.1.1")).allowed).toBe(false);
     now += 60_001;

@@ -2,13 +2,12 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { MSG, blogCategorySchema, categoryInputSchema, okResponseSchema } from "@botox/core";
 import { deleteCategory, findCategoryById, insertCategory, listCategories, updateCategory } from "@botox/db";
-import { requireSession } from "../../auth/session.ts";
+import { adminRoute } from "../../auth/admin-route.ts";
 import { writeContent } from "../../lib/content-changes.ts";
 import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
-import { createRouter, documentedJsonRequest, errorResponse, json, jsonBody, jsonRequest, sessionSecurity } from "../../lib/openapi.ts";
+import { createRouter, documentedJsonRequest, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
 import { categoryId, patchObject, slugConflict, tags } from "./blog-shared.ts";
 
-const unauthorized = errorResponse("No valid session");
 const categoryNotFound = errorResponse(MSG.blog.categoryNotFound);
 const slugTaken = errorResponse(MSG.api.categorySlugTaken);
 
@@ -26,34 +25,29 @@ const getRoute = createRoute({
   tags,
   responses: { 200: json("The category", blogCategorySchema), 404: categoryNotFound },
 });
-const createCategoryRoute = createRoute({
+const createCategoryRoute = adminRoute({
   method: "post",
   path: "/blog/categories",
   summary: "Create a category",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: jsonRequest(categoryInputSchema) },
-  responses: { 201: json("Created", blogCategorySchema), 400: errorResponse("Validation error (product.md §5 messages)"), 401: unauthorized, 409: slugTaken },
+  responses: { 201: json("Created", blogCategorySchema), 400: errorResponse("Validation error (product.md §5 messages)"), 409: slugTaken },
 });
-const updateRoute = createRoute({
+const updateRoute = adminRoute({
   method: "patch",
   path: "/blog/categories/{id}",
   summary: "Update a category",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
   request: { body: documentedJsonRequest(categoryInputSchema.partial()) },
-  responses: { 200: json("Updated", blogCategorySchema), 400: errorResponse("Validation error"), 401: unauthorized, 404: categoryNotFound, 409: slugTaken },
+  responses: { 200: json("Updated", blogCategorySchema), 400: errorResponse("Validation error"), 404: categoryNotFound, 409: slugTaken },
 });
-const deleteRoute = createRoute({
+const deleteRoute = adminRoute({
   method: "delete",
   path: "/blog/categories/{id}",
   summary: "Delete a category; its posts become uncategorized",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
-  responses: { 200: json("Deleted", okResponseSchema), 401: unauthorized, 404: categoryNotFound },
+  responses: { 200: json("Deleted", okResponseSchema), 404: categoryNotFound },
 });
 
 /** Blog categories: public reads, admin writes. */

@@ -28,10 +28,11 @@ import {
   type PostValues,
 } from "@botox/db";
 import { sanitizeBlogHtml } from "@botox/core/sanitize";
-import { loadSessionUser, requireSession } from "../../auth/session.ts";
+import { adminRoute } from "../../auth/admin-route.ts";
+import { loadSessionUser } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
 import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
-import { createRouter, documentedJsonRequest, errorResponse, json, jsonBody, jsonRequest, sessionSecurity } from "../../lib/openapi.ts";
+import { createRouter, documentedJsonRequest, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
 import { patchObject, postId, slugConflict, tags } from "./blog-shared.ts";
 
 const boolText = z.preprocess((v) => (v === "false" || v === "0" ? false : v === "true" || v === "1" ? true : v), z.boolean());
@@ -82,7 +83,6 @@ async function toPostValues(db: DbExecutor, input: BlogPostInput, existing?: Pos
   };
 }
 
-const unauthorized = errorResponse("No valid session");
 const postNotFound = errorResponse(MSG.blog.postNotFound);
 const slugTaken = errorResponse(MSG.api.postSlugTaken);
 
@@ -109,43 +109,36 @@ const recentRoute = createRoute({
   request: { query: recentQuerySchema },
   responses: { 200: json("Posts", z.array(blogPostSchema)) },
 });
-const getRoute = createRoute({
+const getRoute = adminRoute({
   method: "get",
   path: "/blog/posts/{id}",
   summary: "Any post by id, drafts included (admin edit)",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
-  responses: { 200: json("The post", blogPostSchema), 401: unauthorized, 404: postNotFound },
+  responses: { 200: json("The post", blogPostSchema), 404: postNotFound },
 });
-const createPostRoute = createRoute({
+const createPostRoute = adminRoute({
   method: "post",
   path: "/blog/posts",
   summary: "Create a post: HTML sanitized, product.md §4 gaps filled, publishedAt set when published",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: jsonRequest(blogPostInputSchema) },
-  responses: { 201: json("Created post", blogPostSchema), 400: errorResponse("Validation error (product.md §5 messages)"), 401: unauthorized, 409: slugTaken },
+  responses: { 201: json("Created post", blogPostSchema), 400: errorResponse("Validation error (product.md §5 messages)"), 409: slugTaken },
 });
-const updateRoute = createRoute({
+const updateRoute = adminRoute({
   method: "patch",
   path: "/blog/posts/{id}",
   summary: "Update some or all fields; the merged post is validated",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
   request: { body: documentedJsonRequest(blogPostInputSchema.partial()) },
-  responses: { 200: json("Updated post", blogPostSchema), 400: errorResponse("Validation error"), 401: unauthorized, 404: postNotFound, 409: slugTaken },
+  responses: { 200: json("Updated post", blogPostSchema), 400: errorResponse("Validation error"), 404: postNotFound, 409: slugTaken },
 });
-const deleteRoute = createRoute({
+const deleteRoute = adminRoute({
   method: "delete",
   path: "/blog/posts/{id}",
   summary: "Delete a post",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
-  responses: { 200: json("Deleted", okResponseSchema), 401: unauthorized, 404: postNotFound },
+  responses: { 200: json("Deleted", okResponseSchema), 404: postNotFound },
 });
 
 /** Blog posts: public reads, then the admin's. "recent" and "slug/..." are registered before "{id}". */

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { SEARCH, citySchema, popularCitiesQuerySchema } from "@botox/core";
 import { findNearestCities, findPopularCities } from "@botox/db";
-import { cachedJson } from "../../lib/read-cache.ts";
+import { cachedJson } from "../../lib/cached-json.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
 import { resolveVisitorLocation } from "../location/visitor-location.ts";
 

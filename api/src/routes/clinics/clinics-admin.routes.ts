@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
   MSG,
@@ -12,11 +11,11 @@ import {
   type ClinicListResponse,
 } from "@botox/core";
 import { deleteClinic, findAdminClinicById, insertClinic, listAdminClinics, toClinicRow, updateClinic, type ClinicRow } from "@botox/db";
-import { requireSession } from "../../auth/session.ts";
+import { adminRoute } from "../../auth/admin-route.ts";
 import { writeContent } from "../../lib/content-changes.ts";
 import { HttpError, slugConflict } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
-import { createRouter, errorResponse, json, jsonBody, jsonRequest, sessionSecurity } from "../../lib/openapi.ts";
+import { createRouter, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
 
 const clinicId = (raw: string) => idParam(raw, MSG.admin.clinicNotFound);
 
@@ -38,69 +37,58 @@ function toClinicValues({ workingHoursAsText: _flag, ...input }: AdminClinicInpu
 }
 
 const tags = ["admin clinics"];
-const unauthorized = errorResponse("No valid session");
 const notFound = errorResponse(MSG.admin.clinicNotFound);
 const slugTaken = errorResponse(MSG.api.clinicSlugTaken);
 
-const listRoute = createRoute({
+const listRoute = adminRoute({
   method: "get",
   path: "/clinics",
   summary: "Admin clinic list, sorted by name (or newest with sort=newest)",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
   request: { query: listQuerySchema },
-  responses: { 200: json("Clinics and pagination", clinicListResponseSchema), 400: errorResponse("Invalid filter"), 401: unauthorized },
+  responses: { 200: json("Clinics and pagination", clinicListResponseSchema), 400: errorResponse("Invalid filter") },
 });
 // Hono paths with a pattern: only digits reach these routes (the document shows `{id}`).
-const getRoute = createRoute({
+const getRoute = adminRoute({
   method: "get",
   path: "/clinics/:id{[0-9]+}",
   summary: "One clinic (admin edit)",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
-  responses: { 200: json("The clinic", clinicSchema), 401: unauthorized, 404: notFound },
+  responses: { 200: json("The clinic", clinicSchema), 404: notFound },
 });
-const createClinicRoute = createRoute({
+const createClinicRoute = adminRoute({
   method: "post",
   path: "/clinics",
   summary: "Create a clinic; slug from name + city when empty, unique per city",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: jsonRequest(adminClinicInputSchema) },
   responses: {
     201: json("Created clinic", clinicSchema),
     400: errorResponse("Validation error (product.md §5 messages); unreadable working hours without workingHoursAsText"),
-    401: unauthorized,
     409: slugTaken,
   },
 });
-const replaceRoute = createRoute({
+const replaceRoute = adminRoute({
   method: "put",
   path: "/clinics/:id{[0-9]+}",
   summary: "Replace a clinic's fields",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: jsonRequest(adminClinicInputSchema) },
   responses: {
     200: json("Updated clinic", clinicSchema),
     400: errorResponse("Validation error; unreadable working hours without workingHoursAsText"),
-    401: unauthorized,
     404: notFound,
     409: slugTaken,
   },
 });
-const deleteRoute = createRoute({
+const deleteRoute = adminRoute({
   method: "delete",
   path: "/clinics/:id{[0-9]+}",
   summary: "Delete a clinic",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
-  responses: { 200: json("Deleted", okResponseSchema), 401: unauthorized, 404: notFound },
+  responses: { 200: json("Deleted", okResponseSchema), 404: notFound },
 });
 
 export const clinicsAdminRoutes = createRouter()

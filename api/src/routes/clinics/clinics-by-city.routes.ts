@@ -14,7 +14,7 @@ import {
 import { findClinicBySlugOrId, searchClinicsInCity, withVerifiedCredentials } from "@botox/db";
 import { HttpError } from "../../lib/errors.ts";
 import { cityCentre } from "../../lib/city-centres.ts";
-import { asksOpenNow, cachedJson, openNowMoment } from "../../lib/read-cache.ts";
+import { asksOpenNow, cachedJson, openNowMoment } from "../../lib/cached-json.ts";
 import { commonErrors, createRouter, errorResponse, json } from "../../lib/openapi.ts";
 
 const clinicsByCityRoute = createRoute({

@@ -2,7 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { SEARCH, clinicSchema, nearbyClinicsBodySchema } from "@botox/core";
 import { listClinicsNear } from "@botox/db";
-import { cachedJson, nearScope, openNowMoment } from "../../lib/read-cache.ts";
+import { cachedJson, openNowMoment } from "../../lib/cached-json.ts";
+import { nearScope } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 

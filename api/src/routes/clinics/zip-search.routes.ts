@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { isoDay, zipSearchQuerySchema, zipSearchResponseSchema, type ZipSearchResponse } from "@botox/core";
 import { searchClinicsNearZip, searchClinicsNearZipByPrice, withVerifiedCredentials } from "@botox/db";
-import { asksOpenNow, cachedJson, nearScope, openNowMoment } from "../../lib/read-cache.ts";
+import { asksOpenNow, cachedJson, openNowMoment } from "../../lib/cached-json.ts";
+import { nearScope } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
 
 const zipSearchRoute = createRoute({

@@ -10,10 +10,10 @@ import {
   type ContactResponse,
 } from "@botox/core";
 import { insertContactMessage, listContactMessages, markContactMessage } from "@botox/db";
-import { requireSession } from "../../auth/session.ts";
+import { adminRoute } from "../../auth/admin-route.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
-import { createRouter, errorResponse, json, jsonBody, jsonRequest, sessionSecurity } from "../../lib/openapi.ts";
+import { createRouter, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 
 /** 5 messages per address per 15 minutes: plenty for a person, little for a spammer. */
@@ -22,7 +22,6 @@ export const CONTACT_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 5, keyPrefi
 const messageId = (raw: string) => idParam(raw, MSG.api.notFound);
 
 const tags = ["contact"];
-const unauthorized = errorResponse("No valid session");
 
 /** The contact form really sends (architecture.md §9): messages are stored for the admin. */
 const sendRoute = createRoute({
@@ -39,29 +38,25 @@ const sendRoute = createRoute({
   },
 });
 
-const listRoute = createRoute({
+const listRoute = adminRoute({
   method: "get",
   path: "/contact-messages",
   summary: "Contact messages, newest first",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
   request: { query: contactMessagesQuerySchema },
-  responses: { 200: json("Messages", z.array(contactMessageSchema)), 401: unauthorized },
+  responses: { 200: json("Messages", z.array(contactMessageSchema)) },
 });
 
-const markRoute = createRoute({
+const markRoute = adminRoute({
   method: "patch",
   path: "/contact-messages/{id}",
   summary: "Mark a message read/unread and handled/unhandled",
   tags,
-  security: sessionSecurity,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: jsonRequest(contactMarkSchema) },
   responses: {
     200: json("Updated message", contactMessageSchema),
     400: errorResponse("Invalid body"),
-    401: unauthorized,
     404: errorResponse(MSG.api.notFound),
   },
 });

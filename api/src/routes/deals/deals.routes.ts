@@ -37,18 +37,17 @@ import {
   type DealValues,
   type RunningDeal,
 } from "@botox/db";
-import { requireSession } from "../../auth/session.ts";
+import { adminRoute } from "../../auth/admin-route.ts";
 import { writeContent } from "../../lib/content-changes.ts";
-import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { HttpError, clinicGone, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
-import { commonErrors, createRouter, documentedJsonRequest, errorResponse, json, jsonBody, sessionSecurity, writeErrors } from "../../lib/openapi.ts";
-import { cachedJson } from "../../lib/read-cache.ts";
+import { commonErrors, createRouter, documentedJsonRequest, errorResponse, json, jsonBody, writeErrors } from "../../lib/openapi.ts";
+import { cachedJson } from "../../lib/cached-json.ts";
 
 /** The day every deal rule is applied on (UTC), as the site build does. */
 const today = () => isoDay(new Date());
 
-const unauthorized = { 401: errorResponse("No valid session") };
-const session = { security: sessionSecurity };
 const dealAnswer = z.object({ deal: dealSchema });
 
 export const dealsRoutes = createRouter();
@@ -92,14 +91,12 @@ dealsRoutes.openapi(listRoute, (c) => {
 
 // ---- Admin ----
 
-const clinicDealsRoute = createRoute({
+const clinicDealsRoute = adminRoute({
   method: "get",
   path: "/clinics/:id{[0-9]+}/deals",
   summary: "Every deal of a clinic, ended ones included, latest end first (admin)",
   tags: ["deals", "admin"],
-  ...session,
-  middleware: [requireSession] as const,
-  responses: { 200: json("Deals", z.object({ deals: z.array(dealSchema) })), ...unauthorized, 404: errorResponse(MSG.admin.clinicNotFound) },
+  responses: { 200: json("Deals", z.object({ deals: z.array(dealSchema) })), 404: errorResponse(MSG.admin.clinicNotFound) },
 });
 
 dealsRoutes.openapi(clinicDealsRoute, async (c) => {
@@ -110,27 +107,16 @@ dealsRoutes.openapi(clinicDealsRoute, async (c) => {
   return c.json({ deals: await listClinicDeals(db, clinicId) }, 200);
 });
 
-/** Postgres foreign key violation (23503): the clinic went away meanwhile. */
-function isForeignKeyViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-const createDealRoute = createRoute({
+const createDealRoute = adminRoute({
   method: "post",
   path: "/clinics/:id{[0-9]+}/deals",
   summary:
     "Add a deal to a clinic (admin). per_unit needs unitPriceCents; per_area needs area, areaPriceCents and units. endsOn is required, not in the past, at most 180 days after startsOn (default today); sourceUrl https only",
   tags: ["deals", "admin"],
-  ...session,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   // Its date rules depend on the day: the handler builds the schema for today and validates.
   request: { body: documentedJsonRequest(dealInputSchema(today())) },
-  responses: { 201: json("Created deal", dealAnswer), ...unauthorized, 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
+  responses: { 201: json("Created deal", dealAnswer), 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
 });
 
 dealsRoutes.openapi(createDealRoute, async (c) => {
@@ -144,25 +130,18 @@ dealsRoutes.openapi(createDealRoute, async (c) => {
     deps,
     (tx) => insertDeal(tx, clinicId, values, c.get("user")?.id ?? null),
     (created) => ({ entity: "deal", entityId: created.id, action: "create" }),
-  ).catch((err: unknown) => {
-    if (isForeignKeyViolation(err)) throw new HttpError(404, MSG.admin.clinicNotFound);
-    throw err;
-  });
+  ).catch(clinicGone(MSG.admin.clinicNotFound));
   return c.json({ deal }, 201);
 });
 
-/** Drops keys whose value is undefined, so a patch never clears what it does not name. */
-const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-
-const updateDealRoute = createRoute({
+const updateDealRoute = adminRoute({
   method: "patch",
   path: "/deals/:id{[0-9]+}",
   summary: "Change some fields of a deal (admin); the merged deal is checked like a new one (a changed end date may not be in the past)",
   tags: ["deals", "admin"],
-  ...session,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: documentedJsonRequest(dealPatchSchema) },
-  responses: { 200: json("Updated deal", dealAnswer), ...unauthorized, 404: errorResponse(DEAL_MSG.notFound), ...writeErrors },
+  responses: { 200: json("Updated deal", dealAnswer), 404: errorResponse(DEAL_MSG.notFound), ...writeErrors },
 });
 
 dealsRoutes.openapi(updateDealRoute, async (c) => {
@@ -171,7 +150,7 @@ dealsRoutes.openapi(updateDealRoute, async (c) => {
   const deps = c.get("deps");
   const existing = await findDeal(deps.db, id);
   if (!existing) throw new HttpError(404, DEAL_MSG.notFound);
-  const merged: DealValues = { ...existing, ...defined(patch) };
+  const merged: DealValues = { ...existing, ...definedFields(patch) };
   // Editing the wording of a deal that has since ended is allowed; moving its dates into the past is not.
   const datesChanged = merged.startsOn !== existing.startsOn || merged.endsOn !== existing.endsOn;
   const issues = [...dealShapeIssues(merged), ...dealDateIssues(merged, today(), datesChanged)];
@@ -185,14 +164,12 @@ dealsRoutes.openapi(updateDealRoute, async (c) => {
   return c.json({ deal }, 200);
 });
 
-const deleteDealRoute = createRoute({
+const deleteDealRoute = adminRoute({
   method: "delete",
   path: "/deals/:id{[0-9]+}",
   summary: "Delete a deal (admin)",
   tags: ["deals", "admin"],
-  ...session,
-  middleware: [requireSession] as const,
-  responses: { 200: json("Deleted", okResponseSchema), ...unauthorized, 404: errorResponse(DEAL_MSG.notFound) },
+  responses: { 200: json("Deleted", okResponseSchema), 404: errorResponse(DEAL_MSG.notFound) },
 });
 
 dealsRoutes.openapi(deleteDealRoute, async (c) => {

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FALLBACK_LOCATION, type UserLocation } from "@botox/core";
+import type { Logger } from "@botox/core/logger";
+import { recordingLogger } from "@botox/core/testing";
 import { createApp } from "../../app.ts";
 import { readApiEnv } from "../../env.ts";
 import { createPublicTestContext, socketEnv, type PublicTestContext } from "../../lib/test-support.ts";
@@ -33,7 +35,8 @@ afterAll(async () => {
 });
 
 /** The same database behind an app configured with `env`. */
-const appWith = (env: Record<string, string>) => createApp({ ...t.deps, env: readApiEnv({ NODE_ENV: "test", ...env }) });
+const appWith = (env: Record<string, string>, logger: Logger = t.deps.logger) =>
+  createApp({ ...t.deps, env: readApiEnv({ NODE_ENV: "test", ...env }), logger });
 async function locate(app: ReturnType<typeof appWith>, ip: string, headers: Record<string, string> = {}): Promise<UserLocation> {
   const res = await app.request("/api/v1/location", { headers }, socketEnv(ip));
   expect(res.status).toBe(200);
@@ -96,19 +99,18 @@ describe("visitor location", () => {
   });
 
   it("falls back, with one warning, when the file is missing or not a MaxMind database", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logger = recordingLogger();
     const junk = path.join(dir, "junk.mmdb");
     fs.writeFileSync(junk, "not a database");
-    try {
-      for (const file of [path.join(dir, "missing.mmdb"), junk]) {
-        const app = appWith({ GEOIP_DB: file });
-        expect(await locate(app, LONDON_IP)).toMatchObject(fallback);
-        expect(await locate(app, LONDON_IP)).toMatchObject(fallback);
-      }
-      expect(warn).toHaveBeenCalledTimes(2);
-    } finally {
-      warn.mockRestore();
+    const files = [path.join(dir, "missing.mmdb"), junk];
+    for (const file of files) {
+      const app = appWith({ GEOIP_DB: file }, logger);
+      expect(await locate(app, LONDON_IP)).toMatchObject(fallback);
+      expect(await locate(app, LONDON_IP)).toMatchObject(fallback);
     }
+    expect(logger.lines.map((l) => [l.level, l.message, l.fields.path])).toEqual(
+      files.map((file) => ["warn", "GEOIP_DB could not be opened; using the fallback location", file]),
+    );
   });
 });
 

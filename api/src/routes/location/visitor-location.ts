@@ -7,8 +7,10 @@
 import type { Context } from "hono";
 import maxmind, { type CityResponse, type Reader } from "maxmind";
 import { FALLBACK_LOCATION, type UserLocation } from "@botox/core";
+import type { Logger } from "@botox/core/logger";
 import type { AppEnv } from "../../context.ts";
 import type { ApiEnv } from "../../env.ts";
+import { errorSummary } from "../../lib/logger.ts";
 
 type GeoHeaderNames = { lat: string; lon: string; city: string; region: string; country: string };
 
@@ -62,12 +64,12 @@ export function locationFromHeaders(names: GeoHeaderNames, header: (name: string
 
 const readers = new Map<string, Promise<Reader<CityResponse> | null>>();
 
-/** Opens each database file once; a missing or unreadable file is reported once and skipped. */
-function geoipReader(path: string): Promise<Reader<CityResponse> | null> {
+/** Opens each database file once; a missing or unreadable file is reported once (to the logger of the app that first asked) and skipped. */
+function geoipReader(path: string, logger: Logger): Promise<Reader<CityResponse> | null> {
   let reader = readers.get(path);
   if (!reader) {
     reader = maxmind.open<CityResponse>(path).catch((err: unknown) => {
-      console.warn(`[api] GEOIP_DB ${path} could not be opened; using the fallback location`, (err as Error).message);
+      logger.warn({ path, error: errorSummary(err) }, "GEOIP_DB could not be opened; using the fallback location");
       return null;
     });
     readers.set(path, reader);
@@ -75,8 +77,8 @@ function geoipReader(path: string): Promise<Reader<CityResponse> | null> {
   return reader;
 }
 
-async function locationFromGeoip(path: string, ip: string): Promise<UserLocation | undefined> {
-  const reader = await geoipReader(path);
+async function locationFromGeoip(path: string, ip: string, logger: Logger): Promise<UserLocation | undefined> {
+  const reader = await geoipReader(path, logger);
   if (!reader || !maxmind.validate(ip)) return undefined;
   let hit: CityResponse | null = null;
   try {
@@ -99,13 +101,13 @@ async function locationFromGeoip(path: string, ip: string): Promise<UserLocation
 const fallbackLocation = (): UserLocation => ({ ...FALLBACK_LOCATION, source: "fallback" });
 
 export async function resolveVisitorLocation(c: Context<AppEnv>): Promise<UserLocation> {
-  const env = c.get("deps").env;
+  const { env, logger } = c.get("deps");
   if (env.GEO_HEADERS !== "none") {
     const fromHeaders = locationFromHeaders(GEO_HEADER_NAMES[env.GEO_HEADERS], (name) => c.req.header(name));
     if (fromHeaders) return fromHeaders;
   }
   if (env.GEOIP_DB) {
-    const fromDb = await locationFromGeoip(env.GEOIP_DB, c.get("clientIp"));
+    const fromDb = await locationFromGeoip(env.GEOIP_DB, c.get("clientIp"), logger);
     if (fromDb) return fromDb;
   }
   return fallbackLocation();

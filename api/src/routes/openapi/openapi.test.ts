@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { testLogger } from "@botox/core/testing";
 import { createApp } from "../../app.ts";
 import { readApiEnv } from "../../env.ts";
 
 // The document is built from the route modules alone: no database is needed to serve it.
-const app = createApp({ db: null as never, sql: null as never, env: readApiEnv({ NODE_ENV: "test" }), secret: "openapi-test-secret" });
+const app = createApp({ db: null as never, sql: null as never, env: readApiEnv({ NODE_ENV: "test" }), secret: "openapi-test-secret", logger: testLogger() });
 
 type Operation = {
   operationId: string;

@@ -44,23 +44,25 @@ import {
   updatePrice,
   type PriceValues,
 } from "@botox/db";
-import { loadSessionUser, requireSession } from "../../auth/session.ts";
+import { adminRoute } from "../../auth/admin-route.ts";
+import { loadSessionUser } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
-import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { HttpError, clinicGone, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
 import {
   commonErrors,
   createRouter,
   documentedJsonRequest,
   errorResponse,
+  errorResponses,
   json,
   jsonBody,
   jsonRequest,
-  sessionSecurity,
   writeErrors,
 } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { cachedJson } from "../../lib/read-cache.ts";
+import { cachedJson } from "../../lib/cached-json.ts";
 import { addressHash, ensureVisitorId } from "../../lib/visitor.ts";
 
 /** The day every price rule is applied on (UTC), as the site build does. */
@@ -75,9 +77,6 @@ const listQuerySchema = z.object({
   ),
 });
 
-const unauthorized = { 401: errorResponse("No valid session") };
-const session = { security: sessionSecurity };
-
 // ---- Public reads ----
 // Hono paths with a pattern: only digits reach the id routes (the document shows `{id}`).
 
@@ -89,7 +88,7 @@ const listRoute = createRoute({
   request: { query: listQuerySchema },
   responses: {
     200: json("Prices", z.object({ prices: z.array(listedPriceSchema) })),
-    ...unauthorized,
+    401: errorResponses[401],
     404: errorResponse(MSG.clinic.notFoundTitle),
     ...commonErrors,
   },
@@ -150,26 +149,6 @@ pricesRoutes.openapi(priceIndexRoute, (c) => {
 
 // ---- Admin price edits ----
 
-/** Postgres foreign key violation (23503): the clinic went away meanwhile. */
-function isForeignKeyViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-const clinicGone =
-  (message: string) =>
-  (err: unknown): never => {
-    if (isForeignKeyViolation(err)) throw new HttpError(404, message);
-    throw err;
-  };
-
-/** Drops keys whose value is undefined, so a patch never clears what it does not name. */
-const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-
 function toValues(p: {
   brand: PriceValues["brand"];
   model: PriceValues["model"];
@@ -202,15 +181,14 @@ function toValues(p: {
   };
 }
 
-const createPriceRoute = createRoute({
+const createPriceRoute = adminRoute({
   method: "post",
   path: "/clinics/:id{[0-9]+}/prices",
   summary: "Add a price to a clinic (admin); a per-unit price outside its brand's bounds is held as pending",
   tags: ["prices", "admin"],
-  ...session,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: jsonRequest(priceInputSchema) },
-  responses: { 201: json("Created price", priceSchema), ...unauthorized, 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
+  responses: { 201: json("Created price", priceSchema), 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
 });
 
 pricesRoutes.openapi(createPriceRoute, async (c) => {
@@ -227,15 +205,14 @@ pricesRoutes.openapi(createPriceRoute, async (c) => {
   return c.json(price, 201);
 });
 
-const updatePriceRoute = createRoute({
+const updatePriceRoute = adminRoute({
   method: "patch",
   path: "/prices/:id{[0-9]+}",
   summary: "Change some fields of a price (admin); e.g. { verifiedOn: today } or { status: 'published' } after review",
   tags: ["prices", "admin"],
-  ...session,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: jsonRequest(pricePatchSchema) },
-  responses: { 200: json("Updated price", priceSchema), ...unauthorized, 404: errorResponse(PRICE_MSG.priceNotFound), ...writeErrors },
+  responses: { 200: json("Updated price", priceSchema), 404: errorResponse(PRICE_MSG.priceNotFound), ...writeErrors },
 });
 
 pricesRoutes.openapi(updatePriceRoute, async (c) => {
@@ -244,7 +221,7 @@ pricesRoutes.openapi(updatePriceRoute, async (c) => {
   const deps = c.get("deps");
   const existing = await findPrice(deps.db, id);
   if (!existing) throw new HttpError(404, PRICE_MSG.priceNotFound);
-  const merged = toValues({ ...existing, ...defined(patch) });
+  const merged = toValues({ ...existing, ...definedFields(patch) });
   const issues = priceShapeIssues(merged);
   if (issues.length) throw new HttpError(400, issues[0]?.message ?? PRICE_MSG.emptyPatch, issues);
   const price = await writeContent(
@@ -257,14 +234,12 @@ pricesRoutes.openapi(updatePriceRoute, async (c) => {
   return c.json(price, 200);
 });
 
-const deletePriceRoute = createRoute({
+const deletePriceRoute = adminRoute({
   method: "delete",
   path: "/prices/:id{[0-9]+}",
   summary: "Delete a price (admin)",
   tags: ["prices", "admin"],
-  ...session,
-  middleware: [requireSession] as const,
-  responses: { 200: json("Deleted", okResponseSchema), ...unauthorized, 404: errorResponse(PRICE_MSG.priceNotFound) },
+  responses: { 200: json("Deleted", okResponseSchema), 404: errorResponse(PRICE_MSG.priceNotFound) },
 });
 
 pricesRoutes.openapi(deletePriceRoute, async (c) => {
@@ -344,16 +319,14 @@ const reportListQuerySchema = z.object({
   ),
 });
 
-const reportListRoute = createRoute({
+const reportListRoute = adminRoute({
   method: "get",
   path: "/price-reports",
   summary:
     "Visitors' price reports (admin), oldest first; status pending (default), published, rejected or all. Each carries its context: the clinic's city, its current per-unit price, the city's median and an outlier reason",
   tags: ["prices", "admin"],
-  ...session,
-  middleware: [requireSession] as const,
   request: { query: reportListQuerySchema },
-  responses: { 200: json("Reports", priceReportListSchema), ...unauthorized, ...commonErrors },
+  responses: { 200: json("Reports", priceReportListSchema), ...commonErrors },
 });
 
 pricesRoutes.openapi(reportListRoute, async (c) => {
@@ -364,15 +337,14 @@ pricesRoutes.openapi(reportListRoute, async (c) => {
   return c.json({ reports: await withPriceReportContext(db, reports, today()), total }, 200);
 });
 
-const reviewRoute = createRoute({
+const reviewRoute = adminRoute({
   method: "patch",
   path: "/price-reports/:id{[0-9]+}",
   summary: "Publish (creates a patient_report price) or reject (with an optional reason) a price report (admin)",
   tags: ["prices", "admin"],
-  ...session,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: jsonRequest(priceReportReviewSchema) },
-  responses: { 200: json("The report", priceReportSchema), ...unauthorized, 404: errorResponse(PRICE_MSG.reportNotFound), ...writeErrors },
+  responses: { 200: json("The report", priceReportSchema), 404: errorResponse(PRICE_MSG.reportNotFound), ...writeErrors },
 });
 
 pricesRoutes.openapi(reviewRoute, async (c) => {

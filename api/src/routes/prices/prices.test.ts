@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { testLogger } from "@botox/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   PRICE_MSG,
@@ -224,7 +225,7 @@ describe("admin price writes", () => {
   it("create, verify today, change and delete, each marking the site dirty and clearing the read cache", async () => {
     const city = freshCity();
     const [c] = await clinicsIn(city, 1);
-    const cache = new ReadCache({ ttlMs: 60_000, pollMs: 60_000 });
+    const cache = new ReadCache({ ttlMs: 60_000, pollMs: 60_000, logger: testLogger() });
     t.deps.readCache = cache;
     try {
       await t.get(`/clinics/${c!.id}/prices`);

@@ -1,12 +1,12 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { MSG, publishQueuedSchema, publishRollbackResponseSchema, publishStatusSchema } from "@botox/core";
+import { publishQueuedSchema, publishRollbackResponseSchema, publishStatusSchema } from "@botox/core";
 import type { AppEnv } from "../../context.ts";
-import { requireSession } from "../../auth/session.ts";
+import { adminRoute } from "../../auth/admin-route.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
-import { createRouter, errorResponse, json, sessionSecurity } from "../../lib/openapi.ts";
+import { createRouter, errorResponse, json } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import type { Publisher } from "@botox/publish";
 
@@ -46,7 +46,6 @@ function presentedSecret(c: Context<AppEnv>): string | undefined {
 }
 
 const notRunning = errorResponse("Publishing not running in this process");
-const unauthorized = errorResponse(MSG.api.unauthorized);
 
 const webhookRoute = createRoute({
   method: "post",
@@ -63,36 +62,29 @@ const webhookRoute = createRoute({
   },
 });
 
-const statusRoute = createRoute({
+const statusRoute = adminRoute({
   method: "get",
   path: "/publish/status",
   summary: "Publishing state, queue, live build and recent builds with the tail of their logs",
   tags: ["publish"],
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
-  responses: { 200: json("Status", publishStatusSchema), 401: unauthorized, 503: notRunning },
+  responses: { 200: json("Status", publishStatusSchema), 503: notRunning },
 });
 
-const rebuildRoute = createRoute({
+const rebuildRoute = adminRoute({
   method: "post",
   path: "/publish/rebuild",
   summary: "Rebuild now",
   tags: ["publish"],
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
-  responses: { 202: json("Rebuild queued", publishQueuedSchema), 401: unauthorized, 503: notRunning },
+  responses: { 202: json("Rebuild queued", publishQueuedSchema), 503: notRunning },
 });
 
-const rollbackRoute = createRoute({
+const rollbackRoute = adminRoute({
   method: "post",
   path: "/publish/rollback/{id}",
   summary: "Make a kept successful build live again (local mode)",
   tags: ["publish"],
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
   responses: {
     200: json("Now live", publishRollbackResponseSchema),
-    401: unauthorized,
     404: errorResponse(PUBLISH_MSG.buildNotFound),
     409: errorResponse("Not a kept successful build, or hook mode"),
   },

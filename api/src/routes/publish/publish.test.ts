@@ -1,4 +1,6 @@
 import path from "node:path";
+import { silentLogger } from "@botox/core/logger";
+import { testLogger } from "@botox/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@botox/core";
 import { createApp } from "../../app.ts";
@@ -19,7 +21,7 @@ let cookie: string;
 beforeAll(async () => {
   ctx = await createAdminTestContext({ PUBLISH_WEBHOOK_SECRET: SECRET });
   site = createFakeSite();
-  publisher = new Publisher({ sql: ctx.db.sql, config: site.config(), log: () => undefined });
+  publisher = new Publisher({ sql: ctx.db.sql, config: site.config(), logger: silentLogger });
   ctx.deps.publisher = publisher;
   cookie = await ctx.login();
 });
@@ -157,7 +159,13 @@ describe("publishing composed by createDeps (an API process)", () => {
       PUBLISH_CRON: "off",
     });
     site.set({ label: "first", fail: false, delayMs: 0 });
-    const composed = await createDeps({ env: other.deps.env, database: other.db, secret: other.deps.secret, log: () => undefined });
+    const composed = await createDeps({
+      env: other.deps.env,
+      database: other.db,
+      secret: other.deps.secret,
+      logger: testLogger(),
+      publishLogger: silentLogger,
+    });
     const publisher = composed.publisher;
     if (!publisher) throw new Error("createDeps made no publisher");
     const served = await startStaticServer({ liveDir: publisher.liveDir, port: 0 });

@@ -1,22 +1,18 @@
 /** The admin's NPI Registry lookup (issue 21): fills a new staff member's name, credential and licence. */
-import { createRoute } from "@hono/zod-openapi";
-import { MSG, STAFF_MSG, npiLookupSchema, npiParamSchema } from "@botox/core";
-import { requireSession } from "../../auth/session.ts";
-import { commonErrors, createRouter, errorResponse, json, sessionSecurity } from "../../lib/openapi.ts";
+import { STAFF_MSG, npiLookupSchema, npiParamSchema } from "@botox/core";
+import { adminRoute } from "../../auth/admin-route.ts";
+import { commonErrors, createRouter, errorResponse, json } from "../../lib/openapi.ts";
 import { lookupNpi } from "./npi-registry.ts";
 
-const npiRoute = createRoute({
+const npiRoute = adminRoute({
   method: "get",
   path: "/npi/{number}",
   summary:
     "Look an NPI up in the CMS NPPES NPI Registry (admin): name, credential, taxonomies (with licence state and number) and status. 404 when the registry has no record; 502 when it cannot be reached or refuses; 504 when it is slow. Cached a day",
   tags: ["staff", "admin"],
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
   request: { params: npiParamSchema },
   responses: {
     200: json("The registry's record", npiLookupSchema),
-    401: errorResponse(MSG.api.unauthorized),
     404: errorResponse(STAFF_MSG.npiNotFound),
     502: errorResponse(STAFF_MSG.registryUnreachable),
     504: errorResponse(STAFF_MSG.registryTimeout),

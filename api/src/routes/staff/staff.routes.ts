@@ -20,33 +20,18 @@ import {
 } from "@botox/core";
 import { clinicExists, deleteStaff, findStaff, insertStaff, listClinicStaff, updateStaff, type StaffValues } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
-import { requireSession } from "../../auth/session.ts";
+import { adminRoute } from "../../auth/admin-route.ts";
 import { writeContent } from "../../lib/content-changes.ts";
-import { HttpError } from "../../lib/errors.ts";
+import { HttpError, clinicGone } from "../../lib/errors.ts";
+import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
-import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, sessionSecurity, writeErrors } from "../../lib/openapi.ts";
-import { cachedJson } from "../../lib/read-cache.ts";
+import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
+import { cachedJson } from "../../lib/cached-json.ts";
 
 /** The day the 365-day rule and the "not in the future" check apply on: the injected clock's (UTC). */
 const today = (c: Context<AppEnv>) => isoDay(c.get("deps").now?.() ?? new Date());
 
 const listed = (s: ClinicStaffMember, day: string): ListedStaffMember => ({ ...s, verification: staffVerification(s, day) });
-
-const unauthorized = { 401: errorResponse(MSG.api.unauthorized) };
-const session = { security: sessionSecurity };
-
-/** Postgres foreign key violation (23503): the clinic went away meanwhile. */
-function isForeignKeyViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** Drops keys whose value is undefined, so a patch never clears what it does not name. */
-const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
  * The checks that need today or the whole row: a check dated in the future is refused, and a
@@ -87,15 +72,14 @@ staffRoutes.openapi(listRoute, (c) => {
 
 // ---- Admin edits ----
 
-const createStaffRoute = createRoute({
+const createStaffRoute = adminRoute({
   method: "post",
   path: "/clinics/:id{[0-9]+}/staff",
   summary: "Add a staff member to a clinic (admin). verifiedOn (not in the future) needs sourceUrl, the https page the licence was checked on",
   tags: ["staff", "admin"],
-  ...session,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: jsonRequest(staffInputSchema) },
-  responses: { 201: json("Created staff member", staffCreatedSchema), ...unauthorized, 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
+  responses: { 201: json("Created staff member", staffCreatedSchema), 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
 });
 
 staffRoutes.openapi(createStaffRoute, async (c) => {
@@ -110,22 +94,18 @@ staffRoutes.openapi(createStaffRoute, async (c) => {
     deps,
     (tx) => insertStaff(tx, clinicId, values),
     (s) => ({ entity: "staff", entityId: s.id, action: "create" }),
-  ).catch((err: unknown) => {
-    if (isForeignKeyViolation(err)) throw new HttpError(404, MSG.admin.clinicNotFound);
-    throw err;
-  });
+  ).catch(clinicGone(MSG.admin.clinicNotFound));
   return c.json({ staff: listed(created, day) }, 201);
 });
 
-const updateStaffRoute = createRoute({
+const updateStaffRoute = adminRoute({
   method: "patch",
   path: "/staff/:id{[0-9]+}",
   summary: "Change some fields of a staff member (admin); e.g. { verifiedOn: today, sourceUrl } after checking the licence again",
   tags: ["staff", "admin"],
-  ...session,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: jsonRequest(staffPatchSchema) },
-  responses: { 200: json("Updated staff member", staffCreatedSchema), ...unauthorized, 404: errorResponse(STAFF_MSG.notFound), ...writeErrors },
+  responses: { 200: json("Updated staff member", staffCreatedSchema), 404: errorResponse(STAFF_MSG.notFound), ...writeErrors },
 });
 
 staffRoutes.openapi(updateStaffRoute, async (c) => {
@@ -138,7 +118,7 @@ staffRoutes.openapi(updateStaffRoute, async (c) => {
   const rechecked = patch.verifiedOn !== undefined && patch.verifiedOn !== existing.verifiedOn;
   const merged: StaffValues = {
     ...existing,
-    ...defined(patch),
+    ...definedFields(patch),
     // Whoever dates a check is who checked; an admin's edit makes a demo or imported row theirs.
     verifiedBy: rechecked ? (patch.verifiedOn == null ? null : (c.get("user")?.username ?? null)) : existing.verifiedBy,
     source: "admin",
@@ -153,14 +133,12 @@ staffRoutes.openapi(updateStaffRoute, async (c) => {
   return c.json({ staff: listed(updated, day) }, 200);
 });
 
-const deleteStaffRoute = createRoute({
+const deleteStaffRoute = adminRoute({
   method: "delete",
   path: "/staff/:id{[0-9]+}",
   summary: "Delete a staff member (admin)",
   tags: ["staff", "admin"],
-  ...session,
-  middleware: [requireSession] as const,
-  responses: { 200: json("Deleted", okResponseSchema), ...unauthorized, 404: errorResponse(STAFF_MSG.notFound) },
+  responses: { 200: json("Deleted", okResponseSchema), 404: errorResponse(STAFF_MSG.notFound) },
 });
 
 staffRoutes.openapi(deleteStaffRoute, async (c) => {

@@ -1,17 +1,14 @@
-import { createRoute } from "@hono/zod-openapi";
-import { MSG, isoDay, statsSchema, type Stats } from "@botox/core";
+import { isoDay, statsSchema, type Stats } from "@botox/core";
 import { countClinicsWithoutVerifiedInjector, countPendingSuggestions, countStaffChecksGoingStale, readAdminCounts } from "@botox/db";
-import { requireSession } from "../../auth/session.ts";
-import { createRouter, errorResponse, json, sessionSecurity } from "../../lib/openapi.ts";
+import { adminRoute } from "../../auth/admin-route.ts";
+import { createRouter, json } from "../../lib/openapi.ts";
 
-const statsRoute = createRoute({
+const statsRoute = adminRoute({
   method: "get",
   path: "/stats",
   summary: "Dashboard counts; doubles as the admin session check",
   tags: ["admin"],
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
-  responses: { 200: json("Counts", statsSchema), 401: errorResponse(MSG.api.unauthorized) },
+  responses: { 200: json("Counts", statsSchema) },
 });
 
 /** The admin's session check (product.md §6): success means authenticated. */

@@ -18,16 +18,15 @@ import {
   type SuggestionCreated,
 } from "@botox/core";
 import { clinicExists, decideSuggestion, insertSuggestion, listSuggestions } from "@botox/db";
-import { requireSession } from "../../auth/session.ts";
+import { adminRoute } from "../../auth/admin-route.ts";
 import { writeContent } from "../../lib/content-changes.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
-import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, sessionSecurity, writeErrors } from "../../lib/openapi.ts";
+import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { addressHash, ensureVisitorId } from "../../lib/visitor.ts";
 
 const tags = ["suggestions"];
-const unauthorized = { 401: errorResponse(MSG.api.unauthorized) };
 
 // Hono paths with a pattern: only digits reach these routes (the document shows `{id}`).
 const createSuggestionRoute = createRoute({
@@ -46,28 +45,24 @@ const createSuggestionRoute = createRoute({
   },
 });
 
-const listRoute = createRoute({
+const listRoute = adminRoute({
   method: "get",
   path: "/suggestions",
   summary: "Visitors' suggested edits (admin), oldest first, with the clinic's current values; status pending (default), applied, rejected or all",
   tags: [...tags, "admin"],
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
   request: { query: suggestionListQuerySchema },
-  responses: { 200: json("Suggestions", suggestionListSchema), ...unauthorized, ...commonErrors },
+  responses: { 200: json("Suggestions", suggestionListSchema), ...commonErrors },
 });
 
-const decideRoute = createRoute({
+const decideRoute = adminRoute({
   method: "patch",
   path: "/suggestions/:id{[0-9]+}",
   summary: "Apply (writes the clinic, stamps it checked today, publishes) or reject a pending suggestion (admin); a decided one is 409",
   tags: [...tags, "admin"],
-  security: sessionSecurity,
-  middleware: [requireSession, jsonBody] as const,
+  middleware: [jsonBody],
   request: { body: jsonRequest(suggestionDecisionSchema) },
   responses: {
     200: json("The decided suggestion", suggestionSchema),
-    ...unauthorized,
     404: errorResponse(SUGGESTION_MSG.notFound),
     409: errorResponse(SUGGESTION_MSG.alreadyDecided),
     ...writeErrors,

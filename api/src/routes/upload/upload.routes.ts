@@ -2,23 +2,21 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { MSG, uploadResponseSchema, type UploadResponse } from "@botox/core";
 import type { AppEnv } from "../../context.ts";
-import { requireSession } from "../../auth/session.ts";
+import { adminRoute } from "../../auth/admin-route.ts";
 import { HttpError, bodyTooLarge } from "../../lib/errors.ts";
 import { publicApiUrl } from "../../env.ts";
-import { createRouter, errorResponse, json, sessionSecurity } from "../../lib/openapi.ts";
+import { createRouter, errorResponse, json } from "../../lib/openapi.ts";
 import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, processImage, readUpload, saveImage, uploadStorage } from "../../lib/uploads.ts";
 
 /** Uploads decoded at once in this process; each holds up to 5 MB and keeps sharp busy. */
 export const MAX_CONCURRENT_UPLOADS = 4;
 let activeUploads = 0;
 
-const uploadRoute = createRoute({
+const uploadRoute = adminRoute({
   method: "post",
   path: "/upload/blog-image",
   summary: "Upload a blog image (JPEG, PNG, GIF or WebP by content, at most 5 MB and 40 MP); stored as WebP (max width 2000) plus a 1200x630 cover",
   tags: ["uploads"],
-  security: sessionSecurity,
-  middleware: [requireSession] as const,
   request: {
     body: {
       required: true,
@@ -30,7 +28,6 @@ const uploadRoute = createRoute({
   responses: {
     201: json("Absolute URLs of the image and its 1200x630 variant", uploadResponseSchema),
     400: errorResponse(`No file, an unreadable image, or ${IMAGE_TOO_LARGE}`),
-    401: errorResponse("No valid session"),
     411: errorResponse(MSG.api.lengthRequired),
     429: errorResponse(MSG.api.uploadsBusy),
     413: errorResponse(MSG.validation.imageSize),
