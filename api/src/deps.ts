@@ -7,7 +7,7 @@
  * location source (GEO_HEADERS / GEOIP_DB, routes/location/visitor-location.ts): what differs is
  * only the environment each passes.
  */
-import { openDatabase, type DbHandle, type OpenedDatabase } from "@botox/db";
+import { openDatabase, readDbEnv, type DbHandle, type OpenedDatabase } from "@botox/db";
 import type { Deps } from "./context.ts";
 import { readApiEnv, type ApiEnv } from "./env.ts";
 import { resolveAppSecret } from "./lib/app-secret.ts";
@@ -44,7 +44,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   const readCache = await startReadCache(env, database.db);
   let publisher: Publisher | null = null;
   if (options.publish !== false) {
-    const config = { ...publishConfigFromEnv(env), ...options.publish?.config };
+    const config = { ...publishConfigFromEnv(env, readDbEnv()), ...options.publish?.config };
     publisher = new Publisher({ sql: database.sql, config, databaseUrl: database.url, ...(options.log ? { log: options.log } : {}) });
   }
   const deps: Deps = {
