@@ -11,6 +11,7 @@ import { seedDemo } from "@botox/db/seed";
 import { publicApiUrl, readApiEnv, type ApiEnv } from "@botox/api/env";
 import { createLogger, lineLogger } from "@botox/api/logger";
 import { SiteFolder, publishConfigFromEnv } from "@botox/publish";
+import { adminApiUrl, readLauncherEnv, type LauncherEnv } from "./env.ts";
 import { startStaticServer, type RunningStaticServer } from "@botox/publish/static-server";
 import { startApiServer } from "@botox/api/api-server";
 import { startAdminServer } from "@botox/api/admin-server";
@@ -19,6 +20,8 @@ import path from "node:path";
 
 export interface ProductOptions {
   env?: ApiEnv;
+  /** The admin's settings (ADMIN_PORT, VITE_API_URL); read from the environment when absent. */
+  launcher?: LauncherEnv;
   /** Build and serve the admin (default true). */
   admin?: boolean;
   adminPort?: number;
@@ -30,11 +33,6 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-/** The admin's API URL: VITE_API_URL, else this machine's API. */
-export function adminApiUrl(env: ApiEnv): string {
-  return env.VITE_API_URL ?? `http://localhost:${env.PORT}/api/v1`;
-}
-
 async function seedIfEmpty(sql: Sql, log: (line: string) => void): Promise<number> {
   const [row] = await sql<{ any: boolean }[]>`select exists(select 1 from clinics) as any`;
   if (row?.any) return 0;
@@ -44,10 +42,11 @@ async function seedIfEmpty(sql: Sql, log: (line: string) => void): Promise<numbe
 
 export async function startProduct(options: ProductOptions = {}): Promise<RunningProduct> {
   const env = options.env ?? readApiEnv();
+  const launcher = options.launcher ?? readLauncherEnv();
   const dbEnv = readDbEnv();
   const log = options.log ?? ((line: string) => console.log(line));
-  const adminPort = options.adminPort ?? env.ADMIN_PORT;
-  const config = publishConfigFromEnv(env);
+  const adminPort = options.adminPort ?? launcher.ADMIN_PORT;
+  const config = publishConfigFromEnv(env, dbEnv);
   const cleanups: (() => Promise<void> | void)[] = [];
   const stopAll = async () => {
     for (const fn of cleanups.splice(0).reverse()) {
@@ -72,7 +71,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
     const siteUrl = `http://localhost:${site?.port ?? env.SITE_PORT}`;
     // The admin builds while the database starts and seeds.
     const adminDir = path.join(dbEnv.DATA_DIR, "admin");
-    const adminBuild = options.admin === false ? null : ensureAdminBuild({ outDir: adminDir, apiUrl: adminApiUrl(env), siteUrl, log });
+    const adminBuild = options.admin === false ? null : ensureAdminBuild({ outDir: adminDir, apiUrl: adminApiUrl(launcher, env), siteUrl, log });
     // Reported where it is awaited; never an unhandled rejection meanwhile.
     adminBuild?.catch(() => undefined);
 
@@ -106,7 +105,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
         dir: adminDir,
         port: adminPort,
         host: env.HOST,
-        connectOrigins: [adminApiUrl(env)],
+        connectOrigins: [adminApiUrl(launcher, env)],
         imageOrigins: env.S3_PUBLIC_URL ? [env.S3_PUBLIC_URL] : [],
       });
       cleanups.push(() => adminServer.close());
@@ -118,7 +117,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
     log(`  Admin  ${urls.admin}`);
     log(`  API    ${urls.api}`);
     // What the parts were told about each other (derived from the ports unless set explicitly).
-    log(`         site built with PUBLIC_API_URL=${urls.api}, SITE_URL=${env.SITE_URL}; admin built with ${adminApiUrl(env)}`);
+    log(`         site built with PUBLIC_API_URL=${urls.api}, SITE_URL=${env.SITE_URL}; admin built with ${adminApiUrl(launcher, env)}`);
     log(`         allowed origins: ${env.ALLOWED_ORIGINS.join(", ")}`);
     log(`         database: ${env.DATABASE_URL ? "DATABASE_URL" : `embedded on 127.0.0.1:${database.embedded?.port ?? dbEnv.PGLITE_PORT}`}`);
     log("");

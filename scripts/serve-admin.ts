@@ -2,13 +2,15 @@
 import path from "node:path";
 import { repoRoot } from "@botox/db";
 import { readApiEnv } from "@botox/api/env";
+import { adminApiUrl, readLauncherEnv } from "./env.ts";
 import { startAdminServer } from "@botox/api/admin-server";
 
 const env = readApiEnv();
-const apiUrl = env.VITE_API_URL ?? `http://localhost:${env.PORT}/api/v1`;
+const launcher = readLauncherEnv();
+const apiUrl = adminApiUrl(launcher, env);
 const server = await startAdminServer({
   dir: path.join(repoRoot, "admin", "dist"),
-  port: env.ADMIN_PORT,
+  port: launcher.ADMIN_PORT,
   host: env.HOST,
   connectOrigins: [apiUrl],
   imageOrigins: env.S3_PUBLIC_URL ? [env.S3_PUBLIC_URL] : [],

@@ -12,9 +12,11 @@ import path from "node:path";
 import { ensureAdmin } from "@botox/db/admin-user";
 import { connect, readDbEnv, repoRoot, runMigrations } from "@botox/db";
 import { missingForProduction, readApiEnv } from "@botox/api/env";
+import { apiBaseUrl } from "@botox/core/api";
+import { readLauncherEnv } from "./env.ts";
 import { ENTRY_POINTS } from "./entry-points.ts";
 
-// eslint-disable-next-line no-restricted-properties -- the launcher hands its environment to the packages' env.ts readers (readApiEnv, readDbEnv)
+// eslint-disable-next-line no-restricted-properties -- the launcher hands its environment to the packages' env.ts readers (readApiEnv, readDbEnv, readLauncherEnv)
 const source = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" };
 const missing = missingForProduction(source);
 if (missing.length > 0) {
@@ -22,6 +24,7 @@ if (missing.length > 0) {
   process.exit(1);
 }
 const env = readApiEnv(source);
+const launcher = readLauncherEnv(source);
 if (!fs.existsSync(path.join(repoRoot, "admin", "dist", "index.html"))) {
   console.error("npm run serve: admin/dist is missing; run npm run build first.");
   process.exit(1);
@@ -72,8 +75,8 @@ process.on("SIGTERM", () => void stop(0));
 
 console.log("");
 console.log(`  Site   http://localhost:${env.SITE_PORT}${env.PUBLISH_MODE === "hook" ? "  (hook mode: the site is served by your static host)" : ""}`);
-console.log(`  Admin  http://localhost:${env.ADMIN_PORT}/admin/login`);
-console.log(`  API    http://localhost:${env.PORT}/api/v1`);
+console.log(`  Admin  http://localhost:${launcher.ADMIN_PORT}/admin/login`);
+console.log(`  API    ${apiBaseUrl({ host: "localhost", port: env.PORT })}`);
 console.log("");
 if (admin.generatedPassword) {
   console.log(`  Admin login: ${admin.username} / ${admin.generatedPassword}`);

@@ -1,6 +1,6 @@
 // `npm start`: the whole product on one machine (scripts/product.ts), on the ports PORT,
 // SITE_PORT, ADMIN_PORT and PGLITE_PORT say: the URLs between its parts follow them.
-import { useLocalProductUrls } from "@botox/api/env";
+import { useLocalProductUrls } from "./env.ts";
 import { startProduct } from "./product.ts";
 
 useLocalProductUrls();

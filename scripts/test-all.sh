@@ -54,6 +54,7 @@ checks_lane() {
 }
 tests_lane() {
   step 5-embedded "tests on the embedded database (PGlite)" env -u TEST_DATABASE_URL pnpm -r --no-bail --no-sort --workspace-concurrency=1 run test
+  step 5-scripts "launcher tests (scripts)" pnpm run test:scripts
 }
 
 checks_lane &

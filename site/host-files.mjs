@@ -79,6 +79,8 @@ const origin = (url) => {
  * @param {string[]} scriptHashes sources of the built pages' inline scripts
  */
 export function contentSecurityPolicy(env = process.env, scriptHashes = []) {
+  // site/src/env.ts's default (apiBaseUrl on the API's default port) spelled out: this plain
+  // JavaScript module, loaded by astro.config.mjs, imports no TypeScript source.
   const api = origin(env.PUBLIC_API_URL || "http://localhost:8787/api/v1");
   // Uploaded blog images are served by the API, or from PUBLIC_UPLOADS_URL (a bucket or CDN).
   const uploads = env.PUBLIC_UPLOADS_URL ? origin(env.PUBLIC_UPLOADS_URL) : null;

@@ -2,7 +2,11 @@ import { z } from "zod";
 
 /** The admin's only reading of import.meta.env (validated once, at start-up). */
 const envSchema = z.object({
-  /** Absolute ("http://localhost:8787/api/v1") or same-origin ("/api/v1" behind one proxy). */
+  /**
+   * Absolute ("http://localhost:8787/api/v1") or same-origin ("/api/v1" behind one proxy). The
+   * default is a literal: the launchers set VITE_API_URL from PORT (scripts/env.ts adminApiUrl),
+   * while a bare Vite build has no PORT in import.meta.env, so it names the API's default port.
+   */
   VITE_API_URL: z.union([z.url(), z.string().regex(/^\/\S*$/)]).default("http://localhost:8787/api/v1"),
   /** Public site origin, for the search-result preview and "view" links. */
   VITE_SITE_URL: z.url().default("http://localhost:4321"),

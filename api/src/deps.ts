@@ -8,7 +8,7 @@
  * only the environment each passes.
  */
 import type { Logger } from "@botox/core/logger";
-import { openDatabase, type DbHandle, type OpenedDatabase } from "@botox/db";
+import { openDatabase, readDbEnv, type DbHandle, type OpenedDatabase } from "@botox/db";
 import type { Deps } from "./context.ts";
 import { readApiEnv, type ApiEnv } from "./env.ts";
 import { resolveAppSecret } from "./lib/app-secret.ts";
@@ -50,7 +50,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   const readCache = await startReadCache(env, database.db, logger);
   let publisher: Publisher | null = null;
   if (options.publish !== false) {
-    const config = { ...publishConfigFromEnv(env), ...options.publish?.config };
+    const config = { ...publishConfigFromEnv(env, readDbEnv()), ...options.publish?.config };
     publisher = new Publisher({ sql: database.sql, config, databaseUrl: database.url, logger: options.publishLogger ?? logger });
   }
   const deps: Deps = {

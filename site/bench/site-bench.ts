@@ -12,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { apiBaseUrl } from "@botox/core/api";
 import { startStaticServer } from "@botox/publish/static-server";
 import {
   countPages,
@@ -166,7 +167,7 @@ async function benchSize(clinics: number, lighthouseRun: boolean): Promise<{ siz
     const seeded = { cities: counted!.cities, ms: performance.now() - seedStarted };
     const [apiPort, sitePort] = [await freePort(), await freePort()];
     const siteUrl = `http://127.0.0.1:${sitePort}`;
-    const apiUrl = `http://127.0.0.1:${apiPort}/api/v1`;
+    const apiUrl = apiBaseUrl({ host: "127.0.0.1", port: apiPort });
     let geo: LocalServer | null = null;
     if (lighthouseRun) {
       geo = await startGeoService();

@@ -3,6 +3,7 @@
  * Public values (API URL, geolocation services, analytics) are handed to islands as props.
  */
 import { z } from "zod";
+import { apiBaseUrl } from "@botox/core/api";
 import type { PublicConfig } from "./lib/config.ts";
 
 const list = z
@@ -17,7 +18,8 @@ const list = z
 
 const schema = z.object({
   SITE_URL: z.url().default("http://localhost:4321"),
-  PUBLIC_API_URL: z.url().default("http://localhost:8787/api/v1"),
+  /** Set by whoever runs the build (the publisher, npm start); else the API's default port, 8787, on this machine. */
+  PUBLIC_API_URL: z.url().default(apiBaseUrl({ host: "localhost", port: 8787 })),
   /**
    * IP geolocation services tried in order after the API's own GET /location (product.md §4).
    * Each answers JSON with lat/lon (or latitude/longitude) and city/region fields.

@@ -11,6 +11,7 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import type { Logger as StructuredLogger } from "@botox/core/logger";
 import type { DbHandle } from "@botox/db";
+import { apiBaseUrl } from "@botox/core/api";
 import { createApp } from "../app.ts";
 import { createDeps, type AppDeps } from "../deps.ts";
 import { missingForProduction, readApiEnv, type ApiEnv } from "../env.ts";
@@ -67,7 +68,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ru
     });
 
     if (app.publisher && options.startPublisher !== false) await app.publisher.start({ recoverInterrupted: options.recoverInterrupted ?? false });
-    const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}/api/v1`;
+    const url = apiBaseUrl({ host: env.HOST === "0.0.0.0" ? "localhost" : env.HOST, port });
     logger.info({ port, site: site?.port ?? null, publishMode: app.publisher?.config.mode ?? null }, "api listening");
 
     let stopping: Promise<void> | undefined;

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   API_PREFIX,
+  apiBaseUrl,
   type AdminClinicsQuery,
   type BlogListResponse,
   type BlogPost,
@@ -25,6 +26,7 @@ import type { BlogPostInput, CategoryInput, ContactInput, LoginInput, Newsletter
 describe("request and response types of product.md §7", () => {
   it("live under /api/v1", () => {
     expect(API_PREFIX).toBe("/api/v1");
+    expect(apiBaseUrl({ host: "localhost", port: 9100 })).toBe("http://localhost:9100/api/v1");
   });
 
   it("carry every clinic field of product.md §3", () => {

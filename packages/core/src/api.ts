@@ -46,6 +46,15 @@ import type { StaffCredential, VerifiedRole } from "./staff.ts";
 
 export const API_PREFIX = "/api/v1";
 
+/**
+ * The API's base URL on a host and port ("http://localhost:8787/api/v1"): the one place the
+ * URL is derived from a port (decision 187); a public URL set explicitly
+ * (PUBLIC_API_URL, VITE_API_URL) is used as given.
+ */
+export function apiBaseUrl({ host, port }: { host: string; port: number | string }): string {
+  return `http://${host}:${port}${API_PREFIX}`;
+}
+
 /** GET /publish/status and one of its builds. */
 export type PublishStatus = z.infer<typeof publishStatusSchema>;
 export type PublishBuild = z.infer<typeof publishBuildSchema>;

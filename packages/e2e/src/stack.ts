@@ -23,6 +23,7 @@ import { readApiEnv } from "@botox/api/env";
 import { startAdminServer } from "@botox/api/admin-server";
 import { startTestRegistry } from "@botox/api/npi-test-registry";
 import type { Publisher } from "@botox/publish";
+import { apiBaseUrl } from "@botox/core/api";
 import { startStaticServer } from "@botox/publish/static-server";
 import { insertFixtures } from "./fixtures.ts";
 
@@ -100,7 +101,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const urls = {
       site: `http://127.0.0.1:${sitePort}`,
       admin: `http://127.0.0.1:${adminPort}/admin`,
-      api: `http://127.0.0.1:${apiPort}/api/v1`,
+      api: apiBaseUrl({ host: "127.0.0.1", port: apiPort }),
     };
     const env = readApiEnv({
       NODE_ENV: "test",

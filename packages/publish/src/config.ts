@@ -1,5 +1,6 @@
 import path from "node:path";
-import { readDbEnv, repoRoot } from "@botox/db";
+import { repoRoot } from "@botox/db";
+import type { PublishEnv } from "./env.ts";
 
 export type PublishMode = "local" | "hook";
 
@@ -32,25 +33,11 @@ export const DEFAULT_TARGETED_MAX_CLINICS = 1_000;
 export const DEFAULT_BUILD_COMMAND = "pnpm --filter @botox/site run build";
 
 /**
- * The settings publishing reads from the environment, already parsed and defaulted (the API's
- * env schema, api/src/env.ts, is where they are validated; any object with these fields fits).
+ * The publisher's configuration from its settings (publishEnv, or the API's env, which
+ * composes the same schema) and the database's data folder, which the caller reads (DbEnv's
+ * DATA_DIR): nothing here reads the process environment.
  */
-export interface PublishEnv {
-  PUBLISH_MODE: PublishMode;
-  PUBLISH_DEBOUNCE_MS: number;
-  PUBLISH_MAX_WAIT_MS: number;
-  PUBLISH_POLL_MS: number;
-  PUBLISH_CRON: string;
-  PUBLISH_TZ?: string | undefined;
-  PUBLISH_HOOK_URL?: string | undefined;
-  PUBLISH_KEEP_BUILDS: number;
-  PUBLISH_BUILD_TIMEOUT_MS: number;
-  SITE_DIR?: string | undefined;
-  SITE_BUILD_COMMAND?: string | undefined;
-  PUBLISH_TARGETED?: boolean | undefined;
-}
-
-export function publishConfigFromEnv(env: PublishEnv): PublishConfig {
+export function publishConfigFromEnv(env: PublishEnv, db: { DATA_DIR: string }): PublishConfig {
   const cron = env.PUBLISH_CRON.trim();
   return {
     mode: env.PUBLISH_MODE,
@@ -63,9 +50,9 @@ export function publishConfigFromEnv(env: PublishEnv): PublishConfig {
     keepBuilds: env.PUBLISH_KEEP_BUILDS,
     buildTimeoutMs: env.PUBLISH_BUILD_TIMEOUT_MS,
     // Beside the embedded database's data (DATA_DIR, default .data/), so one folder holds the state.
-    siteDir: path.resolve(env.SITE_DIR ?? path.join(readDbEnv().DATA_DIR, "site")),
+    siteDir: path.resolve(env.SITE_DIR ?? path.join(db.DATA_DIR, "site")),
     buildCommand: env.SITE_BUILD_COMMAND ?? DEFAULT_BUILD_COMMAND,
     cwd: repoRoot,
-    targeted: env.PUBLISH_TARGETED ?? true,
+    targeted: env.PUBLISH_TARGETED,
   };
 }

@@ -5,5 +5,6 @@
  */
 export { Publisher, type BuildSummary, type PublishStatus, type PublisherOptions } from "./publisher.ts";
 export type { BuildOutcome, PublishTrigger, RollbackResult } from "./executor.ts";
-export { DEFAULT_BUILD_COMMAND, publishConfigFromEnv, type PublishConfig, type PublishEnv, type PublishMode } from "./config.ts";
+export { DEFAULT_BUILD_COMMAND, publishConfigFromEnv, type PublishConfig, type PublishMode } from "./config.ts";
+export { publishEnv, publishEnvSchema, type PublishEnv } from "./env.ts";
 export { SiteFolder } from "./site-folder.ts";

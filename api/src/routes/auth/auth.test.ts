@@ -17,7 +17,7 @@ import { socketEnv } from "../../lib/test-support.ts";
 import { throttleFor } from "./auth.routes.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, hashToken } from "../../auth/session.ts";
 import { createApp } from "../../app.ts";
-import { localProductUrls, readApiEnv } from "../../env.ts";
+import { readApiEnv } from "../../env.ts";
 
 // Two apps on one database: failed logins in `throttled` must not throttle the other's address.
 let t: AdminTestContext;
@@ -305,10 +305,12 @@ describe("sessions on admin routes", () => {
   });
 });
 
-describe("npm start on other ports (localProductUrls)", () => {
+describe("npm start on other ports", () => {
   it("lets the admin on its moved port sign in; the fixed default origins would refuse it", async () => {
-    const ports = { PORT: "9100", SITE_PORT: "9200", ADMIN_PORT: "9300" };
-    const moved = await createAdminTestContext({ ...ports, ...localProductUrls(ports) });
+    const ports = { PORT: "9100", SITE_PORT: "9200" };
+    // The origins npm start derives for ADMIN_PORT 9300 (scripts/env.ts localProductUrls, checked in scripts/env.test.ts).
+    const derived = { ALLOWED_ORIGINS: "http://localhost:9200,http://localhost:9300,http://127.0.0.1:9200,http://127.0.0.1:9300" };
+    const moved = await createAdminTestContext({ ...ports, ...derived });
     const fixed = await createAdminTestContext(ports);
     try {
       const login = (ctx: AdminTestContext) =>

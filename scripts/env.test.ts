@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { localProductUrls, readApiEnv } from "./env.ts";
+import { readApiEnv } from "@botox/api/env";
+import { localProductUrls } from "./env.ts";
 
 describe("localProductUrls (npm start on any ports)", () => {
   it("derives the API, site and admin URLs and the allowed origins from the ports set", () => {
