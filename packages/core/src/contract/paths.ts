@@ -33,15 +33,7 @@ import type {
 import type { ClinicPrice, ListedPriceReport, PriceIndex, PriceReport } from "../prices.ts";
 import type { Deal, PublicDeal } from "../deals.ts";
 import type { dealInputSchema, dealPatchSchema } from "./deals.ts";
-import type {
-  blogPostInputSchema,
-  categoryInputSchema,
-  adminClinicInputSchema,
-  contactSchema,
-  loginSchema,
-  newsletterSchema,
-  ratingSchema,
-} from "./inputs.ts";
+import type { blogPostInputSchema, categoryInputSchema, adminClinicInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./inputs.ts";
 import type { nearbyClinicsBodySchema } from "./queries.ts";
 import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./prices.ts";
 import type { ListedStaffMember, NpiLookup, staffInputSchema, staffPatchSchema } from "./staff.ts";
