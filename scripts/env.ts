@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiBaseUrl } from "@botox/core/api";
+import { apiBaseUrl } from "@botox/core/contract";
 import { readApiEnv } from "@botox/api/env";
 import { publishEnv } from "@botox/publish";
 

@@ -12,7 +12,7 @@ import path from "node:path";
 import { ensureAdmin } from "@botox/db/admin-user";
 import { connect, readDbEnv, repoRoot, runMigrations } from "@botox/db";
 import { missingForProduction, readApiEnv } from "@botox/api/env";
-import { apiBaseUrl } from "@botox/core/api";
+import { apiBaseUrl } from "@botox/core/contract";
 import { readLauncherEnv } from "./env.ts";
 import { ENTRY_POINTS } from "./entry-points.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiBaseUrl } from "@botox/core/api";
+import { apiBaseUrl } from "@botox/core/contract";
 import { publishEnvSchema } from "@botox/publish";
 
 // The one place the API reads process.env.

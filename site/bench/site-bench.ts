@@ -12,7 +12,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { apiBaseUrl } from "@botox/core/api";
+import { apiBaseUrl } from "@botox/core/contract";
 import { startStaticServer } from "@botox/publish/static-server";
 import {
   countPages,

@@ -3,7 +3,7 @@
  * Public values (API URL, geolocation services, analytics) are handed to islands as props.
  */
 import { z } from "zod";
-import { apiBaseUrl } from "@botox/core/api";
+import { apiBaseUrl } from "@botox/core/contract";
 import type { PublicConfig } from "./lib/config.ts";
 
 const list = z

@@ -11,7 +11,7 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import type { Logger as StructuredLogger } from "@botox/core/logger";
 import type { DbHandle } from "@botox/db";
-import { apiBaseUrl } from "@botox/core/api";
+import { apiBaseUrl } from "@botox/core/contract";
 import { createApp } from "../app.ts";
 import { createDeps, type AppDeps } from "../deps.ts";
 import { missingForProduction, readApiEnv, type ApiEnv } from "../env.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEAL_MSG, compareDeal, dealDateIssues, dealPerUnitCents, isDealRunning } from "./deals.ts";
-import { dealInputSchema, dealPatchSchema, dealQuerySchema } from "./deal-schemas.ts";
+import { dealInputSchema, dealPatchSchema, dealQuerySchema } from "./contract/deals.ts";
 import { computePriceIndex } from "./prices.ts";
 
 const TODAY = "2026-11-23";

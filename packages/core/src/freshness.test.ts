@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { FRESHNESS, isFutureDay, isPermanentlyClosed, lastCheckedLine, stateTimeZone } from "./freshness.ts";
 import { formatUsDate } from "./format.ts";
-import { clinicInputSchema, pastDaySchema } from "./schemas.ts";
-import { priceInputSchema } from "./price-schemas.ts";
-import { suggestionDecisionSchema, suggestionInputSchema } from "./suggestion-schemas.ts";
+import { clinicInputSchema, pastDaySchema } from "./contract/inputs.ts";
+import { priceInputSchema } from "./contract/prices.ts";
+import { suggestionDecisionSchema, suggestionInputSchema } from "./contract/suggestions.ts";
 import { TEXT_MSG } from "./text.ts";
 
 describe("lastCheckedLine", () => {

@@ -11,7 +11,7 @@ import {
   type QueryParams,
   type WriteMethod,
 } from "./http.ts";
-import type { BlogPost, Stats } from "./api.ts";
+import type { BlogPost, Stats } from "./contract/types.ts";
 
 interface Seen {
   method: string;

@@ -2,7 +2,7 @@
  * The request helper of product.md §7 and §8 ("Generic request failure"), shared by the site's
  * islands and the admin: cookies always sent, JSON reads and writes, non-OK answers thrown.
  */
-import type { GetPath, GetResponse, WriteBody, WriteMethod, WritePath, WriteResponse } from "./api-contract.ts";
+import type { GetPath, GetResponse, WriteBody, WriteMethod, WritePath, WriteResponse } from "./contract/paths.ts";
 
 /** A non-OK answer: message "{status}: {response text, or the status text when empty}". */
 export class ApiRequestError extends Error {
@@ -42,7 +42,7 @@ export type { WriteMethod };
 
 /**
  * The typed client: the path (and method) gives the answer's type and the body's, from the
- * API's own schemas (api-contract.ts); a path the API does not serve does not compile.
+ * API's own schemas (contract/paths.ts); a path the API does not serve does not compile.
  */
 export interface ApiClient {
   get<P extends GetPath>(path: P, params?: QueryParams, opts?: GetOptions & { on401?: "throw" }): Promise<GetResponse<P>>;

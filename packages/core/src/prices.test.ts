@@ -28,7 +28,7 @@ import {
   pricePatchSchema,
   priceReportInputSchema,
   priceReportReviewSchema,
-} from "./price-schemas.ts";
+} from "./contract/prices.ts";
 
 const TODAY = "2026-11-23";
 let nextId = 1;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizeWorkingHours } from "./format.ts";
 import { MSG } from "./messages.ts";
-import { clinicInputSchema, isSitePath, optionalUrl } from "./schemas.ts";
+import { clinicInputSchema, isSitePath, optionalUrl } from "./contract/inputs.ts";
 
 const nested = (depth: number): unknown => {
   let value: unknown = "9AM-5PM";

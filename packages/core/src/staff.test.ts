@@ -11,7 +11,7 @@ import {
   verificationLine,
   verifiedCredentialsOf,
 } from "./staff.ts";
-import { credentialListParam, staffInputSchema, staffPatchSchema } from "./staff-schemas.ts";
+import { credentialListParam, staffInputSchema, staffPatchSchema } from "./contract/staff.ts";
 
 describe("isValidNpi", () => {
   it("accepts NPIs whose last digit is the Luhn check digit over 80840 and the first nine", () => {

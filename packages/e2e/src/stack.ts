@@ -23,7 +23,7 @@ import { readApiEnv } from "@botox/api/env";
 import { startAdminServer } from "@botox/api/admin-server";
 import { startTestRegistry } from "@botox/api/npi-test-registry";
 import type { Publisher } from "@botox/publish";
-import { apiBaseUrl } from "@botox/core/api";
+import { apiBaseUrl } from "@botox/core/contract";
 import { startStaticServer } from "@botox/publish/static-server";
 import { insertFixtures } from "./fixtures.ts";
 

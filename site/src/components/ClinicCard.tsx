@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { clinicPath, outboundClinicUrl } from "@botox/core/search";
-import type { Clinic } from "@botox/core/api";
+import type { Clinic } from "@botox/core/contract";
 import { formatPhone } from "@botox/core/format";
 import { businessStatusBadge } from "@botox/core/status";
 import OpenNowBadge from "../islands/OpenNowBadge.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Clinic } from "@botox/core/api";
+import type { Clinic } from "@botox/core/contract";
 import { MSG } from "@botox/core/messages";
 import { adSlotAfter } from "@botox/core/pagination";
 import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ClinicListResponse, ZipSearchResponse } from "@botox/core/api";
+import type { ClinicListResponse, ZipSearchResponse } from "@botox/core/contract";
 import CityListing from "../islands/CityListing.tsx";
 import ZipResults from "../islands/ZipResults.tsx";
 import { ClinicCard } from "./ClinicCard.tsx";

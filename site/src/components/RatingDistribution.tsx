@@ -1,4 +1,4 @@
-import type { RatingStat } from "@botox/core/api";
+import type { RatingStat } from "@botox/core/contract";
 import { RATING } from "@botox/core/constants";
 import { EMOJI_GLYPH } from "../lib/emoji.ts";
 

@@ -1,4 +1,4 @@
-import type { Clinic } from "@botox/core/api";
+import type { Clinic } from "@botox/core/contract";
 import { credentialLineOf } from "@botox/core/staff";
 
 /**

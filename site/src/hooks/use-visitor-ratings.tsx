@@ -4,7 +4,7 @@
  * failed request leaves the cards as they are: the maps rating stands on its own.
  */
 import type { ReactNode } from "react";
-import type { RatingStat } from "@botox/core/api";
+import type { RatingStat } from "@botox/core/contract";
 import { RATING } from "@botox/core/constants";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ClinicListResponse } from "@botox/core/api";
+import type { ClinicListResponse } from "@botox/core/contract";
 import CityListing from "./CityListing.tsx";
 import { makeClinic } from "../test/factories.ts";
 import { API_URL, json, mockApi, type Recorded } from "../test/fetch.ts";

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SubmitEvent } from "react";
-import type { ClinicListResponse } from "@botox/core/api";
+import type { ClinicListResponse } from "@botox/core/contract";
 import { MSG } from "@botox/core/messages";
 import { totalPages as pagesFor } from "@botox/core/pagination";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { Clinic } from "@botox/core/api";
+import type { Clinic } from "@botox/core/contract";
 import { FEATURED } from "@botox/core/constants";
 import { MSG } from "@botox/core/messages";
 import { apiClient, useQuery } from "../lib/query.ts";

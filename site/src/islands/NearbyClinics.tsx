@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import type { Clinic } from "@botox/core/api";
+import type { Clinic } from "@botox/core/contract";
 import { FETCH, SEARCH } from "@botox/core/constants";
 import { MSG } from "@botox/core/messages";
 import { adSlotAfter, clampNearbyPages, paginate } from "@botox/core/pagination";

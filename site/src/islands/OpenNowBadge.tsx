@@ -1,4 +1,4 @@
-import type { Clinic } from "@botox/core/api";
+import type { Clinic } from "@botox/core/contract";
 import { openNowLabel, openNowOf, type OpenNowState } from "@botox/core/open-now";
 import { useViewNow } from "../hooks/use-view-now.ts";
 

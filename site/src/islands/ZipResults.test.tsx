@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ZipSearchResponse } from "@botox/core/api";
+import type { ZipSearchResponse } from "@botox/core/contract";
 import ZipResults, { zipFromLocation } from "./ZipResults.tsx";
 import { makeClinic } from "../test/factories.ts";
 import { API_URL, mockApi, type Recorded } from "../test/fetch.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { ZipSearchResponse } from "@botox/core/api";
+import type { ZipSearchResponse } from "@botox/core/contract";
 import { FILTERS, SEARCH } from "@botox/core/constants";
 import { MSG } from "@botox/core/messages";
 import { totalPages as pagesFor } from "@botox/core/pagination";

@@ -1,5 +1,5 @@
 /** Blog list paging at build time (product.md §2.12): 6 per page, URLs per page and category. */
-import type { BlogPost } from "@botox/core/api";
+import type { BlogPost } from "@botox/core/contract";
 import { BLOG } from "@botox/core/constants";
 import { totalPages as pagesFor } from "@botox/core/pagination";
 

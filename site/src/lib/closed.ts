@@ -1,5 +1,5 @@
 /** Open clinics to offer on a permanently closed clinic's page (issue 22). */
-import type { Clinic } from "@botox/core/api";
+import type { Clinic } from "@botox/core/contract";
 import { makeRadiusSearch } from "./data.ts";
 
 const NEARBY_OPEN = 3;

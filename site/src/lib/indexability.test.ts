@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Clinic } from "@botox/core/api";
+import type { Clinic } from "@botox/core/contract";
 import { makeClinic } from "../test/factories.ts";
 import { indexSiteData, type SiteCity } from "./data.ts";
 import { gateByCount, locationIndex, NOINDEX_FOLLOW, overlapShare } from "./indexability.ts";

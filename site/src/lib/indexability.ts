@@ -9,7 +9,7 @@
 import { FILTERS } from "@botox/core/constants";
 import { cityPath, cityStateKey, zipPath } from "@botox/core/search";
 import { toLinkSlug } from "@botox/core/slug";
-import type { Clinic } from "@botox/core/api";
+import type { Clinic } from "@botox/core/contract";
 import { cityPageAtBuild, DEFAULT_CITY_FILTERS } from "./listing.ts";
 import { makeRadiusSearch, type SiteCity, type SiteIndex, type SiteZip } from "./data.ts";
 

@@ -1,5 +1,5 @@
 /** Filters of the city listing (product.md §2.7, §9) and the build-time first page that mirrors them. */
-import type { Clinic, ClinicListResponse } from "@botox/core/api";
+import type { Clinic, ClinicListResponse } from "@botox/core/contract";
 import { FILTERS, SEARCH } from "@botox/core/constants";
 import { distanceMiles, roundMiles } from "@botox/core/geo";
 import type { QueryParams } from "@botox/core/http";

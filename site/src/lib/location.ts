@@ -3,7 +3,7 @@
  * geolocation services in order, skipping any that fail; when all fail, New York with the
  * spec's notice. Results are cached in sessionStorage for 30 minutes.
  */
-import type { UserLocation } from "@botox/core/api";
+import type { UserLocation } from "@botox/core/contract";
 import { FETCH } from "@botox/core/constants";
 import { FALLBACK_LOCATION } from "@botox/core/geo";
 import { MSG } from "@botox/core/messages";

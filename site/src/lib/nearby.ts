@@ -1,5 +1,5 @@
 /** The nearby-clinics list of the home page (product.md §2.5, §9): closest 50, ten per page. */
-import type { Clinic } from "@botox/core/api";
+import type { Clinic } from "@botox/core/contract";
 import { SEARCH } from "@botox/core/constants";
 import { distanceMiles, roundMiles } from "@botox/core/geo";
 import { publicStatusLabel } from "@botox/core/status";

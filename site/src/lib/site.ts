@@ -1,7 +1,7 @@
 /** Build-time helpers shared by pages: absolute URLs and breadcrumb JSON-LD. */
 import { env } from "../env.ts";
 import { clinicPath } from "@botox/core/search";
-import type { Clinic } from "@botox/core/api";
+import type { Clinic } from "@botox/core/contract";
 // schema.org's own vocabulary as TypeScript types: a property or type that schema.org does not
 // define fails the typecheck (the runtime rules are checked in e2e/structured-data.e2e.ts).
 import type { BreadcrumbList, ItemList, WithContext } from "schema-dts";

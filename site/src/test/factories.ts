@@ -1,5 +1,5 @@
 /** Minimal rows for unit tests. */
-import type { BlogCategory, BlogPost, Clinic } from "@botox/core/api";
+import type { BlogCategory, BlogPost, Clinic } from "@botox/core/contract";
 import { openHoursOf } from "@botox/core/hours";
 
 let nextId = 1;

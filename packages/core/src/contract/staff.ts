@@ -1,11 +1,11 @@
 /**
- * The zod schemas of clinic staff (issue 21), apart from the rules in staff.ts so the site's
+ * The zod schemas of clinic staff (issue 21), apart from the rules in ../staff.ts so the site's
  * islands can use those without zod. Every failure names the field in words a person can act on.
  */
 import { z } from "zod";
-import { isIsoDate } from "./price-format.ts";
-import { LICENSE_STATUSES, STAFF_CREDENTIALS, STAFF_MSG, STAFF_ROLES, STAFF_RULES, STAFF_SOURCES, isValidNpi, parseCredentialList } from "./staff.ts";
-import { hasUnsafeText, safeText } from "./text.ts";
+import { isIsoDate } from "../price-format.ts";
+import { LICENSE_STATUSES, STAFF_CREDENTIALS, STAFF_MSG, STAFF_ROLES, STAFF_RULES, STAFF_SOURCES, isValidNpi, parseCredentialList } from "../staff.ts";
+import { hasUnsafeText, safeText } from "../text.ts";
 
 /** "" and null clear an optional field; other values are trimmed text to check. */
 const blankToNull = (v: unknown) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null));

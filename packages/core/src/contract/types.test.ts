@@ -17,10 +17,10 @@ import {
   type Stats,
   type UploadResponse,
   type ZipSearchResponse,
-} from "./api.ts";
-import type { ClinicBySlugQuery, ClinicsByCityQuery, NearbyClinicsBody, ZipSearchQuery } from "./api-queries.ts";
-import { buildQuery, type QueryParams } from "./http.ts";
-import type { BlogPostInput, CategoryInput, ContactInput, LoginInput, NewsletterInput, RatingInput } from "./schemas.ts";
+} from "./types.ts";
+import type { ClinicBySlugQuery, ClinicsByCityQuery, NearbyClinicsBody, ZipSearchQuery } from "./queries.ts";
+import { buildQuery, type QueryParams } from "../http.ts";
+import type { BlogPostInput, CategoryInput, ContactInput, LoginInput, NewsletterInput, RatingInput } from "./inputs.ts";
 
 // The contract of product.md §3 and §7, checked by the type checker (this file is typechecked).
 describe("request and response types of product.md §7", () => {

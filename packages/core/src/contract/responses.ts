@@ -1,13 +1,13 @@
 /**
  * The API's answers as zod schemas: the one definition the API documents and types its routes
- * with (api/src/lib/openapi.ts), and the types in api.ts are inferred from or checked against.
+ * with (api/src/lib/openapi.ts), and the types in types.ts are inferred from or checked against.
  * Clients (admin, site islands) use the types only (`import type`), never this file at run time.
  */
 import { z } from "zod";
-import { BUSINESS_STATUSES } from "./status.ts";
-import { RATING_EMOJIS } from "./constants.ts";
-import { PRICE_AREAS, PRICE_BRANDS, PRICE_MODELS, PRICE_SOURCES, PRICE_STATUSES } from "./price-format.ts";
-import { STAFF_CREDENTIALS, STAFF_ROLES } from "./staff.ts";
+import { BUSINESS_STATUSES } from "../status.ts";
+import { RATING_EMOJIS } from "../constants.ts";
+import { PRICE_AREAS, PRICE_BRANDS, PRICE_MODELS, PRICE_SOURCES, PRICE_STATUSES } from "../price-format.ts";
+import { STAFF_CREDENTIALS, STAFF_ROLES } from "../staff.ts";
 
 export const errorSchema = z.object({
   error: z.string(),

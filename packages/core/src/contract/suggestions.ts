@@ -4,10 +4,10 @@
  * rule (clinicInputSchema), so a suggestion can never hold what an admin could not save.
  */
 import { z } from "zod";
-import { FRESHNESS, SUGGESTION_MSG, SUGGESTION_STATUSES } from "./freshness.ts";
-import { businessStatusSchema, clinicInputSchema } from "./schemas.ts";
-import { BUSINESS_STATUSES } from "./status.ts";
-import { safeText } from "./text.ts";
+import { FRESHNESS, SUGGESTION_MSG, SUGGESTION_STATUSES } from "../freshness.ts";
+import { businessStatusSchema, clinicInputSchema } from "./inputs.ts";
+import { BUSINESS_STATUSES } from "../status.ts";
+import { safeText } from "../text.ts";
 
 const f = clinicInputSchema.shape;
 

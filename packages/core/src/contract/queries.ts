@@ -5,11 +5,11 @@
  * act on.
  */
 import { z } from "zod";
-import { FILTERS, SEARCH } from "./constants.ts";
-import { MSG } from "./messages.ts";
-import { maxUnitPriceParam, priceBrandParam } from "./price-schemas.ts";
-import { credentialListParam } from "./staff-schemas.ts";
-import { BUSINESS_STATUSES, normalizeBusinessStatus, type BusinessStatus } from "./status.ts";
+import { FILTERS, SEARCH } from "../constants.ts";
+import { MSG } from "../messages.ts";
+import { maxUnitPriceParam, priceBrandParam } from "./prices.ts";
+import { credentialListParam } from "./staff.ts";
+import { BUSINESS_STATUSES, normalizeBusinessStatus, type BusinessStatus } from "../status.ts";
 
 export const QUERY_MSG = {
   page: "Page must be a whole number of at least 1.",

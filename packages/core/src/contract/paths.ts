@@ -1,6 +1,6 @@
 /**
- * The API's calls as types, for the typed client (http.ts): each path and method gives the
- * answer's type (inferred from the zod schemas in response-schemas.ts, the ones the API
+ * The API's calls as types, for the typed client (../http.ts): each path and method gives the
+ * answer's type (inferred from the zod schemas in contract/responses.ts, the ones the API
  * validates and documents with) and the body's type (the input of the request schema the API
  * validates it with). Type-only: nothing here exists at run time, so the site's islands get
  * the types without loading zod.
@@ -29,24 +29,16 @@ import type {
   UploadResponse,
   UserLocation,
   ZipSearchResponse,
-} from "./api.ts";
-import type { ClinicPrice, ListedPriceReport, PriceIndex, PriceReport } from "./prices.ts";
-import type { Deal, PublicDeal } from "./deals.ts";
-import type { dealInputSchema, dealPatchSchema } from "./deal-schemas.ts";
-import type {
-  blogPostInputSchema,
-  categoryInputSchema,
-  adminClinicInputSchema,
-  contactSchema,
-  loginSchema,
-  newsletterSchema,
-  ratingSchema,
-} from "./schemas.ts";
-import type { nearbyClinicsBodySchema } from "./api-queries.ts";
-import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./price-schemas.ts";
-import type { ListedStaffMember, NpiLookup, staffInputSchema, staffPatchSchema } from "./staff-schemas.ts";
-import type { priceReportCreatedSchema, publishQueuedSchema, publishRollbackResponseSchema } from "./response-schemas.ts";
-import type { Suggestion, SuggestionCreated, SuggestionList, suggestionDecisionSchema, suggestionInputSchema } from "./suggestion-schemas.ts";
+} from "./types.ts";
+import type { ClinicPrice, ListedPriceReport, PriceIndex, PriceReport } from "../prices.ts";
+import type { Deal, PublicDeal } from "../deals.ts";
+import type { dealInputSchema, dealPatchSchema } from "./deals.ts";
+import type { blogPostInputSchema, categoryInputSchema, adminClinicInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./inputs.ts";
+import type { nearbyClinicsBodySchema } from "./queries.ts";
+import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./prices.ts";
+import type { ListedStaffMember, NpiLookup, staffInputSchema, staffPatchSchema } from "./staff.ts";
+import type { priceReportCreatedSchema, publishQueuedSchema, publishRollbackResponseSchema } from "./responses.ts";
+import type { Suggestion, SuggestionCreated, SuggestionList, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
 interface Call<Path extends string, Response, Body = undefined> {

@@ -3,11 +3,11 @@
  * The date rules depend on the day, so the write schemas are built for `today`.
  */
 import { z } from "zod";
-import { DEAL_BRANDS, DEAL_MODELS, DEAL_MSG, DEAL_RULES, dealDateIssues, dealShapeIssues } from "./deals.ts";
-import { PRICE_AREAS, isIsoDate } from "./price-format.ts";
-import { PRICE_MSG } from "./prices.ts";
-import { priceAreaSchema, priceIndexQuerySchema } from "./price-schemas.ts";
-import { safeText } from "./text.ts";
+import { DEAL_BRANDS, DEAL_MODELS, DEAL_MSG, DEAL_RULES, dealDateIssues, dealShapeIssues } from "../deals.ts";
+import { PRICE_AREAS, isIsoDate } from "../price-format.ts";
+import { PRICE_MSG } from "../prices.ts";
+import { priceAreaSchema, priceIndexQuerySchema } from "./prices.ts";
+import { safeText } from "../text.ts";
 
 const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 

@@ -1,10 +1,10 @@
 /**
- * The zod schemas of prices (issue 13), apart from the rules in prices.ts so the site's
+ * The zod schemas of prices (issue 13), apart from the rules in ../prices.ts so the site's
  * islands can import those rules without zod (the 95 KB page JavaScript budget).
  */
 import { z } from "zod";
-import { FUTURE_DATE_MSG, isFutureDay } from "./freshness.ts";
-import { TEXT_MSG, hasUnsafeText } from "./text.ts";
+import { FUTURE_DATE_MSG, isFutureDay } from "../freshness.ts";
+import { TEXT_MSG, hasUnsafeText } from "../text.ts";
 import {
   PRICE_AREAS,
   PRICE_BRANDS,
@@ -17,7 +17,7 @@ import {
   isoDay,
   monthBefore,
   priceShapeIssues,
-} from "./prices.ts";
+} from "../prices.ts";
 
 const blank = (v: unknown) => (v == null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 const toNumber = (v: unknown) => {

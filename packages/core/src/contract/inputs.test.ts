@@ -12,7 +12,7 @@ import {
   newsletterSchema,
   ratingSchema,
   zipCodeSchema,
-} from "./schemas.ts";
+} from "./inputs.ts";
 
 /** First message per field of a failed parse; {} when it passes. */
 function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {

@@ -37,12 +37,12 @@ import type {
   uploadResponseSchema,
   userLocationSchema,
   zipSearchResponseSchema,
-} from "./response-schemas.ts";
-import type { BusinessStatus } from "./status.ts";
-import type { WorkingHours } from "./format.ts";
-import type { ClinicPrice, CurrentUnitPrice, ListedPriceReport, PriceIndex, PriceReport } from "./prices.ts";
-import type { WeekInterval } from "./hours.ts";
-import type { StaffCredential, VerifiedRole } from "./staff.ts";
+} from "./responses.ts";
+import type { BusinessStatus } from "../status.ts";
+import type { WorkingHours } from "../format.ts";
+import type { ClinicPrice, CurrentUnitPrice, ListedPriceReport, PriceIndex, PriceReport } from "../prices.ts";
+import type { WeekInterval } from "../hours.ts";
+import type { StaffCredential, VerifiedRole } from "../staff.ts";
 
 export const API_PREFIX = "/api/v1";
 

@@ -11,7 +11,7 @@ import {
   providersNearUserQuerySchema,
   QUERY_MSG,
   zipSearchQuerySchema,
-} from "./api-queries.ts";
+} from "./queries.ts";
 
 const firstMessage = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
 
@@ -119,7 +119,7 @@ describe("paging and search input", () => {
 
 describe("openNow (issue 14)", () => {
   it("reads true/1 and false/0 in any case, defaults to false, and rejects anything else", async () => {
-    const { QUERY_MSG: M, zipSearchQuerySchema: zip, nearbyClinicsBodySchema: nearby } = await import("./api-queries.ts");
+    const { QUERY_MSG: M, zipSearchQuerySchema: zip, nearbyClinicsBodySchema: nearby } = await import("./queries.ts");
     for (const v of ["true", "TRUE", "1", " true "]) expect(zip.parse({ postalCode: "10001", openNow: v }).openNow).toBe(true);
     for (const v of ["false", "0", "", undefined]) expect(zip.parse({ postalCode: "10001", openNow: v }).openNow).toBe(false);
     expect(nearby.parse({ latitude: 1, longitude: 2, openNow: true }).openNow).toBe(true);

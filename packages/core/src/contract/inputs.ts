@@ -3,14 +3,14 @@
  * truth), the admin forms and the site's islands.
  */
 import { z } from "zod";
-import { CATEGORY_FORM, CONTACT, POST_FORM, RATING, RATING_EMOJIS } from "./constants.ts";
-import { MSG } from "./messages.ts";
-import { SLUG_MAX_BYTES, SLUG_PATTERN } from "./slug.ts";
-import { BUSINESS_STATUSES, normalizeBusinessStatus } from "./status.ts";
-import { FUTURE_DATE_MSG, isFutureDay } from "./freshness.ts";
-import { TEXT_MSG, hasUnsafeText, safeText } from "./text.ts";
-import { parseWorkingHours } from "./hours.ts";
-import { normalizeWorkingHours } from "./format.ts";
+import { CATEGORY_FORM, CONTACT, POST_FORM, RATING, RATING_EMOJIS } from "../constants.ts";
+import { MSG } from "../messages.ts";
+import { SLUG_MAX_BYTES, SLUG_PATTERN } from "../slug.ts";
+import { BUSINESS_STATUSES, normalizeBusinessStatus } from "../status.ts";
+import { FUTURE_DATE_MSG, isFutureDay } from "../freshness.ts";
+import { TEXT_MSG, hasUnsafeText, safeText } from "../text.ts";
+import { parseWorkingHours } from "../hours.ts";
+import { normalizeWorkingHours } from "../format.ts";
 
 const V = MSG.validation;
 
