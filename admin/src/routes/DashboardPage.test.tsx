@@ -4,7 +4,7 @@ import { MSG } from "@botox/core";
 import { apiError, createFakeApi, failWith, STATS } from "../test/fake-api.ts";
 import { renderApp } from "../test/render.tsx";
 import { recentChanges } from "./dashboard/RecentChanges.tsx";
-import { idle, noRecent } from "./dashboard/publish-fixtures.ts";
+import { idle, noRecent } from "../test/publish-builds.ts";
 
 describe("dashboard", () => {
   it("shows the counts of the stats call", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@botox/core";
-import { createAdminTestContext, type AdminTestContext } from "./test-helpers.ts";
+import { createAdminTestContext, type AdminTestContext } from "../test/admin-app.ts";
 import { hashToken } from "./session.ts";
 
 let t: AdminTestContext;

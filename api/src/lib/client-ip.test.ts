@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { UNKNOWN_CLIENT_IP, clientIpMiddleware, networkKey, normalizeIp, resolveClientIp, trustedProxyList } from "./client-ip.ts";
-import { socketEnv } from "./test-support.ts";
+import { socketEnv } from "../test/public-app.ts";
 
 describe("normalizeIp", () => {
   it.each([

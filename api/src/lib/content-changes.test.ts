@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordingLogger } from "@botox/core/testing";
 import { latestContentChangeId } from "@botox/db";
 import { writeContent } from "./content-changes.ts";
-import { createPublicTestContext, type PublicTestContext } from "./test-support.ts";
+import { createPublicTestContext, type PublicTestContext } from "../test/public-app.ts";
 
 let t: PublicTestContext;
 beforeAll(async () => {

@@ -18,7 +18,7 @@ import { adminUsers, clinics, connect, hashPassword, runMigrations, startEmbedde
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { createApp } from "../app.ts";
 import { readApiEnv } from "../env.ts";
-import { socketEnv, TEST_ORIGIN } from "./test-support.ts";
+import { socketEnv, TEST_ORIGIN } from "../test/public-app.ts";
 
 interface Outage {
   /** The URL the app connects to. */

@@ -1,7 +1,7 @@
 /** Hostile input found by the issue-11 review that crosses the API: answered 4xx, never 500. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@botox/core";
-import { ORIGIN, createAdminTestContext, type AdminTestContext } from "../auth/test-helpers.ts";
+import { ORIGIN, createAdminTestContext, type AdminTestContext } from "../test/admin-app.ts";
 import { createApp } from "../app.ts";
 import { readApiEnv } from "../env.ts";
 

@@ -3,7 +3,7 @@ import { testLogger } from "@botox/core/testing";
 import { QUERY_MSG, isoDay, type Clinic, type ClinicListResponse, type ZipSearchResponse } from "@botox/core";
 import { clinicPrices, clinics } from "@botox/db";
 import { inArray } from "drizzle-orm";
-import { createPublicTestContext, milesNorth, type PublicTestContext } from "./test-support.ts";
+import { createPublicTestContext, milesNorth, type PublicTestContext } from "../test/public-app.ts";
 import { ReadCache } from "./read-cache.ts";
 
 // openNow=true on the three public searches (issue 14), at times set by an injected clock.

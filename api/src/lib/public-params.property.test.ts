@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogCategories, blogPosts, clinicPrices } from "@botox/db";
-import { createPublicTestContext, socketEnv, TEST_ORIGIN, type PublicTestContext } from "./test-support.ts";
+import { createPublicTestContext, socketEnv, TEST_ORIGIN, type PublicTestContext } from "../test/public-app.ts";
 
 let t: PublicTestContext;
 let clinicIds: number[] = [];

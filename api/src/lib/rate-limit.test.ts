@@ -14,7 +14,7 @@ import { createApp } from "../app.ts";
 import { readApiEnv } from "../env.ts";
 import { LOGIN_MAX_FAILURES, RedisThrottleStore } from "../auth/login-throttle.ts";
 import { closeRedisConnections } from "./redis.ts";
-import { createPublicTestContext, socketEnv, TEST_ORIGIN, type PublicTestContext } from "./test-support.ts";
+import { createPublicTestContext, socketEnv, TEST_ORIGIN, type PublicTestContext } from "../test/public-app.ts";
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testLogger } from "@botox/core/testing";
 import { toClinicSlug } from "@botox/core";
 import { zipCodes } from "@botox/db";
-import { createAdminTestContext, type AdminTestContext } from "../auth/test-helpers.ts";
+import { createAdminTestContext, type AdminTestContext } from "../test/admin-app.ts";
 import { ReadCache, scopeHolds } from "./read-cache.ts";
 
 let t: AdminTestContext;

@@ -5,7 +5,7 @@ import { clinics, insertContentChange } from "@botox/db";
 import type { Clinic, ZipSearchResponse } from "@botox/core";
 import { writeContent } from "./content-changes.ts";
 import { encodeJson, ReadCache } from "./read-cache.ts";
-import { createPublicTestContext, milesNorth, type PublicTestContext } from "./test-support.ts";
+import { createPublicTestContext, milesNorth, type PublicTestContext } from "../test/public-app.ts";
 
 const cache = (options: Partial<ConstructorParameters<typeof ReadCache>[0]> = {}) =>
   new ReadCache({ ttlMs: 60_000, pollMs: 1_000, logger: testLogger(), ...options });

@@ -10,9 +10,9 @@ import { recordingLogger } from "@botox/core/testing";
 import { TEXT_MSG } from "@botox/core/text";
 import { blogCategories, blogPosts, clinics, contactMessages, newsletterSubscriptions, ratings, sessions } from "@botox/db";
 import { createApp } from "../app.ts";
-import { ORIGIN, createAdminTestContext, type AdminTestContext } from "../auth/test-helpers.ts";
+import { ORIGIN, createAdminTestContext, type AdminTestContext } from "../test/admin-app.ts";
 import { JSON_BODY_LIMIT } from "./middleware.ts";
-import { socketEnv } from "./test-support.ts";
+import { socketEnv } from "../test/public-app.ts";
 
 let t: AdminTestContext;
 let cookie: string;

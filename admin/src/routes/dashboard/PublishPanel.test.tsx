@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { createFakeApi, failWith, STATS } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render.tsx";
 import { PUBLISH_POLL_MS } from "./publish-status.ts";
-import { build, idle, noRecent } from "./publish-fixtures.ts";
+import { build, idle, noRecent } from "../../test/publish-builds.ts";
 
 afterEach(() => {
   vi.useRealTimers();

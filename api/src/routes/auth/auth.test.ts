@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testLogger } from "@botox/core/testing";
 import { MSG } from "@botox/core";
 import { adminUsers, hashPassword, sessions } from "@botox/db";
-import { ORIGIN, createAdminTestContext, sessionCookieOf, type AdminTestContext } from "../../auth/test-helpers.ts";
+import { ORIGIN, createAdminTestContext, sessionCookieOf, type AdminTestContext } from "../../test/admin-app.ts";
 import { randomBytes } from "node:crypto";
 import {
   LOGIN_MAX_FAILURES,
@@ -13,7 +13,7 @@ import {
   VerificationGate,
   slowdownFor,
 } from "../../auth/login-throttle.ts";
-import { socketEnv } from "../../lib/test-support.ts";
+import { socketEnv } from "../../test/public-app.ts";
 import { throttleFor } from "./auth.routes.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, hashToken } from "../../auth/session.ts";
 import { createApp } from "../../app.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG, type BlogCategory, type BlogListResponse, type BlogPost } from "@botox/core";
-import { createAdminTestContext, type AdminTestContext } from "../../auth/test-helpers.ts";
+import { createAdminTestContext, type AdminTestContext } from "../../test/admin-app.ts";
 
 let t: AdminTestContext;
 let cookie: string;

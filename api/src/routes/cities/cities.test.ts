@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FALLBACK_LOCATION, QUERY_MSG, distanceMiles, type City } from "@botox/core";
-import { createPublicTestContext, type ClinicFixture, type PublicTestContext } from "../../lib/test-support.ts";
+import { createPublicTestContext, type ClinicFixture, type PublicTestContext } from "../../test/public-app.ts";
 
 let t: PublicTestContext;
 const clinicsIn = (city: string, state: string, points: [number, number][]): ClinicFixture[] =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG, QUERY_MSG, distanceMiles, type Clinic, type ClinicListResponse } from "@botox/core";
 import { clinics } from "@botox/db";
-import { createPublicTestContext, milesNorth, type PublicTestContext } from "../../lib/test-support.ts";
+import { createPublicTestContext, milesNorth, type PublicTestContext } from "../../test/public-app.ts";
 
 let t: PublicTestContext;
 let ids: Record<string, number>;

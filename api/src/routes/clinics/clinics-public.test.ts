@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG, QUERY_MSG, type Clinic } from "@botox/core";
-import { createPublicTestContext, haversineMiles, milesNorth, oneDecimal, type ClinicFixture, type PublicTestContext } from "../../lib/test-support.ts";
+import { createPublicTestContext, haversineMiles, milesNorth, oneDecimal, type ClinicFixture, type PublicTestContext } from "../../test/public-app.ts";
 
 let t: PublicTestContext;
 const O = { latitude: 35.0, longitude: -100.0 };

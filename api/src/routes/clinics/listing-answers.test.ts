@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { insertPrice, type PriceValues } from "@botox/db";
-import { createPublicTestContext, milesNorth, type ClinicFixture, type PublicTestContext } from "../../lib/test-support.ts";
+import { createPublicTestContext, milesNorth, type ClinicFixture, type PublicTestContext } from "../../test/public-app.ts";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
 const CREATED = new Date("2026-01-02T03:04:05.678Z");

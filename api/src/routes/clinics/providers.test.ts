@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FALLBACK_LOCATION, QUERY_MSG, type NearbyProvidersResponse } from "@botox/core";
-import { createPublicTestContext, haversineMiles, milesNorth, oneDecimal, type PublicTestContext } from "../../lib/test-support.ts";
+import { createPublicTestContext, haversineMiles, milesNorth, oneDecimal, type PublicTestContext } from "../../test/public-app.ts";
 
 let t: PublicTestContext;
 const NYC = { latitude: FALLBACK_LOCATION.lat, longitude: FALLBACK_LOCATION.lon };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG, QUERY_MSG, distanceMiles, type ZipSearchResponse } from "@botox/core";
-import { createPublicTestContext, milesNorth, type PublicTestContext } from "../../lib/test-support.ts";
+import { createPublicTestContext, milesNorth, type PublicTestContext } from "../../test/public-app.ts";
 
 const ZIP = "10001";
 const O = { latitude: 40.7506, longitude: -73.9972 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG, type ContactMessage, type Stats } from "@botox/core";
 import { createApp } from "../../app.ts";
-import { ORIGIN, createAdminTestContext, type AdminTestContext } from "../../auth/test-helpers.ts";
+import { ORIGIN, createAdminTestContext, type AdminTestContext } from "../../test/admin-app.ts";
 import { CONTACT_RATE_LIMIT } from "./contact.routes.ts";
 
 let t: AdminTestContext;

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEAL_MSG, PRICE_MSG, isoDay, type Deal, type PublicDeal } from "@botox/core";
 import { adminUsers, clinicDeals, clinicPrices, hashPassword, type ContentChange } from "@botox/db";
-import { sessionCookieOf } from "../../auth/test-helpers.ts";
-import { createPublicTestContext, milesNorth, type PublicTestContext } from "../../lib/test-support.ts";
+import { sessionCookieOf } from "../../test/admin-app.ts";
+import { createPublicTestContext, milesNorth, type PublicTestContext } from "../../test/public-app.ts";
 
 let t: PublicTestContext;
 let session: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublicTestContext, type PublicTestContext } from "../../lib/test-support.ts";
+import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
 
 // The database-down answer (503) is tested with a real outage in lib/database-outage.test.ts.
 let t: PublicTestContext;

@@ -7,8 +7,8 @@ import type { Logger } from "@botox/core/logger";
 import { recordingLogger } from "@botox/core/testing";
 import { createApp } from "../../app.ts";
 import { readApiEnv } from "../../env.ts";
-import { createPublicTestContext, socketEnv, type PublicTestContext } from "../../lib/test-support.ts";
-import { buildCityMmdb } from "./mmdb-fixture.ts";
+import { createPublicTestContext, socketEnv, type PublicTestContext } from "../../test/public-app.ts";
+import { buildCityMmdb } from "../../test/mmdb.ts";
 import { GEO_HEADER_NAMES, locationFromHeaders } from "./visitor-location.ts";
 
 const LONDON_NET = "81.2.69.0/24";

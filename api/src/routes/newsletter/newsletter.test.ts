@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@botox/core";
-import { createPublicTestContext, type PublicTestContext } from "../../lib/test-support.ts";
+import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
 
 let t: PublicTestContext;
 beforeAll(async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClinicListResponse, ZipSearchResponse } from "@botox/core";
 import { insertPrice } from "@botox/db";
-import { createPublicTestContext, milesNorth, type PublicTestContext } from "../../lib/test-support.ts";
+import { createPublicTestContext, milesNorth, type PublicTestContext } from "../../test/public-app.ts";
 
 const NOW = new Date("2026-11-25T15:00:00Z");
 const O = { latitude: 41.8781, longitude: -87.6298 };

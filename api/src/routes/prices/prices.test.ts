@@ -13,9 +13,9 @@ import {
   type ZipSearchResponse,
 } from "@botox/core";
 import { adminUsers, clinicPrices, hashPassword, priceReports, type ContentChange, type PriceValues } from "@botox/db";
-import { sessionCookieOf } from "../../auth/test-helpers.ts";
+import { sessionCookieOf } from "../../test/admin-app.ts";
 import { ReadCache } from "../../lib/read-cache.ts";
-import { createPublicTestContext, milesNorth, type PublicTestContext } from "../../lib/test-support.ts";
+import { createPublicTestContext, milesNorth, type PublicTestContext } from "../../test/public-app.ts";
 import { VISITOR_COOKIE } from "../../lib/visitor.ts";
 
 let t: PublicTestContext;

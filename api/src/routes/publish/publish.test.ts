@@ -7,7 +7,7 @@ import { createApp } from "../../app.ts";
 import { Publisher } from "@botox/publish";
 import { startStaticServer } from "@botox/publish/static-server";
 import { createFakeSite, type FakeSite } from "@botox/publish/testing";
-import { ORIGIN, createAdminTestContext, sessionCookieOf, type AdminTestContext } from "../../auth/test-helpers.ts";
+import { ORIGIN, createAdminTestContext, sessionCookieOf, type AdminTestContext } from "../../test/admin-app.ts";
 import { createDeps } from "../../deps.ts";
 import { WEBHOOK_RATE_LIMIT, secretMatches } from "./publish.routes.ts";
 

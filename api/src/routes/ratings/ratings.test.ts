@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG, RATING, RATING_EMOJIS, type RatingResponse, type RatingStat } from "@botox/core";
 import { ratings } from "@botox/db";
-import { createPublicTestContext, type PublicTestContext } from "../../lib/test-support.ts";
+import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
 import { VISITOR_COOKIE } from "../../lib/visitor.ts";
 
 let t: PublicTestContext;

@@ -12,8 +12,8 @@ import {
 } from "@botox/core";
 import { adminUsers, clinicStaff, clinics, hashPassword, type ContentChange } from "@botox/db";
 import { eq } from "drizzle-orm";
-import { sessionCookieOf } from "../../auth/test-helpers.ts";
-import { createPublicTestContext, type PublicTestContext } from "../../lib/test-support.ts";
+import { sessionCookieOf } from "../../test/admin-app.ts";
+import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
 import { TEST_NPIS, startTestRegistry, unreachableUrl, type TestRegistry } from "./npi-test-registry.ts";
 
 // A fixed clock: "today" for every staff rule comes from deps.now.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG, type Stats } from "@botox/core";
 import { blogPosts, clinics, contactMessages, newsletterSubscriptions } from "@botox/db";
-import { createAdminTestContext, type AdminTestContext } from "../../auth/test-helpers.ts";
+import { createAdminTestContext, type AdminTestContext } from "../../test/admin-app.ts";
 
 let t: AdminTestContext;
 let cookie: string;

@@ -20,8 +20,8 @@ import { TEXT_MSG } from "@botox/core/text";
 import { adminUsers, clinics, fillFallbackTimeZones, hashPassword } from "@botox/db";
 import { listSiteCities } from "@botox/db/site";
 import { eq } from "drizzle-orm";
-import { sessionCookieOf } from "../../auth/test-helpers.ts";
-import { createPublicTestContext, type PublicTestContext } from "../../lib/test-support.ts";
+import { sessionCookieOf } from "../../test/admin-app.ts";
+import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
 
 let t: PublicTestContext;
 let session: string;

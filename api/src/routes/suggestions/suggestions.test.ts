@@ -4,8 +4,8 @@ import { MSG, SUGGESTION_MSG, isoDay, type Clinic, type Stats, type Suggestion, 
 import { TEXT_MSG } from "@botox/core/text";
 import { adminUsers, clinics, hashPassword, type ContentChange } from "@botox/db";
 import { eq } from "drizzle-orm";
-import { sessionCookieOf } from "../../auth/test-helpers.ts";
-import { createPublicTestContext, type PublicTestContext } from "../../lib/test-support.ts";
+import { sessionCookieOf } from "../../test/admin-app.ts";
+import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
 import { VISITOR_COOKIE } from "../../lib/visitor.ts";
 
 let t: PublicTestContext;

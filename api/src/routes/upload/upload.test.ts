@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@botox/core";
 import { createApp } from "../../app.ts";
-import { ORIGIN, createAdminTestContext, encodeForm, type AdminTestContext } from "../../auth/test-helpers.ts";
+import { ORIGIN, createAdminTestContext, encodeForm, type AdminTestContext } from "../../test/admin-app.ts";
 import { readApiEnv } from "../../env.ts";
 import { S3Client } from "../../lib/s3.ts";
 import { IMAGE_TOO_LARGE } from "../../lib/uploads.ts";

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { createApp } from "../app.ts";
 import type { Deps } from "../context.ts";
 import { readApiEnv } from "../env.ts";
-import { encodeForm } from "../auth/test-helpers.ts";
+import { encodeForm } from "./admin-app.ts";
 
 /** An allowed origin (the site) for unsafe methods. */
 export const TEST_ORIGIN = "http://localhost:4321";
