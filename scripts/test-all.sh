@@ -32,6 +32,7 @@ step() {
   "$@" >"$logs/$id.log" 2>&1
   local rc=$?
   echo "$rc" >"$logs/$id.rc"
+  [ "$rc" -eq 0 ] || echo "$title (exit $rc)" >>"$logs/failed-steps"
   {
     flock 9
     echo "› $title"
@@ -86,6 +87,12 @@ status=0
 for rc in "$logs"/*.rc; do
   [ "$(cat "$rc")" -eq 0 ] || status=1
 done
+# A CI log is often read from its tail: repeat what failed just above the closing line.
+if [ -s "$logs/failed-steps" ]; then
+  echo "failed steps:"
+  sed 's/^/  /' "$logs/failed-steps"
+  cat "$logs"/*.log | sed -r 's/\x1b\[[0-9;]*m//g' | grep -E '^[[:space:]]*(FAIL|×)[[:space:]]' | sed -r 's/^[[:space:]]*/  /' | sort -u | head -60
+fi
 echo "(whole suite: $((SECONDS - started)) s)"
 # Vitest prints "Tests  N passed | M failed (T)" per run; sum them into one closing line.
 cat "$logs"/*.log | sed -r 's/\x1b\[[0-9;]*m//g' | awk '
