@@ -188,6 +188,29 @@ describe("read cache in the API", () => {
     expect(rc.size).toBe(2);
   });
 
+  // At any distance the total does not depend on the ZIP: a new ZIP's answer (a miss) takes the
+  // count the first one made, until a write drops it with the answers (issue 21).
+  it("shares a zip-search's total at any distance across ZIPs, and drops it with the answers", async () => {
+    rc.clear();
+    await t.insertZip("94103", 37.7725, -122.4091, "San Francisco", "CA");
+    await t.insertClinics([{ name: "Shared Total West", city: "San Francisco", state: "CA", ...milesNorth(37.7725, -122.4091, 1) }]);
+    const any = (zip: string, extra = "") => t.get<ZipSearchResponse>(`/zip-search?postalCode=${zip}&distance=any&limit=1${extra}`);
+    const first = await any("10001");
+    const located = first.body.totalCount;
+    expect(located).toBeGreaterThanOrEqual(2);
+    // Added behind the cache's back: only a count made now would see it.
+    await t.insertClinics([{ name: "Shared Total Late", city: "San Francisco", state: "CA", ...milesNorth(37.7725, -122.4091, 2) }]);
+    const west = await any("94103");
+    expect(west.res.headers.get("x-cache")).toBe("MISS");
+    expect(west.body.clinics.map((c) => c.name)).toEqual(["Shared Total West"]);
+    expect(west.body.totalCount).toBe(located);
+    // Other filters are another count; the same filters in another order are the same one.
+    expect((await any("94103", "&businessStatus=OPERATIONAL,CLOSED_TEMPORARILY")).body.totalCount).toBe(located + 1);
+    expect((await any("10001", "&businessStatus=closed_temporarily,operational")).body.totalCount).toBe(located + 1);
+    rc.clear();
+    expect((await any("94103")).body.totalCount).toBe(located + 1);
+  });
+
   it("warns once while content_changes cannot be read, and again after it came back and went away", async () => {
     const logger = recordingLogger();
     const watcher = cache({ logger });

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { isoDay, zipSearchQuerySchema, zipSearchResponseSchema, type ZipSearchResponse } from "@botox/core";
-import { searchClinicsNearZip, searchClinicsNearZipByPrice, withVerifiedCredentials } from "@botox/db";
-import { asksOpenNow, cachedJson, openNowMoment } from "../../lib/cached-json.ts";
+import { countLocatedClinics, searchClinicsNearZip, searchClinicsNearZipByPrice, withVerifiedCredentials, type LocatedFilters } from "@botox/db";
+import { asksOpenNow, cachedJson, openNowMoment, sharedValue } from "../../lib/cached-json.ts";
 import { nearScope } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
 
@@ -23,21 +23,28 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
     async () => {
       const { db, now } = c.get("deps");
       const today = isoDay(now?.() ?? new Date());
+      const filters: LocatedFilters = {
+        statuses: q.businessStatus,
+        openAt: q.openNow ? open.at : undefined,
+        credential: { credentials: q.credential, today },
+      };
       const search = {
+        ...filters,
         postalCode: q.postalCode,
         page: q.page,
         limit: q.limit,
         radiusMiles: q.distance,
-        statuses: q.businessStatus,
-        openAt: q.openNow ? open.at : undefined,
         price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
-        credential: { credentials: q.credential, today },
       };
-      // One statement either way: the page, its current prices and the total.
-      const result =
-        q.maxUnitPrice != null || q.sortBy === "price"
-          ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy })
-          : await searchClinicsNearZip(db, search);
+      // One statement either way: the page, its current prices and the total. At any distance
+      // the total is every located clinic passing the filters, whichever the ZIP: kept across
+      // ZIPs, it spares each new ZIP a count of tens of thousands of rows (issue 21).
+      const byPrice = q.maxUnitPrice != null || q.sortBy === "price";
+      const total =
+        q.distance == null && !byPrice ? await sharedValue(c, `located clinics ${locatedKey(filters)}`, () => countLocatedClinics(db, filters)) : undefined;
+      const result = byPrice
+        ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy })
+        : await searchClinicsNearZip(db, { ...search, total });
       const body: ZipSearchResponse = {
         // The page's verified staff in one batched read (issue 21).
         clinics: await withVerifiedCredentials(db, result.items, today),
@@ -53,3 +60,15 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
     (answer) => (answer.origin ? nearScope(answer.origin, q.distance) : { kind: "none" }),
   );
 });
+
+/** One key for equal filters, however the query string ordered or cased them. */
+function locatedKey(f: LocatedFilters): string {
+  const credentials = [...(f.credential?.credentials ?? [])].sort();
+  return JSON.stringify({
+    statuses: [...(f.statuses ?? [])].sort(),
+    openAt: f.openAt?.toISOString() ?? null,
+    credentials,
+    // The day matters only to the credential rule (a check older than 365 days counts for nothing).
+    today: credentials.length > 0 ? (f.credential?.today ?? null) : null,
+  });
+}

@@ -157,10 +157,7 @@ function nearWhere(s: GeoSearch): SQL | undefined {
 export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clinic[]> {
   const offset = s.offset ?? 0;
   const origin = valuePoint(s.origin);
-  const conditions: SQL[] = [hasCoordinates];
-  conditions.push(listedStatusCondition(s.statuses));
-  if (s.openAt) conditions.push(openAtCondition(s.openAt));
-  conditions.push(...credentialCondition(s.credential));
+  const conditions = locatedConditions(s);
   const rows = await preparedRows<ListingPriceRow>(
     db,
     sql`WITH nearest AS (
@@ -205,16 +202,47 @@ export async function findZipOrigin(db: Database, zip: string): Promise<ZipOrigi
   return row ?? null;
 }
 
-export interface ZipSearch {
+/** The filters of a search that do not depend on where it is made from. */
+export interface LocatedFilters {
+  statuses?: readonly BusinessStatus[];
+  openAt?: Date;
+  credential?: CredentialSearch;
+}
+
+/** Located clinics passing `f`: the conditions every clinic of a geographic search's answer meets. */
+function locatedConditions(f: LocatedFilters): SQL[] {
+  const conditions: SQL[] = [hasCoordinates, listedStatusCondition(f.statuses)];
+  if (f.openAt) conditions.push(openAtCondition(f.openAt));
+  conditions.push(...credentialCondition(f.credential));
+  return conditions;
+}
+
+/**
+ * How many located clinics pass `f`, wherever they are: the total of a search at any
+ * distance, which is the same from every origin. At 100,000 clinics it reads tens of
+ * thousands of rows, so the API keeps it across ZIPs (zip-search.routes.ts) and passes it
+ * back as `ZipSearch.total`.
+ */
+export async function countLocatedClinics(db: Database, f: LocatedFilters): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(clinics)
+    .where(and(...locatedConditions(f)));
+  return row?.n ?? 0;
+}
+
+export interface ZipSearch extends LocatedFilters {
   postalCode: string;
   page: number;
   limit: number;
   radiusMiles: number | null;
-  statuses?: readonly BusinessStatus[];
-  openAt?: Date;
   /** The brand and day of each clinic's `currentPrice` (none without). */
   price?: PriceSearch;
-  credential?: CredentialSearch;
+  /**
+   * At any distance only (radiusMiles null): the total when the caller already knows it
+   * (`countLocatedClinics` with the same filters), instead of counting again.
+   */
+  total?: number;
 }
 
 interface ZipListingRow extends ListingPriceRow {
@@ -244,12 +272,11 @@ export const zipOriginColumns = sql`origin.latitude AS "originLatitude", origin.
 export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<Page<ListedClinic> & { origin: ZipOrigin | null }> {
   const offset = (s.page - 1) * s.limit;
   // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
-  const filters: SQL[] = [hasCoordinates];
-  filters.push(listedStatusCondition(s.statuses));
-  if (s.openAt) filters.push(openAtCondition(s.openAt));
-  filters.push(...credentialCondition(s.credential));
+  const filters = locatedConditions(s);
   const radius = s.radiusMiles == null ? null : roundGeo(s.radiusMiles);
   const matches = and(...filters, radius == null ? undefined : withinMilesOfZipOrigin(radius));
+  const count =
+    radius == null && s.total != null ? sql`${Math.trunc(s.total)}::bigint` : sql`(SELECT count(*) FROM ${clinics} WHERE ${matches})`;
   const rows = await preparedRows<ZipListingRow>(
     db,
     sql`WITH ${zipOriginCte(s.postalCode)},
@@ -260,7 +287,7 @@ export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<
     meta AS (
       SELECT ${zipOriginColumns},
         CASE WHEN shown.n < ${s.limit}::int AND (shown.n > 0 OR ${offset}::int = 0) THEN ${offset}::int + shown.n
-        ELSE (SELECT count(*) FROM ${clinics} WHERE ${matches}) END AS total
+        ELSE ${count} END AS total
       FROM origin, (SELECT count(*) AS n FROM page) shown)
     SELECT meta.*, ${listingColumns}, page.distance, ${listingPriceColumns(s.price != null)}
     FROM meta LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoin(s.price)}) ON true
