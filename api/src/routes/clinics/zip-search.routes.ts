@@ -42,9 +42,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
       const byPrice = q.maxUnitPrice != null || q.sortBy === "price";
       const total =
         q.distance == null && !byPrice ? await sharedValue(c, `located clinics ${locatedKey(filters)}`, () => countLocatedClinics(db, filters)) : undefined;
-      const result = byPrice
-        ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy })
-        : await searchClinicsNearZip(db, { ...search, total });
+      const result = byPrice ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy }) : await searchClinicsNearZip(db, { ...search, total });
       const body: ZipSearchResponse = {
         // The page's verified staff in one batched read (issue 21).
         clinics: await withVerifiedCredentials(db, result.items, today),

@@ -275,8 +275,7 @@ export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<
   const filters = locatedConditions(s);
   const radius = s.radiusMiles == null ? null : roundGeo(s.radiusMiles);
   const matches = and(...filters, radius == null ? undefined : withinMilesOfZipOrigin(radius));
-  const count =
-    radius == null && s.total != null ? sql`${Math.trunc(s.total)}::bigint` : sql`(SELECT count(*) FROM ${clinics} WHERE ${matches})`;
+  const count = radius == null && s.total != null ? sql`${Math.trunc(s.total)}::bigint` : sql`(SELECT count(*) FROM ${clinics} WHERE ${matches})`;
   const rows = await preparedRows<ZipListingRow>(
     db,
     sql`WITH ${zipOriginCte(s.postalCode)},
