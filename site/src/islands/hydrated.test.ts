@@ -111,7 +111,9 @@ describe("the islands rule", () => {
   const page = (source: string): AstroFile => ({ file: "/s/src/pages/p.astro", source });
 
   it("reports an island file no page hydrates, including one only rendered at build time", () => {
-    const astro = page(`---\nimport Card from "./Card.tsx";\nimport Form from "./Form.tsx";\n---\n<Card clinic={c} />\n<Form client:visible config={cfg} />\n`);
+    const astro = page(
+      `---\nimport Card from "../islands/Card.tsx";\nimport Form from "../islands/Form.tsx";\n---\n<Card clinic={c} />\n<Form client:visible config={cfg} />\n`,
+    );
     expect(islandProblems(dir, [`${dir}/Card.tsx`, `${dir}/Form.tsx`], [astro])).toEqual([
       "islands/Card.tsx is hydrated by no client:* directive: move it to components/ or hooks/",
     ]);
@@ -119,7 +121,7 @@ describe("the islands rule", () => {
 
   it("reports a hydrated component outside islands/ and a hydrated named export", () => {
     const astro = page(
-      `---\nimport Chips from "../components/Chips.tsx";\nimport { Badge } from "./Badge.tsx";\n---\n<Chips client:idle={IDLE} items={[1, 2].filter((n) => n > 1)} />\n<Badge\n  client:load\n  clinic={c}\n/>\n`,
+      `---\nimport Chips from "../components/Chips.tsx";\nimport { Badge } from "../islands/Badge.tsx";\n---\n<Chips client:idle={IDLE} items={[1, 2].filter((n) => n > 1)} />\n<Badge\n  client:load\n  clinic={c}\n/>\n`,
     );
     expect(islandProblems(dir, [`${dir}/Badge.tsx`], [astro])).toEqual([
       "p.astro hydrates Chips from /s/src/components/Chips.tsx, outside islands/",
@@ -129,7 +131,7 @@ describe("the islands rule", () => {
 
   it("reads every directive, directives on multi-line tags and tags with `>` inside braces", () => {
     const astro = page(
-      `---\nimport A, { type P } from "./A.tsx";\nimport B from "./B.tsx";\nimport C from "./C.tsx";\n---\n<A client:only="react" p={{ a: 1 > 0 }} />\n<B\n  x={1}\n  client:media="(max-width: 50em)"\n/>\n<C client:idle />\n`,
+      `---\nimport A, { type P } from "../islands/A.tsx";\nimport B from "../islands/B.tsx";\nimport C from "../islands/C.tsx";\n---\n<A client:only="react" p={{ a: 1 > 0 }} />\n<B\n  x={1}\n  client:media="(max-width: 50em)"\n/>\n<C client:idle />\n`,
     );
     expect(islandProblems(dir, [`${dir}/A.tsx`, `${dir}/B.tsx`, `${dir}/C.tsx`], [astro])).toEqual([]);
   });
