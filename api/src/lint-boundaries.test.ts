@@ -19,6 +19,23 @@ describe("ESLint boundaries", () => {
     expect(await lintProblems("site/src/lib/data.ts", `import { MSG } from "@botox/core";`)).toEqual([]);
   });
 
+  it("lets browser code and the core modules the islands load take only types from the contract (decision 188)", async () => {
+    for (const file of ["site/src/islands/Probe.tsx", "site/src/components/Probe.tsx", "site/src/hooks/use-probe.ts", "site/src/lib/probe.ts"]) {
+      expect(await lintProblems(file, `import { clinicSchema } from "@botox/core/contract";`)).toEqual([
+        expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Browser code takes only types from @botox\/core\/contract/),
+      ]);
+      expect(await lintProblems(file, `import type { Clinic } from "@botox/core/contract";`)).toEqual([]);
+    }
+    expect(await lintProblems("packages/core/src/display.ts", `import { clinicSchema } from "./contract/clinics.ts";`)).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Core modules outside contract\/ take only its types/),
+    ]);
+    expect(await lintProblems("packages/core/src/display.ts", `import type { Clinic } from "./contract/clinics.ts";`)).toEqual([]);
+    // Server and build-time code takes the schemas and values.
+    expect(await lintProblems("api/src/routes/probe.ts", `import { clinicSchema } from "@botox/core/contract";`)).toEqual([]);
+    expect(await lintProblems("site/src/env.ts", `import { apiBaseUrl } from "@botox/core/contract";`)).toEqual([]);
+    expect(await lintProblems("packages/core/src/contract/probe.ts", `import { clinicSchema } from "./clinics.ts";`)).toEqual([]);
+  });
+
   it("lets only the API import @botox/api", async () => {
     expect(await lintProblems("admin/src/probe.ts", `import { createApp } from "@botox/api/app.ts";`)).toHaveLength(1);
     expect(await lintProblems("packages/db/src/probe.ts", `export * from "@botox/api";`)).toHaveLength(1);
