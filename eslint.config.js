@@ -16,6 +16,25 @@ const coreRoot = {
   name: "@botox/core",
   message: "Browser code imports a @botox/core subpath (@botox/core/search, ...): the package root pulls zod into the page JS.",
 };
+// The contract's schemas are zod values: browser code, and the core modules outside the contract
+// that the islands load (display, http, ...), take only its types, so no page loads zod through
+// it (docs/decisions/188-contract-one-file-per-resource.md).
+const contractTypesOnly = {
+  paths: [
+    {
+      name: "@botox/core/contract",
+      allowTypeImports: true,
+      message: "Browser code takes only types from @botox/core/contract (`import type`): its values are zod schemas.",
+    },
+  ],
+  patterns: [
+    {
+      regex: "^\\./contract/",
+      allowTypeImports: true,
+      message: "Core modules outside contract/ take only its types (`import type`): the islands load them without zod.",
+    },
+  ],
+};
 // The site's folders below its components (docs/decisions/183-site-and-admin-file-layout.md):
 // hooks use lib and import no component or island; lib is plain modules and imports
 // neither hooks nor components.
@@ -103,6 +122,11 @@ export default tseslint.config(
     files: ["site/src/{islands,components,hooks}/**/*.{ts,tsx}", "site/src/lib/**/*.ts"],
     ignores: ["site/src/lib/data.ts", "site/src/lib/cache-key.ts", "**/*.test.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { paths: [coreRoot], patterns: [...otherPackageSrc, apiImports] }] },
+  },
+  {
+    files: ["site/src/{islands,components,hooks}/**/*.{ts,tsx}", "site/src/lib/**/*.ts", "packages/core/src/*.ts"],
+    ignores: ["site/src/lib/data.ts", "site/src/lib/cache-key.ts", "packages/core/src/index.ts", "packages/core/src/testing.ts", "**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", contractTypesOnly] },
   },
   {
     files: ["site/src/hooks/**/*.{ts,tsx}"],

@@ -6,14 +6,9 @@ import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { createApp } from "../app.ts";
 import type { Deps } from "../context.ts";
 import { readApiEnv } from "../env.ts";
+import { sendRequest, type RequestOptions } from "./request.ts";
 
 export const ORIGIN = "http://localhost:5173";
-
-interface RequestOptions {
-  body?: unknown;
-  cookie?: string;
-  headers?: Record<string, string>;
-}
 
 export interface AdminTestContext {
   db: TestDatabase;
@@ -44,21 +39,7 @@ export async function createAdminTestContext(env: Record<string, string> = {}): 
   const password = `pw-${randomBytes(8).toString("hex")}`;
   await db.db.insert(adminUsers).values({ username, passwordHash: await hashPassword(password) });
 
-  async function request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (method !== "GET" && method !== "HEAD") headers.Origin ??= ORIGIN;
-    if (options.cookie) headers.Cookie = options.cookie;
-    let body: RequestInit["body"];
-    if (options.body instanceof FormData) {
-      const encoded = await encodeForm(options.body);
-      body = encoded.bytes;
-      Object.assign(headers, encoded.headers);
-    } else if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers["Content-Type"] ??= "application/json";
-    }
-    return app.request(`/api/v1${path}`, { method, headers, body });
-  }
+  const request = (method: string, path: string, options?: RequestOptions) => sendRequest(app, ORIGIN, method, path, options);
 
   async function login(): Promise<string> {
     const res = await request("POST", "/login", { body: { username, password } });
@@ -74,11 +55,4 @@ export function sessionCookieOf(res: Response): string {
   const match = /(?:^|,\s*)session=([^;]*)/.exec(res.headers.get("set-cookie") ?? "");
   if (!match) throw new Error("no session cookie");
   return `session=${match[1]}`;
-}
-
-/** A multipart body as a browser sends it: bytes with Content-Type and Content-Length. */
-export async function encodeForm(form: FormData): Promise<{ bytes: Uint8Array; headers: Record<string, string> }> {
-  const encoded = new Response(form);
-  const bytes = new Uint8Array(await encoded.arrayBuffer());
-  return { bytes, headers: { "Content-Type": encoded.headers.get("content-type") ?? "multipart/form-data", "Content-Length": String(bytes.byteLength) } };
 }

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { createApp } from "../app.ts";
 import type { Deps } from "../context.ts";
 import { readApiEnv } from "../env.ts";
-import { encodeForm } from "./admin-app.ts";
+import { sendRequest, type RequestOptions as BaseRequestOptions } from "./request.ts";
 
 /** An allowed origin (the site) for unsafe methods. */
 export const TEST_ORIGIN = "http://localhost:4321";
@@ -19,12 +19,9 @@ export function socketEnv(ip: string) {
   return { incoming: { socket: { remoteAddress: ip, remotePort: 40000, remoteFamily: ip.includes(":") ? "IPv6" : "IPv4" } } };
 }
 
-interface RequestOptions {
-  body?: unknown;
+interface RequestOptions extends BaseRequestOptions {
   /** Client (socket) address; default 203.0.113.1. */
   ip?: string;
-  cookie?: string;
-  headers?: Record<string, string>;
 }
 
 type ClinicInsert = typeof clinics.$inferInsert;
@@ -57,22 +54,8 @@ export async function createPublicTestContext(env: Record<string, string> = {}):
   };
   const app = createApp(deps);
 
-  async function request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (method !== "GET" && method !== "HEAD" && !("origin" in lower(headers))) headers.Origin = TEST_ORIGIN;
-    if (options.cookie) headers.Cookie = options.cookie;
-    let body: RequestInit["body"];
-    if (options.body instanceof FormData) {
-      const encoded = await encodeForm(options.body);
-      body = encoded.bytes;
-      Object.assign(headers, encoded.headers);
-    } else if (typeof options.body === "string") body = options.body;
-    else if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers["Content-Type"] ??= "application/json";
-    }
-    return app.request(`/api/v1${path}`, { method, headers, body }, socketEnv(options.ip ?? "203.0.113.1"));
-  }
+  const request = (method: string, path: string, options: RequestOptions = {}) =>
+    sendRequest(app, TEST_ORIGIN, method, path, options, socketEnv(options.ip ?? "203.0.113.1"));
 
   return {
     db,
@@ -95,8 +78,6 @@ export async function createPublicTestContext(env: Record<string, string> = {}):
     close: () => db.close(),
   };
 }
-
-const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 
 /** A point `miles` north (positive) or south of `lat, lon` on the 3959-mile sphere. */
 export function milesNorth(lat: number, lon: number, miles: number): { latitude: number; longitude: number } {

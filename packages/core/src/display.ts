@@ -1,5 +1,5 @@
 /** Display helpers shared by the site and the admin: truncation, hours rows, clinic JSON-LD. */
-import type { Clinic } from "./contract/types.ts";
+import type { Clinic } from "./contract/clinics.ts";
 import { normalizeWorkingHours } from "./format.ts";
 import { MIN_RATINGS_FOR_AVERAGE, type VisitorRating } from "./visitor-rating.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FRESHNESS, isFutureDay, isPermanentlyClosed, lastCheckedLine, stateTimeZone } from "./freshness.ts";
 import { formatUsDate } from "./format.ts";
-import { clinicInputSchema, pastDaySchema } from "./contract/inputs.ts";
+import { clinicInputSchema, pastDaySchema } from "./contract/clinics.ts";
 import { priceInputSchema } from "./contract/prices.ts";
 import { suggestionDecisionSchema, suggestionInputSchema } from "./contract/suggestions.ts";
 import { TEXT_MSG } from "./text.ts";

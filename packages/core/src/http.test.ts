@@ -11,7 +11,8 @@ import {
   type QueryParams,
   type WriteMethod,
 } from "./http.ts";
-import type { BlogPost, Stats } from "./contract/types.ts";
+import type { BlogPost } from "./contract/blog.ts";
+import type { Stats } from "./contract/stats.ts";
 
 interface Seen {
   method: string;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { normalizeWorkingHours } from "./format.ts";
 import { MSG } from "./messages.ts";
-import { clinicInputSchema, isSitePath, optionalUrl } from "./contract/inputs.ts";
+import { clinicInputSchema } from "./contract/clinics.ts";
+import { isSitePath, optionalUrl } from "./contract/shared.ts";
 
 const nested = (depth: number): unknown => {
   let value: unknown = "9AM-5PM";

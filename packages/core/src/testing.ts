@@ -1,4 +1,6 @@
 /** Test helpers shared by the packages' tests. */
+import type { z } from "zod";
+import { fieldErrors } from "./contract/shared.ts";
 import type { LogFields, Logger } from "./logger.ts";
 
 export interface LoggedLine {
@@ -25,4 +27,10 @@ export function testLogger(): Logger {
     warn: (fields, message) => console.warn(message, fields),
     error: (fields, message) => console.error(message, fields),
   };
+}
+
+/** First message per field of a failed parse, as the forms show them; {} when it passes. */
+export function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
+  const r = schema.safeParse(value);
+  return r.success ? {} : fieldErrors(r.error);
 }

@@ -3,7 +3,7 @@
  * only rating allowed in markup. The maps review count and rating are third-party figures and
  * never go into structured data.
  */
-import type { RatingStat } from "./contract/types.ts";
+import type { RatingStat } from "./contract/ratings.ts";
 import type { RatingEmoji } from "./constants.ts";
 
 /** angry 1, sad 2, neutral 3, smile 4, love-eyes 5 (recorded in docs/decisions/104-clinic-rating-markup-from-own-ratings.md). */

@@ -1,44 +1,30 @@
 /**
  * The API's calls as types, for the typed client (../http.ts): each path and method gives the
- * answer's type (inferred from the zod schemas in contract/responses.ts, the ones the API
+ * answer's type (inferred from the zod schemas of each resource's file, the ones the API
  * validates and documents with) and the body's type (the input of the request schema the API
  * validates it with). Type-only: nothing here exists at run time, so the site's islands get
  * the types without loading zod.
  */
 import type { z } from "zod";
-import type {
-  BlogCategory,
-  BlogListResponse,
-  BlogPost,
-  City,
-  Clinic,
-  ClinicListResponse,
-  ContactMark,
-  ContactMessage,
-  ContactResponse,
-  HasRatedResponse,
-  HealthResponse,
-  LoginResponse,
-  NearbyProvidersResponse,
-  NewsletterResponse,
-  OkResponse,
-  PublishStatus,
-  RatingResponse,
-  RatingStat,
-  Stats,
-  UploadResponse,
-  UserLocation,
-  ZipSearchResponse,
-} from "./types.ts";
 import type { ClinicPrice, ListedPriceReport, PriceIndex, PriceReport } from "../prices.ts";
 import type { Deal, PublicDeal } from "../deals.ts";
+import type { LoginResponse, loginSchema } from "./auth.ts";
+import type { BlogCategory, BlogListResponse, BlogPost, blogPostInputSchema, categoryInputSchema } from "./blog.ts";
+import type { City } from "./cities.ts";
+import type { Clinic, ClinicListResponse, NearbyProvidersResponse, ZipSearchResponse, adminClinicInputSchema, nearbyClinicsBodySchema } from "./clinics.ts";
+import type { ContactMark, ContactMessage, ContactResponse, contactSchema } from "./contact.ts";
 import type { dealInputSchema, dealPatchSchema } from "./deals.ts";
-import type { blogPostInputSchema, categoryInputSchema, adminClinicInputSchema, contactSchema, loginSchema, newsletterSchema, ratingSchema } from "./inputs.ts";
-import type { nearbyClinicsBodySchema } from "./queries.ts";
-import type { priceInputSchema, pricePatchSchema, priceReportInputSchema, priceReportReviewSchema } from "./prices.ts";
+import type { HealthResponse } from "./health.ts";
+import type { UserLocation } from "./location.ts";
+import type { NewsletterResponse, newsletterSchema } from "./newsletter.ts";
+import type { ListedPrice, priceInputSchema, pricePatchSchema, priceReportCreatedSchema, priceReportInputSchema, priceReportReviewSchema } from "./prices.ts";
+import type { PublishStatus, publishQueuedSchema, publishRollbackResponseSchema } from "./publish.ts";
+import type { HasRatedResponse, RatingResponse, RatingStat, ratingSchema } from "./ratings.ts";
+import type { OkResponse } from "./shared.ts";
 import type { ListedStaffMember, NpiLookup, staffInputSchema, staffPatchSchema } from "./staff.ts";
-import type { priceReportCreatedSchema, publishQueuedSchema, publishRollbackResponseSchema } from "./responses.ts";
+import type { Stats } from "./stats.ts";
 import type { Suggestion, SuggestionCreated, SuggestionList, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
+import type { UploadResponse } from "./upload.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
 interface Call<Path extends string, Response, Body = undefined> {
@@ -49,9 +35,6 @@ interface Call<Path extends string, Response, Body = undefined> {
 
 /** Path segments a caller fills in (ids, slugs): any text, as the URL carries them. */
 type Seg = string | number;
-
-/** A price as the API lists it, with its age flag. */
-export type ListedPrice = ClinicPrice & { mayBeOutOfDate: boolean };
 
 /**
  * Reads (GET), most specific first: a path is matched against each pattern in turn, so

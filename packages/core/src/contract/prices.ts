@@ -1,6 +1,8 @@
 /**
- * The zod schemas of prices (issue 13), apart from the rules in ../prices.ts so the site's
- * islands can import those rules without zod (the 95 KB page JavaScript budget).
+ * Prices (issue 13): the admin's price writes, visitors' reports and their review, the price
+ * filters of the clinic searches, the price index query, and the answers. Apart from the rules
+ * in ../prices.ts so the site's islands can import those rules without zod (the 95 KB page
+ * JavaScript budget).
  */
 import { z } from "zod";
 import { FUTURE_DATE_MSG, isFutureDay } from "../freshness.ts";
@@ -17,11 +19,16 @@ import {
   isoDay,
   monthBefore,
   priceShapeIssues,
+  type ClinicPrice,
+  type CurrentUnitPrice,
+  type ListedPriceReport,
+  type PriceIndex,
+  type PriceReport,
 } from "../prices.ts";
+import { blankToUndefined } from "./shared.ts";
 
-const blank = (v: unknown) => (v == null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 const toNumber = (v: unknown) => {
-  const x = blank(v);
+  const x = blankToUndefined(v);
   return typeof x === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(x) ? Number(x) : x;
 };
 
@@ -126,14 +133,14 @@ export type PriceReportReview = z.infer<typeof priceReportReviewSchema>;
 /** Dollars from query text ("12.5") → cents; anything else fails with PRICE_MSG.maxUnitPrice. */
 export const maxUnitPriceParam = z.preprocess(
   (v) => {
-    const x = blank(v);
+    const x = blankToUndefined(v);
     return typeof x === "string" && /^\s*\d{1,4}(\.\d{1,2})?\s*$/.test(x) ? Math.round(Number(x) * 100) : x;
   },
   z.number({ error: PRICE_MSG.maxUnitPrice }).int(PRICE_MSG.maxUnitPrice).min(1, PRICE_MSG.maxUnitPrice).max(100_000, PRICE_MSG.maxUnitPrice).optional(),
 );
 
 export const priceBrandParam = z.preprocess(
-  (v) => (typeof blank(v) === "string" ? String(v).trim().toLowerCase() : blank(v)),
+  (v) => (typeof blankToUndefined(v) === "string" ? String(v).trim().toLowerCase() : blankToUndefined(v)),
   priceBrandSchema.default("botox"),
 );
 
@@ -141,7 +148,7 @@ export const priceBrandParam = z.preprocess(
 export const priceIndexQuerySchema = z
   .object({
     city: z.preprocess(
-      blank,
+      blankToUndefined,
       z
         .string({ error: "City must be a city slug such as new-york or new-york-ny." })
         .trim()
@@ -151,7 +158,7 @@ export const priceIndexQuerySchema = z
         .optional(),
     ),
     postalCode: z.preprocess(
-      blank,
+      blankToUndefined,
       z
         .string({ error: "ZIP code must be 5 digits." })
         .trim()
@@ -166,3 +173,104 @@ export const priceIndexQuerySchema = z
   })
   .refine((q) => (q.city == null) !== (q.postalCode == null), { message: PRICE_MSG.priceQuery, path: ["city"] });
 export type PriceIndexQuery = z.infer<typeof priceIndexQuerySchema>;
+
+// ---- Answers ----
+
+export const currentUnitPriceSchema = z.object({
+  brand: z.enum(PRICE_BRANDS),
+  perUnitCents: z.number().int(),
+  observedOn: z.string(),
+  checkedOn: z.string(),
+  source: z.enum(PRICE_SOURCES),
+});
+
+/** A clinic's price (issue 13); money in cents, dates YYYY-MM-DD. */
+export const priceSchema = z.object({
+  id: z.number().int(),
+  clinicId: z.number().int(),
+  brand: z.enum(PRICE_BRANDS),
+  model: z.enum(PRICE_MODELS),
+  unitPriceCents: z.number().int().nullable(),
+  area: z.enum(PRICE_AREAS).nullable(),
+  priceCents: z.number().int().nullable(),
+  units: z.number().int().nullable(),
+  perUnitCents: z.number().int().nullable().describe("The unit price, or priceCents / units when units are known"),
+  conditions: z.string().nullable(),
+  newPatientsOnly: z.boolean(),
+  source: z.enum(PRICE_SOURCES),
+  evidenceUrl: z.string().nullable(),
+  observedOn: z.string(),
+  verifiedOn: z.string().nullable(),
+  checkedOn: z.string().describe("The later of observedOn and verifiedOn: the day every age rule (180 and 365 days) counts from"),
+  status: z.enum(PRICE_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const priceIndexSchema = z.object({
+  brand: z.enum(PRICE_BRANDS),
+  median: z.number().int().nullable(),
+  p25: z.number().int().nullable(),
+  p75: z.number().int().nullable(),
+  clinics: z.number().int(),
+  sufficient: z.boolean(),
+  newestObservedOn: z.string().nullable(),
+});
+
+/** A price as the API lists it: with whether it may be out of date (older than 180 days). */
+export const listedPriceSchema = priceSchema.extend({ mayBeOutOfDate: z.boolean() });
+/** A price as the API lists it, with its age flag. */
+export type ListedPrice = ClinicPrice & { mayBeOutOfDate: boolean };
+
+/** A visitor's price report as the admin reviews it. */
+export const priceReportSchema = z.object({
+  id: z.number().int(),
+  clinicId: z.number().int(),
+  clinicName: z.string(),
+  brand: z.enum(PRICE_BRANDS),
+  area: z.enum(PRICE_AREAS).nullable(),
+  units: z.number().int().nullable(),
+  totalCents: z.number().int(),
+  treatedMonth: z.string().describe("YYYY-MM"),
+  status: z.enum(PRICE_STATUSES),
+  reason: z.string().nullable(),
+  priceId: z.number().int().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+/** The review queue's context of a report (issue 25). */
+export const priceReportContextSchema = z.object({
+  city: z.string(),
+  state: z.string(),
+  currentUnitCents: z.number().int().nullable().describe("The clinic's current per-unit price of the report's brand (cents); null when none"),
+  localMedianCents: z.number().nullable().describe("Median per-unit price of the brand in the clinic's city (cents); null below 5 clinics"),
+  localClinics: z.number().int().describe("Clinics of the city with a current price of the brand"),
+  reportedUnitCents: z.number().int().nullable().describe("total / units (cents); null without units"),
+  outlier: z
+    .string()
+    .nullable()
+    .describe("Why the report stands out (outside the brand's plausible range, or over 50% from the local median); null when it does not"),
+});
+export const priceReportListSchema = z.object({
+  reports: z.array(priceReportSchema.extend({ context: priceReportContextSchema.optional() })),
+  total: z.number().int(),
+});
+export const priceReportCreatedSchema = z.object({
+  report: z.object({ id: z.number().int(), status: z.enum(PRICE_STATUSES).describe("Always pending: a report waits for review") }),
+  message: z.string(),
+});
+
+/**
+ * Compile-time proof that the price shapes ../prices.ts declares without zod (for the islands)
+ * are exactly these schemas' answers (types only: nothing of it reaches a bundle).
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+type _AnswersMatchSchemas = [
+  Assert<Same<ClinicPrice, z.infer<typeof priceSchema>>>,
+  Assert<Same<ListedPrice, z.infer<typeof listedPriceSchema>>>,
+  Assert<Same<PriceIndex, z.infer<typeof priceIndexSchema>>>,
+  Assert<Same<CurrentUnitPrice, z.infer<typeof currentUnitPriceSchema>>>,
+  Assert<Same<PriceReport, z.infer<typeof priceReportSchema>>>,
+  Assert<Same<{ reports: ListedPriceReport[]; total: number }, z.infer<typeof priceReportListSchema>>>,
+];

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { FRESHNESS, SUGGESTION_MSG, SUGGESTION_STATUSES } from "../freshness.ts";
-import { businessStatusSchema, clinicInputSchema } from "./inputs.ts";
+import { businessStatusSchema, clinicInputSchema } from "./clinics.ts";
 import { BUSINESS_STATUSES } from "../status.ts";
 import { safeText } from "../text.ts";
 

@@ -1,0 +1,17 @@
+/** GET /stats: the public counts and, with a session, the admin dashboard's (product.md §7). */
+import { z } from "zod";
+
+export const statsSchema = z.object({
+  totalClinics: z.number(),
+  status: z.literal("ok"),
+  apiVersion: z.string(),
+  totalPosts: z.number().optional(),
+  totalSubscribers: z.number().optional(),
+  unreadMessages: z.number().optional(),
+  pendingPriceReports: z.number().optional().describe("Price reports waiting for review"),
+  staleClinicPrices: z.number().optional().describe("Clinics whose newest published price is older than 180 days"),
+  clinicsWithoutVerifiedInjector: z.number().optional().describe("Clinics with no injector whose licence check is current"),
+  staffChecksGoingStale: z.number().optional().describe("Current licence checks that go stale (365 days) within 30 days"),
+  pendingSuggestions: z.number().optional().describe("Visitors' suggested edits waiting for review"),
+});
+export type Stats = z.infer<typeof statsSchema>;
