@@ -1,10 +1,14 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { connect, type DbHandle } from "./client.ts";
-import { startEmbeddedServer } from "./embedded.ts";
+import { startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
 import { runMigrations } from "./migrate.ts";
+import { migrationsFolder } from "./paths.ts";
 
 export interface TestDatabase extends DbHandle {
   kind: "server" | "embedded";
@@ -38,9 +42,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const server = await startEmbeddedServer({ port: 0 });
+  const server = await startMigratedEmbeddedServer();
   const handle = connect(server.url);
-  await runMigrations(handle.url);
   return {
     ...handle,
     kind: "embedded",
@@ -49,6 +52,78 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await server.stop();
     },
   };
+}
+
+/**
+ * An in-memory embedded server holding the migrated schema. Creating an empty PGlite runs
+ * initdb, which costs several seconds of CPU (over 7 s on a loaded 2-core machine) for each of
+ * the suite's hundred-odd test files; starting from a copy of a migrated one costs about one.
+ * The copy is a file in the system's temporary folder, named by the migrations and PGlite's
+ * build, so a changed migration or an upgraded PGlite makes a new one: the first test file to
+ * miss it makes it (one at a time, under a lock file), and the others meanwhile migrate their own.
+ */
+async function startMigratedEmbeddedServer(): Promise<EmbeddedServer> {
+  const template = migratedTemplateFile();
+  const kept = readTemplate(template);
+  if (kept) return startEmbeddedServer({ port: 0, startFrom: kept });
+  const server = await startEmbeddedServer({ port: 0 });
+  await runMigrations(server.url);
+  await keepTemplate(template, server).catch(() => undefined); // a copy not kept is made again next time
+  return server;
+}
+
+const TEMPLATE_PREFIX = "botox-migrated-pglite-";
+
+/** The kept copy's path for the current migrations and PGlite build. */
+export function migratedTemplateFile(): string {
+  const hash = createHash("sha256");
+  // PGlite's resolved folder names its version (…/@electric-sql+pglite@0.5.14/…): a new build's files may differ.
+  hash.update(fs.realpathSync(path.join(packageDir, "node_modules", "@electric-sql", "pglite")));
+  for (const entry of fs.readdirSync(migrationsFolder, { recursive: true, withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    hash.update(path.relative(migrationsFolder, file)).update(fs.readFileSync(file));
+  }
+  return path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${hash.digest("hex").slice(0, 16)}.tar`);
+}
+
+function readTemplate(file: string): Blob | undefined {
+  try {
+    return new Blob([fs.readFileSync(file)]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the server's files as the template, unless another test file is already writing it. */
+async function keepTemplate(file: string, server: EmbeddedServer): Promise<void> {
+  const lock = `${file}.lock`;
+  try {
+    // A lock left by a killed run is taken over after two minutes.
+    if (Date.now() - fs.statSync(lock).mtimeMs > 120_000) fs.rmSync(lock, { force: true });
+  } catch {
+    // no lock
+  }
+  let fd: number;
+  try {
+    fd = fs.openSync(lock, "wx");
+  } catch {
+    return;
+  }
+  try {
+    const tar = Buffer.from(await (await server.dump()).arrayBuffer());
+    const partial = `${file}.${process.pid}.partial`;
+    fs.writeFileSync(partial, tar);
+    fs.renameSync(partial, file); // whole or absent: a reader never sees half a copy
+    // Copies made for earlier migrations are no longer read.
+    for (const name of fs.readdirSync(os.tmpdir())) {
+      if (name.startsWith(TEMPLATE_PREFIX) && name.endsWith(".tar") && path.join(os.tmpdir(), name) !== file)
+        fs.rmSync(path.join(os.tmpdir(), name), { force: true });
+    }
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(lock, { force: true });
+  }
 }
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
