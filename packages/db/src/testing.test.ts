@@ -13,12 +13,21 @@ const open = async () => {
   return d;
 };
 
-// The kept copy is the embedded pass's alone: on PostgreSQL each test database is created there.
-describe.runIf(!process.env.TEST_DATABASE_URL)("embedded test databases", () => {
+const embedded = !process.env.TEST_DATABASE_URL;
+
+// Embedded: a copy kept in a file; on PostgreSQL: a template database on the server.
+describe("test databases", () => {
   it("start from one kept copy of the migrated schema, and each is its own", async () => {
     const first = await open();
-    // Made by this file, or by another test file holding the lock while it writes it.
-    await expect.poll(() => fs.existsSync(migratedTemplateFile()), { timeout: 60_000 }).toBe(true);
+    if (embedded) {
+      // Made by this file, or by another test file holding the lock while it writes it.
+      await expect.poll(() => fs.existsSync(migratedTemplateFile()), { timeout: 60_000 }).toBe(true);
+    } else {
+      const templates = await first.sql<
+        { datname: string }[]
+      >`select datname from pg_database where datistemplate is false and datname like 'botox_template_%'`;
+      expect(templates.map((t) => t.datname)).toContain(`botox_template_${migratedTemplateFile().match(/([0-9a-f]{16})\.tar$/)?.[1]}`);
+    }
     await first.sql`insert into blog_categories (name, slug) values ('Only in the first', 'only-first')`;
     const second = await open();
     expect(await second.sql`select count(*)::int as n from blog_categories where slug = 'only-first'`).toEqual([{ n: 0 }]);

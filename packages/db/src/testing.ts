@@ -25,12 +25,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (serverUrl) {
     const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = connect(url.toString());
-    await runMigrations(handle.url);
+    try {
+      const template = await migratedServerTemplate(admin, serverUrl);
+      await admin.unsafe(`create database "${name}" template "${template}"`);
+    } finally {
+      await admin.end();
+    }
+    const handle = connect(databaseUrl(serverUrl, name));
     return {
       ...handle,
       kind: "server",
@@ -54,12 +55,44 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+const databaseUrl = (serverUrl: string, name: string): string => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * The name of a database on the server holding the migrated schema, made once per migrations
+ * state (named by the same hash as the embedded copy) and copied by CREATE DATABASE … TEMPLATE,
+ * which is several times quicker than migrating each test file's database. Made under an
+ * advisory lock by the first test file to miss it, built under another name and renamed once
+ * migrated (with its connection closed, as a template must be), so no file copies it half made.
+ */
+async function migratedServerTemplate(admin: postgres.Sql, serverUrl: string): Promise<string> {
+  const name = `botox_template_${path.basename(migratedTemplateFile(), ".tar").slice(TEMPLATE_PREFIX.length)}`;
+  const lock = 7216032;
+  await admin`select pg_advisory_lock(${lock})`;
+  try {
+    const [kept] = await admin`select 1 from pg_database where datname = ${name}`;
+    if (!kept) {
+      const building = `${name}_building`;
+      await admin.unsafe(`drop database if exists "${building}" with (force)`);
+      await admin.unsafe(`create database "${building}"`);
+      await runMigrations(databaseUrl(serverUrl, building));
+      await admin.unsafe(`alter database "${building}" rename to "${name}"`);
+    }
+  } finally {
+    await admin`select pg_advisory_unlock(${lock})`;
+  }
+  return name;
+}
+
 /**
  * An in-memory embedded server holding the migrated schema. Creating an empty PGlite runs
  * initdb, which costs several seconds of CPU (over 7 s on a loaded 2-core machine) for each of
  * the suite's hundred-odd test files; starting from a copy of a migrated one costs about one.
  * The copy is a file in the system's temporary folder, named by the migrations and PGlite's
- * build, so a changed migration or an upgraded PGlite makes a new one: the first test file to
+ * version, so a changed migration or an upgraded PGlite makes a new one: the first test file to
  * miss it makes it (one at a time, under a lock file), and the others meanwhile migrate their own.
  */
 async function startMigratedEmbeddedServer(): Promise<EmbeddedServer> {
@@ -77,8 +110,9 @@ const TEMPLATE_PREFIX = "botox-migrated-pglite-";
 /** The kept copy's path for the current migrations and PGlite build. */
 export function migratedTemplateFile(): string {
   const hash = createHash("sha256");
-  // PGlite's resolved folder names its version (…/@electric-sql+pglite@0.5.14/…): a new build's files may differ.
-  hash.update(fs.realpathSync(path.join(packageDir, "node_modules", "@electric-sql", "pglite")));
+  // A new PGlite's files may differ: its version is part of the name.
+  const pglite = JSON.parse(fs.readFileSync(path.join(packageDir, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8")) as { version: string };
+  hash.update(pglite.version);
   for (const entry of fs.readdirSync(migrationsFolder, { recursive: true, withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
@@ -89,7 +123,10 @@ export function migratedTemplateFile(): string {
 
 function readTemplate(file: string): Blob | undefined {
   try {
-    return new Blob([fs.readFileSync(file)]);
+    const copy = new Blob([fs.readFileSync(file)]);
+    const now = new Date();
+    fs.utimesSync(file, now, now); // when it was last read: copies unread for a day are removed
+    return copy;
   } catch {
     return undefined;
   }
@@ -115,10 +152,11 @@ async function keepTemplate(file: string, server: EmbeddedServer): Promise<void>
     const partial = `${file}.${process.pid}.partial`;
     fs.writeFileSync(partial, tar);
     fs.renameSync(partial, file); // whole or absent: a reader never sees half a copy
-    // Copies made for earlier migrations are no longer read.
+    // Copies of other migrations states no test has read for a day (another checkout may still read one).
     for (const name of fs.readdirSync(os.tmpdir())) {
-      if (name.startsWith(TEMPLATE_PREFIX) && name.endsWith(".tar") && path.join(os.tmpdir(), name) !== file)
-        fs.rmSync(path.join(os.tmpdir(), name), { force: true });
+      const other = path.join(os.tmpdir(), name);
+      if (name.startsWith(TEMPLATE_PREFIX) && name.endsWith(".tar") && other !== file && Date.now() - fs.statSync(other).mtimeMs > 86_400_000)
+        fs.rmSync(other, { force: true });
     }
   } finally {
     fs.closeSync(fd);
