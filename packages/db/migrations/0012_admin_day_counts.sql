@@ -1,6 +1,6 @@
 -- The dashboard's remaining counts kept as rows change (issue 26, decision 189): issue 21's
 -- staff counts and the pending suggestions were counted over whole tables on every /stats
--- request. The staff counts depend on the day (a check counts for 365 days), so what is kept
+-- request, and the out-of-date prices over every out-of-date clinic's row. The staff counts depend on the day (a check counts for 365 days), so what is kept
 -- is a count per day, and /stats sums the few days of its window (at most 366 rows) by index.
 -- Not in schema.ts: read with SQL (queries/admin-counts.ts), like admin_counts (migration 0011).
 
@@ -18,7 +18,9 @@ CREATE TRIGGER "pending_suggestions_count_truncate" AFTER TRUNCATE ON "clinic_su
 --    checks going stale are the days from 365 to 336 days ago;
 --  - 'newest_injector_checks': clinics whose newest active injector check was on that day:
 --    the clinics with a verified injector are the days of the last 365 (with a correction
---    for a check dated after today, which only SQL by hand can write: see admin-counts.ts).
+--    for a check dated after today, which only SQL by hand can write: see admin-counts.ts);
+--  - 'newest_price_checks': clinics whose newest published price was checked on that day
+--    (clinic_newest_prices by day; below).
 -- A day's row stays at 0 once emptied (days are few: one row per day a check was made).
 CREATE TABLE "admin_day_counts" (
 	"name" text NOT NULL,
@@ -117,4 +119,70 @@ $$;
 CREATE TRIGGER "clinic_staff_day_counts_insert" AFTER INSERT ON "clinic_staff" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "clinic_staff_keep_day_counts"();--> statement-breakpoint
 CREATE TRIGGER "clinic_staff_day_counts_update" AFTER UPDATE ON "clinic_staff" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "clinic_staff_keep_day_counts"();--> statement-breakpoint
 CREATE TRIGGER "clinic_staff_day_counts_delete" AFTER DELETE ON "clinic_staff" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "clinic_staff_keep_day_counts"();--> statement-breakpoint
-CREATE TRIGGER "clinic_staff_day_counts_truncate" AFTER TRUNCATE ON "clinic_staff" FOR EACH STATEMENT EXECUTE FUNCTION "clinic_staff_keep_day_counts"();
+CREATE TRIGGER "clinic_staff_day_counts_truncate" AFTER TRUNCATE ON "clinic_staff" FOR EACH STATEMENT EXECUTE FUNCTION "clinic_staff_keep_day_counts"();--> statement-breakpoint
+-- Clinics whose newest published price is out of date (decision 044): counted by day as
+-- well, by a row trigger on clinic_newest_prices (whichever way its rows change: the price
+-- trigger, a clinic's deletion cascading to it, TRUNCATE), so /stats reads the days of the
+-- last 180 and a counter instead of every out-of-date clinic's row.
+INSERT INTO "admin_counts" ("name", "n") VALUES ('priced_clinics', (SELECT count(*) FROM "clinic_newest_prices"));
+--> statement-breakpoint
+CREATE TRIGGER "priced_clinics_count_insert" AFTER INSERT ON "clinic_newest_prices" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "admin_counts_keep"('priced_clinics');--> statement-breakpoint
+CREATE TRIGGER "priced_clinics_count_delete" AFTER DELETE ON "clinic_newest_prices" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "admin_counts_keep"('priced_clinics');--> statement-breakpoint
+CREATE TRIGGER "priced_clinics_count_truncate" AFTER TRUNCATE ON "clinic_newest_prices" FOR EACH STATEMENT EXECUTE FUNCTION "admin_counts_keep"('priced_clinics');--> statement-breakpoint
+INSERT INTO "admin_day_counts" ("name", "day", "n")
+SELECT 'newest_price_checks', "checked_on", count(*) FROM "clinic_newest_prices" GROUP BY "checked_on";
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "clinic_newest_prices_keep_days"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'TRUNCATE' THEN
+		UPDATE "admin_day_counts" SET "n" = 0 WHERE "name" = 'newest_price_checks' AND "n" <> 0;
+		RETURN NULL;
+	END IF;
+	IF TG_OP IN ('DELETE', 'UPDATE') THEN
+		UPDATE "admin_day_counts" SET "n" = "n" - 1 WHERE "name" = 'newest_price_checks' AND "day" = OLD."checked_on";
+	END IF;
+	IF TG_OP IN ('INSERT', 'UPDATE') THEN
+		INSERT INTO "admin_day_counts" ("name", "day", "n") VALUES ('newest_price_checks', NEW."checked_on", 1)
+		ON CONFLICT ("name", "day") DO UPDATE SET "n" = "admin_day_counts"."n" + 1;
+	END IF;
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "clinic_newest_prices_keep_days" AFTER INSERT OR UPDATE OR DELETE ON "clinic_newest_prices" FOR EACH ROW EXECUTE FUNCTION "clinic_newest_prices_keep_days"();--> statement-breakpoint
+CREATE TRIGGER "clinic_newest_prices_keep_days_truncate" AFTER TRUNCATE ON "clinic_newest_prices" FOR EACH STATEMENT EXECUTE FUNCTION "clinic_newest_prices_keep_days"();--> statement-breakpoint
+-- A price write that leaves the clinic's newest day as it was no longer rewrites its row
+-- (nor its day's count); otherwise as in migration 0011.
+CREATE OR REPLACE FUNCTION "refresh_clinic_newest_price"(p_clinic integer) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+	old_on date;
+	new_on date;
+BEGIN
+	SELECT "checked_on" INTO old_on FROM "clinic_newest_prices" WHERE "clinic_id" = p_clinic;
+	SELECT max(cp."checked_on") INTO new_on
+	FROM "clinic_prices" cp
+	JOIN "clinics" c ON c."id" = cp."clinic_id"
+	WHERE cp."clinic_id" = p_clinic AND cp."status" = 'published';
+	IF old_on IS NOT DISTINCT FROM new_on THEN
+		RETURN;
+	END IF;
+	DELETE FROM "clinic_newest_prices" WHERE "clinic_id" = p_clinic;
+	IF new_on IS NOT NULL THEN
+		INSERT INTO "clinic_newest_prices" ("clinic_id", "checked_on") VALUES (p_clinic, new_on);
+	END IF;
+END
+$$;
+--> statement-breakpoint
+-- TRUNCATE fires no row trigger: clinic_newest_prices follows a truncated clinic_prices here
+-- (its own triggers then keep the counts).
+CREATE OR REPLACE FUNCTION "clinic_prices_truncate_newest"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+	DELETE FROM "clinic_newest_prices";
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "clinic_prices_truncate_newest" AFTER TRUNCATE ON "clinic_prices" FOR EACH STATEMENT EXECUTE FUNCTION "clinic_prices_truncate_newest"();

@@ -74,6 +74,12 @@ describe("admin counts", () => {
     const third = await insertPrice(t.db, c!, price("2025-01-01"));
     await expectInStep();
     expect((await readAdminCounts(t.db, today)).staleClinicPrices).toBe(2);
+    // A price checked exactly 180 days ago is not out of date; the next day it is.
+    const edge = await insertPrice(t.db, c!, price("2026-05-27"));
+    for (const day of ["2026-08-28", "2026-11-22", today, "2026-11-24", "2027-04-29", "2027-04-30", "2027-05-01"]) await expectInStep(day);
+    expect((await readAdminCounts(t.db, today)).staleClinicPrices).toBe(1);
+    expect((await readAdminCounts(t.db, "2026-11-24")).staleClinicPrices).toBe(2);
+    await deletePrice(t.db, edge.id);
     await updatePrice(t.db, stale.id, { ...price("2026-03-01"), verifiedOn: "2026-11-20" }, false);
     await deletePrice(t.db, third.id);
     await expectInStep();
@@ -91,6 +97,13 @@ describe("admin counts", () => {
     await expectInStep();
     expect(await readAdminCounts(t.db, today)).toMatchObject({ totalClinics: 38, pendingPriceReports: 0 });
 
+    await t.sql`update clinic_prices set status = 'rejected' where clinic_id = ${a!}`;
+    await expectInStep();
+    await insertPrice(t.db, a!, price("2026-01-01"));
+    expect((await readAdminCounts(t.db, today)).staleClinicPrices).toBe(1);
+    await t.sql`truncate clinic_prices cascade`;
+    await expectInStep();
+    expect((await readAdminCounts(t.db, today)).staleClinicPrices).toBe(0);
     await t.sql`truncate newsletter_subscriptions`;
     await t.sql`truncate blog_posts cascade`;
     await expectInStep();

@@ -1,12 +1,12 @@
 /**
  * The admin dashboard's counts in one statement (issue 26): counters kept by triggers
- * (migration 0011, table admin_counts), an index range count of clinic_newest_prices for
- * the clinics whose newest price is out of date, and counts per day kept by triggers
- * (migration 0012, table admin_day_counts) for the staff counts, which depend on the day:
- * /stats sums the days of its window (at most 366 rows) instead of counting whole tables.
+ * (migration 0011, table admin_counts) and, for the counts that depend on the day (the
+ * out-of-date prices, the staff checks), counts per day kept by triggers (migration 0012,
+ * table admin_day_counts): /stats sums the days of its window (a few hundred rows at most)
+ * instead of counting whole tables.
  */
 import { STAFF_RULES, oldestCurrentCheck } from "@botox/core";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client.ts";
 import { preparedRows } from "./listings.ts";
 import { oldestFreshDay } from "./price-filters.ts";
@@ -33,7 +33,7 @@ export function staleSoonEnd(today: string): string {
 }
 
 const counter = (name: string) => sql`(SELECT n FROM admin_counts WHERE name = ${name})`;
-const daysSum = (name: string, from: string, condition: ReturnType<typeof sql>) =>
+const daysSum = (name: string, from: string, condition: SQL = sql`true`) =>
   sql`(SELECT coalesce(sum(n), 0) FROM admin_day_counts WHERE name = ${name} AND day >= ${from}::date AND ${condition})`;
 
 export async function readAdminCounts(db: Database, today: string): Promise<AdminCounts> {
@@ -49,7 +49,7 @@ export async function readAdminCounts(db: Database, today: string): Promise<Admi
     db,
     sql`SELECT ${counter("clinics")} AS "totalClinics", ${counter("posts")} AS "totalPosts", ${counter("subscribers")} AS "totalSubscribers",
       ${counter("unread_messages")} AS "unreadMessages", ${counter("pending_price_reports")} AS "pendingPriceReports",
-      (SELECT count(*) FROM clinic_newest_prices WHERE checked_on < ${oldestFreshDay(today)}::date) AS "staleClinicPrices",
+      ${counter("priced_clinics")} - ${daysSum("newest_price_checks", oldestFreshDay(today))} AS "staleClinicPrices",
       ${counter("clinics")} - ${withVerifiedInjector} AS "clinicsWithoutVerifiedInjector",
       ${daysSum("staff_checks", oldest, sql`day < ${staleSoonEnd(today)}::date`)} AS "staffChecksGoingStale",
       ${counter("pending_suggestions")} AS "pendingSuggestions"`,
