@@ -2,7 +2,7 @@
  * A public read answered through the app's read cache (read-cache.ts), when it has one: the
  * request's key (the openNow minute included), and the answer as JSON, computed or kept.
  */
-import type { Context, TypedResponse } from "hono";
+import type { Context, MiddlewareHandler, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import type { AppEnv } from "../context.ts";
 import { encodeJson, type AnswerScope } from "./read-cache.ts";
@@ -11,6 +11,25 @@ import { encodeJson, type AnswerScope } from "./read-cache.ts";
 function requestKey(c: Context<AppEnv>): string {
   const url = c.req.url;
   return url.slice(url.indexOf("/", url.indexOf("//") + 2));
+}
+
+/**
+ * Route middleware of a cached read (listed before the route's validators): an answer kept
+ * under the request's key is sent at once, before the request is parsed and validated again.
+ * Nothing is lost: only successful answers are kept, under the address they were computed
+ * for, and an address validates the same way every time; a request whose answer is not kept
+ * goes on to the validators and the handler (whose cachedJson computes and keeps it).
+ * `key` must be the key the handler's cachedJson uses (default: the path and query).
+ */
+export function keptAnswer(key: (c: Context<AppEnv>) => string = requestKey): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const body = c.get("deps").readCache?.kept(key(c));
+    if (body) {
+      c.header("X-Cache", "HIT");
+      return c.body(body, 200, { "Content-Type": "application/json" });
+    }
+    await next();
+  };
 }
 
 /**
@@ -28,6 +47,9 @@ export function openNowMoment(c: Context<AppEnv>, openNow: boolean, key: string 
 
 /** Whether a query string asks for openNow (read before validation, to pick the cache key). */
 export const asksOpenNow = (value: string | undefined): boolean => /^\s*(true|1)\s*$/i.test(value ?? "");
+
+/** The cache key of a GET read that takes openNow in its query (zip-search, clinics-by-city): the route's `open.key`. */
+export const openNowKey = (c: Context<AppEnv>): string => openNowMoment(c, asksOpenNow(c.req.query("openNow"))).key;
 
 /**
  * Answers a public read with `compute()`'s value as JSON, through the app's read cache when

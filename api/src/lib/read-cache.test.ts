@@ -157,6 +157,30 @@ describe("read cache in the API", () => {
     expect(after.body.clinics[0]!.name).toBe("Renamed Elsewhere");
   });
 
+  it("sends a kept answer before validating the request again, with the same body and headers as when it was computed", async () => {
+    rc.clear();
+    const reads = [
+      `/proxy/clinic/${clinicId}`,
+      "/proxy/clinics-by-city/new-york?page=1",
+      "/zip-search?postalCode=10001&distance=10",
+      "/zip-search?postalCode=10001&openNow=true",
+    ];
+    for (const path of reads) {
+      const miss = await t.get(path);
+      const hit = await t.get(path);
+      expect([miss.status, hit.status]).toEqual([200, 200]);
+      expect([miss.res.headers.get("x-cache"), hit.res.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
+      expect(hit.body).toEqual(miss.body);
+      // Security and CORS headers are the same on a hit (the request id is each request's own).
+      const headers = (res: Response) => [...res.headers].filter(([name]) => name !== "x-cache" && name !== "x-request-id");
+      expect(headers(hit.res)).toEqual(headers(miss.res));
+      expect(hit.res.headers.get("content-security-policy")).toContain("default-src 'none'");
+      expect(hit.res.headers.get("x-request-id")).toBeTruthy();
+    }
+    // Invalid requests are never kept, so they are always validated (and refused).
+    for (let i = 0; i < 2; i++) expect((await t.get("/proxy/clinic/x?city=NOT%20A%20SLUG")).status).toBe(400);
+  });
+
   it("keeps no error answer and caches each address on its own", async () => {
     rc.clear();
     for (let i = 0; i < 2; i++) {

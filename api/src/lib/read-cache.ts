@@ -149,6 +149,11 @@ export class ReadCache {
     }
   }
 
+  /** The answer kept for `key`, if any (nothing is computed). */
+  kept(key: string): Bytes | undefined {
+    return this.#answers.get(key)?.body;
+  }
+
   /** Forgets everything (a content write committed). */
   clear(): void {
     this.#generation++;

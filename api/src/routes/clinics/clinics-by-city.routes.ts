@@ -14,7 +14,7 @@ import {
 import { findClinicBySlugOrId, searchClinicsInCity, withVerifiedCredentials } from "@botox/db";
 import { HttpError } from "../../lib/errors.ts";
 import { cityCentre } from "../../lib/city-centres.ts";
-import { asksOpenNow, cachedJson, openNowMoment } from "../../lib/cached-json.ts";
+import { asksOpenNow, cachedJson, keptAnswer, openNowKey, openNowMoment } from "../../lib/cached-json.ts";
 import { commonErrors, createRouter, errorResponse, json } from "../../lib/openapi.ts";
 
 const clinicsByCityRoute = createRoute({
@@ -23,6 +23,8 @@ const clinicsByCityRoute = createRoute({
   summary:
     "One page of a city's clinics. {city}: city slug, optionally ending in a state code (new-york-ny). businessStatus repeatable or comma-joined; distance in miles from the city centre (absent or 'any' = no limit); sortBy reviews|name|price (price: cheapest first, unpriced last); sortOrder desc|asc. maxUnitPrice: dollars, only clinics whose current per-unit price of `brand` (default botox) is at most that. credential: comma-separated MD, DO, NP, PA, RN, other: only clinics with a staff member of one of them whose licence check is current. Each clinic carries currentPrice and verifiedCredentials. Unknown city: empty list",
   tags: ["clinics"],
+  // A kept answer is sent before the segment and query are validated again (a cache hit).
+  middleware: [keptAnswer(openNowKey)] as const,
   request: { params: z.object({ city: citySlugSchema }), query: clinicsByCityQuerySchema },
   responses: { 200: json("Clinics and pagination", clinicListResponseSchema), ...commonErrors },
 });
@@ -34,6 +36,8 @@ const clinicRoute = createRoute({
   path: "/proxy/clinic/{slug}",
   summary: "One clinic by slug (within ?city= when given), or by id when the segment is a number",
   tags: ["clinics"],
+  // A kept answer is sent before the segment and query are validated again (a cache hit).
+  middleware: [keptAnswer()] as const,
   request: { params: z.object({ slug: clinicSegmentSchema }), query: clinicBySlugQuerySchema },
   responses: {
     200: json("The clinic", clinicSchema),

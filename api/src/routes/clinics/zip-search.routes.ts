@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { isoDay, zipSearchQuerySchema, zipSearchResponseSchema, type ZipSearchResponse } from "@botox/core";
 import { countLocatedClinics, searchClinicsNearZip, searchClinicsNearZipByPrice, withVerifiedCredentials, type LocatedFilters } from "@botox/db";
-import { asksOpenNow, cachedJson, openNowMoment, sharedValue } from "../../lib/cached-json.ts";
+import { asksOpenNow, cachedJson, keptAnswer, openNowKey, openNowMoment, sharedValue } from "../../lib/cached-json.ts";
 import { nearScope } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
 
@@ -11,6 +11,8 @@ const zipSearchRoute = createRoute({
   summary:
     "Clinics near a ZIP centroid, nearest first. distance: miles (default 25; 'any' or 150 = no limit); businessStatus comma-joined, either case. maxUnitPrice: dollars, only clinics whose current per-unit price of `brand` (default botox) is at most that; sortBy=price: cheapest first, unpriced last, then nearest. credential: comma-separated MD, DO, NP, PA, RN, other: only clinics with a staff member of one of them whose licence check is current. Each clinic carries currentPrice and verifiedCredentials. Unknown ZIP: empty result",
   tags: ["clinics"],
+  // A kept answer is sent before the query is validated again (a cache hit).
+  middleware: [keptAnswer(openNowKey)] as const,
   request: { query: zipSearchQuerySchema },
   responses: { 200: json("One page of clinics", zipSearchResponseSchema), ...commonErrors },
 });

@@ -1,5 +1,5 @@
 import { isoDay, statsSchema, type Stats } from "@botox/core";
-import { countClinicsWithoutVerifiedInjector, countPendingSuggestions, countStaffChecksGoingStale, readAdminCounts } from "@botox/db";
+import { readAdminCounts } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { createRouter, json } from "../../lib/openapi.ts";
 
@@ -14,15 +14,9 @@ const statsRoute = adminRoute({
 /** The admin's session check (product.md §6): success means authenticated. */
 export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
   const { db, now } = c.get("deps");
-  // Counters kept by the database as rows change (migration 0011): one statement, no table scans.
-  const today = isoDay(now?.() ?? new Date());
-  // The staff counts depend on the day (the 365-day rule), so they are counted, side by side.
-  const [counts, clinicsWithoutVerifiedInjector, staffChecksGoingStale, pendingSuggestions] = await Promise.all([
-    readAdminCounts(db, today),
-    countClinicsWithoutVerifiedInjector(db, today),
-    countStaffChecksGoingStale(db, today),
-    countPendingSuggestions(db),
-  ]);
+  // Counts kept by the database as rows change (migrations 0011 and 0012): one statement, no
+  // table scans; the day-dependent staff counts sum the kept counts of their window's days.
+  const counts = await readAdminCounts(db, isoDay(now?.() ?? new Date()));
   const body: Stats = {
     totalClinics: counts.totalClinics,
     status: "ok",
@@ -32,9 +26,9 @@ export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
     unreadMessages: counts.unreadMessages,
     pendingPriceReports: counts.pendingPriceReports,
     staleClinicPrices: counts.staleClinicPrices,
-    clinicsWithoutVerifiedInjector,
-    staffChecksGoingStale,
-    pendingSuggestions,
+    clinicsWithoutVerifiedInjector: counts.clinicsWithoutVerifiedInjector,
+    staffChecksGoingStale: counts.staffChecksGoingStale,
+    pendingSuggestions: counts.pendingSuggestions,
   };
   return c.json(body, 200);
 });

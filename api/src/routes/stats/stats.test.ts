@@ -51,6 +51,53 @@ describe("GET /stats", () => {
     expect(((await (await t.request("GET", "/stats", { cookie })).json()) as Stats).totalClinics).toBe(8);
   });
 
+  it("counts staff checks by the day asked on: a check 365 days old counts, and goes stale the next day; a write is seen at once", async () => {
+    const stats = async () => (await (await t.request("GET", "/stats", { cookie })).json()) as Stats;
+    const on = (day: string) => {
+      t.deps.now = () => new Date(`${day}T12:00:00Z`);
+    };
+    try {
+      on("2026-11-23");
+      const [clinic] = await t.db.db
+        .insert(clinics)
+        .values({ name: "Checked Spa", slug: "checked-spa", city: "Reno", citySlug: "reno", state: "NV" })
+        .returning();
+      // Optional in the answer's schema; this API always sends them (NaN would fail below).
+      const { clinicsWithoutVerifiedInjector: without = NaN, staffChecksGoingStale: goingStale = NaN } = await stats();
+      const staff = (verifiedOn: string, role: "injector" | "medical_director") => ({
+        name: `Checked ${role} ${verifiedOn}`,
+        role,
+        credential: "RN",
+        licenseStatus: "active",
+        verifiedOn,
+        sourceUrl: "https://example.com/licence",
+      });
+      // The injector's check was made exactly 365 days ago (still current); the director's
+      // is in the last day of the 30-day "going stale" window.
+      for (const body of [staff("2025-11-23", "injector"), staff("2025-12-22", "medical_director")]) {
+        expect((await t.request("POST", `/clinics/${clinic!.id}/staff`, { cookie, body })).status).toBe(201);
+      }
+      expect(await stats()).toMatchObject({
+        clinicsWithoutVerifiedInjector: without - 1,
+        staffChecksGoingStale: goingStale + 2,
+      });
+      // The next day the injector's check is stale: the clinic has no verified injector again.
+      on("2026-11-24");
+      expect(await stats()).toMatchObject({
+        clinicsWithoutVerifiedInjector: without,
+        staffChecksGoingStale: goingStale + 1,
+      });
+      // The day before, the director's check was not yet in the window.
+      on("2026-11-22");
+      expect(await stats()).toMatchObject({
+        clinicsWithoutVerifiedInjector: without - 1,
+        staffChecksGoingStale: goingStale + 1,
+      });
+    } finally {
+      t.deps.now = undefined;
+    }
+  });
+
   it("is the admin's session check: 401 without a valid session (product.md §6)", async () => {
     for (const c of [undefined, "session=", "session=abcdefghijklmnopqrstuvwxyz234567"]) {
       const res = await t.request("GET", "/stats", { cookie: c });
