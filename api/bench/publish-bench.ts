@@ -167,6 +167,12 @@ try {
   const listed = new RegExp(`href="/botox-clinic/${city!.city_slug}/([^"/]+)"`).exec(cityHtml)?.[1];
   if (!listed) throw new Error(`no clinic listed on /botox-near-me/${city!.city_slug}`);
   const [picked] = await db.sql<{ id: number }[]>`select id from clinics where city_slug = ${city!.city_slug} and slug = ${listed}`;
+  // An admin's edit comes long after the last build, whose hard-linked copy for the next
+  // targeted publish (decision 190) is ready by then: wait for it, and report how long it took.
+  const spareStarted = performance.now();
+  await publisher.whenSpareReady();
+  const spareWaitMs = performance.now() - spareStarted;
+  say(`the copy for the next targeted publish was ready ${seconds(spareWaitMs)} s after the check`);
   say(`editing clinic ${picked!.id} (debounce ${config.debounceMs} ms)`);
   const edit = await withPeakMemory(async () => {
     const saved = await rename(picked!.id);
@@ -219,6 +225,7 @@ try {
     fullRebuild: { seconds: seconds(full.result.durationMs!), pages: full.result.pageCount, peakRssMb: full.peakRssMb, stages: stagesOf(full.result.logTail) },
     editToLive: {
       debounceMs: config.debounceMs,
+      spareWaitSeconds: seconds(spareWaitMs),
       clinicPageSeconds: seconds(edit.result.clinicMs),
       cityPageSeconds: seconds(edit.result.cityMs),
       buildSeconds: seconds(editBuild.durationMs ?? 0),
@@ -257,6 +264,7 @@ try {
     `| Edit saved → clinic page served (${report.editToLive.kind}) | ${report.editToLive.clinicPageSeconds} s | ${targets.editLiveSeconds} s |`,
     `| Edit saved → city page served | ${report.editToLive.cityPageSeconds} s | ${targets.editLiveSeconds} s |`,
     `| … of which debounce | ${seconds(config.debounceMs)} s | |`,
+    `| … (before the edit: waited ${report.editToLive.spareWaitSeconds} s for the spare copy of the live build) | | |`,
     `| … of which the build | ${report.editToLive.buildSeconds} s (peak ${edit.peakRssMb} MB) | |`,
     `| … stages | ${stageText(report.editToLive.stages)} | |`,
     `| Burst of ${burstIds.length} edits (saved over ${report.burst.savingSeconds} s): slowest page served | ${report.burst.worstClinicPageSeconds} s | ${targets.burstEachLiveSeconds} s |`,

@@ -183,10 +183,12 @@ export async function removePages(root: string, paths: readonly string[]): Promi
 export interface TargetReport {
   render: string[];
   remove: string[];
+  /** Every path the routes returned (decision 190: in a targeted build, only their selection). */
+  collected: string[];
 }
 
 export async function readTargetReport(file: string): Promise<TargetReport> {
   const parsed = JSON.parse(await fs.readFile(file, "utf8")) as Partial<TargetReport>;
   if (!Array.isArray(parsed.render) || !Array.isArray(parsed.remove)) throw new Error("the targeted build wrote no plan");
-  return { render: parsed.render, remove: parsed.remove };
+  return { render: parsed.render, remove: parsed.remove, collected: Array.isArray(parsed.collected) ? parsed.collected : [] };
 }
