@@ -70,7 +70,7 @@ export class BuildExecutor {
    * made after each build, off the edit's path, since linking 52,000 files and folders takes
    * from seconds to a minute on a busy disk. Null when none is made or it was taken.
    */
-  private spare: { sourceId: number; dir: string; ready: Promise<Linked> } | null = null;
+  private spare: { sourceId: number; dir: string; ready: Promise<Linked>; stop: AbortController } | null = null;
   /** True when the database gives each connection its own session (a real PostgreSQL). */
   private distinctSessions: boolean | null = null;
 
@@ -228,18 +228,25 @@ export class BuildExecutor {
     this.spare = null;
     const dir = this.folder.spareDir(liveId);
     const started = Date.now();
+    const stop = new AbortController();
     const ready = (async (): Promise<Linked> => {
       if (old) await old.ready;
       // Leftovers of other runs and stale copies (their builds are no longer live) go first.
       await this.folder.clearSpares();
-      await linkTree(this.folder.buildDir(liveId), dir);
+      await linkTree(this.folder.buildDir(liveId), dir, stop.signal);
       return { ok: true as const, seconds: (Date.now() - started) / 1000, spare: true };
     })().catch((err: unknown) => ({ ok: false as const, err }));
-    this.spare = { sourceId: liveId, dir, ready };
+    this.spare = { sourceId: liveId, dir, ready, stop };
   }
 
-  /** Waits until the spare copy (if one is being made) is ready: the publisher's stop and bench:publish use it. */
+  /** Waits until the spare copy (if one is being made) is ready: bench:publish and the tests use it. */
   async whenSpareReady(): Promise<void> {
+    await this.spare?.ready;
+  }
+
+  /** Stops making the spare copy (the publisher is stopping); the next start removes what it left. */
+  async stopSpare(): Promise<void> {
+    this.spare?.stop.abort();
     await this.spare?.ready;
   }
 

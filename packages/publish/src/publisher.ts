@@ -160,7 +160,7 @@ export class Publisher {
       if (this.pollTimer !== undefined) this.clock.clearTimeout(this.pollTimer);
       this.executor.abortRunning();
     });
-    await this.executor.whenSpareReady();
+    await this.executor.stopSpare();
   }
 
   /** Resolves once the copy of the live build the next targeted publish takes is linked (decision 190). */
