@@ -325,8 +325,9 @@ export class BuildExecutor {
 
   /**
    * Renders the pages the changed clinics appear on (the site's own build, told which clinics
-   * by SITE_TARGET_FILE) into targeted/<id> while every file of the live build is linked into
-   * builds/<id> (the two overlap: rendering is CPU, linking is file system work, and the live
+   * by SITE_TARGET_FILE) into targeted/<id> while builds/<id> is filled with hard links to every
+   * file of the live build: the spare copy linked after the last build (decision 190), else a
+   * link made now beside the render (rendering is CPU, linking is file system work, and the live
    * build cannot change while this build holds the lock), then lays the rendered pages over
    * the links, removes the pages that are gone, and switches. A failure leaves the live site
    * and the incremental cache as they were.

@@ -23,7 +23,9 @@ import { FILTERS } from "@botox/core/constants";
 import { distanceMiles } from "@botox/core/geo";
 import { cityPath, clinicPath, zipPath } from "@botox/core/search";
 import { toLinkSlug } from "@botox/core/slug";
-import { isPermanentlyClosed, type Clinic } from "@botox/core";
+import { isPermanentlyClosed } from "@botox/core/freshness";
+import type { Clinic } from "@botox/core/contract";
+import { env } from "../env.ts";
 import { NEARBY_MILES } from "./closed.ts";
 import { siteData, type SiteIndex } from "./data.ts";
 
@@ -128,9 +130,8 @@ let selecting: Promise<PathSelection | null> | undefined;
  * The selection of this build: null in a full build. Read once from SITE_TARGET_FILE (the
  * changed clinics and the previous build's page index, written by the publisher).
  */
-export function pathSelection(env: Record<string, string | undefined> = process.env): Promise<PathSelection | null> {
+export function pathSelection(file: string | undefined = env.SITE_TARGET_FILE): Promise<PathSelection | null> {
   selecting ??= (async () => {
-    const file = env.SITE_TARGET_FILE;
     if (!file) return null;
     const target = JSON.parse(fs.readFileSync(file, "utf8")) as { clinicIds: number[]; previousIndex: string };
     const previous = JSON.parse(fs.readFileSync(target.previousIndex, "utf8")) as { clinics?: Record<string, PreviousClinic> };
