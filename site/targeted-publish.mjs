@@ -12,6 +12,8 @@
  *  - SITE_FINGERPRINT: the site's code fingerprint, recorded in the index;
  *  - SITE_TARGET_FILE: a JSON `{ clinicIds, previousIndex, report }`: render only what those
  *    clinics' changes affect (against the live build's index) and write the plan to `report`.
+ *    The clinic, city and ZIP routes then return only the paths those clinics can affect
+ *    (src/lib/path-selection.ts, decision 190), so Astro collects a few hundred paths, not all.
  *
  * Pages are told apart by their props, not their file names, so new kinds of clinic content
  * (staff, deals) need nothing here: a change maps to its clinic id, whose page and city pages
@@ -21,7 +23,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * @typedef {{ page: string, city: string | null }} ClinicEntry
+ * @typedef {{ page: string, city: string | null, citySlug?: string, zip?: string | null, at?: [number, number] | null }} ClinicEntry
  * @typedef {{ fingerprint: string | null, paths: string[], keys: Record<string, string>, clinics: Record<string, ClinicEntry> }} PageIndex
  * @typedef {{ pathname: string, props: Record<string, any>, cacheKey?: string | undefined }} PagePath
  */
@@ -32,16 +34,20 @@ import path from "node:path";
  * @param {PagePath[]} pages
  */
 function classify(pages) {
-  /** @type {Map<string, { id: number, cityPage: string | null }>} */
+  /** @type {Map<string, { id: number, cityPage: string | null, citySlug?: string, zip: string | null, at: [number, number] | null }>} */
   const clinicPages = new Map();
   /** @type {Map<string, string>} city page slug → its path */
   const cityPaths = new Map();
   for (const { pathname, props } of pages) {
     const clinic = props?.clinic;
     if (clinic && typeof clinic.id === "number") {
+      // Its city slug, ZIP code and place: what a targeted build selects pages by (src/lib/path-selection.ts).
       clinicPages.set(pathname, {
         id: clinic.id,
         cityPage: typeof props.cityPage === "string" ? props.cityPage : null,
+        citySlug: typeof clinic.citySlug === "string" ? clinic.citySlug : undefined,
+        zip: typeof clinic.postalCode === "string" ? clinic.postalCode : null,
+        at: typeof clinic.latitude === "number" && typeof clinic.longitude === "number" ? [clinic.latitude, clinic.longitude] : null,
       });
     } else if (props?.city && typeof props.city.pageSlug === "string") {
       cityPaths.set(props.city.pageSlug, pathname);
@@ -60,7 +66,7 @@ export function pageIndex(pages, fingerprint) {
   /** @type {Record<string, ClinicEntry>} */
   const clinics = {};
   for (const [page, c] of clinicPages) {
-    clinics[String(c.id)] = { page, city: c.cityPage === null ? null : (cityPaths.get(c.cityPage) ?? null) };
+    clinics[String(c.id)] = { page, city: c.cityPage === null ? null : (cityPaths.get(c.cityPage) ?? null), citySlug: c.citySlug, zip: c.zip, at: c.at };
   }
   /** @type {Record<string, string>} */
   const keys = {};
@@ -70,17 +76,22 @@ export function pageIndex(pages, fingerprint) {
 
 /**
  * The pages to render and the files to remove when `clinicIds` changed since the build whose
- * index is `previous`:
+ * index is `previous`, given the pages this build's routes returned (`pages`: in a targeted
+ * build only those within the routes' selection, src/lib/path-selection.ts, whose `covers`
+ * says which paths of the previous build the selection speaks for):
  *  - the changed clinics' pages and the city pages they were and are listed on, whatever their
  *    keys say (a new kind of clinic content shows there before any key knows of it);
  *  - every page whose cache key changed (src/lib/cache-key.ts: a hash of what the page shows,
  *    the key Astro's incremental build trusts): the ZIP pages listing the clinics, the other
  *    clinic pages of a city whose price figures moved, pages whose city page slug moved;
  *  - every page without a key (home, listings, legal pages, sitemaps) and every new page;
- *  - and, to remove, the pages that are gone (a moved clinic's old address, an emptied city).
+ *  - and, to remove, the covered pages that are gone (a moved clinic's old address, an emptied city).
+ * The index returned is the new build's: the previous one with the covered paths replaced by
+ * what the routes returned (the same as a full build's index of this data).
  * @param {PagePath[]} pages @param {PageIndex} previous @param {number[]} clinicIds
+ * @param {(pathname: string) => boolean} [covers] every path when the routes returned all of theirs
  */
-export function targetPlan(pages, previous, clinicIds) {
+export function targetPlan(pages, previous, clinicIds, covers = () => true) {
   const current = pageIndex(pages, previous.fingerprint);
   const before = new Set(previous.paths);
   const now = new Set(current.paths);
@@ -99,8 +110,22 @@ export function targetPlan(pages, previous, clinicIds) {
     }
   }
   for (const p of [...render]) if (!now.has(p)) render.delete(p);
-  const remove = previous.paths.filter((p) => !now.has(p));
-  return { render, remove, index: current };
+  const remove = previous.paths.filter((p) => !now.has(p) && covers(p));
+  const gone = new Set(remove);
+  /** @type {Record<string, string>} */
+  const keys = {};
+  for (const [p, k] of Object.entries(previousKeys)) if (!gone.has(p) && !now.has(p)) keys[p] = k;
+  Object.assign(keys, current.keys);
+  /** @type {Record<string, ClinicEntry>} */
+  const clinics = {};
+  for (const [id, e] of Object.entries(previous.clinics)) if (!gone.has(e.page)) clinics[id] = e;
+  for (const [id, e] of Object.entries(current.clinics)) {
+    // A clinic page selected without its city page (a closed clinic near the change) keeps the city page the index knew.
+    const kept = clinics[id];
+    clinics[id] = e.city === null && kept?.page === e.page ? { ...e, city: kept.city } : e;
+  }
+  const paths = [...previous.paths.filter((p) => !gone.has(p) && !now.has(p)), ...current.paths].sort();
+  return { render, remove, index: { fingerprint: previous.fingerprint, paths, keys, clinics } };
 }
 
 /**
@@ -167,9 +192,13 @@ export default function targetedPublish(env = process.env) {
             const target = JSON.parse(fs.readFileSync(targetFile, "utf8"));
             /** @type {PageIndex} */
             const previous = JSON.parse(fs.readFileSync(target.previousIndex, "utf8"));
-            const plan = targetPlan(pages, previous, target.clinicIds);
+            // What the routes selected (src/lib/path-selection.ts leaves it here; none when no route asked).
+            /** @type {{ covers: (pathname: string) => boolean } | undefined} */
+            const selection = /** @type {any} */ (globalThis)[Symbol.for("botox.pathSelection")];
+            const plan = targetPlan(pages, previous, target.clinicIds, selection?.covers);
             if (indexOut) writeJson(indexOut, plan.index);
-            writeJson(target.report, { render: [...plan.render].sort(), remove: plan.remove });
+            // `collected`: every path the routes returned, rendered or not (the tests check the selection).
+            writeJson(target.report, { render: [...plan.render].sort(), remove: plan.remove, collected: pages.map((p) => p.pathname).sort() });
             mark("plan");
             return all.filter((p) => plan.render.has(p.pathname));
           },

@@ -25,7 +25,7 @@ const previous = pageIndex(before, "fp");
 
 describe("targeted publish plan", () => {
   it("indexes each clinic's page and city page, and every page's key", () => {
-    expect(previous.clinics["1"]).toEqual({ page: "/botox-clinic/austin/alpha", city: "/botox-near-me/austin" });
+    expect(previous.clinics["1"]).toEqual({ page: "/botox-clinic/austin/alpha", city: "/botox-near-me/austin", zip: null, at: null });
     expect(previous.keys["/zip/78701"]).toBe("z1");
     expect(previous.keys["/"]).toBeUndefined();
     expect(previous.fingerprint).toBe("fp");
@@ -53,7 +53,7 @@ describe("targeted publish plan", () => {
     const plan = targetPlan(after, previous, [2]);
     expect([...plan.render].sort()).toEqual(["/", "/botox-clinic/dallas/beta", "/botox-near-me/austin", "/botox-near-me/dallas"]);
     expect(plan.remove).toEqual(["/botox-clinic/austin/beta"]);
-    expect(plan.index.clinics["2"]).toEqual({ page: "/botox-clinic/dallas/beta", city: "/botox-near-me/dallas" });
+    expect(plan.index.clinics["2"]).toEqual({ page: "/botox-clinic/dallas/beta", city: "/botox-near-me/dallas", zip: null, at: null });
   });
 
   it("removes the pages of a deleted clinic and of a city left without clinics", () => {
@@ -61,5 +61,52 @@ describe("targeted publish plan", () => {
     const plan = targetPlan(after, previous, [3]);
     expect([...plan.render]).toEqual(["/"]);
     expect(plan.remove.sort()).toEqual(["/botox-clinic/dallas/gamma", "/botox-near-me/dallas", "/zip/75201"]);
+  });
+
+  it("records each clinic's city slug, ZIP code and place: what the next targeted build selects by", () => {
+    const index = pageIndex(
+      [
+        {
+          pathname: "/botox-clinic/austin/alpha",
+          props: { clinic: { id: 1, citySlug: "austin", postalCode: "78701", latitude: 30.27, longitude: -97.74 }, cityPage: "austin" },
+        },
+        cityPage("austin", "ca1"),
+      ],
+      "fp",
+    );
+    expect(index.clinics["1"]).toEqual({
+      page: "/botox-clinic/austin/alpha",
+      city: "/botox-near-me/austin",
+      citySlug: "austin",
+      zip: "78701",
+      at: [30.27, -97.74],
+    });
+  });
+
+  describe("with the routes' selection (decision 190): only the pages of the changed clinics' places were collected", () => {
+    // The routes returned Austin's pages and its ZIP page only; Dallas is outside the selection.
+    const covers = (p: string) => !p.includes("dallas") && p !== "/zip/75201";
+
+    it("compares the keys of what was collected, keeps the rest of the index, and gives the full build's index", () => {
+      const collected = before.filter((p) => covers(p.pathname)).map((p) => (p.pathname === "/botox-clinic/austin/alpha" ? { ...p, cacheKey: "a2" } : p));
+      const plan = targetPlan(collected, previous, [1], covers);
+      expect([...plan.render].sort()).toEqual(["/", "/botox-clinic/austin/alpha", "/botox-near-me/austin"]);
+      expect(plan.remove).toEqual([]);
+      const full = pageIndex(
+        before.map((p) => (p.pathname === "/botox-clinic/austin/alpha" ? { ...p, cacheKey: "a2" } : p)),
+        "fp",
+      );
+      expect(plan.index).toEqual(full);
+    });
+
+    it("removes a covered page that is gone, never one outside the selection", () => {
+      const collected = before.filter((p) => covers(p.pathname) && p.pathname !== "/botox-clinic/austin/beta");
+      const plan = targetPlan(collected, previous, [2], covers);
+      expect(plan.remove).toEqual(["/botox-clinic/austin/beta"]);
+      expect(plan.index.paths).toEqual(previous.paths.filter((p) => p !== "/botox-clinic/austin/beta"));
+      expect(plan.index.clinics["2"]).toBeUndefined();
+      expect(plan.index.clinics["3"]).toEqual(previous.clinics["3"]);
+      expect(plan.index.keys["/zip/75201"]).toBe("z2");
+    });
   });
 });

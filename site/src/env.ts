@@ -33,6 +33,8 @@ const schema = z.object({
   OUT_DIR: z.string().optional(),
   /** Last-updated date of the legal pages; the build date by default. */
   BUILD_DATE: z.string().optional(),
+  /** A targeted publish's changed clinics and previous page index (set by the publisher; lib/path-selection.ts, decision 190). */
+  SITE_TARGET_FILE: z.string().optional(),
 });
 
 export type SiteEnv = z.infer<typeof schema>;

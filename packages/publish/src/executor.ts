@@ -65,6 +65,12 @@ export class BuildExecutor {
   private abort: AbortController | null = null;
   /** The build this process runs now, if any. */
   currentBuildId: number | null = null;
+  /**
+   * The hard-linked copy of the live build that the next targeted publish takes (decision 190):
+   * made after each build, off the edit's path, since linking 52,000 files and folders takes
+   * from seconds to a minute on a busy disk. Null when none is made or it was taken.
+   */
+  private spare: { sourceId: number; dir: string; ready: Promise<Linked>; stop: AbortController } | null = null;
   /** True when the database gives each connection its own session (a real PostgreSQL). */
   private distinctSessions: boolean | null = null;
 
@@ -156,6 +162,7 @@ export class BuildExecutor {
     const live = ok && this.config.mode === "local";
     await finishBuild(this.db, { id, ok, live, pageCount, durationMs, log: log.toString() });
     if (live) await this.prune();
+    if (this.config.mode === "local") await this.startSpare();
     const outcome = { buildId: id, durationMs, ...(pageCount !== null ? { pageCount } : {}) };
     if (ok) this.options.logger.info(outcome, "build succeeded");
     else this.options.logger.warn(outcome, "build failed");
@@ -205,6 +212,67 @@ export class BuildExecutor {
     const most = this.config.targetedMaxClinics ?? DEFAULT_TARGETED_MAX_CLINICS;
     if (clinicIds.length > most) return why(`${clinicIds.length} clinics changed (more than ${most})`);
     return { liveId, clinicIds };
+  }
+
+  /**
+   * Starts linking a copy of the live build into spare/<live id> for the next targeted publish
+   * (in the background: the build is finished and recorded). A copy of another build, or one
+   * that failed, is removed first. Nothing writes into a finished build, so the copy stays valid
+   * for as long as that build is live.
+   */
+  private async startSpare(): Promise<void> {
+    if (this.config.targeted === false) return;
+    const liveId = await this.folder.liveId();
+    const old = this.spare;
+    if (liveId === null || (old && old.sourceId === liveId)) return;
+    this.spare = null;
+    const dir = this.folder.spareDir(liveId);
+    const started = Date.now();
+    const stop = new AbortController();
+    const ready = (async (): Promise<Linked> => {
+      if (old) await old.ready;
+      // Leftovers of other runs and stale copies (their builds are no longer live) go first.
+      await this.folder.clearSpares();
+      await linkTree(this.folder.buildDir(liveId), dir, stop.signal);
+      return { ok: true as const, seconds: (Date.now() - started) / 1000, spare: true };
+    })().catch((err: unknown) => ({ ok: false as const, err }));
+    this.spare = { sourceId: liveId, dir, ready, stop };
+  }
+
+  /** Waits until the spare copy (if one is being made) is ready: bench:publish and the tests use it. */
+  async whenSpareReady(): Promise<void> {
+    await this.spare?.ready;
+  }
+
+  /** Stops making the spare copy (the publisher is stopping); the next start removes what it left. */
+  async stopSpare(): Promise<void> {
+    this.spare?.stop.abort();
+    await this.spare?.ready;
+  }
+
+  /**
+   * Fills the empty folder `to` with hard links to every file of build `liveId`: by taking the
+   * spare copy when it is of that build (a rename, once it is ready), else by linking now.
+   */
+  private async linkLive(liveId: number, to: string): Promise<Linked> {
+    const spare = this.spare;
+    this.spare = null;
+    const started = Date.now();
+    try {
+      if (spare) {
+        const made = await spare.ready;
+        if (made.ok && spare.sourceId === liveId) {
+          await fs.rmdir(to);
+          await fs.rename(spare.dir, to);
+          return { ok: true, seconds: (Date.now() - started) / 1000, spare: true };
+        }
+        await fs.rm(spare.dir, { recursive: true, force: true });
+      }
+      await linkTree(this.folder.buildDir(liveId), to);
+      return { ok: true, seconds: (Date.now() - started) / 1000, spare: false };
+    } catch (err) {
+      return { ok: false, err };
+    }
   }
 
   /** A full build, or a targeted one for a content edit (decision 039); switches `live` when it wrote pages. */
@@ -257,8 +325,9 @@ export class BuildExecutor {
 
   /**
    * Renders the pages the changed clinics appear on (the site's own build, told which clinics
-   * by SITE_TARGET_FILE) into targeted/<id> while every file of the live build is linked into
-   * builds/<id> (the two overlap: rendering is CPU, linking is file system work, and the live
+   * by SITE_TARGET_FILE) into targeted/<id> while builds/<id> is filled with hard links to every
+   * file of the live build: the spare copy linked after the last build (decision 190), else a
+   * link made now beside the render (rendering is CPU, linking is file system work, and the live
    * build cannot change while this build holds the lock), then lays the rendered pages over
    * the links, removes the pages that are gone, and switches. A failure leaves the live site
    * and the incremental cache as they were.
@@ -275,17 +344,13 @@ export class BuildExecutor {
     const targetFile = `${work}.target.json`;
     const reportFile = `${work}.report.json`;
     log.push(`[publish] targeted publish from build #${target.liveId}: clinics ${target.clinicIds.join(", ") || "(none)"}\n`);
-    let linking: Promise<{ ok: true; seconds: number } | { ok: false; err: unknown }> | null = null;
+    let linking: Promise<Linked> | null = null;
     try {
       await this.folder.clearTargeted();
       await fs.mkdir(work, { recursive: true });
       await fs.writeFile(targetFile, JSON.stringify({ clinicIds: target.clinicIds, previousIndex: this.folder.indexFile(target.liveId), report: reportFile }));
       const outDir = await this.folder.prepare(id);
-      const started = Date.now();
-      linking = linkTree(this.folder.buildDir(target.liveId), outDir).then(
-        () => ({ ok: true as const, seconds: (Date.now() - started) / 1000 }),
-        (err: unknown) => ({ ok: false as const, err }),
-      );
+      linking = this.linkLive(target.liveId, outDir);
       const command = expandBuildCommand(this.config.buildCommand, work);
       log.push(`$ ${command}\n`);
       const result = await runCommand({
@@ -306,7 +371,12 @@ export class BuildExecutor {
       const linked = await linking;
       // The link ran beside the render; this stage is only the wait for it to finish.
       stage("link");
-      if (linked.ok) log.push(`[publish] linking the live build took ${linked.seconds.toFixed(1)} s\n`);
+      if (linked.ok)
+        log.push(
+          linked.spare
+            ? `[publish] took the copy of build #${target.liveId} linked after the last build (${linked.seconds.toFixed(1)} s waited)\n`
+            : `[publish] linking the live build took ${linked.seconds.toFixed(1)} s\n`,
+        );
       if (!result.ok) {
         log.push(`\n[publish] targeted build failed (exit ${result.exitCode ?? result.signal}); the live site is unchanged\n`);
         await this.folder.remove(id);
@@ -317,7 +387,9 @@ export class BuildExecutor {
       const written = await overlay(work, outDir);
       const removed = await removePages(outDir, report.remove);
       stage("overlay");
-      log.push(`[publish] ${report.render.length} pages rendered, ${written} files laid over build #${target.liveId}'s links, ${removed} removed\n`);
+      log.push(
+        `[publish] ${report.collected.length} paths collected, ${report.render.length} pages rendered, ${written} files laid over build #${target.liveId}'s links, ${removed} removed\n`,
+      );
       await this.folder.switchTo(id);
       stage("switch");
       return { ok: true, pageCount: await countPages(outDir) };
@@ -329,8 +401,8 @@ export class BuildExecutor {
       return { ok: false, pageCount: null };
     } finally {
       await fs.rm(work, { recursive: true, force: true }).catch(() => undefined);
+      // The report stays until the next targeted publish (clearTargeted): what the last one collected and rendered.
       await fs.rm(targetFile, { force: true }).catch(() => undefined);
-      await fs.rm(reportFile, { force: true }).catch(() => undefined);
     }
   }
 
@@ -359,6 +431,9 @@ export class BuildExecutor {
     return { ok: true, id };
   }
 }
+
+/** A link of the live build into a new folder: how long it took (or was waited for), or why it failed. */
+type Linked = { ok: true; seconds: number; spare: boolean } | { ok: false; err: unknown };
 
 /** Logs each stage's seconds ("[publish] stage render 3.2 s"): bench:publish reads them from the build's log. */
 function stageClock(log: LogTail): (name: string) => void {

@@ -160,6 +160,12 @@ export class Publisher {
       if (this.pollTimer !== undefined) this.clock.clearTimeout(this.pollTimer);
       this.executor.abortRunning();
     });
+    await this.executor.stopSpare();
+  }
+
+  /** Resolves once the copy of the live build the next targeted publish takes is linked (decision 190). */
+  whenSpareReady(): Promise<void> {
+    return this.executor.whenSpareReady();
   }
 
   nextNightlyRun(): Date | null {

@@ -8,6 +8,8 @@ import path from "node:path";
  *   astro-cache/   Astro's incremental build cache (pages reused by the next build)
  *   page-index/<id>.json   what build <id> wrote, per clinic (a targeted publish starts from it)
  *   targeted/      a targeted publish's pages while they are rendered (decision 039)
+ *   spare/<id>     a hard-linked copy of build <id>, made after each build for the next
+ *                  targeted publish to take (decision 190)
  */
 export class SiteFolder {
   readonly root: string;
@@ -46,6 +48,14 @@ export class SiteFolder {
     const dir = path.join(this.root, "targeted");
     const names = await fs.readdir(dir).catch(() => [] as string[]);
     for (const name of names) if (name !== "astro-cache") await fs.rm(path.join(dir, name), { recursive: true, force: true });
+  }
+  /** Where the hard-linked copy of build <id> is made ahead of the next targeted publish. */
+  spareDir(id: number): string {
+    return path.join(this.root, "spare", String(id));
+  }
+  /** Removes every spare copy (what an interrupted run left, or copies of builds no longer live). */
+  async clearSpares(): Promise<void> {
+    await fs.rm(path.join(this.root, "spare"), { recursive: true, force: true });
   }
   /** Astro's cache folder for targeted builds: they never touch the full builds' incremental cache. */
   get targetedCacheDir(): string {

@@ -17,7 +17,7 @@ import { runCommand } from "./build-runner.ts";
 import { DEFAULT_BUILD_COMMAND } from "./config.ts";
 import { Publisher } from "./publisher.ts";
 import { fingerprintTree } from "./testing.ts";
-import { pageFiles } from "./targeted.ts";
+import { pageFiles, readTargetReport } from "./targeted.ts";
 
 let db: TestDatabase;
 let dir: string;
@@ -57,7 +57,13 @@ async function fullBuild(): Promise<string> {
   const result = await runCommand({
     command: `env FORCE_COLOR=0 ${DEFAULT_BUILD_COMMAND}`,
     cwd: repoRoot,
-    env: { ...process.env, OUT_DIR: out, DATABASE_URL: db.url, ASTRO_CACHE_DIR: path.join(dir, "full-cache") },
+    env: {
+      ...process.env,
+      OUT_DIR: out,
+      DATABASE_URL: db.url,
+      ASTRO_CACHE_DIR: path.join(dir, "full-cache"),
+      SITE_PAGE_INDEX_OUT: path.join(dir, "full-index", `${fullBuilds}.json`),
+    },
     timeoutMs: 5 * 60_000,
   });
   expect(result.ok, result.log.slice(-4000)).toBe(true);
@@ -72,13 +78,18 @@ const isPage = (file: string) => /\.(html|xml)$/.test(file);
  * the same files with the same bytes, and the pages written anew (not hard-linked from the
  * previous build) are the ones the edit affects: every page whose bytes changed is among them.
  */
-async function expectTargeted(entity: string, entityId: number, expected: { rendered: string[]; linked: string[] }) {
+async function expectTargeted(entity: string, entityId: number, expected: { rendered: string[]; linked: string[]; spare?: boolean }) {
   const previousId = (await publisher.folder.liveId())!;
+  // The copy of the live build linked after the last build is ready (decision 190).
+  await publisher.whenSpareReady();
   const previous = fingerprintTree(publisher.folder.buildDir(previousId));
   const build = await publishChange(entity, entityId);
   expect(build.log).toContain("[publish] targeted publish from build");
   expect(build.log).not.toContain("[publish] full build:");
   expect(await publisher.folder.liveId()).toBe(build.id);
+  // The new folder is the copy linked after the last build, unless that was of another build.
+  if (expected.spare === false) expect(build.log).toContain("[publish] linking the live build took");
+  else expect(build.log).toContain(`[publish] took the copy of build #${previousId} linked after the last build`);
   const targeted = fingerprintTree(publisher.folder.buildDir(build.id));
   const full = fingerprintTree(await fullBuild());
 
@@ -93,6 +104,21 @@ async function expectTargeted(entity: string, entityId: number, expected: { rend
   for (const page of expected.linked) expect(rendered).not.toContain(pageFiles(page)[0]);
   // Unaffected pages are the previous build's files, not copies.
   for (const page of expected.linked) expect(targeted.get(pageFiles(page)[0]!)).toBe(previous.get(pageFiles(page)[0]!));
+  // …and their routes were not even asked for them (decision 190): the clinic, city and ZIP
+  // routes returned only the changed clinics' places, so no props or keys of other places were computed.
+  const report = await readTargetReport(`${publisher.folder.targetedDir(build.id)}.report.json`);
+  for (const page of expected.rendered) expect(report.collected).toContain(page);
+  for (const page of expected.linked) expect(report.collected, `${page} was collected`).not.toContain(page);
+  type Index = { paths: string[]; keys: Record<string, string>; clinics: Record<string, unknown> };
+  const index = JSON.parse(fs.readFileSync(publisher.folder.indexFile(build.id), "utf8")) as Index;
+  expect(report.collected.length).toBeLessThan(index.paths.length);
+  // The new build's page index (the previous one with the collected places replaced) is what a full build of the same data records.
+  const fullIndex = JSON.parse(fs.readFileSync(path.join(dir, "full-index", `${fullBuilds}.json`), "utf8")) as Index;
+  expect({ paths: index.paths, keys: index.keys, clinics: index.clinics }).toEqual({
+    paths: fullIndex.paths,
+    keys: fullIndex.keys,
+    clinics: fullIndex.clinics,
+  });
   return { build, rendered, previous, targeted };
 }
 
@@ -180,6 +206,21 @@ describe("targeted publish", () => {
     await expectTargeted("price", price!.id, {
       rendered: ["/botox-clinic/cachefield/gamma-skin-bar", "/botox-near-me/cachefield", "/zip/75001"],
       linked: ["/botox-clinic/incrementon/alpha-glow-spa", "/botox-near-me/linkport", "/zip/33101"],
+    });
+  }, 300_000);
+
+  it("after a rollback, links the build made live instead of taking the copy of the other one", async () => {
+    const liveId = (await publisher.folder.liveId())!;
+    const { builds } = await publisher.status();
+    const older = builds.find((b) => b.status === "succeeded" && b.id < liveId)!;
+    await publisher.whenSpareReady();
+    expect((await publisher.rollback(older.id)).ok).toBe(true);
+    const id = await clinicId("gamma-skin-bar");
+    await db.sql`update clinics set name = 'Gamma After Rollback', updated_at = now() where id = ${id}`;
+    await expectTargeted("clinic", id, {
+      rendered: ["/botox-clinic/cachefield/gamma-skin-bar", "/botox-near-me/cachefield", "/zip/75001"],
+      linked: ["/botox-clinic/incrementon/alpha-glow-spa", "/botox-near-me/linkport", "/zip/33101"],
+      spare: false,
     });
   }, 300_000);
 

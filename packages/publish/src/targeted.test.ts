@@ -32,6 +32,11 @@ describe("targeted publish files", () => {
     expect(changedFiles(live, fingerprintTree(path.join(dir, "next")))).toEqual([]);
   });
 
+  it("stops linking when told to, without falling back to a copy in Node (the publisher stopping while the spare copy is made)", async () => {
+    await expect(linkTree(path.join(dir, "live"), path.join(dir, "next"), AbortSignal.abort())).rejects.toThrow();
+    expect(fs.existsSync(path.join(dir, "next/botox-clinic/a/one/index.html"))).toBe(false);
+  });
+
   it("lays rendered pages over the links without writing into the live build's files, keeping _headers, and removes pages that are gone", async () => {
     const live = path.join(dir, "live");
     const next = path.join(dir, "next");

@@ -84,13 +84,15 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
  * process (a page per folder makes 50,000 folders and 50,000 links: seconds of thread-pool round
  * trips in Node); elsewhere, or when it fails, the same is done here.
  */
-export async function linkTree(from: string, to: string): Promise<void> {
+export async function linkTree(from: string, to: string, signal?: AbortSignal): Promise<void> {
   await fs.mkdir(to, { recursive: true });
   const copied = await new Promise<boolean>((resolve) => {
-    const child = spawn("cp", ["-al", `${from}/.`, `${to}/`], { stdio: "ignore" });
+    const child = spawn("cp", ["-al", `${from}/.`, `${to}/`], { stdio: "ignore", ...(signal ? { signal } : {}) });
     child.on("error", () => resolve(false));
     child.on("close", (code) => resolve(code === 0));
   });
+  // Stopped (the publisher is stopping): no fallback copy.
+  signal?.throwIfAborted();
   if (copied) return;
   await fs.rm(to, { recursive: true, force: true });
   await linkTreeHere(from, to);
@@ -183,10 +185,12 @@ export async function removePages(root: string, paths: readonly string[]): Promi
 export interface TargetReport {
   render: string[];
   remove: string[];
+  /** Every path the routes returned (decision 190: in a targeted build, only their selection). */
+  collected: string[];
 }
 
 export async function readTargetReport(file: string): Promise<TargetReport> {
   const parsed = JSON.parse(await fs.readFile(file, "utf8")) as Partial<TargetReport>;
   if (!Array.isArray(parsed.render) || !Array.isArray(parsed.remove)) throw new Error("the targeted build wrote no plan");
-  return { render: parsed.render, remove: parsed.remove };
+  return { render: parsed.render, remove: parsed.remove, collected: Array.isArray(parsed.collected) ? parsed.collected : [] };
 }

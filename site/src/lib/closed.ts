@@ -3,7 +3,7 @@ import type { Clinic } from "@botox/core/contract";
 import { makeRadiusSearch } from "./data.ts";
 
 const NEARBY_OPEN = 3;
-const NEARBY_MILES = 25;
+export const NEARBY_MILES = 25;
 
 /**
  * For a closed clinic: the nearest open clinics within 25 miles when it has coordinates,

@@ -1,0 +1,148 @@
+/**
+ * Per-route path selection for a targeted publish (decisions 039, 190). In a targeted build
+ * (SITE_TARGET_FILE set by the publisher) the clinic, city and ZIP routes return only the pages
+ * the changed clinics can affect, so no route computes the props and cache keys of all 52,000
+ * pages for the ~130 it renders; a full build (no SITE_TARGET_FILE) is unchanged.
+ *
+ * What a changed clinic can affect, read from what each route's cache key covers (cache-key.ts):
+ *  - clinic pages: every clinic of its city slug, before and after the change (the city's price
+ *    figures and page slug are on them), and the permanently closed clinics within NEARBY_MILES
+ *    of its old and new places (their "open nearby" list);
+ *  - city pages and shared-slug choosers: those of its city slugs, before and after;
+ *  - ZIP pages: those within the ZIP radius of its old and new places (their lists, counts,
+ *    price index, deals), those named after one of its cities (their canonical depends on the
+ *    city page's first clinics), and its old and new postal codes (a ZIP page appears or goes).
+ * Other routes (listings, home, blog, sitemaps) return all their paths as before.
+ *
+ * `covers(path)` says whether a path of the previous build is within the selection: such a
+ * path that the routes no longer return is gone (site/targeted-publish.mjs removes it); a path
+ * outside it is kept from the live build as it is.
+ */
+import fs from "node:fs";
+import { FILTERS } from "@botox/core/constants";
+import { distanceMiles } from "@botox/core/geo";
+import { cityPath, clinicPath, zipPath } from "@botox/core/search";
+import { toLinkSlug } from "@botox/core/slug";
+import { isPermanentlyClosed } from "@botox/core/freshness";
+import type { Clinic } from "@botox/core/contract";
+import { env } from "../env.ts";
+import { NEARBY_MILES } from "./closed.ts";
+import { siteData, type SiteIndex } from "./data.ts";
+
+/** What the previous build's page index records per clinic (site/targeted-publish.mjs). */
+export interface PreviousClinic {
+  page: string;
+  /** Its city page's path. */
+  city?: string | null;
+  citySlug?: string;
+  zip?: string | null;
+  at?: [number, number] | null;
+}
+
+export interface PathSelection {
+  /** City slugs (the URL's city part) whose clinic and city pages are selected. */
+  citySlugs: ReadonlySet<string>;
+  zips: ReadonlySet<string>;
+  clinicIds: ReadonlySet<number>;
+  /** Whether a page of the clinic route is selected. */
+  clinic: (clinic: Clinic) => boolean;
+  /** Whether a page path is within the selection (see above). */
+  covers: (pathname: string) => boolean;
+}
+
+type Point = { latitude: number; longitude: number };
+
+const segmentsOf = (pathname: string) =>
+  pathname
+    .split("/")
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
+
+/** The selection for clinics `changed`, from the data of this build and the previous build's index. */
+export function selectPaths(
+  data: Pick<SiteIndex, "clinics" | "zips" | "cities">,
+  changed: readonly number[],
+  previous: Record<string, PreviousClinic | undefined>,
+): PathSelection {
+  const clinicIds = new Set(changed);
+  const citySlugs = new Set<string>();
+  const postalCodes = new Set<string>();
+  const points: Point[] = [];
+  for (const id of changed) {
+    const before = previous[String(id)];
+    if (before) {
+      const slug = before.citySlug ?? segmentsOf(before.page)[1];
+      if (slug) citySlugs.add(slug);
+      if (before.zip) postalCodes.add(before.zip);
+      if (before.at) points.push({ latitude: before.at[0], longitude: before.at[1] });
+    }
+  }
+  for (const c of data.clinics) {
+    if (!clinicIds.has(c.id)) continue;
+    citySlugs.add(c.citySlug);
+    if (c.postalCode) postalCodes.add(c.postalCode);
+    if (c.latitude != null && c.longitude != null) points.push({ latitude: c.latitude, longitude: c.longitude });
+  }
+  const near = (p: Point, miles: number) => points.some((q) => distanceMiles(p, q) <= miles);
+  const zips = new Set<string>(postalCodes);
+  for (const z of data.zips) {
+    if (citySlugs.has(toLinkSlug(z.city)) || near(z, FILTERS.zipDefaultDistance)) zips.add(z.zip);
+  }
+  // City page slugs are the city slug, or it with a state suffix when several states share it:
+  // those of the selected cities now, and those their clinics were listed on (a suffix that goes).
+  const cityPages = new Set<string>(citySlugs);
+  for (const c of data.cities) if (citySlugs.has(c.citySlug)) cityPages.add(c.pageSlug);
+  for (const e of Object.values(previous)) {
+    if (!e?.city || !citySlugs.has(e.citySlug ?? segmentsOf(e.page)[1] ?? "")) continue;
+    const page = segmentsOf(e.city)[1];
+    if (page) cityPages.add(page);
+  }
+  const covers = (pathname: string): boolean => {
+    const [route, a, b, ...rest] = segmentsOf(pathname);
+    if (rest.length > 0 || a === undefined) return true;
+    if (route === "botox-clinic" && b !== undefined) return citySlugs.has(a);
+    if (route === "botox-near-me" && b === undefined) return cityPages.has(a);
+    if (route === "zip" && b === undefined) return zips.has(a);
+    return true;
+  };
+  const clinic = (c: Clinic): boolean =>
+    clinicIds.has(c.id) ||
+    covers(clinicPath(c.citySlug, c.slug)) ||
+    (isPermanentlyClosed(c.businessStatus) &&
+      c.latitude != null &&
+      c.longitude != null &&
+      near({ latitude: c.latitude, longitude: c.longitude }, NEARBY_MILES));
+  return { citySlugs, zips, clinicIds, clinic, covers };
+}
+
+/** Where the selection is left for site/targeted-publish.mjs (the same process: the prerender bundle runs inside the build). */
+export const SELECTION_KEY = Symbol.for("botox.pathSelection");
+
+let selecting: Promise<PathSelection | null> | undefined;
+
+/**
+ * The selection of this build: null in a full build. Read once from SITE_TARGET_FILE (the
+ * changed clinics and the previous build's page index, written by the publisher).
+ */
+export function pathSelection(file: string | undefined = env.SITE_TARGET_FILE): Promise<PathSelection | null> {
+  selecting ??= (async () => {
+    if (!file) return null;
+    const target = JSON.parse(fs.readFileSync(file, "utf8")) as { clinicIds: number[]; previousIndex: string };
+    const previous = JSON.parse(fs.readFileSync(target.previousIndex, "utf8")) as { clinics?: Record<string, PreviousClinic> };
+    const selection = selectPaths(await siteData(), target.clinicIds, previous.clinics ?? {});
+    (globalThis as Record<symbol, unknown>)[SELECTION_KEY] = selection;
+    return selection;
+  })();
+  return selecting;
+}
+
+/** The city routes' filter: a city page (or shared-slug chooser) is selected when its path is covered. */
+export const cityPageSelected = (selection: PathSelection | null, pageSlug: string): boolean => selection === null || selection.covers(cityPath(pageSlug));
+/** The ZIP route's filter. */
+export const zipSelected = (selection: PathSelection | null, zip: string): boolean => selection === null || selection.covers(zipPath(zip));
