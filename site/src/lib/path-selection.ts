@@ -121,8 +121,8 @@ export function selectPaths(
   return { citySlugs, zips, clinicIds, clinic, covers };
 }
 
-/** Where the selection is left for site/targeted-publish.mjs (the same process: the prerender bundle runs inside the build). */
-export const SELECTION_KEY = Symbol.for("botox.pathSelection");
+/** Where the selection is left for site/targeted-publish.mjs, which reads the same registered symbol (the same process: the prerender bundle runs inside the build). */
+const SELECTION_KEY = Symbol.for("botox.pathSelection");
 
 let selecting: Promise<PathSelection | null> | undefined;
 
