@@ -85,6 +85,9 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
  * trips in Node); elsewhere, or when it fails, the same is done here.
  */
 export async function linkTree(from: string, to: string, signal?: AbortSignal): Promise<void> {
+  // Already stopped: start nothing (a child spawned with an aborted signal is killed only after
+  // it started, and a small tree can be copied by then).
+  signal?.throwIfAborted();
   await fs.mkdir(to, { recursive: true });
   const copied = await new Promise<boolean>((resolve) => {
     const child = spawn("cp", ["-al", `${from}/.`, `${to}/`], { stdio: "ignore", ...(signal ? { signal } : {}) });
