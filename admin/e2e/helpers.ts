@@ -65,9 +65,18 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   );
   await found.catch(async (err: unknown) => {
     // Say what the page showed instead: the toasts it did show and any alert on the form.
+    // Enough to tell a form that refused to send (an invalid field, a disabled button) from a
+    // request that was sent and failed or is still waiting (the last API calls it completed).
     const shown = await page.evaluate(() => ({
       toasts: (window as unknown as { __seenToasts?: string[] }).__seenToasts ?? [],
-      alerts: [...document.querySelectorAll('[role="alert"], [aria-invalid="true"]')].map((e) => e.textContent ?? e.getAttribute("name") ?? ""),
+      alerts: [...document.querySelectorAll('[role="alert"]')].map((e) => e.textContent ?? ""),
+      invalid: [...document.querySelectorAll('[aria-invalid="true"]')].map((e) => e.getAttribute("name") || e.id || e.getAttribute("aria-label") || e.tagName),
+      submit: [...document.querySelectorAll<HTMLButtonElement>('button[type="submit"]')].map((b) => `${b.textContent ?? ""}${b.disabled ? " (disabled)" : ""}`),
+      requests: performance
+        .getEntriesByType("resource")
+        .filter((e) => e.name.includes("/api/"))
+        .slice(-5)
+        .map((e) => `${e.name} ${(e as PerformanceResourceTiming).responseStatus} ${Math.round(e.duration)} ms`),
       url: location.href,
     }));
     throw new Error(`No toast with "${text}": ${JSON.stringify(shown)} (${String(err)})`);
