@@ -27,7 +27,12 @@ export function cacheKey(...parts: unknown[]): string {
 }
 
 /**
- * A row's version: its id and last update (the API sets `updatedAt` on every write). Listings
+ * A row's version: its id and last update (the API sets `updatedAt` on every write), and for a
+ * clinic the verified staff its listing card shows (set from its staff rows and the day, which
+ * do not move the clinic's `updatedAt`: a staff member added, or a check gone stale). Listings
  * key on these so an edit to any listed row, an added one or a removed one re-renders them.
  */
-export const stamp = (row: Clinic | BlogPost): string => `${row.id}@${row.updatedAt}`;
+export const stamp = (row: Clinic | BlogPost): string => {
+  const staff = "verifiedStaff" in row && row.verifiedStaff?.length ? ` ${JSON.stringify(row.verifiedStaff)}` : "";
+  return `${row.id}@${row.updatedAt}${staff}`;
+};
