@@ -24,7 +24,7 @@ import path from "node:path";
 
 /**
  * @typedef {{ page: string, city: string | null, citySlug?: string, zip?: string | null, at?: [number, number] | null }} ClinicEntry
- * @typedef {{ fingerprint: string | null, paths: string[], keys: Record<string, string>, clinics: Record<string, ClinicEntry> }} PageIndex
+ * @typedef {{ fingerprint: string | null, paths: string[], keys: Record<string, string>, clinics: Record<string, ClinicEntry>, cityFigures?: Record<string, string> }} PageIndex
  * @typedef {{ pathname: string, props: Record<string, any>, cacheKey?: string | undefined }} PagePath
  */
 
@@ -38,6 +38,8 @@ function classify(pages) {
   const clinicPages = new Map();
   /** @type {Map<string, string>} city page slug → its path */
   const cityPaths = new Map();
+  /** @type {Record<string, string>} city page path → its figure (src/lib/path-selection.ts `cityFigure`) */
+  const cityFigures = {};
   for (const { pathname, props } of pages) {
     const clinic = props?.clinic;
     if (clinic && typeof clinic.id === "number") {
@@ -51,9 +53,10 @@ function classify(pages) {
       });
     } else if (props?.city && typeof props.city.pageSlug === "string") {
       cityPaths.set(props.city.pageSlug, pathname);
+      if (typeof props.figure === "string") cityFigures[pathname] = props.figure;
     }
   }
-  return { clinicPages, cityPaths };
+  return { clinicPages, cityPaths, cityFigures };
 }
 
 /**
@@ -62,7 +65,7 @@ function classify(pages) {
  * @returns {PageIndex}
  */
 export function pageIndex(pages, fingerprint) {
-  const { clinicPages, cityPaths } = classify(pages);
+  const { clinicPages, cityPaths, cityFigures } = classify(pages);
   /** @type {Record<string, ClinicEntry>} */
   const clinics = {};
   for (const [page, c] of clinicPages) {
@@ -71,7 +74,7 @@ export function pageIndex(pages, fingerprint) {
   /** @type {Record<string, string>} */
   const keys = {};
   for (const p of pages) if (p.cacheKey !== undefined) keys[p.pathname] = p.cacheKey;
-  return { fingerprint, paths: pages.map((p) => p.pathname).sort(), keys, clinics };
+  return { fingerprint, paths: pages.map((p) => p.pathname).sort(), keys, clinics, cityFigures };
 }
 
 /**
@@ -112,10 +115,16 @@ export function targetPlan(pages, previous, clinicIds, covers = () => true) {
   for (const p of [...render]) if (!now.has(p)) render.delete(p);
   const remove = previous.paths.filter((p) => !now.has(p) && covers(p));
   const gone = new Set(remove);
-  /** @type {Record<string, string>} */
-  const keys = {};
-  for (const [p, k] of Object.entries(previousKeys)) if (!gone.has(p) && !now.has(p)) keys[p] = k;
-  Object.assign(keys, current.keys);
+  // Keys and city figures: the previous build's for the paths not returned and not gone, this build's for the others.
+  /** @param {Record<string, string>} before @param {Record<string, string> | undefined} after */
+  const merged = (before, after) => {
+    /** @type {Record<string, string>} */
+    const out = {};
+    for (const [p, k] of Object.entries(before)) if (!gone.has(p) && !now.has(p)) out[p] = k;
+    return Object.assign(out, after);
+  };
+  const keys = merged(previousKeys, current.keys);
+  const cityFigures = merged(previous.cityFigures ?? {}, current.cityFigures);
   /** @type {Record<string, ClinicEntry>} */
   const clinics = {};
   for (const [id, e] of Object.entries(previous.clinics)) if (!gone.has(e.page)) clinics[id] = e;
@@ -125,7 +134,7 @@ export function targetPlan(pages, previous, clinicIds, covers = () => true) {
     clinics[id] = e.city === null && kept?.page === e.page ? { ...e, city: kept.city } : e;
   }
   const paths = [...previous.paths.filter((p) => !gone.has(p) && !now.has(p)), ...current.paths].sort();
-  return { render, remove, index: { fingerprint: previous.fingerprint, paths, keys, clinics } };
+  return { render, remove, index: { fingerprint: previous.fingerprint, paths, keys, clinics, cityFigures } };
 }
 
 /**
@@ -190,11 +199,11 @@ export default function targetedPublish(env = process.env) {
             }
             /** @type {{ clinicIds: number[], previousIndex: string, report: string }} */
             const target = JSON.parse(fs.readFileSync(targetFile, "utf8"));
-            /** @type {PageIndex} */
-            const previous = JSON.parse(fs.readFileSync(target.previousIndex, "utf8"));
-            // What the routes selected (src/lib/path-selection.ts leaves it here; none when no route asked).
-            /** @type {{ covers: (pathname: string) => boolean } | undefined} */
+            // What the routes selected (src/lib/path-selection.ts leaves it here, with the previous index it parsed; none when no route asked).
+            /** @type {{ covers: (pathname: string) => boolean, previousIndex: PageIndex } | undefined} */
             const selection = /** @type {any} */ (globalThis)[Symbol.for("botox.pathSelection")];
+            /** @type {PageIndex} */
+            const previous = selection?.previousIndex ?? JSON.parse(fs.readFileSync(target.previousIndex, "utf8"));
             const plan = targetPlan(pages, previous, target.clinicIds, selection?.covers);
             if (indexOut) writeJson(indexOut, plan.index);
             // `collected`: every path the routes returned, rendered or not (the tests check the selection).

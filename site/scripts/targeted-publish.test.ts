@@ -109,4 +109,19 @@ describe("targeted publish plan", () => {
       expect(plan.index.keys["/zip/75201"]).toBe("z2");
     });
   });
+
+  it("records each city page's figure, and merges the figures as it merges the keys (decision 194)", () => {
+    const figured = (slug: string, figure: string) => ({ ...cityPage(slug, `c-${slug}`), props: { city: { pageSlug: slug }, figure } });
+    const built = pageIndex([...before.filter((p) => !p.pathname.startsWith("/botox-near-me/")), figured("austin", "fa1"), figured("dallas", "fd1")], "fp");
+    expect(built.cityFigures).toEqual({ "/botox-near-me/austin": "fa1", "/botox-near-me/dallas": "fd1" });
+    // Austin's figures moved (collected anew); Dallas was not collected and keeps its own.
+    const covers = (p: string) => !p.includes("dallas") && p !== "/zip/75201";
+    const austin = [...before.filter((p) => covers(p.pathname) && !p.pathname.startsWith("/botox-near-me/")), figured("austin", "fa2")];
+    expect(targetPlan(austin, built, [1], covers).index.cityFigures).toEqual({ "/botox-near-me/austin": "fa2", "/botox-near-me/dallas": "fd1" });
+    // A covered city page that is gone takes its figure with it.
+    const dallasGone = (p: string) => p.includes("dallas");
+    const plan = targetPlan([home], built, [3], dallasGone);
+    expect(plan.remove).toContain("/botox-near-me/dallas");
+    expect(plan.index.cityFigures).toEqual({ "/botox-near-me/austin": "fa1" });
+  });
 });

@@ -2,9 +2,8 @@
  * The targeted publish through the publisher and the real site build (decision 039): a content
  * edit renders only the pages its clinic appears on, lays them over a hard-linked copy of the
  * live build, and the result is, file for file and byte for byte, what a full build of the same
- * data writes. Samples: rename, move to another city, close, price change. (Staff and deal
- * edits join these once those kinds of clinic content exist: each names its clinic in
- * packages/db `clinicsOfChanges`, and nothing else changes.)
+ * data writes. Samples: rename, move to another city, close, price change, a staff member and
+ * a deal added (each names its clinic in packages/db `clinicsOfChanges`).
  */
 import { silentLogger } from "@botox/core/logger";
 import fs from "node:fs";
@@ -78,7 +77,7 @@ const isPage = (file: string) => /\.(html|xml)$/.test(file);
  * the same files with the same bytes, and the pages written anew (not hard-linked from the
  * previous build) are the ones the edit affects: every page whose bytes changed is among them.
  */
-async function expectTargeted(entity: string, entityId: number, expected: { rendered: string[]; linked: string[]; spare?: boolean }) {
+async function expectTargeted(entity: string, entityId: number, expected: { rendered: string[]; linked: string[]; collected?: string[]; spare?: boolean }) {
   const previousId = (await publisher.folder.liveId())!;
   // The copy of the live build linked after the last build is ready (decision 190).
   await publisher.whenSpareReady();
@@ -107,17 +106,18 @@ async function expectTargeted(entity: string, entityId: number, expected: { rend
   // …and their routes were not even asked for them (decision 190): the clinic, city and ZIP
   // routes returned only the changed clinics' places, so no props or keys of other places were computed.
   const report = await readTargetReport(`${publisher.folder.targetedDir(build.id)}.report.json`);
-  for (const page of expected.rendered) expect(report.collected).toContain(page);
+  for (const page of [...expected.rendered, ...(expected.collected ?? [])]) expect(report.collected).toContain(page);
   for (const page of expected.linked) expect(report.collected, `${page} was collected`).not.toContain(page);
-  type Index = { paths: string[]; keys: Record<string, string>; clinics: Record<string, unknown> };
+  type Index = { paths: string[]; keys: Record<string, string>; clinics: Record<string, unknown>; cityFigures: Record<string, string> };
   const index = JSON.parse(fs.readFileSync(publisher.folder.indexFile(build.id), "utf8")) as Index;
   expect(report.collected.length).toBeLessThan(index.paths.length);
   // The new build's page index (the previous one with the collected places replaced) is what a full build of the same data records.
   const fullIndex = JSON.parse(fs.readFileSync(path.join(dir, "full-index", `${fullBuilds}.json`), "utf8")) as Index;
-  expect({ paths: index.paths, keys: index.keys, clinics: index.clinics }).toEqual({
+  expect({ paths: index.paths, keys: index.keys, clinics: index.clinics, cityFigures: index.cityFigures }).toEqual({
     paths: fullIndex.paths,
     keys: fullIndex.keys,
     clinics: fullIndex.clinics,
+    cityFigures: fullIndex.cityFigures,
   });
   return { build, rendered, previous, targeted };
 }
@@ -161,12 +161,20 @@ afterAll(async () => {
 });
 
 describe("targeted publish", () => {
-  it("renames a clinic: its page, its city page and the ZIP pages around it; the other cities' pages stay linked", async () => {
+  it("renames a clinic: its page, its city page and the ZIP pages around it; the other cities' pages and its city's other clinic pages stay linked", async () => {
     const id = await clinicId("alpha-glow-spa");
     await db.sql`update clinics set name = 'Alpha Glow Spa Renamed', updated_at = now() where id = ${id}`;
     const { build } = await expectTargeted("clinic", id, {
       rendered: ["/botox-clinic/incrementon/alpha-glow-spa", "/botox-near-me/incrementon", "/zip/43001", "/zip/43002", "/", "/sitemap.xml"],
-      linked: ["/botox-clinic/cachefield/gamma-skin-bar", "/botox-near-me/cachefield", "/zip/75001", "/botox-near-me/linkport", "/zip/33101"],
+      // The city's figures did not move (decision 194), so its other clinic page was not even collected.
+      linked: [
+        "/botox-clinic/incrementon/beta-smooth-clinic",
+        "/botox-clinic/cachefield/gamma-skin-bar",
+        "/botox-near-me/cachefield",
+        "/zip/75001",
+        "/botox-near-me/linkport",
+        "/zip/33101",
+      ],
     });
     expect(fs.readFileSync(path.join(publisher.folder.buildDir(build.id), "botox-clinic/incrementon/alpha-glow-spa/index.html"), "utf8")).toContain(
       "Alpha Glow Spa Renamed",
@@ -205,6 +213,8 @@ describe("targeted publish", () => {
       values (${id}, 'botox', 'per_unit', 1200, 1200, 'clinic', ${today}) returning id`;
     await expectTargeted("price", price!.id, {
       rendered: ["/botox-clinic/cachefield/gamma-skin-bar", "/botox-near-me/cachefield", "/zip/75001"],
+      // The city's price figures moved: its other clinic page (moved there above) is asked for again.
+      collected: ["/botox-clinic/cachefield/beta-smooth-clinic"],
       linked: ["/botox-clinic/incrementon/alpha-glow-spa", "/botox-near-me/linkport", "/zip/33101"],
     });
   }, 300_000);
@@ -222,6 +232,38 @@ describe("targeted publish", () => {
       linked: ["/botox-clinic/incrementon/alpha-glow-spa", "/botox-near-me/linkport", "/zip/33101"],
       spare: false,
     });
+  }, 300_000);
+
+  it("adds a staff member: the change names its clinic through the staff row", async () => {
+    const id = await clinicId("gamma-skin-bar");
+    const today = new Date().toISOString().slice(0, 10);
+    const [staff] = await db.sql<{ id: number }[]>`
+      insert into clinic_staff (clinic_id, name, role, credential, license_state, license_number, license_status, verified_on, verified_by)
+      values (${id}, 'Dana Staffcheck', 'medical_director', 'MD', 'TX', 'X1234', 'active', ${today}, 'test') returning id`;
+    const { build } = await expectTargeted("staff", staff!.id, {
+      // The ZIP page's card shows the verified staff: its key moves with them (cache-key.ts `stamp`).
+      rendered: ["/botox-clinic/cachefield/gamma-skin-bar", "/zip/75001"],
+      linked: ["/botox-clinic/cachefield/beta-smooth-clinic", "/botox-clinic/incrementon/alpha-glow-spa", "/botox-near-me/linkport", "/zip/33101"],
+    });
+    expect(fs.readFileSync(path.join(publisher.folder.buildDir(build.id), "botox-clinic/cachefield/gamma-skin-bar/index.html"), "utf8")).toContain(
+      "Dana Staffcheck",
+    );
+  }, 300_000);
+
+  it("adds a deal: the change names its clinic through the deal row", async () => {
+    const id = await clinicId("alpha-glow-spa");
+    const today = new Date().toISOString().slice(0, 10);
+    const ends = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const [deal] = await db.sql<{ id: number }[]>`
+      insert into clinic_deals (clinic_id, title, brand, model, unit_price_cents, per_unit_cents, starts_on, ends_on)
+      values (${id}, 'Winter Dealcheck', 'botox', 'per_unit', 900, 900, ${today}, ${ends}) returning id`;
+    const { build } = await expectTargeted("deal", deal!.id, {
+      rendered: ["/botox-clinic/incrementon/alpha-glow-spa"],
+      linked: ["/botox-clinic/cachefield/gamma-skin-bar", "/botox-near-me/cachefield", "/botox-near-me/linkport", "/zip/33101"],
+    });
+    expect(fs.readFileSync(path.join(publisher.folder.buildDir(build.id), "botox-clinic/incrementon/alpha-glow-spa/index.html"), "utf8")).toContain(
+      "Winter Dealcheck",
+    );
   }, 300_000);
 
   it("runs the full build for a change that is not about one clinic, and keeps the live site when a targeted build fails", async () => {

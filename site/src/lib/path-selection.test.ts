@@ -4,9 +4,11 @@
  * previous build's paths that selection speaks for (the others are kept as they are).
  */
 import { describe, expect, it } from "vitest";
+import { priceCheckedOn, type ClinicPrice } from "@botox/core/prices";
 import { makeClinic as clinic } from "../test/factories.ts";
+import type { SiteData } from "@botox/db/site";
 import { indexSiteData, type SiteCity, type SiteZip } from "./data.ts";
-import { selectPaths, type PreviousClinic } from "./path-selection.ts";
+import { cityFigure, selectPaths, type PreviousClinic } from "./path-selection.ts";
 
 const city = (citySlug: string, state: string, pageSlug: string, latitude: number, longitude: number): SiteCity => ({
   citySlug,
@@ -58,29 +60,27 @@ const clinics = [
   }),
   clinic({ id: 7, slug: "s-7", city: "Springfield", citySlug: "springfield", state: "IL", postalCode: "62701", latitude: 39.8, longitude: -89.65 }),
 ];
-const data = indexSiteData(
-  {
-    clinics,
-    cities: [
-      city("austin", "TX", "austin", 30.27, -97.74),
-      city("round-rock", "TX", "round-rock", 30.51, -97.68),
-      city("dallas", "TX", "dallas", 32.78, -96.8),
-      city("springfield", "IL", "springfield", 39.8, -89.65),
-    ],
-    posts: [],
-    categories: [],
-    zips: [
-      zip("78701", "Austin", "TX", 30.27, -97.74),
-      zip("78702", "Austin", "TX", 30.26, -97.72),
-      zip("78664", "Round Rock", "TX", 30.51, -97.68),
-      zip("75201", "Dallas", "TX", 32.78, -96.8),
-      zip("62701", "Springfield", "IL", 39.8, -89.65),
-    ],
-    visitorRatings: {},
-    prices: [],
-  },
-  "2026-11-26",
-);
+const input: SiteData = {
+  clinics,
+  cities: [
+    city("austin", "TX", "austin", 30.27, -97.74),
+    city("round-rock", "TX", "round-rock", 30.51, -97.68),
+    city("dallas", "TX", "dallas", 32.78, -96.8),
+    city("springfield", "IL", "springfield", 39.8, -89.65),
+  ],
+  posts: [],
+  categories: [],
+  zips: [
+    zip("78701", "Austin", "TX", 30.27, -97.74),
+    zip("78702", "Austin", "TX", 30.26, -97.72),
+    zip("78664", "Round Rock", "TX", 30.51, -97.68),
+    zip("75201", "Dallas", "TX", 32.78, -96.8),
+    zip("62701", "Springfield", "IL", 39.8, -89.65),
+  ],
+  visitorRatings: {},
+  prices: [],
+};
+const data = indexSiteData(input, "2026-11-26");
 const previousOf = (over: Record<string, PreviousClinic> = {}): Record<string, PreviousClinic> => ({
   "1": { page: "/botox-clinic/austin/a-1", city: "/botox-near-me/austin", citySlug: "austin", zip: "78701", at: [30.27, -97.74] },
   "5": { page: "/botox-clinic/dallas/d-5", city: "/botox-near-me/dallas", citySlug: "dallas", zip: "75201", at: [32.78, -96.8] },
@@ -135,5 +135,67 @@ describe("a targeted build's path selection", () => {
     expect(s.covers("/botox-near-me/springfield-il")).toBe(true);
     expect(s.covers("/botox-near-me/springfield")).toBe(true);
     expect(s.covers("/botox-near-me/springfield-mo")).toBe(false);
+  });
+
+  describe("the other clinic pages of the changed clinic's city (decision 194)", () => {
+    /** The city figures a build of `built` records in its page index, by city page path. */
+    const figuresOf = (built: typeof data) => Object.fromEntries(built.cities.map((c) => [`/botox-near-me/${c.pageSlug}`, cityFigure(built, c)]));
+    const botox = (clinicId: number, perUnitCents: number): ClinicPrice => {
+      const p: ClinicPrice = {
+        id: clinicId * 100 + perUnitCents,
+        clinicId,
+        brand: "botox",
+        model: "per_unit",
+        unitPriceCents: perUnitCents,
+        area: null,
+        priceCents: null,
+        units: null,
+        perUnitCents,
+        conditions: null,
+        newPatientsOnly: false,
+        source: "phone",
+        evidenceUrl: null,
+        observedOn: "2026-11-20",
+        verifiedOn: null,
+        checkedOn: "2026-11-20",
+        status: "published",
+        createdAt: "2026-11-20T00:00:00.000Z",
+        updatedAt: "2026-11-20T00:00:00.000Z",
+      };
+      return { ...p, checkedOn: priceCheckedOn(p) };
+    };
+
+    it("are left out when the city's figures did not move (a rename): only the clinic's own page and the closed ones near it", () => {
+      const s = selectPaths(data, [1], previousOf(), figuresOf(data));
+      expect(selectedIds(s)).toEqual([1, 4]);
+      expect([...s.movedCitySlugs]).toEqual([]);
+      // Its previous page is covered (gone if it is not returned); its neighbours' are kept as they are.
+      expect(s.covers("/botox-clinic/austin/a-1")).toBe(true);
+      expect(s.covers("/botox-clinic/austin/a-2")).toBe(false);
+      expect(s.covers("/botox-near-me/austin")).toBe(true);
+    });
+
+    it("are all selected when the city's price figures moved", () => {
+      const priced = indexSiteData({ ...input, prices: [botox(1, 1200)] }, "2026-11-26");
+      expect(cityFigure(priced, priced.cities[0]!)).not.toBe(cityFigure(data, data.cities[0]!));
+      const s = selectPaths(priced, [1], previousOf(), figuresOf(data));
+      expect(selectedIds(s)).toEqual([1, 2, 4]);
+      expect(s.covers("/botox-clinic/austin/a-2")).toBe(true);
+    });
+
+    it("are all selected when the city page's path changed, or the previous build recorded no figures", () => {
+      const renamedPage = { ...figuresOf(data) };
+      delete renamedPage["/botox-near-me/austin"];
+      renamedPage["/botox-near-me/austin-tx"] = cityFigure(data, data.cities[0]!);
+      expect(selectedIds(selectPaths(data, [1], previousOf(), renamedPage))).toEqual([1, 2, 4]);
+      expect(selectedIds(selectPaths(data, [1], previousOf()))).toEqual([1, 2, 4]);
+    });
+
+    it("figures a city by what its clinic pages show of it, not by its clinics' names", () => {
+      const renamed = indexSiteData({ ...input, clinics: clinics.map((c) => (c.id === 2 ? { ...c, name: "Renamed" } : c)) }, "2026-11-26");
+      expect(cityFigure(renamed, renamed.cities[0]!)).toBe(cityFigure(data, data.cities[0]!));
+      const otherCityName = { ...data.cities[0]!, city: "Austin City" };
+      expect(cityFigure(data, otherCityName)).not.toBe(cityFigure(data, data.cities[0]!));
+    });
   });
 });

@@ -5,9 +5,10 @@
  * pages for the ~130 it renders; a full build (no SITE_TARGET_FILE) is unchanged.
  *
  * What a changed clinic can affect, read from what each route's cache key covers (cache-key.ts):
- *  - clinic pages: every clinic of its city slug, before and after the change (the city's price
- *    figures and page slug are on them), and the permanently closed clinics within NEARBY_MILES
- *    of its old and new places (their "open nearby" list);
+ *  - clinic pages: its own, every clinic of its city slug (before and after the change) whose
+ *    city's figures moved (`cityFigure`: what every clinic page shows of its city, compared with
+ *    the previous build's page index; decision 194), and the permanently closed clinics within
+ *    NEARBY_MILES of its old and new places (their "open nearby" list);
  *  - city pages and shared-slug choosers: those of its city slugs, before and after;
  *  - ZIP pages: those within the ZIP radius of its old and new places (their lists, counts,
  *    price index, deals), those named after one of its cities (their canonical depends on the
@@ -20,14 +21,17 @@
  */
 import fs from "node:fs";
 import { FILTERS } from "@botox/core/constants";
+import { PRICE_BRANDS } from "@botox/core/prices";
 import { distanceMiles } from "@botox/core/geo";
-import { cityPath, clinicPath, zipPath } from "@botox/core/search";
+import { cityPath, zipPath } from "@botox/core/search";
 import { toLinkSlug } from "@botox/core/slug";
 import { isPermanentlyClosed } from "@botox/core/freshness";
 import type { Clinic } from "@botox/core/contract";
 import { env } from "../env.ts";
+import { cacheKey } from "./cache-key.ts";
 import { NEARBY_MILES } from "./closed.ts";
-import { siteData, type SiteIndex } from "./data.ts";
+import { siteData, type SiteCity, type SiteIndex } from "./data.ts";
+import { cityPriceView, indexOver } from "./prices.ts";
 
 /** What the previous build's page index records per clinic (site/targeted-publish.mjs). */
 export interface PreviousClinic {
@@ -39,9 +43,18 @@ export interface PreviousClinic {
   at?: [number, number] | null;
 }
 
+/** What a targeted build reads of the previous build's page index (site/targeted-publish.mjs). */
+export interface PreviousIndex {
+  clinics?: Record<string, PreviousClinic>;
+  /** Each city page's `cityFigure`, by the city page's path. */
+  cityFigures?: Record<string, string>;
+}
+
 export interface PathSelection {
-  /** City slugs (the URL's city part) whose clinic and city pages are selected. */
+  /** City slugs (the URL's city part) whose city pages are selected. */
   citySlugs: ReadonlySet<string>;
+  /** Those of them whose figures moved (or may have): all their clinic pages are selected. */
+  movedCitySlugs: ReadonlySet<string>;
   zips: ReadonlySet<string>;
   clinicIds: ReadonlySet<number>;
   /** Whether a page of the clinic route is selected. */
@@ -64,11 +77,34 @@ const segmentsOf = (pathname: string) =>
       }
     });
 
-/** The selection for clinics `changed`, from the data of this build and the previous build's index. */
+type FigureData = Pick<SiteIndex, "clinicsByCity" | "currentPrices" | "currentPricesOf">;
+
+/**
+ * What every clinic page of a city shows of its city besides its own data (the clinic route's
+ * props, pages/botox-clinic/[city]/[slug].astro): the city page's slug, the city's name, its
+ * price index and distribution, and the index of each brand its clinics' deals are compared
+ * with. The city route records it in the page index; when it is the same as in the previous
+ * build, an edit of one of the city's clinics leaves the city's other clinic pages as they are.
+ */
+export function cityFigure(data: FigureData, city: SiteCity): string {
+  const clinics = data.clinicsByCity.get(city.pageSlug) ?? [];
+  const { index, values } = cityPriceView(clinics, data.currentPrices);
+  const ids = clinics.map((c) => c.id);
+  // Every brand, not only those with a running deal: a deal added elsewhere in the city is then covered too.
+  const dealIndexes = PRICE_BRANDS.map((brand) => indexOver(ids, data.currentPricesOf(brand), brand));
+  return cacheKey(city.pageSlug, city.city, city.state, index, values, dealIndexes);
+}
+
+/**
+ * The selection for clinics `changed`, from the data of this build and the previous build's
+ * index. Without the previous build's city figures (an index written before decision 194) every
+ * clinic page of the changed clinics' cities is selected, as before.
+ */
 export function selectPaths(
-  data: Pick<SiteIndex, "clinics" | "zips" | "cities">,
+  data: Pick<SiteIndex, "clinics" | "zips" | "cities"> & FigureData,
   changed: readonly number[],
   previous: Record<string, PreviousClinic | undefined>,
+  previousFigures?: Record<string, string>,
 ): PathSelection {
   const clinicIds = new Set(changed);
   const citySlugs = new Set<string>();
@@ -103,25 +139,43 @@ export function selectPaths(
     const page = segmentsOf(e.city)[1];
     if (page) cityPages.add(page);
   }
+  // A city slug's clinic pages are all selected when one of its cities' figures moved, or its
+  // page slug did (the figure is recorded under the city page's path, so a new path has none).
+  const movedCitySlugs = new Set<string>();
+  for (const c of data.cities) {
+    if (citySlugs.has(c.citySlug) && (previousFigures === undefined || previousFigures[cityPath(c.pageSlug)] !== cityFigure(data, c)))
+      movedCitySlugs.add(c.citySlug);
+  }
+  // The changed clinics' previous pages: one that is not returned any more is gone.
+  const key = (pathname: string) => segmentsOf(pathname).join("/");
+  const changedPages = new Set<string>();
+  for (const id of changed) {
+    const page = previous[String(id)]?.page;
+    if (page) changedPages.add(key(page));
+  }
   const covers = (pathname: string): boolean => {
     const [route, a, b, ...rest] = segmentsOf(pathname);
     if (rest.length > 0 || a === undefined) return true;
-    if (route === "botox-clinic" && b !== undefined) return citySlugs.has(a);
+    if (route === "botox-clinic" && b !== undefined) return movedCitySlugs.has(a) || changedPages.has(key(pathname));
     if (route === "botox-near-me" && b === undefined) return cityPages.has(a);
     if (route === "zip" && b === undefined) return zips.has(a);
     return true;
   };
   const clinic = (c: Clinic): boolean =>
     clinicIds.has(c.id) ||
-    covers(clinicPath(c.citySlug, c.slug)) ||
+    movedCitySlugs.has(c.citySlug) ||
     (isPermanentlyClosed(c.businessStatus) &&
       c.latitude != null &&
       c.longitude != null &&
       near({ latitude: c.latitude, longitude: c.longitude }, NEARBY_MILES));
-  return { citySlugs, zips, clinicIds, clinic, covers };
+  return { citySlugs, movedCitySlugs, zips, clinicIds, clinic, covers };
 }
 
-/** Where the selection is left for site/targeted-publish.mjs, which reads the same registered symbol (the same process: the prerender bundle runs inside the build). */
+/**
+ * Where the selection is left for site/targeted-publish.mjs, which reads the same registered
+ * symbol (the same process: the prerender bundle runs inside the build), with the previous
+ * build's index as parsed here (`previousIndex`): 50,000 clinics' index is parsed once, not twice.
+ */
 const SELECTION_KEY = Symbol.for("botox.pathSelection");
 
 let selecting: Promise<PathSelection | null> | undefined;
@@ -134,9 +188,9 @@ export function pathSelection(file: string | undefined = env.SITE_TARGET_FILE): 
   selecting ??= (async () => {
     if (!file) return null;
     const target = JSON.parse(fs.readFileSync(file, "utf8")) as { clinicIds: number[]; previousIndex: string };
-    const previous = JSON.parse(fs.readFileSync(target.previousIndex, "utf8")) as { clinics?: Record<string, PreviousClinic> };
-    const selection = selectPaths(await siteData(), target.clinicIds, previous.clinics ?? {});
-    (globalThis as Record<symbol, unknown>)[SELECTION_KEY] = selection;
+    const previous = JSON.parse(fs.readFileSync(target.previousIndex, "utf8")) as PreviousIndex;
+    const selection = selectPaths(await siteData(), target.clinicIds, previous.clinics ?? {}, previous.cityFigures);
+    (globalThis as Record<symbol, unknown>)[SELECTION_KEY] = { ...selection, previousIndex: previous };
     return selection;
   })();
   return selecting;
