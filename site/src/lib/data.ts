@@ -196,11 +196,38 @@ function radiusScanner(clinics: readonly Clinic[]) {
  */
 export function makeRadiusSearch(clinics: readonly Clinic[]) {
   const scan = radiusScanner(clinics);
+  type Found = { miles: number; clinic: Clinic };
+  const order = (a: Found, b: Found) => a.miles - b.miles || a.clinic.name.localeCompare(b.clinic.name);
   return (origin: { latitude: number; longitude: number }, radius: number, limit = Infinity): { total: number; clinics: Clinic[] } => {
-    const found: { miles: number; clinic: Clinic }[] = [];
-    scan(origin, radius, (clinic, d) => found.push({ miles: roundMiles(d), clinic }));
-    found.sort((a, b) => a.miles - b.miles || a.clinic.name.localeCompare(b.clinic.name));
-    return { total: found.length, clinics: found.slice(0, limit).map(({ miles, clinic }) => ({ ...clinic, _distance: miles })) };
+    const shown = (found: Found[]) => found.map(({ miles, clinic }) => ({ ...clinic, _distance: miles }));
+    if (!Number.isFinite(limit)) {
+      const found: Found[] = [];
+      scan(origin, radius, (clinic, d) => found.push({ miles: roundMiles(d), clinic }));
+      return { total: found.length, clinics: shown(found.sort(order)) };
+    }
+    // Only the nearest `limit` are kept, in the order a (stable) sort of them all gives: a ZIP
+    // page shows 20 of the thousand clinics around a dense ZIP, and every ZIP's indexability
+    // (indexability.ts) was a sort of its thousand by name (decision 194).
+    let total = 0;
+    const top: Found[] = [];
+    scan(origin, radius, (clinic, d) => {
+      total++;
+      if (limit < 1) return;
+      const f = { miles: roundMiles(d), clinic };
+      const last = top[top.length - 1];
+      if (top.length >= limit && last && order(f, last) >= 0) return;
+      // After every one it does not sort before: equals keep the scan's order, as in a stable sort.
+      let lo = 0;
+      let hi = top.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (order(f, top[mid]!) < 0) hi = mid;
+        else lo = mid + 1;
+      }
+      top.splice(lo, 0, f);
+      if (top.length > limit) top.pop();
+    });
+    return { total, clinics: shown(top) };
   };
 }
 

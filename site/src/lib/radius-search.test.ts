@@ -31,6 +31,25 @@ describe("makeRadiusSearch", () => {
     ]);
   });
 
+  it("returns the nearest `limit` exactly as a stable sort of every clinic in the radius orders them (ties of distance and name included)", () => {
+    // 400 clinics on a few rounded distances and a few names: most of them tie with others.
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const many = Array.from({ length: 400 }, (_, i) =>
+      makeClinic({ id: i + 1, name: ["Alpha", "Beta", "alpha", "Gamma", "Beta"][i % 5]!, ...east("x", Math.round(random() * 40) / 4) }),
+    );
+    const searchMany = makeRadiusSearch(many);
+    for (const limit of [0, 1, 3, 20, 150, 1000]) {
+      const found = searchMany(origin, 8, limit);
+      const all = searchMany(origin, 8);
+      expect(found.total).toBe(all.total);
+      expect(found.clinics.map((c) => c.id)).toEqual(all.clinics.slice(0, limit).map((c) => c.id));
+    }
+    // The case it is about: clinics at the same distance with the same name, which only the scan's order tells apart.
+    const all = searchMany(origin, 8).clinics;
+    expect(all.some((c, i) => i > 0 && c._distance === all[i - 1]!._distance && c.name === all[i - 1]!.name)).toBe(true);
+  });
+
   it("returns them all without a limit, and never changes the clinics it was given", () => {
     const all = search(origin, 25).clinics.map((c) => c.name);
     expect(all.slice(0, 3)).toEqual(["Near", "Alpha", "Bravo"]);
