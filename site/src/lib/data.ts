@@ -221,7 +221,7 @@ export function makeRadiusSearch(clinics: readonly Clinic[]) {
       let hi = top.length;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if (order(f, top[mid]!) < 0) hi = mid;
+        if (order(f, top[mid] as Found) < 0) hi = mid;
         else lo = mid + 1;
       }
       top.splice(lo, 0, f);
