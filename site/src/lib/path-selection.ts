@@ -44,7 +44,7 @@ export interface PreviousClinic {
 }
 
 /** What a targeted build reads of the previous build's page index (site/targeted-publish.mjs). */
-export interface PreviousIndex {
+interface PreviousIndex {
   clinics?: Record<string, PreviousClinic>;
   /** Each city page's `cityFigure`, by the city page's path. */
   cityFigures?: Record<string, string>;
