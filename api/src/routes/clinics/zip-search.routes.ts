@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { isoDay, zipSearchQuerySchema, zipSearchResponseSchema, type ZipSearchResponse } from "@botox/core";
-import { countLocatedClinics, searchClinicsNearZip, searchClinicsNearZipByPrice, withVerifiedCredentials, type LocatedFilters } from "@botox/db";
+import { countLocatedClinics, searchClinicsNearZip, searchClinicsNearZipByPrice, withVerifiedStaff, type LocatedFilters } from "@botox/db";
 import { asksOpenNow, cachedJson, keptAnswer, openNowKey, openNowMoment, sharedValue } from "../../lib/cached-json.ts";
 import { nearScope } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
@@ -37,6 +37,8 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
         limit: q.limit,
         radiusMiles: q.distance,
         price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
+        // The page's verified staff, read in the page's statement (issue 21, 26).
+        verifiedOn: today,
       };
       // One statement either way: the page, its current prices and the total. At any distance
       // the total is every located clinic passing the filters, whichever the ZIP: kept across
@@ -46,8 +48,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
         q.distance == null && !byPrice ? await sharedValue(c, `located clinics ${locatedKey(filters)}`, () => countLocatedClinics(db, filters)) : undefined;
       const result = byPrice ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy }) : await searchClinicsNearZip(db, { ...search, total });
       const body: ZipSearchResponse = {
-        // The page's verified staff in one batched read (issue 21).
-        clinics: await withVerifiedCredentials(db, result.items, today),
+        clinics: withVerifiedStaff(result.items, result.verifiedStaff),
         totalCount: result.total,
         itemsPerPage: q.limit,
         currentPage: q.page,

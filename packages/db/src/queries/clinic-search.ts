@@ -11,7 +11,16 @@
  * pages near a point come from the index in distance order (KNN), reading only the rows shown.
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { EARTH_RADIUS_MILES, parseId, type BusinessStatus, type Clinic, type LatLon, type PriceBrand, type StaffCredential } from "@botox/core";
+import {
+  EARTH_RADIUS_MILES,
+  parseId,
+  type BusinessStatus,
+  type Clinic,
+  type LatLon,
+  type PriceBrand,
+  type StaffCredential,
+  type VerifiedRole,
+} from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
@@ -21,9 +30,11 @@ import {
   currentPriceJoin,
   listingColumns,
   listingPriceColumns,
+  listingRolesColumn,
   preparedRows,
   priceOrder,
   toListedClinic,
+  verifiedStaffOf,
   type ListedClinic,
   type ListingPriceRow,
 } from "./listings.ts";
@@ -231,7 +242,18 @@ export async function countLocatedClinics(db: Database, f: LocatedFilters): Prom
   return row?.n ?? 0;
 }
 
-export interface ZipSearch extends LocatedFilters {
+/** A listing's page with each clinic's verified staff (`verifiedOn`), in the items' order (empty lists without a day). */
+export interface StaffedPage<T> extends Page<T> {
+  verifiedStaff: VerifiedRole[][];
+}
+
+/** What a listing search may read besides its page. */
+export interface ListingExtras {
+  /** The day each listed clinic's verified staff is read for, in the page's statement (none: not read). */
+  verifiedOn?: string;
+}
+
+export interface ZipSearch extends LocatedFilters, ListingExtras {
   postalCode: string;
   page: number;
   limit: number;
@@ -269,7 +291,7 @@ export const zipOriginColumns = sql`origin.latitude AS "originLatitude", origin.
  * index-only count of the radius, skipped when the page shows everything there is). A row
  * carries the ZIP even when the page is empty, so the total is always there.
  */
-export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<Page<ListedClinic> & { origin: ZipOrigin | null }> {
+export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<StaffedPage<ListedClinic> & { origin: ZipOrigin | null }> {
   const offset = (s.page - 1) * s.limit;
   // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
   const filters = locatedConditions(s);
@@ -288,18 +310,20 @@ export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<
         CASE WHEN shown.n < ${s.limit}::int AND (shown.n > 0 OR ${offset}::int = 0) THEN ${offset}::int + shown.n
         ELSE ${count} END AS total
       FROM origin, (SELECT count(*) AS n FROM page) shown)
-    SELECT meta.*, ${listingColumns}, page.distance, ${listingPriceColumns(s.price != null)}
+    SELECT meta.*, ${listingColumns}, page.distance, ${listingPriceColumns(s.price != null)}, ${listingRolesColumn(s.verifiedOn)}
     FROM meta LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoin(s.price)}) ON true
     ORDER BY page.knn`,
   );
+  const listed = rows.filter((r) => r.id != null);
   return {
-    items: rows.filter((r) => r.id != null).map((r) => toListedClinic(r, s.price?.brand)),
+    items: listed.map((r) => toListedClinic(r, s.price?.brand)),
+    verifiedStaff: verifiedStaffOf(listed),
     total: Number(rows[0]?.total ?? 0),
     origin: zipOriginOf(rows),
   };
 }
 
-export interface CitySearch {
+export interface CitySearch extends ListingExtras {
   /** City route segment: a city slug, possibly ending in a state code (new-york-ny). */
   city: string;
   page: number;
@@ -343,13 +367,13 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
  * read from the table. The radius test is the haversine alone: a city's clinics are few, and
  * an earth_box prefilter would cost ll_to_earth on each of them.
  */
-export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<Page<ListedClinic>> {
+export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<StaffedPage<ListedClinic>> {
   const key = parseCitySlug(s.city);
   const conditions: SQL[] = [cityCondition(key)];
   let distance: SQL<number> | undefined;
   if (s.radiusMiles != null) {
     const centre = s.centre === undefined ? await findCityCentre(db, key) : s.centre;
-    if (!centre) return { items: [], total: 0 };
+    if (!centre) return { items: [], verifiedStaff: [], total: 0 };
     distance = clinicMilesFrom(centre);
     conditions.push(hasCoordinates, sql`${distance} <= ${roundGeo(s.radiusMiles)}::float8`);
   }
@@ -394,12 +418,12 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
         ${byPrice ? sql`sp.checked_on` : sql`NULL::date`} AS unit_checked_on, count(*) over () AS total
       FROM ${clinics} ${sortPrice} WHERE ${where}
       ORDER BY ${sql.join(order(sql`sp.per_unit_cents`, sql`sp.checked_on`), sql`, `)} LIMIT ${s.limit} OFFSET ${offset})
-    SELECT ${listingColumns}, page.distance, page.total, ${listingPriceColumns(s.price != null)}
+    SELECT ${listingColumns}, page.distance, page.total, ${listingPriceColumns(s.price != null)}, ${listingRolesColumn(s.verifiedOn)}
     FROM page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoin(s.price)}
     ORDER BY ${sql.join(order(sql`page.unit`, sql`page.unit_checked_on`), sql`, `)}`,
   );
   const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await countWhere(db, where, 0, offset, s.limit) : 0;
-  return { items: rows.map((r) => toListedClinic(r, s.price?.brand)), total };
+  return { items: rows.map((r) => toListedClinic(r, s.price?.brand)), verifiedStaff: verifiedStaffOf(rows), total };
 }
 
 const clinicBySlug = sql`SELECT ${listingColumns} FROM ${clinics} WHERE`;

@@ -7,12 +7,13 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Clinic, CurrentUnitPrice, PriceBrand, PriceSource } from "@botox/core";
+import type { Clinic, CurrentUnitPrice, PriceBrand, PriceSource, StaffCredential, StaffRole, VerifiedRole } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicColumnsExcept } from "../clinic-columns.ts";
 import { clinicCurrentPrices, clinicPrices } from "../schema.ts";
 import { oldestCountingDay, oldestFreshDay } from "./price-filters.ts";
 import { SEARCH_ONLY_COLUMNS, toClinic, type ListingRow } from "./serialize.ts";
+import { verifiedRolesOfColumn, verifiedRolesSql } from "./staff.ts";
 
 const dialect = new PgDialect();
 
@@ -46,6 +47,8 @@ export interface ListingPriceRow extends ListingRow {
   priceObservedOn: string | null;
   priceCheckedOn: string | null;
   priceSource: PriceSource | null;
+  /** `listingRolesColumn`: the clinic's verified staff (null when none or not asked for). */
+  verifiedRoles?: [StaffRole, StaffCredential, boolean][] | null;
 }
 
 /** A clinic as listings show it: the clinic and its current per-unit price of the brand asked for. */
@@ -68,6 +71,17 @@ export const listingPriceColumns = (joined: boolean): SQL =>
   joined
     ? sql`lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource"`
     : sql`NULL::int AS "priceUnit", NULL::text AS "priceObservedOn", NULL::text AS "priceCheckedOn", NULL::text AS "priceSource"`;
+
+/**
+ * The listing statement's `verifiedRoles` column: each row's currently verified staff on the
+ * day given (staff.ts `verifiedRolesSql`), read in the same statement as the page; null
+ * without a day.
+ */
+export const listingRolesColumn = (verifiedOn: string | undefined): SQL =>
+  verifiedOn ? sql`${verifiedRolesSql(verifiedOn)} AS "verifiedRoles"` : sql`NULL::json AS "verifiedRoles"`;
+
+/** Each listed row's verified staff (`listingRolesColumn`), in the rows' order. */
+export const verifiedStaffOf = (rows: readonly ListingPriceRow[]): VerifiedRole[][] => rows.map((r) => verifiedRolesOfColumn(r.verifiedRoles ?? null));
 
 /** The one assembly of a listed clinic (every listing answer goes through it). */
 export function toListedClinic(row: ListingPriceRow, brand: PriceBrand | undefined): ListedClinic {
