@@ -229,18 +229,19 @@ function locatedConditions(f: LocatedFilters): SQL[] {
 }
 
 /**
- * How many located clinics pass `f`, wherever they are: the total of a search at any
- * distance, which is the same from every origin. At 100,000 clinics it reads tens of
- * thousands of rows, so the API keeps it across ZIPs (zip-search.routes.ts) and passes it
- * back as `ZipSearch.total`.
+ * A search's total at any distance (every located clinic passing its filters, wherever the
+ * search is made from) and the write generation of the located clinics it was counted at
+ * (migration 0013: it moves with every write that can change such a count). The same
+ * generation in a later snapshot means the same total there.
  */
-export async function countLocatedClinics(db: Database, f: LocatedFilters): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(clinics)
-    .where(and(...locatedConditions(f)));
-  return row?.n ?? 0;
+export interface KnownTotal {
+  /** located_clinics_generation.n (a bigint, as text). */
+  generation: string;
+  total: number;
 }
+
+/** The generation of the located clinics in the statement's snapshot. */
+const locatedGeneration = sql`(SELECT n FROM located_clinics_generation)`;
 
 /** A listing's page with each clinic's verified staff (`verifiedOn`), in the items' order (empty lists without a day). */
 export interface StaffedPage<T> extends Page<T> {
@@ -261,10 +262,10 @@ export interface ZipSearch extends LocatedFilters, ListingExtras {
   /** The brand and day of each clinic's `currentPrice` (none without). */
   price?: PriceSearch;
   /**
-   * At any distance only (radiusMiles null): the total when the caller already knows it
-   * (`countLocatedClinics` with the same filters), instead of counting again.
+   * At any distance only (radiusMiles null): the total an earlier search with the same filters
+   * returned as `located`. Used when the generation is still the same, else counted again.
    */
-  total?: number;
+  knownTotal?: KnownTotal;
 }
 
 interface ZipListingRow extends ListingPriceRow {
@@ -291,14 +292,21 @@ export const zipOriginColumns = sql`origin.latitude AS "originLatitude", origin.
  * index-only count of the radius, skipped when the page shows everything there is). A row
  * carries the ZIP even when the page is empty, so the total is always there.
  */
-export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<StaffedPage<ListedClinic> & { origin: ZipOrigin | null }> {
+export async function searchClinicsNearZip(
+  db: Database,
+  s: ZipSearch,
+): Promise<StaffedPage<ListedClinic> & { origin: ZipOrigin | null; located?: KnownTotal }> {
   const offset = (s.page - 1) * s.limit;
   // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
   const filters = locatedConditions(s);
   const radius = s.radiusMiles == null ? null : roundGeo(s.radiusMiles);
   const matches = and(...filters, radius == null ? undefined : withinMilesOfZipOrigin(radius));
-  const count = radius == null && s.total != null ? sql`${Math.trunc(s.total)}::bigint` : sql`(SELECT count(*) FROM ${clinics} WHERE ${matches})`;
-  const rows = await preparedRows<ZipListingRow>(
+  const counted = sql`(SELECT count(*) FROM ${clinics} WHERE ${matches})`;
+  // At any distance the count is the same from every ZIP: the one kept is taken while the
+  // located clinics are still at its generation, and counted again otherwise.
+  const known = radius == null ? s.knownTotal : undefined;
+  const count = known ? sql`CASE WHEN ${locatedGeneration} = ${known.generation}::bigint THEN ${Math.trunc(known.total)}::bigint ELSE ${counted} END` : counted;
+  const rows = await preparedRows<ZipListingRow & { generation?: string }>(
     db,
     sql`WITH ${zipOriginCte(s.postalCode)},
     nearest AS (
@@ -308,18 +316,21 @@ export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<
     meta AS (
       SELECT ${zipOriginColumns},
         CASE WHEN shown.n < ${s.limit}::int AND (shown.n > 0 OR ${offset}::int = 0) THEN ${offset}::int + shown.n
-        ELSE ${count} END AS total
+        ELSE ${count} END AS total${radius == null ? sql`, ${locatedGeneration}::text AS generation` : sql``}
       FROM origin, (SELECT count(*) AS n FROM page) shown)
     SELECT meta.*, ${listingColumns}, page.distance, ${listingPriceColumns(s.price != null)}, ${listingRolesColumn(s.verifiedOn)}
     FROM meta LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoin(s.price)}) ON true
     ORDER BY page.knn`,
   );
   const listed = rows.filter((r) => r.id != null);
+  const total = Number(rows[0]?.total ?? 0);
+  const generation = rows[0]?.generation;
   return {
     items: listed.map((r) => toListedClinic(r, s.price?.brand)),
     verifiedStaff: verifiedStaffOf(listed),
-    total: Number(rows[0]?.total ?? 0),
+    total,
     origin: zipOriginOf(rows),
+    ...(generation != null ? { located: { generation, total } } : {}),
   };
 }
 
