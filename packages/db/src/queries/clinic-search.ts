@@ -28,6 +28,7 @@ import { roundGeo } from "./geo.ts";
 import { listedStatusCondition } from "./listed.ts";
 import {
   currentPriceJoin,
+  fixedStatement,
   listingColumns,
   listingPriceColumns,
   listingRolesColumn,
@@ -438,19 +439,32 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
 }
 
 const clinicBySlug = sql`SELECT ${listingColumns} FROM ${clinics} WHERE`;
+const firstBySlug = (city: SQL | undefined, segment: string) =>
+  sql`${clinicBySlug} ${clinics.slug} = ${segment}${city ? sql` AND ${city}` : sql``} ORDER BY ${clinics.id} LIMIT 1`;
+/** The statements of clinic-by-slug, one fixed text each: a slug, a slug in a city (with or without a state code), an id. */
+const clinicStatements = {
+  bySlug: fixedStatement(["segment"], (v) => firstBySlug(undefined, v.segment)),
+  inCity: fixedStatement(["segment", "slug"], (v) => firstBySlug(cityCondition({ slug: v.slug }), v.segment)),
+  inStateCity: fixedStatement(["segment", "slug", "withoutState", "state"], (v) =>
+    firstBySlug(cityCondition({ slug: v.slug, withoutState: v.withoutState, state: v.state }), v.segment),
+  ),
+  byId: fixedStatement(["id"], (v) => sql`${clinicBySlug} ${clinics.id} = ${v.id}`),
+};
 
 /**
  * One clinic for /proxy/clinic/{slug}?city= (product.md §7.1): by slug (within the city when one
  * is given), else, when the segment is a number, by id.
  */
 export async function findClinicBySlugOrId(db: Database, segment: string, city?: string): Promise<Clinic | undefined> {
-  const [bySlug] = await preparedRows<ListingRow>(
-    db,
-    sql`${clinicBySlug} ${clinics.slug} = ${segment}${city ? sql` AND ${cityCondition(parseCitySlug(city))}` : sql``} ORDER BY ${clinics.id} LIMIT 1`,
-  );
+  const key = city ? parseCitySlug(city) : undefined;
+  const [bySlug] = !key
+    ? await clinicStatements.bySlug<ListingRow>(db, { segment })
+    : key.withoutState && key.state
+      ? await clinicStatements.inStateCity<ListingRow>(db, { segment, slug: key.slug, withoutState: key.withoutState, state: key.state })
+      : await clinicStatements.inCity<ListingRow>(db, { segment, slug: key.slug });
   if (bySlug) return toClinic(bySlug);
   const id = parseId(segment);
   if (id == null) return undefined;
-  const [byId] = await preparedRows<ListingRow>(db, sql`${clinicBySlug} ${clinics.id} = ${id}`);
+  const [byId] = await clinicStatements.byId<ListingRow>(db, { id });
   return byId ? toClinic(byId) : undefined;
 }
