@@ -81,20 +81,5 @@ export async function cachedJson<T>(
   return c.body(body, 200, { "Content-Type": "application/json" }) as Response as CachedJson<T>;
 }
 
-/**
- * A value many answers share, such as a search's total at any distance (the same from every
- * ZIP), kept in the app's read cache beside the answers, so that an answer missing the cache
- * need not compute it again. Kept as depending on every clinic: any clinic write drops it,
- * like the answers, and it expires with them. Undefined when the app has no read cache: the
- * caller computes it as part of its answer, as it would without this.
- */
-export async function sharedValue<T>(c: Context<AppEnv>, key: string, compute: () => Promise<T>): Promise<T | undefined> {
-  const cache = c.get("deps").readCache;
-  if (!cache) return undefined;
-  // Answer keys are request paths ("/…"): a shared value's key can never be one.
-  const { body } = await cache.read(`shared ${key}`, async () => encodeJson(await compute()));
-  return JSON.parse(Buffer.from(body).toString("utf8")) as T;
-}
-
 /** A 200 JSON answer of type T, whether encoded now or read from the cache. */
 export type CachedJson<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;

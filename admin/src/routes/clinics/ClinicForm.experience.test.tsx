@@ -124,4 +124,30 @@ describe("clinic form, round two", () => {
     await waitFor(() => expect(screen.getByLabelText("Latitude")).toHaveValue("39.7983"));
     expect(screen.getByLabelText("Longitude")).toHaveValue("");
   });
+
+  it("an answer landing after the admin entered a coordinate field, before the first keystroke, leaves the field to them", async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const { api } = createFakeApi({
+      "GET /stats": STATS,
+      "GET /zip-search": () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp(api, "/clinics/create");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Postal code"), "62701");
+    await user.click(screen.getByLabelText("Latitude"));
+    answer({
+      clinics: [],
+      totalCount: 0,
+      itemsPerPage: 1,
+      currentPage: 1,
+      origin: { latitude: 39.8017, longitude: -89.6436, city: "Springfield", state: "IL" },
+    });
+    // The answer settles before the first keystroke (typing waits a task per key).
+    await user.type(screen.getByLabelText("Latitude"), "39.7983");
+    expect(screen.getByLabelText("Latitude")).toHaveValue("39.7983");
+    expect(screen.getByLabelText("Longitude")).toHaveValue("");
+  });
 });

@@ -65,6 +65,13 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
       .catch(() => setCoordsFrom(null));
   };
 
+  // Entering a coordinate field counts as typing one: an answer landing between the focus and
+  // the first keystroke would otherwise fill the field under the caret, and the keystrokes
+  // would run on after the centroid ("39.801739.7983").
+  const claimCoords = () => {
+    zipLookup.current++;
+  };
+
   const set = (name: ClinicFieldName, value: string) => {
     if (name === "latitude" || name === "longitude") {
       zipLookup.current++;
@@ -119,6 +126,7 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
       value={values[name]}
       onValue={(v) => set(name, v)}
       onBlur={touch(name)}
+      onFocus={name === "latitude" || name === "longitude" ? claimCoords : undefined}
     />
   );
 

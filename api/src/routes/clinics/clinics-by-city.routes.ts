@@ -11,7 +11,7 @@ import {
   isoDay,
   type ClinicListResponse,
 } from "@botox/core";
-import { findClinicBySlugOrId, searchClinicsInCity, withVerifiedCredentials } from "@botox/db";
+import { findClinicBySlugOrId, searchClinicsInCity, withVerifiedStaff } from "@botox/db";
 import { HttpError } from "../../lib/errors.ts";
 import { cityCentre } from "../../lib/city-centres.ts";
 import { asksOpenNow, cachedJson, keptAnswer, openNowKey, openNowMoment } from "../../lib/cached-json.ts";
@@ -56,7 +56,7 @@ export const clinicsByCityRoutes = createRouter()
       async () => {
         const deps = c.get("deps");
         const today = isoDay(deps.now?.() ?? new Date());
-        const { items, total } = await searchClinicsInCity(deps.db, {
+        const { items, verifiedStaff, total } = await searchClinicsInCity(deps.db, {
           city,
           centre: q.distance == null ? undefined : await cityCentre(deps, city),
           page: q.page,
@@ -69,10 +69,11 @@ export const clinicsByCityRoutes = createRouter()
           openAt: q.openNow ? open.at : undefined,
           price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
           credential: { credentials: q.credential, today },
+          // The page's verified staff, read in the page's statement (issue 21, 26).
+          verifiedOn: today,
         });
         const body: ClinicListResponse = {
-          // The page's verified staff in one batched read (issue 21).
-          clinics: await withVerifiedCredentials(deps.db, items, today),
+          clinics: withVerifiedStaff(items, verifiedStaff),
           pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) },
         };
         return body;

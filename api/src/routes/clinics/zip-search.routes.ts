@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { isoDay, zipSearchQuerySchema, zipSearchResponseSchema, type ZipSearchResponse } from "@botox/core";
-import { countLocatedClinics, searchClinicsNearZip, searchClinicsNearZipByPrice, withVerifiedCredentials, type LocatedFilters } from "@botox/db";
-import { asksOpenNow, cachedJson, keptAnswer, openNowKey, openNowMoment, sharedValue } from "../../lib/cached-json.ts";
+import { searchClinicsNearZip, searchClinicsNearZipByPrice, withVerifiedStaff, type Database, type KnownTotal, type LocatedFilters } from "@botox/db";
+import { asksOpenNow, cachedJson, keptAnswer, openNowKey, openNowMoment } from "../../lib/cached-json.ts";
 import { nearScope } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
 
@@ -37,17 +37,24 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
         limit: q.limit,
         radiusMiles: q.distance,
         price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
+        // The page's verified staff, read in the page's statement (issue 21, 26).
+        verifiedOn: today,
       };
       // One statement either way: the page, its current prices and the total. At any distance
       // the total is every located clinic passing the filters, whichever the ZIP: kept across
-      // ZIPs, it spares each new ZIP a count of tens of thousands of rows (issue 21).
+      // ZIPs with the write generation it was counted at, it spares each new ZIP a count of
+      // tens of thousands of rows (issue 21) while no write changed it, cache or not (issue 26).
       const byPrice = q.maxUnitPrice != null || q.sortBy === "price";
-      const total =
-        q.distance == null && !byPrice ? await sharedValue(c, `located clinics ${locatedKey(filters)}`, () => countLocatedClinics(db, filters)) : undefined;
-      const result = byPrice ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy }) : await searchClinicsNearZip(db, { ...search, total });
+      const totals = q.distance == null && !byPrice ? locatedTotals(db) : undefined;
+      const key = totals && locatedKey(filters);
+      const result = byPrice
+        ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy })
+        : await searchClinicsNearZip(db, { ...search, knownTotal: key ? totals?.get(key) : undefined }).then((near) => {
+            if (key && near.located) keepTotal(totals, key, near.located);
+            return near;
+          });
       const body: ZipSearchResponse = {
-        // The page's verified staff in one batched read (issue 21).
-        clinics: await withVerifiedCredentials(db, result.items, today),
+        clinics: withVerifiedStaff(result.items, result.verifiedStaff),
         totalCount: result.total,
         itemsPerPage: q.limit,
         currentPage: q.page,
@@ -60,6 +67,23 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
     (answer) => (answer.origin ? nearScope(answer.origin, q.distance) : { kind: "none" }),
   );
 });
+
+/** How many filter sets' totals are kept per database (an openNow search is one per minute). */
+const KEPT_TOTALS = 1_000;
+/** The totals at any distance of each database the app reads (tests run many apps in one process). */
+const keptTotals = new WeakMap<Database, Map<string, KnownTotal>>();
+
+function locatedTotals(db: Database): Map<string, KnownTotal> {
+  let totals = keptTotals.get(db);
+  if (!totals) keptTotals.set(db, (totals = new Map<string, KnownTotal>()));
+  return totals;
+}
+
+function keepTotal(totals: Map<string, KnownTotal> | undefined, key: string, located: KnownTotal): void {
+  if (!totals) return;
+  if (totals.size >= KEPT_TOTALS && !totals.has(key)) totals.clear();
+  totals.set(key, located);
+}
 
 /** One key for equal filters, however the query string ordered or cased them. */
 function locatedKey(f: LocatedFilters): string {

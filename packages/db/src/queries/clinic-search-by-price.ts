@@ -15,7 +15,7 @@ import {
   zipOriginCte,
   zipOriginMiles,
   zipOriginOf,
-  type Page,
+  type StaffedPage,
   type PriceSearch,
   type ZipOrigin,
   type ZipSearch,
@@ -27,7 +27,9 @@ import {
   listingPriceColumns,
   preparedRows,
   priceOrder,
+  listingRolesColumn,
   toListedClinic,
+  verifiedStaffOf,
   type ListedClinic,
   type ListingPriceRow,
 } from "./listings.ts";
@@ -45,7 +47,7 @@ import { oldestCountingDay } from "./price-filters.ts";
 export async function searchClinicsNearZipByPrice(
   db: Database,
   s: ZipSearch & { price: PriceSearch; sortBy: "distance" | "price"; statuses?: readonly BusinessStatus[] },
-): Promise<Page<ListedClinic> & { origin: ZipOrigin | null }> {
+): Promise<StaffedPage<ListedClinic> & { origin: ZipOrigin | null }> {
   // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
   const filters: SQL[] = [
     s.radiusMiles == null ? sql`${clinics.latitude} IS NOT NULL AND ${clinics.longitude} IS NOT NULL` : withinMilesOfZipOrigin(s.radiusMiles),
@@ -84,12 +86,14 @@ export async function searchClinicsNearZipByPrice(
     page AS (
       SELECT id, distance, unit, unit_checked_on, ${countApart ? sql`NULL::bigint` : sql`count(*) over ()`} AS total FROM ranked
       ORDER BY ${sql.join(order(sql`unit`, sql`unit_checked_on`, sql`distance`, sql`id`), sql`, `)} LIMIT ${s.limit} OFFSET ${(s.page - 1) * s.limit})
-    SELECT ${zipOriginColumns}, ${listingColumns}, page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, ${listingPriceColumns(true)}
+    SELECT ${zipOriginColumns}, ${listingColumns}, page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, ${listingPriceColumns(true)}, ${listingRolesColumn(s.verifiedOn)}
     FROM origin LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoin(s.price)}) ON true
     ORDER BY ${sql.join(order(sql`page.unit`, sql`page.unit_checked_on`, sql`page.distance`, sql`page.id`), sql`, `)}`,
   );
+  const listed = rows.filter((r) => r.id != null);
   return {
-    items: rows.filter((r) => r.id != null).map((r) => toListedClinic(r, s.price.brand)),
+    items: listed.map((r) => toListedClinic(r, s.price.brand)),
+    verifiedStaff: verifiedStaffOf(listed),
     total: Number(rows[0]?.total ?? 0),
     origin: zipOriginOf(rows),
   };

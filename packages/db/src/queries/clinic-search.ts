@@ -11,7 +11,16 @@
  * pages near a point come from the index in distance order (KNN), reading only the rows shown.
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { EARTH_RADIUS_MILES, parseId, type BusinessStatus, type Clinic, type LatLon, type PriceBrand, type StaffCredential } from "@botox/core";
+import {
+  EARTH_RADIUS_MILES,
+  parseId,
+  type BusinessStatus,
+  type Clinic,
+  type LatLon,
+  type PriceBrand,
+  type StaffCredential,
+  type VerifiedRole,
+} from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
@@ -19,11 +28,14 @@ import { roundGeo } from "./geo.ts";
 import { listedStatusCondition } from "./listed.ts";
 import {
   currentPriceJoin,
+  fixedStatement,
   listingColumns,
   listingPriceColumns,
+  listingRolesColumn,
   preparedRows,
   priceOrder,
   toListedClinic,
+  verifiedStaffOf,
   type ListedClinic,
   type ListingPriceRow,
 } from "./listings.ts";
@@ -218,20 +230,32 @@ function locatedConditions(f: LocatedFilters): SQL[] {
 }
 
 /**
- * How many located clinics pass `f`, wherever they are: the total of a search at any
- * distance, which is the same from every origin. At 100,000 clinics it reads tens of
- * thousands of rows, so the API keeps it across ZIPs (zip-search.routes.ts) and passes it
- * back as `ZipSearch.total`.
+ * A search's total at any distance (every located clinic passing its filters, wherever the
+ * search is made from) and the write generation of the located clinics it was counted at
+ * (migration 0013: it moves with every write that can change such a count). The same
+ * generation in a later snapshot means the same total there.
  */
-export async function countLocatedClinics(db: Database, f: LocatedFilters): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(clinics)
-    .where(and(...locatedConditions(f)));
-  return row?.n ?? 0;
+export interface KnownTotal {
+  /** located_clinics_generation.n (a bigint, as text). */
+  generation: string;
+  total: number;
 }
 
-export interface ZipSearch extends LocatedFilters {
+/** The generation of the located clinics in the statement's snapshot. */
+const locatedGeneration = sql`(SELECT n FROM located_clinics_generation)`;
+
+/** A listing's page with each clinic's verified staff (`verifiedOn`), in the items' order (empty lists without a day). */
+export interface StaffedPage<T> extends Page<T> {
+  verifiedStaff: VerifiedRole[][];
+}
+
+/** What a listing search may read besides its page. */
+export interface ListingExtras {
+  /** The day each listed clinic's verified staff is read for, in the page's statement (none: not read). */
+  verifiedOn?: string;
+}
+
+export interface ZipSearch extends LocatedFilters, ListingExtras {
   postalCode: string;
   page: number;
   limit: number;
@@ -239,10 +263,10 @@ export interface ZipSearch extends LocatedFilters {
   /** The brand and day of each clinic's `currentPrice` (none without). */
   price?: PriceSearch;
   /**
-   * At any distance only (radiusMiles null): the total when the caller already knows it
-   * (`countLocatedClinics` with the same filters), instead of counting again.
+   * At any distance only (radiusMiles null): the total an earlier search with the same filters
+   * returned as `located`. Used when the generation is still the same, else counted again.
    */
-  total?: number;
+  knownTotal?: KnownTotal;
 }
 
 interface ZipListingRow extends ListingPriceRow {
@@ -269,14 +293,21 @@ export const zipOriginColumns = sql`origin.latitude AS "originLatitude", origin.
  * index-only count of the radius, skipped when the page shows everything there is). A row
  * carries the ZIP even when the page is empty, so the total is always there.
  */
-export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<Page<ListedClinic> & { origin: ZipOrigin | null }> {
+export async function searchClinicsNearZip(
+  db: Database,
+  s: ZipSearch,
+): Promise<StaffedPage<ListedClinic> & { origin: ZipOrigin | null; located?: KnownTotal }> {
   const offset = (s.page - 1) * s.limit;
   // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
   const filters = locatedConditions(s);
   const radius = s.radiusMiles == null ? null : roundGeo(s.radiusMiles);
   const matches = and(...filters, radius == null ? undefined : withinMilesOfZipOrigin(radius));
-  const count = radius == null && s.total != null ? sql`${Math.trunc(s.total)}::bigint` : sql`(SELECT count(*) FROM ${clinics} WHERE ${matches})`;
-  const rows = await preparedRows<ZipListingRow>(
+  const counted = sql`(SELECT count(*) FROM ${clinics} WHERE ${matches})`;
+  // At any distance the count is the same from every ZIP: the one kept is taken while the
+  // located clinics are still at its generation, and counted again otherwise.
+  const known = radius == null ? s.knownTotal : undefined;
+  const count = known ? sql`CASE WHEN ${locatedGeneration} = ${known.generation}::bigint THEN ${Math.trunc(known.total)}::bigint ELSE ${counted} END` : counted;
+  const rows = await preparedRows<ZipListingRow & { generation?: string }>(
     db,
     sql`WITH ${zipOriginCte(s.postalCode)},
     nearest AS (
@@ -286,20 +317,25 @@ export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<
     meta AS (
       SELECT ${zipOriginColumns},
         CASE WHEN shown.n < ${s.limit}::int AND (shown.n > 0 OR ${offset}::int = 0) THEN ${offset}::int + shown.n
-        ELSE ${count} END AS total
+        ELSE ${count} END AS total${radius == null ? sql`, ${locatedGeneration}::text AS generation` : sql``}
       FROM origin, (SELECT count(*) AS n FROM page) shown)
-    SELECT meta.*, ${listingColumns}, page.distance, ${listingPriceColumns(s.price != null)}
+    SELECT meta.*, ${listingColumns}, page.distance, ${listingPriceColumns(s.price != null)}, ${listingRolesColumn(s.verifiedOn)}
     FROM meta LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoin(s.price)}) ON true
     ORDER BY page.knn`,
   );
+  const listed = rows.filter((r) => r.id != null);
+  const total = Number(rows[0]?.total ?? 0);
+  const generation = rows[0]?.generation;
   return {
-    items: rows.filter((r) => r.id != null).map((r) => toListedClinic(r, s.price?.brand)),
-    total: Number(rows[0]?.total ?? 0),
+    items: listed.map((r) => toListedClinic(r, s.price?.brand)),
+    verifiedStaff: verifiedStaffOf(listed),
+    total,
     origin: zipOriginOf(rows),
+    ...(generation != null ? { located: { generation, total } } : {}),
   };
 }
 
-export interface CitySearch {
+export interface CitySearch extends ListingExtras {
   /** City route segment: a city slug, possibly ending in a state code (new-york-ny). */
   city: string;
   page: number;
@@ -343,13 +379,13 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
  * read from the table. The radius test is the haversine alone: a city's clinics are few, and
  * an earth_box prefilter would cost ll_to_earth on each of them.
  */
-export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<Page<ListedClinic>> {
+export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<StaffedPage<ListedClinic>> {
   const key = parseCitySlug(s.city);
   const conditions: SQL[] = [cityCondition(key)];
   let distance: SQL<number> | undefined;
   if (s.radiusMiles != null) {
     const centre = s.centre === undefined ? await findCityCentre(db, key) : s.centre;
-    if (!centre) return { items: [], total: 0 };
+    if (!centre) return { items: [], verifiedStaff: [], total: 0 };
     distance = clinicMilesFrom(centre);
     conditions.push(hasCoordinates, sql`${distance} <= ${roundGeo(s.radiusMiles)}::float8`);
   }
@@ -394,28 +430,41 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
         ${byPrice ? sql`sp.checked_on` : sql`NULL::date`} AS unit_checked_on, count(*) over () AS total
       FROM ${clinics} ${sortPrice} WHERE ${where}
       ORDER BY ${sql.join(order(sql`sp.per_unit_cents`, sql`sp.checked_on`), sql`, `)} LIMIT ${s.limit} OFFSET ${offset})
-    SELECT ${listingColumns}, page.distance, page.total, ${listingPriceColumns(s.price != null)}
+    SELECT ${listingColumns}, page.distance, page.total, ${listingPriceColumns(s.price != null)}, ${listingRolesColumn(s.verifiedOn)}
     FROM page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoin(s.price)}
     ORDER BY ${sql.join(order(sql`page.unit`, sql`page.unit_checked_on`), sql`, `)}`,
   );
   const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await countWhere(db, where, 0, offset, s.limit) : 0;
-  return { items: rows.map((r) => toListedClinic(r, s.price?.brand)), total };
+  return { items: rows.map((r) => toListedClinic(r, s.price?.brand)), verifiedStaff: verifiedStaffOf(rows), total };
 }
 
 const clinicBySlug = sql`SELECT ${listingColumns} FROM ${clinics} WHERE`;
+const firstBySlug = (city: SQL | undefined, segment: string) =>
+  sql`${clinicBySlug} ${clinics.slug} = ${segment}${city ? sql` AND ${city}` : sql``} ORDER BY ${clinics.id} LIMIT 1`;
+/** The statements of clinic-by-slug, one fixed text each: a slug, a slug in a city (with or without a state code), an id. */
+const clinicStatements = {
+  bySlug: fixedStatement(["segment"], (v) => firstBySlug(undefined, v.segment)),
+  inCity: fixedStatement(["segment", "slug"], (v) => firstBySlug(cityCondition({ slug: v.slug }), v.segment)),
+  inStateCity: fixedStatement(["segment", "slug", "withoutState", "state"], (v) =>
+    firstBySlug(cityCondition({ slug: v.slug, withoutState: v.withoutState, state: v.state }), v.segment),
+  ),
+  byId: fixedStatement(["id"], (v) => sql`${clinicBySlug} ${clinics.id} = ${v.id}`),
+};
 
 /**
  * One clinic for /proxy/clinic/{slug}?city= (product.md §7.1): by slug (within the city when one
  * is given), else, when the segment is a number, by id.
  */
 export async function findClinicBySlugOrId(db: Database, segment: string, city?: string): Promise<Clinic | undefined> {
-  const [bySlug] = await preparedRows<ListingRow>(
-    db,
-    sql`${clinicBySlug} ${clinics.slug} = ${segment}${city ? sql` AND ${cityCondition(parseCitySlug(city))}` : sql``} ORDER BY ${clinics.id} LIMIT 1`,
-  );
+  const key = city ? parseCitySlug(city) : undefined;
+  const [bySlug] = !key
+    ? await clinicStatements.bySlug<ListingRow>(db, { segment })
+    : key.withoutState && key.state
+      ? await clinicStatements.inStateCity<ListingRow>(db, { segment, slug: key.slug, withoutState: key.withoutState, state: key.state })
+      : await clinicStatements.inCity<ListingRow>(db, { segment, slug: key.slug });
   if (bySlug) return toClinic(bySlug);
   const id = parseId(segment);
   if (id == null) return undefined;
-  const [byId] = await preparedRows<ListingRow>(db, sql`${clinicBySlug} ${clinics.id} = ${id}`);
+  const [byId] = await clinicStatements.byId<ListingRow>(db, { id });
   return byId ? toClinic(byId) : undefined;
 }

@@ -5,7 +5,7 @@
  * (checked at most 365 days ago, licence active) is packages/core `staffVerification`; the
  * SQL here applies the same rule.
  */
-import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, sql, type SQL } from "drizzle-orm";
 import {
   STAFF_RULES,
   credentialsOfRoles,
@@ -130,49 +130,33 @@ export function hasVerifiedCredentialSql(credentials: readonly StaffCredential[]
       AND cs.verified_on >= ${oldestCurrentCheck(today)}::date AND cs.verified_on <= ${today}::date)`;
 }
 
-/** The distinct roles and credentials of each clinic's currently verified staff, for a page of results, in one query. */
-export async function verifiedRolesByClinic(db: Database, clinicIds: readonly number[], today: string): Promise<Map<number, VerifiedRole[]>> {
-  const out = new Map<number, VerifiedRole[]>();
-  if (clinicIds.length === 0) return out;
-  const rows = await db
-    .select({
-      clinicId: clinicStaff.clinicId,
-      role: clinicStaff.role,
-      credential: clinicStaff.credential,
-      demo: sql<boolean>`bool_and(${clinicStaff.source} = 'demo')`,
-    })
-    .from(clinicStaff)
-    .where(
-      and(
-        inArray(clinicStaff.clinicId, [...clinicIds]),
-        eq(clinicStaff.licenseStatus, "active"),
-        gte(clinicStaff.verifiedOn, oldestCurrentCheck(today)),
-        lte(clinicStaff.verifiedOn, today),
-      ),
-    )
-    .groupBy(clinicStaff.clinicId, clinicStaff.role, clinicStaff.credential)
-    .orderBy(asc(clinicStaff.clinicId), asc(clinicStaff.role), asc(clinicStaff.credential));
-  for (const r of rows) {
-    const role: VerifiedRole = r.demo ? { role: r.role, credential: r.credential, demo: true } : { role: r.role, credential: r.credential };
-    out.set(r.clinicId, [...(out.get(r.clinicId) ?? []), role]);
-  }
-  return out;
+/**
+ * A listing statement's column of each listed clinic's currently verified staff (issue 21),
+ * read in the listing's own statement (one round trip per listing, issue 26): the distinct
+ * roles and credentials, role then credential in their enums' order, each with whether every
+ * such person is a demo person, as JSON `[[role, credential, demo], …]`, null when none.
+ */
+export function verifiedRolesSql(today: string, clinicId: SQL = clinicIdQualified): SQL {
+  return sql`(SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+    SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM ${clinicStaff} cs
+    WHERE cs.clinic_id = ${clinicId} AND cs.license_status = 'active'
+      AND cs.verified_on >= ${oldestCurrentCheck(today)}::date AND cs.verified_on <= ${today}::date
+    GROUP BY cs.role, cs.credential) v)`;
 }
 
-/** Search results with each clinic's `verifiedCredentials` and `verifiedStaff` (empty when none). */
-export async function withVerifiedCredentials<T extends { id: number }>(
-  db: Database,
-  items: T[],
-  today: string,
-): Promise<(T & { verifiedCredentials: StaffCredential[]; verifiedStaff: VerifiedRole[] })[]> {
-  const byClinic = await verifiedRolesByClinic(
-    db,
-    items.map((c) => c.id),
-    today,
-  );
-  return items.map((c) => {
-    const roles = byClinic.get(c.id) ?? [];
-    return { ...c, verifiedCredentials: credentialsOfRoles(roles), verifiedStaff: roles };
+/** `verifiedRolesSql`'s value as the answer's roles. */
+export function verifiedRolesOfColumn(value: readonly [StaffRole, StaffCredential, boolean][] | null): VerifiedRole[] {
+  return (value ?? []).map(([role, credential, demo]) => (demo ? { role, credential, demo: true } : { role, credential }));
+}
+
+/** Search results with each clinic's `verifiedCredentials` and `verifiedStaff` (empty when none): `roles` in the items' order. */
+export function withVerifiedStaff<T extends { id: number }>(
+  items: readonly T[],
+  roles: readonly (readonly VerifiedRole[])[],
+): (T & { verifiedCredentials: StaffCredential[]; verifiedStaff: VerifiedRole[] })[] {
+  return items.map((c, i) => {
+    const verified = [...(roles[i] ?? [])];
+    return { ...c, verifiedCredentials: credentialsOfRoles(verified), verifiedStaff: verified };
   });
 }
 

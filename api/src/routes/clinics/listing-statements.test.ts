@@ -1,0 +1,117 @@
+/**
+ * One round trip per listing (issue 26): with the read cache off, each public listing reads
+ * its page, the page's current prices, its total and each clinic's verified staff in a single
+ * statement, and clinic-by-slug in one. Counted at the driver (its debug hook sees every
+ * statement sent), on a second connection pool to the same test database. Also the verified
+ * staff as listings carry them: each (role, credential) once, medical directors first, the
+ * demo flag only when every such person is a demo person, stale and inactive checks left out.
+ */
+import postgres from "postgres";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ClinicListResponse, ZipSearchResponse } from "@botox/core";
+import { clinicStaff, schema, type Database } from "@botox/db";
+import { createApp } from "../../app.ts";
+import { sendRequest } from "../../test/request.ts";
+import { TEST_ORIGIN, createPublicTestContext, socketEnv, type PublicTestContext } from "../../test/public-app.ts";
+
+const NOW = new Date("2026-06-15T12:00:00Z");
+const daysBefore = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+
+let t: PublicTestContext;
+let counted: postgres.Sql;
+let statements = 0;
+let app: ReturnType<typeof createApp>;
+const ids: number[] = [];
+
+beforeAll(async () => {
+  t = await createPublicTestContext();
+  t.deps.now = () => NOW;
+  await t.insertZip("10001", 40.75, -74);
+  const rows = await t.insertClinics(
+    [0, 1, 2].map((i) => ({ name: `Staffed Clinic ${i}`, city: "Staffton", state: "NY", postalCode: "10001", latitude: 40.75 + i * 0.01, longitude: -74 })),
+  );
+  ids.push(...rows.map((r) => r.id));
+  const [a, b] = ids;
+  const person = (clinicId: number, over: Partial<typeof clinicStaff.$inferInsert>) => ({
+    clinicId,
+    name: "Pat Doe",
+    role: "injector" as const,
+    credential: "NP" as const,
+    licenseStatus: "active" as const,
+    verifiedOn: daysBefore(10),
+    source: "admin" as const,
+    ...over,
+  });
+  await t.db.db.insert(clinicStaff).values([
+    // a: two NP injectors (one demo: not every one is, so no flag), a demo MD director, a stale RN, an inactive PA.
+    person(a!, {}),
+    person(a!, { source: "demo" }),
+    person(a!, { role: "medical_director", credential: "MD", source: "demo" }),
+    person(a!, { credential: "RN", verifiedOn: daysBefore(366) }),
+    person(a!, { credential: "PA", licenseStatus: "inactive" }),
+    // b: a check dated after today does not count yet.
+    person(b!, { credential: "DO", verifiedOn: daysBefore(-1) }),
+  ]);
+  // One connection, opened (and its types read) before anything is counted.
+  counted = postgres(t.db.url, { max: 1, onnotice: () => {}, debug: () => void statements++ });
+  await counted`SELECT 1`;
+  const db: Database = drizzle({ client: counted, schema });
+  app = createApp({ ...t.deps, db, sql: counted });
+});
+
+afterAll(async () => {
+  await counted.end();
+  await t.close();
+});
+
+async function statementsFor<T>(path: string): Promise<{ body: T; statements: number }> {
+  const before = statements;
+  const res = await sendRequest(app, TEST_ORIGIN, "GET", path, {}, socketEnv("203.0.113.9"));
+  expect(res.status, path).toBe(200);
+  return { body: (await res.json()) as T, statements: statements - before };
+}
+
+const expectedStaff = [
+  [
+    { role: "medical_director", credential: "MD", demo: true },
+    { role: "injector", credential: "NP" },
+  ],
+  [],
+  [],
+];
+
+describe("one statement per listing request (read cache off)", () => {
+  it("zip-search: page, prices, total and verified staff", async () => {
+    for (const q of ["distance=25", "distance=any", "distance=25&sortBy=price", "distance=25&maxUnitPrice=20", "distance=any&credential=MD,NP"]) {
+      const { body, statements: n } = await statementsFor<ZipSearchResponse>(`/zip-search?postalCode=10001&${q}`);
+      expect(n, q).toBe(1);
+      // No clinic has a price: the price filter leaves none; the credential filter leaves a.
+      const expected = q.includes("maxUnitPrice") ? [] : q.includes("credential") ? expectedStaff.slice(0, 1) : expectedStaff;
+      expect(
+        body.clinics.map((c) => c.verifiedStaff),
+        q,
+      ).toEqual(expected);
+    }
+  });
+
+  it("zip-search: the verified credentials follow the staff", async () => {
+    const { body } = await statementsFor<ZipSearchResponse>("/zip-search?postalCode=10001&distance=25");
+    expect(body.clinics.map((c) => c.verifiedCredentials)).toEqual([["MD", "NP"], [], []]);
+  });
+
+  it("clinics-by-city: page, prices, total and verified staff", async () => {
+    for (const q of ["sortBy=name&sortOrder=asc", "sortBy=price&sortOrder=asc&distance=5"]) {
+      const { body, statements: n } = await statementsFor<ClinicListResponse>(`/proxy/clinics-by-city/staffton?${q}`);
+      // With a radius, the city's centre is read once and then kept for a minute (city-centres.ts).
+      expect(n, q).toBeLessThanOrEqual(q.includes("distance") ? 2 : 1);
+      expect(body.clinics.map((c) => c.verifiedStaff).sort((x, y) => (y?.length ?? 0) - (x?.length ?? 0))).toEqual(expectedStaff);
+    }
+  });
+
+  it("clinic-by-slug: one statement, and the same answer by slug in a city", async () => {
+    const { body, statements: n } = await statementsFor<{ id: number }>("/proxy/clinic/staffed-clinic-0-staffton?city=staffton");
+    expect(n).toBe(1);
+    expect(body.id).toBe(ids[0]);
+  });
+});
