@@ -258,8 +258,9 @@ function locatedValues(f: LocatedFilters): LocatedValues {
   };
 }
 
-function locatedConditionsOf(v: LocatedValues): SQL[] {
-  const conditions: SQL[] = [hasCoordinates, listedStatusesCondition(v.statuses)];
+/** The conditions of `v`, after `place` (located clinics, or those within a radius). */
+export function locatedConditionsOf(v: LocatedValues, place: SQL = hasCoordinates): SQL[] {
+  const conditions: SQL[] = [place, listedStatusesCondition(v.statuses)];
   if (v.openAt !== undefined) conditions.push(openAtInstant(v.openAt));
   if (v.credential) conditions.push(verifiedCredentialCheck(v.credential));
   return conditions;
