@@ -249,12 +249,13 @@ interface LocatedValues {
   credential?: CheckDays & { credentials: readonly unknown[] };
 }
 
+/** Each status and credential once: a fixed statement's shape counts them, so shapes stay few whoever calls. */
 function locatedValues(f: LocatedFilters): LocatedValues {
   const c = f.credential;
   return {
     statuses: listedStatuses(f.statuses),
     ...(f.openAt ? { openAt: f.openAt.toISOString() } : {}),
-    ...(c && c.credentials.length > 0 ? { credential: { credentials: c.credentials, oldest: oldestCurrentCheck(c.today), today: c.today } } : {}),
+    ...(c && c.credentials.length > 0 ? { credential: { credentials: [...new Set(c.credentials)], oldest: oldestCurrentCheck(c.today), today: c.today } } : {}),
   };
 }
 

@@ -11,9 +11,12 @@ export function listedStatusCondition(statuses?: readonly BusinessStatus[]): SQL
   return listedStatusesCondition(listedStatuses(statuses));
 }
 
-/** The statuses a filter lists (`listedStatusCondition`'s rule): undefined for every status but the closed one. */
+/**
+ * The statuses a filter lists (`listedStatusCondition`'s rule), each once (a fixed statement's
+ * shape counts them: at most two shapes' worth): undefined for every status but the closed one.
+ */
 export function listedStatuses(statuses?: readonly BusinessStatus[]): BusinessStatus[] | undefined {
-  return statuses?.length ? statuses.filter((s) => s !== "PERMANENTLY_CLOSED") : undefined;
+  return statuses?.length ? [...new Set(statuses)].filter((s) => s !== "PERMANENTLY_CLOSED") : undefined;
 }
 
 /**
