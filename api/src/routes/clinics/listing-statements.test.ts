@@ -8,7 +8,8 @@
  */
 import postgres from "postgres";
 import { drizzle } from "drizzle-orm/postgres-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ClinicListResponse, ZipSearchResponse } from "@botox/core";
 import { clinicStaff, schema, type Database } from "@botox/db";
 import { createApp } from "../../app.ts";
@@ -98,6 +99,39 @@ describe("one statement per listing request (read cache off)", () => {
   it("zip-search: the verified credentials follow the staff", async () => {
     const { body } = await statementsFor<ZipSearchResponse>("/zip-search?postalCode=10001&distance=25");
     expect(body.clinics.map((c) => c.verifiedCredentials)).toEqual([["MD", "NP"], [], []]);
+  });
+
+  it("zip-search: each statement's text is rendered once, later requests only bind their values", async () => {
+    // Every shape: radius or not, a kept total, price sort and filter, statuses, open now, credentials.
+    const shapes = [
+      "distance=25",
+      "distance=any",
+      "distance=25&sortBy=price",
+      "distance=any&sortBy=price&maxUnitPrice=20",
+      "distance=50&maxUnitPrice=20&businessStatus=OPERATIONAL,CLOSED_TEMPORARILY",
+      "distance=any&credential=MD,NP&openNow=true",
+      "distance=25&businessStatus=PERMANENTLY_CLOSED&credential=DO",
+    ];
+    // Twice each (the any-distance total is kept after the first), then other values of the same shapes.
+    for (const q of [...shapes, ...shapes]) await statementsFor(`/zip-search?postalCode=10001&${q}`);
+    const render = vi.spyOn(PgDialect.prototype, "sqlToQuery");
+    try {
+      for (const q of shapes) {
+        // The same shape: as many statuses and credentials, other values.
+        const other = q
+          .replace("25", "30")
+          .replace("50", "60")
+          .replace("MD,NP", "PA,RN")
+          .replace("=DO", "=RN")
+          .replace("OPERATIONAL,CLOSED_TEMPORARILY", "closed_temporarily,operational");
+        const { body, statements: n } = await statementsFor<ZipSearchResponse>(`/zip-search?postalCode=10001&${other}&limit=2&page=2`);
+        expect(n, other).toBe(1);
+        expect(body.currentPage, other).toBe(2);
+      }
+      expect(render).not.toHaveBeenCalled();
+    } finally {
+      render.mockRestore();
+    }
   });
 
   it("clinics-by-city: page, prices, total and verified staff", async () => {

@@ -4,36 +4,86 @@
  * ZIP origin and filters this reuses.
  */
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import type { BusinessStatus } from "@botox/core";
+import type { BusinessStatus, PriceBrand } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinics } from "../schema.ts";
 import {
-  credentialCondition,
-  openAtCondition,
+  locatedConditionsOf,
   withinMilesOfZipOrigin,
+  zipBindings,
+  zipNames,
   zipOriginColumns,
   zipOriginCte,
   zipOriginMiles,
   zipOriginOf,
+  zipPartsOf,
   type StaffedPage,
   type PriceSearch,
   type ZipOrigin,
   type ZipSearch,
+  type ZipShape,
 } from "./clinic-search.ts";
-import { listedStatusCondition } from "./listed.ts";
 import {
-  currentPriceJoin,
+  currentPriceJoinOn,
+  fixedStatement,
+  fixedStatementsByShape,
   listingColumns,
   listingPriceColumns,
-  preparedRows,
-  priceOrder,
-  listingRolesColumn,
+  listingRolesColumnOn,
+  priceOrderFrom,
   toListedClinic,
   verifiedStaffOf,
   type ListedClinic,
   type ListingPriceRow,
 } from "./listings.ts";
-import { oldestCountingDay } from "./price-filters.ts";
+import { oldestFreshDay } from "./price-filters.ts";
+
+type ZipPriceRow = ListingPriceRow & { originLatitude: number; originLongitude: number; originCity: string; originState: string; total: number | string };
+
+/**
+ * `searchClinicsNearZipByPrice`'s statement, one fixed text per shape (issue 26, as
+ * clinic-search.ts `zipNearStatement`): every value bound, nothing rendered per request.
+ */
+const zipPriceStatement = fixedStatementsByShape((shape: ZipShape & { maxUnit: boolean; sortBy: "distance" | "price" }) => {
+  const { names, parts } = zipNames(shape);
+  const more = [...(shape.maxUnit ? ["maxUnitCents"] : []), ...(shape.sortBy === "price" ? ["freshOldest"] : []), "limit", "offset"];
+  return fixedStatement([...names, ...more], (v) => {
+    const p = parts(v);
+    const { price } = p;
+    if (!price) throw new Error("zip-search by price: a statement without a brand");
+    // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
+    const filters = locatedConditionsOf(p.located, p.radius === undefined ? undefined : withinMilesOfZipOrigin(p.radius));
+    // Each clinic's current price as a join, not a probe per row: with a filter only the clinics
+    // priced at most that take part (an inner join the planner can start from the priced
+    // clinics); without one, unpriced clinics stay (a left join: their unit is null).
+    const priceJoin = and(
+      eq(clinicCurrentPrices.clinicId, clinics.id),
+      eq(clinicCurrentPrices.brand, price.brand as PriceBrand),
+      gte(clinicCurrentPrices.checkedOn, price.oldestCounting as string),
+      shape.maxUnit ? lte(clinicCurrentPrices.perUnitCents, v.maxUnitCents as unknown as number) : undefined,
+    );
+    const order = (unit: SQL, checkedOn: SQL, distance: SQL, id: SQL) => [
+      ...(shape.sortBy === "price" ? priceOrderFrom(unit, checkedOn, v.freshOldest, "asc") : []),
+      sql`${distance} ASC`,
+      sql`${id} ASC`,
+    ];
+    // Cheapest first among the priced clinics at any distance: the page is read in the order of
+    // clinic_current_prices_unit_idx and stops once it is full (an incremental sort by distance
+    // within a price), so the total is counted on its own instead of by a window over every row.
+    const countApart = !shape.radius && shape.maxUnit && shape.sortBy === "price";
+    return sql`WITH ${zipOriginCte(p.zip)},
+    ranked AS (
+      SELECT ${clinics.id} AS id, ${zipOriginMiles()} AS distance, ${clinicCurrentPrices.perUnitCents} AS unit, ${clinicCurrentPrices.checkedOn} AS unit_checked_on
+      FROM ${clinics} ${shape.maxUnit ? sql`INNER JOIN` : sql`LEFT JOIN`} ${clinicCurrentPrices} ON ${priceJoin}
+      WHERE ${and(...filters)}),
+    page AS (
+      SELECT id, distance, unit, unit_checked_on, ${countApart ? sql`NULL::bigint` : sql`count(*) over ()`} AS total FROM ranked
+      ORDER BY ${sql.join(order(sql`unit`, sql`unit_checked_on`, sql`distance`, sql`id`), sql`, `)} LIMIT ${v.limit} OFFSET ${v.offset})
+    SELECT ${zipOriginColumns}, ${listingColumns}, page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, ${listingPriceColumns(true)}, ${listingRolesColumnOn(p.staff)}
+    FROM origin LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoinOn(price.brand, price.oldestCounting)}) ON true
+    ORDER BY ${sql.join(order(sql`page.unit`, sql`page.unit_checked_on`, sql`page.distance`, sql`page.id`), sql`, `)}`;
+  });
+});
 
 /**
  * zip-search with a price filter or the price sort: every clinic within the radius (an
@@ -48,48 +98,16 @@ export async function searchClinicsNearZipByPrice(
   db: Database,
   s: ZipSearch & { price: PriceSearch; sortBy: "distance" | "price"; statuses?: readonly BusinessStatus[] },
 ): Promise<StaffedPage<ListedClinic> & { origin: ZipOrigin | null }> {
-  // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
-  const filters: SQL[] = [
-    s.radiusMiles == null ? sql`${clinics.latitude} IS NOT NULL AND ${clinics.longitude} IS NOT NULL` : withinMilesOfZipOrigin(s.radiusMiles),
-  ];
-  filters.push(listedStatusCondition(s.statuses));
-  if (s.openAt) filters.push(openAtCondition(s.openAt));
-  filters.push(...credentialCondition(s.credential));
-  // Each clinic's current price as a join, not a probe per row: with a filter only the clinics
-  // priced at most that take part (an inner join the planner can start from the priced
-  // clinics); without one, unpriced clinics stay (a left join: their unit is null).
-  const { maxUnitCents } = s.price;
-  const priceJoin = and(
-    eq(clinicCurrentPrices.clinicId, clinics.id),
-    eq(clinicCurrentPrices.brand, s.price.brand),
-    gte(clinicCurrentPrices.checkedOn, oldestCountingDay(s.price.today)),
-    maxUnitCents != null ? lte(clinicCurrentPrices.perUnitCents, maxUnitCents) : undefined,
-  );
-  const order = (unit: SQL, checkedOn: SQL, distance: SQL, id: SQL) => [
-    ...(s.sortBy === "price" ? priceOrder(unit, checkedOn, s.price.today, "asc") : []),
-    sql`${distance} ASC`,
-    sql`${id} ASC`,
-  ];
-  // Cheapest first among the priced clinics at any distance: the page is read in the order of
-  // clinic_current_prices_unit_idx and stops once it is full (an incremental sort by distance
-  // within a price), so the total is counted on its own instead of by a window over every row.
-  const countApart = s.radiusMiles == null && maxUnitCents != null && s.sortBy === "price";
-  const rows = await preparedRows<
-    ListingPriceRow & { originLatitude: number; originLongitude: number; originCity: string; originState: string; total: number | string }
-  >(
-    db,
-    sql`WITH ${zipOriginCte(s.postalCode)},
-    ranked AS (
-      SELECT ${clinics.id} AS id, ${zipOriginMiles()} AS distance, ${clinicCurrentPrices.perUnitCents} AS unit, ${clinicCurrentPrices.checkedOn} AS unit_checked_on
-      FROM ${clinics} ${maxUnitCents != null ? sql`INNER JOIN` : sql`LEFT JOIN`} ${clinicCurrentPrices} ON ${priceJoin}
-      WHERE ${and(...filters)}),
-    page AS (
-      SELECT id, distance, unit, unit_checked_on, ${countApart ? sql`NULL::bigint` : sql`count(*) over ()`} AS total FROM ranked
-      ORDER BY ${sql.join(order(sql`unit`, sql`unit_checked_on`, sql`distance`, sql`id`), sql`, `)} LIMIT ${s.limit} OFFSET ${(s.page - 1) * s.limit})
-    SELECT ${zipOriginColumns}, ${listingColumns}, page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, ${listingPriceColumns(true)}, ${listingRolesColumn(s.verifiedOn)}
-    FROM origin LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoin(s.price)}) ON true
-    ORDER BY ${sql.join(order(sql`page.unit`, sql`page.unit_checked_on`, sql`page.distance`, sql`page.id`), sql`, `)}`,
-  );
+  const maxUnitCents = s.price.maxUnitCents;
+  const { shape, values } = zipBindings(zipPartsOf(s));
+  const statement = zipPriceStatement({ ...shape, maxUnit: maxUnitCents != null, sortBy: s.sortBy });
+  const rows = await statement<ZipPriceRow>(db, {
+    ...values,
+    maxUnitCents,
+    freshOldest: oldestFreshDay(s.price.today),
+    limit: s.limit,
+    offset: (s.page - 1) * s.limit,
+  });
   const listed = rows.filter((r) => r.id != null);
   return {
     items: listed.map((r) => toListedClinic(r, s.price.brand)),

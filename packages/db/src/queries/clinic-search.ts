@@ -13,6 +13,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import {
   EARTH_RADIUS_MILES,
+  oldestCurrentCheck,
   parseId,
   type BusinessStatus,
   type Clinic,
@@ -25,13 +26,16 @@ import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
 import { roundGeo } from "./geo.ts";
-import { listedStatusCondition } from "./listed.ts";
+import { listedStatusCondition, listedStatuses, listedStatusesCondition } from "./listed.ts";
 import {
   currentPriceJoin,
+  currentPriceJoinOn,
   fixedStatement,
+  fixedStatementsByShape,
   listingColumns,
   listingPriceColumns,
   listingRolesColumn,
+  listingRolesColumnOn,
   preparedRows,
   priceOrder,
   toListedClinic,
@@ -40,7 +44,7 @@ import {
   type ListingPriceRow,
 } from "./listings.ts";
 import { oldestCountingDay, pricedAtMostSql } from "./price-filters.ts";
-import { hasVerifiedCredentialSql } from "./staff.ts";
+import { hasVerifiedCredentialSql, verifiedCredentialCheck, type CheckDays } from "./staff.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
 
 /** A point in SQL: given values, or read in the same statement (a ZIP centroid). */
@@ -73,25 +77,28 @@ const zipPoint: SqlPoint = {
 };
 
 /** `WITH origin AS (…)`: the ZIP's centroid, city and state (no row for an unknown ZIP). */
-export const zipOriginCte = (zip: string) =>
+export const zipOriginCte = (zip: unknown) =>
   sql`origin AS (SELECT latitude, longitude, city, state, ll_to_earth(latitude, longitude) AS earth, cos(radians(latitude)) AS cos_latitude FROM ${zipCodes} WHERE zip = ${zip})`;
 
 const clinicEarth = sql`ll_to_earth(${clinics.latitude}, ${clinics.longitude})`;
 /** Repeats the partial index's predicate so the planner may use clinics_earth_idx. */
 const hasCoordinates = sql`${clinics.latitude} IS NOT NULL AND ${clinics.longitude} IS NOT NULL`;
 /** Miles as a length in earth()'s units (metres on its own radius): the same central angle. */
-const milesToEarthUnits = (miles: number) => sql`(${roundGeo(miles)}::float8 / ${EARTH_RADIUS_MILES}::float8 * earth())`;
+const milesToEarthUnits = (miles: unknown) => sql`(${miles}::float8 / ${earthRadius}::float8 * earth())`;
+/** The earth's radius in the text (a constant: a fixed statement binds only the request's values). */
+const earthRadius = sql.raw(String(EARTH_RADIUS_MILES));
+const earthDiameter = sql.raw(String(2 * EARTH_RADIUS_MILES));
 
 /** Great-circle miles from `p` to the clinic: haversine, radius 3959 (least() guards asin against rounding past 1). */
 function milesFrom(p: SqlPoint): SQL<number> {
-  return sql<number>`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(
+  return sql<number>`(${earthDiameter}::float8 * asin(least(1::float8, sqrt(
     power(sin(radians(${clinics.latitude} - ${p.latitude}) / 2), 2)
     + ${p.cosLatitude} * cos(radians(${clinics.latitude})) * power(sin(radians(${clinics.longitude} - ${p.longitude}) / 2), 2)))))`;
 }
 
-/** Clinics within `miles` of `p`: index prefilter (earth_box), then the exact distance. */
-function withinMilesOf(p: SqlPoint, miles: number): SQL {
-  return sql`(${hasCoordinates} AND earth_box(${p.earth}, ${milesToEarthUnits(miles)}) @> ${clinicEarth} AND ${milesFrom(p)} <= ${roundGeo(miles)}::float8)`;
+/** Clinics within `miles` (rounded by `roundGeo`, or a fixed statement's name) of `p`: index prefilter (earth_box), then the exact distance. */
+function withinMilesOf(p: SqlPoint, miles: unknown): SQL {
+  return sql`(${hasCoordinates} AND earth_box(${p.earth}, ${milesToEarthUnits(miles)}) @> ${clinicEarth} AND ${milesFrom(p)} <= ${miles}::float8)`;
 }
 
 /** Great-circle miles from `origin` to the clinic: haversine, radius 3959 (least() guards asin against rounding past 1). */
@@ -101,12 +108,13 @@ export function clinicMilesFrom(origin: LatLon): SQL<number> {
 
 /** Clinics within `miles` of `origin`: index prefilter (earth_box), then the exact distance. */
 export function clinicsWithinMiles(origin: LatLon, miles: number): SQL {
-  return withinMilesOf(valuePoint(origin), miles);
+  return withinMilesOf(valuePoint(origin), roundGeo(miles));
 }
 
 /** `clinicMilesFrom` and `clinicsWithinMiles` from the centroid of a statement's `origin` CTE. */
 export const zipOriginMiles = () => milesFrom(zipPoint);
-export const withinMilesOfZipOrigin = (miles: number) => withinMilesOf(zipPoint, miles);
+/** `miles`: rounded by `roundGeo`, or a fixed statement's name. */
+export const withinMilesOfZipOrigin = (miles: unknown) => withinMilesOf(zipPoint, miles);
 export const zipOriginEarth = zipPoint.earth;
 
 /**
@@ -115,7 +123,12 @@ export const zipOriginEarth = zipPoint.earth;
  * zone's rules at that instant, so DST needs nothing more.
  */
 export function openAtCondition(at: Date): SQL {
-  const local = sql`(${at.toISOString()}::timestamptz AT TIME ZONE ${clinics.timeZone})`;
+  return openAtInstant(at.toISOString());
+}
+
+/** `openAtCondition` with the instant as its ISO text, as it is bound (or a fixed statement's name). */
+function openAtInstant(iso: unknown): SQL {
+  const local = sql`(${iso}::timestamptz AT TIME ZONE ${clinics.timeZone})`;
   return sql`(${clinics.businessStatus} = 'OPERATIONAL' AND ${clinics.openMinutes} @> (extract(dow from ${local})::int * 1440 + extract(hour from ${local})::int * 60 + extract(minute from ${local})::int))`;
 }
 
@@ -223,10 +236,127 @@ export interface LocatedFilters {
 
 /** Located clinics passing `f`: the conditions every clinic of a geographic search's answer meets. */
 function locatedConditions(f: LocatedFilters): SQL[] {
-  const conditions: SQL[] = [hasCoordinates, listedStatusCondition(f.statuses)];
-  if (f.openAt) conditions.push(openAtCondition(f.openAt));
-  conditions.push(...credentialCondition(f.credential));
+  return locatedConditionsOf(locatedValues(f));
+}
+
+/**
+ * The located filters as they are bound: the statuses listed (`listedStatuses`), the instant
+ * as ISO text, the credentials with the check's days. In a fixed statement each is a name.
+ */
+interface LocatedValues {
+  statuses: readonly unknown[] | undefined;
+  openAt?: unknown;
+  credential?: CheckDays & { credentials: readonly unknown[] };
+}
+
+/** Each status and credential once: a fixed statement's shape counts them, so shapes stay few whoever calls. */
+function locatedValues(f: LocatedFilters): LocatedValues {
+  const c = f.credential;
+  return {
+    statuses: listedStatuses(f.statuses),
+    ...(f.openAt ? { openAt: f.openAt.toISOString() } : {}),
+    ...(c && c.credentials.length > 0 ? { credential: { credentials: [...new Set(c.credentials)], oldest: oldestCurrentCheck(c.today), today: c.today } } : {}),
+  };
+}
+
+/** The conditions of `v`, after `place` (located clinics, or those within a radius). */
+export function locatedConditionsOf(v: LocatedValues, place: SQL = hasCoordinates): SQL[] {
+  const conditions: SQL[] = [place, listedStatusesCondition(v.statuses)];
+  if (v.openAt !== undefined) conditions.push(openAtInstant(v.openAt));
+  if (v.credential) conditions.push(verifiedCredentialCheck(v.credential));
   return conditions;
+}
+
+/**
+ * The shape of a zip-search statement (`zipStatementParts`): which filters, prices and staff
+ * it has, and how many statuses and credentials it lists. At most a few dozen shapes are used.
+ */
+export interface ZipShape {
+  radius: boolean;
+  /** null: every status but the closed one (`listedStatuses`). */
+  statuses: number | null;
+  openAt: boolean;
+  credentials: number;
+  price: boolean;
+  staff: boolean;
+}
+
+/** A zip-search's statement parts, built from its bound values (`zipBindings`) or their names. */
+export interface ZipParts {
+  zip: unknown;
+  /** Rounded by `roundGeo`; undefined at any distance. */
+  radius?: unknown;
+  located: LocatedValues;
+  price?: { brand: unknown; oldestCounting: unknown };
+  staff?: CheckDays;
+}
+
+const numbered = (prefix: string, n: number | null) => Array.from({ length: n ?? 0 }, (_, i) => `${prefix}${i}`);
+
+/**
+ * A zip-search's statement values by name (its shape's names, `zipNames`) and the shape: the
+ * one place a search's values are spread into a fixed statement's names.
+ */
+export function zipBindings(p: ZipParts): { shape: ZipShape; values: Record<string, unknown> } {
+  const { located } = p;
+  const shape: ZipShape = {
+    radius: p.radius !== undefined,
+    statuses: located.statuses ? located.statuses.length : null,
+    openAt: located.openAt !== undefined,
+    credentials: located.credential?.credentials.length ?? 0,
+    price: p.price != null,
+    staff: p.staff != null,
+  };
+  const values: Record<string, unknown> = { zip: p.zip, radius: p.radius, openAt: located.openAt };
+  located.statuses?.forEach((status, i) => (values[`status${i}`] = status));
+  located.credential?.credentials.forEach((credential, i) => (values[`credential${i}`] = credential));
+  Object.assign(values, {
+    credentialOldest: located.credential?.oldest,
+    credentialToday: located.credential?.today,
+    brand: p.price?.brand,
+    priceOldest: p.price?.oldestCounting,
+    staffOldest: p.staff?.oldest,
+    staffToday: p.staff?.today,
+  });
+  return { shape, values };
+}
+
+/** The names a statement of `shape` binds (`zipBindings`' keys) and its parts made of them. */
+export function zipNames(shape: ZipShape): { names: string[]; parts: (v: Record<string, string>) => ZipParts } {
+  const statuses = numbered("status", shape.statuses);
+  const credentials = numbered("credential", shape.credentials);
+  const names = [
+    "zip",
+    ...(shape.radius ? ["radius"] : []),
+    ...statuses,
+    ...(shape.openAt ? ["openAt"] : []),
+    ...(credentials.length > 0 ? [...credentials, "credentialOldest", "credentialToday"] : []),
+    ...(shape.price ? ["brand", "priceOldest"] : []),
+    ...(shape.staff ? ["staffOldest", "staffToday"] : []),
+  ];
+  const parts = (v: Record<string, string>): ZipParts => ({
+    zip: v.zip,
+    ...(shape.radius ? { radius: v.radius } : {}),
+    located: {
+      statuses: shape.statuses == null ? undefined : statuses.map((n) => v[n]),
+      ...(shape.openAt ? { openAt: v.openAt } : {}),
+      ...(credentials.length > 0 ? { credential: { credentials: credentials.map((n) => v[n]), oldest: v.credentialOldest, today: v.credentialToday } } : {}),
+    },
+    ...(shape.price ? { price: { brand: v.brand, oldestCounting: v.priceOldest } } : {}),
+    ...(shape.staff ? { staff: { oldest: v.staffOldest, today: v.staffToday } } : {}),
+  });
+  return { names, parts };
+}
+
+/** A zip-search's parts from its search (the values bound). */
+export function zipPartsOf(s: ZipSearch): ZipParts {
+  return {
+    zip: s.postalCode,
+    ...(s.radiusMiles == null ? {} : { radius: roundGeo(s.radiusMiles) }),
+    located: locatedValues(s),
+    ...(s.price ? { price: { brand: s.price.brand, oldestCounting: oldestCountingDay(s.price.today) } } : {}),
+    ...(s.verifiedOn ? { staff: { oldest: oldestCurrentCheck(s.verifiedOn), today: s.verifiedOn } } : {}),
+  };
 }
 
 /**
@@ -287,6 +417,37 @@ export function zipOriginOf(rows: readonly ZipListingRow[]): ZipOrigin | null {
 export const zipOriginColumns = sql`origin.latitude AS "originLatitude", origin.longitude AS "originLongitude", origin.city AS "originCity", origin.state AS "originState"`;
 
 /**
+ * `searchClinicsNearZip`'s statement, one fixed text per shape (issue 26: rendering it per
+ * request was 7% of an uncached zip-search's CPU): every value bound, nothing rendered per
+ * request. `known`: a total kept at any distance is offered.
+ */
+const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: boolean }) => {
+  const { names, parts } = zipNames(shape);
+  const more = ["reach", "limit", "offset", ...(shape.known ? ["knownGeneration", "knownTotal"] : [])];
+  return fixedStatement([...names, ...more], (v) => {
+    const p = parts(v);
+    // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
+    const filters = locatedConditionsOf(p.located);
+    const matches = and(...filters, p.radius === undefined ? undefined : withinMilesOfZipOrigin(p.radius));
+    const counted = sql`(SELECT count(*) FROM ${clinics} WHERE ${matches})`;
+    const count = shape.known ? sql`CASE WHEN ${locatedGeneration} = ${v.knownGeneration}::bigint THEN ${v.knownTotal}::bigint ELSE ${counted} END` : counted;
+    return sql`WITH ${zipOriginCte(p.zip)},
+    nearest AS (
+      SELECT ${clinics.id} AS id, ${zipOriginMiles()} AS distance, ${clinicEarth} <-> ${zipOriginEarth} AS knn
+      FROM ${clinics} WHERE ${and(...filters)} ORDER BY knn LIMIT ${v.reach}),
+    page AS (SELECT id, distance, knn FROM nearest ${p.radius === undefined ? sql`` : sql`WHERE distance <= ${p.radius}::float8`} ORDER BY knn LIMIT ${v.limit} OFFSET ${v.offset}),
+    meta AS (
+      SELECT ${zipOriginColumns},
+        CASE WHEN shown.n < ${v.limit}::int AND (shown.n > 0 OR ${v.offset}::int = 0) THEN ${v.offset}::int + shown.n
+        ELSE ${count} END AS total${p.radius === undefined ? sql`, ${locatedGeneration}::text AS generation` : sql``}
+      FROM origin, (SELECT count(*) AS n FROM page) shown)
+    SELECT meta.*, ${listingColumns}, page.distance, ${listingPriceColumns(p.price != null)}, ${listingRolesColumnOn(p.staff)}
+    FROM meta LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${p.price ? currentPriceJoinOn(p.price.brand, p.price.oldestCounting) : sql``}) ON true
+    ORDER BY page.knn`;
+  });
+});
+
+/**
  * Clinics near a ZIP's centroid (product.md §7.1 zip-search); an unknown ZIP finds nothing. One
  * statement: the centroid, the nearest offset+limit clinics from the GiST index in cube-distance
  * order (KNN, as in `listClinicsNear`), the page's rows and current prices, and the total (an
@@ -298,31 +459,19 @@ export async function searchClinicsNearZip(
   s: ZipSearch,
 ): Promise<StaffedPage<ListedClinic> & { origin: ZipOrigin | null; located?: KnownTotal }> {
   const offset = (s.page - 1) * s.limit;
-  // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
-  const filters = locatedConditions(s);
-  const radius = s.radiusMiles == null ? null : roundGeo(s.radiusMiles);
-  const matches = and(...filters, radius == null ? undefined : withinMilesOfZipOrigin(radius));
-  const counted = sql`(SELECT count(*) FROM ${clinics} WHERE ${matches})`;
   // At any distance the count is the same from every ZIP: the one kept is taken while the
   // located clinics are still at its generation, and counted again otherwise.
-  const known = radius == null ? s.knownTotal : undefined;
-  const count = known ? sql`CASE WHEN ${locatedGeneration} = ${known.generation}::bigint THEN ${Math.trunc(known.total)}::bigint ELSE ${counted} END` : counted;
-  const rows = await preparedRows<ZipListingRow & { generation?: string }>(
-    db,
-    sql`WITH ${zipOriginCte(s.postalCode)},
-    nearest AS (
-      SELECT ${clinics.id} AS id, ${zipOriginMiles()} AS distance, ${clinicEarth} <-> ${zipOriginEarth} AS knn
-      FROM ${clinics} WHERE ${and(...filters)} ORDER BY knn LIMIT ${offset + s.limit}),
-    page AS (SELECT id, distance, knn FROM nearest ${radius == null ? sql`` : sql`WHERE distance <= ${radius}::float8`} ORDER BY knn LIMIT ${s.limit} OFFSET ${offset}),
-    meta AS (
-      SELECT ${zipOriginColumns},
-        CASE WHEN shown.n < ${s.limit}::int AND (shown.n > 0 OR ${offset}::int = 0) THEN ${offset}::int + shown.n
-        ELSE ${count} END AS total${radius == null ? sql`, ${locatedGeneration}::text AS generation` : sql``}
-      FROM origin, (SELECT count(*) AS n FROM page) shown)
-    SELECT meta.*, ${listingColumns}, page.distance, ${listingPriceColumns(s.price != null)}, ${listingRolesColumn(s.verifiedOn)}
-    FROM meta LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoin(s.price)}) ON true
-    ORDER BY page.knn`,
-  );
+  const known = s.radiusMiles == null ? s.knownTotal : undefined;
+  const { shape, values } = zipBindings(zipPartsOf(s));
+  const statement = zipNearStatement({ ...shape, known: known != null });
+  const rows = await statement<ZipListingRow & { generation?: string }>(db, {
+    ...values,
+    reach: offset + s.limit,
+    limit: s.limit,
+    offset,
+    knownGeneration: known?.generation,
+    knownTotal: known && Math.trunc(known.total),
+  });
   const listed = rows.filter((r) => r.id != null);
   const total = Number(rows[0]?.total ?? 0);
   const generation = rows[0]?.generation;

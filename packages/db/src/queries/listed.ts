@@ -1,4 +1,4 @@
-import { inArray, ne, sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import type { BusinessStatus } from "@botox/core";
 import { clinics } from "../schema.ts";
 
@@ -8,7 +8,23 @@ import { clinics } from "../schema.ts";
  * leaves every listing and the sitemap.
  */
 export function listedStatusCondition(statuses?: readonly BusinessStatus[]): SQL {
-  if (!statuses?.length) return ne(clinics.businessStatus, "PERMANENTLY_CLOSED");
-  const listed = statuses.filter((s) => s !== "PERMANENTLY_CLOSED");
-  return listed.length ? inArray(clinics.businessStatus, listed) : sql`false`;
+  return listedStatusesCondition(listedStatuses(statuses));
+}
+
+/**
+ * The statuses a filter lists (`listedStatusCondition`'s rule), each once (a fixed statement's
+ * shape counts them: at most two shapes' worth): undefined for every status but the closed one.
+ */
+export function listedStatuses(statuses?: readonly BusinessStatus[]): BusinessStatus[] | undefined {
+  return statuses?.length ? [...new Set(statuses)].filter((s) => s !== "PERMANENTLY_CLOSED") : undefined;
+}
+
+/**
+ * `listedStatusCondition` from `listedStatuses`' answer, each status as it is bound (a fixed
+ * statement's names, listings.ts `fixedStatement`). The closed status is in the text: a
+ * constant, the same for every call.
+ */
+export function listedStatusesCondition(listed: readonly unknown[] | undefined): SQL {
+  if (!listed) return sql`${clinics.businessStatus} <> 'PERMANENTLY_CLOSED'`;
+  return listed.length ? inArray(clinics.businessStatus, listed as BusinessStatus[]) : sql`false`;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { clinics } from "../schema.ts";
-import { fixedStatement } from "./listings.ts";
+import { fixedStatement, fixedStatementsByShape } from "./listings.ts";
 
 let t: TestDatabase;
 
@@ -27,5 +27,25 @@ describe("fixedStatement (rendered once, each call's values in their places)", (
   it("refuses a statement with a value in the text itself (every later call would send it)", async () => {
     const frozen = fixedStatement(["slug"], (v) => sql`SELECT 1 FROM ${clinics} WHERE ${clinics.slug} = ${v.slug} AND ${clinics.state} = ${"TX"}`);
     await expect(frozen(t.db, { slug: "fixed-a" })).rejects.toThrow(/a value in the text itself \("TX"\)/);
+  });
+});
+
+describe("fixedStatementsByShape (one fixed statement per shape)", () => {
+  it("builds each shape's statement once and runs each call with its own values", async () => {
+    const built: string[] = [];
+    const byShape = fixedStatementsByShape((shape: { inCity: boolean }) => {
+      built.push(JSON.stringify(shape));
+      return shape.inCity
+        ? fixedStatement(
+            ["slug", "city"],
+            (v) => sql`SELECT ${clinics.name} AS name FROM ${clinics} WHERE ${clinics.slug} = ${v.slug} AND ${clinics.citySlug} = ${v.city}`,
+          )
+        : fixedStatement(["slug"], (v) => sql`SELECT ${clinics.name} AS name FROM ${clinics} WHERE ${clinics.slug} = ${v.slug}`);
+    });
+    expect(await byShape({ inCity: false })<{ name: string }>(t.db, { slug: "fixed-a" })).toEqual([{ name: "Fixed A" }]);
+    expect(await byShape({ inCity: true })<{ name: string }>(t.db, { slug: "fixed-b", city: "boston" })).toEqual([{ name: "Fixed B" }]);
+    expect(await byShape({ inCity: true })<{ name: string }>(t.db, { slug: "fixed-b", city: "austin" })).toEqual([]);
+    expect(await byShape({ inCity: false })<{ name: string }>(t.db, { slug: "fixed-b" })).toEqual([{ name: "Fixed B" }]);
+    expect(built).toEqual(['{"inCity":false}', '{"inCity":true}']);
   });
 });

@@ -13,7 +13,7 @@ import { clinicColumnsExcept } from "../clinic-columns.ts";
 import { clinicCurrentPrices, clinicPrices } from "../schema.ts";
 import { oldestCountingDay, oldestFreshDay } from "./price-filters.ts";
 import { SEARCH_ONLY_COLUMNS, toClinic, type ListingRow } from "./serialize.ts";
-import { verifiedRolesOfColumn, verifiedRolesSql } from "./staff.ts";
+import { verifiedRolesOfColumn, verifiedRolesOn, verifiedRolesSql, type CheckDays } from "./staff.ts";
 
 const dialect = new PgDialect();
 
@@ -57,6 +57,25 @@ export function fixedStatement<K extends string>(names: readonly K[], build: (va
   };
 }
 
+/** A fixed statement (`fixedStatement`) run with its values. */
+export type FixedStatement<K extends string> = ReturnType<typeof fixedStatement<K>>;
+
+/**
+ * Fixed statements of one family whose text depends on a small shape (which filters are
+ * given, how many statuses are listed): each shape's statement is rendered once, on its
+ * first use, and kept (issue 26: zip-search's statements). A shape must be a plain value
+ * (its JSON is the key) and shapes must be few: one kept statement each.
+ */
+export function fixedStatementsByShape<S, K extends string>(statementOf: (shape: S) => FixedStatement<K>): (shape: S) => FixedStatement<K> {
+  const byShape = new Map<string, FixedStatement<K>>();
+  return (shape) => {
+    const key = JSON.stringify(shape);
+    let statement = byShape.get(key);
+    if (!statement) byShape.set(key, (statement = statementOf(shape)));
+    return statement;
+  };
+}
+
 /**
  * The clinic columns of a listing answer, as `ListingRow` keys (the table is `clinics`): every
  * column but the search-only ones (serialize.ts `SEARCH_ONLY_COLUMNS`).
@@ -89,8 +108,12 @@ export type ListedClinic = Clinic & { currentPrice: CurrentUnitPrice | null };
  */
 export function currentPriceJoin(price: { brand: PriceBrand; today: string } | undefined): SQL {
   if (!price) return sql``;
-  const { brand, today } = price;
-  return sql`LEFT JOIN ${clinicCurrentPrices} lp ON lp.clinic_id = "clinics"."id" AND lp.brand = ${brand} AND lp.checked_on >= ${oldestCountingDay(today)}::date
+  return currentPriceJoinOn(price.brand, oldestCountingDay(price.today));
+}
+
+/** `currentPriceJoin` with the brand and the oldest counting day given as they are bound (a fixed statement's names). */
+export function currentPriceJoinOn(brand: unknown, oldestCounting: unknown): SQL {
+  return sql`LEFT JOIN ${clinicCurrentPrices} lp ON lp.clinic_id = "clinics"."id" AND lp.brand = ${brand} AND lp.checked_on >= ${oldestCounting}::date
     LEFT JOIN ${clinicPrices} lpp ON lpp.id = lp.price_id`;
 }
 
@@ -106,7 +129,12 @@ export const listingPriceColumns = (joined: boolean): SQL =>
  * without a day.
  */
 export const listingRolesColumn = (verifiedOn: string | undefined): SQL =>
-  verifiedOn ? sql`${verifiedRolesSql(verifiedOn)} AS "verifiedRoles"` : sql`NULL::json AS "verifiedRoles"`;
+  verifiedOn ? sql`${verifiedRolesSql(verifiedOn)} AS "verifiedRoles"` : noRolesColumn;
+
+/** `listingRolesColumn` with the check's days given as they are bound (a fixed statement's names). */
+export const listingRolesColumnOn = (days: CheckDays | undefined): SQL => (days ? sql`${verifiedRolesOn(days)} AS "verifiedRoles"` : noRolesColumn);
+
+const noRolesColumn = sql`NULL::json AS "verifiedRoles"`;
 
 /** Each listed row's verified staff (`listingRolesColumn`), in the rows' order. */
 export const verifiedStaffOf = (rows: readonly ListingPriceRow[]): VerifiedRole[][] => rows.map((r) => verifiedRolesOfColumn(r.verifiedRoles ?? null));
@@ -126,8 +154,13 @@ export function toListedClinic(row: ListingPriceRow, brand: PriceBrand | undefin
  * out-of-date ones after them, each by price, then clinics without a current price.
  */
 export function priceOrder(unit: SQL, checkedOn: SQL, today: string, direction: "asc" | "desc"): SQL[] {
+  return priceOrderFrom(unit, checkedOn, oldestFreshDay(today), direction);
+}
+
+/** `priceOrder` with the oldest fresh day given as it is bound (a fixed statement's name). */
+export function priceOrderFrom(unit: SQL, checkedOn: SQL, oldestFresh: unknown, direction: "asc" | "desc"): SQL[] {
   return [
-    sql`(CASE WHEN ${unit} IS NULL THEN 2 WHEN ${checkedOn} >= ${oldestFreshDay(today)}::date THEN 0 ELSE 1 END) ASC`,
+    sql`(CASE WHEN ${unit} IS NULL THEN 2 WHEN ${checkedOn} >= ${oldestFresh}::date THEN 0 ELSE 1 END) ASC`,
     sql`${unit} ${direction === "asc" ? sql`ASC` : sql`DESC`} NULLS LAST`,
   ];
 }

@@ -121,13 +121,27 @@ const clinicIdQualified = sql`${sql.identifier("clinics")}.${sql.identifier("id"
  * EXISTS probe of clinic_staff_verified_idx per clinic, added beside the other filters.
  */
 export function hasVerifiedCredentialSql(credentials: readonly StaffCredential[], today: string, clinicId: SQL = clinicIdQualified): SQL {
+  return verifiedCredentialCheck({ credentials, oldest: oldestCurrentCheck(today), today }, clinicId);
+}
+
+/**
+ * The days a check counts on (`oldest` = oldestCurrentCheck(today)), as values or as a fixed
+ * statement's names (listings.ts `fixedStatement`: nothing is computed from them here).
+ */
+export interface CheckDays {
+  oldest: unknown;
+  today: unknown;
+}
+
+/** `hasVerifiedCredentialSql` with its days (and each credential) given as they are bound. */
+export function verifiedCredentialCheck(c: CheckDays & { credentials: readonly unknown[] }, clinicId: SQL = clinicIdQualified): SQL {
   return sql`EXISTS (SELECT 1 FROM ${clinicStaff} cs
     WHERE cs.clinic_id = ${clinicId} AND cs.license_status = 'active'
       AND cs.credential IN (${sql.join(
-        credentials.map((c) => sql`${c}`),
+        c.credentials.map((v) => sql`${v}`),
         sql`, `,
       )})
-      AND cs.verified_on >= ${oldestCurrentCheck(today)}::date AND cs.verified_on <= ${today}::date)`;
+      AND cs.verified_on >= ${c.oldest}::date AND cs.verified_on <= ${c.today}::date)`;
 }
 
 /**
@@ -137,10 +151,15 @@ export function hasVerifiedCredentialSql(credentials: readonly StaffCredential[]
  * such person is a demo person, as JSON `[[role, credential, demo], …]`, null when none.
  */
 export function verifiedRolesSql(today: string, clinicId: SQL = clinicIdQualified): SQL {
+  return verifiedRolesOn({ oldest: oldestCurrentCheck(today), today }, clinicId);
+}
+
+/** `verifiedRolesSql` with its days given as they are bound. */
+export function verifiedRolesOn(days: CheckDays, clinicId: SQL = clinicIdQualified): SQL {
   return sql`(SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM ${clinicStaff} cs
     WHERE cs.clinic_id = ${clinicId} AND cs.license_status = 'active'
-      AND cs.verified_on >= ${oldestCurrentCheck(today)}::date AND cs.verified_on <= ${today}::date
+      AND cs.verified_on >= ${days.oldest}::date AND cs.verified_on <= ${days.today}::date
     GROUP BY cs.role, cs.credential) v)`;
 }
 
