@@ -13,6 +13,30 @@ async function fillBasics(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("State *"), "IL");
 }
 
+/** The create form with "62701" typed as the postal code, its ZIP lookup held until `answerZip()` (Springfield's centre). */
+async function createFormAwaitingZip() {
+  let answer: (value: unknown) => void = () => undefined;
+  const { api } = createFakeApi({
+    "GET /stats": STATS,
+    "GET /zip-search": () =>
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+  });
+  renderApp(api, "/clinics/create");
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText("Postal code"), "62701");
+  const answerZip = () =>
+    answer({
+      clinics: [],
+      totalCount: 0,
+      itemsPerPage: 1,
+      currentPage: 1,
+      origin: { latitude: 39.8017, longitude: -89.6436, city: "Springfield", state: "IL" },
+    });
+  return { user, answerZip };
+}
+
 describe("clinic form, round two", () => {
   it("sets hours day by day (two ranges, 24 hours, closed) and sends the spec's day object", async () => {
     const { api, callsTo } = createFakeApi({ "GET /stats": STATS, "POST /clinics": { id: 1 }, "GET /clinics": LIST });
@@ -102,49 +126,17 @@ describe("clinic form, round two", () => {
   });
 
   it("a late ZIP answer never overwrites coordinates typed meanwhile", async () => {
-    let answer: (value: unknown) => void = () => undefined;
-    const { api } = createFakeApi({
-      "GET /stats": STATS,
-      "GET /zip-search": () =>
-        new Promise((resolve) => {
-          answer = resolve;
-        }),
-    });
-    renderApp(api, "/clinics/create");
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText("Postal code"), "62701");
+    const { user, answerZip } = await createFormAwaitingZip();
     await user.type(screen.getByLabelText("Latitude"), "39.7983");
-    answer({
-      clinics: [],
-      totalCount: 0,
-      itemsPerPage: 1,
-      currentPage: 1,
-      origin: { latitude: 39.8017, longitude: -89.6436, city: "Springfield", state: "IL" },
-    });
+    answerZip();
     await waitFor(() => expect(screen.getByLabelText("Latitude")).toHaveValue("39.7983"));
     expect(screen.getByLabelText("Longitude")).toHaveValue("");
   });
 
   it("an answer landing after the admin entered a coordinate field, before the first keystroke, leaves the field to them", async () => {
-    let answer: (value: unknown) => void = () => undefined;
-    const { api } = createFakeApi({
-      "GET /stats": STATS,
-      "GET /zip-search": () =>
-        new Promise((resolve) => {
-          answer = resolve;
-        }),
-    });
-    renderApp(api, "/clinics/create");
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText("Postal code"), "62701");
+    const { user, answerZip } = await createFormAwaitingZip();
     await user.click(screen.getByLabelText("Latitude"));
-    answer({
-      clinics: [],
-      totalCount: 0,
-      itemsPerPage: 1,
-      currentPage: 1,
-      origin: { latitude: 39.8017, longitude: -89.6436, city: "Springfield", state: "IL" },
-    });
+    answerZip();
     // The answer settles before the first keystroke (typing waits a task per key).
     await user.type(screen.getByLabelText("Latitude"), "39.7983");
     expect(screen.getByLabelText("Latitude")).toHaveValue("39.7983");
