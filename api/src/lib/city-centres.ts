@@ -5,7 +5,7 @@
  * moves only when clinics are added, moved or removed. A stale centre lasts a minute at most.
  */
 import { findCityCentre, parseCitySlug } from "@botox/db";
-import type { LatLon } from "@botox/core";
+import { setBounded, type LatLon } from "@botox/core";
 import type { Deps } from "../context.ts";
 
 const CITY_CENTRE_TTL_MS = 60_000;
@@ -21,7 +21,6 @@ export async function cityCentre(deps: Deps, city: string): Promise<LatLon | nul
   const hit = cache.get(key);
   if (hit && hit.until > now) return hit.centre;
   const centre = await findCityCentre(deps.db, parseCitySlug(key));
-  if (cache.size >= MAX_ENTRIES) cache.clear();
-  cache.set(key, { centre, until: now + CITY_CENTRE_TTL_MS });
+  setBounded(cache, MAX_ENTRIES, key, { centre, until: now + CITY_CENTRE_TTL_MS });
   return centre;
 }

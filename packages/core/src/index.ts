@@ -1,4 +1,5 @@
 export * from "./contract/index.ts";
+export * from "./bounded-map.ts";
 export * from "./brand.ts";
 export * from "./constants.ts";
 export * from "./format.ts";

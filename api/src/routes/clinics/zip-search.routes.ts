@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { isoDay, zipSearchQuerySchema, zipSearchResponseSchema, type ZipSearchResponse } from "@botox/core";
+import { isoDay, setBounded, zipSearchQuerySchema, zipSearchResponseSchema, type ZipSearchResponse } from "@botox/core";
 import { searchClinicsNearZip, searchClinicsNearZipByPrice, withVerifiedStaff, type Database, type KnownTotal, type LocatedFilters } from "@botox/db";
 import { asksOpenNow, cachedJson, keptAnswer, openNowKey, openNowMoment } from "../../lib/cached-json.ts";
 import { nearScope } from "../../lib/read-cache.ts";
@@ -81,8 +81,7 @@ function locatedTotals(db: Database): Map<string, KnownTotal> {
 
 function keepTotal(totals: Map<string, KnownTotal> | undefined, key: string, located: KnownTotal): void {
   if (!totals) return;
-  if (totals.size >= KEPT_TOTALS && !totals.has(key)) totals.clear();
-  totals.set(key, located);
+  setBounded(totals, KEPT_TOTALS, key, located);
 }
 
 /** One key for equal filters, however the query string ordered or cased them. */

@@ -1,5 +1,5 @@
 /** Rows → the API shapes of packages/core (one place, used by the API and the site build). */
-import { formatReviews, openHoursOf, roundMiles, type BlogCategory, type BlogPost, type Clinic, type WorkingHours } from "@botox/core";
+import { formatReviews, openHoursOf, roundMiles, setBounded, type BlogCategory, type BlogPost, type Clinic, type WorkingHours } from "@botox/core";
 import type { blogCategories, blogPosts, clinics } from "../schema.ts";
 
 type ClinicRow = typeof clinics.$inferSelect;
@@ -38,8 +38,7 @@ function openHoursFor(value: unknown): ReturnType<typeof openHoursOf> {
   let hours = openHoursKept.get(key);
   if (hours === undefined) {
     hours = openHoursOf(value);
-    if (openHoursKept.size >= OPEN_HOURS_KEPT) openHoursKept.clear();
-    openHoursKept.set(key, hours);
+    setBounded(openHoursKept, OPEN_HOURS_KEPT, key, hours);
   }
   return hours && hours.map((i) => ({ start: i.start, end: i.end }));
 }
