@@ -417,13 +417,26 @@ export function zipOriginOf(rows: readonly ZipListingRow[]): ZipOrigin | null {
 export const zipOriginColumns = sql`origin.latitude AS "originLatitude", origin.longitude AS "originLongitude", origin.city AS "originCity", origin.state AS "originState"`;
 
 /**
+ * How many nearest clinics a zip-search statement reads for a page ending at `reach`
+ * (offset + limit): a constant of the statement's text, 10 (the default page) or the next power
+ * of two. With a bound LIMIT PostgreSQL's generic plan must assume a tenth of the located
+ * clinics are read (thousands of index tuples in its cost), so it kept planning every execution
+ * afresh (a custom plan: 0.9 ms of PostgreSQL's ~2.6 ms per request at 100,000 clinics, issue 26);
+ * with a constant the generic plan costs what a custom one does and is kept after five runs.
+ * Few texts: one per power of two a page reaches.
+ */
+export function nearestReach(reach: number): number {
+  return reach <= 10 ? 10 : 2 ** Math.ceil(Math.log2(reach));
+}
+
+/**
  * `searchClinicsNearZip`'s statement, one fixed text per shape (issue 26: rendering it per
  * request was 7% of an uncached zip-search's CPU): every value bound, nothing rendered per
- * request. `known`: a total kept at any distance is offered.
+ * request. `known`: a total kept at any distance is offered; `reach`: `nearestReach`'s bucket.
  */
-const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: boolean }) => {
+const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: boolean; reach: number }) => {
   const { names, parts } = zipNames(shape);
-  const more = ["reach", "limit", "offset", ...(shape.known ? ["knownGeneration", "knownTotal"] : [])];
+  const more = ["limit", "offset", ...(shape.known ? ["knownGeneration", "knownTotal"] : [])];
   return fixedStatement([...names, ...more], (v) => {
     const p = parts(v);
     // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
@@ -433,9 +446,10 @@ const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: bool
     const count = shape.known ? sql`CASE WHEN ${locatedGeneration} = ${v.knownGeneration}::bigint THEN ${v.knownTotal}::bigint ELSE ${counted} END` : counted;
     return sql`WITH ${zipOriginCte(p.zip)},
     nearest AS (
-      SELECT ${clinics.id} AS id, ${zipOriginMiles()} AS distance, ${clinicEarth} <-> ${zipOriginEarth} AS knn
-      FROM ${clinics} WHERE ${and(...filters)} ORDER BY knn LIMIT ${v.reach}),
-    page AS (SELECT id, distance, knn FROM nearest ${p.radius === undefined ? sql`` : sql`WHERE distance <= ${p.radius}::float8`} ORDER BY knn LIMIT ${v.limit} OFFSET ${v.offset}),
+      SELECT id, distance, row_number() OVER () AS rank FROM (
+        SELECT ${clinics.id} AS id, ${zipOriginMiles()} AS distance, ${clinicEarth} <-> ${zipOriginEarth} AS knn
+        FROM ${clinics} WHERE ${and(...filters)} ORDER BY knn LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k),
+    page AS (SELECT id, distance, rank FROM nearest ${p.radius === undefined ? sql`` : sql`WHERE distance <= ${p.radius}::float8`} ORDER BY rank LIMIT ${v.limit} OFFSET ${v.offset}),
     meta AS (
       SELECT ${zipOriginColumns},
         CASE WHEN shown.n < ${v.limit}::int AND (shown.n > 0 OR ${v.offset}::int = 0) THEN ${v.offset}::int + shown.n
@@ -443,7 +457,7 @@ const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: bool
       FROM origin, (SELECT count(*) AS n FROM page) shown)
     SELECT meta.*, ${listingColumns}, page.distance, ${listingPriceColumns(p.price != null)}, ${listingRolesColumnOn(p.staff)}
     FROM meta LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${p.price ? currentPriceJoinOn(p.price.brand, p.price.oldestCounting) : sql``}) ON true
-    ORDER BY page.knn`;
+    ORDER BY page.rank`;
   });
 });
 
@@ -463,10 +477,9 @@ export async function searchClinicsNearZip(
   // located clinics are still at its generation, and counted again otherwise.
   const known = s.radiusMiles == null ? s.knownTotal : undefined;
   const { shape, values } = zipBindings(zipPartsOf(s));
-  const statement = zipNearStatement({ ...shape, known: known != null });
+  const statement = zipNearStatement({ ...shape, known: known != null, reach: nearestReach(offset + s.limit) });
   const rows = await statement<ZipListingRow & { generation?: string }>(db, {
     ...values,
-    reach: offset + s.limit,
     limit: s.limit,
     offset,
     knownGeneration: known?.generation,
