@@ -143,7 +143,7 @@ describe("one statement per listing request (read cache off)", () => {
     for (let i = 0; i < 8; i++) await statementsFor<ZipSearchResponse>(`/zip-search?postalCode=10001&distance=${20 + i}&limit=${1 + (i % 3)}&businessStatus=${statuses}`);
     const plans = await counted<{ statement: string; generic: number; custom: number }[]>`
       SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
-      WHERE statement LIKE 'WITH origin AS%' AND statement LIKE '%business_status" in ($_, $_))%'`;
+      WHERE statement LIKE 'WITH origin AS%' AND statement LIKE '%row_number() OVER () AS rank%' AND statement LIKE '%business_status" in ($_, $_))%'`;
     expect(plans).toHaveLength(1);
     const [plan] = plans;
     expect(plan!.generic + plan!.custom).toBe(8);
@@ -151,6 +151,36 @@ describe("one statement per listing request (read cache off)", () => {
     expect(plan!.custom).toBeLessThanOrEqual(5);
     expect(plan!.generic).toBeGreaterThanOrEqual(3);
     expect(plan!.statement).toMatch(/ORDER BY knn LIMIT 10\)/);
+  });
+
+  it("clinics/nearby: one statement, rendered once, planned once (a constant LIMIT)", async () => {
+    const nearby = async (latitude: number, radius: number) => {
+      const before = statements;
+      const res = await sendRequest(app, TEST_ORIGIN, "POST", "/clinics/nearby", { body: { latitude, longitude: -74, radius } }, socketEnv("203.0.113.10"));
+      expect(res.status).toBe(200);
+      return { body: (await res.json()) as { name: string }[], statements: statements - before };
+    };
+    const first = await nearby(40.75, 100);
+    expect(first.statements).toBe(1);
+    expect(first.body.map((c) => c.name)).toEqual(["Staffed Clinic 0", "Staffed Clinic 1", "Staffed Clinic 2"]);
+    const render = vi.spyOn(PgDialect.prototype, "sqlToQuery");
+    try {
+      // Other points and radii: the same text, only the values bound.
+      for (let i = 1; i <= 7; i++) {
+        const { body, statements: n } = await nearby(40.75 + i * 0.01, 100 - i);
+        expect(n).toBe(1);
+        expect(body).toHaveLength(3);
+      }
+      expect(render).not.toHaveBeenCalled();
+    } finally {
+      render.mockRestore();
+    }
+    const [plan] = await counted<{ statement: string; generic: number; custom: number }[]>`
+      SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+      WHERE statement LIKE 'WITH nearest AS%' AND statement LIKE '%row_number() OVER () AS rank%'`;
+    expect(plan!.statement).toMatch(/ORDER BY knn LIMIT 50\)/);
+    expect(plan!.generic + plan!.custom).toBe(8);
+    expect(plan!.custom).toBeLessThanOrEqual(5);
   });
 
   it("clinics-by-city: page, prices, total and verified staff", async () => {

@@ -71,9 +71,9 @@ describe("GET /zip-search", () => {
     expect(past.body).toMatchObject({ clinics: [], totalCount: 4, currentPage: 9 });
   });
 
-  it("pages the same clinics whichever number of nearest clinics the statement reads (10, 16, 32)", async () => {
-    // The statement reads the nearest 10, 16, 32… clinics (a constant per power of two, issue 26):
-    // pages ending past 10 and past 16 are the same slices of the nearest-first order.
+  it("pages the same clinics whichever number of nearest clinics the statement reads (10, 20…)", async () => {
+    // The statement reads the nearest 10, 20, 30… clinics (a constant of its text, issue 26): pages
+    // ending past 10 or 20 are the same slices of the nearest-first order.
     const all = names((await search(`postalCode=${ZIP}&distance=any&limit=100`)).body);
     expect(all).toHaveLength(7);
     for (const limit of [1, 2, 3, 6, 9]) {

@@ -172,8 +172,9 @@ function nearWhere(s: GeoSearch): SQL | undefined {
 
 /**
  * One page of located clinics nearest `origin` first, with `_distance`. The nearest
- * offset+limit clinics come from the GiST index in cube-distance order (KNN, an index-only
- * scan of clinics_earth_idx), and only then are those beyond the radius dropped: the cube
+ * offset+limit clinics (`nearestReach`: read up to a constant of the statement's text) come
+ * from the GiST index in cube-distance order (KNN, an index-only scan of clinics_earth_idx),
+ * numbered in that order, and only then are those beyond the radius dropped: the cube
  * distance ranks like the great circle, so the clinics within the radius are a prefix of that
  * order, and a dense area never costs more than the page. (With the radius test inside, the
  * planner, which cannot estimate earth_box, may sort every match instead.) Clinics at the
@@ -181,19 +182,47 @@ function nearWhere(s: GeoSearch): SQL | undefined {
  */
 export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clinic[]> {
   const offset = s.offset ?? 0;
-  const origin = valuePoint(s.origin);
-  const conditions = locatedConditions(s);
-  const rows = await preparedRows<ListingPriceRow>(
-    db,
-    sql`WITH nearest AS (
-      SELECT ${clinics.id} AS id, ${milesFrom(origin)} AS distance, ${clinicEarth} <-> ${origin.earth} AS knn
-      FROM ${clinics} WHERE ${and(...conditions)} ORDER BY knn LIMIT ${offset + s.limit})
-    SELECT ${listingColumns}, nearest.distance FROM nearest JOIN ${clinics} ON ${clinics.id} = nearest.id
-    ${s.radiusMiles == null ? sql`` : sql`WHERE nearest.distance <= ${roundGeo(s.radiusMiles)}::float8`}
-    ORDER BY nearest.knn LIMIT ${s.limit} OFFSET ${offset}`,
-  );
+  const { shape, values } = zipBindings({
+    zip: undefined,
+    ...(s.radiusMiles == null ? {} : { radius: roundGeo(s.radiusMiles) }),
+    located: locatedValues(s),
+  });
+  const latitude = roundGeo(s.origin.latitude);
+  const rows = await nearStatement({ ...shape, reach: nearestReach(offset + s.limit) })<ListingPriceRow>(db, {
+    ...values,
+    latitude,
+    longitude: roundGeo(s.origin.longitude),
+    cosLatitude: Math.cos((latitude * Math.PI) / 180),
+    limit: s.limit,
+    offset,
+  });
   return rows.map((r) => toClinic(r, Number(r.distance)));
 }
+
+/**
+ * `listClinicsNear`'s statement, one fixed text per shape (issue 26, as `zipNearStatement`):
+ * the point's values bound, the nearest clinics' LIMIT a constant (`nearestReach`), so it is
+ * neither rendered by drizzle nor planned by PostgreSQL per request.
+ */
+const nearStatement = fixedStatementsByShape((shape: ZipShape & { reach: number }) => {
+  const { names, parts } = zipNames(shape);
+  return fixedStatement([...names, "latitude", "longitude", "cosLatitude", "limit", "offset"], (v) => {
+    const p = parts(v);
+    const origin: SqlPoint = {
+      latitude: sql`${v.latitude}::float8`,
+      longitude: sql`${v.longitude}::float8`,
+      cosLatitude: sql`${v.cosLatitude}::float8`,
+      earth: sql`ll_to_earth(${v.latitude}::float8, ${v.longitude}::float8)`,
+    };
+    return sql`WITH nearest AS (
+      SELECT id, distance, row_number() OVER () AS rank FROM (
+        SELECT ${clinics.id} AS id, ${milesFrom(origin)} AS distance, ${clinicEarth} <-> ${origin.earth} AS knn
+        FROM ${clinics} WHERE ${and(...locatedConditionsOf(p.located))} ORDER BY knn LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k)
+    SELECT ${listingColumns}, nearest.distance FROM nearest JOIN ${clinics} ON ${clinics.id} = nearest.id
+    ${p.radius === undefined ? sql`` : sql`WHERE nearest.distance <= ${p.radius}::float8`}
+    ORDER BY nearest.rank LIMIT ${v.limit} OFFSET ${v.offset}`;
+  });
+});
 
 /** `listClinicsNear`, and how many match in all (for paging; an index-only count). */
 export async function searchClinicsNear(db: Database, s: GeoSearch): Promise<Page<Clinic>> {
@@ -232,11 +261,6 @@ export interface LocatedFilters {
   statuses?: readonly BusinessStatus[];
   openAt?: Date;
   credential?: CredentialSearch;
-}
-
-/** Located clinics passing `f`: the conditions every clinic of a geographic search's answer meets. */
-function locatedConditions(f: LocatedFilters): SQL[] {
-  return locatedConditionsOf(locatedValues(f));
 }
 
 /**
@@ -417,16 +441,16 @@ export function zipOriginOf(rows: readonly ZipListingRow[]): ZipOrigin | null {
 export const zipOriginColumns = sql`origin.latitude AS "originLatitude", origin.longitude AS "originLongitude", origin.city AS "originCity", origin.state AS "originState"`;
 
 /**
- * How many nearest clinics a zip-search statement reads for a page ending at `reach`
- * (offset + limit): a constant of the statement's text, 10 (the default page) or the next power
- * of two. With a bound LIMIT PostgreSQL's generic plan must assume a tenth of the located
+ * How many nearest clinics a zip-search or nearby statement reads for a page ending at `reach`
+ * (offset + limit): a constant of the statement's text, the next multiple of 10 up to 100 (the
+ * pages asked for: 10, 3 on the home page, nearby's 50), then the next power of two. With a bound LIMIT PostgreSQL's generic plan must assume a tenth of the located
  * clinics are read (thousands of index tuples in its cost), so it kept planning every execution
  * afresh (a custom plan: 0.9 ms of PostgreSQL's ~2.6 ms per request at 100,000 clinics, issue 26);
  * with a constant the generic plan costs what a custom one does and is kept after five runs.
- * Few texts: one per power of two a page reaches.
+ * Few texts: at most ten below 100 and one per power of two above.
  */
 export function nearestReach(reach: number): number {
-  return reach <= 10 ? 10 : 2 ** Math.ceil(Math.log2(reach));
+  return reach <= 100 ? Math.max(1, Math.ceil(reach / 10)) * 10 : 2 ** Math.ceil(Math.log2(reach));
 }
 
 /**
