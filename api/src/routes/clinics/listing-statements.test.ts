@@ -192,6 +192,30 @@ describe("one statement per listing request (read cache off)", () => {
     }
   });
 
+  it("clinics-by-city: each statement's text is rendered once, later requests only bind their values", async () => {
+    // Shapes: sorts and orders, a radius, a text query, statuses, price filter and sort, credentials, open now, a state suffix.
+    const shapes = [
+      "staffton?sortBy=name&sortOrder=asc",
+      "staffton?sortBy=price&sortOrder=asc&distance=5",
+      "staffton?query=staffed&businessStatus=OPERATIONAL",
+      "staffton?maxUnitPrice=20&credential=MD,NP&openNow=true",
+      "staffton-ny?sortBy=reviews&sortOrder=asc",
+    ];
+    for (const q of [...shapes, ...shapes]) await statementsFor(`/proxy/clinics-by-city/${q}`);
+    const render = vi.spyOn(PgDialect.prototype, "sqlToQuery");
+    try {
+      for (const q of shapes) {
+        const other = q.replace("distance=5", "distance=6").replace("query=staffed", "query=clinic").replace("MD,NP", "PA,RN").replace("=20", "=25");
+        const { body, statements: n } = await statementsFor<ClinicListResponse>(`/proxy/clinics-by-city/${other}&limit=2`);
+        expect(n, other).toBe(1);
+        expect(body.clinics.length, other).toBeLessThanOrEqual(2);
+      }
+      expect(render).not.toHaveBeenCalled();
+    } finally {
+      render.mockRestore();
+    }
+  });
+
   it("clinic-by-slug: one statement, and the same answer by slug in a city", async () => {
     const { body, statements: n } = await statementsFor<{ id: number }>("/proxy/clinic/staffed-clinic-0-staffton?city=staffton");
     expect(n).toBe(1);

@@ -28,22 +28,19 @@ import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
 import { roundGeo } from "./geo.ts";
 import { listedStatusCondition, listedStatuses, listedStatusesCondition } from "./listed.ts";
 import {
-  currentPriceJoin,
   currentPriceJoinOn,
   fixedStatement,
   fixedStatementsByShape,
   listingColumns,
   listingPriceColumns,
-  listingRolesColumn,
   listingRolesColumnOn,
-  preparedRows,
-  priceOrder,
+  priceOrderFrom,
   toListedClinic,
   verifiedStaffOf,
   type ListedClinic,
   type ListingPriceRow,
 } from "./listings.ts";
-import { oldestCountingDay, pricedAtMostSql } from "./price-filters.ts";
+import { oldestCountingDay, oldestFreshDay, pricedAtMostOn } from "./price-filters.ts";
 import { hasVerifiedCredentialSql, verifiedCredentialCheck, type CheckDays } from "./staff.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
 
@@ -567,62 +564,154 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
  */
 export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<StaffedPage<ListedClinic>> {
   const key = parseCitySlug(s.city);
-  const conditions: SQL[] = [cityCondition(key)];
-  let distance: SQL<number> | undefined;
+  let centre: LatLon | null | undefined;
   if (s.radiusMiles != null) {
-    const centre = s.centre === undefined ? await findCityCentre(db, key) : s.centre;
+    centre = s.centre === undefined ? await findCityCentre(db, key) : s.centre;
     if (!centre) return { items: [], verifiedStaff: [], total: 0 };
-    distance = clinicMilesFrom(centre);
-    conditions.push(hasCoordinates, sql`${distance} <= ${roundGeo(s.radiusMiles)}::float8`);
   }
-  conditions.push(listedStatusCondition(s.statuses));
-  if (s.openAt) conditions.push(openAtCondition(s.openAt));
-  conditions.push(...credentialCondition(s.credential));
-  if (s.query) {
-    const pattern = `%${escapeLike(s.query)}%`;
+  const byPrice = s.price && s.sortBy === "price" ? s.price : undefined;
+  const maxUnit = s.price?.maxUnitCents != null ? s.price : undefined;
+  const { shape, values } = zipBindings({
+    zip: undefined,
+    ...(centre && s.radiusMiles != null ? { radius: roundGeo(s.radiusMiles) } : {}),
+    located: locatedValues(s),
+    ...(s.price ? { price: { brand: s.price.brand, oldestCounting: oldestCountingDay(s.price.today) } } : {}),
+    ...(s.verifiedOn ? { staff: { oldest: oldestCurrentCheck(s.verifiedOn), today: s.verifiedOn } } : {}),
+  });
+  const latitude = centre ? roundGeo(centre.latitude) : undefined;
+  const offset = (s.page - 1) * s.limit;
+  const statement = cityStatement({
+    ...shape,
+    suffixed: key.withoutState != null && key.state != null,
+    query: !!s.query,
+    maxUnit: maxUnit != null,
+    sortBy: s.sortBy,
+    direction: s.sortOrder ?? (s.sortBy === "name" || s.sortBy === "price" ? "asc" : "desc"),
+    byPrice: byPrice != null,
+  });
+  const rows = await statement<ListingPriceRow & { total: number | string }>(db, {
+    ...values,
+    slug: key.slug,
+    withoutState: key.withoutState,
+    stateCode: key.state,
+    centreLatitude: latitude,
+    centreLongitude: centre ? roundGeo(centre.longitude) : undefined,
+    centreCos: latitude === undefined ? undefined : Math.cos((latitude * Math.PI) / 180),
+    pattern: s.query ? `%${escapeLike(s.query)}%` : undefined,
+    maxUnitCents: maxUnit?.maxUnitCents,
+    freshOldest: byPrice ? oldestFreshDay(byPrice.today) : undefined,
+    limit: s.limit,
+    offset,
+  });
+  if (rows[0]) return { items: rows.map((r) => toListedClinic(r, s.price?.brand)), verifiedStaff: verifiedStaffOf(rows), total: Number(rows[0].total) };
+  // A page past the last: the total counted on its own (rare; rendered by drizzle as before).
+  const total = offset > 0 ? await countWhere(db, cityWhere(s, key, centre), 0, offset, s.limit) : 0;
+  return { items: [], verifiedStaff: [], total };
+}
+
+/** The shape of a clinics-by-city statement: a zip-search's (`ZipShape`), the city key's form, the text query, the price filter and the order. */
+interface CityShape extends ZipShape {
+  /** The segment ends in a state code (`parseCitySlug`). */
+  suffixed: boolean;
+  query: boolean;
+  maxUnit: boolean;
+  sortBy: CitySearch["sortBy"];
+  direction: "asc" | "desc";
+  /** Sorted by price (with a brand). */
+  byPrice: boolean;
+}
+
+/** A city's clinics passing a search's filters, every value as it is bound (or a fixed statement's name). */
+function cityConditions(
+  v: { slug: unknown; withoutState?: unknown; stateCode?: unknown; pattern?: unknown; maxUnitCents?: unknown },
+  p: ZipParts,
+  suffixed: boolean,
+  distance: SQL | undefined,
+): SQL[] {
+  const city = cityCondition({ slug: v.slug as string, ...(suffixed ? { withoutState: v.withoutState as string, state: v.stateCode as string } : {}) });
+  const place = distance ? (and(city, hasCoordinates, sql`${distance} <= ${p.radius}::float8`) ?? city) : city;
+  const conditions = locatedConditionsOf(p.located, place);
+  if (v.pattern !== undefined) {
+    const pattern = v.pattern as string;
     conditions.push(
       or(ilike(clinics.name, pattern), ilike(clinics.street, pattern), ilike(clinics.fullAddress, pattern), ilike(clinics.postalCode, pattern)) ?? sql`false`, // never undefined: `or` of conditions
     );
   }
-  // Prices, only when asked for: the filter as a semi-join on the priced clinics, the sort with
-  // one primary-key probe of clinic_current_prices per clinic of the city.
-  const byPrice = s.price && s.sortBy === "price" ? s.price : undefined;
-  if (s.price?.maxUnitCents != null) conditions.push(pricedAtMostSql(s.price.brand, s.price.today, s.price.maxUnitCents));
-  const where = and(...conditions);
-  const direction = s.sortOrder ?? (s.sortBy === "name" || s.sortBy === "price" ? "asc" : "desc");
-  const by = direction === "asc" ? asc : desc;
-  const byReviews = [
-    sql`${clinics.reviewCount} ${direction === "asc" && s.sortBy !== "price" ? sql`ASC` : sql`DESC`}`,
-    sql`${clinics.rating} ${direction === "asc" && s.sortBy !== "price" ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`}`,
-    asc(clinics.name),
-    asc(clinics.id),
-  ];
-  // Used twice: to rank the page (the sort price read there), then to keep that order after the join.
-  const order = (unit: SQL, checkedOn: SQL) =>
-    s.sortBy === "name"
-      ? [by(sql`lower(${clinics.name})`), asc(clinics.id)]
-      : byPrice
-        ? [...priceOrder(unit, checkedOn, byPrice.today, direction), ...byReviews]
-        : byReviews;
-  const offset = (s.page - 1) * s.limit;
-  const sortPrice = byPrice
-    ? sql`LEFT JOIN ${clinicCurrentPrices} sp ON sp.clinic_id = ${clinics.id} AND sp.brand = ${byPrice.brand} AND sp.checked_on >= ${oldestCountingDay(byPrice.today)}::date`
-    : sql``;
-  // Every match is read to rank it anyway, so the total comes from the same pass (a window).
-  const rows = await preparedRows<ListingPriceRow & { total: number | string }>(
-    db,
-    sql`WITH page AS (
-      SELECT ${clinics.id} AS id, ${distance ?? sql`NULL::float8`} AS distance, ${byPrice ? sql`sp.per_unit_cents` : sql`NULL::int`} AS unit,
-        ${byPrice ? sql`sp.checked_on` : sql`NULL::date`} AS unit_checked_on, count(*) over () AS total
-      FROM ${clinics} ${sortPrice} WHERE ${where}
-      ORDER BY ${sql.join(order(sql`sp.per_unit_cents`, sql`sp.checked_on`), sql`, `)} LIMIT ${s.limit} OFFSET ${offset})
-    SELECT ${listingColumns}, page.distance, page.total, ${listingPriceColumns(s.price != null)}, ${listingRolesColumn(s.verifiedOn)}
-    FROM page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoin(s.price)}
-    ORDER BY ${sql.join(order(sql`page.unit`, sql`page.unit_checked_on`), sql`, `)}`,
-  );
-  const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await countWhere(db, where, 0, offset, s.limit) : 0;
-  return { items: rows.map((r) => toListedClinic(r, s.price?.brand)), verifiedStaff: verifiedStaffOf(rows), total };
+  if (v.maxUnitCents !== undefined && p.price) conditions.push(pricedAtMostOn(p.price.brand, p.price.oldestCounting, v.maxUnitCents));
+  return conditions;
 }
+
+/** `searchClinicsInCity`'s conditions with its values (for the count of a page past the last). */
+function cityWhere(s: CitySearch, key: ReturnType<typeof parseCitySlug>, centre: LatLon | null | undefined): SQL | undefined {
+  const p = zipPartsOf({ ...s, postalCode: "", radiusMiles: centre ? s.radiusMiles : null });
+  const suffixed = key.withoutState != null && key.state != null;
+  const v = {
+    slug: key.slug,
+    withoutState: key.withoutState,
+    stateCode: key.state,
+    pattern: s.query ? `%${escapeLike(s.query)}%` : undefined,
+    maxUnitCents: s.price?.maxUnitCents ?? undefined,
+  };
+  return and(...cityConditions(v, p, suffixed, centre ? clinicMilesFrom(centre) : undefined));
+}
+
+/**
+ * `searchClinicsInCity`'s statement, one fixed text per shape (issue 26: rendering it per
+ * request was ~9% of an uncached clinics-by-city request's CPU): every value bound.
+ */
+const cityStatement = fixedStatementsByShape((shape: CityShape) => {
+  const { names, parts } = zipNames(shape);
+  const more = [
+    "slug",
+    ...(shape.suffixed ? ["withoutState", "stateCode"] : []),
+    ...(shape.radius ? ["centreLatitude", "centreLongitude", "centreCos"] : []),
+    ...(shape.query ? ["pattern"] : []),
+    ...(shape.maxUnit ? ["maxUnitCents"] : []),
+    ...(shape.byPrice ? ["freshOldest"] : []),
+    "limit",
+    "offset",
+  ];
+  return fixedStatement([...names, ...more], (v) => {
+    const p = parts(v);
+    const distance = shape.radius
+      ? milesFrom({
+          latitude: sql`${v.centreLatitude}::float8`,
+          longitude: sql`${v.centreLongitude}::float8`,
+          cosLatitude: sql`${v.centreCos}::float8`,
+          earth: sql``, // not used: the radius test is the haversine alone (a city's clinics are few)
+        })
+      : undefined;
+    const where = and(...cityConditions({ ...v, slug: v.slug }, p, shape.suffixed, distance));
+    const { direction } = shape;
+    const by = direction === "asc" ? asc : desc;
+    const byReviews = [
+      sql`${clinics.reviewCount} ${direction === "asc" && shape.sortBy !== "price" ? sql`ASC` : sql`DESC`}`,
+      sql`${clinics.rating} ${direction === "asc" && shape.sortBy !== "price" ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`}`,
+      asc(clinics.name),
+      asc(clinics.id),
+    ];
+    const price = shape.byPrice ? p.price : undefined;
+    // Used twice: to rank the page (the sort price read there), then to keep that order after the join.
+    const order = (unit: SQL, checkedOn: SQL) =>
+      shape.sortBy === "name"
+        ? [by(sql`lower(${clinics.name})`), asc(clinics.id)]
+        : price
+          ? [...priceOrderFrom(unit, checkedOn, v.freshOldest, direction), ...byReviews]
+          : byReviews;
+    const sortPrice = price
+      ? sql`LEFT JOIN ${clinicCurrentPrices} sp ON sp.clinic_id = ${clinics.id} AND sp.brand = ${price.brand} AND sp.checked_on >= ${price.oldestCounting}::date`
+      : sql``;
+    // Every match is read to rank it anyway, so the total comes from the same pass (a window).
+    return sql`WITH page AS (
+      SELECT ${clinics.id} AS id, ${distance ?? sql`NULL::float8`} AS distance, ${price ? sql`sp.per_unit_cents` : sql`NULL::int`} AS unit,
+        ${price ? sql`sp.checked_on` : sql`NULL::date`} AS unit_checked_on, count(*) over () AS total
+      FROM ${clinics} ${sortPrice} WHERE ${where}
+      ORDER BY ${sql.join(order(sql`sp.per_unit_cents`, sql`sp.checked_on`), sql`, `)} LIMIT ${v.limit} OFFSET ${v.offset})
+    SELECT ${listingColumns}, page.distance, page.total, ${listingPriceColumns(p.price != null)}, ${listingRolesColumnOn(p.staff)}
+    FROM page JOIN ${clinics} ON ${clinics.id} = page.id ${p.price ? currentPriceJoinOn(p.price.brand, p.price.oldestCounting) : sql``}
+    ORDER BY ${sql.join(order(sql`page.unit`, sql`page.unit_checked_on`), sql`, `)}`;
+  });
+});
 
 const clinicBySlug = sql`SELECT ${listingColumns} FROM ${clinics} WHERE`;
 const firstBySlug = (city: SQL | undefined, segment: string) =>
