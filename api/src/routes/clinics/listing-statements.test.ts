@@ -177,7 +177,7 @@ describe("one statement per listing request (read cache off)", () => {
     }
     const [plan] = await counted<{ statement: string; generic: number; custom: number }[]>`
       SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
-      WHERE statement LIKE 'WITH nearest AS%' AND statement LIKE '%row_number() OVER () AS rank%'`;
+      WHERE statement LIKE 'WITH origin AS (SELECT ll_to_earth%' AND statement LIKE '%row_number() OVER () AS rank%'`;
     expect(plan!.statement).toMatch(/ORDER BY knn LIMIT 50\)/);
     expect(plan!.generic + plan!.custom).toBe(8);
     expect(plan!.custom).toBeLessThanOrEqual(5);

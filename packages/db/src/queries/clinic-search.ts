@@ -209,9 +209,11 @@ const nearStatement = fixedStatementsByShape((shape: ZipShape & { reach: number 
       latitude: sql`${v.latitude}::float8`,
       longitude: sql`${v.longitude}::float8`,
       cosLatitude: sql`${v.cosLatitude}::float8`,
-      earth: sql`ll_to_earth(${v.latitude}::float8, ${v.longitude}::float8)`,
+      // Read once from the CTE: in the generic plan the KNN order's point is then one value.
+      earth: sql`(SELECT earth FROM origin)`,
     };
-    return sql`WITH nearest AS (
+    return sql`WITH origin AS (SELECT ll_to_earth(${v.latitude}::float8, ${v.longitude}::float8) AS earth),
+    nearest AS (
       SELECT id, distance, row_number() OVER () AS rank FROM (
         SELECT ${clinics.id} AS id, ${milesFrom(origin)} AS distance, ${clinicEarth} <-> ${origin.earth} AS knn
         FROM ${clinics} WHERE ${and(...locatedConditionsOf(p.located))} ORDER BY knn LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k)
