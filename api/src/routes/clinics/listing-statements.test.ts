@@ -140,7 +140,8 @@ describe("one statement per listing request (read cache off)", () => {
     // planned every execution afresh (issue 26: 0.9 ms of its ~2.6 ms per request at 100,000).
     // A shape no other test uses (two statuses listed, nearest first), so its statement's counts are this test's.
     const statuses = "OPERATIONAL,CLOSED_TEMPORARILY";
-    for (let i = 0; i < 8; i++) await statementsFor<ZipSearchResponse>(`/zip-search?postalCode=10001&distance=${20 + i}&limit=${1 + (i % 3)}&businessStatus=${statuses}`);
+    for (let i = 0; i < 8; i++)
+      await statementsFor<ZipSearchResponse>(`/zip-search?postalCode=10001&distance=${20 + i}&limit=${1 + (i % 3)}&businessStatus=${statuses}`);
     const plans = await counted<{ statement: string; generic: number; custom: number }[]>`
       SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
       WHERE statement LIKE 'WITH origin AS%' AND statement LIKE '%row_number() OVER () AS rank%' AND statement LIKE '%business_status" in ($_, $_))%'`;

@@ -448,7 +448,7 @@ export const zipOriginColumns = sql`origin.latitude AS "originLatitude", origin.
  * with a constant the generic plan costs what a custom one does and is kept after five runs.
  * Few texts: at most ten below 100 and one per power of two above.
  */
-export function nearestReach(reach: number): number {
+function nearestReach(reach: number): number {
   return reach <= 100 ? Math.max(1, Math.ceil(reach / 10)) * 10 : 2 ** Math.ceil(Math.log2(reach));
 }
 
