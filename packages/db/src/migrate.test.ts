@@ -46,6 +46,13 @@ describe("migrations", () => {
     expect(Number(row?.server_version_num)).toBeGreaterThanOrEqual(150_000);
   });
 
+  it("give each clinic's current price an index carrying every column the searches read (0014)", async () => {
+    // A price search probes it once per clinic in range: index-only, never the table (issue 26).
+    const [row] = await t.sql<{ indexdef: string }[]>`
+      select indexdef from pg_indexes where tablename = 'clinic_current_prices' and indexname = 'clinic_current_prices_covering_idx'`;
+    expect(row?.indexdef).toMatch(/\(clinic_id, brand\) INCLUDE \(per_unit_cents, checked_on, price_id\)$/);
+  });
+
   it("are idempotent when run twice", async () => {
     await expect(runMigrations(t.url)).resolves.toBeUndefined();
   });

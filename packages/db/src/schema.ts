@@ -298,7 +298,9 @@ export const clinicPrices = pgTable(
  * trigger on clinic_prices, so every write path (admin, import, seed, report review) keeps it
  * right. Whether it is still current (at most 365 days old) is decided at query time from
  * checked_on. Searches filter and sort by price through it instead of probing clinic_prices
- * once per clinic, which at "any distance" meant once per located clinic.
+ * once per clinic, which at "any distance" meant once per located clinic. Migration 0014 adds
+ * clinic_current_prices_covering_idx ((clinic_id, brand) INCLUDE every other column; drizzle-kit
+ * cannot express INCLUDE), so a search's probes per clinic are index-only.
  */
 export const clinicCurrentPrices = pgTable(
   "clinic_current_prices",

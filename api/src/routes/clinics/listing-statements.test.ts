@@ -134,12 +134,86 @@ describe("one statement per listing request (read cache off)", () => {
     }
   });
 
+  it("zip-search: PostgreSQL keeps a generic plan of its statement instead of planning every request", async () => {
+    // The nearest clinics' LIMIT is a constant of the text (clinic-search.ts `nearestReach`): with
+    // it bound, the generic plan's estimate read a tenth of the located clinics and PostgreSQL
+    // planned every execution afresh (issue 26: 0.9 ms of its ~2.6 ms per request at 100,000).
+    // A shape no other test uses (two statuses listed, nearest first), so its statement's counts are this test's.
+    const statuses = "OPERATIONAL,CLOSED_TEMPORARILY";
+    for (let i = 0; i < 8; i++)
+      await statementsFor<ZipSearchResponse>(`/zip-search?postalCode=10001&distance=${20 + i}&limit=${1 + (i % 3)}&businessStatus=${statuses}`);
+    const plans = await counted<{ statement: string; generic: number; custom: number }[]>`
+      SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+      WHERE statement LIKE 'WITH origin AS%' AND statement LIKE '%row_number() OVER () AS rank%' AND statement LIKE '%business_status" in ($_, $_))%'`;
+    expect(plans).toHaveLength(1);
+    const [plan] = plans;
+    expect(plan!.generic + plan!.custom).toBe(8);
+    // PostgreSQL tries five custom plans before it compares them with the generic one.
+    expect(plan!.custom).toBeLessThanOrEqual(5);
+    expect(plan!.generic).toBeGreaterThanOrEqual(3);
+    expect(plan!.statement).toMatch(/ORDER BY knn LIMIT 10\)/);
+  });
+
+  it("clinics/nearby: one statement, rendered once, planned once (a constant LIMIT)", async () => {
+    const nearby = async (latitude: number, radius: number) => {
+      const before = statements;
+      const res = await sendRequest(app, TEST_ORIGIN, "POST", "/clinics/nearby", { body: { latitude, longitude: -74, radius } }, socketEnv("203.0.113.10"));
+      expect(res.status).toBe(200);
+      return { body: (await res.json()) as { name: string }[], statements: statements - before };
+    };
+    const first = await nearby(40.75, 100);
+    expect(first.statements).toBe(1);
+    expect(first.body.map((c) => c.name)).toEqual(["Staffed Clinic 0", "Staffed Clinic 1", "Staffed Clinic 2"]);
+    const render = vi.spyOn(PgDialect.prototype, "sqlToQuery");
+    try {
+      // Other points and radii: the same text, only the values bound.
+      for (let i = 1; i <= 7; i++) {
+        const { body, statements: n } = await nearby(40.75 + i * 0.01, 100 - i);
+        expect(n).toBe(1);
+        expect(body).toHaveLength(3);
+      }
+      expect(render).not.toHaveBeenCalled();
+    } finally {
+      render.mockRestore();
+    }
+    const [plan] = await counted<{ statement: string; generic: number; custom: number }[]>`
+      SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+      WHERE statement LIKE 'WITH origin AS (SELECT ll_to_earth%' AND statement LIKE '%row_number() OVER () AS rank%'`;
+    expect(plan!.statement).toMatch(/ORDER BY knn LIMIT 50\)/);
+    expect(plan!.generic + plan!.custom).toBe(8);
+    expect(plan!.custom).toBeLessThanOrEqual(5);
+  });
+
   it("clinics-by-city: page, prices, total and verified staff", async () => {
     for (const q of ["sortBy=name&sortOrder=asc", "sortBy=price&sortOrder=asc&distance=5"]) {
       const { body, statements: n } = await statementsFor<ClinicListResponse>(`/proxy/clinics-by-city/staffton?${q}`);
       // With a radius, the city's centre is read once and then kept for a minute (city-centres.ts).
       expect(n, q).toBeLessThanOrEqual(q.includes("distance") ? 2 : 1);
       expect(body.clinics.map((c) => c.verifiedStaff).sort((x, y) => (y?.length ?? 0) - (x?.length ?? 0))).toEqual(expectedStaff);
+    }
+  });
+
+  it("clinics-by-city: each statement's text is rendered once, later requests only bind their values", async () => {
+    // Shapes: sorts and orders, a radius, a text query, statuses, price filter and sort, credentials, open now, a state suffix.
+    const shapes = [
+      "staffton?sortBy=name&sortOrder=asc",
+      "staffton?sortBy=price&sortOrder=asc&distance=5",
+      "staffton?query=staffed&businessStatus=OPERATIONAL",
+      "staffton?maxUnitPrice=20&credential=MD,NP&openNow=true",
+      "staffton-ny?sortBy=reviews&sortOrder=asc",
+    ];
+    for (const q of [...shapes, ...shapes]) await statementsFor(`/proxy/clinics-by-city/${q}`);
+    const render = vi.spyOn(PgDialect.prototype, "sqlToQuery");
+    try {
+      for (const q of shapes) {
+        const other = q.replace("distance=5", "distance=6").replace("query=staffed", "query=clinic").replace("MD,NP", "PA,RN").replace("=20", "=25");
+        const { body, statements: n } = await statementsFor<ClinicListResponse>(`/proxy/clinics-by-city/${other}&limit=2`);
+        expect(n, other).toBe(1);
+        expect(body.clinics.length, other).toBeLessThanOrEqual(2);
+      }
+      expect(render).not.toHaveBeenCalled();
+    } finally {
+      render.mockRestore();
     }
   });
 

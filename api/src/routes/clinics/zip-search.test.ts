@@ -71,6 +71,24 @@ describe("GET /zip-search", () => {
     expect(past.body).toMatchObject({ clinics: [], totalCount: 4, currentPage: 9 });
   });
 
+  it("pages the same clinics whichever number of nearest clinics the statement reads (10, 20…)", async () => {
+    // The statement reads the nearest 10, 20, 30… clinics (a constant of its text, issue 26): pages
+    // ending past 10 or 20 are the same slices of the nearest-first order.
+    const all = names((await search(`postalCode=${ZIP}&distance=any&limit=100`)).body);
+    expect(all).toHaveLength(7);
+    for (const limit of [1, 2, 3, 6, 9]) {
+      const pages: string[] = [];
+      for (let page = 1; (page - 1) * limit < all.length; page++) {
+        const { body } = await search(`postalCode=${ZIP}&distance=any&limit=${limit}&page=${page}`);
+        expect(body.totalCount).toBe(7);
+        pages.push(...names(body));
+      }
+      expect(pages, `limit ${limit}`).toEqual(all);
+    }
+    const deep = await search(`postalCode=${ZIP}&distance=any&limit=4&page=5`);
+    expect(deep.body).toMatchObject({ clinics: [], totalCount: 7, currentPage: 5 });
+  });
+
   it("answers an unknown ZIP with an empty result", async () => {
     const { status, body } = await search("postalCode=99998");
     expect(status).toBe(200);

@@ -11,9 +11,8 @@ import type { Clinic, CurrentUnitPrice, PriceBrand, PriceSource, StaffCredential
 import type { Database } from "../client.ts";
 import { clinicColumnsExcept } from "../clinic-columns.ts";
 import { clinicCurrentPrices, clinicPrices } from "../schema.ts";
-import { oldestCountingDay, oldestFreshDay } from "./price-filters.ts";
 import { SEARCH_ONLY_COLUMNS, toClinic, type ListingRow } from "./serialize.ts";
-import { verifiedRolesOfColumn, verifiedRolesOn, verifiedRolesSql, type CheckDays } from "./staff.ts";
+import { verifiedRolesOfColumn, verifiedRolesOn, type CheckDays } from "./staff.ts";
 
 const dialect = new PgDialect();
 
@@ -94,7 +93,7 @@ export interface ListingPriceRow extends ListingRow {
   priceObservedOn: string | null;
   priceCheckedOn: string | null;
   priceSource: PriceSource | null;
-  /** `listingRolesColumn`: the clinic's verified staff (null when none or not asked for). */
+  /** `listingRolesColumnOn`: the clinic's verified staff (null when none or not asked for). */
   verifiedRoles?: [StaffRole, StaffCredential, boolean][] | null;
 }
 
@@ -104,20 +103,15 @@ export type ListedClinic = Clinic & { currentPrice: CurrentUnitPrice | null };
 /**
  * The page's current prices joined to `clinics` (the answer's `currentPrice`): one primary-key
  * probe of clinic_current_prices and one of clinic_prices per clinic shown, in the statement
- * that reads the page. Selects `listingPriceColumns`.
+ * that reads the page. Selects `listingPriceColumns`. The brand and the oldest counting day
+ * (price-filters.ts `oldestCountingDay`) as they are bound (a fixed statement's names).
  */
-export function currentPriceJoin(price: { brand: PriceBrand; today: string } | undefined): SQL {
-  if (!price) return sql``;
-  return currentPriceJoinOn(price.brand, oldestCountingDay(price.today));
-}
-
-/** `currentPriceJoin` with the brand and the oldest counting day given as they are bound (a fixed statement's names). */
 export function currentPriceJoinOn(brand: unknown, oldestCounting: unknown): SQL {
   return sql`LEFT JOIN ${clinicCurrentPrices} lp ON lp.clinic_id = "clinics"."id" AND lp.brand = ${brand} AND lp.checked_on >= ${oldestCounting}::date
     LEFT JOIN ${clinicPrices} lpp ON lpp.id = lp.price_id`;
 }
 
-/** `currentPriceJoin`'s columns, or nulls when no price is asked for. */
+/** `currentPriceJoinOn`'s columns, or nulls when no price is asked for. */
 export const listingPriceColumns = (joined: boolean): SQL =>
   joined
     ? sql`lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource"`
@@ -125,18 +119,14 @@ export const listingPriceColumns = (joined: boolean): SQL =>
 
 /**
  * The listing statement's `verifiedRoles` column: each row's currently verified staff on the
- * day given (staff.ts `verifiedRolesSql`), read in the same statement as the page; null
- * without a day.
+ * check's days (staff.ts `verifiedRolesOn`), read in the same statement as the page; null
+ * without them. The days as they are bound (a fixed statement's names).
  */
-export const listingRolesColumn = (verifiedOn: string | undefined): SQL =>
-  verifiedOn ? sql`${verifiedRolesSql(verifiedOn)} AS "verifiedRoles"` : noRolesColumn;
-
-/** `listingRolesColumn` with the check's days given as they are bound (a fixed statement's names). */
 export const listingRolesColumnOn = (days: CheckDays | undefined): SQL => (days ? sql`${verifiedRolesOn(days)} AS "verifiedRoles"` : noRolesColumn);
 
 const noRolesColumn = sql`NULL::json AS "verifiedRoles"`;
 
-/** Each listed row's verified staff (`listingRolesColumn`), in the rows' order. */
+/** Each listed row's verified staff (`listingRolesColumnOn`), in the rows' order. */
 export const verifiedStaffOf = (rows: readonly ListingPriceRow[]): VerifiedRole[][] => rows.map((r) => verifiedRolesOfColumn(r.verifiedRoles ?? null));
 
 /** The one assembly of a listed clinic (every listing answer goes through it). */
@@ -150,14 +140,10 @@ export function toListedClinic(row: ListingPriceRow, brand: PriceBrand | undefin
 
 /**
  * The cheapest-first order's keys for a current per-unit price `unit` checked on `checkedOn`
- * (both null when the clinic has none): prices checked within PRICE_RULES.outOfDateDays first,
- * out-of-date ones after them, each by price, then clinics without a current price.
+ * (both null when the clinic has none): prices checked within PRICE_RULES.outOfDateDays first
+ * (on or after `oldestFresh`, price-filters.ts `oldestFreshDay`, as it is bound), out-of-date
+ * ones after them, each by price, then clinics without a current price.
  */
-export function priceOrder(unit: SQL, checkedOn: SQL, today: string, direction: "asc" | "desc"): SQL[] {
-  return priceOrderFrom(unit, checkedOn, oldestFreshDay(today), direction);
-}
-
-/** `priceOrder` with the oldest fresh day given as it is bound (a fixed statement's name). */
 export function priceOrderFrom(unit: SQL, checkedOn: SQL, oldestFresh: unknown, direction: "asc" | "desc"): SQL[] {
   return [
     sql`(CASE WHEN ${unit} IS NULL THEN 2 WHEN ${checkedOn} >= ${oldestFresh}::date THEN 0 ELSE 1 END) ASC`,

@@ -28,6 +28,11 @@ export const clinicIdQualified = sql`${sql.identifier("clinics")}.${sql.identifi
  * probing every clinic in range (at "any distance", every located clinic).
  */
 export function pricedAtMostSql(brand: PriceBrand, today: string, maxUnitCents: number, clinicId: SQL = clinicIdQualified): SQL {
+  return pricedAtMostOn(brand, oldestCountingDay(today), maxUnitCents, clinicId);
+}
+
+/** `pricedAtMostSql` with the oldest counting day given, each value as it is bound (a fixed statement's names). */
+export function pricedAtMostOn(brand: unknown, oldestCounting: unknown, maxUnitCents: unknown, clinicId: SQL = clinicIdQualified): SQL {
   return sql`${clinicId} IN (SELECT ccp.clinic_id FROM ${clinicCurrentPrices} ccp
-    WHERE ccp.brand = ${brand} AND ccp.per_unit_cents <= ${maxUnitCents} AND ccp.checked_on >= ${oldestCountingDay(today)}::date)`;
+    WHERE ccp.brand = ${brand} AND ccp.per_unit_cents <= ${maxUnitCents} AND ccp.checked_on >= ${oldestCounting}::date)`;
 }

@@ -148,13 +148,9 @@ export function verifiedCredentialCheck(c: CheckDays & { credentials: readonly u
  * A listing statement's column of each listed clinic's currently verified staff (issue 21),
  * read in the listing's own statement (one round trip per listing, issue 26): the distinct
  * roles and credentials, role then credential in their enums' order, each with whether every
- * such person is a demo person, as JSON `[[role, credential, demo], …]`, null when none.
+ * such person is a demo person, as JSON `[[role, credential, demo], …]`, null when none. The
+ * check's days (`oldest` = oldestCurrentCheck(today)) as they are bound.
  */
-export function verifiedRolesSql(today: string, clinicId: SQL = clinicIdQualified): SQL {
-  return verifiedRolesOn({ oldest: oldestCurrentCheck(today), today }, clinicId);
-}
-
-/** `verifiedRolesSql` with its days given as they are bound. */
 export function verifiedRolesOn(days: CheckDays, clinicId: SQL = clinicIdQualified): SQL {
   return sql`(SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM ${clinicStaff} cs
@@ -163,7 +159,7 @@ export function verifiedRolesOn(days: CheckDays, clinicId: SQL = clinicIdQualifi
     GROUP BY cs.role, cs.credential) v)`;
 }
 
-/** `verifiedRolesSql`'s value as the answer's roles. */
+/** `verifiedRolesOn`'s value as the answer's roles. */
 export function verifiedRolesOfColumn(value: readonly [StaffRole, StaffCredential, boolean][] | null): VerifiedRole[] {
   return (value ?? []).map(([role, credential, demo]) => (demo ? { role, credential, demo: true } : { role, credential }));
 }
