@@ -57,10 +57,10 @@ export function runCommand(options: {
   nice?: number;
 }): Promise<CommandResult> {
   const log = options.log ?? new LogTail();
-  const shell = ["sh", "-c", options.command];
-  const [file, ...args] = options.nice ? ["nice", "-n", String(options.nice), ...shell] : shell;
+  const shell = ["-c", options.command];
+  const [file, args] = options.nice ? ["nice", ["-n", String(options.nice), "sh", ...shell]] : ["sh", shell];
   return new Promise((resolve) => {
-    const child = spawn(file!, args, {
+    const child = spawn(file, args, {
       cwd: options.cwd,
       env: options.env,
       detached: true,

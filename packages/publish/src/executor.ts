@@ -241,7 +241,15 @@ export class BuildExecutor {
     const { ok, pageCount, changeWatermark } = result;
     const durationMs = Date.now() - started;
     const live = ok && this.config.mode === "local";
-    await finishBuild(this.db, { id, ok, live, pageCount, durationMs, log: log.toString(), ...(ok && changeWatermark !== undefined ? { changeWatermark } : {}) });
+    await finishBuild(this.db, {
+      id,
+      ok,
+      live,
+      pageCount,
+      durationMs,
+      log: log.toString(),
+      ...(ok && changeWatermark !== undefined ? { changeWatermark } : {}),
+    });
     if (live) await this.prune();
     if (this.config.mode === "local") await this.startSpare();
     const outcome = { buildId: id, durationMs, ...(pageCount !== null ? { pageCount } : {}) };
@@ -367,16 +375,16 @@ export class BuildExecutor {
     if (target) return this.buildTargeted(id, target, fingerprint, log, signal);
     if (!(await lock.toBackground(id))) return { ok: false, pageCount: null, withdrawn: true };
     log.push("[publish] building in the background: edits go live beside it by targeted publishes\n");
-    return this.buildFull(id, fingerprint, log, signal, (outDir) => this.catchUp(id, watermark, fingerprint, outDir, log, signal, lock));
+    return this.buildFull(id, fingerprint, log, signal, (outDir, stage) => this.catchUp(id, watermark, fingerprint, outDir, log, signal, lock, stage));
   }
 
-  /** `beforeSwitch`: the catch-up (decision 208); `ok: false` leaves the live site as it is. */
+  /** `beforeSwitch`: the catch-up (decision 208), timed on this build's stage clock; `ok: false` leaves the live site as it is. */
   private async buildFull(
     id: number,
     fingerprint: string,
     log: LogTail,
     signal: AbortSignal,
-    beforeSwitch?: (outDir: string) => Promise<{ ok: true; changeWatermark: number } | { ok: false }>,
+    beforeSwitch?: (outDir: string, stage: (name: string) => void) => Promise<{ ok: true; changeWatermark: number } | { ok: false }>,
   ): Promise<LocalResult> {
     const stage = stageClock(log);
     const outDir = await this.folder.prepare(id);
@@ -399,7 +407,7 @@ export class BuildExecutor {
     stage("build");
     if (result.ok) {
       if (await hasPage(outDir)) {
-        const caught = beforeSwitch ? await beforeSwitch(outDir) : null;
+        const caught = beforeSwitch ? await beforeSwitch(outDir, stage) : null;
         if (caught?.ok === false) {
           // The site build is sound (the incremental cache stays); its folder is not.
           await this.folder.remove(id);
@@ -539,8 +547,8 @@ export class BuildExecutor {
     log: LogTail,
     signal: AbortSignal,
     lock: LockHandle,
+    stage: (name: string) => void,
   ): Promise<{ ok: true; changeWatermark: number } | { ok: false }> {
-    const stage = stageClock(log);
     if (!(await lock.toForeground(id, signal))) {
       log.push("\n[publish] stopped (or recorded as interrupted) before the switch; the live site is unchanged\n");
       return { ok: false };
@@ -551,7 +559,8 @@ export class BuildExecutor {
     const live = await findLiveBuild(this.db);
     const liveWatermark = live ? Number(live.changeWatermark) : 0;
     const most = this.config.targetedMaxClinics ?? DEFAULT_TARGETED_MAX_CLINICS;
-    const sameCode = (await indexFingerprint(this.folder.indexFile(id))) === fingerprint && (await siteFingerprint(this.config.cwd, this.buildEnv(id, {}))) === fingerprint;
+    const sameCode =
+      (await indexFingerprint(this.folder.indexFile(id))) === fingerprint && (await siteFingerprint(this.config.cwd, this.buildEnv(id, {}))) === fingerprint;
     let plan: { upTo: number; clinicIds: number[] } | null = null;
     if (this.config.targeted !== false && sameCode)
       for (const upTo of new Set([newest, liveWatermark])) {

@@ -57,10 +57,7 @@ function setup(options: { debounceMs?: number; maxWaitMs?: number; start?: numbe
     /** Attempts of `trigger` go to the background until the returned function is called. */
     inBackground(trigger: PublishTrigger) {
       let release = () => {};
-      background.set(
-        trigger,
-        new Promise<void>((r) => (release = r)),
-      );
+      background.set(trigger, new Promise<void>((r) => (release = r)));
       return release;
     },
   };

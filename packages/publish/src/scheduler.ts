@@ -152,10 +152,12 @@ export class BuildScheduler {
           this.pendingRequest = null;
           let toBackground = () => {};
           const inBackground = new Promise<"background">((resolve) => (toBackground = () => resolve("background")));
-          const attempt = this.options.run(job.trigger, job.force, () => toBackground()).catch((err: unknown): BuildOutcome => {
-            this.options.logger.warn({ error: err instanceof Error ? err.message : String(err) }, "build attempt failed");
-            return { kind: "skipped" };
-          });
+          const attempt = this.options
+            .run(job.trigger, job.force, () => toBackground())
+            .catch((err: unknown): BuildOutcome => {
+              this.options.logger.warn({ error: err instanceof Error ? err.message : String(err) }, "build attempt failed");
+              return { kind: "skipped" };
+            });
           const followUp = async (outcome: BuildOutcome) => {
             if (outcome.kind === "built" && !this.stopped) await this.options.afterBuild?.(outcome.id);
           };
