@@ -171,7 +171,10 @@ export class BuildScheduler {
             .catch((err: unknown) => this.options.logger.warn({ error: err instanceof Error ? err.message : String(err) }, "follow-up failed"))
             .finally(() => {
               this.background.delete(tail);
-              this.armDue();
+              // What its follow-up requested runs now, so flush and whenIdle, which wait
+              // for this, see it running (as after a foreground attempt).
+              if (this.pendingRequest && this.pendingRequest.dueAt <= this.clock.now()) this.drain();
+              else this.armDue();
             });
           this.background.add(tail);
         }
