@@ -238,16 +238,18 @@ try {
     await new Promise((r) => setTimeout(r, 1_000));
     const saved = await rename(burstIds.at(-1) ?? picked!.id);
     const live = await untilLive([saved]);
-    const atLive = (await publisher.status()).builds;
-    const nightlyStillRunningAtEdit = atLive.find((b) => b.id === nightlyId)?.status === "running";
+    // The build that published the edit: the live one when its page showed (the nightly build
+    // itself when its site build read the data after the edit).
+    const atLive = await publisher.status();
+    const publishingId = atLive.live?.id;
+    const nightlyStillRunningAtEdit = publishingId !== nightlyId && atLive.builds.find((b) => b.id === nightlyId)?.status === "running";
     await publisher.whenIdle();
     const builds = (await publisher.status()).builds;
     const nightly = builds.find((b) => b.id === nightlyId)!;
-    // The build that published the edit: the first one after the nightly build's claim that succeeded.
-    const publishing = builds.filter((b) => b.id > nightlyId && b.status === "succeeded").at(-1) ?? nightly;
+    const publishing = builds.find((b) => b.id === publishingId) ?? nightly;
     duringNightly = {
       clinicSeconds: seconds(live.clinicMs[0]!),
-      kind: publishing.id === nightlyId ? "full" : kindOf(publishing.logTail),
+      kind: publishing.id === nightlyId ? "the nightly full build itself" : kindOf(publishing.logTail),
       nightlySeconds: seconds(nightly.durationMs ?? 0),
       nightlyStages: stagesOf(nightly.logTail),
       nightlyStillRunningAtEdit,
