@@ -238,11 +238,11 @@ try {
     await new Promise((r) => setTimeout(r, 1_000));
     const saved = await rename(burstIds.at(-1) ?? picked!.id);
     const live = await untilLive([saved]);
-    // The build that published the edit: the live one when its page showed (the nightly build
-    // itself when its site build read the data after the edit).
-    const atLive = await publisher.status();
-    const publishingId = atLive.live?.id;
-    const nightlyStillRunningAtEdit = publishingId !== nightlyId && atLive.builds.find((b) => b.id === nightlyId)?.status === "running";
+    // The build that published the edit: the one `live` points at when its page showed (the
+    // nightly build itself when its site build read the data after the edit). Its row is
+    // marked live only after its pages are counted, so the folder tells, not the row.
+    const publishingId = await publisher.folder.liveId();
+    const nightlyStillRunningAtEdit = publishingId !== nightlyId && (await publisher.status()).builds.find((b) => b.id === nightlyId)?.status === "running";
     await publisher.whenIdle();
     const builds = (await publisher.status()).builds;
     const nightly = builds.find((b) => b.id === nightlyId)!;
