@@ -354,6 +354,32 @@ describe("targeted publish", () => {
     fs.rmSync(control.hold, { force: true });
   }, 300_000);
 
+  it("catches up only to the live build when a change saved during the nightly build is not about one clinic; the next full build publishes it", async () => {
+    const { nightly, edit } = await editDuringNightly("gamma-skin-bar", "Gamma During Nightly");
+    const [post] = await db.sql<{ id: number }[]>`select id from blog_posts limit 1`;
+    await db.sql`insert into content_changes (entity, entity_id, action) values ('category', ${post?.id ?? 1}, 'update')`;
+    const [editRow] = await db.sql<{ change_watermark: string }[]>`select change_watermark from publish_builds where id = ${edit.id}`;
+    fs.writeFileSync(control.release, "");
+    fs.rmSync(control.hold, { force: true });
+    await publisher.flush();
+    const [done] = await db.sql<{ status: string; change_watermark: string; log: string }[]>`
+      select status, change_watermark, log from publish_builds where id = ${nightly.id}`;
+    expect(done?.status, done?.log.slice(-4000)).toBe("succeeded");
+    // Up to what the edit's build published, not back before it, and not past what it can render.
+    expect(done?.change_watermark).toBe(editRow!.change_watermark);
+    expect(await clinicPage(nightly.id, "gamma-skin-bar")).toContain("Gamma During Nightly");
+    // A full build after it published the rest (asked for by the follow-up of the edit's build
+    // or of the nightly build, whichever saw the change first).
+    const [newest] = await db.sql<{ id: string }[]>`select max(id) as id from content_changes`;
+    const next = await lastBuild();
+    expect(next.id).toBeGreaterThan(nightly.id);
+    expect(next.status).toBe("succeeded");
+    expect(next.log).toContain("[publish] building in the background");
+    const [nextRow] = await db.sql<{ change_watermark: string }[]>`select change_watermark from publish_builds where id = ${next.id}`;
+    expect(Number(nextRow!.change_watermark)).toBe(Number(newest!.id));
+    expect(await publisher.folder.liveId()).toBe(next.id);
+  }, 300_000);
+
   it("runs the full build for a change that is not about one clinic, and keeps the live site when a targeted build fails", async () => {
     const [post] = await db.sql<{ id: number }[]>`select id from blog_posts limit 1`;
     await db.sql`insert into content_changes (entity, entity_id, action) values ('category', ${post?.id ?? 1}, 'update')`;
