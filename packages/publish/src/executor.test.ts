@@ -1,7 +1,7 @@
 import { silentLogger } from "@botox/core/logger";
 import fs from "node:fs";
 import os from "node:os";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { PUBLISH_LOCK_KEYS, bringBuildToForeground, claimBuild, databaseOn, sendBuildToBackground, withdrawBuild } from "@botox/db";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import type { PublishConfig } from "./config.ts";
@@ -125,6 +125,11 @@ describe("BuildExecutor", () => {
     site.set({ hold: true });
     let inBackground = false;
     const nightly = a.attempt("nightly", true, () => (inBackground = true));
+    // Awaited in any case: after a failed expectation, the fake build stops holding once
+    // afterEach removed its folder, and no build is left behind.
+    onTestFinished(async () => {
+      await nightly;
+    });
     await until(() => inBackground && site.journal().length > 0);
     const [row] = await db.sql<{ id: number; status: string; background: boolean; change_watermark: string }[]>`
       select id, status, background, change_watermark from publish_builds`;
