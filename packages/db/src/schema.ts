@@ -229,6 +229,11 @@ export const publishBuilds = pgTable(
     changeWatermark: bigint("change_watermark", { mode: "number" }).notNull().default(0),
     folder: text("folder"),
     live: boolean("live").notNull().default(false),
+    /**
+     * A full build past its claim, building beside targeted publishes without the publish lock
+     * (decision 208): one at a time; it takes the lock back to catch up and switch.
+     */
+    background: boolean("background").notNull().default(false),
     pageCount: integer("page_count"),
     durationMs: integer("duration_ms"),
     log: text("log").notNull().default(""),

@@ -43,7 +43,9 @@ export function expandBuildCommand(template: string, outDir: string): string {
 
 /**
  * Runs a shell command in its own process group, capturing the tail of its output. A timeout
- * or `signal` (abort) kills the whole group so no stray build keeps running.
+ * or `signal` (abort) kills the whole group so no stray build keeps running. `nice`: started
+ * through nice(1) at that niceness, which every process it starts inherits (os.setPriority
+ * after the spawn could come after the shell started its first child).
  */
 export function runCommand(options: {
   command: string;
@@ -52,10 +54,13 @@ export function runCommand(options: {
   timeoutMs: number;
   log?: LogTail;
   signal?: AbortSignal;
+  nice?: number;
 }): Promise<CommandResult> {
   const log = options.log ?? new LogTail();
+  const shell = ["-c", options.command];
+  const [file, args] = options.nice ? ["nice", ["-n", String(options.nice), "sh", ...shell]] : ["sh", shell];
   return new Promise((resolve) => {
-    const child = spawn("sh", ["-c", options.command], {
+    const child = spawn(file, args, {
       cwd: options.cwd,
       env: options.env,
       detached: true,

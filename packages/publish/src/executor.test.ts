@@ -1,11 +1,12 @@
 import { silentLogger } from "@botox/core/logger";
 import fs from "node:fs";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PUBLISH_LOCK_KEYS, databaseOn } from "@botox/db";
+import os from "node:os";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { PUBLISH_LOCK_KEYS, bringBuildToForeground, claimBuild, databaseOn, sendBuildToBackground, withdrawBuild } from "@botox/db";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import type { PublishConfig } from "./config.ts";
-import { BuildExecutor } from "./executor.ts";
-import { buildRows, createFakeSite, recordChange, type FakeSite } from "./testing.ts";
+import { BuildExecutor, FULL_BUILD_NICE } from "./executor.ts";
+import { buildRows, createFakeSite, recordChange, until, type FakeSite } from "./testing.ts";
 
 let db: TestDatabase;
 let site: FakeSite;
@@ -114,6 +115,73 @@ describe("BuildExecutor", () => {
     expect(row!.log).toContain("PUBLISH_HOOK_URL is not set");
     expect(site.journal()).toHaveLength(0);
     expect(await ex.rollback(row!.id)).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it("runs a full build in the background at a lower priority: another instance claims beside it, but runs no second full build", async () => {
+    const a = executor();
+    const b = executor();
+    const drizzle = databaseOn(db.sql);
+    await recordChange(db.sql);
+    site.set({ hold: true });
+    let inBackground = false;
+    const nightly = a.attempt("nightly", true, () => (inBackground = true));
+    // Awaited in any case: after a failed expectation, the fake build stops holding once
+    // afterEach removed its folder, and no build is left behind.
+    onTestFinished(async () => {
+      await nightly;
+    });
+    await until(() => inBackground && site.journal().length > 0);
+    const [row] = await db.sql<{ id: number; status: string; background: boolean; change_watermark: string }[]>`
+      select id, status, background, change_watermark from publish_builds`;
+    expect(row).toMatchObject({ status: "running", background: true });
+    // Its processes run niced (the fake build records its own niceness).
+    expect(site.journal()[0]!.nice).toBe(Math.min(19, os.getPriority() + FULL_BUILD_NICE));
+
+    // The publish lock is free: a forced request of the other instance is queued for after it,
+    // and a content change that needs a full build (no page index here) is deferred the same way.
+    expect(await b.attempt("rebuild", true)).toEqual({ kind: "busy" });
+    await recordChange(db.sql);
+    expect(await b.attempt("content", false)).toEqual({ kind: "busy" });
+    // A targeted publish's claim is taken beside it (and a second background build refused);
+    // while that claim runs, the full build cannot come back to switch.
+    const beside = await claimBuild(drizzle, "content");
+    expect(beside).not.toBeNull();
+    expect(await sendBuildToBackground(drizzle, beside!.id)).toBe(false);
+    expect(await bringBuildToForeground(drizzle, row!.id)).toBe("busy");
+    await withdrawBuild(drizzle, beside!.id);
+    // b's attempts did not take the background row for a leftover (on PostgreSQL they held the lock).
+    expect((await buildRows(db.sql)).map((r) => [r.status, r.trigger])).toEqual([
+      ["running", "nightly"],
+      ["queued", "rebuild"],
+    ]);
+
+    site.release();
+    expect(await nightly).toEqual({ kind: "built", id: row!.id, ok: true });
+    expect(site.journal().filter((l) => l.what === "start")).toHaveLength(1);
+    const [done] = await buildRows(db.sql);
+    expect(done).toMatchObject({ status: "succeeded", live: true });
+    // The second change is not caught up without a page index: switched at its own watermark,
+    // the queued request builds it next.
+    expect(done!.log).toContain("the next build publishes them");
+    expect(await b.attempt("content", false)).toMatchObject({ kind: "built", ok: true });
+    expect((await buildRows(db.sql)).map((r) => [r.status, r.trigger, r.live])).toEqual([
+      ["succeeded", "nightly", false],
+      ["succeeded", "content+rebuild", true],
+    ]);
+  });
+
+  it("fails a background build whose heartbeat stopped, and only then", async () => {
+    const ex = executor();
+    await db.sql`insert into publish_builds (status, trigger, background, started_at, duration_ms) values ('running', 'nightly', true, now(), 0)`;
+    await db.sql`insert into publish_builds (status, trigger, background, started_at, duration_ms) values ('running', 'nightly', true, now() - interval '5 minutes', 0)`;
+    await recordChange(db.sql);
+    // A forced full request waits for the fresh one; the stale one is recorded as interrupted.
+    expect(await ex.attempt("rebuild", true)).toEqual({ kind: "busy" });
+    expect((await buildRows(db.sql)).map((r) => [r.status, r.trigger])).toEqual([
+      ["running", "nightly"],
+      ["failed", "nightly"],
+      ["queued", "rebuild"],
+    ]);
   });
 
   it("marks every running row failed when recovering from an interrupted process", async () => {

@@ -1,7 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   absorbQueuedBuilds,
+  backgroundBuildRunning,
+  bringBuildToForeground,
   claimBuild,
   clinicsOfChanges,
   contentBuildNeeded,
@@ -11,16 +14,20 @@ import {
   findPublishBuild,
   finishBuild,
   markBuildLive,
+  latestContentChangeId,
   recentSucceededBuildIds,
   recordBuildProgress,
   releasePublishLock,
+  runningBuildIds,
+  sendBuildToBackground,
   sessionsAreDistinct,
   tryPublishLock,
+  withdrawBuild,
   type Database,
   type Sql,
 } from "@botox/db";
 import type { Logger } from "@botox/core/logger";
-import { LogTail, expandBuildCommand, runCommand } from "./build-runner.ts";
+import { LogTail, expandBuildCommand, runCommand, type CommandResult } from "./build-runner.ts";
 import { DEFAULT_TARGETED_MAX_CLINICS, type PublishConfig } from "./config.ts";
 import { postDeployHook } from "./hook.ts";
 import { SiteFolder, countPages, hasPage } from "./site-folder.ts";
@@ -32,6 +39,28 @@ export type PublishTrigger = "content" | "webhook" | "rebuild" | "nightly" | "st
 export type BuildOutcome = { kind: "built"; id: number; ok: boolean } | { kind: "busy" } | { kind: "skipped" };
 
 export type RollbackResult = { ok: true; id: number } | { ok: false; status: 404 | 409; error: string };
+
+/**
+ * Niceness of a full build's processes (decision 208): a targeted publish beside it gets the
+ * CPU first, and so do the API's requests.
+ */
+export const FULL_BUILD_NICE = 10;
+/** How often a full build that finished its site build tries to take the publish lock back. */
+const LOCK_RETRY_MS = 100;
+
+/**
+ * How a full build leaves the publish lock while its site builds and takes it back to catch up
+ * and switch (decision 208).
+ */
+interface LockHandle {
+  /** Moves the claimed build to the background and releases the lock; false when another full build is there. */
+  toBackground(id: number): Promise<boolean>;
+  /** Takes the lock back, waiting for the targeted publish holding it; false when stopped or the row was failed meanwhile. */
+  toForeground(id: number, signal: AbortSignal): Promise<boolean>;
+}
+
+/** What a local build ended as; `withdrawn`: a full build that did not start (another runs in the background). */
+type LocalResult = { ok: boolean; pageCount: number | null; changeWatermark?: number; withdrawn?: true };
 
 export interface BuildExecutorOptions {
   sql: Sql;
@@ -62,9 +91,8 @@ export class BuildExecutor {
   private readonly sql: Sql;
   private readonly db: Database;
   private readonly options: BuildExecutorOptions;
-  private abort: AbortController | null = null;
-  /** The build this process runs now, if any. */
-  currentBuildId: number | null = null;
+  /** The builds this process runs now (a full build in the background and a targeted one beside it), each with its abort. */
+  private readonly runningBuilds = new Map<number, AbortController>();
   /**
    * The hard-linked copy of the live build that the next targeted publish takes (decision 190):
    * made after each build, off the edit's path, since linking 52,000 files and folders takes
@@ -92,16 +120,24 @@ export class BuildExecutor {
     if ((await failInterruptedBuilds(this.db, null)) > 0) await this.folder.clearCache();
   }
 
-  /** Aborts the running build (its row is recorded as failed). */
+  /** The build this process runs now, if any (the newest when a targeted one runs beside a full one). */
+  get currentBuildId(): number | null {
+    return [...this.runningBuilds.keys()].at(-1) ?? null;
+  }
+
+  /** Aborts the running builds (their rows are recorded as failed). */
   abortRunning(): void {
-    this.abort?.abort();
+    for (const abort of this.runningBuilds.values()) abort.abort();
   }
 
   /**
    * One build attempt. Takes the lock; when another instance holds it, a forced request is left
    * as a `queued` row for the holder (which checks for them after its build) and this returns.
+   * A full build releases the lock while its site builds (decision 208) and calls `onBackground`
+   * then: the caller may run the next attempts (an edit's targeted publish) beside it; this
+   * resolves when it has caught up and switched.
    */
-  async attempt(trigger: PublishTrigger, force: boolean): Promise<BuildOutcome> {
+  async attempt(trigger: PublishTrigger, force: boolean, onBackground?: () => void): Promise<BuildOutcome> {
     this.distinctSessions ??= await sessionsAreDistinct(this.sql);
     const distinct = this.distinctSessions;
     // The lock belongs to this connection's session; the statements below may use any other.
@@ -114,17 +150,59 @@ export class BuildExecutor {
         if (force) await enqueueBuild(db, trigger);
         return { kind: "busy" };
       }
-      // Holding the lock on a real server means no build runs elsewhere: a `running` row is a
-      // leftover of a crash. On the embedded database only a missing heartbeat proves that.
-      if ((await failInterruptedBuilds(db, distinct ? null : this.options.staleAfterMs)) > 0) await this.folder.clearCache();
+      // Holding the lock on a real server means no build runs elsewhere in the foreground: a
+      // `running` row is a leftover of a crash. On the embedded database only a missing heartbeat
+      // proves that, and for a full build in the background (decision 208) on both.
+      const failed = await failInterruptedBuilds(db, distinct ? null : this.options.staleAfterMs, this.options.staleAfterMs);
+      // Only full builds write the incremental cache, in the background: a running one's stays.
+      if (failed > 0 && !(await backgroundBuildRunning(db))) await this.folder.clearCache();
       if (!force && !(await contentBuildNeeded(db))) return { kind: "skipped" };
+      // A forced request while a full build runs in the background is run after it (its
+      // follow-up takes the queued row); content still goes live beside it by targeted publishes.
+      if (trigger !== "content" && this.config.mode === "local" && (await backgroundBuildRunning(db))) {
+        await enqueueBuild(db, trigger);
+        return { kind: "busy" };
+      }
       const claimed = await claimBuild(db, trigger);
       if (!claimed) {
         if (force) await enqueueBuild(db, trigger);
         return { kind: "busy" };
       }
-      await absorbQueuedBuilds(db, claimed.id, trigger);
-      const ok = await this.build(claimed.id, trigger, claimed.changeWatermark);
+      // Queued requests are forced ones: a full build takes them (a targeted publish leaves them
+      // for the follow-up's full build).
+      if (this.config.mode === "hook") await absorbQueuedBuilds(db, claimed.id, trigger);
+      const lock: LockHandle = {
+        toBackground: async (id) => {
+          if (!(await sendBuildToBackground(db, id))) return false;
+          await absorbQueuedBuilds(db, id, trigger);
+          await releasePublishLock(conn);
+          locked = false;
+          onBackground?.();
+          return true;
+        },
+        toForeground: async (id, signal) => {
+          while (!signal.aborted) {
+            if (await tryPublishLock(conn)) {
+              const moved = await bringBuildToForeground(db, id);
+              if (moved === "ok") {
+                locked = true;
+                return true;
+              }
+              await releasePublishLock(conn);
+              if (moved === "gone") return false;
+            }
+            await sleep(LOCK_RETRY_MS, undefined, { signal }).catch(() => undefined);
+          }
+          return false;
+        },
+      };
+      const ok = await this.build(claimed.id, trigger, claimed.changeWatermark, lock);
+      if (ok === "withdrawn") {
+        // Another full build runs in the background: this one runs after it.
+        await withdrawBuild(db, claimed.id);
+        await enqueueBuild(db, trigger);
+        return { kind: "busy" };
+      }
       return { kind: "built", id: claimed.id, ok };
     } finally {
       if (locked) await releasePublishLock(conn).catch(() => undefined);
@@ -133,34 +211,45 @@ export class BuildExecutor {
   }
 
   /** Runs the build for a claimed row and records the result. Never throws for a failed build. */
-  private async build(id: number, trigger: string, watermark: number): Promise<boolean> {
+  private async build(id: number, trigger: string, watermark: number, lock: LockHandle): Promise<boolean | "withdrawn"> {
     const started = Date.now();
     const log = new LogTail();
-    this.currentBuildId = id;
-    this.abort = new AbortController();
+    const abort = new AbortController();
+    this.runningBuilds.set(id, abort);
     this.options.logger.info({ buildId: id, trigger, mode: this.config.mode }, "build started");
     const heartbeat = setInterval(() => {
       void recordBuildProgress(this.db, id, Date.now() - started, log.toString()).catch(() => undefined);
     }, this.options.heartbeatMs);
     heartbeat.unref();
-    let result: { ok: boolean; pageCount: number | null } = { ok: false, pageCount: null };
+    let result: LocalResult = { ok: false, pageCount: null };
     try {
       result =
         this.config.mode === "hook"
           ? await this.callHook(id, trigger, watermark, log)
-          : await this.buildLocally(id, trigger, watermark, log, this.abort.signal);
+          : await this.buildLocally(id, trigger, watermark, log, abort.signal, lock);
     } catch (err) {
       log.push(`\n[publish] ${err instanceof Error ? err.message : String(err)}\n`);
       if (this.config.mode === "local") await this.discard(id).catch(() => undefined);
     } finally {
       clearInterval(heartbeat);
-      this.currentBuildId = null;
-      this.abort = null;
+      this.runningBuilds.delete(id);
     }
-    const { ok, pageCount } = result;
+    if (result.withdrawn) {
+      this.options.logger.info({ buildId: id }, "full build deferred: another runs in the background");
+      return "withdrawn";
+    }
+    const { ok, pageCount, changeWatermark } = result;
     const durationMs = Date.now() - started;
     const live = ok && this.config.mode === "local";
-    await finishBuild(this.db, { id, ok, live, pageCount, durationMs, log: log.toString() });
+    await finishBuild(this.db, {
+      id,
+      ok,
+      live,
+      pageCount,
+      durationMs,
+      log: log.toString(),
+      ...(ok && changeWatermark !== undefined ? { changeWatermark } : {}),
+    });
     if (live) await this.prune();
     if (this.config.mode === "local") await this.startSpare();
     const outcome = { buildId: id, durationMs, ...(pageCount !== null ? { pageCount } : {}) };
@@ -275,26 +364,34 @@ export class BuildExecutor {
     }
   }
 
-  /** A full build, or a targeted one for a content edit (decision 039); switches `live` when it wrote pages. */
-  private async buildLocally(
-    id: number,
-    trigger: string,
-    watermark: number,
-    log: LogTail,
-    signal: AbortSignal,
-  ): Promise<{ ok: boolean; pageCount: number | null }> {
+  /**
+   * A full build, or a targeted one for a content edit (decision 039); switches `live` when it
+   * wrote pages. A full build runs in the background, without the publish lock (decision 208),
+   * and catches up with the edits saved meanwhile before it switches.
+   */
+  private async buildLocally(id: number, trigger: string, watermark: number, log: LogTail, signal: AbortSignal, lock: LockHandle): Promise<LocalResult> {
     const fingerprint = await siteFingerprint(this.config.cwd, this.buildEnv(id, {}));
     const target = await this.targetFor(trigger, watermark, fingerprint, log);
     if (target) return this.buildTargeted(id, target, fingerprint, log, signal);
-    return this.buildFull(id, fingerprint, log, signal);
+    if (!(await lock.toBackground(id))) return { ok: false, pageCount: null, withdrawn: true };
+    log.push("[publish] building in the background: edits go live beside it by targeted publishes\n");
+    return this.buildFull(id, fingerprint, log, signal, (outDir, stage) => this.catchUp(id, watermark, fingerprint, outDir, log, signal, lock, stage));
   }
 
-  private async buildFull(id: number, fingerprint: string, log: LogTail, signal: AbortSignal): Promise<{ ok: boolean; pageCount: number | null }> {
+  /** `beforeSwitch`: the catch-up (decision 208), timed on this build's stage clock; `ok: false` leaves the live site as it is. */
+  private async buildFull(
+    id: number,
+    fingerprint: string,
+    log: LogTail,
+    signal: AbortSignal,
+    beforeSwitch?: (outDir: string, stage: (name: string) => void) => Promise<{ ok: true; changeWatermark: number } | { ok: false }>,
+  ): Promise<LocalResult> {
     const stage = stageClock(log);
     const outDir = await this.folder.prepare(id);
     const command = expandBuildCommand(this.config.buildCommand, outDir);
     log.push(`$ ${command}\n`);
     const result = await runCommand({
+      nice: FULL_BUILD_NICE,
       command,
       cwd: this.config.cwd,
       env: this.buildEnv(id, {
@@ -310,10 +407,16 @@ export class BuildExecutor {
     stage("build");
     if (result.ok) {
       if (await hasPage(outDir)) {
+        const caught = beforeSwitch ? await beforeSwitch(outDir, stage) : null;
+        if (caught?.ok === false) {
+          // The site build is sound (the incremental cache stays); its folder is not.
+          await this.folder.remove(id);
+          return { ok: false, pageCount: null };
+        }
         await this.folder.switchTo(id);
         stage("switch");
         // Counted once the new pages are served: a walk of 250,000 files takes seconds.
-        return { ok: true, pageCount: await countPages(outDir) };
+        return { ok: true, pageCount: await countPages(outDir), ...(caught ? { changeWatermark: caught.changeWatermark } : {}) };
       }
       log.push("\n[publish] the build wrote no HTML pages; the live site is unchanged\n");
     } else {
@@ -348,25 +451,9 @@ export class BuildExecutor {
     try {
       await this.folder.clearTargeted();
       await fs.mkdir(work, { recursive: true });
-      await fs.writeFile(targetFile, JSON.stringify({ clinicIds: target.clinicIds, previousIndex: this.folder.indexFile(target.liveId), report: reportFile }));
       const outDir = await this.folder.prepare(id);
       linking = this.linkLive(target.liveId, outDir);
-      const command = expandBuildCommand(this.config.buildCommand, work);
-      log.push(`$ ${command}\n`);
-      const result = await runCommand({
-        command,
-        cwd: this.config.cwd,
-        env: this.buildEnv(id, {
-          OUT_DIR: work,
-          ASTRO_CACHE_DIR: this.folder.targetedCacheDir,
-          SITE_TARGET_FILE: targetFile,
-          SITE_PAGE_INDEX_OUT: this.folder.indexFile(id),
-          SITE_FINGERPRINT: fingerprint,
-        }),
-        timeoutMs: this.config.buildTimeoutMs,
-        log,
-        signal,
-      });
+      const result = await this.renderTargeted(id, target.clinicIds, this.folder.indexFile(target.liveId), this.folder.indexFile(id), fingerprint, log, signal);
       stage("render");
       const linked = await linking;
       // The link ran beside the render; this stage is only the wait for it to finish.
@@ -406,15 +493,131 @@ export class BuildExecutor {
     }
   }
 
+  /**
+   * Renders the pages of `clinicIds` from the page index `previousIndex` (the site's own build,
+   * told which clinics by SITE_TARGET_FILE) into targeted/<id>; the plan goes to
+   * targeted/<id>.report.json and the new page index to `indexOut`.
+   */
+  private async renderTargeted(
+    id: number,
+    clinicIds: number[],
+    previousIndex: string,
+    indexOut: string,
+    fingerprint: string,
+    log: LogTail,
+    signal: AbortSignal,
+  ): Promise<CommandResult> {
+    const work = this.folder.targetedDir(id);
+    const targetFile = `${work}.target.json`;
+    await fs.writeFile(targetFile, JSON.stringify({ clinicIds, previousIndex, report: `${work}.report.json` }));
+    const command = expandBuildCommand(this.config.buildCommand, work);
+    log.push(`$ ${command}\n`);
+    return runCommand({
+      command,
+      cwd: this.config.cwd,
+      env: this.buildEnv(id, {
+        OUT_DIR: work,
+        ASTRO_CACHE_DIR: this.folder.targetedCacheDir,
+        SITE_TARGET_FILE: targetFile,
+        SITE_PAGE_INDEX_OUT: indexOut,
+        SITE_FINGERPRINT: fingerprint,
+      }),
+      timeoutMs: this.config.buildTimeoutMs,
+      log,
+      signal,
+    });
+  }
+
+  /**
+   * A full build's catch-up (decision 208): its site build read the data as of its claim
+   * (watermark `claimed`) while edits went live beside it by targeted publishes. With the
+   * publish lock taken back, the pages of the clinics changed since are rendered from the full
+   * build's own page index and moved over its folder (renames: its files may be hard links
+   * shared with the incremental cache and older builds, never written in place), so it goes
+   * live with every change up to the newest: the live site never goes back. When that is not
+   * possible (a change not about one clinic, too many clinics, the site's code changed), it
+   * catches up to the live build's watermark instead, or switches at its own when the live build
+   * is not newer (the follow-up builds the rest); otherwise it does not go live.
+   */
+  private async catchUp(
+    id: number,
+    claimed: number,
+    fingerprint: string,
+    outDir: string,
+    log: LogTail,
+    signal: AbortSignal,
+    lock: LockHandle,
+    stage: (name: string) => void,
+  ): Promise<{ ok: true; changeWatermark: number } | { ok: false }> {
+    if (!(await lock.toForeground(id, signal))) {
+      log.push("\n[publish] stopped (or recorded as interrupted) before the switch; the live site is unchanged\n");
+      return { ok: false };
+    }
+    stage("lock");
+    const newest = await latestContentChangeId(this.db);
+    if (newest <= claimed) return { ok: true, changeWatermark: claimed };
+    const live = await findLiveBuild(this.db);
+    const liveWatermark = live ? Number(live.changeWatermark) : 0;
+    const most = this.config.targetedMaxClinics ?? DEFAULT_TARGETED_MAX_CLINICS;
+    const sameCode =
+      (await indexFingerprint(this.folder.indexFile(id))) === fingerprint && (await siteFingerprint(this.config.cwd, this.buildEnv(id, {}))) === fingerprint;
+    let plan: { upTo: number; clinicIds: number[] } | null = null;
+    if (this.config.targeted !== false && sameCode)
+      for (const upTo of new Set([newest, liveWatermark])) {
+        if (upTo <= claimed) continue;
+        const clinicIds = await clinicsOfChanges(this.db, claimed, upTo);
+        if (clinicIds !== null && clinicIds.length <= most) {
+          plan = { upTo, clinicIds };
+          break;
+        }
+      }
+    if (!plan) {
+      if (liveWatermark <= claimed) {
+        log.push(`[publish] changes after #${claimed} are not caught up here; the next build publishes them\n`);
+        return { ok: true, changeWatermark: claimed };
+      }
+      log.push(
+        `\n[publish] the changes published during the build (up to #${liveWatermark}) cannot be caught up (${sameCode ? "not each about one clinic, or too many clinics" : "the site's code or settings changed"}); the live site is unchanged\n`,
+      );
+      return { ok: false };
+    }
+    const work = this.folder.targetedDir(id);
+    const indexOut = `${this.folder.indexFile(id)}.catch-up`;
+    log.push(`[publish] catching up with changes #${claimed + 1}–#${plan.upTo}: clinics ${plan.clinicIds.join(", ")}\n`);
+    try {
+      await this.folder.clearTargeted();
+      await fs.mkdir(work, { recursive: true });
+      const result = await this.renderTargeted(id, plan.clinicIds, this.folder.indexFile(id), indexOut, fingerprint, log, signal);
+      if (!result.ok) {
+        log.push(`\n[publish] the catch-up failed (exit ${result.exitCode ?? result.signal}); the live site is unchanged\n`);
+        return { ok: false };
+      }
+      const report = await readTargetReport(`${work}.report.json`);
+      const written = await overlay(work, outDir);
+      const removed = await removePages(outDir, report.remove);
+      await fs.rename(indexOut, this.folder.indexFile(id));
+      stage("catchup");
+      log.push(`[publish] catch-up: ${report.render.length} pages rendered, ${written} files laid over, ${removed} removed\n`);
+      return { ok: true, changeWatermark: plan.upTo };
+    } catch (err) {
+      log.push(`\n[publish] the catch-up failed: ${err instanceof Error ? err.message : String(err)}; the live site is unchanged\n`);
+      return { ok: false };
+    } finally {
+      await fs.rm(work, { recursive: true, force: true }).catch(() => undefined);
+      await fs.rm(`${work}.target.json`, { force: true }).catch(() => undefined);
+      await fs.rm(indexOut, { force: true }).catch(() => undefined);
+    }
+  }
+
   /** Removes a failed build's folder and the incremental cache it may have left half-written. */
   private async discard(id: number): Promise<void> {
     await this.folder.remove(id);
     await this.folder.clearCache();
   }
 
-  /** Keeps the folders of the newest `keepBuilds` successful builds (and the live one). */
+  /** Keeps the folders of the newest `keepBuilds` successful builds, the live one and those being written (decision 208). */
   private async prune(): Promise<void> {
-    await this.folder.prune(await recentSucceededBuildIds(this.db, this.config.keepBuilds));
+    await this.folder.prune([...(await recentSucceededBuildIds(this.db, this.config.keepBuilds)), ...(await runningBuildIds(this.db))]);
   }
 
   /** Makes a kept successful build live again (local mode). */

@@ -164,24 +164,34 @@ describe("one build at a time across API instances", () => {
 
   // PGlite gives every connection the same session, where advisory locks do not exclude each
   // other (the conditional insert of the `running` row does the job there, tested above).
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))("holds a PostgreSQL advisory lock for the whole build", async () => {
-    site.set({ delayMs: 800 });
-    const p = publisher();
-    p.request("rebuild");
-    const building = p.flush();
-    await expect.poll(() => site.journal().length, { timeout: 5_000 }).toBe(1);
-    const other = await second.sql.reserve();
-    try {
-      const [during] = await other<{ ok: boolean }[]>`select pg_try_advisory_lock(72635, 6) as ok`;
-      expect(during?.ok).toBe(false);
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "a full build leaves the PostgreSQL advisory lock while its site builds (decision 208), and takes it back to switch",
+    async () => {
+      site.set({ hold: true });
+      const p = publisher();
+      p.request("rebuild");
+      const building = p.flush();
+      await expect.poll(() => site.journal().length, { timeout: 5_000 }).toBe(1);
+      const other = await second.sql.reserve();
+      let releasedAt = 0;
+      try {
+        // Free while the site builds: a targeted publish could take it.
+        const [during] = await other<{ ok: boolean }[]>`select pg_try_advisory_lock(72635, 6) as ok`;
+        expect(during?.ok).toBe(true);
+        site.release();
+        await expect.poll(() => site.journal().length, { timeout: 5_000 }).toBe(2);
+        releasedAt = Date.now();
+        await other`select pg_advisory_unlock(72635, 6)`;
+      } finally {
+        other.release();
+      }
       await building;
-      const [after] = await other<{ ok: boolean }[]>`select pg_try_advisory_lock(72635, 6) as ok`;
-      expect(after?.ok).toBe(true);
-      await other`select pg_advisory_unlock(72635, 6)`;
-    } finally {
-      other.release();
-    }
-  });
+      // It could not switch while another session held the lock.
+      const [row] = await db.sql<{ status: string; live: boolean; finished_at: string }[]>`select status, live, finished_at from publish_builds`;
+      expect(row).toMatchObject({ status: "succeeded", live: true });
+      expect(new Date(row!.finished_at).getTime()).toBeGreaterThanOrEqual(releasedAt);
+    },
+  );
 
   it("sees writes made through another instance by polling content_changes", async () => {
     const p = publisher({ config: site.config({ pollMs: 100, debounceMs: 50 }) });

@@ -114,7 +114,7 @@ export class Publisher {
       maxWaitMs: this.config.maxWaitMs,
       clock: this.clock,
       logger: this.logger,
-      run: (trigger, force) => this.executor.attempt(trigger, force),
+      run: (trigger, force, onBackground) => this.executor.attempt(trigger, force, onBackground),
       afterBuild: (id) => this.followUp(id),
     });
   }
@@ -224,9 +224,11 @@ export class Publisher {
       const idle = () => !this.scheduler.pending && !this.scheduler.busy;
       if (newest > this.lastSeenChange) {
         this.lastSeenChange = newest;
+        // Beside a full build in the background too: the edit goes live by a targeted publish (decision 208).
         if (idle()) this.markDirty("content");
       }
-      if (queued > 0 && idle()) this.request("webhook");
+      // A queued request waits for our full build in the background, whose follow-up runs it.
+      if (queued > 0 && idle() && !this.scheduler.backgroundBusy) this.request("webhook");
     } catch (err) {
       this.logger.warn({ error: err instanceof Error ? err.message : String(err) }, "poll failed");
     }
@@ -246,7 +248,7 @@ export class Publisher {
       });
     }
     for (const r of rows) if (r.status === "queued") queue.push({ trigger: r.trigger, requestedAt: r.createdAt.toISOString(), dueAt: null, buildId: r.id });
-    const running = this.scheduler.busy || this.executor.currentBuildId !== null || rows.some((r) => r.status === "running");
+    const running = this.scheduler.busy || this.scheduler.backgroundBusy || this.executor.currentBuildId !== null || rows.some((r) => r.status === "running");
     const liveRow = rows.find((r) => r.live) ?? (await findLiveBuild(this.db));
     return {
       mode: this.config.mode,

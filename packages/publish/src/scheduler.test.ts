@@ -3,6 +3,7 @@ import { recordingLogger } from "@botox/core/testing";
 import { ManualClock } from "./clock.ts";
 import type { BuildOutcome, PublishTrigger } from "./executor.ts";
 import { BuildScheduler } from "./scheduler.ts";
+import { until } from "./testing.ts";
 
 /** A scheduler on a manual clock whose attempts are recorded and can be held open. */
 function setup(options: { debounceMs?: number; maxWaitMs?: number; start?: number } = {}) {
@@ -12,13 +13,22 @@ function setup(options: { debounceMs?: number; maxWaitMs?: number; start?: numbe
   const logger = recordingLogger();
   let hold: Promise<void> | null = null;
   let outcome: () => BuildOutcome = () => ({ kind: "built", id: runs.length, ok: true });
+  /** Triggers whose attempt goes to the background (a full build, decision 208) and waits for the returned release. */
+  const background = new Map<PublishTrigger, Promise<void>>();
   const scheduler = new BuildScheduler({
     debounceMs: options.debounceMs ?? 5_000,
     maxWaitMs: options.maxWaitMs ?? 60_000,
     clock,
     logger,
-    run: async (trigger, force) => {
+    run: async (trigger, force, onBackground) => {
       runs.push({ trigger, force, at: clock.now() });
+      const id = runs.length;
+      const untilReleased = background.get(trigger);
+      if (untilReleased) {
+        onBackground();
+        await untilReleased;
+        return { kind: "built", id, ok: true };
+      }
       if (hold) await hold;
       return outcome();
     },
@@ -43,6 +53,12 @@ function setup(options: { debounceMs?: number; maxWaitMs?: number; start?: numbe
     },
     answer(next: () => BuildOutcome) {
       outcome = next;
+    },
+    /** Attempts of `trigger` go to the background until the returned function is called. */
+    inBackground(trigger: PublishTrigger) {
+      let release = () => {};
+      background.set(trigger, new Promise<void>((r) => (release = r)));
+      return release;
     },
   };
 }
@@ -98,6 +114,31 @@ describe("BuildScheduler", () => {
     await t.scheduler.whenIdle();
     expect(t.runs.map((r) => r.trigger)).toEqual(["rebuild", "webhook"]);
     expect(t.scheduler.busy).toBe(false);
+  });
+
+  it("runs the next requests beside an attempt gone to the background, and follows that one up when it ends", async () => {
+    const t = setup({ debounceMs: 0 });
+    const release = t.inBackground("nightly");
+    t.scheduler.request("nightly");
+    t.clock.advance(0);
+    await until(() => t.scheduler.backgroundBusy);
+    expect(t.scheduler.busy).toBe(false);
+    // An edit during it: its attempt runs (and is followed up) while the nightly one still runs.
+    t.scheduler.markDirty();
+    t.clock.advance(0);
+    await until(() => t.followed.length === 1);
+    expect(t.runs.map((r) => r.trigger)).toEqual(["nightly", "content"]);
+    expect(t.followed).toEqual([2]);
+    expect(t.scheduler.backgroundBusy).toBe(true);
+    // whenIdle (and flush, stop) wait for it too.
+    let idle = false;
+    const waiting = t.scheduler.whenIdle().then(() => (idle = true));
+    await Promise.resolve();
+    expect(idle).toBe(false);
+    release();
+    await waiting;
+    expect(t.followed).toEqual([2, 1]);
+    expect(t.scheduler.backgroundBusy).toBe(false);
   });
 
   it("flush runs a debounced request now, and with nothing pending leaves the scheduler idle", async () => {

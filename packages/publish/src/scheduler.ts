@@ -18,8 +18,12 @@ export interface SchedulerOptions {
   debounceMs: number;
   maxWaitMs: number;
   clock: Clock;
-  /** Runs one due request (the executor's attempt); a thrown error counts as skipped. */
-  run: (trigger: PublishTrigger, force: boolean) => Promise<BuildOutcome>;
+  /**
+   * Runs one due request (the executor's attempt); a thrown error counts as skipped. A full
+   * build calls `onBackground` once it builds without the publish lock (decision 208): the next
+   * requests run beside it, and its outcome is followed up when it ends.
+   */
+  run: (trigger: PublishTrigger, force: boolean, onBackground: () => void) => Promise<BuildOutcome>;
   /** Called after each attempt that built, before the next due request is taken. */
   afterBuild?: (buildId: number) => Promise<void>;
   logger: Logger;
@@ -29,7 +33,8 @@ export interface SchedulerOptions {
  * Decides when builds run, one at a time in this process:
  * - `markDirty` (content writes) waits for `debounceMs` of quiet, at most `maxWaitMs`;
  * - `request` (webhook, "Rebuild now", nightly, first start) runs as soon as possible;
- * - a request made while a build runs is kept and runs after it;
+ * - a request made while a build runs is kept and runs after it, unless that build is a full
+ *   build gone to the background (decision 208): then it runs beside it;
  * - the nightly schedule (cron) turns into requests.
  * Time comes from the injected clock, so tests move it instead of waiting.
  */
@@ -39,6 +44,8 @@ export class BuildScheduler {
   private pendingRequest: PendingRequest | null = null;
   private dueTimer: unknown;
   private running: Promise<void> | null = null;
+  /** Attempts gone to the background (a full build), each until it ended and was followed up. */
+  private readonly background = new Set<Promise<void>>();
   private nightly: NightlySchedule | null = null;
   private stopped = false;
 
@@ -52,9 +59,14 @@ export class BuildScheduler {
     return this.pendingRequest;
   }
 
-  /** Whether an attempt is running (or about to start). */
+  /** Whether an attempt is running (or about to start) in the foreground. */
   get busy(): boolean {
     return this.running !== null;
+  }
+
+  /** Whether a full build of this process runs in the background (decision 208). */
+  get backgroundBusy(): boolean {
+    return this.background.size > 0;
   }
 
   /** Requests a build at each time the cron expression matches. */
@@ -73,7 +85,12 @@ export class BuildScheduler {
     this.nightly?.stop();
     if (this.dueTimer !== undefined) this.clock.clearTimeout(this.dueTimer);
     onStopping?.();
-    await this.running;
+    await this.settled();
+  }
+
+  /** Resolves when no attempt runs, in the foreground or the background. */
+  private async settled(): Promise<void> {
+    while (this.running || this.background.size) await Promise.all([this.running, ...this.background]);
   }
 
   /** A content write happened: build after a quiet period (coalescing bursts). */
@@ -98,8 +115,8 @@ export class BuildScheduler {
 
   /** Resolves when no build runs and no request is due (a debounced one may still wait). */
   async whenIdle(pollMs = 20): Promise<void> {
-    while (this.running || (this.pendingRequest && this.pendingRequest.dueAt <= this.clock.now())) {
-      if (this.running) await this.running;
+    while (this.running || this.background.size || (this.pendingRequest && this.pendingRequest.dueAt <= this.clock.now())) {
+      if (this.running || this.background.size) await this.settled();
       // A due request whose timer has not fired yet: wait for the event loop to run it.
       else await new Promise((r) => setTimeout(r, pollMs));
     }
@@ -109,7 +126,7 @@ export class BuildScheduler {
   async flush(): Promise<void> {
     if (this.pendingRequest) this.pendingRequest.dueAt = this.clock.now();
     this.drain();
-    await this.running;
+    await this.settled();
   }
 
   private armDue(): void {
@@ -133,11 +150,33 @@ export class BuildScheduler {
         while (!this.stopped && this.pendingRequest && this.pendingRequest.dueAt <= this.clock.now()) {
           const job = this.pendingRequest;
           this.pendingRequest = null;
-          const outcome = await this.options.run(job.trigger, job.force).catch((err: unknown): BuildOutcome => {
-            this.options.logger.warn({ error: err instanceof Error ? err.message : String(err) }, "build attempt failed");
-            return { kind: "skipped" };
-          });
-          if (outcome.kind === "built" && !this.stopped) await this.options.afterBuild?.(outcome.id);
+          let toBackground = () => {};
+          const inBackground = new Promise<"background">((resolve) => (toBackground = () => resolve("background")));
+          const attempt = this.options
+            .run(job.trigger, job.force, () => toBackground())
+            .catch((err: unknown): BuildOutcome => {
+              this.options.logger.warn({ error: err instanceof Error ? err.message : String(err) }, "build attempt failed");
+              return { kind: "skipped" };
+            });
+          const followUp = async (outcome: BuildOutcome) => {
+            if (outcome.kind === "built" && !this.stopped) await this.options.afterBuild?.(outcome.id);
+          };
+          if ((await Promise.race([attempt, inBackground])) !== "background") {
+            await followUp(await attempt);
+            continue;
+          }
+          // A full build gone to the background: the next requests run beside it.
+          const tail: Promise<void> = attempt
+            .then(followUp)
+            .catch((err: unknown) => this.options.logger.warn({ error: err instanceof Error ? err.message : String(err) }, "follow-up failed"))
+            .finally(() => {
+              this.background.delete(tail);
+              // What its follow-up requested runs now, so flush and whenIdle, which wait
+              // for this, see it running (as after a foreground attempt).
+              if (this.pendingRequest && this.pendingRequest.dueAt <= this.clock.now()) this.drain();
+              else this.armDue();
+            });
+          this.background.add(tail);
         }
       } finally {
         this.running = null;

@@ -3,7 +3,8 @@
  * edit renders only the pages its clinic appears on, lays them over a hard-linked copy of the
  * live build, and the result is, file for file and byte for byte, what a full build of the same
  * data writes. Samples: rename, move to another city, close, price change, a staff member and
- * a deal added (each names its clinic in packages/db `clinicsOfChanges`).
+ * a deal added (each names its clinic in packages/db `clinicsOfChanges`). And an edit saved
+ * while the nightly full build runs (decision 208): published beside it, then caught up.
  */
 import { silentLogger } from "@botox/core/logger";
 import fs from "node:fs";
@@ -15,12 +16,18 @@ import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { runCommand } from "./build-runner.ts";
 import { DEFAULT_BUILD_COMMAND } from "./config.ts";
 import { Publisher } from "./publisher.ts";
-import { fingerprintTree } from "./testing.ts";
+import { changedFiles, fingerprintTree, until } from "./testing.ts";
 import { pageFiles, readTargetReport } from "./targeted.ts";
 
 let db: TestDatabase;
 let dir: string;
 let publisher: Publisher;
+/**
+ * Files that steer the build command: with `hold`, a full build stops after its site build
+ * (its pages have the data of before) and touches `held` until `release` exists; with
+ * `failCatchUp`, a full build's catch-up render (its page index ends in .catch-up) fails.
+ */
+const control = { hold: "", held: "", release: "", failCatchUp: "" };
 
 const CLINICS = [
   { name: "Alpha Glow Spa", slug: "alpha-glow-spa", city: "Incrementon", citySlug: "incrementon", state: "OH", zip: "43001", lat: 40.1, lon: -82.1 },
@@ -125,6 +132,9 @@ async function expectTargeted(entity: string, entityId: number, expected: { rend
 beforeAll(async () => {
   db = await createTestDatabase();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "publish-targeted-"));
+  for (const name of Object.keys(control) as (keyof typeof control)[]) control[name] = path.join(dir, name);
+  const catchUpFails = `case "$SITE_PAGE_INDEX_OUT" in *.catch-up) if [ -e '${control.failCatchUp}' ]; then echo 'catch-up fails on purpose'; exit 7; fi;; esac`;
+  const hold = `if [ -z "$SITE_TARGET_FILE" ] && [ -e '${control.hold}' ]; then touch '${control.held}'; while [ ! -e '${control.release}' ]; do sleep 0.05; done; fi`;
   for (const c of CLINICS) {
     await db.sql`
       insert into clinics (name, slug, city, city_slug, state, postal_code, latitude, longitude, full_address)
@@ -144,7 +154,7 @@ beforeAll(async () => {
       keepBuilds: 10,
       buildTimeoutMs: 5 * 60_000,
       siteDir: path.join(dir, "site"),
-      buildCommand: `env FORCE_COLOR=0 ${DEFAULT_BUILD_COMMAND}`,
+      buildCommand: `${catchUpFails}; env FORCE_COLOR=0 ${DEFAULT_BUILD_COMMAND} && ${hold}`,
       cwd: repoRoot,
     },
   });
@@ -264,6 +274,110 @@ describe("targeted publish", () => {
     expect(fs.readFileSync(path.join(publisher.folder.buildDir(build.id), "botox-clinic/incrementon/alpha-glow-spa/index.html"), "utf8")).toContain(
       "Winter Dealcheck",
     );
+  }, 300_000);
+
+  /**
+   * Starts the nightly build and holds it once its site build is done; renames a clinic then
+   * and waits for the targeted publish beside it. Returns the nightly row, the edit's build and
+   * the fingerprint of the edit's build folder.
+   */
+  async function editDuringNightly(slug: string, name: string) {
+    for (const file of Object.values(control)) fs.rmSync(file, { force: true });
+    const before = (await publisher.folder.liveId())!;
+    await publisher.whenSpareReady();
+    fs.writeFileSync(control.hold, "");
+    publisher.request("nightly");
+    await until(() => fs.existsSync(control.held));
+    const [nightly] = await db.sql<{ id: number; background: boolean }[]>`select id, background from publish_builds where status = 'running'`;
+    expect(nightly?.background).toBe(true);
+    const id = await clinicId(slug);
+    await db.sql`update clinics set name = ${name}, updated_at = now() where id = ${id}`;
+    await db.sql`insert into content_changes (entity, entity_id, action) values ('clinic', ${id}, 'update')`;
+    publisher.markDirty();
+    await until(async () => {
+      const last = await lastBuild();
+      return last.id > nightly!.id && last.status !== "running";
+    });
+    const edit = await lastBuild();
+    expect(edit.status, edit.log.slice(-4000)).toBe("succeeded");
+    expect(edit.log).toContain(`[publish] targeted publish from build #${before}`);
+    // Live while the nightly build still runs.
+    expect(await publisher.folder.liveId()).toBe(edit.id);
+    const [still] = await db.sql<{ status: string }[]>`select status from publish_builds where id = ${nightly!.id}`;
+    expect(still?.status).toBe("running");
+    return { nightly: nightly!, edit, editPrint: fingerprintTree(publisher.folder.buildDir(edit.id)) };
+  }
+  const clinicPage = async (buildId: number, slug: string) => {
+    const [row] = await db.sql<{ city_slug: string }[]>`select city_slug from clinics where slug = ${slug}`;
+    return fs.readFileSync(path.join(publisher.folder.buildDir(buildId), "botox-clinic", row!.city_slug, slug, "index.html"), "utf8");
+  };
+
+  it("publishes an edit saved during the nightly build beside it; the nightly build catches up with it before it goes live", async () => {
+    const { nightly, edit, editPrint } = await editDuringNightly("alpha-glow-spa", "Alpha During Nightly");
+    expect(await clinicPage(edit.id, "alpha-glow-spa")).toContain("Alpha During Nightly");
+    fs.writeFileSync(control.release, "");
+    await publisher.flush();
+    const [done] = await db.sql<{ status: string; live: boolean; change_watermark: string; log: string }[]>`
+      select status, live, change_watermark, log from publish_builds where id = ${nightly.id}`;
+    expect(done?.status, done?.log.slice(-4000)).toBe("succeeded");
+    expect(done?.log).toContain("[publish] catching up with changes");
+    const [newest] = await db.sql<{ id: string }[]>`select max(id) as id from content_changes`;
+    expect(Number(done?.change_watermark)).toBe(Number(newest!.id));
+    // Live with the edit: the site never went back to the data the nightly build read.
+    expect(await publisher.folder.liveId()).toBe(nightly.id);
+    expect(await clinicPage(nightly.id, "alpha-glow-spa")).toContain("Alpha During Nightly");
+    // File for file and byte for byte what a full build of the same data writes.
+    const caughtUp = fingerprintTree(publisher.folder.buildDir(nightly.id));
+    const full = fingerprintTree(await fullBuild());
+    expect([...caughtUp.keys()].sort()).toEqual([...full.keys()].sort());
+    for (const [file, print] of full) expect(contentOf(caughtUp.get(file)), file).toBe(contentOf(print));
+    // The catch-up wrote nothing in place: the edit's build (hard links shared with older builds) is as it was.
+    expect(changedFiles(editPrint, fingerprintTree(publisher.folder.buildDir(edit.id)))).toEqual([]);
+    // Nothing was left to build.
+    expect((await lastBuild()).id).toBe(edit.id);
+  }, 300_000);
+
+  it("keeps the edit's build live when the nightly build's catch-up fails", async () => {
+    const { nightly, edit, editPrint } = await editDuringNightly("delta-derm", "Delta During Nightly");
+    fs.writeFileSync(control.failCatchUp, "");
+    fs.writeFileSync(control.release, "");
+    await publisher.flush();
+    const [done] = await db.sql<{ status: string; live: boolean; log: string }[]>`select status, live, log from publish_builds where id = ${nightly.id}`;
+    expect(done?.status).toBe("failed");
+    expect(done?.log).toContain("catch-up fails on purpose");
+    expect(done?.log).toContain("the live site is unchanged");
+    expect(await publisher.folder.liveId()).toBe(edit.id);
+    expect(await publisher.folder.exists(nightly.id)).toBe(false);
+    expect(changedFiles(editPrint, fingerprintTree(publisher.folder.buildDir(edit.id)))).toEqual([]);
+    expect(await clinicPage(edit.id, "delta-derm")).toContain("Delta During Nightly");
+    fs.rmSync(control.failCatchUp, { force: true });
+    fs.rmSync(control.hold, { force: true });
+  }, 300_000);
+
+  it("catches up only to the live build when a change saved during the nightly build is not about one clinic; the next full build publishes it", async () => {
+    const { nightly, edit } = await editDuringNightly("gamma-skin-bar", "Gamma During Nightly");
+    const [post] = await db.sql<{ id: number }[]>`select id from blog_posts limit 1`;
+    await db.sql`insert into content_changes (entity, entity_id, action) values ('category', ${post?.id ?? 1}, 'update')`;
+    const [editRow] = await db.sql<{ change_watermark: string }[]>`select change_watermark from publish_builds where id = ${edit.id}`;
+    fs.writeFileSync(control.release, "");
+    fs.rmSync(control.hold, { force: true });
+    await publisher.flush();
+    const [done] = await db.sql<{ status: string; change_watermark: string; log: string }[]>`
+      select status, change_watermark, log from publish_builds where id = ${nightly.id}`;
+    expect(done?.status, done?.log.slice(-4000)).toBe("succeeded");
+    // Up to what the edit's build published, not back before it, and not past what it can render.
+    expect(done?.change_watermark).toBe(editRow!.change_watermark);
+    expect(await clinicPage(nightly.id, "gamma-skin-bar")).toContain("Gamma During Nightly");
+    // A full build after it published the rest (asked for by the follow-up of the edit's build
+    // or of the nightly build, whichever saw the change first).
+    const [newest] = await db.sql<{ id: string }[]>`select max(id) as id from content_changes`;
+    const next = await lastBuild();
+    expect(next.id).toBeGreaterThan(nightly.id);
+    expect(next.status).toBe("succeeded");
+    expect(next.log).toContain("[publish] building in the background");
+    const [nextRow] = await db.sql<{ change_watermark: string }[]>`select change_watermark from publish_builds where id = ${next.id}`;
+    expect(Number(nextRow!.change_watermark)).toBe(Number(newest!.id));
+    expect(await publisher.folder.liveId()).toBe(next.id);
   }, 300_000);
 
   it("runs the full build for a change that is not about one clinic, and keeps the live site when a targeted build fails", async () => {

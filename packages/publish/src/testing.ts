@@ -14,8 +14,8 @@ export interface FakeSite {
   set(control: { label?: string; delayMs?: number; fail?: boolean; empty?: boolean; hold?: boolean }): void;
   /** Lets a build started with `hold` finish. */
   release(): void;
-  /** "start"/"end" lines written by the fake build, in order. */
-  journal(): { what: string; pid: number; at: number }[];
+  /** "start"/"end" lines written by the fake build, in order, with its niceness. */
+  journal(): { what: string; pid: number; at: number; nice: number }[];
   config(overrides?: Partial<PublishConfig>): PublishConfig;
   cleanup(): void;
 }
@@ -43,8 +43,8 @@ export function createFakeSite(): FakeSite {
         .split("\n")
         .filter(Boolean)
         .map((l) => {
-          const [what, pid, at] = l.split(" ");
-          return { what: what ?? "", pid: Number(pid), at: Number(at) };
+          const [what, pid, at, nice] = l.split(" ");
+          return { what: what ?? "", pid: Number(pid), at: Number(at), nice: Number(nice) };
         });
     },
     config(overrides = {}) {
@@ -68,6 +68,11 @@ export function createFakeSite(): FakeSite {
   };
   site.set({});
   return site;
+}
+
+/** Resolves once `check` holds, looking every 10 ms (for what another process or a background build does). */
+export async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((r) => setTimeout(r, 10));
 }
 
 export async function recordChange(sql: Sql): Promise<void> {

@@ -3,6 +3,8 @@
  * the publisher asks, so its SQL lives with the schema. Builds are claimed with one conditional
  * insert, atomic on the embedded database too, where advisory locks do not exclude connections
  * (they share one session); on a real PostgreSQL the advisory lock of `tryPublishLock` does.
+ * A full build's row is `background` while its site builds (decision 208): it does not hold the
+ * lock then, and a targeted publish may claim a row beside it.
  */
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
@@ -67,18 +69,70 @@ export async function releasePublishLock(connection: postgres.ReservedSql): Prom
 /**
  * Marks `running` rows failed as interrupted; returns how many. `staleAfterMs` null: every one
  * (no build can be running); otherwise only those whose heartbeat is older than that.
+ * `backgroundStaleAfterMs`: background rows (decision 208) by their heartbeat only, whatever
+ * `staleAfterMs` says (the publish lock does not tell whether a background build runs).
  */
-export async function failInterruptedBuilds(db: Database, staleAfterMs: number | null): Promise<number> {
+export async function failInterruptedBuilds(db: Database, staleAfterMs: number | null, backgroundStaleAfterMs?: number): Promise<number> {
+  const olderThan = (ms: number) =>
+    sql`${publishBuilds.startedAt} + make_interval(secs => coalesce(${publishBuilds.durationMs}, 0) / 1000.0) < now() - make_interval(secs => ${ms / 1000})`;
+  const foreground = staleAfterMs === null ? sql`true` : olderThan(staleAfterMs);
   const stale =
-    staleAfterMs === null
-      ? sql`true`
-      : sql`${publishBuilds.startedAt} + make_interval(secs => coalesce(${publishBuilds.durationMs}, 0) / 1000.0) < now() - make_interval(secs => ${staleAfterMs / 1000})`;
+    backgroundStaleAfterMs === undefined
+      ? foreground
+      : sql`(case when ${publishBuilds.background} then ${olderThan(backgroundStaleAfterMs)} else ${foreground} end)`;
   const rows = await db
     .update(publishBuilds)
-    .set({ status: "failed", finishedAt: sql`now()`, log: sql`${publishBuilds.log} || ${INTERRUPTED_NOTE}` })
+    .set({ status: "failed", background: false, finishedAt: sql`now()`, log: sql`${publishBuilds.log} || ${INTERRUPTED_NOTE}` })
     .where(and(eq(publishBuilds.status, "running"), stale))
     .returning({ id: publishBuilds.id });
   return rows.length;
+}
+
+/** Whether a full build is building in the background (decision 208): the incremental cache is its. */
+export async function backgroundBuildRunning(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ id: publishBuilds.id })
+    .from(publishBuilds)
+    .where(and(eq(publishBuilds.status, "running"), eq(publishBuilds.background, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Moves a claimed full build to the background (it then builds without the publish lock),
+ * unless another background build runs: one statement, so atomic on the embedded database too.
+ */
+export async function sendBuildToBackground(db: Database, id: number): Promise<boolean> {
+  const rows = await db.execute<{ id: number }>(sql`
+    update ${publishBuilds} set background = true
+    where id = ${id} and status = 'running'
+      and not exists (select 1 from ${publishBuilds} where status = 'running' and background and id <> ${id})
+    returning id`);
+  return rows.length > 0;
+}
+
+/**
+ * Brings a background build back (holding the publish lock) unless another build runs in the
+ * foreground (the embedded database's shared session lets the lock through). "gone": its row
+ * is no longer running (recorded as interrupted).
+ */
+export async function bringBuildToForeground(db: Database, id: number): Promise<"ok" | "busy" | "gone"> {
+  const rows = await db.execute<{ status: string; moved: boolean }>(sql`
+    with moved as (
+      update ${publishBuilds} set background = false
+      where id = ${id} and status = 'running'
+        and not exists (select 1 from ${publishBuilds} where status = 'running' and not background and id <> ${id})
+      returning id)
+    select (select status from ${publishBuilds} where id = ${id}) as status, exists (select 1 from moved) as moved`);
+  const row = rows[0];
+  if (row?.moved) return "ok";
+  return row?.status === "running" ? "busy" : "gone";
+}
+
+/** Ids of the running builds (their folders are being written). */
+export async function runningBuildIds(db: Database): Promise<number[]> {
+  const rows = await db.select({ id: publishBuilds.id }).from(publishBuilds).where(eq(publishBuilds.status, "running"));
+  return rows.map((r) => r.id);
 }
 
 /** The highest content change a successful build published (0 when none did). */
@@ -115,14 +169,15 @@ export async function contentBuildNeeded(db: Database): Promise<boolean> {
 }
 
 /**
- * Inserts the `running` row of a new build unless one exists (one statement, so it is atomic
- * on the embedded database too); null when another build runs.
+ * Inserts the `running` row of a new build unless one runs in the foreground (one statement,
+ * so it is atomic on the embedded database too); null when another build runs. A background
+ * full build (decision 208) does not count: an edit's targeted publish runs beside it.
  */
 export async function claimBuild(db: Database, trigger: string): Promise<{ id: number; changeWatermark: number } | null> {
   const [row] = await db.execute<{ id: number; change_watermark: string | number }>(sql`
     insert into ${publishBuilds} (status, trigger, change_watermark, started_at, duration_ms)
     select 'running', ${trigger}, ${newestChange}, now(), 0
-    where not exists (select 1 from ${publishBuilds} where ${publishBuilds.status} = 'running')
+    where not exists (select 1 from ${publishBuilds} where ${publishBuilds.status} = 'running' and not ${publishBuilds.background})
     returning id, change_watermark`);
   return row ? { id: row.id, changeWatermark: num(row.change_watermark) } : null;
 }
@@ -133,6 +188,11 @@ export async function absorbQueuedBuilds(db: Database, buildId: number, trigger:
   if (!absorbed.length) return;
   const all = [...new Set([trigger, ...absorbed.map((r) => r.trigger)])].join("+");
   await db.update(publishBuilds).set({ trigger: all }).where(eq(publishBuilds.id, buildId));
+}
+
+/** Deletes a claimed row that will not build (a full build while another runs in the background). */
+export async function withdrawBuild(db: Database, id: number): Promise<void> {
+  await db.delete(publishBuilds).where(and(eq(publishBuilds.id, id), eq(publishBuilds.status, "running")));
 }
 
 /** Leaves a request for the instance holding the lock (at most one queued row). */
@@ -151,10 +211,13 @@ export async function recordBuildProgress(db: Database, id: number, durationMs: 
     .where(and(eq(publishBuilds.id, id), eq(publishBuilds.status, "running")));
 }
 
-/** Records a finished build; a live one replaces the previous live build in the same transaction. */
+/**
+ * Records a finished build; a live one replaces the previous live build in the same transaction.
+ * `changeWatermark`: the changes it covers when more than it claimed (a full build's catch-up, decision 208).
+ */
 export async function finishBuild(
   db: Database,
-  result: { id: number; ok: boolean; live: boolean; pageCount: number | null; durationMs: number; log: string },
+  result: { id: number; ok: boolean; live: boolean; pageCount: number | null; durationMs: number; log: string; changeWatermark?: number },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     if (result.live)
@@ -166,6 +229,8 @@ export async function finishBuild(
       .update(publishBuilds)
       .set({
         status: result.ok ? "succeeded" : "failed",
+        background: false,
+        ...(result.changeWatermark !== undefined ? { changeWatermark: result.changeWatermark } : {}),
         live: result.live,
         pageCount: result.pageCount,
         durationMs: result.durationMs,
