@@ -124,6 +124,10 @@ describe("incremental site build", () => {
     const firstPages = pagesOf(first.log);
     expect(firstPages.rendered).toContain("/botox-clinic/cachefield/gamma-skin-bar/index.html");
     expect(firstPages.restored.size).toBe(0);
+    // A rendered page is written once: its cache entry is a hard link to it (patches/astro@*.patch,
+    // decision 204), and the later builds below show that no build writes into either name.
+    const cachedGamma = path.join(publisher.folder.cacheDir, "dist", "botox-clinic", "cachefield", "gamma-skin-bar", "index.html");
+    expect(fs.statSync(cachedGamma).ino).toBe(fs.statSync(path.join(publisher.folder.buildDir(first.id), "botox-clinic", "cachefield", "gamma-skin-bar", "index.html")).ino);
     expectFinishedBuildsUntouched(first.id);
 
     const second = await renameAndRebuild("alpha-glow-spa", "Alpha Glow Spa Renamed");
