@@ -22,6 +22,21 @@ describe("site CSP", () => {
     expect(inlineScriptHashes(html)).toEqual([sha(loader), sha('import "/_astro/b.js";'), sha('gtag("é")')]);
   });
 
+  it("hashes each distinct script text once through the memo, with the same sources as without it", () => {
+    const memo = new Map<string, string>();
+    const page = (n: number) => `<script>loader()</script><script>page(${n})</script>`;
+    expect(inlineScriptHashes(page(1), memo)).toEqual(inlineScriptHashes(page(1)));
+    expect(inlineScriptHashes(page(2), memo)).toEqual([sha("loader()"), sha("page(2)")]);
+    expect([...memo]).toEqual([
+      ["loader()", sha("loader()")],
+      ["page(1)", sha("page(1)")],
+      ["page(2)", sha("page(2)")],
+    ]);
+    // A memo entry is what is returned: a wrong one would show (the memo is trusted, never re-checked).
+    memo.set("loader()", "'sha256-x'");
+    expect(inlineScriptHashes(page(1), memo)[0]).toBe("'sha256-x'");
+  });
+
   it("allows scripts by hash, never 'unsafe-inline', and images from the API that serves uploads", () => {
     const csp = contentSecurityPolicy({ PUBLIC_API_URL: "http://127.0.0.1:8787/api/v1", PUBLIC_UPLOADS_URL: "https://cdn.example.test/images/" }, [sha("x")]);
     expect(directive(csp, "script-src")).toBe(`script-src 'self' ${sha("x")}`);
