@@ -56,6 +56,19 @@ describe("site CSP", () => {
     expect(await collectScriptHashes(dist)).toEqual([sha("one()"), sha("two()")].sort());
   });
 
+  it("collects the same hashes when a worker thread reads half of the pages", async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), "host-files-"));
+    // Each page has a script of its own, so a half that went unread would lose hashes.
+    const scripts = Array.from({ length: 9 }, (_, i) => `page${i}()`);
+    scripts.forEach((text, i) => {
+      fs.mkdirSync(path.join(dist!, `p${i}`));
+      fs.writeFileSync(path.join(dist!, `p${i}`, "index.html"), `<script>shared()</script><script>${text}</script>`);
+    });
+    const all = [...scripts, "shared()"].map(sha).sort();
+    expect(await collectScriptHashes(dist, { parallelFrom: 2 })).toEqual(all);
+    expect(await collectScriptHashes(dist, { parallelFrom: Infinity })).toEqual(all);
+  });
+
   it("sends HSTS only for an https site", () => {
     expect(hostHeaders({ SITE_URL: "http://localhost:4321" }, [])).not.toContain("Strict-Transport-Security");
     expect(hostHeaders({ SITE_URL: "https://botox.example" }, [])).toContain("Strict-Transport-Security: max-age=31536000");
