@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { collectScriptHashes, contentSecurityPolicy, hostHeaders, inlineScriptHashes } from "../host-files.mjs";
+import { collectScriptHashes, contentSecurityPolicy, hostHeaders, inlineScriptHashes, scanFiles } from "../host-files.mjs";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
@@ -54,6 +54,18 @@ describe("site CSP", () => {
     fs.writeFileSync(path.join(dist, "a", "plain.html"), "<p>no scripts</p>");
     fs.writeFileSync(path.join(dist, "a", "app.js"), "<script>notHtml()</script>");
     expect(await collectScriptHashes(dist)).toEqual([sha("one()"), sha("two()")].sort());
+  });
+
+  it("reads each page whole and only that page, through one reused buffer", () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), "host-files-"));
+    // A page larger than the first buffer (1 MiB) with its script at the end, then a shorter
+    // page, "<script>sh", which would read as `<script>short()</script>` if the long page's
+    // bytes after its own length were taken as its own.
+    const long = path.join(dist, "long.html");
+    fs.writeFileSync(long, `${"A".repeat(10)}ort()</script><p>${"x".repeat(3 * 2 ** 20)}</p><script>atTheEnd()</script>`);
+    const short = path.join(dist, "short.html");
+    fs.writeFileSync(short, "<script>sh");
+    expect(scanFiles([long, short])).toEqual([sha("atTheEnd()")]);
   });
 
   it("collects the same hashes when a worker thread reads half of the pages", async () => {
