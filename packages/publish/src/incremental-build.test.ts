@@ -124,7 +124,19 @@ describe("incremental site build", () => {
     const firstPages = pagesOf(first.log);
     expect(firstPages.rendered).toContain("/botox-clinic/cachefield/gamma-skin-bar/index.html");
     expect(firstPages.restored.size).toBe(0);
+    // A rendered page is written once: its cache entry is a hard link to it (patches/astro@*.patch,
+    // decision 204), and the later builds below show that no build writes into either name.
+    const cachedGamma = path.join(publisher.folder.cacheDir, "dist", "botox-clinic", "cachefield", "gamma-skin-bar", "index.html");
+    expect(fs.statSync(cachedGamma).ino).toBe(fs.statSync(path.join(publisher.folder.buildDir(first.id), "botox-clinic", "cachefield", "gamma-skin-bar", "index.html")).ino);
     expectFinishedBuildsUntouched(first.id);
+    // Islands are rendered by renderToString (site/astro.config.mjs); the patched renderer
+    // (patches/@astrojs__react@*.patch) still gives React each island's prefix, so useId ids
+    // carry it ("_r1R_0_", never "_R_0_") and match what the browser's hydration computes.
+    const about = fs.readFileSync(path.join(publisher.folder.buildDir(first.id), "about", "index.html"), "utf8");
+    const prefix = /<astro-island[^>]* prefix="(r\d+)"[^>]*component-url="[^"]*NewsletterForm/.exec(about)?.[1];
+    expect(prefix).toBeDefined();
+    expect(about).toContain(`id="_${prefix}R_`);
+    expect(about).not.toMatch(/id="_R_/);
 
     const second = await renameAndRebuild("alpha-glow-spa", "Alpha Glow Spa Renamed");
     const { rendered, restored } = pagesOf(second.log);
