@@ -127,7 +127,9 @@ describe("incremental site build", () => {
     // A rendered page is written once: its cache entry is a hard link to it (patches/astro@*.patch,
     // decision 204), and the later builds below show that no build writes into either name.
     const cachedGamma = path.join(publisher.folder.cacheDir, "dist", "botox-clinic", "cachefield", "gamma-skin-bar", "index.html");
-    expect(fs.statSync(cachedGamma).ino).toBe(fs.statSync(path.join(publisher.folder.buildDir(first.id), "botox-clinic", "cachefield", "gamma-skin-bar", "index.html")).ino);
+    expect(fs.statSync(cachedGamma).ino).toBe(
+      fs.statSync(path.join(publisher.folder.buildDir(first.id), "botox-clinic", "cachefield", "gamma-skin-bar", "index.html")).ino,
+    );
     expectFinishedBuildsUntouched(first.id);
     // Islands are rendered by renderToString (site/astro.config.mjs); the patched renderer
     // (patches/@astrojs__react@*.patch) still gives React each island's prefix, so useId ids
