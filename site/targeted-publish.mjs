@@ -21,7 +21,6 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { withRenderWorker } from "./render-pool.mjs";
 
 /**
  * @typedef {{ page: string, city: string | null, citySlug?: string, zip?: string | null, at?: [number, number] | null }} ClinicEntry
@@ -184,39 +183,35 @@ export default function targetedPublish(env = process.env) {
         logger.info(`stages: ${stages.join(", ")}`);
       },
       "astro:build:generated": () => mark("render"),
-      "astro:build:start": ({ setPrerenderer, logger }) => {
-        setPrerenderer((base) => {
-          // A full build renders on two cores (render-pool.mjs, decision 209); a targeted one renders its few pages here.
-          const inner = targetFile ? base : withRenderWorker(base, { env, log: () => logger });
-          return {
-            ...inner,
-            name: "botox:targeted-publish",
-            async getStaticPaths() {
-              mark("bundle");
-              const all = await inner.getStaticPaths();
-              mark("paths");
-              const pages = withProps(/** @type {any} */ (base).app, all);
-              if (!targetFile) {
-                if (indexOut) writeJson(indexOut, pageIndex(pages, fingerprint));
-                mark("index");
-                return all;
-              }
-              /** @type {{ clinicIds: number[], previousIndex: string, report: string }} */
-              const target = JSON.parse(fs.readFileSync(targetFile, "utf8"));
-              // What the routes selected (src/lib/path-selection.ts leaves it here, with the previous index it parsed; none when no route asked).
-              /** @type {{ covers: (pathname: string) => boolean, previousIndex: PageIndex } | undefined} */
-              const selection = /** @type {any} */ (globalThis)[Symbol.for("botox.pathSelection")];
-              /** @type {PageIndex} */
-              const previous = selection?.previousIndex ?? JSON.parse(fs.readFileSync(target.previousIndex, "utf8"));
-              const plan = targetPlan(pages, previous, target.clinicIds, selection?.covers);
-              if (indexOut) writeJson(indexOut, plan.index);
-              // `collected`: every path the routes returned, rendered or not (the tests check the selection).
-              writeJson(target.report, { render: [...plan.render].sort(), remove: plan.remove, collected: pages.map((p) => p.pathname).sort() });
-              mark("plan");
-              return all.filter((p) => plan.render.has(p.pathname));
-            },
-          };
-        });
+      "astro:build:start": ({ setPrerenderer }) => {
+        setPrerenderer((base) => ({
+          ...base,
+          name: "botox:targeted-publish",
+          async getStaticPaths() {
+            mark("bundle");
+            const all = await base.getStaticPaths();
+            mark("paths");
+            const pages = withProps(/** @type {any} */ (base).app, all);
+            if (!targetFile) {
+              if (indexOut) writeJson(indexOut, pageIndex(pages, fingerprint));
+              mark("index");
+              return all;
+            }
+            /** @type {{ clinicIds: number[], previousIndex: string, report: string }} */
+            const target = JSON.parse(fs.readFileSync(targetFile, "utf8"));
+            // What the routes selected (src/lib/path-selection.ts leaves it here, with the previous index it parsed; none when no route asked).
+            /** @type {{ covers: (pathname: string) => boolean, previousIndex: PageIndex } | undefined} */
+            const selection = /** @type {any} */ (globalThis)[Symbol.for("botox.pathSelection")];
+            /** @type {PageIndex} */
+            const previous = selection?.previousIndex ?? JSON.parse(fs.readFileSync(target.previousIndex, "utf8"));
+            const plan = targetPlan(pages, previous, target.clinicIds, selection?.covers);
+            if (indexOut) writeJson(indexOut, plan.index);
+            // `collected`: every path the routes returned, rendered or not (the tests check the selection).
+            writeJson(target.report, { render: [...plan.render].sort(), remove: plan.remove, collected: pages.map((p) => p.pathname).sort() });
+            mark("plan");
+            return all.filter((p) => plan.render.has(p.pathname));
+          },
+        }));
       },
     },
   };
