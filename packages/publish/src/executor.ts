@@ -443,14 +443,10 @@ export class BuildExecutor {
     signal: AbortSignal,
   ): Promise<{ ok: boolean; pageCount: number | null }> {
     const stage = stageClock(log);
-    const work = this.folder.targetedDir(id);
-    const targetFile = `${work}.target.json`;
-    const reportFile = `${work}.report.json`;
     log.push(`[publish] targeted publish from build #${target.liveId}: clinics ${target.clinicIds.join(", ") || "(none)"}\n`);
     let linking: Promise<Linked> | null = null;
     try {
-      await this.folder.clearTargeted();
-      await fs.mkdir(work, { recursive: true });
+      await this.startWork(id);
       const outDir = await this.folder.prepare(id);
       linking = this.linkLive(target.liveId, outDir);
       const result = await this.renderTargeted(id, target.clinicIds, this.folder.indexFile(target.liveId), this.folder.indexFile(id), fingerprint, log, signal);
@@ -470,9 +466,7 @@ export class BuildExecutor {
         return { ok: false, pageCount: null };
       }
       if (!linked.ok) throw linked.err;
-      const report = await readTargetReport(reportFile);
-      const written = await overlay(work, outDir);
-      const removed = await removePages(outDir, report.remove);
+      const { report, written, removed } = await this.layOver(id, outDir);
       stage("overlay");
       log.push(
         `[publish] ${report.collected.length} paths collected, ${report.render.length} pages rendered, ${written} files laid over build #${target.liveId}'s links, ${removed} removed\n`,
@@ -487,10 +481,33 @@ export class BuildExecutor {
       await this.folder.remove(id);
       return { ok: false, pageCount: null };
     } finally {
-      await fs.rm(work, { recursive: true, force: true }).catch(() => undefined);
-      // The report stays until the next targeted publish (clearTargeted): what the last one collected and rendered.
-      await fs.rm(targetFile, { force: true }).catch(() => undefined);
+      await this.endWork(id);
     }
+  }
+
+  /** Clears the last targeted render's leftovers and makes targeted/<id> for this one. */
+  private async startWork(id: number): Promise<void> {
+    await this.folder.clearTargeted();
+    await fs.mkdir(this.folder.targetedDir(id), { recursive: true });
+  }
+
+  /**
+   * Lays the pages rendered into targeted/<id> over `outDir` (renames: its files may be hard
+   * links shared with other builds) and removes the pages the plan says are gone.
+   */
+  private async layOver(id: number, outDir: string): Promise<{ report: Awaited<ReturnType<typeof readTargetReport>>; written: number; removed: number }> {
+    const work = this.folder.targetedDir(id);
+    const report = await readTargetReport(`${work}.report.json`);
+    const written = await overlay(work, outDir);
+    const removed = await removePages(outDir, report.remove);
+    return { report, written, removed };
+  }
+
+  /** Removes targeted/<id> and its target file; the report stays until the next targeted render (clearTargeted): what the last one collected and rendered. */
+  private async endWork(id: number): Promise<void> {
+    const work = this.folder.targetedDir(id);
+    await fs.rm(work, { recursive: true, force: true }).catch(() => undefined);
+    await fs.rm(`${work}.target.json`, { force: true }).catch(() => undefined);
   }
 
   /**
@@ -581,20 +598,16 @@ export class BuildExecutor {
       );
       return { ok: false };
     }
-    const work = this.folder.targetedDir(id);
     const indexOut = `${this.folder.indexFile(id)}.catch-up`;
     log.push(`[publish] catching up with changes #${claimed + 1}–#${plan.upTo}: clinics ${plan.clinicIds.join(", ")}\n`);
     try {
-      await this.folder.clearTargeted();
-      await fs.mkdir(work, { recursive: true });
+      await this.startWork(id);
       const result = await this.renderTargeted(id, plan.clinicIds, this.folder.indexFile(id), indexOut, fingerprint, log, signal);
       if (!result.ok) {
         log.push(`\n[publish] the catch-up failed (exit ${result.exitCode ?? result.signal}); the live site is unchanged\n`);
         return { ok: false };
       }
-      const report = await readTargetReport(`${work}.report.json`);
-      const written = await overlay(work, outDir);
-      const removed = await removePages(outDir, report.remove);
+      const { report, written, removed } = await this.layOver(id, outDir);
       await fs.rename(indexOut, this.folder.indexFile(id));
       stage("catchup");
       log.push(`[publish] catch-up: ${report.render.length} pages rendered, ${written} files laid over, ${removed} removed\n`);
@@ -603,8 +616,7 @@ export class BuildExecutor {
       log.push(`\n[publish] the catch-up failed: ${err instanceof Error ? err.message : String(err)}; the live site is unchanged\n`);
       return { ok: false };
     } finally {
-      await fs.rm(work, { recursive: true, force: true }).catch(() => undefined);
-      await fs.rm(`${work}.target.json`, { force: true }).catch(() => undefined);
+      await this.endWork(id);
       await fs.rm(indexOut, { force: true }).catch(() => undefined);
     }
   }
