@@ -87,10 +87,10 @@ describe("publishing", () => {
         await site.getByText(renamed).first().waitFor();
         await visitor.close();
 
-        // The admin's publish status shows the build that did it: another than the one live before the rename. It is
-        // the edit's own (content) build, or a full build that ran meanwhile (another test's
-        // "Rebuild now", or a queued request, which runs as "webhook") and caught up with the
-        // edits saved during it before it went live (decision 208).
+        // The admin's publish status shows the build that did it: another than the one live
+        // before the rename. It is the edit's own (content) build, or a full build that ran
+        // meanwhile (another test's "Rebuild now", or a queued request, which runs as "webhook")
+        // and caught up with the edits saved during it before it went live (decision 208).
         const status = await api.get<Status>("/publish/status");
         const live = status.builds.find((b) => b.id === status.live?.id);
         expect(live).toMatchObject({ status: "succeeded" });
