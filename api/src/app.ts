@@ -47,6 +47,19 @@ export function createApp(deps: Deps) {
   });
   // Request id, secure headers, CORS, origin check, body limit, client address (lib/middleware.ts).
   for (const mw of globalMiddleware(deps.env)) app.use("*", mw);
+  // The dashboard's shared counts (lib/counts-memo.ts) go when any write this instance answers
+  // ends, failed or not: an admin never sees counts from before their own change.
+  if (deps.countsMemo) {
+    const memo = deps.countsMemo;
+    app.use("*", async (c, next) => {
+      if (SAFE_METHODS.has(c.req.method)) return next();
+      try {
+        await next();
+      } finally {
+        memo.clear();
+      }
+    });
+  }
 
   // Mounting the modules' routers gathers their createRoute definitions: the OpenAPI document.
   const v1 = createRouter();
@@ -82,3 +95,5 @@ export function createApp(deps: Deps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);

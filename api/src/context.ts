@@ -1,8 +1,9 @@
 import type { Logger } from "@botox/core/logger";
-import type { Database, Sql } from "@botox/db";
+import type { AdminCounts, Database, Sql } from "@botox/db";
 import type { Publisher } from "@botox/publish";
 import type { ApiEnv } from "./env.ts";
 import type { ReadCache } from "./lib/read-cache.ts";
+import type { CountsMemo } from "./lib/counts-memo.ts";
 
 /** What every handler can reach: injected by createApp so tests pass their own database. */
 export interface Deps {
@@ -21,6 +22,8 @@ export interface Deps {
   now?: () => Date;
   /** Public clinic reads kept in memory (lib/read-cache.ts); none in most tests. */
   readCache?: ReadCache;
+  /** The dashboard's counts kept for a second (lib/counts-memo.ts); none in most tests: read every time. */
+  countsMemo?: CountsMemo<AdminCounts>;
   /**
    * True once a graceful stop has begun (serve/api-server.ts): readiness answers 503 so a load
    * balancer stops routing here, also over keep-alive connections opened before the stop.

@@ -8,12 +8,13 @@
  * only the environment each passes.
  */
 import type { Logger } from "@botox/core/logger";
-import { openDatabase, readDbEnv, type DbHandle, type OpenedDatabase } from "@botox/db";
+import { openDatabase, readDbEnv, type AdminCounts, type DbHandle, type OpenedDatabase } from "@botox/db";
 import type { Deps } from "./context.ts";
 import { readApiEnv, type ApiEnv } from "./env.ts";
 import { resolveAppSecret } from "./lib/app-secret.ts";
 import { createLogger } from "./lib/logger.ts";
 import { startReadCache } from "./lib/read-cache.ts";
+import { createCountsMemo } from "./lib/counts-memo.ts";
 import { closeRedisConnections } from "./lib/redis.ts";
 import { Publisher, publishConfigFromEnv, type PublishConfig } from "@botox/publish";
 
@@ -60,6 +61,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     secret: options.secret ?? resolveAppSecret(env, { dataDir: embeddedDataDir }),
     logger,
     ...(readCache ? { readCache } : {}),
+    ...(env.STATS_COUNTS_TTL_MS > 0 ? { countsMemo: createCountsMemo<AdminCounts>({ ttlMs: env.STATS_COUNTS_TTL_MS }) } : {}),
     ...(publisher ? { publisher } : {}),
   };
   let closed: Promise<void> | undefined;

@@ -74,6 +74,8 @@ const schema = z.object({
   READ_CACHE_MAX_MB: z.coerce.number().int().min(1).default(256),
   /** How often the read cache checks content_changes for writes made elsewhere. */
   READ_CACHE_POLL_MS: z.coerce.number().int().min(100).default(1_000),
+  /** Longest the dashboard's counts (/stats) are shared between requests (lib/counts-memo.ts); 0 reads them every time. */
+  STATS_COUNTS_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   // ---- running as deployed (api/src/serve, docs/deploy.md) ----
   /** Whether this API process also serves the live site on SITE_PORT in local mode (off when a separate site server does). */
   SERVE_SITE: z

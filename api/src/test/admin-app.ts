@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { createApp } from "../app.ts";
 import type { Deps } from "../context.ts";
 import { readApiEnv } from "../env.ts";
+import { createCountsMemo } from "../lib/counts-memo.ts";
 import { sendRequest, type RequestOptions } from "./request.ts";
 
 export const ORIGIN = "http://localhost:5173";
@@ -26,13 +27,16 @@ export interface AdminTestContext {
 export async function createAdminTestContext(env: Record<string, string> = {}): Promise<AdminTestContext> {
   const db = await createTestDatabase();
   const changes: ContentChange[] = [];
+  const apiEnv = readApiEnv({ NODE_ENV: "test", ...env });
   const deps: Deps = {
     db: db.db,
     sql: db.sql,
-    env: readApiEnv({ NODE_ENV: "test", ...env }),
+    env: apiEnv,
     secret: randomBytes(32).toString("hex"),
     logger: testLogger(),
     onContentChange: (change) => changes.push(change as ContentChange),
+    // As served (deps.ts), only when a test asks for it: most read the counts every time.
+    ...("STATS_COUNTS_TTL_MS" in env && apiEnv.STATS_COUNTS_TTL_MS > 0 ? { countsMemo: createCountsMemo({ ttlMs: apiEnv.STATS_COUNTS_TTL_MS }) } : {}),
   };
   const app = createApp(deps);
   const username = `admin-${randomBytes(4).toString("hex")}`;

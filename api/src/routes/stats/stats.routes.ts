@@ -13,10 +13,13 @@ const statsRoute = adminRoute({
 
 /** The admin's session check (product.md §6): success means authenticated. */
 export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
-  const { db, now } = c.get("deps");
+  const { db, now, countsMemo } = c.get("deps");
   // Counts kept by the database as rows change (migrations 0011 and 0012): one statement, no
   // table scans; the day-dependent staff counts sum the kept counts of their window's days.
-  const counts = await readAdminCounts(db, isoDay(now?.() ?? new Date()));
+  // Served, they are shared for a second between requests, cleared by this instance's writes.
+  const today = isoDay(now?.() ?? new Date());
+  const read = () => readAdminCounts(db, today);
+  const counts = await (countsMemo ? countsMemo.get(today, read) : read());
   const body: Stats = {
     totalClinics: counts.totalClinics,
     status: "ok",

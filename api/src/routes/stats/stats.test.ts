@@ -106,3 +106,47 @@ describe("GET /stats", () => {
     }
   });
 });
+
+describe("GET /stats with the counts shared between requests (as served, lib/counts-memo.ts)", () => {
+  let m: AdminTestContext;
+  let session: string;
+  beforeAll(async () => {
+    // Kept for a minute here, so nothing but a write can clear them within the test.
+    m = await createAdminTestContext({ STATS_COUNTS_TTL_MS: "60000" });
+    session = await m.login();
+  });
+  afterAll(async () => {
+    await m?.close();
+  });
+  const subscribers = async (cookie = session) => {
+    const res = await m.request("GET", "/stats", { cookie });
+    expect(res.status).toBe(200);
+    const n = ((await res.json()) as Stats).totalSubscribers;
+    expect(n).toBeTypeOf("number");
+    return n!;
+  };
+
+  it("shares the counts until a write answered by this instance ends, refused or not; the session is checked every time", async () => {
+    const before = await subscribers();
+    // A write this instance did not see (another instance, an import) waits for the counts to expire…
+    await m.db.db.insert(newsletterSubscriptions).values({ email: "unseen@example.com" });
+    expect(await subscribers()).toBe(before);
+    // …while the session is still checked on every request.
+    expect((await m.request("GET", "/stats")).status).toBe(401);
+    // Any unsafe request this instance answers clears them, even one it refuses.
+    const refused = await m.request("POST", "/newsletter/subscribe", { body: { email: "not an address" } });
+    expect(refused.status).toBe(400);
+    expect(await subscribers()).toBe(before + 1);
+    // A write through the API is counted at once.
+    const sent = await m.request("POST", "/contact", { body: { name: "Kept", email: "kept@example.com", message: "Are the counts fresh?" } });
+    expect(sent.status).toBeLessThan(300);
+    expect(((await (await m.request("GET", "/stats", { cookie: session })).json()) as Stats).unreadMessages).toBe(1);
+  });
+
+  it("a session ended by logout is refused at once, kept counts or not", async () => {
+    const other = await m.login();
+    await subscribers(other);
+    expect((await m.request("POST", "/logout", { cookie: other })).status).toBeLessThan(300);
+    expect((await m.request("GET", "/stats", { cookie: other })).status).toBe(401);
+  });
+});
