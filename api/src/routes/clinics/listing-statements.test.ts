@@ -222,4 +222,28 @@ describe("one statement per listing request (read cache off)", () => {
     expect(n).toBe(1);
     expect(body.id).toBe(ids[0]);
   });
+
+  it("clinic-by-slug: reads arriving together share one statement, each answered as when alone (decision 211)", async () => {
+    // By slug, in a city, in a state-suffixed city, a slug in the wrong city, an unknown slug.
+    const paths = [
+      "/proxy/clinic/staffed-clinic-0-staffton?city=staffton",
+      "/proxy/clinic/staffed-clinic-1-staffton",
+      "/proxy/clinic/staffed-clinic-2-staffton?city=staffton-ny",
+      "/proxy/clinic/staffed-clinic-1-staffton?city=elsewhere",
+      "/proxy/clinic/no-such-clinic?city=staffton",
+      "/proxy/clinic/staffed-clinic-2-staffton?city=STAFFTON",
+    ];
+    const read = async (path: string) => {
+      const res = await sendRequest(app, TEST_ORIGIN, "GET", path, {}, socketEnv("203.0.113.9"));
+      return `${res.status} ${await res.text()}`;
+    };
+    const alone: string[] = [];
+    for (const path of paths) alone.push(await read(path));
+    expect(alone.map((a) => a.slice(0, 3))).toEqual(["200", "200", "200", "404", "404", "200"]);
+    const before = statements;
+    const together = await Promise.all(paths.map(read));
+    // One statement for the three slug forms (each its own batched text), none more per read.
+    expect(statements - before).toBe(3);
+    expect(together).toEqual(alone);
+  });
 });

@@ -28,6 +28,7 @@ import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
 import { roundGeo } from "./geo.ts";
 import { listedStatusCondition, listedStatuses, listedStatusesCondition } from "./listed.ts";
 import {
+  batchedStatement,
   currentPriceJoinOn,
   fixedStatement,
   fixedStatementsByShape,
@@ -720,9 +721,10 @@ const firstBySlug = (city: SQL | undefined, segment: string) =>
   sql`${clinicBySlug} ${clinics.slug} = ${segment}${city ? sql` AND ${city}` : sql``} ORDER BY ${clinics.id} LIMIT 1`;
 /** The statements of clinic-by-slug, one fixed text each: a slug, a slug in a city (with or without a state code), an id. */
 const clinicStatements = {
-  bySlug: fixedStatement(["segment"], (v) => firstBySlug(undefined, v.segment)),
-  inCity: fixedStatement(["segment", "slug"], (v) => firstBySlug(cityCondition({ slug: v.slug }), v.segment)),
-  inStateCity: fixedStatement(["segment", "slug", "withoutState", "state"], (v) =>
+  // The slug lookups of concurrent requests go to PostgreSQL together (decision 211).
+  bySlug: batchedStatement(["segment"], (v) => firstBySlug(undefined, v.segment)),
+  inCity: batchedStatement(["segment", "slug"], (v) => firstBySlug(cityCondition({ slug: v.slug }), v.segment)),
+  inStateCity: batchedStatement(["segment", "slug", "withoutState", "state"], (v) =>
     firstBySlug(cityCondition({ slug: v.slug, withoutState: v.withoutState, state: v.state }), v.segment),
   ),
   byId: fixedStatement(["id"], (v) => sql`${clinicBySlug} ${clinics.id} = ${v.id}`),

@@ -59,6 +59,79 @@ export function fixedStatement<K extends string>(names: readonly K[], build: (va
 /** A fixed statement (`fixedStatement`) run with its values. */
 export type FixedStatement<K extends string> = ReturnType<typeof fixedStatement<K>>;
 
+/** Most calls one batched statement answers; more wait for the next. */
+const MAX_BATCH = 64;
+
+/**
+ * A fixed statement whose concurrent calls are answered together (issue 26, decision 211): the
+ * calls made in one turn of the event loop (the requests read from the sockets in one go) wait
+ * for its end (`setImmediate`) and, when there are several, go to PostgreSQL as one statement
+ * instead of one round trip each. A lone call runs the single statement as `fixedStatement`
+ * does, so a quiet server answers as before.
+ *
+ * `build` is called twice: with sentinel texts for the single statement (as `fixedStatement`),
+ * and with each value as a column of the batch's row (`b."name"`, text) for the batched one,
+ * which runs it once per call, laterally, over a JSON array of the calls' values:
+ * `SELECT b.i, one.* FROM jsonb_to_recordset($1) AS b(i int, name text, …) CROSS JOIN LATERAL (…) one`.
+ * So each call gets the rows the single statement would give it, in its order. Values are sent
+ * as JSON text: only for text values, which every caller's are (slugs, city slugs, state codes).
+ * When a batch fails, each of its calls is asked alone, so a value that fails only its own call.
+ */
+export function batchedStatement<K extends string>(names: readonly K[], build: (values: Record<K, string>) => SQL) {
+  const single = fixedStatement(names, build);
+  let batchText: string | undefined;
+  const renderBatch = () => {
+    const columns = Object.fromEntries(names.map((name) => [name, sql.raw(`b."${name}"`)])) as unknown as Record<K, string>;
+    const inner = dialect.sqlToQuery(build(columns));
+    if (inner.params.length > 0)
+      throw new Error(`batchedStatement: a value in the text itself (${JSON.stringify(inner.params[0])}), not one of ${names.join(", ")}`);
+    const defined = names.map((name) => `"${name}" text`).join(", ");
+    return `SELECT b.i AS "batchIndex", one.* FROM jsonb_to_recordset($1::jsonb) AS b(i int, ${defined}) CROSS JOIN LATERAL (${inner.sql}) one ORDER BY b.i`;
+  };
+  type Call = { values: Record<K, string>; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void };
+  const waiting = new Map<Database, Call[]>();
+  const flush = (db: Database) => {
+    const calls = waiting.get(db) ?? [];
+    waiting.delete(db);
+    for (let at = 0; at < calls.length; at += MAX_BATCH) void send(db, calls.slice(at, at + MAX_BATCH));
+  };
+  const send = async (db: Database, calls: Call[]) => {
+    try {
+      if (calls.length === 1) {
+        const [call] = calls as [Call];
+        call.resolve(await single(db, call.values));
+        return;
+      }
+      batchText ??= renderBatch();
+      const json = JSON.stringify(calls.map((call, i) => ({ ...call.values, i })));
+      const rows = (await db.$client.unsafe(batchText, [json] as never[], { prepare: true })) as unknown as ({ batchIndex: number } & Record<
+        string,
+        unknown
+      >)[];
+      const each: unknown[][] = calls.map(() => []);
+      for (const { batchIndex, ...row } of rows) each[batchIndex]?.push(row);
+      calls.forEach((call, i) => call.resolve(each[i]!));
+    } catch (error) {
+      if (calls.length === 1) {
+        calls[0]!.reject(error);
+        return;
+      }
+      // One call's value can fail a batch that would not fail the others (text PostgreSQL's JSON
+      // refuses: a NUL, a lone surrogate): each is asked alone, so only its own caller fails.
+      for (const call of calls) single(db, call.values).then(call.resolve, call.reject);
+    }
+  };
+  return <T>(db: Database, values: Record<K, string>): Promise<T[]> =>
+    new Promise<T[]>((resolve, reject) => {
+      let calls = waiting.get(db);
+      if (!calls) {
+        waiting.set(db, (calls = []));
+        setImmediate(flush, db);
+      }
+      calls.push({ values, resolve: resolve as (rows: unknown[]) => void, reject });
+    });
+}
+
 /**
  * Fixed statements of one family whose text depends on a small shape (which filters are
  * given, how many statuses are listed): each shape's statement is rendered once, on its
