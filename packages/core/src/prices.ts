@@ -265,7 +265,15 @@ export function computePriceIndex(brand: PriceBrand, current: Iterable<{ perUnit
     const day = c.checkedOn ?? c.observedOn;
     if (newest == null || day > newest) newest = day;
   }
-  values.sort((a, b) => a - b);
+  return priceIndexOfValues(brand, values, newest);
+}
+
+/**
+ * `computePriceIndex` from the prices' per-unit values alone (any order; sorted here) and the
+ * newest day among them: what an area's statement aggregates (packages/db price-index.ts).
+ */
+export function priceIndexOfValues(brand: PriceBrand, perUnitCents: number[], newest: string | null): PriceIndex {
+  const values = perUnitCents.sort((a, b) => a - b);
   const sufficient = values.length >= PRICE_RULES.minIndexClinics;
   return {
     brand,
@@ -274,7 +282,7 @@ export function computePriceIndex(brand: PriceBrand, current: Iterable<{ perUnit
     p75: sufficient ? Math.round(quantile(values, 0.75)) : null,
     clinics: values.length,
     sufficient,
-    newestObservedOn: newest,
+    newestObservedOn: values.length > 0 ? newest : null,
   };
 }
 

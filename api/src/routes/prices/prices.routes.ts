@@ -32,14 +32,13 @@ import {
   clinicExists,
   deletePrice,
   findPrice,
-  findZipOrigin,
   insertPrice,
   insertPriceReport,
   listClinicPrices,
   listPriceReports,
   withPriceReportContext,
   priceIndexInCity,
-  priceIndexNear,
+  priceIndexNearZip,
   reviewPriceReport,
   updatePrice,
   type PriceValues,
@@ -138,9 +137,9 @@ pricesRoutes.openapi(priceIndexRoute, (c) => {
     let index: PriceIndex;
     if (q.city) index = await priceIndexInCity(db, q.city, q.brand, day);
     else {
-      const origin = q.postalCode ? await findZipOrigin(db, q.postalCode) : null;
-      index = origin
-        ? await priceIndexNear(db, origin, q.distance, q.brand, day)
+      // The ZIP's centroid and its clinics' prices in one statement; an unknown ZIP has none.
+      index = q.postalCode
+        ? await priceIndexNearZip(db, q.postalCode, q.distance, q.brand, day)
         : { brand: q.brand, median: null, p25: null, p75: null, clinics: 0, sufficient: false, newestObservedOn: null };
     }
     return index;

@@ -20,6 +20,8 @@ import {
 import type { Database } from "../client.ts";
 import { clinicStaff, clinics } from "../schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
+// drizzle writes a lone table's columns unqualified; inside the subqueries "id" would be the staff row's.
+import { clinicIdQualified } from "./price-filters.ts";
 
 type StaffRow = typeof clinicStaff.$inferSelect;
 
@@ -112,9 +114,6 @@ export async function listSiteStaff(db: Database): Promise<ClinicStaffMember[]> 
   const rows = await db.select().from(clinicStaff).orderBy(asc(clinicStaff.clinicId), asc(clinicStaff.role), asc(clinicStaff.id));
   return rows.map(toStaffMember);
 }
-
-/** drizzle writes a lone table's columns unqualified; inside the subquery "id" would be the staff row's. */
-const clinicIdQualified = sql`${sql.identifier("clinics")}.${sql.identifier("id")}`;
 
 /**
  * "Has at least one currently verified staff member holding one of `credentials`": one
