@@ -44,15 +44,18 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
       // the total is every located clinic passing the filters, whichever the ZIP: kept across
       // ZIPs with the write generation it was counted at, it spares each new ZIP a count of
       // tens of thousands of rows (issue 21) while no write changed it, cache or not (issue 26).
+      // The cheapest first under a ceiling at any distance keeps its total the same way (decision 213).
       const byPrice = q.maxUnitPrice != null || q.sortBy === "price";
-      const totals = q.distance == null && !byPrice ? locatedTotals(db) : undefined;
-      const key = totals && locatedKey(filters);
-      const result = byPrice
-        ? await searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy })
-        : await searchClinicsNearZip(db, { ...search, knownTotal: key ? totals?.get(key) : undefined }).then((near) => {
-            if (key && near.located) keepTotal(totals, key, near.located);
-            return near;
-          });
+      const cheapestAnywhere = q.distance == null && q.maxUnitPrice != null && q.sortBy === "price";
+      const totals = q.distance == null && (!byPrice || cheapestAnywhere) ? locatedTotals(db) : undefined;
+      const key = totals && (cheapestAnywhere ? pricedKey(filters, search.price) : locatedKey(filters));
+      const knownTotal = key ? totals?.get(key) : undefined;
+      const result = await (
+        byPrice ? searchClinicsNearZipByPrice(db, { ...search, sortBy: q.sortBy, knownTotal }) : searchClinicsNearZip(db, { ...search, knownTotal })
+      ).then((found) => {
+        if (key && found.located) keepTotal(totals, key, found.located);
+        return found;
+      });
       const body: ZipSearchResponse = {
         clinics: withVerifiedStaff(result.items, result.verifiedStaff),
         totalCount: result.total,
@@ -82,6 +85,11 @@ function locatedTotals(db: Database): Map<string, KnownTotal> {
 function keepTotal(totals: Map<string, KnownTotal> | undefined, key: string, located: KnownTotal): void {
   if (!totals) return;
   setBounded(totals, KEPT_TOTALS, key, located);
+}
+
+/** `locatedKey` with the price filter: the brand, the ceiling and the day (prices over 365 days old count for nothing). */
+function pricedKey(f: LocatedFilters, price: { brand: string; today: string; maxUnitCents?: number }): string {
+  return JSON.stringify({ located: locatedKey(f), brand: price.brand, maxUnitCents: price.maxUnitCents ?? null, today: price.today });
 }
 
 /** One key for equal filters, however the query string ordered or cased them. */

@@ -9,6 +9,8 @@ import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinics } from "../schema.ts";
 import {
   locatedConditionsOf,
+  locatedGeneration,
+  nearestReach,
   withinMilesOfZipOrigin,
   zipBindings,
   zipNames,
@@ -17,6 +19,7 @@ import {
   zipOriginMiles,
   zipOriginOf,
   zipPartsOf,
+  type KnownTotal,
   type StaffedPage,
   type PriceSearch,
   type ZipOrigin,
@@ -86,6 +89,50 @@ const zipPriceStatement = fixedStatementsByShape((shape: ZipShape & { maxUnit: b
 });
 
 /**
+ * The cheapest first among the clinics priced at most a ceiling, at any distance (issue 26,
+ * decision 213): the page is read in clinic_current_prices_unit_idx order, one branch for the
+ * prices checked within 180 days and one for the older ones that still count, each stopping
+ * once it holds the nearest `reach` clinics of its cheapest prices (an incremental sort by
+ * distance within a price), instead of ranking every priced clinic's distance; the two are
+ * then ordered as `priceOrderFrom` orders them. The total is the same from every ZIP: kept with
+ * the located clinics' write generation (migration 0016 moves it with prices too), as
+ * `searchClinicsNearZip` keeps its total at any distance, and counted when it moved.
+ */
+const cheapestAnywhereStatement = fixedStatementsByShape((shape: ZipShape & { known: boolean; reach: number }) => {
+  const { names, parts } = zipNames(shape);
+  const more = ["maxUnitCents", "freshOldest", "limit", "offset", ...(shape.known ? ["knownGeneration", "knownTotal"] : [])];
+  return fixedStatement([...names, ...more], (v) => {
+    const p = parts(v);
+    const { price } = p;
+    if (!price) throw new Error("zip-search by price: a statement without a brand");
+    const filters = and(...locatedConditionsOf(p.located));
+    const priced = sql`${clinicCurrentPrices} ccp JOIN ${clinics} ON ${clinics.id} = ccp.clinic_id
+      WHERE ccp.brand = ${price.brand} AND ccp.per_unit_cents <= ${v.maxUnitCents} AND ccp.checked_on >= ${price.oldestCounting}::date AND ${filters}`;
+    const branch = (
+      tier: SQL,
+    ) => sql`(SELECT ${clinics.id} AS id, ${zipOriginMiles()} AS distance, ccp.per_unit_cents AS unit, ccp.checked_on AS unit_checked_on
+      FROM ${priced} AND ${tier}
+      ORDER BY ccp.per_unit_cents ASC, distance ASC, ${clinics.id} ASC LIMIT ${sql.raw(String(Math.trunc(shape.reach)))})`;
+    const order = (unit: SQL, checkedOn: SQL, distance: SQL, id: SQL) => [
+      ...priceOrderFrom(unit, checkedOn, v.freshOldest, "asc"),
+      sql`${distance} ASC`,
+      sql`${id} ASC`,
+    ];
+    const counted = sql`(SELECT count(*) FROM ${priced})`;
+    const count = shape.known ? sql`CASE WHEN ${locatedGeneration} = ${v.knownGeneration}::bigint THEN ${v.knownTotal}::bigint ELSE ${counted} END` : counted;
+    return sql`WITH ${zipOriginCte(p.zip)},
+    page AS (
+      SELECT id, distance, unit, unit_checked_on FROM (
+        ${branch(sql`ccp.checked_on >= ${v.freshOldest}::date`)} UNION ALL ${branch(sql`ccp.checked_on < ${v.freshOldest}::date`)}) cheapest
+      ORDER BY ${sql.join(order(sql`unit`, sql`unit_checked_on`, sql`distance`, sql`id`), sql`, `)} LIMIT ${v.limit} OFFSET ${v.offset}),
+    meta AS (SELECT ${zipOriginColumns}, ${count} AS total, ${locatedGeneration}::text AS generation FROM origin)
+    SELECT meta.*, ${listingColumns}, page.distance, ${listingPriceColumns(true)}, ${listingRolesColumnOn(p.staff)}
+    FROM meta LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${currentPriceJoinOn(price.brand, price.oldestCounting)}) ON true
+    ORDER BY ${sql.join(order(sql`page.unit`, sql`page.unit_checked_on`, sql`page.distance`, sql`page.id`), sql`, `)}`;
+  });
+});
+
+/**
  * zip-search with a price filter or the price sort: every clinic within the radius (an
  * earth_box prefilter on clinics_earth_idx) or, with a price filter, among the clinics priced
  * at most that (clinic_current_prices joined), ranked by price (`priceOrderFrom`: prices checked
@@ -97,9 +144,33 @@ const zipPriceStatement = fixedStatementsByShape((shape: ZipShape & { maxUnit: b
 export async function searchClinicsNearZipByPrice(
   db: Database,
   s: ZipSearch & { price: PriceSearch; sortBy: "distance" | "price"; statuses?: readonly BusinessStatus[] },
-): Promise<StaffedPage<ListedClinic> & { origin: ZipOrigin | null }> {
+): Promise<StaffedPage<ListedClinic> & { origin: ZipOrigin | null; located?: KnownTotal }> {
   const maxUnitCents = s.price.maxUnitCents;
   const { shape, values } = zipBindings(zipPartsOf(s));
+  if (s.radiusMiles == null && maxUnitCents != null && s.sortBy === "price") {
+    const offset = (s.page - 1) * s.limit;
+    const known = s.knownTotal;
+    const statement = cheapestAnywhereStatement({ ...shape, known: known != null, reach: nearestReach(offset + s.limit) });
+    const rows = await statement<ZipPriceRow & { generation?: string }>(db, {
+      ...values,
+      maxUnitCents,
+      freshOldest: oldestFreshDay(s.price.today),
+      limit: s.limit,
+      offset,
+      knownGeneration: known?.generation,
+      knownTotal: known && Math.trunc(known.total),
+    });
+    const listed = rows.filter((r) => r.id != null);
+    const total = Number(rows[0]?.total ?? 0);
+    const generation = rows[0]?.generation;
+    return {
+      items: listed.map((r) => toListedClinic(r, s.price.brand)),
+      verifiedStaff: verifiedStaffOf(listed),
+      total,
+      origin: zipOriginOf(rows),
+      ...(generation != null ? { located: { generation, total } } : {}),
+    };
+  }
   const statement = zipPriceStatement({ ...shape, maxUnit: maxUnitCents != null, sortBy: s.sortBy });
   const rows = await statement<ZipPriceRow>(db, {
     ...values,

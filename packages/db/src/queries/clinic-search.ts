@@ -396,7 +396,7 @@ export interface KnownTotal {
 }
 
 /** The generation of the located clinics in the statement's snapshot. */
-const locatedGeneration = sql`(SELECT n FROM located_clinics_generation)`;
+export const locatedGeneration = sql`(SELECT n FROM located_clinics_generation)`;
 
 /** A listing's page with each clinic's verified staff (`verifiedOn`), in the items' order (empty lists without a day). */
 export interface StaffedPage<T> extends Page<T> {
@@ -449,7 +449,7 @@ export const zipOriginColumns = sql`origin.latitude AS "originLatitude", origin.
  * with a constant the generic plan costs what a custom one does and is kept after five runs.
  * Few texts: at most ten below 100 and one per power of two above.
  */
-function nearestReach(reach: number): number {
+export function nearestReach(reach: number): number {
   return reach <= 100 ? Math.max(1, Math.ceil(reach / 10)) * 10 : 2 ** Math.ceil(Math.log2(reach));
 }
 
