@@ -122,7 +122,7 @@ describe("batchedStatement (calls made together go as one statement)", () => {
     // Text PostgreSQL's JSON refuses (a NUL) fails the batch, not the other visitors' reads.
     const found = await Promise.allSettled([inCity(t.db, { city: "austin", state: "TX" }), inCity(t.db, { city: "a\u0000b", state: "TX" })]);
     expect(found[0]).toEqual({ status: "fulfilled", value: [{ name: "Fixed A", slug: "fixed-a" }] });
-    expect(found[1]!.status).toBe("rejected");
+    expect(found[1]?.status).toBe("rejected");
   });
 
   it("refuses a statement with a value in the text itself", async () => {

@@ -110,10 +110,11 @@ export function batchedStatement<K extends string>(names: readonly K[], build: (
       >)[];
       const each: unknown[][] = calls.map(() => []);
       for (const { batchIndex, ...row } of rows) each[batchIndex]?.push(row);
-      calls.forEach((call, i) => call.resolve(each[i]!));
+      calls.forEach((call, i) => call.resolve(each[i] ?? []));
     } catch (error) {
-      if (calls.length === 1) {
-        calls[0]!.reject(error);
+      const [lone] = calls;
+      if (calls.length === 1 && lone) {
+        lone.reject(error);
         return;
       }
       // One call's value can fail a batch that would not fail the others (text PostgreSQL's JSON
