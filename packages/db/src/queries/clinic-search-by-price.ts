@@ -8,6 +8,7 @@ import type { BusinessStatus, PriceBrand } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinics } from "../schema.ts";
 import {
+  knownTotalValues,
   locatedConditionsOf,
   locatedGeneration,
   nearestReach,
@@ -18,11 +19,13 @@ import {
   zipOriginCte,
   zipOriginMiles,
   zipOriginOf,
+  zipPageOf,
   zipPartsOf,
   type KnownTotal,
   type StaffedPage,
   type PriceSearch,
   type ZipOrigin,
+  type ZipListingRow,
   type ZipSearch,
   type ZipShape,
 } from "./clinic-search.ts";
@@ -151,25 +154,15 @@ export async function searchClinicsNearZipByPrice(
     const offset = (s.page - 1) * s.limit;
     const known = s.knownTotal;
     const statement = cheapestAnywhereStatement({ ...shape, known: known != null, reach: nearestReach(offset + s.limit) });
-    const rows = await statement<ZipPriceRow & { generation?: string }>(db, {
+    const rows = await statement<ZipListingRow & { generation?: string }>(db, {
       ...values,
       maxUnitCents,
       freshOldest: oldestFreshDay(s.price.today),
       limit: s.limit,
       offset,
-      knownGeneration: known?.generation,
-      knownTotal: known && Math.trunc(known.total),
+      ...knownTotalValues(known),
     });
-    const listed = rows.filter((r) => r.id != null);
-    const total = Number(rows[0]?.total ?? 0);
-    const generation = rows[0]?.generation;
-    return {
-      items: listed.map((r) => toListedClinic(r, s.price.brand)),
-      verifiedStaff: verifiedStaffOf(listed),
-      total,
-      origin: zipOriginOf(rows),
-      ...(generation != null ? { located: { generation, total } } : {}),
-    };
+    return zipPageOf(rows, s.price.brand);
   }
   const statement = zipPriceStatement({ ...shape, maxUnit: maxUnitCents != null, sortBy: s.sortBy });
   const rows = await statement<ZipPriceRow>(db, {

@@ -423,7 +423,7 @@ export interface ZipSearch extends LocatedFilters, ListingExtras {
   knownTotal?: KnownTotal;
 }
 
-interface ZipListingRow extends ListingPriceRow {
+export interface ZipListingRow extends ListingPriceRow {
   originLatitude: number;
   originLongitude: number;
   originCity: string;
@@ -502,18 +502,26 @@ export async function searchClinicsNearZip(
   const known = s.radiusMiles == null ? s.knownTotal : undefined;
   const { shape, values } = zipBindings(zipPartsOf(s));
   const statement = zipNearStatement({ ...shape, known: known != null, reach: nearestReach(offset + s.limit) });
-  const rows = await statement<ZipListingRow & { generation?: string }>(db, {
-    ...values,
-    limit: s.limit,
-    offset,
-    knownGeneration: known?.generation,
-    knownTotal: known && Math.trunc(known.total),
-  });
+  const rows = await statement<ZipListingRow & { generation?: string }>(db, { ...values, limit: s.limit, offset, ...knownTotalValues(known) });
+  return zipPageOf(rows, s.price?.brand);
+}
+
+/** What a statement offered a kept total (`known` in its shape) binds beside its other values. */
+export const knownTotalValues = (known: KnownTotal | undefined) => ({ knownGeneration: known?.generation, knownTotal: known && Math.trunc(known.total) });
+
+/**
+ * A zip-search's answer from its statement's rows (one row with the ZIP even when the page is
+ * empty): the page, the total and, when the statement read it, the generation it counted at.
+ */
+export function zipPageOf(
+  rows: (ZipListingRow & { generation?: string })[],
+  brand: PriceBrand | undefined,
+): StaffedPage<ListedClinic> & { origin: ZipOrigin | null; located?: KnownTotal } {
   const listed = rows.filter((r) => r.id != null);
   const total = Number(rows[0]?.total ?? 0);
   const generation = rows[0]?.generation;
   return {
-    items: listed.map((r) => toListedClinic(r, s.price?.brand)),
+    items: listed.map((r) => toListedClinic(r, brand)),
     verifiedStaff: verifiedStaffOf(listed),
     total,
     origin: zipOriginOf(rows),
