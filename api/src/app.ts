@@ -4,6 +4,7 @@ import { API_PREFIX, MSG } from "@botox/core";
 import type { AppEnv, Deps } from "./context.ts";
 import { errorBody, handleError } from "./lib/errors.ts";
 import { globalMiddleware } from "./lib/middleware.ts";
+import { isUnsafeMethod } from "./lib/origin-check.ts";
 import { createRouter } from "./lib/openapi.ts";
 import { locationRoutes } from "./routes/location/location.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
@@ -52,7 +53,7 @@ export function createApp(deps: Deps) {
   if (deps.countsMemo) {
     const memo = deps.countsMemo;
     app.use("*", async (c, next) => {
-      if (SAFE_METHODS.has(c.req.method)) return next();
+      if (!isUnsafeMethod(c.req.method)) return next();
       try {
         await next();
       } finally {
@@ -95,5 +96,3 @@ export function createApp(deps: Deps) {
 }
 
 export type App = ReturnType<typeof createApp>;
-
-const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);

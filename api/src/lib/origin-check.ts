@@ -14,11 +14,13 @@ import type { AppEnv } from "../context.ts";
 import { errorBody } from "./errors.ts";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** The methods that may change something (the only ones checked here). */
+export const isUnsafeMethod = (method: string): boolean => UNSAFE.has(method.toUpperCase());
 /** Server-to-server calls with neither Origin nor Sec-Fetch-Site are accepted here only. */
 const HEADERLESS_WRITE_PATHS = new Set([`${API_PREFIX}/publish/webhook`]);
 
 function originAllowed(method: string, path: string, origin: string | undefined, fetchSite: string | undefined, allowed: ReadonlySet<string>): boolean {
-  if (!UNSAFE.has(method.toUpperCase())) return true;
+  if (!isUnsafeMethod(method)) return true;
   if (origin !== undefined) return allowed.has(origin);
   if (fetchSite !== undefined) return fetchSite.toLowerCase() !== "cross-site";
   return HEADERLESS_WRITE_PATHS.has(path.replace(/\/+$/, ""));

@@ -12,6 +12,7 @@ import {
   PRICE_STATUSES,
   listedPriceSchema,
   okResponseSchema,
+  priceIndexOfValues,
   priceIndexSchema,
   priceReportCreatedSchema,
   priceReportListSchema,
@@ -138,9 +139,7 @@ pricesRoutes.openapi(priceIndexRoute, (c) => {
     if (q.city) index = await priceIndexInCity(db, q.city, q.brand, day);
     else {
       // The ZIP's centroid and its clinics' prices in one statement; an unknown ZIP has none.
-      index = q.postalCode
-        ? await priceIndexNearZip(db, q.postalCode, q.distance, q.brand, day)
-        : { brand: q.brand, median: null, p25: null, p75: null, clinics: 0, sufficient: false, newestObservedOn: null };
+      index = q.postalCode ? await priceIndexNearZip(db, q.postalCode, q.distance, q.brand, day) : priceIndexOfValues(q.brand, [], null);
     }
     return index;
   });
