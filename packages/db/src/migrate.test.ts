@@ -53,6 +53,13 @@ describe("migrations", () => {
     expect(row?.indexdef).toMatch(/\(clinic_id, brand\) INCLUDE \(per_unit_cents, checked_on, price_id\)$/);
   });
 
+  it("give located clinics a point index carrying what radius counts read (0017)", async () => {
+    // A radius count asks it for the circle's latitude/longitude box: index-only (decision 214).
+    const [row] = await t.sql<{ indexdef: string }[]>`
+      select indexdef from pg_indexes where tablename = 'clinics' and indexname = 'clinics_point_idx'`;
+    expect(row?.indexdef).toMatch(/USING gist \(point\(longitude, latitude\)\) INCLUDE \(id, latitude, longitude, business_status\) WHERE/);
+  });
+
   it("are idempotent when run twice", async () => {
     await expect(runMigrations(t.url)).resolves.toBeUndefined();
   });

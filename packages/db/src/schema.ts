@@ -81,9 +81,10 @@ export const clinics = pgTable(
     index("clinics_postal_code_idx").on(t.postalCode),
     index("clinics_status_idx").on(t.businessStatus),
     index("clinics_updated_at_idx").on(t.updatedAt),
-    // Radius queries prefilter with earth_box(ll_to_earth(...)) @> ll_to_earth(lat, lon), and
-    // pages near a point come in KNN order. Migration 0003 adds INCLUDE (id, latitude,
-    // longitude, business_status), so counts and nearest-first ids are index-only scans.
+    // Pages near a point come in KNN order (ll_to_earth(lat, lon) <-> origin). Migration 0003
+    // adds INCLUDE (id, latitude, longitude, business_status), so nearest-first ids are
+    // index-only scans. Radius counts and filters read clinics_point_idx instead (migration
+    // 0017: point(longitude, latitude) with the same INCLUDE, which drizzle-kit cannot express).
     index("clinics_earth_idx")
       .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
       .where(sql`${t.latitude} IS NOT NULL AND ${t.longitude} IS NOT NULL`),

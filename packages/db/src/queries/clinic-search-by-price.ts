@@ -136,8 +136,8 @@ const cheapestAnywhereStatement = fixedStatementsByShape((shape: ZipShape & { kn
 });
 
 /**
- * zip-search with a price filter or the price sort: every clinic within the radius (an
- * earth_box prefilter on clinics_earth_idx) or, with a price filter, among the clinics priced
+ * zip-search with a price filter or the price sort: every clinic within the radius (a
+ * latitude/longitude box prefilter on clinics_point_idx) or, with a price filter, among the clinics priced
  * at most that (clinic_current_prices joined), ranked by price (`priceOrderFrom`: prices checked
  * within 180 days first, out-of-date ones after them, unpriced last) or distance, then distance
  * and id; the total from the same pass, or counted apart for the cheapest-first page at any

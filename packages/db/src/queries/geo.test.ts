@@ -3,6 +3,7 @@ import { count, sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { clinics } from "../schema.ts";
 import { clinicsWithinRadius, distanceMilesSql, withinRadius } from "./geo.ts";
+import { clinicMilesFrom, clinicsWithinMiles } from "./clinic-search.ts";
 
 let t: TestDatabase;
 const NYC = { lat: 40.7128, lon: -74.006 };
@@ -22,7 +23,23 @@ beforeAll(async () => {
       ('Midtown', 'midtown', 'New York', 'new-york', 'NY', 40.7549, -73.984),
       ('Brooklyn', 'brooklyn', 'Brooklyn', 'brooklyn', 'NY', 40.6782, -73.9442),
       ('Newark', 'newark', 'Newark', 'newark', 'NJ', 40.7357, -74.1724),
-      ('Philadelphia', 'philadelphia', 'Philadelphia', 'philadelphia', 'PA', 39.9526, -75.1652)`;
+      ('Philadelphia', 'philadelphia', 'Philadelphia', 'philadelphia', 'PA', 39.9526, -75.1652),
+      ('West of the antimeridian', 'west-180', 'Attu', 'attu', 'AK', 51.9, 179.95),
+      ('East of the antimeridian', 'east-180', 'Adak', 'adak', 'AK', 51.9, -179.95),
+      ('Near the pole', 'pole-a', 'Pole', 'pole', 'AK', 89.99, 45),
+      ('Across the pole', 'pole-b', 'Pole', 'pole', 'AK', 89.98, -135)`;
+  // On the 25-mile circle around (40, -100) where it reaches furthest east and north: a box
+  // cut by rounding would drop what the haversine keeps.
+  const angle = 25 / 3959;
+  const lat0 = (40 * Math.PI) / 180;
+  const east = {
+    lat: (Math.asin(Math.sin(lat0) / Math.cos(angle)) * 180) / Math.PI,
+    lon: -100 + (Math.asin(Math.sin(angle) / Math.cos(lat0)) * 180) / Math.PI,
+  };
+  await t.sql`
+    insert into clinics (name, slug, city, city_slug, state, latitude, longitude) values
+      ('Circle east', 'circle-east', 'Edge', 'edge', 'KS', ${east.lat}, ${east.lon}),
+      ('Circle north', 'circle-north', 'Edge', 'edge', 'KS', ${40 + (angle * 180) / Math.PI}, -100)`;
   await t.sql`analyze clinics`;
 });
 afterAll(async () => {
@@ -73,5 +90,49 @@ describe("radius search", () => {
     );
     expect(Number(row?.miles)).toBeGreaterThan(2440);
     expect(Number(row?.miles)).toBeLessThan(2460);
+  });
+});
+
+describe("the radius box (clinicsWithinMiles, decision 214)", () => {
+  const idsWithin = async (where: ReturnType<typeof sql>) =>
+    (await t.db.select({ id: clinics.id }).from(clinics).where(where).orderBy(clinics.id)).map((r) => r.id);
+
+  it("reads clinics_point_idx for a radius count", async () => {
+    const query = t.db
+      .select({ n: count() })
+      .from(clinics)
+      .where(clinicsWithinMiles({ latitude: NYC.lat, longitude: NYC.lon }, 25))
+      .toSQL();
+    const plan = await t.sql.unsafe<{ "QUERY PLAN": string }[]>(`explain ${query.sql}`, query.params as never[]);
+    const text = plan.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(text).toContain("clinics_point_idx");
+    expect(text).not.toMatch(/Seq Scan on clinics/);
+  });
+
+  // The box only narrows what the haversine then decides: the same clinics as the haversine
+  // alone, also where the circle crosses the antimeridian, reaches a pole, or touches its edge.
+  const origins = [
+    { name: "New York", latitude: NYC.lat, longitude: NYC.lon },
+    { name: "the circle's centre", latitude: 40, longitude: -100 },
+    { name: "west of the antimeridian", latitude: 51.9, longitude: 179.99 },
+    { name: "east of the antimeridian", latitude: 51.9, longitude: -179.99 },
+    { name: "near the pole", latitude: 89.9, longitude: 10 },
+  ];
+  for (const origin of origins) {
+    it(`finds what the haversine alone finds from ${origin.name}`, async () => {
+      for (const miles of [5, 25, 100]) {
+        const boxed = await idsWithin(clinicsWithinMiles(origin, miles));
+        const haversine = await idsWithin(sql`${clinics.latitude} IS NOT NULL AND ${clinicMilesFrom(origin)} <= ${miles}::float8`);
+        expect(boxed, `${miles} miles`).toEqual(haversine);
+      }
+    });
+  }
+
+  it("keeps clinics on both sides of the antimeridian and of the pole, and on the circle's edge", async () => {
+    const names = async (origin: { latitude: number; longitude: number }, miles: number) =>
+      (await t.db.select({ name: clinics.name }).from(clinics).where(clinicsWithinMiles(origin, miles))).map((r) => r.name).sort();
+    expect(await names({ latitude: 51.9, longitude: 179.99 }, 25)).toEqual(["East of the antimeridian", "West of the antimeridian"]);
+    expect(await names({ latitude: 89.9, longitude: 10 }, 25)).toEqual(["Across the pole", "Near the pole"]);
+    expect(await names({ latitude: 40, longitude: -100 }, 25.000001)).toEqual(expect.arrayContaining(["Circle east", "Circle north"]));
   });
 });
