@@ -130,6 +130,11 @@ describe("openNow=true with the price filter and sort (issues 13 and 14)", () =>
     const capped = await t.get<ZipSearchResponse>(`/zip-search?postalCode=${ZIP}&distance=any&openNow=true&maxUnitPrice=13`);
     expect(capped.body.clinics.map((c) => c.name)).toEqual(["Day Spa"]);
     expect(capped.body.totalCount).toBe(1);
+    // Within a distance the capped prices are read from the kept prices' own place, the clinic
+    // joined for its hours (decision 215): the same answer.
+    const cappedNear = await t.get<ZipSearchResponse>(`/zip-search?postalCode=${ZIP}&distance=25&openNow=true&maxUnitPrice=13&sortBy=price`);
+    expect(cappedNear.body.clinics.map((c) => c.name)).toEqual(["Day Spa"]);
+    expect(cappedNear.body.totalCount).toBe(1);
     const c = await t.get<ClinicListResponse>(`/proxy/clinics-by-city/new-york?limit=50&openNow=true&sortBy=price&sortOrder=asc`);
     expect(c.body.clinics.map((x) => x.name)).toEqual(["Day Spa", "Always"]);
     // Without openNow the cheapest clinic, closed now, leads.

@@ -318,6 +318,15 @@ export const clinicCurrentPrices = pgTable(
     priceId: integer("price_id").notNull(),
     perUnitCents: integer("per_unit_cents").notNull(),
     checkedOn: date("checked_on", { mode: "string" }).notNull(),
+    // The clinic's place (migration 0018, decision 215), kept by the same function and by a
+    // trigger on clinics: an area's prices are read from this table alone, through
+    // clinic_current_prices_point_idx (point(longitude, latitude)) and _city_idx (city_slug,
+    // brand), both with INCLUDE columns drizzle-kit cannot express.
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    businessStatus: businessStatus("business_status").notNull(),
+    citySlug: text("city_slug").notNull(),
+    state: text("state").notNull(),
   },
   (t) => [primaryKey({ columns: [t.clinicId, t.brand] }), index("clinic_current_prices_unit_idx").on(t.brand, t.perUnitCents, t.checkedOn)],
 );

@@ -2,7 +2,7 @@
  * City aggregates over clinics (product.md §3 "City"): popular cities, the cities nearest a point,
  * and a city's centre. Pure functions of (db, params), shared by the API and the site build.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { EARTH_RADIUS_MILES, roundMiles, type City, type LatLon } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinics, zipCodes } from "../schema.ts";
@@ -23,16 +23,22 @@ export function parseCitySlug(segment: string): CityKey {
   return m?.[1] && m[2] ? { slug, withoutState: m[1], state: m[2].toUpperCase() } : { slug };
 }
 
+/** Where `cityCondition` reads a city: a clinic's columns, or those a kept current price carries (migration 0018). */
+export interface CityColumns {
+  citySlug: AnyColumn;
+  state: AnyColumn;
+}
+
 /**
  * Clinics of a city: the segment is slug + state code of a city that exists, else its slug is
  * the whole segment. The suffixed form wins (issue 11 finding 9): "redteamville-il" is
  * Redteamville, IL even when a Texan city is named "Redteamville IL"; that one's page is
  * "redteamville-il-tx" (`cityPageSlugs` in core applies the same rule to the site's pages).
  */
-export function cityCondition(key: CityKey): SQL {
-  const whole = sql`${clinics.citySlug} = ${key.slug}`;
+export function cityCondition(key: CityKey, at: CityColumns = clinics): SQL {
+  const whole = sql`${at.citySlug} = ${key.slug}`;
   if (!key.withoutState || !key.state) return whole;
-  const suffixed = sql`${clinics.citySlug} = ${key.withoutState} AND upper(trim(${clinics.state})) = ${key.state}`;
+  const suffixed = sql`${at.citySlug} = ${key.withoutState} AND upper(trim(${at.state})) = ${key.state}`;
   const named = sql`SELECT 1 FROM ${clinics} named WHERE named.city_slug = ${key.withoutState} AND upper(trim(named.state)) = ${key.state}`;
   return sql`((${suffixed}) OR (${whole} AND NOT EXISTS (${named})))`;
 }

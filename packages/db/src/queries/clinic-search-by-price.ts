@@ -8,10 +8,12 @@ import type { BusinessStatus, PriceBrand } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinics } from "../schema.ts";
 import {
+  hasPlace,
   knownTotalValues,
   locatedConditionsOf,
   locatedGeneration,
   nearestReach,
+  pricePlace,
   withinMilesOfZipOrigin,
   zipBindings,
   zipNames,
@@ -57,17 +59,28 @@ const zipPriceStatement = fixedStatementsByShape((shape: ZipShape & { maxUnit: b
     const p = parts(v);
     const { price } = p;
     if (!price) throw new Error("zip-search by price: a statement without a brand");
-    // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
-    const filters = locatedConditionsOf(p.located, p.radius === undefined ? undefined : withinMilesOfZipOrigin(p.radius));
-    // Each clinic's current price as a join, not a probe per row: with a filter only the clinics
-    // priced at most that take part (an inner join the planner can start from the priced
-    // clinics); without one, unpriced clinics stay (a left join: their unit is null).
-    const priceJoin = and(
-      eq(clinicCurrentPrices.clinicId, clinics.id),
+    const priced = and(
       eq(clinicCurrentPrices.brand, price.brand as PriceBrand),
       gte(clinicCurrentPrices.checkedOn, price.oldestCounting as string),
       shape.maxUnit ? lte(clinicCurrentPrices.perUnitCents, v.maxUnitCents as unknown as number) : undefined,
     );
+    // With a price ceiling only priced clinics can match: they are read from the kept prices
+    // alone, by their own copy of the clinic's place and status (migration 0018, decision 215),
+    // through clinic_current_prices_point_idx, and the clinic is joined only for the filters
+    // that read it (open now, credentials). Without one, unpriced clinics stay: every clinic of
+    // the area is read and its price joined (a left join: their unit is null).
+    const fromPrices = shape.maxUnit;
+    const clinicFilters = shape.openAt || shape.credentials > 0;
+    const at = fromPrices ? pricePlace : undefined;
+    // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
+    const filters = locatedConditionsOf(
+      p.located,
+      p.radius === undefined ? (at ? hasPlace(at) : undefined) : withinMilesOfZipOrigin(p.radius, at),
+      fromPrices ? clinicCurrentPrices.businessStatus : undefined,
+    );
+    const source = fromPrices
+      ? sql`${clinicCurrentPrices} ${clinicFilters ? sql`JOIN ${clinics} ON ${clinics.id} = ${clinicCurrentPrices.clinicId}` : sql``}`
+      : sql`${clinics} LEFT JOIN ${clinicCurrentPrices} ON ${and(eq(clinicCurrentPrices.clinicId, clinics.id), priced)}`;
     const order = (unit: SQL, checkedOn: SQL, distance: SQL, id: SQL) => [
       ...(shape.sortBy === "price" ? priceOrderFrom(unit, checkedOn, v.freshOldest, "asc") : []),
       sql`${distance} ASC`,
@@ -79,9 +92,9 @@ const zipPriceStatement = fixedStatementsByShape((shape: ZipShape & { maxUnit: b
     const countApart = !shape.radius && shape.maxUnit && shape.sortBy === "price";
     return sql`WITH ${zipOriginCte(p.zip)},
     ranked AS (
-      SELECT ${clinics.id} AS id, ${zipOriginMiles()} AS distance, ${clinicCurrentPrices.perUnitCents} AS unit, ${clinicCurrentPrices.checkedOn} AS unit_checked_on
-      FROM ${clinics} ${shape.maxUnit ? sql`INNER JOIN` : sql`LEFT JOIN`} ${clinicCurrentPrices} ON ${priceJoin}
-      WHERE ${and(...filters)}),
+      SELECT ${fromPrices ? clinicCurrentPrices.clinicId : clinics.id} AS id, ${zipOriginMiles(at)} AS distance, ${clinicCurrentPrices.perUnitCents} AS unit, ${clinicCurrentPrices.checkedOn} AS unit_checked_on
+      FROM ${source}
+      WHERE ${and(...filters, fromPrices ? priced : undefined)}),
     page AS (
       SELECT id, distance, unit, unit_checked_on, ${countApart ? sql`NULL::bigint` : sql`count(*) over ()`} AS total FROM ranked
       ORDER BY ${sql.join(order(sql`unit`, sql`unit_checked_on`, sql`distance`, sql`id`), sql`, `)} LIMIT ${v.limit} OFFSET ${v.offset})

@@ -11,7 +11,7 @@
  * checks), so it is used only where the index answers it (the KNN order). The exact distance
  * is the haversine formula on the plain columns (~1 µs).
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import {
   EARTH_RADIUS_MILES,
   oldestCurrentCheck,
@@ -80,19 +80,32 @@ export const zipOriginCte = (zip: unknown) =>
   sql`origin AS (SELECT latitude, longitude, city, state, ll_to_earth(latitude, longitude) AS earth, cos(radians(latitude)) AS cos_latitude FROM ${zipCodes} WHERE zip = ${zip})`;
 
 const clinicEarth = sql`ll_to_earth(${clinics.latitude}, ${clinics.longitude})`;
-/** Repeats the partial indexes' predicate so the planner may use clinics_earth_idx and clinics_point_idx. */
-const hasCoordinates = sql`${clinics.latitude} IS NOT NULL AND ${clinics.longitude} IS NOT NULL`;
-/** The expression clinics_point_idx is built on (migration 0017): x the longitude, y the latitude. */
-const clinicPoint = sql`point(${clinics.longitude}, ${clinics.latitude})`;
+/**
+ * Where a radius test reads a place: a clinic's columns, or those a kept current price carries
+ * (migration 0018: clinic_current_prices has its clinic's place and its own point index).
+ */
+export interface PlaceColumns {
+  latitude: AnyColumn;
+  longitude: AnyColumn;
+}
+
+const clinicPlace: PlaceColumns = { latitude: clinics.latitude, longitude: clinics.longitude };
+/** The kept current prices' own copy of their clinic's place (migration 0018, decision 215). */
+export const pricePlace: PlaceColumns = { latitude: clinicCurrentPrices.latitude, longitude: clinicCurrentPrices.longitude };
+/** Repeats the partial indexes' predicate so the planner may use them (clinics_earth_idx, the point indexes). */
+export const hasPlace = (at: PlaceColumns) => sql`${at.latitude} IS NOT NULL AND ${at.longitude} IS NOT NULL`;
+const hasCoordinates = hasPlace(clinicPlace);
+/** The expression the point indexes are built on (migrations 0017, 0018): x the longitude, y the latitude. */
+const pointOf = (at: PlaceColumns) => sql`point(${at.longitude}, ${at.latitude})`;
 /** The earth's radius in the text (a constant: a fixed statement binds only the request's values). */
 const earthRadius = sql.raw(String(EARTH_RADIUS_MILES));
 const earthDiameter = sql.raw(String(2 * EARTH_RADIUS_MILES));
 
-/** Great-circle miles from `p` to the clinic: haversine, radius 3959 (least() guards asin against rounding past 1). */
-function milesFrom(p: SqlPoint): SQL<number> {
+/** Great-circle miles from `p` to the clinic (or `at`): haversine, radius 3959 (least() guards asin against rounding past 1). */
+function milesFrom(p: SqlPoint, at: PlaceColumns = clinicPlace): SQL<number> {
   return sql<number>`(${earthDiameter}::float8 * asin(least(1::float8, sqrt(
-    power(sin(radians(${clinics.latitude} - ${p.latitude}) / 2), 2)
-    + ${p.cosLatitude} * cos(radians(${clinics.latitude})) * power(sin(radians(${clinics.longitude} - ${p.longitude}) / 2), 2)))))`;
+    power(sin(radians(${at.latitude} - ${p.latitude}) / 2), 2)
+    + ${p.cosLatitude} * cos(radians(${at.latitude})) * power(sin(radians(${at.longitude} - ${p.longitude}) / 2), 2)))))`;
 }
 
 /**
@@ -117,9 +130,9 @@ function boxAround(p: SqlPoint, miles: unknown): SQL {
   return sql`box(point(${west}, ${p.latitude} - ${dLatitude}), point(${east}, ${p.latitude} + ${dLatitude}))`;
 }
 
-/** Clinics within `miles` (rounded by `roundGeo`, or a fixed statement's name) of `p`: index prefilter (`boxAround`), then the exact distance. */
-function withinMilesOf(p: SqlPoint, miles: unknown): SQL {
-  return sql`(${hasCoordinates} AND ${clinicPoint} <@ ${boxAround(p, miles)} AND ${milesFrom(p)} <= ${miles}::float8)`;
+/** Clinics (or places `at`) within `miles` (rounded by `roundGeo`, or a fixed statement's name) of `p`: index prefilter (`boxAround`), then the exact distance. */
+function withinMilesOf(p: SqlPoint, miles: unknown, at: PlaceColumns = clinicPlace): SQL {
+  return sql`(${hasPlace(at)} AND ${pointOf(at)} <@ ${boxAround(p, miles)} AND ${milesFrom(p, at)} <= ${miles}::float8)`;
 }
 
 /** Great-circle miles from `origin` to the clinic: haversine, radius 3959 (least() guards asin against rounding past 1). */
@@ -127,15 +140,15 @@ export function clinicMilesFrom(origin: LatLon): SQL<number> {
   return milesFrom(valuePoint(origin));
 }
 
-/** Clinics within `miles` of `origin`: index prefilter (`boxAround`), then the exact distance. */
-export function clinicsWithinMiles(origin: LatLon, miles: number): SQL {
-  return withinMilesOf(valuePoint(origin), roundGeo(miles));
+/** Clinics (or places `at`) within `miles` of `origin`: index prefilter (`boxAround`), then the exact distance. */
+export function clinicsWithinMiles(origin: LatLon, miles: number, at?: PlaceColumns): SQL {
+  return withinMilesOf(valuePoint(origin), roundGeo(miles), at);
 }
 
 /** `clinicMilesFrom` and `clinicsWithinMiles` from the centroid of a statement's `origin` CTE. */
-export const zipOriginMiles = () => milesFrom(zipPoint);
+export const zipOriginMiles = (at?: PlaceColumns) => milesFrom(zipPoint, at);
 /** `miles`: rounded by `roundGeo`, or a fixed statement's name. */
-export const withinMilesOfZipOrigin = (miles: unknown) => withinMilesOf(zipPoint, miles);
+export const withinMilesOfZipOrigin = (miles: unknown, at?: PlaceColumns) => withinMilesOf(zipPoint, miles, at);
 export const zipOriginEarth = zipPoint.earth;
 
 /**
@@ -306,9 +319,13 @@ function locatedValues(f: LocatedFilters): LocatedValues {
   };
 }
 
-/** The conditions of `v`, after `place` (located clinics, or those within a radius). */
-export function locatedConditionsOf(v: LocatedValues, place: SQL = hasCoordinates): SQL[] {
-  const conditions: SQL[] = [place, listedStatusesCondition(v.statuses)];
+/**
+ * The conditions of `v`, after `place` (located clinics, or those within a radius). `status`:
+ * the clinic's, or the copy a kept current price carries (migration 0018); the open-now and
+ * credential conditions always read the clinic.
+ */
+export function locatedConditionsOf(v: LocatedValues, place: SQL = hasCoordinates, status?: AnyColumn): SQL[] {
+  const conditions: SQL[] = [place, listedStatusesCondition(v.statuses, status)];
   if (v.openAt !== undefined) conditions.push(openAtInstant(v.openAt));
   if (v.credential) conditions.push(verifiedCredentialCheck(v.credential));
   return conditions;

@@ -1,13 +1,15 @@
 /**
  * clinic_current_prices (migration 0007): a trigger on clinic_prices keeps each clinic's newest
  * published per-unit price per brand, whatever writes the price, and the price filter and sort
- * read it — at any distance too, where they used to probe every located clinic.
+ * read it — at any distance too, where they used to probe every located clinic. Each row also
+ * carries its clinic's place (migration 0018), which the price index of an area reads alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { deletePrice, insertPrice, updatePrice } from "./clinic-prices.ts";
 import { searchClinicsInCity } from "./clinic-search.ts";
 import { searchClinicsNearZipByPrice } from "./clinic-search-by-price.ts";
+import { priceIndexInCity, priceIndexNearZip } from "./price-index.ts";
 
 let t: TestDatabase;
 let ids: Record<"near" | "far" | "unpriced", number>;
@@ -118,5 +120,34 @@ describe("clinic_current_prices", () => {
         price: { brand: "botox", today: "2027-12-01", maxUnitCents: 5000 },
       }),
     ).resolves.toMatchObject({ items: [], total: 0 });
+  });
+
+  it("carries its clinic's place, kept when the clinic moves, closes or changes city (0018)", async () => {
+    const [moving] = await t.sql<{ id: number }[]>`
+      insert into clinics (name, slug, city, city_slug, state, latitude, longitude) values ('Moving Spa', 'moving-spa', 'Pricetown', 'pricetown', 'NY', 40.74, -73.98) returning id`;
+    if (!moving) throw new Error("no clinic inserted");
+    await insertPrice(t.db, moving.id, perUnit(1111, "2026-10-01"));
+    const place = async () =>
+      (
+        await t.sql<{ latitude: number | null; longitude: number | null; business_status: string; city_slug: string; state: string }[]>`
+        select latitude, longitude, business_status::text, city_slug, state from clinic_current_prices where clinic_id = ${moving.id}`
+      ).map((r) => ({ ...r }));
+    expect(await place()).toEqual([{ latitude: 40.74, longitude: -73.98, business_status: "OPERATIONAL", city_slug: "pricetown", state: "NY" }]);
+    // The price index of the ZIP and of the city counts it where the clinic is.
+    const units = async () => ({
+      zip: (await priceIndexNearZip(t.db, "99901", 25, "botox", today)).clinics,
+      city: (await priceIndexInCity(t.db, "pricetown", "botox", today)).clinics,
+      moved: (await priceIndexInCity(t.db, "farville", "botox", today)).clinics,
+    });
+    const before = await units();
+    await t.sql`update clinics set latitude = 34.05, longitude = -118.24, city = 'Farville', city_slug = 'farville', state = 'CA' where id = ${moving.id}`;
+    expect(await place()).toEqual([{ latitude: 34.05, longitude: -118.24, business_status: "OPERATIONAL", city_slug: "farville", state: "CA" }]);
+    expect(await units()).toEqual({ zip: before.zip - 1, city: before.city - 1, moved: before.moved + 1 });
+    await t.sql`update clinics set business_status = 'CLOSED_TEMPORARILY', latitude = null where id = ${moving.id}`;
+    expect(await place()).toMatchObject([{ latitude: null, business_status: "CLOSED_TEMPORARILY" }]);
+    // A newer price is written with the clinic's place as it is now.
+    await insertPrice(t.db, moving.id, perUnit(999, "2026-11-01"));
+    expect(await place()).toMatchObject([{ latitude: null, longitude: -118.24, business_status: "CLOSED_TEMPORARILY", city_slug: "farville", state: "CA" }]);
+    await t.sql`delete from clinics where id = ${moving.id}`;
   });
 });

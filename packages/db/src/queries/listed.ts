@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { BusinessStatus } from "@botox/core";
 import { clinics } from "../schema.ts";
 
@@ -22,9 +22,10 @@ export function listedStatuses(statuses?: readonly BusinessStatus[]): BusinessSt
 /**
  * `listedStatusCondition` from `listedStatuses`' answer, each status as it is bound (a fixed
  * statement's names, listings.ts `fixedStatement`). The closed status is in the text: a
- * constant, the same for every call.
+ * constant, the same for every call. `status`: the clinic's, or the copy a kept current price
+ * carries (migration 0018).
  */
-export function listedStatusesCondition(listed: readonly unknown[] | undefined): SQL {
-  if (!listed) return sql`${clinics.businessStatus} <> 'PERMANENTLY_CLOSED'`;
-  return listed.length ? inArray(clinics.businessStatus, listed as BusinessStatus[]) : sql`false`;
+export function listedStatusesCondition(listed: readonly unknown[] | undefined, status: AnyColumn = clinics.businessStatus): SQL {
+  if (!listed) return sql`${status} <> 'PERMANENTLY_CLOSED'`;
+  return listed.length ? inArray(status, listed as BusinessStatus[]) : sql`false`;
 }
