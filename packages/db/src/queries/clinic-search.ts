@@ -678,17 +678,26 @@ function cityConditions(
   p: ZipParts,
   suffixed: boolean,
   distance: SQL | undefined,
+  fromPrices = false,
 ): SQL[] {
-  const city = cityCondition({ slug: v.slug as string, ...(suffixed ? { withoutState: v.withoutState as string, state: v.stateCode as string } : {}) });
-  const place = distance ? (and(city, hasCoordinates, sql`${distance} <= ${p.radius}::float8`) ?? city) : city;
-  const conditions = locatedConditionsOf(p.located, place);
+  const key = { slug: v.slug as string, ...(suffixed ? { withoutState: v.withoutState as string, state: v.stateCode as string } : {}) };
+  // From the kept prices (`fromPrices`): the city, place and status their copy holds (decision 215).
+  const city = fromPrices ? cityCondition(key, { citySlug: clinicCurrentPrices.citySlug, state: clinicCurrentPrices.state }) : cityCondition(key);
+  const place = distance ? (and(city, hasPlace(fromPrices ? pricePlace : clinicPlace), sql`${distance} <= ${p.radius}::float8`) ?? city) : city;
+  const conditions = locatedConditionsOf(p.located, place, fromPrices ? clinicCurrentPrices.businessStatus : undefined);
   if (v.pattern !== undefined) {
     const pattern = v.pattern as string;
     conditions.push(
       or(ilike(clinics.name, pattern), ilike(clinics.street, pattern), ilike(clinics.fullAddress, pattern), ilike(clinics.postalCode, pattern)) ?? sql`false`, // never undefined: `or` of conditions
     );
   }
-  if (v.maxUnitCents !== undefined && p.price) conditions.push(pricedAtMostOn(p.price.brand, p.price.oldestCounting, v.maxUnitCents));
+  if (v.maxUnitCents !== undefined && p.price) {
+    conditions.push(
+      fromPrices
+        ? sql`${clinicCurrentPrices.brand} = ${p.price.brand} AND ${clinicCurrentPrices.checkedOn} >= ${p.price.oldestCounting}::date AND ${clinicCurrentPrices.perUnitCents} <= ${v.maxUnitCents}`
+        : pricedAtMostOn(p.price.brand, p.price.oldestCounting, v.maxUnitCents),
+    );
+  }
   return conditions;
 }
 
@@ -724,15 +733,23 @@ const cityStatement = fixedStatementsByShape((shape: CityShape) => {
   ];
   return fixedStatement([...names, ...more], (v) => {
     const p = parts(v);
+    // Under a price ceiling only priced clinics can match: the page is ranked from the kept
+    // prices of the city (clinic_current_prices_city_idx, their copy of the clinic's city, place
+    // and status: decision 215), each joined to its clinic, instead of probing every clinic of
+    // the city for a price twice (the filter and the sort).
+    const fromPrices = shape.maxUnit && p.price != null;
     const distance = shape.radius
-      ? milesFrom({
-          latitude: sql`${v.centreLatitude}::float8`,
-          longitude: sql`${v.centreLongitude}::float8`,
-          cosLatitude: sql`${v.centreCos}::float8`,
-          earth: sql``, // not used: the radius test is the haversine alone (a city's clinics are few)
-        })
+      ? milesFrom(
+          {
+            latitude: sql`${v.centreLatitude}::float8`,
+            longitude: sql`${v.centreLongitude}::float8`,
+            cosLatitude: sql`${v.centreCos}::float8`,
+            earth: sql``, // not used: the radius test is the haversine alone (a city's clinics are few)
+          },
+          fromPrices ? pricePlace : clinicPlace,
+        )
       : undefined;
-    const where = and(...cityConditions({ ...v, slug: v.slug }, p, shape.suffixed, distance));
+    const where = and(...cityConditions({ ...v, slug: v.slug }, p, shape.suffixed, distance, fromPrices));
     const { direction } = shape;
     const by = direction === "asc" ? asc : desc;
     const byReviews = [
@@ -749,15 +766,19 @@ const cityStatement = fixedStatementsByShape((shape: CityShape) => {
         : price
           ? [...priceOrderFrom(unit, checkedOn, v.freshOldest, direction), ...byReviews]
           : byReviews;
-    const sortPrice = price
-      ? sql`LEFT JOIN ${clinicCurrentPrices} sp ON sp.clinic_id = ${clinics.id} AND sp.brand = ${price.brand} AND sp.checked_on >= ${price.oldestCounting}::date`
-      : sql``;
+    const source = fromPrices
+      ? sql`${clinicCurrentPrices} JOIN ${clinics} ON ${clinics.id} = ${clinicCurrentPrices.clinicId}`
+      : price
+        ? sql`${clinics} LEFT JOIN ${clinicCurrentPrices} ON ${clinicCurrentPrices.clinicId} = ${clinics.id} AND ${clinicCurrentPrices.brand} = ${price.brand} AND ${clinicCurrentPrices.checkedOn} >= ${price.oldestCounting}::date`
+        : sql`${clinics}`;
+    const unit = sql`${clinicCurrentPrices.perUnitCents}`;
+    const checkedOn = sql`${clinicCurrentPrices.checkedOn}`;
     // Every match is read to rank it anyway, so the total comes from the same pass (a window).
     return sql`WITH page AS (
-      SELECT ${clinics.id} AS id, ${distance ?? sql`NULL::float8`} AS distance, ${price ? sql`sp.per_unit_cents` : sql`NULL::int`} AS unit,
-        ${price ? sql`sp.checked_on` : sql`NULL::date`} AS unit_checked_on, count(*) over () AS total
-      FROM ${clinics} ${sortPrice} WHERE ${where}
-      ORDER BY ${sql.join(order(sql`sp.per_unit_cents`, sql`sp.checked_on`), sql`, `)} LIMIT ${v.limit} OFFSET ${v.offset})
+      SELECT ${clinics.id} AS id, ${distance ?? sql`NULL::float8`} AS distance, ${price ? unit : sql`NULL::int`} AS unit,
+        ${price ? checkedOn : sql`NULL::date`} AS unit_checked_on, count(*) over () AS total
+      FROM ${source} WHERE ${where}
+      ORDER BY ${sql.join(order(unit, checkedOn), sql`, `)} LIMIT ${v.limit} OFFSET ${v.offset})
     SELECT ${listingColumns}, page.distance, page.total, ${listingPriceColumns(p.price != null)}, ${listingRolesColumnOn(p.staff)}
     FROM page JOIN ${clinics} ON ${clinics.id} = page.id ${p.price ? currentPriceJoinOn(p.price.brand, p.price.oldestCounting) : sql``}
     ORDER BY ${sql.join(order(sql`page.unit`, sql`page.unit_checked_on`), sql`, `)}`;

@@ -134,15 +134,24 @@ describe("clinic_current_prices", () => {
       ).map((r) => ({ ...r }));
     expect(await place()).toEqual([{ latitude: 40.74, longitude: -73.98, business_status: "OPERATIONAL", city_slug: "pricetown", state: "NY" }]);
     // The price index of the ZIP and of the city counts it where the clinic is.
+    // A city's listing under a price ceiling ranks from the same copy.
+    const cappedIn = async (city: string) =>
+      (
+        await searchClinicsInCity(t.db, { city, page: 1, limit: 10, radiusMiles: null, sortBy: "price", price: { brand: "botox", today, maxUnitCents: 1111 } })
+      ).items.map((c) => c.name);
     const units = async () => ({
+      listed: await cappedIn("farville"),
       zip: (await priceIndexNearZip(t.db, "99901", 25, "botox", today)).clinics,
       city: (await priceIndexInCity(t.db, "pricetown", "botox", today)).clinics,
       moved: (await priceIndexInCity(t.db, "farville", "botox", today)).clinics,
     });
     const before = await units();
+    expect(await cappedIn("pricetown")).toContain("Moving Spa");
     await t.sql`update clinics set latitude = 34.05, longitude = -118.24, city = 'Farville', city_slug = 'farville', state = 'CA' where id = ${moving.id}`;
     expect(await place()).toEqual([{ latitude: 34.05, longitude: -118.24, business_status: "OPERATIONAL", city_slug: "farville", state: "CA" }]);
-    expect(await units()).toEqual({ zip: before.zip - 1, city: before.city - 1, moved: before.moved + 1 });
+    expect(before.listed).toEqual([]);
+    expect(await units()).toEqual({ listed: ["Moving Spa"], zip: before.zip - 1, city: before.city - 1, moved: before.moved + 1 });
+    expect(await cappedIn("pricetown")).not.toContain("Moving Spa");
     await t.sql`update clinics set business_status = 'CLOSED_TEMPORARILY', latitude = null where id = ${moving.id}`;
     expect(await place()).toMatchObject([{ latitude: null, business_status: "CLOSED_TEMPORARILY" }]);
     // A newer price is written with the clinic's place as it is now.
