@@ -22,6 +22,8 @@ const daysBefore = (days: number) => new Date(NOW.getTime() - days * 86_400_000)
 let t: PublicTestContext;
 let counted: postgres.Sql;
 let statements = 0;
+/** The last statement sent on the counted connection, with its values (for its plan). */
+let last: { text: string; params: unknown[] } | undefined;
 let app: ReturnType<typeof createApp>;
 const ids: number[] = [];
 
@@ -55,7 +57,14 @@ beforeAll(async () => {
     person(b!, { credential: "DO", verifiedOn: daysBefore(-1) }),
   ]);
   // One connection, opened (and its types read) before anything is counted.
-  counted = postgres(t.db.url, { max: 1, onnotice: () => {}, debug: () => void statements++ });
+  counted = postgres(t.db.url, {
+    max: 1,
+    onnotice: () => {},
+    debug: (_connection, text, params) => {
+      statements++;
+      last = { text, params };
+    },
+  });
   await counted`SELECT 1`;
   const db: Database = drizzle({ client: counted, schema });
   app = createApp({ ...t.deps, db, sql: counted });
@@ -93,6 +102,20 @@ describe("one statement per listing request (read cache off)", () => {
         body.clinics.map((c) => c.verifiedStaff),
         q,
       ).toEqual(expected);
+    }
+  });
+
+  it("zip-search: the nearest-first page probes each clinic's credentials, never a semi-join over all verified staff", async () => {
+    // As a semi-join PostgreSQL may build the set of every verified staff member and sort all
+    // their clinics by distance for a page of 10 (950 ms a request at 100,000 clinics, decision
+    // 216); as a probe in the nearest-first index scan it stops at the tenth clinic that passes.
+    for (const q of ["distance=any&credential=MD,NP", "distance=25&credential=DO"]) {
+      await statementsFor(`/zip-search?postalCode=10001&${q}`);
+      const sent = last;
+      if (!sent) throw new Error("no statement seen");
+      const plan = (await counted.unsafe(`EXPLAIN ${sent.text}`, sent.params as never[])).map((r) => String(r["QUERY PLAN"])).join("\n");
+      const knn = plan.slice(plan.indexOf("clinics_earth_idx"));
+      expect(knn, q).toMatch(/^clinics_earth_idx[^\n]*\n\s+Order By:[^\n]*\n\s+Filter: [^\n]*SubPlan/);
     }
   });
 

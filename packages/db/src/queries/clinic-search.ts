@@ -253,7 +253,7 @@ const nearStatement = fixedStatementsByShape((shape: ZipShape & { reach: number 
     nearest AS (
       SELECT id, distance, row_number() OVER () AS rank FROM (
         SELECT ${clinics.id} AS id, ${milesFrom(origin)} AS distance, ${clinicEarth} <-> ${origin.earth} AS knn
-        FROM ${clinics} WHERE ${and(...locatedConditionsOf(p.located))} ORDER BY knn LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k)
+        FROM ${clinics} WHERE ${and(...locatedConditionsOf(p.located, undefined, undefined, true))} ORDER BY knn LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k)
     SELECT ${listingColumns}, nearest.distance FROM nearest JOIN ${clinics} ON ${clinics.id} = nearest.id
     ${p.radius === undefined ? sql`` : sql`WHERE nearest.distance <= ${p.radius}::float8`}
     ORDER BY nearest.rank LIMIT ${v.limit} OFFSET ${v.offset}`;
@@ -322,12 +322,13 @@ function locatedValues(f: LocatedFilters): LocatedValues {
 /**
  * The conditions of `v`, after `place` (located clinics, or those within a radius). `status`:
  * the clinic's, or the copy a kept current price carries (migration 0018); the open-now and
- * credential conditions always read the clinic.
+ * credential conditions always read the clinic. `probe`: the credential check stays a probe per
+ * clinic, for nearest-first pages (`verifiedCredentialCheck`).
  */
-export function locatedConditionsOf(v: LocatedValues, place: SQL = hasCoordinates, status?: AnyColumn): SQL[] {
+export function locatedConditionsOf(v: LocatedValues, place: SQL = hasCoordinates, status?: AnyColumn, probe = false): SQL[] {
   const conditions: SQL[] = [place, listedStatusesCondition(v.statuses, status)];
   if (v.openAt !== undefined) conditions.push(openAtInstant(v.openAt));
-  if (v.credential) conditions.push(verifiedCredentialCheck(v.credential));
+  if (v.credential) conditions.push(verifiedCredentialCheck(v.credential, undefined, probe));
   return conditions;
 }
 
@@ -512,7 +513,7 @@ const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: bool
     nearest AS (
       SELECT id, distance, row_number() OVER () AS rank FROM (
         SELECT ${clinics.id} AS id, ${zipOriginMiles()} AS distance, ${clinicEarth} <-> ${zipOriginEarth} AS knn
-        FROM ${clinics} WHERE ${and(...filters)} ORDER BY knn LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k),
+        FROM ${clinics} WHERE ${and(...locatedConditionsOf(p.located, undefined, undefined, true))} ORDER BY knn LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k),
     page AS (SELECT id, distance, rank FROM nearest ${p.radius === undefined ? sql`` : sql`WHERE distance <= ${p.radius}::float8`} ORDER BY rank LIMIT ${v.limit} OFFSET ${v.offset}),
     meta AS (
       SELECT ${zipOriginColumns},
