@@ -3,8 +3,8 @@
  * near a ZIP, in one statement. The searches without a price stay in clinic-search.ts, whose
  * ZIP origin and filters this reuses.
  */
-import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import type { BusinessStatus, PriceBrand } from "@botox/core";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { BusinessStatus } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinics } from "../schema.ts";
 import {
@@ -44,7 +44,7 @@ import {
   type ListedClinic,
   type ListingPriceRow,
 } from "./listings.ts";
-import { oldestFreshDay } from "./price-filters.ts";
+import { keptPriceCounts, oldestFreshDay } from "./price-filters.ts";
 
 type ZipPriceRow = ListingPriceRow & { originLatitude: number; originLongitude: number; originCity: string; originState: string; total: number | string };
 
@@ -59,11 +59,7 @@ const zipPriceStatement = fixedStatementsByShape((shape: ZipShape & { maxUnit: b
     const p = parts(v);
     const { price } = p;
     if (!price) throw new Error("zip-search by price: a statement without a brand");
-    const priced = and(
-      eq(clinicCurrentPrices.brand, price.brand as PriceBrand),
-      gte(clinicCurrentPrices.checkedOn, price.oldestCounting as string),
-      shape.maxUnit ? lte(clinicCurrentPrices.perUnitCents, v.maxUnitCents as unknown as number) : undefined,
-    );
+    const priced = keptPriceCounts(price.brand, price.oldestCounting, shape.maxUnit ? v.maxUnitCents : undefined);
     // With a price ceiling only priced clinics can match: they are read from the kept prices
     // alone, by their own copy of the clinic's place and status (migration 0018, decision 215),
     // through clinic_current_prices_point_idx, and the clinic is joined only for the filters

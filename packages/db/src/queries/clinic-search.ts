@@ -25,7 +25,7 @@ import {
 } from "@botox/core";
 import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinics, zipCodes } from "../schema.ts";
-import { cityCondition, findCityCentre, parseCitySlug } from "./cities.ts";
+import { cityCondition, findCityCentre, parseCitySlug, type CityColumns } from "./cities.ts";
 import { roundGeo } from "./geo.ts";
 import { listedStatusCondition, listedStatuses, listedStatusesCondition } from "./listed.ts";
 import {
@@ -42,7 +42,7 @@ import {
   type ListedClinic,
   type ListingPriceRow,
 } from "./listings.ts";
-import { oldestCountingDay, oldestFreshDay, pricedAtMostOn } from "./price-filters.ts";
+import { keptPriceCounts, oldestCountingDay, oldestFreshDay, pricedAtMostOn } from "./price-filters.ts";
 import { hasVerifiedCredentialSql, verifiedCredentialCheck, type CheckDays } from "./staff.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
 
@@ -90,8 +90,9 @@ export interface PlaceColumns {
 }
 
 const clinicPlace: PlaceColumns = { latitude: clinics.latitude, longitude: clinics.longitude };
-/** The kept current prices' own copy of their clinic's place (migration 0018, decision 215). */
+/** The kept current prices' own copy of their clinic's place and city (migration 0018, decision 215). */
 export const pricePlace: PlaceColumns = { latitude: clinicCurrentPrices.latitude, longitude: clinicCurrentPrices.longitude };
+export const priceCity: CityColumns = { citySlug: clinicCurrentPrices.citySlug, state: clinicCurrentPrices.state };
 /** Repeats the partial indexes' predicate so the planner may use them (clinics_earth_idx, the point indexes). */
 export const hasPlace = (at: PlaceColumns) => sql`${at.latitude} IS NOT NULL AND ${at.longitude} IS NOT NULL`;
 const hasCoordinates = hasPlace(clinicPlace);
@@ -683,7 +684,7 @@ function cityConditions(
 ): SQL[] {
   const key = { slug: v.slug as string, ...(suffixed ? { withoutState: v.withoutState as string, state: v.stateCode as string } : {}) };
   // From the kept prices (`fromPrices`): the city, place and status their copy holds (decision 215).
-  const city = fromPrices ? cityCondition(key, { citySlug: clinicCurrentPrices.citySlug, state: clinicCurrentPrices.state }) : cityCondition(key);
+  const city = cityCondition(key, fromPrices ? priceCity : clinics);
   const place = distance ? (and(city, hasPlace(fromPrices ? pricePlace : clinicPlace), sql`${distance} <= ${p.radius}::float8`) ?? city) : city;
   const conditions = locatedConditionsOf(p.located, place, fromPrices ? clinicCurrentPrices.businessStatus : undefined);
   if (v.pattern !== undefined) {
@@ -695,7 +696,7 @@ function cityConditions(
   if (v.maxUnitCents !== undefined && p.price) {
     conditions.push(
       fromPrices
-        ? sql`${clinicCurrentPrices.brand} = ${p.price.brand} AND ${clinicCurrentPrices.checkedOn} >= ${p.price.oldestCounting}::date AND ${clinicCurrentPrices.perUnitCents} <= ${v.maxUnitCents}`
+        ? keptPriceCounts(p.price.brand, p.price.oldestCounting, v.maxUnitCents)
         : pricedAtMostOn(p.price.brand, p.price.oldestCounting, v.maxUnitCents),
     );
   }

@@ -31,6 +31,17 @@ export function pricedAtMostSql(brand: PriceBrand, today: string, maxUnitCents: 
   return pricedAtMostOn(brand, oldestCountingDay(today), maxUnitCents, clinicId);
 }
 
+/**
+ * "This kept current price counts": of `brand`, checked since `oldestCounting`, and at most
+ * `maxUnitCents` when given; on clinic_current_prices' own columns (unaliased), for statements
+ * that read an area's prices from that table alone (decision 215). Each value as it is bound.
+ */
+export function keptPriceCounts(brand: unknown, oldestCounting: unknown, maxUnitCents?: unknown): SQL {
+  return sql`${clinicCurrentPrices.brand} = ${brand} AND ${clinicCurrentPrices.checkedOn} >= ${oldestCounting}::date${
+    maxUnitCents === undefined ? sql`` : sql` AND ${clinicCurrentPrices.perUnitCents} <= ${maxUnitCents}`
+  }`;
+}
+
 /** `pricedAtMostSql` with the oldest counting day given, each value as it is bound (a fixed statement's names). */
 export function pricedAtMostOn(brand: unknown, oldestCounting: unknown, maxUnitCents: unknown, clinicId: SQL = clinicIdQualified): SQL {
   return sql`${clinicId} IN (SELECT ccp.clinic_id FROM ${clinicCurrentPrices} ccp

@@ -13,18 +13,16 @@ import { priceIndexOfValues, type LatLon, type PriceBrand, type PriceIndex } fro
 import type { Database } from "../client.ts";
 import { clinicCurrentPrices } from "../schema.ts";
 import { cityCondition, parseCitySlug } from "./cities.ts";
-import { clinicsWithinMiles, pricePlace, withinMilesOfZipOrigin, zipOriginCte } from "./clinic-search.ts";
+import { clinicsWithinMiles, priceCity, pricePlace, withinMilesOfZipOrigin, zipOriginCte } from "./clinic-search.ts";
 import { roundGeo } from "./geo.ts";
 import { fixedStatement, preparedRows } from "./listings.ts";
-import { oldestCountingDay } from "./price-filters.ts";
+import { keptPriceCounts, oldestCountingDay } from "./price-filters.ts";
 
 /** An area's current per-unit prices as one row: the values (null when none) and the newest check. */
 interface CurrentUnitRow {
   values: number[] | null;
   newest: string | null;
 }
-
-const priceCity = { citySlug: clinicCurrentPrices.citySlug, state: clinicCurrentPrices.state };
 
 /**
  * The current per-unit prices of `brand`, counted since `oldest`, in the area `where` holds (on
@@ -36,7 +34,7 @@ const priceCity = { citySlug: clinicCurrentPrices.citySlug, state: clinicCurrent
 const currentUnitPrices = (where: SQL, brand: unknown, oldest: unknown) =>
   sql`SELECT array_agg(${clinicCurrentPrices.perUnitCents}) AS "values", max(${clinicCurrentPrices.checkedOn})::text AS "newest"
     FROM ${clinicCurrentPrices}
-    WHERE ${clinicCurrentPrices.brand} = ${brand} AND ${clinicCurrentPrices.checkedOn} >= ${oldest}::date AND ${where}`;
+    WHERE ${keptPriceCounts(brand, oldest)} AND ${where}`;
 
 const indexStatements = {
   inCity: fixedStatement(["brand", "oldest", "slug"], (v) => currentUnitPrices(cityCondition({ slug: v.slug }, priceCity), v.brand, v.oldest)),
