@@ -24,7 +24,7 @@ import {
   type VerifiedRole,
 } from "@botox/core";
 import type { Database } from "../client.ts";
-import { clinicCurrentPrices, clinics, zipCodes } from "../schema.ts";
+import { clinicCurrentPrices, clinicStaff, clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug, type CityColumns } from "./cities.ts";
 import { roundGeo } from "./geo.ts";
 import { listedStatusCondition, listedStatuses, listedStatusesCondition } from "./listed.ts";
@@ -43,7 +43,14 @@ import {
   type ListingPriceRow,
 } from "./listings.ts";
 import { keptPriceCounts, oldestCountingDay, oldestFreshDay, pricedAtMostOn } from "./price-filters.ts";
-import { hasVerifiedCredentialSql, verifiedCredentialCheck, type CheckDays } from "./staff.ts";
+import {
+  hasVerifiedCredentialSql,
+  verifiedCredentialCheck,
+  verifiedInAreaCheck,
+  verifiedStaffConditions,
+  type CheckDays,
+  type VerifiedCheck,
+} from "./staff.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
 
 /** A point in SQL: given values, or read in the same statement (a ZIP centroid). */
@@ -93,6 +100,9 @@ const clinicPlace: PlaceColumns = { latitude: clinics.latitude, longitude: clini
 /** The kept current prices' own copy of their clinic's place and city (migration 0018, decision 215). */
 export const pricePlace: PlaceColumns = { latitude: clinicCurrentPrices.latitude, longitude: clinicCurrentPrices.longitude };
 export const priceCity: CityColumns = { citySlug: clinicCurrentPrices.citySlug, state: clinicCurrentPrices.state };
+/** The staff rows' own copy of their clinic's place and city (migration 0019, decision 217). */
+const staffPlace: PlaceColumns = { latitude: clinicStaff.latitude, longitude: clinicStaff.longitude };
+const staffCity: CityColumns = { citySlug: clinicStaff.citySlug, state: clinicStaff.state };
 /** Repeats the partial indexes' predicate so the planner may use them (clinics_earth_idx, the point indexes). */
 export const hasPlace = (at: PlaceColumns) => sql`${at.latitude} IS NOT NULL AND ${at.longitude} IS NOT NULL`;
 const hasCoordinates = hasPlace(clinicPlace);
@@ -254,7 +264,7 @@ const nearStatement = fixedStatementsByShape((shape: ZipShape & { reach: number 
     nearest AS (
       SELECT id, distance, row_number() OVER () AS rank FROM (
         SELECT ${clinics.id} AS id, ${milesFrom(origin)} AS distance, ${clinicEarth} <-> ${origin.earth} AS knn
-        FROM ${clinics} WHERE ${and(...locatedConditionsOf(p.located, undefined, undefined, true))} ORDER BY knn LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k)
+        FROM ${clinics} WHERE ${and(...locatedConditionsOf(p.located, undefined, undefined, "probe"))} ORDER BY knn LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k)
     SELECT ${listingColumns}, nearest.distance FROM nearest JOIN ${clinics} ON ${clinics.id} = nearest.id
     ${p.radius === undefined ? sql`` : sql`WHERE nearest.distance <= ${p.radius}::float8`}
     ORDER BY nearest.rank LIMIT ${v.limit} OFFSET ${v.offset}`;
@@ -305,12 +315,13 @@ export interface LocatedFilters {
  * as ISO text, the credentials with the check's days. In a fixed statement each is a name.
  */
 interface LocatedValues {
-  statuses: readonly unknown[] | undefined;
+  /** Constants of the text (`listedStatusesCondition`), never bound. */
+  statuses: readonly BusinessStatus[] | undefined;
   openAt?: unknown;
-  credential?: CheckDays & { credentials: readonly unknown[] };
+  credential?: VerifiedCheck;
 }
 
-/** Each status and credential once: a fixed statement's shape counts them, so shapes stay few whoever calls. */
+/** Each status and credential once, the statuses in the enum's order: a fixed statement's shape holds the statuses and counts the credentials, so shapes stay few whoever calls. */
 function locatedValues(f: LocatedFilters): LocatedValues {
   const c = f.credential;
   return {
@@ -321,26 +332,58 @@ function locatedValues(f: LocatedFilters): LocatedValues {
 }
 
 /**
+ * How a credential filter is checked (decisions 216, 217): "semi-join" (PostgreSQL may turn the
+ * EXISTS into one: counts over a whole area), "probe" (one probe per clinic, for nearest-first
+ * pages read from the KNN index scan, which stops at the page's last clinic), or `{ area }`:
+ * among the verified staff of an area, by their copy of the clinic's place (a listing that reads
+ * every clinic of a city).
+ */
+export type CredentialCheck = "semi-join" | "probe" | { area: SQL };
+
+/**
  * The conditions of `v`, after `place` (located clinics, or those within a radius). `status`:
  * the clinic's, or the copy a kept current price carries (migration 0018); the open-now and
- * credential conditions always read the clinic. `probe`: the credential check stays a probe per
- * clinic, for nearest-first pages (`verifiedCredentialCheck`).
+ * credential conditions always read the clinic, the credential as `credentialCheck` says.
  */
-export function locatedConditionsOf(v: LocatedValues, place: SQL = hasCoordinates, status?: AnyColumn, probe = false): SQL[] {
+export function locatedConditionsOf(v: LocatedValues, place: SQL = hasCoordinates, status?: AnyColumn, credentialCheck: CredentialCheck = "semi-join"): SQL[] {
   const conditions: SQL[] = [place, listedStatusesCondition(v.statuses, status)];
   if (v.openAt !== undefined) conditions.push(openAtInstant(v.openAt));
-  if (v.credential) conditions.push(verifiedCredentialCheck(v.credential, undefined, probe));
+  if (v.credential) {
+    conditions.push(
+      typeof credentialCheck === "object"
+        ? verifiedInAreaCheck(v.credential, credentialCheck.area)
+        : verifiedCredentialCheck(v.credential, undefined, credentialCheck === "probe"),
+    );
+  }
   return conditions;
 }
 
 /**
+ * How many located clinics pass `v` within `miles` of a statement's ZIP origin (every
+ * distance when undefined). With a credential filter the count is read from the verified staff
+ * rows themselves, by their copy of the clinic's place and status (migration 0019, decision
+ * 217: clinic_staff_verified_point_idx within a distance), each clinic once; the clinic is
+ * joined only for the open-now filter. Without one, from the clinics.
+ */
+function countLocatedNearZip(v: LocatedValues, miles: unknown): SQL {
+  if (!v.credential) {
+    return sql`(SELECT count(*) FROM ${clinics} WHERE ${and(...locatedConditionsOf(v), miles === undefined ? undefined : withinMilesOfZipOrigin(miles))})`;
+  }
+  const { credential, ...others } = v;
+  const place = miles === undefined ? hasPlace(staffPlace) : withinMilesOfZipOrigin(miles, staffPlace);
+  const conditions = [...locatedConditionsOf(others, place, clinicStaff.businessStatus), verifiedStaffConditions(credential)];
+  const source = v.openAt === undefined ? sql`${clinicStaff}` : sql`${clinicStaff} JOIN ${clinics} ON ${clinics.id} = ${clinicStaff.clinicId}`;
+  return sql`(SELECT count(DISTINCT ${clinicStaff.clinicId}) FROM ${source} WHERE ${and(...conditions)})`;
+}
+
+/**
  * The shape of a zip-search statement (`zipStatementParts`): which filters, prices and staff
- * it has, and how many statuses and credentials it lists. At most a few dozen shapes are used.
+ * it has, which statuses it lists and how many credentials. At most a few dozen shapes are used.
  */
 export interface ZipShape {
   radius: boolean;
-  /** null: every status but the closed one (`listedStatuses`). */
-  statuses: number | null;
+  /** The statuses listed, constants of the text (`listedStatusesCondition`); null: every status but the closed one (`listedStatuses`). */
+  statuses: readonly BusinessStatus[] | null;
   openAt: boolean;
   credentials: number;
   price: boolean;
@@ -367,14 +410,13 @@ export function zipBindings(p: ZipParts): { shape: ZipShape; values: Record<stri
   const { located } = p;
   const shape: ZipShape = {
     radius: p.radius !== undefined,
-    statuses: located.statuses ? located.statuses.length : null,
+    statuses: located.statuses ?? null,
     openAt: located.openAt !== undefined,
     credentials: located.credential?.credentials.length ?? 0,
     price: p.price != null,
     staff: p.staff != null,
   };
   const values: Record<string, unknown> = { zip: p.zip, radius: p.radius, openAt: located.openAt };
-  located.statuses?.forEach((status, i) => (values[`status${i}`] = status));
   located.credential?.credentials.forEach((credential, i) => (values[`credential${i}`] = credential));
   Object.assign(values, {
     credentialOldest: located.credential?.oldest,
@@ -389,12 +431,10 @@ export function zipBindings(p: ZipParts): { shape: ZipShape; values: Record<stri
 
 /** The names a statement of `shape` binds (`zipBindings`' keys) and its parts made of them. */
 export function zipNames(shape: ZipShape): { names: string[]; parts: (v: Record<string, string>) => ZipParts } {
-  const statuses = numbered("status", shape.statuses);
   const credentials = numbered("credential", shape.credentials);
   const names = [
     "zip",
     ...(shape.radius ? ["radius"] : []),
-    ...statuses,
     ...(shape.openAt ? ["openAt"] : []),
     ...(credentials.length > 0 ? [...credentials, "credentialOldest", "credentialToday"] : []),
     ...(shape.price ? ["brand", "priceOldest"] : []),
@@ -404,7 +444,7 @@ export function zipNames(shape: ZipShape): { names: string[]; parts: (v: Record<
     zip: v.zip,
     ...(shape.radius ? { radius: v.radius } : {}),
     located: {
-      statuses: shape.statuses == null ? undefined : statuses.map((n) => v[n]),
+      statuses: shape.statuses ?? undefined,
       ...(shape.openAt ? { openAt: v.openAt } : {}),
       ...(credentials.length > 0 ? { credential: { credentials: credentials.map((n) => v[n]), oldest: v.credentialOldest, today: v.credentialToday } } : {}),
     },
@@ -505,16 +545,13 @@ const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: bool
   const more = ["limit", "offset", ...(shape.known ? ["knownGeneration", "knownTotal"] : [])];
   return fixedStatement([...names, ...more], (v) => {
     const p = parts(v);
-    // The filters every clinic of the answer passes (more can be pushed, e.g. an EXISTS fragment).
-    const filters = locatedConditionsOf(p.located);
-    const matches = and(...filters, p.radius === undefined ? undefined : withinMilesOfZipOrigin(p.radius));
-    const counted = sql`(SELECT count(*) FROM ${clinics} WHERE ${matches})`;
+    const counted = countLocatedNearZip(p.located, p.radius);
     const count = shape.known ? sql`CASE WHEN ${locatedGeneration} = ${v.knownGeneration}::bigint THEN ${v.knownTotal}::bigint ELSE ${counted} END` : counted;
     return sql`WITH ${zipOriginCte(p.zip)},
     nearest AS (
       SELECT id, distance, row_number() OVER () AS rank FROM (
         SELECT ${clinics.id} AS id, ${zipOriginMiles()} AS distance, ${clinicEarth} <-> ${zipOriginEarth} AS knn
-        FROM ${clinics} WHERE ${and(...locatedConditionsOf(p.located, undefined, undefined, true))} ORDER BY knn LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k),
+        FROM ${clinics} WHERE ${and(...locatedConditionsOf(p.located, undefined, undefined, "probe"))} ORDER BY knn LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k),
     page AS (SELECT id, distance, rank FROM nearest ${p.radius === undefined ? sql`` : sql`WHERE distance <= ${p.radius}::float8`} ORDER BY rank LIMIT ${v.limit} OFFSET ${v.offset}),
     meta AS (
       SELECT ${zipOriginColumns},
@@ -686,7 +723,11 @@ function cityConditions(
   // From the kept prices (`fromPrices`): the city, place and status their copy holds (decision 215).
   const city = cityCondition(key, fromPrices ? priceCity : clinics);
   const place = distance ? (and(city, hasPlace(fromPrices ? pricePlace : clinicPlace), sql`${distance} <= ${p.radius}::float8`) ?? city) : city;
-  const conditions = locatedConditionsOf(p.located, place, fromPrices ? clinicCurrentPrices.businessStatus : undefined);
+  // Every clinic of the city is read to rank it: the credential filter reads the city's verified
+  // staff once (their copy of the clinic's city, decision 217) instead of probing each clinic.
+  const conditions = locatedConditionsOf(p.located, place, fromPrices ? clinicCurrentPrices.businessStatus : undefined, {
+    area: cityCondition(key, staffCity),
+  });
   if (v.pattern !== undefined) {
     const pattern = v.pattern as string;
     conditions.push(

@@ -5,7 +5,7 @@
  * (checked at most 365 days ago, licence active) is packages/core `staffVerification`; the
  * SQL here applies the same rule.
  */
-import { and, asc, count, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, gte, sql, type SQL } from "drizzle-orm";
 import {
   STAFF_RULES,
   credentialsOfRoles,
@@ -23,7 +23,16 @@ import type { DbExecutor } from "./content-changes.ts";
 // drizzle writes a lone table's columns unqualified; inside the subqueries "id" would be the staff row's.
 import { clinicIdQualified } from "./price-filters.ts";
 
-type StaffRow = typeof clinicStaff.$inferSelect;
+// The clinic's place the row carries (migration 0019) is the searches' copy, never a staff member's.
+const {
+  latitude: _latitude,
+  longitude: _longitude,
+  businessStatus: _status,
+  citySlug: _citySlug,
+  state: _state,
+  ...staffMemberColumns
+} = getTableColumns(clinicStaff);
+type StaffRow = { [K in keyof typeof staffMemberColumns]: (typeof clinicStaff.$inferSelect)[K] };
 
 export function toStaffMember(row: StaffRow): ClinicStaffMember {
   return {
@@ -78,13 +87,13 @@ export function staffRow(clinicId: number, v: StaffValues): typeof clinicStaff.$
 }
 
 export async function insertStaff(db: DbExecutor, clinicId: number, v: StaffValues): Promise<ClinicStaffMember> {
-  const [row] = await db.insert(clinicStaff).values(staffRow(clinicId, v)).returning();
+  const [row] = await db.insert(clinicStaff).values(staffRow(clinicId, v)).returning(staffMemberColumns);
   if (!row) throw new Error("insert returned no row");
   return toStaffMember(row);
 }
 
 export async function findStaff(db: DbExecutor, id: number): Promise<ClinicStaffMember | undefined> {
-  const [row] = await db.select().from(clinicStaff).where(eq(clinicStaff.id, id)).limit(1);
+  const [row] = await db.select(staffMemberColumns).from(clinicStaff).where(eq(clinicStaff.id, id)).limit(1);
   return row ? toStaffMember(row) : undefined;
 }
 
@@ -94,7 +103,7 @@ export async function updateStaff(db: DbExecutor, id: number, v: StaffValues): P
     .update(clinicStaff)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(clinicStaff.id, id))
-    .returning();
+    .returning(staffMemberColumns);
   return row ? toStaffMember(row) : undefined;
 }
 
@@ -105,13 +114,17 @@ export async function deleteStaff(db: DbExecutor, id: number): Promise<boolean> 
 
 /** A clinic's staff: medical directors first, then injectors, each in the order added. */
 export async function listClinicStaff(db: Database, clinicId: number): Promise<ClinicStaffMember[]> {
-  const rows = await db.select().from(clinicStaff).where(eq(clinicStaff.clinicId, clinicId)).orderBy(asc(clinicStaff.role), asc(clinicStaff.id));
+  const rows = await db
+    .select(staffMemberColumns)
+    .from(clinicStaff)
+    .where(eq(clinicStaff.clinicId, clinicId))
+    .orderBy(asc(clinicStaff.role), asc(clinicStaff.id));
   return rows.map(toStaffMember);
 }
 
 /** The site build's one read of staff: every row, by clinic. */
 export async function listSiteStaff(db: Database): Promise<ClinicStaffMember[]> {
-  const rows = await db.select().from(clinicStaff).orderBy(asc(clinicStaff.clinicId), asc(clinicStaff.role), asc(clinicStaff.id));
+  const rows = await db.select(staffMemberColumns).from(clinicStaff).orderBy(asc(clinicStaff.clinicId), asc(clinicStaff.role), asc(clinicStaff.id));
   return rows.map(toStaffMember);
 }
 
@@ -142,14 +155,34 @@ export interface CheckDays {
  * index scan stops at the tenth clinic that passes. Counts keep the semi-join, which a city's
  * listing measured faster (decision 216).
  */
-export function verifiedCredentialCheck(c: CheckDays & { credentials: readonly unknown[] }, clinicId: SQL = clinicIdQualified, probe = false): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${clinicStaff} cs
-    WHERE cs.clinic_id = ${clinicId} AND cs.license_status = 'active'
-      AND cs.credential IN (${sql.join(
-        c.credentials.map((v) => sql`${v}`),
-        sql`, `,
-      )})
-      AND cs.verified_on >= ${c.oldest}::date AND cs.verified_on <= ${c.today}::date${probe ? sql` OFFSET 0` : sql``})`;
+export function verifiedCredentialCheck(c: VerifiedCheck, clinicId: SQL = clinicIdQualified, probe = false): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${clinicStaff}
+    WHERE ${clinicStaff.clinicId} = ${clinicId} AND ${verifiedStaffConditions(c)}${probe ? sql` OFFSET 0` : sql``})`;
+}
+
+/** A credential filter as it is bound: the credentials asked for and the check's days. */
+export type VerifiedCheck = CheckDays & { credentials: readonly unknown[] };
+
+/**
+ * A clinic_staff row that passes the credential filter: licence active, one of the
+ * credentials, checked on a day that still counts (core `staffVerification`'s rule).
+ */
+export function verifiedStaffConditions(c: VerifiedCheck): SQL {
+  return sql`${clinicStaff.licenseStatus} = 'active' AND ${clinicStaff.credential} IN (${sql.join(
+    c.credentials.map((v) => sql`${v}`),
+    sql`, `,
+  )}) AND ${clinicStaff.verifiedOn} >= ${c.oldest}::date AND ${clinicStaff.verifiedOn} <= ${c.today}::date`;
+}
+
+/**
+ * `verifiedCredentialCheck` among the verified staff of an area only (`area`: a condition on
+ * the staff rows' copy of their clinic's place, migration 0019), for a listing that reads every
+ * clinic of the area anyway (a city's): one index range of the area's verified staff
+ * (clinic_staff_verified_city_idx) instead of a probe of clinic_staff_verified_idx per clinic of
+ * the area (decision 217). The area must hold every clinic the listing can show.
+ */
+export function verifiedInAreaCheck(c: VerifiedCheck, area: SQL, clinicId: SQL = clinicIdQualified): SQL {
+  return sql`${clinicId} IN (SELECT ${clinicStaff.clinicId} FROM ${clinicStaff} WHERE ${area} AND ${verifiedStaffConditions(c)})`;
 }
 
 /**
