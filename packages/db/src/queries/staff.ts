@@ -167,11 +167,16 @@ export type VerifiedCheck = CheckDays & { credentials: readonly unknown[] };
  * A clinic_staff row that passes the credential filter: licence active, one of the
  * credentials, checked on a day that still counts (core `staffVerification`'s rule).
  */
-export function verifiedStaffConditions(c: VerifiedCheck): SQL {
+export function verifiedStaffConditions(c: VerifiedCheck, apart = false): SQL {
+  // `apart`: the last day as `verified_on + 0 <= today`, the same test, which PostgreSQL does not
+  // pair with the first day into one range. A fixed statement's generic plan cannot see the
+  // days, and a range between two unseen values is guessed at 0.5 % of the rows where nearly
+  // every current check passes; two separate bounds are guessed at a third each (decision 217).
+  const upTo = apart ? sql`${clinicStaff.verifiedOn} + 0` : sql`${clinicStaff.verifiedOn}`;
   return sql`${clinicStaff.licenseStatus} = 'active' AND ${clinicStaff.credential} IN (${sql.join(
     c.credentials.map((v) => sql`${v}`),
     sql`, `,
-  )}) AND ${clinicStaff.verifiedOn} >= ${c.oldest}::date AND ${clinicStaff.verifiedOn} <= ${c.today}::date`;
+  )}) AND ${clinicStaff.verifiedOn} >= ${c.oldest}::date AND ${upTo} <= ${c.today}::date`;
 }
 
 /**
@@ -182,7 +187,10 @@ export function verifiedStaffConditions(c: VerifiedCheck): SQL {
  * the area (decision 217). The area must hold every clinic the listing can show.
  */
 export function verifiedInAreaCheck(c: VerifiedCheck, area: SQL, clinicId: SQL = clinicIdQualified): SQL {
-  return sql`${clinicId} IN (SELECT ${clinicStaff.clinicId} FROM ${clinicStaff} WHERE ${area} AND ${verifiedStaffConditions(c)})`;
+  // The days apart: guessed at 0.5 % of the city's verified staff, the generic plan fetched each
+  // of their clinics' rows by id (984 in Houston) instead of hashing them against the city's
+  // index-only scan (clinics by city at any distance: 4.9 → 3.2–4.2 ms a statement).
+  return sql`${clinicId} IN (SELECT ${clinicStaff.clinicId} FROM ${clinicStaff} WHERE ${area} AND ${verifiedStaffConditions(c, true)})`;
 }
 
 /**
