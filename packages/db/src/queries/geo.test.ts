@@ -136,3 +136,72 @@ describe("the radius box (clinicsWithinMiles, decision 214)", () => {
     expect(await names({ latitude: 40, longitude: -100 }, 25.000001)).toEqual(expect.arrayContaining(["Circle east", "Circle north"]));
   });
 });
+
+describe("the box inside the circle (decision 218)", () => {
+  // Clinics on the corners and edges of the inner box, and just beyond them, where the
+  // haversine is skipped: at the equator a corner is inside only by the margin.
+  const R = 3959;
+  const hav = (x: number) => Math.sin(x / 2) ** 2;
+  const cases = [0, 30, 60, 89.5].flatMap((latitude) => [0.01, 1, 25, 150].map((miles) => ({ latitude, longitude: -100, miles })));
+  const around = (o: { latitude: number; longitude: number; miles: number }) => {
+    const angle = o.miles / R;
+    const dLat = 0.7 * angle;
+    const q = (hav(angle) * (1 - 1e-9) - 1e-15 - hav(dLat)) / Math.cos((o.latitude * Math.PI) / 180);
+    const dLon = q >= 1 ? Math.PI : 2 * Math.asin(Math.sqrt(Math.max(q, 0)));
+    const points: [number, number][] = [];
+    for (const stretch of [1, 1 + 1e-9, 1 + 1e-6, 1.01]) {
+      for (const [y, x] of [
+        [1, 1],
+        [1, -1],
+        [-1, 1],
+        [-1, -1],
+        [1, 0],
+        [0, 1],
+      ] as const) {
+        points.push([o.latitude + ((y * dLat * 180) / Math.PI) * stretch, o.longitude + ((x * dLon * 180) / Math.PI) * stretch]);
+      }
+    }
+    // On the circle itself, at the box's top, bottom and middle rows: just inside and just
+    // outside it, where a box reaching past the circle would keep what the haversine drops.
+    const lat0 = (o.latitude * Math.PI) / 180;
+    for (const y of [-dLat, 0, dLat]) {
+      const h = (hav(angle) - hav(y)) / (Math.cos(lat0) * Math.cos(lat0 + y));
+      if (h <= 0 || h >= 1) continue;
+      const edge = 2 * Math.asin(Math.sqrt(h));
+      for (const stretch of [1 - 1e-6, 1 + 1e-6]) {
+        for (const x of [1, -1]) points.push([o.latitude + (y * 180) / Math.PI, o.longitude + ((x * edge * 180) / Math.PI) * stretch]);
+      }
+    }
+    return points.filter(([lat, lon]) => Math.abs(lat) <= 90 && Math.abs(lon) <= 180);
+  };
+
+  beforeAll(async () => {
+    let n = 0;
+    for (const o of cases) {
+      for (const [latitude, longitude] of around(o)) {
+        n += 1;
+        await t.sql`insert into clinics (name, slug, city, city_slug, state, latitude, longitude) values (${`Inner ${n}`}, ${`inner-${n}`}, 'Inner', 'inner', 'KS', ${latitude}, ${longitude})`;
+      }
+    }
+  });
+
+  it("keeps exactly what the haversine alone keeps, on its corners and edges and just beyond", async () => {
+    const ids = async (where: ReturnType<typeof sql>) =>
+      (
+        await t.db
+          .select({ id: clinics.id })
+          .from(clinics)
+          .where(sql`${clinics.citySlug} = 'inner' AND ${where}`)
+          .orderBy(clinics.id)
+      ).map((r) => r.id);
+    let kept = 0;
+    for (const o of cases) {
+      const boxed = await ids(clinicsWithinMiles(o, o.miles));
+      const haversine = await ids(sql`${clinics.latitude} IS NOT NULL AND ${clinicMilesFrom(o)} <= ${o.miles}::float8`);
+      expect(boxed, `${o.miles} miles from ${o.latitude}`).toEqual(haversine);
+      kept += boxed.length;
+    }
+    // Not vacuous: each case keeps at least its own box's corners and edge midpoints.
+    expect(kept).toBeGreaterThanOrEqual(cases.length * 6);
+  });
+});
