@@ -4,8 +4,8 @@
 -- area's verified staff through a point index and a city index instead of probing every clinic
 -- of the area for a verified physician (2,624 probes within 25 miles of Houston at 100,000
 -- clinics, where 821 pass). Kept by a trigger on clinic_staff (a row added or moved to another
--- clinic takes that clinic's place) and by a trigger on clinics (a clinic that moves, changes
--- status, or is renamed to another city).
+-- clinic takes that clinic's place) and by 0018's trigger on clinics, renamed clinics_keep_places
+-- (a clinic that moves, changes status, or is renamed to another city).
 ALTER TABLE "clinic_staff" ADD COLUMN IF NOT EXISTS "latitude" double precision;--> statement-breakpoint
 ALTER TABLE "clinic_staff" ADD COLUMN IF NOT EXISTS "longitude" double precision;--> statement-breakpoint
 ALTER TABLE "clinic_staff" ADD COLUMN IF NOT EXISTS "business_status" "business_status";--> statement-breakpoint
@@ -26,20 +26,21 @@ $$;--> statement-breakpoint
 DROP TRIGGER IF EXISTS "clinic_staff_take_place" ON "clinic_staff";--> statement-breakpoint
 CREATE TRIGGER "clinic_staff_take_place" BEFORE INSERT OR UPDATE OF "clinic_id", "latitude", "longitude", "business_status", "city_slug", "state" ON "clinic_staff"
 FOR EACH ROW EXECUTE FUNCTION "clinic_staff_take_place"();--> statement-breakpoint
-CREATE OR REPLACE FUNCTION "clinics_keep_staff_places"() RETURNS trigger
+-- One trigger on clinics keeps every copy of a clinic's place: 0018's, on the same columns and
+-- with the same WHEN, renamed and now also touching the clinic's staff rows (for which
+-- clinic_staff_take_place reads the clinic's new place).
+ALTER TRIGGER "clinics_keep_priced_places" ON "clinics" RENAME TO "clinics_keep_places";--> statement-breakpoint
+ALTER FUNCTION "clinics_keep_priced_places"() RENAME TO "clinics_keep_places";--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "clinics_keep_places"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-	-- clinic_staff_take_place reads the clinic's new place for each row this touches.
+	UPDATE "clinic_current_prices"
+	SET "latitude" = NEW."latitude", "longitude" = NEW."longitude", "business_status" = NEW."business_status", "city_slug" = NEW."city_slug", "state" = NEW."state"
+	WHERE "clinic_id" = NEW."id";
 	UPDATE "clinic_staff" SET "clinic_id" = NEW."id" WHERE "clinic_id" = NEW."id";
 	RETURN NULL;
 END
 $$;--> statement-breakpoint
-DROP TRIGGER IF EXISTS "clinics_keep_staff_places" ON "clinics";--> statement-breakpoint
-CREATE TRIGGER "clinics_keep_staff_places" AFTER UPDATE OF "latitude", "longitude", "business_status", "city_slug", "state" ON "clinics"
-FOR EACH ROW
-WHEN (OLD."latitude" IS DISTINCT FROM NEW."latitude" OR OLD."longitude" IS DISTINCT FROM NEW."longitude" OR OLD."business_status" IS DISTINCT FROM NEW."business_status"
-	OR OLD."city_slug" IS DISTINCT FROM NEW."city_slug" OR OLD."state" IS DISTINCT FROM NEW."state")
-EXECUTE FUNCTION "clinics_keep_staff_places"();--> statement-breakpoint
 -- The verified staff of an area from the index alone: the filters read the credential, the
 -- day checked and the status; the count and the listing read the clinic's id. Only active
 -- licences count (the rule of core staffVerification), as in clinic_staff_verified_idx.

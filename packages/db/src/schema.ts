@@ -445,7 +445,7 @@ export const clinicStaff = pgTable(
     updatedAt: updatedAt(),
     // The clinic's place (migration 0019, decision 217), written only by the triggers
     // clinic_staff_take_place (a row added or moved takes its clinic's) and
-    // clinics_keep_staff_places (a clinic that moves, closes or changes city): an area's
+    // clinics_keep_places (a clinic that moves, closes or changes city): an area's
     // verified staff are read through clinic_staff_verified_point_idx (point(longitude,
     // latitude)) and _city_idx (city_slug, credential, verified_on), both with INCLUDE columns
     // drizzle-kit cannot express. Never part of a staff member (`staffMemberColumns`).
