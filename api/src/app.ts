@@ -3,7 +3,8 @@ import { TrieRouter } from "hono/router/trie-router";
 import { API_PREFIX, MSG } from "@botox/core";
 import type { AppEnv, Deps } from "./context.ts";
 import { errorBody, handleError } from "./lib/errors.ts";
-import { globalMiddleware } from "./lib/middleware.ts";
+import { keptAnswerFirst } from "./lib/cached-json.ts";
+import { answerHeaders, globalMiddleware } from "./lib/middleware.ts";
 import { isUnsafeMethod } from "./lib/origin-check.ts";
 import { createRouter } from "./lib/openapi.ts";
 import { locationRoutes } from "./routes/location/location.routes.ts";
@@ -47,7 +48,8 @@ export function createApp(deps: Deps) {
     await next();
   });
   // Request id, secure headers, CORS, origin check, body limit, client address (lib/middleware.ts).
-  for (const mw of globalMiddleware(deps.env)) app.use("*", mw);
+  const answer = answerHeaders(deps.env);
+  for (const mw of globalMiddleware(deps.env, answer)) app.use("*", mw);
   // The dashboard's shared counts (lib/counts-memo.ts) go when any write this instance answers
   // ends, failed or not: an admin never sees counts from before their own change.
   if (deps.countsMemo) {
@@ -92,6 +94,10 @@ export function createApp(deps: Deps) {
   app.route(API_PREFIX, v1);
   app.notFound((c) => c.json(errorBody(MSG.api.notFound), 404));
   app.onError(handleError);
+  // A GET whose answer the read cache keeps is answered before routing (lib/cached-json.ts).
+  const keptFirst = keptAnswerFirst(deps, answer);
+  const routed = app.fetch;
+  app.fetch = (request, ...rest) => keptFirst(request) ?? routed(request, ...rest);
   return app;
 }
 

@@ -4,13 +4,38 @@
  */
 import type { Context, MiddlewareHandler, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv, Deps } from "../context.ts";
+import type { AnswerHeaders } from "./middleware.ts";
 import { encodeJson, type AnswerScope } from "./read-cache.ts";
 
 /** A request's path and query, the default cache key. */
-function requestKey(c: Context<AppEnv>): string {
-  const url = c.req.url;
-  return url.slice(url.indexOf("/", url.indexOf("//") + 2));
+const requestKey = (c: Context<AppEnv>): string => keyOfUrl(c.req.url);
+const keyOfUrl = (url: string): string => url.slice(url.indexOf("/", url.indexOf("//") + 2));
+
+/**
+ * The app's first step (app.ts): a GET whose answer is kept under its path and query is sent
+ * at once, before routing, the middleware chain and validation, with every header a routed
+ * answer carries (`AnswerHeaders.forKept`: the request id, CORS, the security headers,
+ * `X-Cache: HIT`), as one plain record. Routing a request to `keptAnswer` cost more CPU than
+ * the rest of a hit (bench:api profile: the router, a dozen middleware steps, and 18 headers
+ * set one by one on a `Headers` and read back by the node adapter).
+ *
+ * It answers what `keptAnswer` or `cachedJson` would: a key that is a path and query is only
+ * ever kept by a GET route for exactly that path and query, and every such route answers the
+ * same way whoever asks (no session, rate limit or header decides a kept answer); an openNow
+ * answer's key names its minute and a POST read's key its body, so neither is ever found here
+ * and both go through their routes. Every other request goes on as before.
+ */
+export function keptAnswerFirst(deps: Deps, headers: AnswerHeaders): (request: Request) => Response | undefined {
+  return (request) => {
+    const cache = deps.readCache;
+    if (!cache || request.method !== "GET") return undefined;
+    const key = keyOfUrl(request.url);
+    const body = cache.kept(key);
+    if (!body) return undefined;
+    const query = key.indexOf("?");
+    return new Response(body, { status: 200, headers: headers.forKept(request, query < 0 ? key : key.slice(0, query)) });
+  };
 }
 
 /**

@@ -12,8 +12,6 @@
  *  6. client address (`clientIp`, client-ip.ts).
  */
 import type { MiddlewareHandler } from "hono";
-import { requestId } from "hono/request-id";
-import { secureHeaders } from "hono/secure-headers";
 import { API_PREFIX, MSG, POST_FORM } from "@botox/core";
 import type { AppEnv } from "../context.ts";
 import { cookiesSecure, type ApiEnv } from "../env.ts";
@@ -27,36 +25,104 @@ const UPLOAD_BODY_LIMIT = POST_FORM.imageMaxBytes + 64 * 1024;
 const UPLOAD_PREFIX = `${API_PREFIX}/upload`;
 const isUpload = (path: string) => path === UPLOAD_PREFIX || path.startsWith(`${UPLOAD_PREFIX}/`);
 
-export function globalMiddleware(env: ApiEnv): MiddlewareHandler<AppEnv>[] {
-  const allowedOrigins = new Set(env.ALLOWED_ORIGINS);
-
-  const headers = (crossOriginResourcePolicy: string) =>
-    secureHeaders({
-      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-      crossOriginResourcePolicy,
-      // Only where the API is served over https (configuration, as for cookies): never on a
-      // plain-http localhost.
-      strictTransportSecurity: cookiesSecure(env) ? "max-age=15552000; includeSubDomains" : false,
-    });
-  const apiHeaders = headers("same-site");
-  // The site (another origin) shows uploaded images; everything else stays same-site.
-  const uploadHeaders = headers("cross-origin");
-  const uploadsPath = (path: string) => path.startsWith(`${API_PREFIX}/uploads/`) || isUpload(path);
-
+export function globalMiddleware(env: ApiEnv, answer: AnswerHeaders = answerHeaders(env)): MiddlewareHandler<AppEnv>[] {
   const jsonLimit = lazyBodyLimit({ maxSize: JSON_BODY_LIMIT, message: MSG.api.payloadTooLarge, requireLength: false });
   // The spec's own message for an image over 5 MB, whichever check sees it first.
   const uploadLimit = lazyBodyLimit({ maxSize: UPLOAD_BODY_LIMIT, message: MSG.validation.imageSize, requireLength: true });
 
   return [
-    requestId({ limitLength: 64 }),
-    (c, next) => (uploadsPath(c.req.path) ? uploadHeaders(c, next) : apiHeaders(c, next)),
-    cors(allowedOrigins),
+    async (c, next) => {
+      c.header("X-Request-Id", requestIdFor(c.req.header("x-request-id")));
+      await next();
+    },
+    // Set on whatever answer the request ends with (an error's too), over any a route set.
+    async (c, next) => {
+      await next();
+      const headers = c.res.headers;
+      for (const [name, value] of answer.security(c.req.path)) headers.set(name, value);
+    },
+    cors(answer),
     originCheck(env.ALLOWED_ORIGINS),
     // GET and HEAD never carry a body (the node adapter drops one), and asking for it would
     // build the full web Request for nothing.
     (c, next) => (BODYLESS.has(c.req.method) ? next() : isUpload(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)),
     clientIpMiddleware(env.TRUSTED_PROXIES),
   ];
+}
+
+type HeaderPairs = readonly (readonly [name: string, value: string])[];
+
+/** The headers every answer carries whatever it is, as one definition for routed answers and kept ones. */
+export interface AnswerHeaders {
+  /** The security headers of an answer to `path`. */
+  security(path: string): HeaderPairs;
+  /** The CORS headers of an answer to a request from `origin` (a GET's: no preflight). */
+  cors(origin: string | undefined): HeaderPairs;
+  /**
+   * Every header a kept answer to a GET carries, as a plain record: the request id, CORS, the
+   * security headers, `X-Cache: HIT` and its content type (cached-json.ts, `keptAnswerFirst`).
+   */
+  forKept(request: Request, path: string): Record<string, string>;
+}
+
+/**
+ * Secure headers (the security baseline: a JSON API, nothing may be framed or run), the
+ * values `hono/secure-headers` gave with this app's options, written out: one list, set on
+ * routed answers after they are made and written at once into a kept answer's record.
+ */
+export function answerHeaders(env: ApiEnv): AnswerHeaders {
+  const security = (crossOriginResourcePolicy: "same-site" | "cross-origin"): HeaderPairs => [
+    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", crossOriginResourcePolicy],
+    ["Origin-Agent-Cluster", "?1"],
+    ["Referrer-Policy", "no-referrer"],
+    // Only where the API is served over https (configuration, as for cookies): never on a
+    // plain-http localhost.
+    ...(cookiesSecure(env) ? ([["Strict-Transport-Security", "max-age=15552000; includeSubDomains"]] as const) : []),
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-DNS-Prefetch-Control", "off"],
+    ["X-Download-Options", "noopen"],
+    ["X-Frame-Options", "SAMEORIGIN"],
+    ["X-Permitted-Cross-Domain-Policies", "none"],
+    ["X-XSS-Protection", "0"],
+  ];
+  const apiHeaders = security("same-site");
+  // The site (another origin) shows uploaded images; everything else stays same-site.
+  const uploadHeaders = security("cross-origin");
+  const uploadsPath = (path: string) => path.startsWith(`${API_PREFIX}/uploads/`) || isUpload(path);
+
+  const allowedOrigins = new Set(env.ALLOWED_ORIGINS);
+  const corsAlways: HeaderPairs = [
+    ["Access-Control-Allow-Credentials", "true"],
+    ["Access-Control-Expose-Headers", CORS_EXPOSED],
+    ["Vary", "Origin"],
+  ];
+  const corsFor = (origin: string | undefined): HeaderPairs =>
+    origin !== undefined && allowedOrigins.has(origin) ? [["Access-Control-Allow-Origin", origin], ...corsAlways] : corsAlways;
+
+  const keptBase: Record<string, string> = {};
+  for (const [name, value] of apiHeaders) keptBase[name.toLowerCase()] = value;
+  Object.assign(keptBase, { "x-cache": "HIT", "content-type": "application/json" });
+  const uploadsKept = { ...keptBase };
+  for (const [name, value] of uploadHeaders) uploadsKept[name.toLowerCase()] = value;
+
+  return {
+    security: (path) => (uploadsPath(path) ? uploadHeaders : apiHeaders),
+    cors: corsFor,
+    forKept(request, path) {
+      const headers = request.headers;
+      const record: Record<string, string> = { ...(uploadsPath(path) ? uploadsKept : keptBase) };
+      record["x-request-id"] = requestIdFor(headers.get("x-request-id") ?? undefined);
+      for (const [name, value] of corsFor(headers.get("origin") ?? undefined)) record[name.toLowerCase()] = value;
+      return record;
+    },
+  };
+}
+
+/** The request's own X-Request-Id when it is short and plain (letters, digits, _ - =), else a new one. */
+function requestIdFor(given: string | undefined): string {
+  return given && given.length <= 64 && !/[^\w\-=]/.test(given) ? given : crypto.randomUUID();
 }
 
 const BODYLESS = new Set(["GET", "HEAD"]);
@@ -71,13 +137,9 @@ const CORS_EXPOSED = "X-Request-Id,Retry-After,RateLimit-Limit,RateLimit-Remaini
  * more CPU than the rest of a small JSON answer (bench:api profile). Every header is set
  * with `c.header` before the handler runs, so `c.json` answers carry them as they are made.
  */
-function cors(allowedOrigins: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
+function cors(answer: AnswerHeaders): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const origin = c.req.header("origin");
-    if (origin !== undefined && allowedOrigins.has(origin)) c.header("Access-Control-Allow-Origin", origin);
-    c.header("Access-Control-Allow-Credentials", "true");
-    c.header("Access-Control-Expose-Headers", CORS_EXPOSED);
-    c.header("Vary", "Origin", { append: true });
+    for (const [name, value] of answer.cors(c.req.header("origin"))) c.header(name, value, { append: name === "Vary" });
     if (c.req.method === "OPTIONS") {
       c.header("Access-Control-Max-Age", "600");
       c.header("Access-Control-Allow-Methods", CORS_METHODS);

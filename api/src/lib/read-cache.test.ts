@@ -5,7 +5,7 @@ import { clinics, insertContentChange } from "@botox/db";
 import type { Clinic, ZipSearchResponse } from "@botox/core";
 import { writeContent } from "./content-changes.ts";
 import { encodeJson, ReadCache } from "./read-cache.ts";
-import { createPublicTestContext, milesNorth, type PublicTestContext } from "../test/public-app.ts";
+import { TEST_ORIGIN, createPublicTestContext, milesNorth, type PublicTestContext } from "../test/public-app.ts";
 
 const cache = (options: Partial<ConstructorParameters<typeof ReadCache>[0]> = {}) =>
   new ReadCache({ ttlMs: 60_000, pollMs: 1_000, logger: testLogger(), ...options });
@@ -179,6 +179,59 @@ describe("read cache in the API", () => {
     }
     // Invalid requests are never kept, so they are always validated (and refused).
     for (let i = 0; i < 2; i++) expect((await t.get("/proxy/clinic/x?city=NOT%20A%20SLUG")).status).toBe(400);
+  });
+
+  // The app's first step (cached-json.ts, keptAnswerFirst): a kept GET answer is sent before
+  // routing, with the headers the routed answer carried, written out in middleware.ts once.
+  it("answers a kept GET before routing, with every header the routed answer carried, for every route that keeps answers", async () => {
+    rc.clear();
+    const reads = [
+      `/proxy/clinic/${clinicId}`,
+      "/proxy/clinics-by-city/new-york?page=1",
+      "/zip-search?postalCode=10001&distance=10",
+      "/cities/popular",
+      "/deals?city=new-york",
+      "/price-index?city=new-york",
+      `/clinics/${clinicId}/prices`,
+      `/clinics/${clinicId}/staff`,
+    ];
+    const asked = (origin?: string) => ({ headers: { "X-Request-Id": "req-kept-1", ...(origin ? { Origin: origin } : {}) } });
+    for (const path of reads) {
+      for (const origin of [undefined, TEST_ORIGIN, "https://elsewhere.example"]) {
+        rc.clear();
+        const miss = await t.get(path, asked(origin));
+        expect([path, miss.status, miss.res.headers.get("x-cache")]).toEqual([path, 200, "MISS"]);
+        // Answered at once: a Response, not the promise of one the routed app gives.
+        const first = t.app.fetch(new Request(`http://localhost/api/v1${path}`, asked(origin)));
+        expect(first, path).toBeInstanceOf(Response);
+        const hit = first as Response;
+        expect([hit.status, hit.headers.get("x-cache")]).toEqual([200, "HIT"]);
+        expect(await hit.json()).toEqual(miss.body);
+        const headers = (res: Response) => [...res.headers].filter(([name]) => name !== "x-cache");
+        expect(headers(hit), `${path} from ${origin}`).toEqual(headers(miss.res));
+        expect(hit.headers.get("x-request-id")).toBe("req-kept-1");
+      }
+    }
+    // A request id that is not plain is replaced on a kept answer too.
+    await t.get("/cities/popular");
+    const made = t.app.fetch(new Request(`http://localhost/api/v1/cities/popular`, { headers: { "X-Request-Id": "no spaces" } })) as Response;
+    expect(made.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("routes what the first step must not answer: HEAD, openNow (kept by its minute), POST reads, and anything not kept", async () => {
+    rc.clear();
+    const routed = (method: string, path: string, body?: string) =>
+      t.app.fetch(new Request(`http://localhost/api/v1${path}`, { method, body, headers: { Origin: TEST_ORIGIN, "Content-Type": "application/json" } }));
+    await t.get(`/proxy/clinic/${clinicId}`);
+    expect(routed("HEAD", `/proxy/clinic/${clinicId}`)).toBeInstanceOf(Promise);
+    expect(routed("GET", `/proxy/clinic/${clinicId}?page=1`)).toBeInstanceOf(Promise);
+    await t.get("/zip-search?postalCode=10001&openNow=true");
+    expect(routed("GET", "/zip-search?postalCode=10001&openNow=true")).toBeInstanceOf(Promise);
+    const near = JSON.stringify({ latitude: O.latitude, longitude: O.longitude });
+    await routed("POST", "/clinics/nearby", near);
+    const again = routed("POST", "/clinics/nearby", near);
+    expect(again).toBeInstanceOf(Promise);
+    expect((await again).headers.get("x-cache")).toBe("HIT");
   });
 
   it("keeps no error answer and caches each address on its own", async () => {

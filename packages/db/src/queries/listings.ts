@@ -104,12 +104,16 @@ export function batchedStatement<K extends string>(names: readonly K[], build: (
       }
       batchText ??= renderBatch();
       const json = JSON.stringify(calls.map((call, i) => ({ ...call.values, i })));
-      const rows = (await db.$client.unsafe(batchText, [json] as never[], { prepare: true })) as unknown as ({ batchIndex: number } & Record<
-        string,
-        unknown
-      >)[];
+      // Read as arrays and made into the single statement's rows here, the batch index left out:
+      // copying each row without it (`{ batchIndex, ...row }`) was most of this function's CPU.
+      const rows = await db.$client.unsafe(batchText, [json] as never[], { prepare: true }).values();
+      const names: string[] = rows.columns.map((column) => column.name);
       const each: unknown[][] = calls.map(() => []);
-      for (const { batchIndex, ...row } of rows) each[batchIndex]?.push(row);
+      for (const values of rows as unknown[][]) {
+        const row: Record<string, unknown> = {};
+        for (let c = 1; c < names.length; c++) row[names[c] as string] = values[c];
+        each[values[0] as number]?.push(row);
+      }
       calls.forEach((call, i) => call.resolve(each[i] ?? []));
     } catch (error) {
       const [lone] = calls;
