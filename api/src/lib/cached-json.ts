@@ -5,6 +5,7 @@
 import type { Context, MiddlewareHandler, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import type { AppEnv, Deps } from "../context.ts";
+import { noteRequestId } from "./logger.ts";
 import type { AnswerHeaders } from "./middleware.ts";
 import { encodeJson, type AnswerScope } from "./read-cache.ts";
 
@@ -34,7 +35,8 @@ export function keptAnswerFirst(deps: Deps, headers: AnswerHeaders): (request: R
     const body = cache.kept(key);
     if (!body) return undefined;
     const query = key.indexOf("?");
-    return new Response(body, { status: 200, headers: headers.forKept(request, query < 0 ? key : key.slice(0, query)) });
+    const record = headers.forKept(request, query < 0 ? key : key.slice(0, query));
+    return noteRequestId(new Response(body, { status: 200, headers: record }), record["x-request-id"] ?? "");
   };
 }
 

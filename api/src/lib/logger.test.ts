@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger, withRequestLog } from "./logger.ts";
+import { createLogger, noteRequestId, withRequestLog } from "./logger.ts";
 
 function collect() {
   const lines: Record<string, unknown>[] = [];
@@ -31,6 +31,18 @@ describe("request logs", () => {
     expect(text).not.toContain("example.test");
     expect(text).not.toContain("10001");
     expect(text).not.toContain("secret-token");
+  });
+
+  it("takes a kept answer's request id as it was noted, without building its headers", async () => {
+    const { lines, logger } = collect();
+    const kept = noteRequestId(new Response("{}", { status: 200 }), "req-kept");
+    Object.defineProperty(kept, "headers", {
+      get() {
+        throw new Error("headers read for the log line");
+      },
+    });
+    await withRequestLog(logger, () => kept)(new Request("http://api.test/api/v1/zip-search?postalCode=10001"));
+    expect(lines[0]).toMatchObject({ msg: "request", requestId: "req-kept", path: "/api/v1/zip-search", status: 200 });
   });
 
   it("bounds a huge path, and logs a thrown error by class and message only", async () => {

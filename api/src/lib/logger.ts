@@ -40,6 +40,19 @@ interface RequestLine {
   durationMs: number;
 }
 
+/**
+ * Request ids of answers made from a plain header record (a kept answer, cached-json.ts): the
+ * node adapter writes such a record straight out, and reading `res.headers` for the log line
+ * would build the `Headers` that answer was made without (issue 26, decision 219).
+ */
+const answeredIds = new WeakMap<Response, string>();
+
+/** Records `id` as the request id `res` carries in its headers, for its log line. */
+export function noteRequestId(res: Response, id: string): Response {
+  answeredIds.set(res, id);
+  return res;
+}
+
 /** Wraps a fetch handler so every answered request is logged once, with its duration. */
 export function withRequestLog<A extends unknown[]>(
   log: Logger,
@@ -51,7 +64,7 @@ export function withRequestLog<A extends unknown[]>(
     try {
       const res = await fetch(request, ...rest);
       const line: RequestLine = {
-        requestId: res.headers.get("x-request-id"),
+        requestId: answeredIds.get(res) ?? res.headers.get("x-request-id"),
         method: request.method,
         path,
         status: res.status,
