@@ -261,6 +261,44 @@ describe("one statement per listing request (read cache off)", () => {
     }
   });
 
+  it("clinics-by-city: PostgreSQL keeps a generic plan of its statement instead of planning every request (decision 220)", async () => {
+    // The ranking's LIMIT is a constant of the text (`nearestReach`): with it bound, PostgreSQL
+    // planned every execution afresh (120 custom plans of 120 at 100,000 clinics).
+    // A shape no other test uses (two statuses, reviews best first, a radius), so its counts are this test's.
+    const statuses = "OPERATIONAL,CLOSED_TEMPORARILY";
+    for (let i = 0; i < 8; i++) {
+      const { statements: n } = await statementsFor<ClinicListResponse>(
+        `/proxy/clinics-by-city/staffton?distance=${20 + i}&limit=${1 + (i % 3)}&businessStatus=${statuses}&sortBy=reviews&sortOrder=desc`,
+      );
+      expect(n).toBeLessThanOrEqual(1);
+    }
+    const plans = await counted<{ statement: string; generic: number; custom: number }[]>`
+      SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+      WHERE statement LIKE 'WITH ranked AS%' AND statement LIKE '%business_status" IN (''OPERATIONAL'', ''CLOSED_TEMPORARILY'')%'
+        AND statement LIKE '%"review_count" DESC%'`;
+    expect(plans).toHaveLength(1);
+    const [plan] = plans;
+    expect(plan!.generic + plan!.custom).toBe(8);
+    expect(plan!.custom).toBeLessThanOrEqual(5);
+    expect(plan!.generic).toBeGreaterThanOrEqual(3);
+    expect(plan!.statement).toMatch(/LIMIT 10\) k\)/);
+  });
+
+  it("clinics-by-city: a page is the same whichever constant the ranking keeps", async () => {
+    // Pages 1–4 of one, two and three clinics: reaches of 10 and 20 (`nearestReach`), pages past the last included.
+    const all = (await statementsFor<ClinicListResponse>("/proxy/clinics-by-city/staffton?limit=50&sortBy=reviews")).body;
+    for (const limit of [1, 2, 3, 7])
+      for (const page of [1, 2, 3, 4]) {
+        const { body } = await statementsFor<ClinicListResponse>(`/proxy/clinics-by-city/staffton?limit=${limit}&page=${page}&sortBy=reviews`);
+        const from = (page - 1) * limit;
+        expect(
+          body.clinics.map((c) => c.id),
+          `${limit} × ${page}`,
+        ).toEqual(all.clinics.slice(from, from + limit).map((c) => c.id));
+        expect(body.pagination.totalItems, `${limit} × ${page}`).toBe(all.pagination.totalItems);
+      }
+  });
+
   it("clinic-by-slug: one statement, and the same answer by slug in a city", async () => {
     const { body, statements: n } = await statementsFor<{ id: number }>("/proxy/clinic/staffed-clinic-0-staffton?city=staffton");
     expect(n).toBe(1);
