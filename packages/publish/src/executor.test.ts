@@ -10,9 +10,13 @@ import { buildRows, createFakeSite, recordChange, until, type FakeSite } from ".
 
 let db: TestDatabase;
 let site: FakeSite;
+/** The executors a test made: their spare copies are stopped before its folder goes. */
+const executors: BuildExecutor[] = [];
 
 function executor(config: PublishConfig = site.config()): BuildExecutor {
-  return new BuildExecutor({ sql: db.sql, db: databaseOn(db.sql), config, logger: silentLogger, staleAfterMs: 60_000, heartbeatMs: 5_000 });
+  const ex = new BuildExecutor({ sql: db.sql, db: databaseOn(db.sql), config, logger: silentLogger, staleAfterMs: 60_000, heartbeatMs: 5_000 });
+  executors.push(ex);
+  return ex;
 }
 
 beforeAll(async () => {
@@ -26,7 +30,12 @@ beforeEach(async () => {
   await db.sql`delete from content_changes`;
   site = createFakeSite();
 });
-afterEach(() => site.cleanup());
+// A successful build starts linking a spare copy of itself in the background (startSpare):
+// removing the folder while that copy still writes into it failed with ENOTEMPTY.
+afterEach(async () => {
+  await Promise.all(executors.splice(0).map((ex) => ex.stopSpare()));
+  site.cleanup();
+});
 
 describe("BuildExecutor", () => {
   it("builds into a new folder, switches live to it and records the build", async () => {
