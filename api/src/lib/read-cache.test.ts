@@ -120,6 +120,10 @@ describe("read cache in the API", () => {
   });
 
   const zipSearch = () => t.get<ZipSearchResponse>("/zip-search?postalCode=10001");
+  /** An answer's headers, in order, but the named ones. */
+  const headersExcept = (res: Response, ...names: string[]) => [...res.headers].filter(([name]) => !names.includes(name));
+  /** One read of each listing route that sends a kept answer itself (keptAnswer). */
+  const listingReads = () => [`/proxy/clinic/${clinicId}`, "/proxy/clinics-by-city/new-york?page=1", "/zip-search?postalCode=10001&distance=10"];
   const rename = (name: string) => t.db.db.update(clinics).set({ name }).where(eq(clinics.id, clinicId));
 
   it("answers repeated public reads from memory, with the same body", async () => {
@@ -159,12 +163,7 @@ describe("read cache in the API", () => {
 
   it("sends a kept answer before validating the request again, with the same body and headers as when it was computed", async () => {
     rc.clear();
-    const reads = [
-      `/proxy/clinic/${clinicId}`,
-      "/proxy/clinics-by-city/new-york?page=1",
-      "/zip-search?postalCode=10001&distance=10",
-      "/zip-search?postalCode=10001&openNow=true",
-    ];
+    const reads = [...listingReads(), "/zip-search?postalCode=10001&openNow=true"];
     for (const path of reads) {
       const miss = await t.get(path);
       const hit = await t.get(path);
@@ -172,8 +171,7 @@ describe("read cache in the API", () => {
       expect([miss.res.headers.get("x-cache"), hit.res.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
       expect(hit.body).toEqual(miss.body);
       // Security and CORS headers are the same on a hit (the request id is each request's own).
-      const headers = (res: Response) => [...res.headers].filter(([name]) => name !== "x-cache" && name !== "x-request-id");
-      expect(headers(hit.res)).toEqual(headers(miss.res));
+      expect(headersExcept(hit.res, "x-cache", "x-request-id")).toEqual(headersExcept(miss.res, "x-cache", "x-request-id"));
       expect(hit.res.headers.get("content-security-policy")).toContain("default-src 'none'");
       expect(hit.res.headers.get("x-request-id")).toBeTruthy();
     }
@@ -186,9 +184,7 @@ describe("read cache in the API", () => {
   it("answers a kept GET before routing, with every header the routed answer carried, for every route that keeps answers", async () => {
     rc.clear();
     const reads = [
-      `/proxy/clinic/${clinicId}`,
-      "/proxy/clinics-by-city/new-york?page=1",
-      "/zip-search?postalCode=10001&distance=10",
+      ...listingReads(),
       "/cities/popular",
       "/deals?city=new-york",
       "/price-index?city=new-york",
@@ -207,8 +203,7 @@ describe("read cache in the API", () => {
         const hit = first as Response;
         expect([hit.status, hit.headers.get("x-cache")]).toEqual([200, "HIT"]);
         expect(await hit.json()).toEqual(miss.body);
-        const headers = (res: Response) => [...res.headers].filter(([name]) => name !== "x-cache");
-        expect(headers(hit), `${path} from ${origin}`).toEqual(headers(miss.res));
+        expect(headersExcept(hit, "x-cache"), `${path} from ${origin}`).toEqual(headersExcept(miss.res, "x-cache"));
         expect(hit.headers.get("x-request-id")).toBe("req-kept-1");
       }
     }
