@@ -4,6 +4,7 @@
  */
 import type { Context, MiddlewareHandler, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
+import { EncodedJson } from "@botox/db";
 import type { AppEnv, Deps } from "../context.ts";
 import { noteRequestId } from "./logger.ts";
 import type { AnswerHeaders } from "./middleware.ts";
@@ -85,19 +86,30 @@ export const openNowKey = (c: Context<AppEnv>): string => openNowMoment(c, asksO
  * answer depends on (default: all of them). An error thrown by `compute`
  * (bad input, not found, database away) is answered as usual and not kept.
  */
+export function cachedJson<T>(c: Context<AppEnv>, compute: () => Promise<EncodedJson<T>>, key?: string, scope?: () => AnswerScope): Promise<CachedJson<T>>;
+export function cachedJson<T>(c: Context<AppEnv>, compute: () => Promise<T>, key?: string, scope?: (answer: T) => AnswerScope): Promise<CachedJson<T>>;
 export async function cachedJson<T>(
   c: Context<AppEnv>,
-  compute: () => Promise<T>,
+  compute: () => Promise<T | EncodedJson<T>>,
   key?: string,
   scope: (answer: T) => AnswerScope = () => ({ kind: "all" }),
 ): Promise<CachedJson<T>> {
   const cache = c.get("deps").readCache;
-  if (!cache) return c.json(await compute(), 200) as Response as CachedJson<T>;
+  if (!cache) {
+    const answer = await compute();
+    // Text encoded ahead (a listing from kept clinic texts) is sent as it is: the same bytes and header as c.json's.
+    if (answer instanceof EncodedJson) return c.body(answer.json, 200, { "Content-Type": "application/json" }) as Response as CachedJson<T>;
+    return c.json(answer, 200) as Response as CachedJson<T>;
+  }
   let answerScope: AnswerScope = { kind: "all" };
   const { body, hit } = await cache.read(
     key ?? requestKey(c),
     async () => {
       const answer = await compute();
+      if (answer instanceof EncodedJson) {
+        answerScope = (scope as () => AnswerScope)();
+        return Buffer.from(answer.json);
+      }
       answerScope = scope(answer);
       return encodeJson(answer);
     },

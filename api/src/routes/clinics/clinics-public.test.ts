@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { MSG, QUERY_MSG, type Clinic } from "@botox/core";
+import { clinics, listClinicsNear } from "@botox/db";
 import { createPublicTestContext, haversineMiles, milesNorth, oneDecimal, type ClinicFixture, type PublicTestContext } from "../../test/public-app.ts";
 
 let t: PublicTestContext;
@@ -68,6 +70,23 @@ describe("POST /clinics/nearby", () => {
     expect(body.map((c) => c.name)).toEqual(expectedNames(O, 100));
     expectHaversineDistances(body, O);
     expect(body[0]).toMatchObject({ citySlug: "cluster-town", reviews: expect.any(String), businessStatus: "OPERATIONAL" });
+  });
+
+  it("answers in the very bytes of the listing's JSON while the kept clinic texts warm up, and after a clinic is written (decision 221)", async () => {
+    const points = [O, at(60), at(100), at(-50)];
+    const expectSame = async () => {
+      for (const origin of points) {
+        const res = await t.request("POST", "/clinics/nearby", { body: { ...origin, radius: 100 }, ip: `198.18.2.${++ipSeq}` });
+        expect(res.headers.get("content-type")).toBe("application/json");
+        expect(await res.text()).toBe(JSON.stringify(await listClinicsNear(t.db.db, { origin, radiusMiles: 100, limit: 50 })));
+      }
+    };
+    for (let round = 0; round < 16; round++) await expectSame();
+    await t.db.db.update(clinics).set({ name: "Cluster Renamed" }).where(eq(clinics.name, "Cluster 00"));
+    await expectSame();
+    const { body } = await nearby({ latitude: O.latitude, longitude: O.longitude, radius: 100 });
+    expect(body.map((c) => c.name)).toContain("Cluster Renamed");
+    await t.db.db.update(clinics).set({ name: "Cluster 00" }).where(eq(clinics.name, "Cluster Renamed"));
   });
 
   it("keeps everything within the radius but a clinic closed for good (issue 22), and leaves out what is beyond it or unlocated", async () => {

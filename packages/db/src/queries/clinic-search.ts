@@ -52,6 +52,7 @@ import {
   type VerifiedCheck,
 } from "./staff.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
+import { clinicFragmentsOf, EncodedJson, versionedRows, type ClinicFragments, type VersionedPlace, type VersionedRow } from "./clinic-fragments.ts";
 
 /** A point in SQL: given values, or read in the same statement (a ZIP centroid). */
 interface SqlPoint {
@@ -252,6 +253,32 @@ function nearWhere(s: GeoSearch): SQL | undefined {
  * very same spot come in the index's order: an id tie-break would force that sort.
  */
 export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clinic[]> {
+  const rows = await nearRows<ListingPriceRow>(db, s, "listing");
+  return rows.map((r) => toClinic(r, Number(r.distance)));
+}
+
+/**
+ * `listClinicsNear`'s answer as JSON text, byte for byte `JSON.stringify` of it, written from
+ * the clinics' kept texts (clinic-fragments.ts, decision 221): the statement reads only the
+ * nearest clinics' ids, row versions and distances, and the whole rows only of clinics whose
+ * version is not kept.
+ */
+export async function listClinicsNearEncoded(db: Database, s: GeoSearch, fragments: ClinicFragments = clinicFragmentsOf(db)): Promise<EncodedJson<Clinic[]>> {
+  if (!fragments.prefersNarrow()) return new EncodedJson(fragments.encodeRows(await nearRows<VersionedRow & { distance: number }>(db, s, "versioned")));
+  const places = await nearRows<VersionedPlace>(db, s, "versions");
+  const json = await fragments.encode(
+    places,
+    (ids) => versionedRows(db, ids),
+    async () => fragments.encodeRows(await nearRows<VersionedRow & { distance: number }>(db, s, "versioned")),
+  );
+  return new EncodedJson<Clinic[]>(json);
+}
+
+/**
+ * `nearStatement`'s rows for `s`, each with its distance: whole listing rows (`listing`), the
+ * same with each row's version (`versioned`), or only each clinic's id and row version (`versions`).
+ */
+function nearRows<T>(db: Database, s: GeoSearch, columns: NearColumns): Promise<T[]> {
   const offset = s.offset ?? 0;
   const { shape, values } = zipBindings({
     zip: undefined,
@@ -259,7 +286,7 @@ export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clini
     located: locatedValues(s),
   });
   const latitude = roundGeo(s.origin.latitude);
-  const rows = await nearStatement({ ...shape, reach: nearestReach(offset + s.limit) })<ListingPriceRow>(db, {
+  return nearStatement({ ...shape, reach: nearestReach(offset + s.limit), columns })<T>(db, {
     ...values,
     latitude,
     longitude: roundGeo(s.origin.longitude),
@@ -267,7 +294,6 @@ export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clini
     limit: s.limit,
     offset,
   });
-  return rows.map((r) => toClinic(r, Number(r.distance)));
 }
 
 /**
@@ -275,7 +301,15 @@ export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clini
  * the point's values bound, the nearest clinics' LIMIT a constant (`nearestReach`), so it is
  * neither rendered by drizzle nor planned by PostgreSQL per request.
  */
-const nearStatement = fixedStatementsByShape((shape: ZipShape & { reach: number }) => {
+type NearColumns = "listing" | "versioned" | "versions";
+const rowVersion = sql`"clinics"."xmin"::text AS "version"`;
+const nearColumns: Record<NearColumns, SQL> = {
+  listing: listingColumns,
+  versioned: sql`${listingColumns}, ${rowVersion}`,
+  versions: sql`${clinics.id} AS "id", ${rowVersion}`,
+};
+
+const nearStatement = fixedStatementsByShape((shape: ZipShape & { reach: number; columns: NearColumns }) => {
   const { names, parts } = zipNames(shape);
   return fixedStatement([...names, "latitude", "longitude", "cosLatitude", "limit", "offset"], (v) => {
     const p = parts(v);
@@ -291,7 +325,7 @@ const nearStatement = fixedStatementsByShape((shape: ZipShape & { reach: number 
       SELECT id, distance, row_number() OVER () AS rank FROM (
         SELECT ${clinics.id} AS id, ${milesFrom(origin)} AS distance, ${clinicEarth} <-> ${origin.earth} AS knn
         FROM ${clinics} WHERE ${and(...locatedConditionsOf(p.located, undefined, undefined, "probe"))} ORDER BY knn LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k)
-    SELECT ${listingColumns}, nearest.distance FROM nearest JOIN ${clinics} ON ${clinics.id} = nearest.id
+    SELECT ${nearColumns[shape.columns]}, nearest.distance FROM nearest JOIN ${clinics} ON ${clinics.id} = nearest.id
     ${p.radius === undefined ? sql`` : sql`WHERE nearest.distance <= ${p.radius}::float8`}
     ORDER BY nearest.rank LIMIT ${v.limit} OFFSET ${v.offset}`;
   });

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../testing.ts";
+import { clinics } from "../schema.ts";
+import { ClinicFragments, versionedRows, type VersionedPlace } from "./clinic-fragments.ts";
+import { listClinicsNear, listClinicsNearEncoded, type GeoSearch } from "./clinic-search.ts";
+
+let t: TestDatabase;
+const origin = { latitude: 35, longitude: -100 };
+const HOURS = [{ Monday: "9 AM-5 PM", Tuesday: "9 AM-5 PM", Saturday: "Closed" }, { text: "Mon-Fri 10 AM to 6 PM" }, null];
+const STATUSES = ["OPERATIONAL", "OPERATIONAL", "CLOSED_TEMPORARILY", "PERMANENTLY_CLOSED"] as const;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.db.insert(clinics).values(
+    Array.from({ length: 70 }, (_, i) => ({
+      name: `Near ${i} "Spa" ∞`,
+      slug: `near-${i}`,
+      city: i % 2 ? "Amarillo" : "Canyon",
+      citySlug: i % 2 ? "amarillo" : "canyon",
+      state: "TX",
+      latitude: origin.latitude + Math.sin(i) * i * 0.01,
+      longitude: origin.longitude + Math.cos(i) * i * 0.01,
+      rating: i % 4 ? (i % 50) / 10 : null,
+      reviewCount: i * 3,
+      workingHours: HOURS[i % HOURS.length],
+      businessStatus: STATUSES[i % STATUSES.length],
+      timeZone: "America/Chicago",
+      lastVerifiedOn: i % 5 ? null : "2026-10-01",
+    })),
+  );
+});
+
+afterAll(() => t.close());
+
+const searches: GeoSearch[] = [
+  { origin, radiusMiles: 100, limit: 50 },
+  { origin, radiusMiles: 20, limit: 50 },
+  { origin: { latitude: 35.2, longitude: -100.1 }, radiusMiles: null, limit: 50, statuses: ["OPERATIONAL"] },
+  { origin, radiusMiles: 100, limit: 3, offset: 2 },
+  { origin: { latitude: 10, longitude: 10 }, radiusMiles: 5, limit: 50 },
+];
+
+async function expectSameAnswers(fragments: ClinicFragments): Promise<void> {
+  for (const s of searches) {
+    expect((await listClinicsNearEncoded(t.db, s, fragments)).json).toBe(JSON.stringify(await listClinicsNear(t.db, s)));
+  }
+}
+
+describe("listClinicsNearEncoded (listings written from kept clinic texts, decision 221)", () => {
+  it("writes listClinicsNear's JSON byte for byte, from whole rows while few are kept and from narrow rows once most are", async () => {
+    const fragments = new ClinicFragments();
+    expect(fragments.prefersNarrow()).toBe(false);
+    await expectSameAnswers(fragments);
+    for (let i = 0; i < 4 && !fragments.prefersNarrow(); i++) await expectSameAnswers(fragments);
+    expect(fragments.prefersNarrow()).toBe(true);
+    await expectSameAnswers(fragments);
+  });
+
+  it("reads a written clinic again at once: its new row version is not the kept one", async () => {
+    const fragments = new ClinicFragments();
+    while (!fragments.prefersNarrow()) await expectSameAnswers(fragments);
+    const [nearest] = await listClinicsNear(t.db, searches[0]!);
+    await t.db
+      .update(clinics)
+      .set({ name: "Renamed Nearest", workingHours: { Sunday: "Closed" } })
+      .where(eq(clinics.id, nearest!.id));
+    const answer = (await listClinicsNearEncoded(t.db, searches[0]!, fragments)).json;
+    expect(answer).toContain('"name":"Renamed Nearest"');
+    await expectSameAnswers(fragments);
+  });
+
+  it("keeps within its budget, the oldest texts dropped first, and still answers right", async () => {
+    const fragments = new ClinicFragments(20_000);
+    for (let i = 0; i < 20; i++) await expectSameAnswers(fragments);
+    expect(fragments.size).toBeGreaterThan(0);
+    expect(fragments.size).toBeLessThan(40);
+  });
+});
+
+describe("ClinicFragments.encode (narrow rows first)", () => {
+  async function narrowPlaces(): Promise<{ places: VersionedPlace[]; fragments: ClinicFragments }> {
+    const rows = await versionedRows(t.db, [1, 2, 3]);
+    const fragments = new ClinicFragments();
+    fragments.encodeRows(rows.map((row) => ({ ...row, distance: 1 })));
+    return { places: rows.map((row) => ({ id: row.id, version: row.version, distance: 1.04 })), fragments };
+  }
+
+  it("reads the answer again in one statement when a clinic was written between the two statements", async () => {
+    const { places, fragments } = await narrowPlaces();
+    const [first] = places;
+    const moved = [{ ...first!, version: "0" }, ...places.slice(1)];
+    const answer = await fragments.encode(
+      moved,
+      (ids) => versionedRows(t.db, ids),
+      async () => "read again",
+    );
+    expect(answer).toBe("read again");
+  });
+
+  it("reads the answer again when a clinic is gone by the second statement", async () => {
+    const { places, fragments } = await narrowPlaces();
+    const gone = [{ id: 999_999, version: "1", distance: 2 }, ...places];
+    expect(
+      await fragments.encode(
+        gone,
+        async () => [],
+        async () => "read again",
+      ),
+    ).toBe("read again");
+  });
+
+  it("asks only for the clinics not kept at their version, and writes each distance last", async () => {
+    const { places, fragments } = await narrowPlaces();
+    const asked: number[][] = [];
+    const answer = await fragments.encode(
+      places,
+      async (ids) => {
+        asked.push(ids);
+        return versionedRows(t.db, ids);
+      },
+      async () => "read again",
+    );
+    expect(asked).toEqual([]);
+    const parsed = JSON.parse(answer) as { id: number; _distance: number }[];
+    expect(parsed.map((c) => [c.id, c._distance, Object.keys(c).at(-1)])).toEqual(places.map((p) => [p.id, 1, "_distance"]));
+  });
+});
