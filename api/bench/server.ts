@@ -12,7 +12,7 @@ import { readApiEnv } from "../src/env.ts";
 
 const env = readApiEnv();
 if (!env.DATABASE_URL) throw new Error("bench server: DATABASE_URL is required");
-const database = connect(env.DATABASE_URL);
+const database = connect(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX });
 const composed = await createDeps({ env, database, publish: false });
 const app = createApp(composed.deps);
 const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {

@@ -1,5 +1,5 @@
 import type { Logger } from "@botox/core/logger";
-import type { AdminCounts, Database, Sql } from "@botox/db";
+import type { AdminCounts, Database, LocatedPlaces, Sql } from "@botox/db";
 import type { Publisher } from "@botox/publish";
 import type { ApiEnv } from "./env.ts";
 import type { ReadCache } from "./lib/read-cache.ts";
@@ -22,6 +22,8 @@ export interface Deps {
   now?: () => Date;
   /** Public clinic reads kept in memory (lib/read-cache.ts); none in most tests. */
   readCache?: ReadCache;
+  /** zip-search's radius totals counted in the process (@botox/db LocatedPlaces, decision 222); none in most tests: PostgreSQL counts. */
+  locatedPlaces?: LocatedPlaces;
   /** The dashboard's counts kept for a second (lib/counts-memo.ts); none in most tests: read every time. */
   countsMemo?: CountsMemo<AdminCounts>;
   /**

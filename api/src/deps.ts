@@ -8,7 +8,7 @@
  * only the environment each passes.
  */
 import type { Logger } from "@botox/core/logger";
-import { openDatabase, readDbEnv, type AdminCounts, type DbHandle, type OpenedDatabase } from "@botox/db";
+import { LocatedPlaces, openDatabase, readDbEnv, type AdminCounts, type DbHandle, type OpenedDatabase } from "@botox/db";
 import type { Deps } from "./context.ts";
 import { readApiEnv, type ApiEnv } from "./env.ts";
 import { resolveAppSecret } from "./lib/app-secret.ts";
@@ -44,7 +44,7 @@ export interface AppDeps {
 export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDeps> {
   const env = options.env ?? readApiEnv();
   const ownsDatabase = options.database === undefined;
-  const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL }));
+  const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, max: env.DATABASE_POOL_MAX }));
   // Only a database opened here can be the embedded one whose folder keeps the secret.
   const embeddedDataDir = "dataDir" in database && typeof database.dataDir === "string" ? database.dataDir : undefined;
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL });
@@ -61,6 +61,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     secret: options.secret ?? resolveAppSecret(env, { dataDir: embeddedDataDir }),
     logger,
     ...(readCache ? { readCache } : {}),
+    locatedPlaces: new LocatedPlaces(),
     ...(env.STATS_COUNTS_TTL_MS > 0 ? { countsMemo: createCountsMemo<AdminCounts>({ ttlMs: env.STATS_COUNTS_TTL_MS }) } : {}),
     ...(publisher ? { publisher } : {}),
   };

@@ -68,6 +68,15 @@ const schema = z.object({
     .default("https://npiregistry.cms.hhs.gov/api/"),
   /** Longest an NPI Registry lookup may take before it is answered 504. */
   NPI_REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
+  /**
+   * Connections this process keeps to PostgreSQL (decision 223). Reads are short and the driver
+   * pipelines them on each connection, so a few connections keep the database's cores busy with
+   * fewer backends switching between them: on the bench's 2 cores 4 connections (or 2) served
+   * zip-search and clinics/nearby with a quarter to a half less PostgreSQL CPU per request than 10.
+   * A publish holds one for its lock, so at least 2. About twice the database's cores, shared
+   * among the API processes.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(4),
   /** Longest a public clinic read is served from memory (lib/read-cache.ts); 0 turns the cache off. */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Most memory the read cache's answers may take, in MB (2,000 nearby answers are ~150 MB). */

@@ -23,7 +23,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
   return cachedJson(
     c,
     async () => {
-      const { db, now } = c.get("deps");
+      const { db, now, locatedPlaces } = c.get("deps");
       const today = isoDay(now?.() ?? new Date());
       const filters: LocatedFilters = {
         statuses: q.businessStatus,
@@ -39,6 +39,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
         price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
         // The page's verified staff, read in the page's statement (issue 21, 26).
         verifiedOn: today,
+        places: locatedPlaces,
       };
       // One statement either way: the page, its current prices and the total. At any distance
       // the total is every located clinic passing the filters, whichever the ZIP: kept across

@@ -52,6 +52,7 @@ import {
   type VerifiedCheck,
 } from "./staff.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
+import type { LocatedPlaces } from "./located-places.ts";
 import { clinicFragmentsOf, EncodedJson, versionedRows, type ClinicFragments, type VersionedPlace, type VersionedRow } from "./clinic-fragments.ts";
 
 /** A point in SQL: given values, or read in the same statement (a ZIP centroid). */
@@ -563,6 +564,11 @@ export interface ZipSearch extends LocatedFilters, ListingExtras {
    * returned as `located`. Used when the generation is still the same, else counted again.
    */
   knownTotal?: KnownTotal;
+  /**
+   * In a radius: the process's kept places (located-places.ts, decision 222), which count the
+   * total when the only filter is the statuses. None: PostgreSQL counts.
+   */
+  places?: LocatedPlaces;
 }
 
 export interface ZipListingRow extends ListingPriceRow {
@@ -602,11 +608,21 @@ export function nearestReach(reach: number): number {
  */
 const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: boolean; reach: number }) => {
   const { names, parts } = zipNames(shape);
-  const more = ["limit", "offset", ...(shape.known ? ["knownGeneration", "knownTotal"] : [])];
+  // In a radius a known total was counted from a centroid (located-places.ts): offered with it.
+  const more = [
+    "limit",
+    "offset",
+    ...(shape.known ? ["knownGeneration", "knownTotal"] : []),
+    ...(shape.known && shape.radius ? ["knownLatitude", "knownLongitude"] : []),
+  ];
   return fixedStatement([...names, ...more], (v) => {
     const p = parts(v);
     const counted = countLocatedNearZip(p.located, p.radius);
-    const count = shape.known ? sql`CASE WHEN ${locatedGeneration} = ${v.knownGeneration}::bigint THEN ${v.knownTotal}::bigint ELSE ${counted} END` : counted;
+    const sameCentre =
+      p.radius === undefined ? sql`` : sql` AND ${zipPoint.latitude} = ${v.knownLatitude}::float8 AND ${zipPoint.longitude} = ${v.knownLongitude}::float8`;
+    const count = shape.known
+      ? sql`CASE WHEN ${locatedGeneration} = ${v.knownGeneration}::bigint${sameCentre} THEN ${v.knownTotal}::bigint ELSE ${counted} END`
+      : counted;
     return sql`WITH ${zipOriginCte(p.zip)},
     nearest AS (
       SELECT id, distance, row_number() OVER () AS rank FROM (
@@ -616,7 +632,7 @@ const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: bool
     meta AS (
       SELECT ${zipOriginColumns},
         CASE WHEN shown.n < ${v.limit}::int AND (shown.n > 0 OR ${v.offset}::int = 0) THEN ${v.offset}::int + shown.n
-        ELSE ${count} END AS total${p.radius === undefined ? sql`, ${locatedGeneration}::text AS generation` : sql``}
+        ELSE ${count} END AS total, ${locatedGeneration}::text AS generation
       FROM origin, (SELECT count(*) AS n FROM page) shown)
     SELECT meta.*, ${listingColumns}, page.distance, ${listingPriceColumns(p.price != null)}, ${listingRolesColumnOn(p.staff)}
     FROM meta LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${p.price ? currentPriceJoinOn(p.price.brand, p.price.oldestCounting) : sql``}) ON true
@@ -637,12 +653,22 @@ export async function searchClinicsNearZip(
 ): Promise<StaffedPage<ListedClinic> & { origin: ZipOrigin | null; located?: KnownTotal }> {
   const offset = (s.page - 1) * s.limit;
   // At any distance the count is the same from every ZIP: the one kept is taken while the
-  // located clinics are still at its generation, and counted again otherwise.
-  const known = s.radiusMiles == null ? s.knownTotal : undefined;
+  // located clinics are still at its generation, and counted again otherwise. In a radius, with
+  // no filter but the statuses, this process counts it from its kept places (decision 222).
+  const { places } = s;
+  const radius = s.radiusMiles;
+  const near = places !== undefined && radius != null && !s.openAt && !s.credential?.credentials.length;
+  const inRadius = near ? places.total(s.postalCode, roundGeo(radius), listedStatuses(s.statuses)) : undefined;
+  const known = radius == null ? s.knownTotal : inRadius;
   const { shape, values } = zipBindings(zipPartsOf(s));
   const statement = zipNearStatement({ ...shape, known: known != null, reach: nearestReach(offset + s.limit) });
-  const rows = await statement<ZipListingRow & { generation?: string }>(db, { ...values, limit: s.limit, offset, ...knownTotalValues(known) });
-  return zipPageOf(rows, s.price?.brand);
+  const centre = inRadius ? { knownLatitude: inRadius.latitude, knownLongitude: inRadius.longitude } : {};
+  const rows = await statement<ZipListingRow & { generation?: string }>(db, { ...values, limit: s.limit, offset, ...knownTotalValues(known), ...centre });
+  if (near) places.seen(db, rows[0]?.generation);
+  const page = zipPageOf(rows, s.price?.brand);
+  // The generation is read in every shape; only a total at any distance is kept across ZIPs.
+  if (radius != null) delete page.located;
+  return page;
 }
 
 /** What a statement offered a kept total (`known` in its shape) binds beside its other values. */
