@@ -86,7 +86,7 @@ export const openNowKey = (c: Context<AppEnv>): string => openNowMoment(c, asksO
  * answer depends on (default: all of them). An error thrown by `compute`
  * (bad input, not found, database away) is answered as usual and not kept.
  */
-export function cachedJson<T>(c: Context<AppEnv>, compute: () => Promise<EncodedJson<T>>, key?: string, scope?: () => AnswerScope): Promise<CachedJson<T>>;
+export function cachedJson<T>(c: Context<AppEnv>, compute: () => Promise<T | EncodedJson<T>>, key?: string, scope?: () => AnswerScope): Promise<CachedJson<T>>;
 export function cachedJson<T>(c: Context<AppEnv>, compute: () => Promise<T>, key?: string, scope?: (answer: T) => AnswerScope): Promise<CachedJson<T>>;
 export async function cachedJson<T>(
   c: Context<AppEnv>,
@@ -106,18 +106,24 @@ export async function cachedJson<T>(
     key ?? requestKey(c),
     async () => {
       const answer = await compute();
-      if (answer instanceof EncodedJson) {
-        answerScope = (scope as () => AnswerScope)();
-        return Buffer.from(answer.json);
-      }
-      answerScope = scope(answer);
-      return encodeJson(answer);
+      // An encoded answer's scope is told by the route (the first overload: no answer to read).
+      answerScope = scope(answer as T);
+      return answer instanceof EncodedJson ? Buffer.from(answer.json) : encodeJson(answer);
     },
     () => answerScope,
   );
   c.header("X-Cache", hit ? "HIT" : "MISS");
   // The stored bytes are `compute()`'s answer encoded once: typed as that answer, for the route.
   return c.body(body, 200, { "Content-Type": "application/json" }) as Response as CachedJson<T>;
+}
+
+/**
+ * A listing answer whose clinics are JSON text already (decision 221): `{"clinics":…}` followed
+ * by `rest`, as `JSON.stringify` writes an answer whose first key is `clinics`.
+ */
+export function listingAnswer<T extends { clinics: unknown }>(clinicsText: string, rest: Omit<T, "clinics">): EncodedJson<T> {
+  const tail = JSON.stringify(rest);
+  return new EncodedJson<T>(tail === "{}" ? `{"clinics":${clinicsText}}` : `{"clinics":${clinicsText},${tail.slice(1)}`);
 }
 
 /** A 200 JSON answer of type T, whether encoded now or read from the cache. */

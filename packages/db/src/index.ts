@@ -18,7 +18,7 @@ export * from "./queries/blog.ts";
 export * from "./queries/contact.ts";
 export * from "./queries/cities.ts";
 export * from "./queries/clinic-search.ts";
-export { ClinicFragments, EncodedJson } from "./queries/clinic-fragments.ts";
+export { ClinicFragments, clinicFragmentsOf, EncodedJson } from "./queries/clinic-fragments.ts";
 export { LocatedPlaces } from "./queries/located-places.ts";
 export * from "./queries/admin-counts.ts";
 export * from "./queries/ratings.ts";

@@ -11,10 +11,10 @@ import {
   isoDay,
   type ClinicListResponse,
 } from "@botox/core";
-import { findClinicBySlugOrId, searchClinicsInCity, withVerifiedStaff } from "@botox/db";
+import { clinicFragmentsOf, findClinicTextBySlugOrId, searchClinicsInCity, withVerifiedStaff } from "@botox/db";
 import { HttpError } from "../../lib/errors.ts";
 import { cityCentre } from "../../lib/city-centres.ts";
-import { asksOpenNow, cachedJson, keptAnswer, openNowKey, openNowMoment } from "../../lib/cached-json.ts";
+import { asksOpenNow, cachedJson, keptAnswer, listingAnswer, openNowKey, openNowMoment } from "../../lib/cached-json.ts";
 import { commonErrors, createRouter, errorResponse, json } from "../../lib/openapi.ts";
 
 const clinicsByCityRoute = createRoute({
@@ -56,7 +56,7 @@ export const clinicsByCityRoutes = createRouter()
       async () => {
         const deps = c.get("deps");
         const today = isoDay(deps.now?.() ?? new Date());
-        const { items, verifiedStaff, total } = await searchClinicsInCity(deps.db, {
+        const { items, verifiedStaff, total, clinicsText } = await searchClinicsInCity(deps.db, {
           city,
           centre: q.distance == null ? undefined : await cityCentre(deps, city),
           page: q.page,
@@ -71,11 +71,12 @@ export const clinicsByCityRoutes = createRouter()
           credential: { credentials: q.credential, today },
           // The page's verified staff, read in the page's statement (issue 21, 26).
           verifiedOn: today,
+          // Each clinic written from its kept text (decision 221).
+          texts: clinicFragmentsOf(deps.db),
         });
-        const body: ClinicListResponse = {
-          clinics: withVerifiedStaff(items, verifiedStaff),
-          pagination: { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) },
-        };
+        const pagination = { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) };
+        if (clinicsText !== undefined) return listingAnswer<ClinicListResponse>(clinicsText, { pagination });
+        const body: ClinicListResponse = { clinics: withVerifiedStaff(items, verifiedStaff), pagination };
         return body;
       },
       open.key,
@@ -88,7 +89,8 @@ export const clinicsByCityRoutes = createRouter()
     return cachedJson(
       c,
       async () => {
-        const clinic = await findClinicBySlugOrId(c.get("deps").db, slug, q.city);
+        // Written from the clinic's kept text (decision 221).
+        const clinic = await findClinicTextBySlugOrId(c.get("deps").db, slug, q.city);
         if (!clinic) throw new HttpError(404, MSG.clinic.notFoundTitle);
         return clinic;
       },

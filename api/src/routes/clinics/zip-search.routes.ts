@@ -1,8 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
 import { isoDay, setBounded, zipSearchQuerySchema, zipSearchResponseSchema, type ZipSearchResponse } from "@botox/core";
-import { searchClinicsNearZip, searchClinicsNearZipByPrice, withVerifiedStaff, type Database, type KnownTotal, type LocatedFilters } from "@botox/db";
-import { asksOpenNow, cachedJson, keptAnswer, openNowKey, openNowMoment } from "../../lib/cached-json.ts";
-import { nearScope } from "../../lib/read-cache.ts";
+import {
+  clinicFragmentsOf,
+  searchClinicsNearZip,
+  searchClinicsNearZipByPrice,
+  withVerifiedStaff,
+  type Database,
+  type KnownTotal,
+  type LocatedFilters,
+} from "@botox/db";
+import { asksOpenNow, cachedJson, keptAnswer, listingAnswer, openNowKey, openNowMoment } from "../../lib/cached-json.ts";
+import { nearScope, type AnswerScope } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
 
 const zipSearchRoute = createRoute({
@@ -20,6 +28,8 @@ const zipSearchRoute = createRoute({
 export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
   const q = c.req.valid("query");
   const open = openNowMoment(c, asksOpenNow(c.req.query("openNow")));
+  // The clinics within the radius of the ZIP's centroid; an unknown ZIP's answer depends on none.
+  let scope: AnswerScope = { kind: "none" };
   return cachedJson(
     c,
     async () => {
@@ -40,6 +50,8 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
         // The page's verified staff, read in the page's statement (issue 21, 26).
         verifiedOn: today,
         places: locatedPlaces,
+        // Each clinic written from its kept text (decision 221).
+        texts: clinicFragmentsOf(db),
       };
       // One statement either way: the page, its current prices and the total. At any distance
       // the total is every located clinic passing the filters, whichever the ZIP: kept across
@@ -57,18 +69,14 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
         if (key && found.located) keepTotal(totals, key, found.located);
         return found;
       });
-      const body: ZipSearchResponse = {
-        clinics: withVerifiedStaff(result.items, result.verifiedStaff),
-        totalCount: result.total,
-        itemsPerPage: q.limit,
-        currentPage: q.page,
-        origin: result.origin,
-      };
+      scope = result.origin ? nearScope(result.origin, q.distance) : { kind: "none" };
+      const rest = { totalCount: result.total, itemsPerPage: q.limit, currentPage: q.page, origin: result.origin };
+      if (result.clinicsText !== undefined) return listingAnswer<ZipSearchResponse>(result.clinicsText, rest);
+      const body: ZipSearchResponse = { clinics: withVerifiedStaff(result.items, result.verifiedStaff), ...rest };
       return body;
     },
     open.key,
-    // The clinics within the radius of the ZIP's centroid; an unknown ZIP's answer depends on none.
-    (answer) => (answer.origin ? nearScope(answer.origin, q.distance) : { kind: "none" }),
+    () => scope,
   );
 });
 

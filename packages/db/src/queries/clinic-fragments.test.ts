@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { clinics } from "../schema.ts";
-import { ClinicFragments, versionedRows, type VersionedPlace } from "./clinic-fragments.ts";
+import { ClinicFragments, listedClinicsText, versionedRows, type VersionedPlace } from "./clinic-fragments.ts";
+import { toListedClinic, type ListingPriceRow } from "./listings.ts";
+import { withVerifiedStaff } from "./staff.ts";
 import { listClinicsNear, listClinicsNearEncoded, type GeoSearch } from "./clinic-search.ts";
 
 let t: TestDatabase;
@@ -124,5 +126,37 @@ describe("ClinicFragments.encode (narrow rows first)", () => {
     expect(asked).toEqual([]);
     const parsed = JSON.parse(answer) as { id: number; _distance: number }[];
     expect(parsed.map((c) => [c.id, c._distance, Object.keys(c).at(-1)])).toEqual(places.map((p) => [p.id, 1, "_distance"]));
+  });
+});
+
+describe("listedClinicsText (a listing page written from kept texts)", () => {
+  it("writes withVerifiedStaff(toListedClinic(…)) byte for byte: distance, current price, credentials and staff after the clinic", async () => {
+    const rows = await versionedRows(t.db, [1, 2, 3, 4]);
+    const listed: ListingPriceRow[] = rows.map((row, i) => ({
+      ...row,
+      distance: i === 3 ? null : 0.04 + i * 1.26,
+      priceUnit: i % 2 ? 1250 : null,
+      priceObservedOn: i % 2 ? "2026-10-01" : null,
+      priceCheckedOn: i % 2 ? "2026-11-01" : null,
+      priceSource: i % 2 ? "website" : null,
+    }));
+    const roles = [
+      [{ role: "medical_director" as const, credential: "MD" as const }],
+      [],
+      [{ role: "injector" as const, credential: "NP" as const, demo: true }],
+      [],
+    ];
+    const fragments = new ClinicFragments();
+    for (const brand of ["botox", undefined] as const) {
+      const expected = JSON.stringify(
+        withVerifiedStaff(
+          listed.map((r) => toListedClinic(r, brand)),
+          roles,
+        ),
+      );
+      expect(listedClinicsText(fragments, listed, brand, roles)).toBe(expected);
+      expect(listedClinicsText(fragments, listed, brand, roles)).toBe(expected);
+    }
+    expect(listedClinicsText(fragments, [{ ...listed[0]!, version: null }], "botox", roles)).toBeUndefined();
   });
 });

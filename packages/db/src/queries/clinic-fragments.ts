@@ -20,11 +20,11 @@
  * as before, and keeps their texts: a second statement for most of a page would cost more than
  * it saves.
  */
-import { roundMiles } from "@botox/core";
+import { credentialsOfRoles, roundMiles, type PriceBrand, type VerifiedRole } from "@botox/core";
 import { sql } from "drizzle-orm";
 import type { Database } from "../client.ts";
 import { clinics } from "../schema.ts";
-import { fixedStatement, listingColumns } from "./listings.ts";
+import { currentPriceOf, fixedStatement, listingColumns, listingVersionColumn, type ListingPriceRow } from "./listings.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
 
 /** JSON text already encoded for an answer of type `T` (sent as it is, never parsed again). */
@@ -155,6 +155,31 @@ export class ClinicFragments {
   }
 }
 
+/**
+ * A listing page's clinics as one JSON array, each as `withVerifiedStaff([toListedClinic(row,
+ * brand)], [roles])` writes it: its clinic part from the text kept at the row's version (kept
+ * now when it was not), then `_distance`, `currentPrice`, `verifiedCredentials` and
+ * `verifiedStaff`, in that order. Undefined when a row was read without its version.
+ */
+export function listedClinicsText(
+  fragments: ClinicFragments,
+  rows: readonly ListingPriceRow[],
+  brand: PriceBrand | undefined,
+  roles: readonly (readonly VerifiedRole[])[],
+): string | undefined {
+  const parts: string[] = [];
+  for (const [i, row] of rows.entries()) {
+    const version = row.version;
+    if (version == null) return undefined;
+    let text = fragments.head(row.id, version) ?? fragments.keep({ ...row, version });
+    if (row.distance != null) text += `,"_distance":${JSON.stringify(roundMiles(Number(row.distance)))}`;
+    const verified = roles[i] ?? [];
+    text += `,"currentPrice":${JSON.stringify(currentPriceOf(row, brand))},"verifiedCredentials":${JSON.stringify(credentialsOfRoles(verified))},"verifiedStaff":${JSON.stringify(verified)}}`;
+    parts.push(text);
+  }
+  return `[${parts.join(",")}]`;
+}
+
 /** The JSON array of `places` from their texts (`heads`, in the same order), each with its `_distance` last, as `toClinic` puts it. */
 function listingText(places: readonly { distance: number | null }[], heads: readonly string[]): string {
   const parts = places.map((p, i) => (p.distance == null ? `${heads[i]}}` : `${heads[i]},"_distance":${JSON.stringify(roundMiles(Number(p.distance)))}}`));
@@ -173,7 +198,7 @@ export function clinicFragmentsOf(db: Database): ClinicFragments {
 /** The listing rows of some clinics with their versions (ids as an array literal: one text, one plan). */
 const rowsByIdStatement = fixedStatement(
   ["ids"],
-  (v) => sql`SELECT ${listingColumns}, "clinics"."xmin"::text AS "version" FROM ${clinics} WHERE ${clinics.id} = ANY(${v.ids}::int[])`,
+  (v) => sql`SELECT ${listingColumns}, ${listingVersionColumn} FROM ${clinics} WHERE ${clinics.id} = ANY(${v.ids}::int[])`,
 );
 
 /** The listing rows of `ids` with their versions. */

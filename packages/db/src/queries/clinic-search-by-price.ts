@@ -24,7 +24,7 @@ import {
   zipPageOf,
   zipPartsOf,
   type KnownTotal,
-  type StaffedPage,
+  type ListedPage,
   type PriceSearch,
   type ZipOrigin,
   type ZipListingRow,
@@ -41,7 +41,6 @@ import {
   priceOrderFrom,
   toListedClinic,
   verifiedStaffOf,
-  type ListedClinic,
   type ListingPriceRow,
 } from "./listings.ts";
 import { keptPriceCounts, oldestFreshDay } from "./price-filters.ts";
@@ -156,7 +155,7 @@ const cheapestAnywhereStatement = fixedStatementsByShape((shape: ZipShape & { kn
 export async function searchClinicsNearZipByPrice(
   db: Database,
   s: ZipSearch & { price: PriceSearch; sortBy: "distance" | "price"; statuses?: readonly BusinessStatus[] },
-): Promise<StaffedPage<ListedClinic> & { origin: ZipOrigin | null; located?: KnownTotal }> {
+): Promise<ListedPage & { origin: ZipOrigin | null; located?: KnownTotal }> {
   const maxUnitCents = s.price.maxUnitCents;
   const { shape, values } = zipBindings(zipPartsOf(s));
   if (s.radiusMiles == null && maxUnitCents != null && s.sortBy === "price") {

@@ -35,6 +35,7 @@ import {
   fixedStatementsByShape,
   listingColumns,
   listingPriceColumns,
+  listingVersionColumn,
   listingRolesColumnOn,
   priceOrderFrom,
   toListedClinic,
@@ -53,7 +54,15 @@ import {
 } from "./staff.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
 import type { LocatedPlaces } from "./located-places.ts";
-import { clinicFragmentsOf, EncodedJson, versionedRows, type ClinicFragments, type VersionedPlace, type VersionedRow } from "./clinic-fragments.ts";
+import {
+  clinicFragmentsOf,
+  EncodedJson,
+  listedClinicsText,
+  versionedRows,
+  type ClinicFragments,
+  type VersionedPlace,
+  type VersionedRow,
+} from "./clinic-fragments.ts";
 
 /** A point in SQL: given values, or read in the same statement (a ZIP centroid). */
 interface SqlPoint {
@@ -303,11 +312,10 @@ function nearRows<T>(db: Database, s: GeoSearch, columns: NearColumns): Promise<
  * neither rendered by drizzle nor planned by PostgreSQL per request.
  */
 type NearColumns = "listing" | "versioned" | "versions";
-const rowVersion = sql`"clinics"."xmin"::text AS "version"`;
 const nearColumns: Record<NearColumns, SQL> = {
   listing: listingColumns,
-  versioned: sql`${listingColumns}, ${rowVersion}`,
-  versions: sql`${clinics.id} AS "id", ${rowVersion}`,
+  versioned: sql`${listingColumns}, ${listingVersionColumn}`,
+  versions: sql`${clinics.id} AS "id", ${listingVersionColumn}`,
 };
 
 const nearStatement = fixedStatementsByShape((shape: ZipShape & { reach: number; columns: NearColumns }) => {
@@ -550,6 +558,17 @@ export interface StaffedPage<T> extends Page<T> {
 export interface ListingExtras {
   /** The day each listed clinic's verified staff is read for, in the page's statement (none: not read). */
   verifiedOn?: string;
+  /**
+   * The API's kept clinic texts (clinic-fragments.ts, decision 221): the page is then written
+   * as JSON text (`clinicsText`), its items left empty.
+   */
+  texts?: ClinicFragments;
+}
+
+/** A listing page, its clinics written as JSON text when the search asked for it (`ListingExtras.texts`). */
+export interface ListedPage extends StaffedPage<ListedClinic> {
+  /** The clinics as `JSON.stringify(withVerifiedStaff(items, verifiedStaff))` would write them; `items` and `verifiedStaff` are then empty. */
+  clinicsText?: string;
 }
 
 export interface ZipSearch extends LocatedFilters, ListingExtras {
@@ -634,7 +653,7 @@ const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: bool
         CASE WHEN shown.n < ${v.limit}::int AND (shown.n > 0 OR ${v.offset}::int = 0) THEN ${v.offset}::int + shown.n
         ELSE ${count} END AS total, ${locatedGeneration}::text AS generation
       FROM origin, (SELECT count(*) AS n FROM page) shown)
-    SELECT meta.*, ${listingColumns}, page.distance, ${listingPriceColumns(p.price != null)}, ${listingRolesColumnOn(p.staff)}
+    SELECT meta.*, ${listingColumns}, ${listingVersionColumn}, page.distance, ${listingPriceColumns(p.price != null)}, ${listingRolesColumnOn(p.staff)}
     FROM meta LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${p.price ? currentPriceJoinOn(p.price.brand, p.price.oldestCounting) : sql``}) ON true
     ORDER BY page.rank`;
   });
@@ -647,10 +666,7 @@ const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: bool
  * index-only count of the radius, skipped when the page shows everything there is). A row
  * carries the ZIP even when the page is empty, so the total is always there.
  */
-export async function searchClinicsNearZip(
-  db: Database,
-  s: ZipSearch,
-): Promise<StaffedPage<ListedClinic> & { origin: ZipOrigin | null; located?: KnownTotal }> {
+export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<ListedPage & { origin: ZipOrigin | null; located?: KnownTotal }> {
   const offset = (s.page - 1) * s.limit;
   // At any distance the count is the same from every ZIP: the one kept is taken while the
   // located clinics are still at its generation, and counted again otherwise. In a radius, with
@@ -665,7 +681,7 @@ export async function searchClinicsNearZip(
   const centre = inRadius ? { knownLatitude: inRadius.latitude, knownLongitude: inRadius.longitude } : {};
   const rows = await statement<ZipListingRow & { generation?: string }>(db, { ...values, limit: s.limit, offset, ...knownTotalValues(known), ...centre });
   if (near) places.seen(db, rows[0]?.generation);
-  const page = zipPageOf(rows, s.price?.brand);
+  const page = zipPageOf(rows, s.price?.brand, s.texts);
   // The generation is read in every shape; only a total at any distance is kept across ZIPs.
   if (radius != null) delete page.located;
   return page;
@@ -677,21 +693,21 @@ export const knownTotalValues = (known: KnownTotal | undefined) => ({ knownGener
 /**
  * A zip-search's answer from its statement's rows (one row with the ZIP even when the page is
  * empty): the page, the total and, when the statement read it, the generation it counted at.
+ * With `texts` the clinics are written as JSON text (`clinicsText`) when every row carries its version.
  */
 export function zipPageOf(
   rows: (ZipListingRow & { generation?: string })[],
   brand: PriceBrand | undefined,
-): StaffedPage<ListedClinic> & { origin: ZipOrigin | null; located?: KnownTotal } {
+  texts?: ClinicFragments,
+): ListedPage & { origin: ZipOrigin | null; located?: KnownTotal } {
   const listed = rows.filter((r) => r.id != null);
   const total = Number(rows[0]?.total ?? 0);
   const generation = rows[0]?.generation;
-  return {
-    items: listed.map((r) => toListedClinic(r, brand)),
-    verifiedStaff: verifiedStaffOf(listed),
-    total,
-    origin: zipOriginOf(rows),
-    ...(generation != null ? { located: { generation, total } } : {}),
-  };
+  const verifiedStaff = verifiedStaffOf(listed);
+  const meta = { total, origin: zipOriginOf(rows), ...(generation != null ? { located: { generation, total } } : {}) };
+  const clinicsText = texts && listedClinicsText(texts, listed, brand, verifiedStaff);
+  if (clinicsText !== undefined) return { items: [], verifiedStaff: [], clinicsText, ...meta };
+  return { items: listed.map((r) => toListedClinic(r, brand)), verifiedStaff, ...meta };
 }
 
 export interface CitySearch extends ListingExtras {
@@ -738,7 +754,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
  * read from the table. The radius test is the haversine alone: a city's clinics are few, and
  * an earth_box prefilter would cost ll_to_earth on each of them.
  */
-export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<StaffedPage<ListedClinic>> {
+export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<ListedPage> {
   const key = parseCitySlug(s.city);
   let centre: LatLon | null | undefined;
   if (s.radiusMiles != null) {
@@ -780,7 +796,13 @@ export async function searchClinicsInCity(db: Database, s: CitySearch): Promise<
     limit: s.limit,
     offset,
   });
-  if (rows[0]) return { items: rows.map((r) => toListedClinic(r, s.price?.brand)), verifiedStaff: verifiedStaffOf(rows), total: Number(rows[0].total) };
+  if (rows[0]) {
+    const total = Number(rows[0].total);
+    const verifiedStaff = verifiedStaffOf(rows);
+    const written = s.texts && listedClinicsText(s.texts, rows, s.price?.brand, verifiedStaff);
+    if (written !== undefined) return { items: [], verifiedStaff: [], total, clinicsText: written };
+    return { items: rows.map((r) => toListedClinic(r, s.price?.brand)), verifiedStaff, total };
+  }
   // A page past the last: the total counted on its own (rare; rendered by drizzle as before).
   const total = offset > 0 ? await countWhere(db, cityWhere(s, key, centre), 0, offset, s.limit) : 0;
   return { items: [], verifiedStaff: [], total };
@@ -917,13 +939,13 @@ const cityStatement = fixedStatementsByShape((shape: CityShape) => {
         FROM ${source} WHERE ${where}
         ORDER BY ${sql.join(order(unit, checkedOn), sql`, `)} LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k),
     page AS (SELECT id, distance, unit, unit_checked_on, total FROM ranked ORDER BY rank LIMIT ${v.limit} OFFSET ${v.offset})
-    SELECT ${listingColumns}, page.distance, page.total, ${listingPriceColumns(p.price != null)}, ${listingRolesColumnOn(p.staff)}
+    SELECT ${listingColumns}, ${listingVersionColumn}, page.distance, page.total, ${listingPriceColumns(p.price != null)}, ${listingRolesColumnOn(p.staff)}
     FROM page JOIN ${clinics} ON ${clinics.id} = page.id ${p.price ? currentPriceJoinOn(p.price.brand, p.price.oldestCounting) : sql``}
     ORDER BY ${sql.join(order(sql`page.unit`, sql`page.unit_checked_on`), sql`, `)}`;
   });
 });
 
-const clinicBySlug = sql`SELECT ${listingColumns} FROM ${clinics} WHERE`;
+const clinicBySlug = sql`SELECT ${listingColumns}, ${listingVersionColumn} FROM ${clinics} WHERE`;
 const firstBySlug = (city: SQL | undefined, segment: string) =>
   sql`${clinicBySlug} ${clinics.slug} = ${segment}${city ? sql` AND ${city}` : sql``} ORDER BY ${clinics.id} LIMIT 1`;
 /** The statements of clinic-by-slug, one fixed text each: a slug, a slug in a city (with or without a state code), an id. */
@@ -942,15 +964,31 @@ const clinicStatements = {
  * is given), else, when the segment is a number, by id.
  */
 export async function findClinicBySlugOrId(db: Database, segment: string, city?: string): Promise<Clinic | undefined> {
+  const row = await findClinicRow(db, segment, city);
+  return row && toClinic(row);
+}
+
+/**
+ * `findClinicBySlugOrId`'s answer as JSON text, from the clinic's text kept at its row version
+ * (clinic-fragments.ts, decision 221): byte for byte `JSON.stringify` of it.
+ */
+export async function findClinicTextBySlugOrId(db: Database, segment: string, city?: string, texts: ClinicFragments = clinicFragmentsOf(db)): Promise<EncodedJson<Clinic> | undefined> {
+  const row = await findClinicRow(db, segment, city);
+  if (!row) return undefined;
+  const version = row.version;
+  return new EncodedJson(version == null ? JSON.stringify(toClinic(row)) : `${texts.head(row.id, version) ?? texts.keep({ ...row, version })}}`);
+}
+
+async function findClinicRow(db: Database, segment: string, city?: string): Promise<(ListingRow & { version?: string | null }) | undefined> {
   const key = city ? parseCitySlug(city) : undefined;
   const [bySlug] = !key
     ? await clinicStatements.bySlug<ListingRow>(db, { segment })
     : key.withoutState && key.state
       ? await clinicStatements.inStateCity<ListingRow>(db, { segment, slug: key.slug, withoutState: key.withoutState, state: key.state })
       : await clinicStatements.inCity<ListingRow>(db, { segment, slug: key.slug });
-  if (bySlug) return toClinic(bySlug);
+  if (bySlug) return bySlug;
   const id = parseId(segment);
   if (id == null) return undefined;
   const [byId] = await clinicStatements.byId<ListingRow>(db, { id });
-  return byId ? toClinic(byId) : undefined;
+  return byId;
 }

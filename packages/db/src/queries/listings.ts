@@ -173,6 +173,8 @@ export interface ListingPriceRow extends ListingRow {
   priceSource: PriceSource | null;
   /** `listingRolesColumnOn`: the clinic's verified staff (null when none or not asked for). */
   verifiedRoles?: [StaffRole, StaffCredential, boolean][] | null;
+  /** `listingVersionColumn`, where the statement reads it. */
+  version?: string | null;
 }
 
 /** A clinic as listings show it: the clinic and its current per-unit price of the brand asked for. */
@@ -209,12 +211,18 @@ export const verifiedStaffOf = (rows: readonly ListingPriceRow[]): VerifiedRole[
 
 /** The one assembly of a listed clinic (every listing answer goes through it). */
 export function toListedClinic(row: ListingPriceRow, brand: PriceBrand | undefined): ListedClinic {
-  const currentPrice: CurrentUnitPrice | null =
-    brand == null || row.priceUnit == null || row.priceObservedOn == null || row.priceCheckedOn == null || row.priceSource == null
-      ? null
-      : { brand, perUnitCents: Number(row.priceUnit), observedOn: row.priceObservedOn, checkedOn: row.priceCheckedOn, source: row.priceSource };
-  return { ...toClinic(row, row.distance == null ? null : Number(row.distance)), currentPrice };
+  return { ...toClinic(row, row.distance == null ? null : Number(row.distance)), currentPrice: currentPriceOf(row, brand) };
 }
+
+/** A listed clinic's `currentPrice`: its current per-unit price of `brand`, null when it has none (or no brand was asked for). */
+export function currentPriceOf(row: ListingPriceRow, brand: PriceBrand | undefined): CurrentUnitPrice | null {
+  return brand == null || row.priceUnit == null || row.priceObservedOn == null || row.priceCheckedOn == null || row.priceSource == null
+    ? null
+    : { brand, perUnitCents: Number(row.priceUnit), observedOn: row.priceObservedOn, checkedOn: row.priceCheckedOn, source: row.priceSource };
+}
+
+/** The row version a listing statement reads beside `listingColumns` (clinic-fragments.ts: a clinic's kept text is used only for it). */
+export const listingVersionColumn = sql`"clinics"."xmin"::text AS "version"`;
 
 /**
  * The cheapest-first order's keys for a current per-unit price `unit` checked on `checkedOn`
