@@ -972,7 +972,12 @@ export async function findClinicBySlugOrId(db: Database, segment: string, city?:
  * `findClinicBySlugOrId`'s answer as JSON text, from the clinic's text kept at its row version
  * (clinic-fragments.ts, decision 221): byte for byte `JSON.stringify` of it.
  */
-export async function findClinicTextBySlugOrId(db: Database, segment: string, city?: string, texts: ClinicFragments = clinicFragmentsOf(db)): Promise<EncodedJson<Clinic> | undefined> {
+export async function findClinicTextBySlugOrId(
+  db: Database,
+  segment: string,
+  city?: string,
+  texts: ClinicFragments = clinicFragmentsOf(db),
+): Promise<EncodedJson<Clinic> | undefined> {
   const row = await findClinicRow(db, segment, city);
   if (!row) return undefined;
   const version = row.version;
