@@ -163,19 +163,24 @@ describe("one statement per listing request (read cache off)", () => {
     // planned every execution afresh (issue 26: 0.9 ms of its ~2.6 ms per request at 100,000).
     // A shape no other test uses (two statuses listed, nearest first), so its statement's counts are this test's.
     const statuses = "OPERATIONAL,CLOSED_TEMPORARILY";
-    for (let i = 0; i < 8; i++)
+    for (let i = 0; i < 16; i++)
       await statementsFor<ZipSearchResponse>(`/zip-search?postalCode=10001&distance=${20 + i}&limit=${1 + (i % 3)}&businessStatus=${statuses}`);
+    // Two texts at most: whole rows, and ids and versions once most clinics' texts are kept (decision 224).
     const plans = await counted<{ statement: string; generic: number; custom: number }[]>`
       SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
       WHERE statement LIKE 'WITH origin AS%' AND statement LIKE '%row_number() OVER () AS rank%' AND statement LIKE '%business_status" IN (''OPERATIONAL'', ''CLOSED_TEMPORARILY'')%'
         AND statement NOT LIKE '%"credential" IN (%'`;
-    expect(plans).toHaveLength(1);
-    const [plan] = plans;
-    expect(plan!.generic + plan!.custom).toBe(8);
-    // PostgreSQL tries five custom plans before it compares them with the generic one.
-    expect(plan!.custom).toBeLessThanOrEqual(5);
-    expect(plan!.generic).toBeGreaterThanOrEqual(3);
-    expect(plan!.statement).toMatch(/ORDER BY knn LIMIT 10\)/);
+    expect(plans.length).toBeGreaterThanOrEqual(1);
+    expect(plans.length).toBeLessThanOrEqual(2);
+    expect(plans.reduce((n, p) => n + p.generic + p.custom, 0)).toBe(16);
+    for (const plan of plans) {
+      // PostgreSQL tries five custom plans before it compares them with the generic one.
+      expect(plan.custom).toBeLessThanOrEqual(5);
+      expect(plan.statement).toMatch(/ORDER BY knn LIMIT 10\)/);
+    }
+    const most = Math.max(...plans.map((p) => p.generic + p.custom));
+    expect(most).toBeGreaterThanOrEqual(8);
+    expect(plans.find((p) => p.generic + p.custom === most)!.generic).toBeGreaterThanOrEqual(most - 5);
   });
 
   it("zip-search under the credential filter: the statuses are constants of the text, and the generic plan is kept (decision 217)", async () => {
@@ -222,7 +227,7 @@ describe("one statement per listing request (read cache off)", () => {
     }
     const [plan] = await counted<{ statement: string; generic: number; custom: number }[]>`
       SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
-      WHERE statement LIKE 'WITH origin AS (SELECT ll_to_earth%' AND statement LIKE '%row_number() OVER () AS rank%'`;
+      WHERE statement LIKE 'WITH origin AS (SELECT cube(cube(cube(%' AND statement LIKE '%row_number() OVER () AS rank%'`;
     expect(plan!.statement).toMatch(/ORDER BY knn LIMIT 50\)/);
     expect(plan!.generic + plan!.custom).toBe(8);
     expect(plan!.custom).toBeLessThanOrEqual(5);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { clinics } from "../schema.ts";
+import { clinics, zipCodes } from "../schema.ts";
 import { ClinicFragments, listedClinicsText, versionedRows, type VersionedPlace } from "./clinic-fragments.ts";
 import { toListedClinic, type ListingPriceRow } from "./listings.ts";
 import { withVerifiedStaff } from "./staff.ts";
-import { listClinicsNear, listClinicsNearEncoded, type GeoSearch } from "./clinic-search.ts";
+import { listClinicsNear, listClinicsNearEncoded, searchClinicsNearZip, type GeoSearch, type ZipSearch } from "./clinic-search.ts";
 
 let t: TestDatabase;
 const origin = { latitude: 35, longitude: -100 };
@@ -31,6 +31,10 @@ beforeAll(async () => {
       lastVerifiedOn: i % 5 ? null : "2026-10-01",
     })),
   );
+  await t.db.insert(zipCodes).values([
+    { zip: "79101", city: "Amarillo", state: "TX", latitude: origin.latitude + 0.05, longitude: origin.longitude - 0.05 },
+    { zip: "79015", city: "Canyon", state: "TX", latitude: origin.latitude - 0.2, longitude: origin.longitude + 0.1 },
+  ]);
 });
 
 afterAll(() => t.close());
@@ -158,5 +162,62 @@ describe("listedClinicsText (a listing page written from kept texts)", () => {
       expect(listedClinicsText(fragments, listed, brand, roles)).toBe(expected);
     }
     expect(listedClinicsText(fragments, [{ ...listed[0]!, version: null }], "botox", roles)).toBeUndefined();
+  });
+});
+
+describe("searchClinicsNearZip with kept texts (decisions 221, 224)", () => {
+  const zipSearches: ZipSearch[] = [
+    { postalCode: "79101", page: 1, limit: 10, radiusMiles: 25, statuses: ["OPERATIONAL"] },
+    { postalCode: "79101", page: 2, limit: 10, radiusMiles: 100, verifiedOn: "2026-11-01" },
+    { postalCode: "79015", page: 1, limit: 10, radiusMiles: null, price: { brand: "botox", today: "2026-11-01" } },
+    { postalCode: "79015", page: 1, limit: 3, radiusMiles: 5 },
+    { postalCode: "00000", page: 1, limit: 10, radiusMiles: 25 },
+  ];
+
+  async function expectSameZipAnswers(texts: ClinicFragments): Promise<void> {
+    for (const s of zipSearches) {
+      const plain = await searchClinicsNearZip(t.db, s);
+      const written = await searchClinicsNearZip(t.db, { ...s, texts });
+      expect(written.clinicsText).toBe(JSON.stringify(withVerifiedStaff(plain.items, plain.verifiedStaff)));
+      expect([written.total, written.origin]).toEqual([plain.total, plain.origin]);
+    }
+  }
+
+  it("writes the objects' JSON byte for byte, from whole rows while few are kept and from ids and versions once most are", async () => {
+    const texts = new ClinicFragments();
+    await expectSameZipAnswers(texts);
+    for (let i = 0; i < 8 && !texts.prefersNarrow(); i++) await expectSameZipAnswers(texts);
+    expect(texts.prefersNarrow()).toBe(true);
+    const asked: number[][] = [];
+    let narrowReads = 0;
+    const headsOf = texts.headsOf.bind(texts);
+    texts.headsOf = (places, rowsOf) => (narrowReads++, headsOf(places, (ids) => (asked.push(ids), rowsOf(ids))));
+    await expectSameZipAnswers(texts);
+    // Every page was read narrow, and every clinic shown was kept: no whole row was read.
+    expect(narrowReads).toBe(zipSearches.length);
+    expect(asked).toEqual([]);
+  });
+
+  it("shows a clinic written since its text was kept, and one written between the two statements", async () => {
+    const texts = new ClinicFragments();
+    while (!texts.prefersNarrow()) await expectSameZipAnswers(texts);
+    const search = zipSearches[0]!;
+    const [nearest] = (await searchClinicsNearZip(t.db, search)).items;
+    await t.db.update(clinics).set({ name: "Renamed Once" }).where(eq(clinics.id, nearest!.id));
+    expect((await searchClinicsNearZip(t.db, { ...search, texts })).clinicsText).toContain('"name":"Renamed Once"');
+    // Written again after the page's statement and before its missing rows are read.
+    await t.db.update(clinics).set({ name: "Renamed Twice" }).where(eq(clinics.id, nearest!.id));
+    const headsOf = texts.headsOf.bind(texts);
+    let wrote = 0;
+    texts.headsOf = (places, rowsOf) =>
+      headsOf(places, async (ids) => {
+        if (wrote++ === 0) await t.db.update(clinics).set({ name: "Renamed Thrice" }).where(eq(clinics.id, nearest!.id));
+        return rowsOf(ids);
+      });
+    const answer = await searchClinicsNearZip(t.db, { ...search, texts });
+    expect(wrote).toBe(1);
+    expect(answer.clinicsText).toContain('"name":"Renamed Thrice"');
+    const plain = await searchClinicsNearZip(t.db, search);
+    expect(answer.clinicsText).toBe(JSON.stringify(withVerifiedStaff(plain.items, plain.verifiedStaff)));
   });
 });

@@ -83,7 +83,8 @@ export class ClinicFragments {
     return this.keptShare >= NARROW_FROM;
   }
 
-  private noteKept(kept: number, listed: number): void {
+  /** Notes that `kept` of a listing's `listed` clinics were kept (the share `prefersNarrow` reads). */
+  note(kept: number, listed: number): void {
     if (listed > 0) this.keptShare += (kept / listed - this.keptShare) / 8;
   }
 
@@ -119,26 +120,35 @@ export class ClinicFragments {
    * another version (written in between), `readAgain` gives the answer instead.
    */
   async encode(places: readonly VersionedPlace[], rowsOf: (ids: number[]) => Promise<VersionedRow[]>, readAgain: () => Promise<string>): Promise<string> {
+    const heads = await this.headsOf(places, rowsOf);
+    return heads ? listingText(places, heads) : readAgain();
+  }
+
+  /**
+   * The texts of a listing read as narrow rows (ids and versions), in their order: those kept
+   * at their version, and the others made from their whole rows, read with `rowsOf` in one
+   * statement. Undefined when one of those comes back at another version or is gone (written
+   * since the listing's statement): the listing must then be read again whole.
+   */
+  async headsOf(places: readonly { id: number; version: string }[], rowsOf: (ids: number[]) => Promise<VersionedRow[]>): Promise<string[] | undefined> {
     const heads = places.map((p) => this.head(p.id, p.version));
     const missing = places.filter((_, i) => heads[i] === undefined);
-    this.noteKept(places.length - missing.length, places.length);
-    if (missing.length > 0) {
-      const rows = new Map((await rowsOf(missing.map((p) => p.id))).map((row) => [row.id, row]));
-      let moved = false;
-      places.forEach((place, i) => {
-        if (heads[i] !== undefined) return;
-        const row = rows.get(place.id);
-        if (row && row.version === place.version) heads[i] = this.keep(row);
-        else {
-          // Written (or deleted) since the first statement: kept at its new version, and the
-          // answer read again in one statement.
-          if (row) this.keep(row);
-          moved = true;
-        }
-      });
-      if (moved) return readAgain();
-    }
-    return listingText(places, heads as string[]);
+    this.note(places.length - missing.length, places.length);
+    if (missing.length === 0) return heads as string[];
+    const rows = new Map((await rowsOf(missing.map((p) => p.id))).map((row) => [row.id, row]));
+    let moved = false;
+    places.forEach((place, i) => {
+      if (heads[i] !== undefined) return;
+      const row = rows.get(place.id);
+      if (row && row.version === place.version) heads[i] = this.keep(row);
+      else {
+        // Written (or deleted) since the first statement: kept at its new version, and the
+        // answer read again in one statement.
+        if (row) this.keep(row);
+        moved = true;
+      }
+    });
+    return moved ? undefined : (heads as string[]);
   }
 
   /** `encode`'s text from whole rows read in one statement, each row's text kept at its version. */
@@ -150,7 +160,7 @@ export class ClinicFragments {
       kept++;
       return head;
     });
-    this.noteKept(kept, rows.length);
+    this.note(kept, rows.length);
     return listingText(rows, heads);
   }
 }
@@ -158,25 +168,32 @@ export class ClinicFragments {
 /**
  * A listing page's clinics as one JSON array, each as `withVerifiedStaff([toListedClinic(row,
  * brand)], [roles])` writes it: its clinic part from the text kept at the row's version (kept
- * now when it was not), then `_distance`, `currentPrice`, `verifiedCredentials` and
- * `verifiedStaff`, in that order. Undefined when a row was read without its version.
+ * now when it was not), or from `heads` (`headsOf`, for rows read narrow: ids and versions
+ * only), then `_distance`, `currentPrice`, `verifiedCredentials` and `verifiedStaff`, in that
+ * order. Undefined when a row was read without its version.
  */
 export function listedClinicsText(
   fragments: ClinicFragments,
   rows: readonly ListingPriceRow[],
   brand: PriceBrand | undefined,
   roles: readonly (readonly VerifiedRole[])[],
+  heads?: readonly string[],
 ): string | undefined {
   const parts: string[] = [];
+  let kept = 0;
   for (const [i, row] of rows.entries()) {
     const version = row.version;
     if (version == null) return undefined;
-    let text = fragments.head(row.id, version) ?? fragments.keep({ ...row, version });
+    let text = heads?.[i] ?? fragments.head(row.id, version);
+    if (text === undefined) text = fragments.keep({ ...row, version });
+    else kept++;
     if (row.distance != null) text += `,"_distance":${JSON.stringify(roundMiles(Number(row.distance)))}`;
     const verified = roles[i] ?? [];
     text += `,"currentPrice":${JSON.stringify(currentPriceOf(row, brand))},"verifiedCredentials":${JSON.stringify(credentialsOfRoles(verified))},"verifiedStaff":${JSON.stringify(verified)}}`;
     parts.push(text);
   }
+  // Rows read narrow were noted by `headsOf`, before their missing texts were made.
+  if (!heads) fragments.note(kept, rows.length);
   return `[${parts.join(",")}]`;
 }
 

@@ -26,7 +26,7 @@ import {
 import type { Database } from "../client.ts";
 import { clinicCurrentPrices, clinicStaff, clinics, zipCodes } from "../schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug, type CityColumns } from "./cities.ts";
-import { roundGeo } from "./geo.ts";
+import { earthAt, roundGeo } from "./geo.ts";
 import { listedStatusCondition, listedStatuses, listedStatusesCondition } from "./listed.ts";
 import {
   batchedStatement,
@@ -81,7 +81,7 @@ function valuePoint(p: LatLon): SqlPoint {
     latitude: sql`${lat}::float8`,
     longitude: sql`${lon}::float8`,
     cosLatitude: sql`${Math.cos((lat * Math.PI) / 180)}::float8`,
-    earth: sql`ll_to_earth(${lat}::float8, ${lon}::float8)`,
+    earth: earthAt(sql`${lat}::float8`, sql`${lon}::float8`),
   };
 }
 
@@ -95,7 +95,7 @@ const zipPoint: SqlPoint = {
 
 /** `WITH origin AS (…)`: the ZIP's centroid, city and state (no row for an unknown ZIP). */
 export const zipOriginCte = (zip: unknown) =>
-  sql`origin AS (SELECT latitude, longitude, city, state, ll_to_earth(latitude, longitude) AS earth, cos(radians(latitude)) AS cos_latitude FROM ${zipCodes} WHERE zip = ${zip})`;
+  sql`origin AS (SELECT latitude, longitude, city, state, ${earthAt(sql`latitude`, sql`longitude`)} AS earth, cos(radians(latitude)) AS cos_latitude FROM ${zipCodes} WHERE zip = ${zip})`;
 
 const clinicEarth = sql`ll_to_earth(${clinics.latitude}, ${clinics.longitude})`;
 /**
@@ -329,7 +329,7 @@ const nearStatement = fixedStatementsByShape((shape: ZipShape & { reach: number;
       // Read once from the CTE: in the generic plan the KNN order's point is then one value.
       earth: sql`(SELECT earth FROM origin)`,
     };
-    return sql`WITH origin AS (SELECT ll_to_earth(${v.latitude}::float8, ${v.longitude}::float8) AS earth),
+    return sql`WITH origin AS (SELECT ${earthAt(sql`${v.latitude}::float8`, sql`${v.longitude}::float8`)} AS earth),
     nearest AS (
       SELECT id, distance, row_number() OVER () AS rank FROM (
         SELECT ${clinics.id} AS id, ${milesFrom(origin)} AS distance, ${clinicEarth} <-> ${origin.earth} AS knn
@@ -546,8 +546,14 @@ export interface KnownTotal {
   total: number;
 }
 
-/** The generation of the located clinics in the statement's snapshot. */
-export const locatedGeneration = sql`(SELECT n FROM located_clinics_generation)`;
+/**
+ * The generation of the located clinics in the statement's snapshot, read by its key (the
+ * primary key index). Without the key PostgreSQL reads the one-row table by a sequential scan,
+ * and a transaction that writes many clinics one statement at a time (the seed, an import)
+ * leaves it hundreds of pages long with its one live row at the end, which vacuum cannot cut
+ * off: 442 pages at 100,000 clinics, read twice by every zip-search (decision 224).
+ */
+export const locatedGeneration = sql`(SELECT n FROM located_clinics_generation WHERE id)`;
 
 /** A listing's page with each clinic's verified staff (`verifiedOn`), in the items' order (empty lists without a day). */
 export interface StaffedPage<T> extends Page<T> {
@@ -625,7 +631,7 @@ export function nearestReach(reach: number): number {
  * request was 7% of an uncached zip-search's CPU): every value bound, nothing rendered per
  * request. `known`: a total kept at any distance is offered; `reach`: `nearestReach`'s bucket.
  */
-const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: boolean; reach: number }) => {
+const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: boolean; reach: number; narrow: boolean }) => {
   const { names, parts } = zipNames(shape);
   // In a radius a known total was counted from a centroid (located-places.ts): offered with it.
   const more = [
@@ -653,7 +659,7 @@ const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: bool
         CASE WHEN shown.n < ${v.limit}::int AND (shown.n > 0 OR ${v.offset}::int = 0) THEN ${v.offset}::int + shown.n
         ELSE ${count} END AS total, ${locatedGeneration}::text AS generation
       FROM origin, (SELECT count(*) AS n FROM page) shown)
-    SELECT meta.*, ${listingColumns}, ${listingVersionColumn}, page.distance, ${listingPriceColumns(p.price != null)}, ${listingRolesColumnOn(p.staff)}
+    SELECT meta.*, ${shape.narrow ? sql`${clinics.id} AS "id"` : listingColumns}, ${listingVersionColumn}, page.distance, ${listingPriceColumns(p.price != null)}, ${listingRolesColumnOn(p.staff)}
     FROM meta LEFT JOIN (page JOIN ${clinics} ON ${clinics.id} = page.id ${p.price ? currentPriceJoinOn(p.price.brand, p.price.oldestCounting) : sql``}) ON true
     ORDER BY page.rank`;
   });
@@ -677,11 +683,29 @@ export async function searchClinicsNearZip(db: Database, s: ZipSearch): Promise<
   const inRadius = near ? places.total(s.postalCode, roundGeo(radius), listedStatuses(s.statuses)) : undefined;
   const known = radius == null ? s.knownTotal : inRadius;
   const { shape, values } = zipBindings(zipPartsOf(s));
-  const statement = zipNearStatement({ ...shape, known: known != null, reach: nearestReach(offset + s.limit) });
   const centre = inRadius ? { knownLatitude: inRadius.latitude, knownLongitude: inRadius.longitude } : {};
-  const rows = await statement<ZipListingRow & { generation?: string }>(db, { ...values, limit: s.limit, offset, ...knownTotalValues(known), ...centre });
+  const read = (narrow: boolean) =>
+    zipNearStatement({ ...shape, known: known != null, reach: nearestReach(offset + s.limit), narrow })<ZipListingRow & { generation?: string }>(db, {
+      ...values,
+      limit: s.limit,
+      offset,
+      ...knownTotalValues(known),
+      ...centre,
+    });
+  const { texts } = s;
+  // While most listed clinics' texts are kept (decision 221), the page's clinics are read as
+  // ids and versions only (decision 224), and whole rows only for the texts missing.
+  const narrow = texts?.prefersNarrow() ?? false;
+  let rows = await read(narrow);
+  let heads: string[] | undefined;
+  if (narrow && texts) {
+    const listed = rows.filter((r) => r.id != null) as (ZipListingRow & { version: string })[];
+    heads = await texts.headsOf(listed, (ids) => versionedRows(db, ids));
+    // A clinic written since: the page read again, whole, in one statement.
+    if (!heads) rows = await read(false);
+  }
   if (near) places.seen(db, rows[0]?.generation);
-  const page = zipPageOf(rows, s.price?.brand, s.texts);
+  const page = zipPageOf(rows, s.price?.brand, texts, heads);
   // The generation is read in every shape; only a total at any distance is kept across ZIPs.
   if (radius != null) delete page.located;
   return page;
@@ -699,13 +723,14 @@ export function zipPageOf(
   rows: (ZipListingRow & { generation?: string })[],
   brand: PriceBrand | undefined,
   texts?: ClinicFragments,
+  heads?: readonly string[],
 ): ListedPage & { origin: ZipOrigin | null; located?: KnownTotal } {
   const listed = rows.filter((r) => r.id != null);
   const total = Number(rows[0]?.total ?? 0);
   const generation = rows[0]?.generation;
   const verifiedStaff = verifiedStaffOf(listed);
   const meta = { total, origin: zipOriginOf(rows), ...(generation != null ? { located: { generation, total } } : {}) };
-  const clinicsText = texts && listedClinicsText(texts, listed, brand, verifiedStaff);
+  const clinicsText = texts && listedClinicsText(texts, listed, brand, verifiedStaff, heads);
   if (clinicsText !== undefined) return { items: [], verifiedStaff: [], clinicsText, ...meta };
   return { items: listed.map((r) => toListedClinic(r, brand)), verifiedStaff, ...meta };
 }

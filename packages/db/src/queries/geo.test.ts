@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { clinics } from "../schema.ts";
-import { clinicsWithinRadius, distanceMilesSql, withinRadius } from "./geo.ts";
+import { clinicsWithinRadius, distanceMilesSql, earthAt, withinRadius } from "./geo.ts";
 import { clinicMilesFrom, clinicsWithinMiles } from "./clinic-search.ts";
 
 let t: TestDatabase;
@@ -203,5 +203,41 @@ describe("the box inside the circle (decision 218)", () => {
     }
     // Not vacuous: each case keeps at least its own box's corners and edge midpoints.
     expect(kept).toBeGreaterThanOrEqual(cases.length * 6);
+  });
+});
+
+describe("earthAt", () => {
+  it("is ll_to_earth to the bit, for every clinic's place and the points bound as values", async () => {
+    const [columns] = await t.db
+      .select({
+        same: sql<number>`count(*) filter (where ll_to_earth(${clinics.latitude}, ${clinics.longitude}) = ${earthAt(clinics.latitude, clinics.longitude)})::int`,
+        sameText: sql<number>`count(*) filter (where ll_to_earth(${clinics.latitude}, ${clinics.longitude})::text = (${earthAt(clinics.latitude, clinics.longitude)})::text)::int`,
+        located: sql<number>`count(*) filter (where ${clinics.latitude} is not null)::int`,
+      })
+      .from(clinics);
+    expect(columns!.located).toBeGreaterThan(99_000);
+    expect(columns!.same).toBe(columns!.located);
+    expect(columns!.sameText).toBe(columns!.located);
+    for (const [lat, lon] of [
+      [40.7128, -74.006],
+      [0, 0],
+      [-33.8688, 151.2093],
+      [89.999999999, 179.999999999],
+      [-90, -180],
+      [51.9, -179.95],
+      [1e-9, -1e-9],
+    ]) {
+      const [row] = await t.db.execute<{ same: boolean }>(
+        sql`select ll_to_earth(${lat}::float8, ${lon}::float8)::text = (${earthAt(sql`${lat}::float8`, sql`${lon}::float8`)})::text as same`,
+      );
+      expect(row?.same, `${lat}, ${lon}`).toBe(true);
+    }
+  });
+
+  it("keeps the KNN order on clinics_earth_idx", async () => {
+    const plan = await t.db.execute(
+      sql`explain select id from ${clinics} where ${clinics.latitude} is not null and ${clinics.longitude} is not null order by ll_to_earth(${clinics.latitude}, ${clinics.longitude}) <-> ${earthAt(sql`40.7::float8`, sql`-74::float8`)} limit 10`,
+    );
+    expect(JSON.stringify(plan)).toContain("clinics_earth_idx");
   });
 });

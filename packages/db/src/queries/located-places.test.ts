@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EARTH_RADIUS_MILES, type BusinessStatus } from "@botox/core";
+import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { zipCodes } from "../schema.ts";
 import { LocatedPlaces } from "./located-places.ts";
-import { searchClinicsNearZip } from "./clinic-search.ts";
+import { locatedGeneration, searchClinicsNearZip } from "./clinic-search.ts";
 
 let t: TestDatabase;
 /** ZIP centroids: a dense city, its edge, a lone town, and one near the antimeridian. */
@@ -138,5 +139,19 @@ describe("searchClinicsNearZip with kept places", () => {
     await searchClinicsNearZip(t.db, { postalCode: "dense", page: 1, limit: 1, radiusMiles: 25, places });
     for (let i = 0; i < 100 && places.generation === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(places.generation).toBe(await currentGeneration());
+  });
+
+  it("reads the generation by its key, however long a bulk write left its table", async () => {
+    // A transaction that writes clinics one statement at a time (the seed, an import) writes a
+    // version of the one row per statement, none of which can be pruned before it commits.
+    await t.sql`do $$ begin for i in 1..6000 loop update located_clinics_generation set n = n; end loop; end $$`;
+    await t.sql`vacuum (analyze) located_clinics_generation`;
+    const [size] = await t.sql<{ pages: number }[]>`select pg_relation_size('located_clinics_generation') / 8192 as pages`;
+    expect(Number(size?.pages)).toBeGreaterThan(20);
+    const plan = JSON.stringify(await t.db.execute(sql`explain select ${locatedGeneration} as n`));
+    expect(plan).toContain("located_clinics_generation_pkey");
+    expect(plan).not.toContain("Seq Scan");
+    const [row] = await t.db.execute<{ n: string }>(sql`select ${locatedGeneration}::text as n`);
+    expect(row?.n).toBe(await currentGeneration());
   });
 });

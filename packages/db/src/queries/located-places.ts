@@ -161,7 +161,7 @@ export class LocatedPlaces {
     const rows = await db.$client
       .unsafe(
         `SELECT g.n::text, c.latitude, c.longitude, c.business_status FROM located_clinics_generation g
-         LEFT JOIN clinics c ON c.latitude IS NOT NULL AND c.longitude IS NOT NULL`,
+         LEFT JOIN clinics c ON c.latitude IS NOT NULL AND c.longitude IS NOT NULL WHERE g.id`,
       )
       .values();
     const zipRows = await db.$client.unsafe(`SELECT zip, latitude, longitude FROM zip_codes`).values();
