@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { clinics } from "../schema.ts";
 import type { Database } from "../client.ts";
-import { batchedStatement, fixedStatement, fixedStatementsByShape } from "./listings.ts";
+import { batchedStatement, fixedStatement, fixedStatementsByShape, onePlacePerName } from "./listings.ts";
 
 let t: TestDatabase;
 
@@ -24,6 +24,35 @@ describe("fixedStatement (rendered once, each call's values in their places)", (
     expect(await named<{ name: string }>(t.db, { slug: "fixed-a", city: "austin" })).toEqual([{ name: "Fixed A" }]);
     expect(await named<{ name: string }>(t.db, { slug: "fixed-b", city: "boston" })).toEqual([{ name: "Fixed B" }]);
     expect(await named<{ name: string }>(t.db, { slug: "fixed-b", city: "austin" })).toEqual([]);
+  });
+
+  it("binds a name used in several places once, cast where each place needs it", async () => {
+    const unsafe = vi.spyOn(t.db.$client, "unsafe");
+    try {
+      const repeated = fixedStatement(
+        ["miles", "slug"],
+        (v) =>
+          sql`SELECT ${v.miles}::float8 * 2 AS twice, ${v.miles}::int AS whole, ${clinics.name} AS name FROM ${clinics} WHERE ${clinics.slug} = ${v.slug} AND ${v.miles}::float8 > 0 LIMIT ${v.miles}::int`,
+      );
+      expect(await repeated<{ twice: number; whole: number; name: string }>(t.db, { miles: 2.5, slug: "fixed-a" })).toEqual([
+        { twice: 5, whole: 2, name: "Fixed A" },
+      ]); // float8 (the first place) to int rounds half to even
+      const [text, values] = unsafe.mock.calls.at(-1)! as unknown as [string, unknown[]];
+      expect(values).toEqual([2.5, "fixed-a"]);
+      expect(text.match(/\$1\b/g)).toHaveLength(4);
+      expect(text).not.toContain("$3");
+    } finally {
+      unsafe.mockRestore();
+    }
+  });
+
+  it("numbers each name's places as its first, and leaves a text it cannot read as it is", () => {
+    expect(onePlacePerName("a = $1 and b = $2 and c = $3 and d = $4", ["x", "y", "x", "y"])).toEqual({
+      text: "a = $1 and b = $2 and c = $1 and d = $2",
+      slots: ["x", "y"],
+    });
+    expect(onePlacePerName("a = $2 and b = $1", ["x", "x"])).toEqual({ text: "a = $2 and b = $1", slots: ["x", "x"] });
+    expect(onePlacePerName("a = $1", ["x", "y"])).toEqual({ text: "a = $1", slots: ["x", "y"] });
   });
 
   it("refuses a statement with a value in the text itself (every later call would send it)", async () => {

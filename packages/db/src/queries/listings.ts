@@ -42,18 +42,39 @@ export function fixedStatement<K extends string>(names: readonly K[], build: (va
     const sentinels = Object.fromEntries(names.map((name, i) => [name, `\u0000fixed ${i} ${name}`])) as Record<K, string>;
     const byText = new Map<unknown, K>(names.map((name) => [sentinels[name], name]));
     const { sql: text, params } = dialect.sqlToQuery(build(sentinels));
-    const slots = params.map((param) => {
+    const named = params.map((param) => {
       const name = byText.get(param);
       if (name === undefined) throw new Error(`fixedStatement: a value in the text itself (${JSON.stringify(param)}), not one of ${names.join(", ")}`);
       return name;
     });
-    return { text, slots };
+    return onePlacePerName(text, named);
   };
   return async <T>(db: Database, values: Record<K, unknown>): Promise<T[]> => {
     rendered ??= render();
     const rows = await db.$client.unsafe(rendered.text, rendered.slots.map((name) => values[name]) as never[], { prepare: true });
     return rows as unknown as T[];
   };
+}
+
+/**
+ * The statement with each name bound once: every place of a name numbered as its first
+ * (drizzle numbers each place anew: zip-search's radius was 24 of its 32 parameters, each
+ * sent, and parsed by PostgreSQL, on every execution; decision 224). PostgreSQL takes its type from
+ * the first place and casts it at the others, as each statement here already writes it. Left
+ * as drizzle wrote it unless its placeholders are exactly $1 to $n in order.
+ */
+export function onePlacePerName<K>(text: string, named: readonly K[]): { text: string; slots: K[] } {
+  const places = [...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
+  if (places.length !== named.length || places.some((n, i) => n !== i + 1)) return { text, slots: [...named] };
+  const numbers = new Map<K, number>();
+  const slots: K[] = [];
+  const renumbered = text.replace(/\$(\d+)/g, (_, n: string) => {
+    const name = named[Number(n) - 1] as K;
+    let number = numbers.get(name);
+    if (number === undefined) numbers.set(name, (number = slots.push(name)));
+    return `$${number}`;
+  });
+  return { text: renumbered, slots };
 }
 
 /** A fixed statement (`fixedStatement`) run with its values. */
