@@ -8,8 +8,9 @@
  * longitude)) in distance order (KNN), reading only the rows shown.
  *
  * Cost (bench:api, 100,000 clinics): ll_to_earth costs ~7 µs a row (its `earth` domain
- * checks), so it is used only where the index answers it (the KNN order). The exact distance
- * is the haversine formula on the plain columns (~1 µs).
+ * checks), so it is used only where the index answers it (the KNN order); the order's origin
+ * is the same point written out (geo.ts `earthAt`, decision 224). The exact distance is the
+ * haversine formula on the plain columns (~1 µs).
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import {
