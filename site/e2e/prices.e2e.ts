@@ -86,8 +86,8 @@ describe("price filter and sort", () => {
     expect(prices.every((p) => p <= 1200)).toBe(true);
 
     await page.getByLabel("Botox price per unit").selectOption("");
-    await page.getByLabel("Sort by").selectOption("price-asc");
-    await page.waitForResponse((r) => r.url().includes("sortBy=price"));
+    // Listen before choosing: the answer can arrive before a listener set up afterwards.
+    await Promise.all([page.waitForResponse((r) => r.url().includes("sortBy=price")), page.getByLabel("Sort by").selectOption("price-asc")]);
     await settled(page);
     const names = await cardNames(page);
     expect(names.slice(0, 2)).toEqual(["Glow Med Spa New York", "Radiance Med Spa New York"]);
