@@ -165,6 +165,8 @@ export default tseslint.config(
       "**/*.config.{ts,js,mjs}",
       "site/host-files.mjs",
       "site/targeted-publish.mjs",
+      "site/page-pipeline.mjs",
+      "site/scripts/build.mjs",
     ],
     rules: { "no-restricted-properties": "off" },
   },

@@ -42,5 +42,7 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
+  // A page pipeline build (site/scripts/build.mjs, decision 226) keeps a cache of its own and gives
+  // Astro's loop no page; it still needs this setting for Astro's hashes of each route's code.
   experimental: { incrementalBuild: !targetedOnly },
 });

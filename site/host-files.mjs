@@ -183,6 +183,14 @@ ${https ? "  Strict-Transport-Security: max-age=31536000; includeSubDomains\n" :
 `;
 }
 
+/**
+ * Writes `<out>/_headers` for the inline script hashes of the build's pages.
+ * @param {string} out @param {string[]} scriptHashes sorted
+ */
+export function writeHostFiles(out, scriptHashes) {
+  fs.writeFileSync(`${out}/_headers`, hostHeaders(process.env, scriptHashes));
+}
+
 /** @returns {import("astro").AstroIntegration} */
 export default function hostFiles() {
   return {
@@ -190,7 +198,9 @@ export default function hostFiles() {
     hooks: {
       "astro:build:done": async ({ dir }) => {
         const out = fileURLToPath(dir);
-        fs.writeFileSync(`${out}/_headers`, hostHeaders(process.env, await collectScriptHashes(out)));
+        // A page pipeline build writes its pages after Astro, and this file with them (site/scripts/build.mjs).
+        if (process.env.SITE_PIPELINE_DIR && !process.env.SITE_TARGET_FILE) return;
+        writeHostFiles(out, await collectScriptHashes(out));
       },
     },
   };

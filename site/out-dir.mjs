@@ -14,7 +14,7 @@ import path from "node:path";
 const STAGING = path.resolve(".astro/out");
 
 /** @param {number} pid */
-const alive = (pid) => {
+export const alive = (pid) => {
   try {
     process.kill(pid, 0);
     return true;

@@ -21,6 +21,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { stashPipeline } from "./page-pipeline.mjs";
 
 /**
  * @typedef {{ page: string, city: string | null, citySlug?: string, zip?: string | null, at?: [number, number] | null }} ClinicEntry
@@ -57,6 +58,22 @@ function classify(pages) {
     }
   }
   return { clinicPages, cityPaths, cityFigures };
+}
+
+/**
+ * The props of a page that its page index reads (`classify`), copied out of its full props: what
+ * a render process of the page pipeline sends back (site/page-pipeline-child.mjs).
+ * @param {Record<string, any> | undefined} props
+ * @returns {Record<string, unknown>}
+ */
+export function pageFacts(props) {
+  const clinic = props?.clinic;
+  if (clinic && typeof clinic.id === "number") {
+    const { id, citySlug, postalCode, latitude, longitude } = clinic;
+    return { clinic: { id, citySlug, postalCode, latitude, longitude }, cityPage: props?.cityPage };
+  }
+  if (props?.city && typeof props.city.pageSlug === "string") return { city: { pageSlug: props.city.pageSlug }, figure: props.figure };
+  return {};
 }
 
 /**
@@ -151,7 +168,7 @@ function withProps(app, paths) {
 }
 
 /** @param {string} file @param {unknown} value */
-function writeJson(file, value) {
+export function writeJson(file, value) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, JSON.stringify(value));
@@ -165,7 +182,9 @@ function writeJson(file, value) {
 export default function targetedPublish(env = process.env) {
   const indexOut = env.SITE_PAGE_INDEX_OUT;
   const targetFile = env.SITE_TARGET_FILE;
-  if (!indexOut && !targetFile) return null;
+  // A full build's pages go to the page pipeline (site/scripts/build.mjs, decision 226); a targeted one renders its few here.
+  const pipelineDir = targetFile ? undefined : env.SITE_PIPELINE_DIR;
+  if (!indexOut && !targetFile && !pipelineDir) return null;
   const fingerprint = env.SITE_FINGERPRINT || null;
   // Each stage's seconds, logged at the end for bench:publish (decision 040).
   /** @type {[string, number][]} */
@@ -189,6 +208,12 @@ export default function targetedPublish(env = process.env) {
           name: "botox:targeted-publish",
           async getStaticPaths() {
             mark("bundle");
+            if (pipelineDir) {
+              // Phase 1 of the page pipeline: the bundle is kept for the render processes, Astro's loop gets no page.
+              await stashPipeline(base, pipelineDir);
+              mark("stash");
+              return [];
+            }
             const all = await base.getStaticPaths();
             mark("paths");
             const pages = withProps(/** @type {any} */ (base).app, all);

@@ -33,11 +33,15 @@ const withNightly = process.env.BENCH_PUBLISH_NIGHTLY !== "0";
 const say = (line: string) => console.log(`[bench:publish] ${line}`);
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
-/** Each stage's seconds from a build's log: the publisher's "[publish] stage NAME S s" lines and the site build's "stages: NAME S s, …". */
+/**
+ * Each stage's seconds from a build's log: the publisher's "[publish] stage NAME S s" lines and
+ * the site build's "stages: NAME S s, …" lines (Astro's, then the page pipeline's in a full build).
+ */
 function stagesOf(log: string): Record<string, number> {
   const out: Record<string, number> = {};
-  const site = /stages: ([^\n]*)/.exec(log)?.[1] ?? "";
-  for (const m of site.matchAll(/(\w+) ([\d.]+) s/g)) out[`site ${m[1]}`] = Number(m[2]);
+  for (const line of log.matchAll(/stages: ([^\n]*)/g)) {
+    for (const m of (line[1] ?? "").matchAll(/(\w+) ([\d.]+) s/g)) out[`site ${m[1]}`] = Number(m[2]);
+  }
   for (const m of log.matchAll(/\[publish\] stage (\w+) ([\d.]+) s/g)) out[m[1]!] = Number(m[2]);
   return out;
 }

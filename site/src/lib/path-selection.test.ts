@@ -8,7 +8,9 @@ import { priceCheckedOn, type ClinicPrice } from "@botox/core/prices";
 import { makeClinic as clinic } from "../test/factories.ts";
 import type { SiteData } from "@botox/db/site";
 import { indexSiteData, type SiteCity, type SiteZip } from "./data.ts";
-import { cityFigure, selectPaths, type PreviousClinic } from "./path-selection.ts";
+import { clinicPath } from "@botox/core/search";
+import { parseShard, pathShard } from "../../page-shard.mjs";
+import { cityFigure, selectPaths, shardSelection, type PreviousClinic } from "./path-selection.ts";
 
 const city = (citySlug: string, state: string, pageSlug: string, latitude: number, longitude: number): SiteCity => ({
   citySlug,
@@ -197,5 +199,36 @@ describe("a targeted build's path selection", () => {
       const otherCityName = { ...data.cities[0]!, city: "Austin City" };
       expect(cityFigure(data, otherCityName)).not.toBe(cityFigure(data, data.cities[0]!));
     });
+  });
+});
+
+describe("a page pipeline share's selection (decision 226)", () => {
+  const clinics = Array.from({ length: 400 }, (_, i) => clinic({ id: i + 1, citySlug: `city-${i % 37}`, slug: `clinic-${i}` }));
+
+  it("gives each clinic page to exactly one share, the share its path hashes to", () => {
+    const shares = [shardSelection(0, 2), shardSelection(1, 2)];
+    for (const c of clinics) {
+      const owners = shares.filter((s) => s.clinic(c));
+      expect(owners).toHaveLength(1);
+      expect(owners[0]!.covers(clinicPath(c.citySlug, c.slug))).toBe(true);
+    }
+    // Spread over both shares, not all on one.
+    const first = clinics.filter((c) => shares[0]!.clinic(c)).length;
+    expect(first).toBeGreaterThan(140);
+    expect(first).toBeLessThan(260);
+  });
+
+  it("covers every other path by one share only, whether the path is written encoded or not", () => {
+    for (const p of ["/", "/zip/78701", "/botox-near-me/austin", "/sitemap-1.xml", "/blog/über-uns", "/blog/%C3%BCber-uns"]) {
+      const owners = [0, 1, 2].filter((k) => shardSelection(k, 3).covers(p));
+      expect(owners, p).toHaveLength(1);
+    }
+    expect(pathShard("/blog/über-uns", 5)).toBe(pathShard("/blog/%C3%BCber-uns", 5));
+    expect(pathShard("/zip/78701/", 5)).toBe(pathShard("/zip/78701", 5));
+  });
+
+  it("is chosen from SITE_RENDER_SHARD, which must name a share of the pipeline", () => {
+    expect(parseShard("1/2")).toEqual({ shard: 1, shards: 2 });
+    for (const bad of ["2/2", "1/0", "a/2", "1", "-1/2"]) expect(() => parseShard(bad), bad).toThrow(/SITE_RENDER_SHARD must be "k\/N"/);
   });
 });

@@ -18,15 +18,21 @@
  * `covers(path)` says whether a path of the previous build is within the selection: such a
  * path that the routes no longer return is gone (site/targeted-publish.mjs removes it); a path
  * outside it is kept from the live build as it is.
+ *
+ * A full build's page pipeline (site/page-pipeline.mjs, decision 226) uses the same two hooks
+ * for its shares: with SITE_RENDER_SHARD "k/N", each of its N render processes gets a selection
+ * (`shardSelection`) that covers the pages whose path hashes to k, so each computes the props
+ * and cache keys of its own pages only.
  */
 import fs from "node:fs";
 import { FILTERS } from "@botox/core/constants";
 import { PRICE_BRANDS } from "@botox/core/prices";
 import { distanceMiles } from "@botox/core/geo";
-import { cityPath, zipPath } from "@botox/core/search";
+import { cityPath, clinicPath, zipPath } from "@botox/core/search";
 import { toLinkSlug } from "@botox/core/slug";
 import { isPermanentlyClosed } from "@botox/core/freshness";
 import type { Clinic } from "@botox/core/contract";
+import { parseShard, pathShard } from "../../page-shard.mjs";
 import { env } from "../env.ts";
 import { cacheKey } from "./cache-key.ts";
 import { NEARBY_MILES } from "./closed.ts";
@@ -171,6 +177,15 @@ export function selectPaths(
   return { citySlugs, movedCitySlugs, zips, clinicIds, clinic, covers };
 }
 
+/** What the routes ask of a selection: a targeted build's (`selectPaths`) or a page pipeline share's (`shardSelection`). */
+export type RouteSelection = Pick<PathSelection, "clinic" | "covers">;
+
+/** The pages of share `shard` of `shards`: every page path hashing to it, clinic pages by their path too. */
+export function shardSelection(shard: number, shards: number): RouteSelection {
+  const covers = (pathname: string) => pathShard(pathname, shards) === shard;
+  return { covers, clinic: (c: Clinic) => covers(clinicPath(c.citySlug, c.slug)) };
+}
+
 /**
  * Where the selection is left for site/targeted-publish.mjs, which reads the same registered
  * symbol (the same process: the prerender bundle runs inside the build), with the previous
@@ -178,14 +193,22 @@ export function selectPaths(
  */
 const SELECTION_KEY = Symbol.for("botox.pathSelection");
 
-let selecting: Promise<PathSelection | null> | undefined;
+let selecting: Promise<RouteSelection | null> | undefined;
 
 /**
- * The selection of this build: null in a full build. Read once from SITE_TARGET_FILE (the
- * changed clinics and the previous build's page index, written by the publisher).
+ * The selection of this build: null in a full build rendered by one process. Read once from
+ * SITE_TARGET_FILE (the changed clinics and the previous build's page index, written by the
+ * publisher), or a page pipeline share from SITE_RENDER_SHARD.
  */
-export function pathSelection(file: string | undefined = env.SITE_TARGET_FILE): Promise<PathSelection | null> {
+export function pathSelection(
+  file: string | undefined = env.SITE_TARGET_FILE,
+  shard: string | undefined = env.SITE_RENDER_SHARD,
+): Promise<RouteSelection | null> {
   selecting ??= (async () => {
+    if (!file && shard) {
+      const share = parseShard(shard);
+      return shardSelection(share.shard, share.shards);
+    }
     if (!file) return null;
     const target = JSON.parse(fs.readFileSync(file, "utf8")) as { clinicIds: number[]; previousIndex: string };
     const previous = JSON.parse(fs.readFileSync(target.previousIndex, "utf8")) as PreviousIndex;
@@ -197,6 +220,6 @@ export function pathSelection(file: string | undefined = env.SITE_TARGET_FILE): 
 }
 
 /** The city routes' filter: a city page (or shared-slug chooser) is selected when its path is covered. */
-export const cityPageSelected = (selection: PathSelection | null, pageSlug: string): boolean => selection === null || selection.covers(cityPath(pageSlug));
+export const cityPageSelected = (selection: RouteSelection | null, pageSlug: string): boolean => selection === null || selection.covers(cityPath(pageSlug));
 /** The ZIP route's filter. */
-export const zipSelected = (selection: PathSelection | null, zip: string): boolean => selection === null || selection.covers(zipPath(zip));
+export const zipSelected = (selection: RouteSelection | null, zip: string): boolean => selection === null || selection.covers(zipPath(zip));

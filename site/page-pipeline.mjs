@@ -1,0 +1,304 @@
+// @ts-check
+/**
+ * A full build's pages rendered by render processes of their own (issue 24, decision 226).
+ *
+ * Astro renders, writes and caches every page on the build's one thread, beside Vite's and
+ * Rolldown's memory; at 50,000 clinics that was about 100 s of a 110 s build. A render worker
+ * beside it (decision 209) did not pay: Astro's loop still wrote every page on the main thread,
+ * and a second copy of all the data took the build over 1.5 GB. Here a full build has two
+ * phases, run by site/scripts/build.mjs:
+ *
+ *  1. `astro build` bundles as always; once its prerender bundle exists, `stashPipeline` keeps a
+ *     copy of it with what rendering needs of the build (a job file) and gives Astro's loop no
+ *     page. Astro finishes (assets, host files, the output folder's move) and its process exits,
+ *     with Vite's and Rolldown's memory.
+ *  2. `runPagePipeline` starts N render processes (site/page-pipeline-child.mjs): each loads the
+ *     kept bundle, computes only its share of the clinic, city and ZIP routes' props
+ *     (SITE_RENDER_SHARD, src/lib/path-selection.ts) and restores, renders, writes and caches
+ *     its share of the pages (site/page-shard.mjs), with Astro's own render function.
+ *
+ * The incremental cache is the pipeline's own, with Astro's rules (a page is restored when its
+ * route's code and its `cacheKey` are unchanged; restored pages are hard links; an entry is
+ * never written in place): `<cacheDir>/pages/<2 hex>/<sha-256 of the page's file>.page`, one
+ * folder per 256 pages instead of one per page as in Astro's `dist/` mirror (a `mkdir` costs
+ * as much as a page's write here), and the manifest `page-pipeline.json`, which also keeps each
+ * page's inline script hashes so a restored page need not be read again for the Content
+ * Security Policy (site/host-files.mjs). Astro's own incremental build stays on for its hashes
+ * of each route's code (`dependencyHash`); its cache stays empty, as its loop renders nothing.
+ *
+ * What the pipeline does not do, and refuses rather than loses: astro:assets images, redirects,
+ * server islands and content collections (the site has none).
+ *
+ * SITE_RENDER_PROCESSES: how many render processes; 0 leaves the pages to Astro's loop in one
+ * phase. Unset: one per core, at most 2 (each holds the data; decision 226's memory figures).
+ */
+import { fork } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const MAX_DEFAULT_PROCESSES = 2;
+const MANIFEST = "page-pipeline.json";
+const MANIFEST_VERSION = 1;
+
+/**
+ * @typedef {{ entryUrl: string, astroRoot: string, styles: [string, unknown[]][], entries: [string, string][], scripts: { stage: string, content: string }[],
+ *   outDir: string, cacheDir: string, publicFiles: string[], origin: string, trailingSlash: string, force: boolean,
+ *   configHash: string, lockfileHash: string, dependencyHashes: Record<string, string> }} Stash what phase 1 keeps for phase 2 (`job.json`)
+ * @typedef {Stash & { shard: number, shards: number, previousManifest: string | null }} Job what one render process is given
+ * @typedef {{ pathname: string, component: string, cacheKey: string | null, file: string, facts: Record<string, unknown>, scripts: string }} PipelinePage
+ * @typedef {{ rendered: number, restored: number, pathsSeconds: number, renderSeconds: number }} ShareStats
+ * @typedef {{ info: (msg: string) => void, warn: (msg: string) => void }} Log
+ */
+
+/**
+ * How many render processes a full build uses (0: Astro's own loop).
+ * @param {Record<string, string | undefined>} env @param {number} [cores]
+ */
+export function renderProcesses(env, cores = os.availableParallelism()) {
+  const set = env.SITE_RENDER_PROCESSES;
+  if (set === undefined || set === "") return Math.max(1, Math.min(MAX_DEFAULT_PROCESSES, cores));
+  if (!/^\d+$/.test(set) || Number(set) > 64) throw new Error(`SITE_RENDER_PROCESSES must be a whole number from 0 to 64, not "${set}"`);
+  return Number(set);
+}
+
+/**
+ * Where the cache keeps a page (its encoded path relative to the output folder).
+ * @param {string} cacheDir @param {string} file
+ */
+export function cacheFileOf(cacheDir, file) {
+  const hash = createHash("sha256").update(file).digest("hex");
+  return path.join(cacheDir, "pages", hash.slice(0, 2), `${hash.slice(2)}.page`);
+}
+
+/**
+ * The file a page is written to, relative to the output folder and URL-encoded as Astro records
+ * it (getOutFolder/getOutFile of astro/dist/core/build/common.js for `build.format: "directory"`;
+ * page-pipeline.test.ts compares them). On disk it is that URL's path.
+ * @param {string} pathname @param {string} routeType
+ */
+export function outFileOf(pathname, routeType) {
+  const encoded = encodeURI(pathname);
+  if (routeType === "endpoint") return encoded.replace(/^\/+/, "");
+  if (encoded === "/404" || encoded === "/500") return `${encoded.slice(1)}.html`;
+  const dir = encoded.replace(/^\/+|\/+$/g, "");
+  return dir === "" ? "index.html" : `${dir}/index.html`;
+}
+
+/**
+ * The URL Astro renders a page for (getUrlForPath of astro/dist/core/build/generate.js, base "/",
+ * directory format).
+ * @param {string} pathname @param {string} routeType @param {string} origin @param {string} trailingSlash
+ */
+export function urlOf(pathname, routeType, origin, trailingSlash) {
+  if (pathname === "/" || pathname === "") return new URL("/", origin);
+  const trimmed = pathname.replace(/^\/+/, "");
+  if (routeType === "endpoint") return new URL(`/${trimmed}`, origin);
+  return new URL(`/${trimmed.replace(/\/+$/, "")}${trailingSlash === "never" ? "" : "/"}`, origin);
+}
+
+/** The folder of the astro package this build runs (the processes load Astro's render functions from it). */
+function astroRoot() {
+  let dir = path.dirname(fileURLToPath(import.meta.resolve("astro")));
+  for (;;) {
+    const pkg = path.join(dir, "package.json");
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, "utf8")).name === "astro") return dir;
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error("astro's package folder not found");
+    dir = up;
+  }
+}
+
+/** @param {string} root @param {string} file */
+const astroModule = (root, file) => import(pathToFileURL(path.join(root, file)).href);
+
+/** Files of the public folder, as encoded paths relative to it (a page never overwrites one, as in Astro). */
+function publicFiles(/** @type {string} */ dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => encodeURI(path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/")));
+}
+
+/**
+ * The cache manifest of the previous build when this build may trust it: Astro's checks
+ * (version, config hash, lockfile hash). Returns its file, or null.
+ * @param {string} file @param {string} configHash @param {string} lockfileHash @param {boolean} force
+ */
+function trustedManifest(file, configHash, lockfileHash, force) {
+  if (force) return null;
+  try {
+    const data = JSON.parse(fs.readFileSync(file, "utf8"));
+    return data.version === MANIFEST_VERSION && data.configHash === configHash && data.lockfileHash === lockfileHash ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs one render process to its end.
+ * @param {string} jobFile @param {number} shard @param {number} shards @param {(child: import("node:child_process").ChildProcess) => void} started
+ * @returns {Promise<{ pages: PipelinePage[], stats: ShareStats }>}
+ */
+function runShare(jobFile, shard, shards, started) {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), "page-pipeline-child.mjs"), [jobFile], {
+      // One malloc arena: the processes' native memory stays near what they use (about 100 MB less each at 50,000 clinics).
+      env: { MALLOC_ARENA_MAX: "1", ...process.env, SITE_RENDER_SHARD: `${shard}/${shards}` },
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    started(child);
+    /** @type {any} */
+    let answer = null;
+    child.on("message", (msg) => (answer = msg));
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      if (answer?.type === "done" && code === 0) return resolve({ pages: answer.pages, stats: answer.stats });
+      const why = answer?.type === "failed" ? answer.error : signal ? `stopped by ${signal}` : `exit code ${code}`;
+      reject(new Error(`page pipeline share ${shard + 1}/${shards} failed: ${why}`));
+    });
+  });
+}
+
+/**
+ * Phase 1, in Astro's build: keeps the prerender bundle (Astro removes it when its loop is done)
+ * and what rendering needs of the build in `dir`, which must be inside the site folder (the
+ * bundle's packages are found from where it lies). `base` is Astro's default prerenderer after
+ * its setup; the project's Astro patch leaves its bundle's folder, URL and the build's internals on it.
+ * @param {any} base @param {string} dir
+ */
+export async function stashPipeline(base, dir) {
+  const internals = base.internals;
+  const buildOptions = base.app?.getOptions?.();
+  if (!base.entryUrl || !base.outputDir || !internals || !buildOptions)
+    throw new Error("the page pipeline needs the prerenderer's bundle and internals (is the project's Astro patch applied?)");
+  if (internals.serverIslandPageComponents?.size)
+    throw new Error("the page pipeline renders no server islands (decision 226): build with SITE_RENDER_PROCESSES=0");
+  if (internals.contentEntryRenderHashes?.size)
+    throw new Error("the page pipeline tracks no content collections (decision 226): build with SITE_RENDER_PROCESSES=0");
+  // Without Astro's hashes of each route's code a changed template would leave cached pages stale.
+  if (!(internals.pageDependencyHashes instanceof Map) || internals.pageDependencyHashes.size === 0)
+    throw new Error("the page pipeline needs Astro's hashes of each route's code: experimental.incrementalBuild must be on (astro.config.mjs)");
+  const settings = buildOptions.settings;
+  const config = settings.config;
+  if (config.build.format !== "directory" || config.base !== "/")
+    throw new Error("the page pipeline writes the directory format at base / only (astro.config.mjs)");
+  const root = astroRoot();
+  const [{ computeConfigHash }, { computeLockfileHash }] = await Promise.all([
+    astroModule(root, "dist/core/build/config-hash/index.js"),
+    astroModule(root, "dist/core/build/lockfile/index.js"),
+  ]);
+  const bundle = path.join(dir, "bundle");
+  fs.cpSync(fileURLToPath(base.outputDir), bundle, { recursive: true });
+  /** @type {Stash} */
+  const stash = {
+    entryUrl: pathToFileURL(path.join(bundle, path.relative(fileURLToPath(base.outputDir), fileURLToPath(base.entryUrl)))).href,
+    astroRoot: root,
+    // Each page's styles by Astro's page data key, and the bundled entry scripts: what the head elements read.
+    styles: [...internals.pagesByKeys].map(([key, data]) => [key, data.styles ?? []]),
+    entries: [...(internals.entrySpecifierToBundleMap ?? [])],
+    scripts: (settings.scripts ?? []).map((/** @type {any} */ s) => ({ stage: s.stage, content: s.content })),
+    // Phase 2 writes into the final folder (site/out-dir.mjs moves Astro's staging folder there first).
+    outDir: "",
+    cacheDir: fileURLToPath(config.cacheDir),
+    publicFiles: publicFiles(fileURLToPath(config.publicDir)),
+    origin: buildOptions.origin,
+    trailingSlash: config.trailingSlash,
+    force: Boolean(buildOptions.force),
+    configHash: await computeConfigHash(config),
+    lockfileHash: await computeLockfileHash(fileURLToPath(config.root)),
+    dependencyHashes: Object.fromEntries(internals.pageDependencyHashes ?? []),
+  };
+  fs.writeFileSync(path.join(dir, "job.json"), JSON.stringify(stash));
+}
+
+/**
+ * Phase 2: renders, writes and caches every page of the build stashed in `dir` into `outDir`.
+ * @param {string} dir @param {{ outDir: string, processes: number, log: Log }} options
+ * @returns {Promise<{ pages: PipelinePage[], scriptHashes: string[] }>} every page written (for the page index) and the hashes of their inline scripts, sorted
+ */
+export async function runPagePipeline(dir, { outDir, processes, log }) {
+  /** @type {Stash} */
+  const stash = { ...JSON.parse(fs.readFileSync(path.join(dir, "job.json"), "utf8")), outDir };
+  const manifestFile = path.join(stash.cacheDir, MANIFEST);
+  const previous = trustedManifest(manifestFile, stash.configHash, stash.lockfileHash, stash.force);
+  // The manifest goes while this build rewrites cache entries, and comes back, new, only when it
+  // succeeds: a failed build leaves no manifest naming entries it may have replaced.
+  const previousFile = `${manifestFile}.previous`;
+  if (previous) fs.renameSync(manifestFile, previousFile);
+  else fs.rmSync(manifestFile, { force: true });
+  /** @type {import("node:child_process").ChildProcess[]} */
+  const children = [];
+  const shares = await Promise.all(
+    Array.from({ length: processes }, (_, shard) => {
+      const jobFile = path.join(dir, `job-${shard}.json`);
+      /** @type {Job} */
+      const job = { ...stash, shard, shards: processes, previousManifest: previous ? previousFile : null };
+      fs.writeFileSync(jobFile, JSON.stringify(job));
+      return runShare(jobFile, shard, processes, (child) => children.push(child));
+    }),
+  ).catch((err) => {
+    // One share failed: the others stop too (the build fails as a whole).
+    for (const child of children) if (child.exitCode === null) child.kill();
+    throw err;
+  });
+  shares.forEach(({ pages, stats }, i) =>
+    log.info(
+      `share ${i + 1}/${processes}: ${pages.length} pages (${stats.rendered} rendered, ${stats.restored} from the cache); paths ${stats.pathsSeconds.toFixed(1)} s, pages ${stats.renderSeconds.toFixed(1)} s`,
+    ),
+  );
+  const pages = shares.flatMap((s) => s.pages);
+  await writeManifest(manifestFile, previous, {
+    configHash: stash.configHash,
+    lockfileHash: stash.lockfileHash,
+    dependencyHashes: stash.dependencyHashes,
+    pages,
+    cacheDir: stash.cacheDir,
+    log,
+  });
+  fs.rmSync(previousFile, { force: true });
+  const scriptHashes = new Set(pages.flatMap((p) => (p.scripts ? p.scripts.split(" ") : [])));
+  return { pages, scriptHashes: [...scriptHashes].sort() };
+}
+
+/**
+ * The next build's cache manifest, and the cached pages no page is keyed to any more removed
+ * (Astro's orphan pruning). Its shape is Astro's (`routes` → `paths` → `cacheKey`, `outputFile`)
+ * plus each page's script hashes, as an index `s` into `scriptSets` (pages share a few sets).
+ * @param {string} file @param {any} previous
+ * @param {{ configHash: string, lockfileHash: string, dependencyHashes: Record<string, string>, pages: PipelinePage[], cacheDir: string, log: Log }} next
+ */
+async function writeManifest(file, previous, { configHash, lockfileHash, dependencyHashes, pages, cacheDir, log }) {
+  /** @type {Record<string, { dependencyHash: string, paths: Record<string, { cacheKey: string, outputFile: string, s: number }> }>} */
+  const routes = {};
+  /** @type {Map<string, number>} */
+  const sets = new Map();
+  for (const p of pages) {
+    if (p.cacheKey === null) continue;
+    let s = sets.get(p.scripts);
+    if (s === undefined) sets.set(p.scripts, (s = sets.size));
+    const route = (routes[p.component] ??= { dependencyHash: dependencyHashes[p.component] ?? "", paths: {} });
+    route.paths[p.pathname] = { cacheKey: p.cacheKey, outputFile: p.file, s };
+  }
+  let pruned = 0;
+  for (const [component, route] of Object.entries(previous?.routes ?? {})) {
+    for (const [pathname, entry] of Object.entries(/** @type {any} */ (route).paths ?? {})) {
+      if (routes[component]?.paths[pathname]) continue;
+      try {
+        await fs.promises.rm(cacheFileOf(cacheDir, entry.outputFile), { force: true });
+        pruned++;
+      } catch (err) {
+        log.warn(`could not prune stale incremental cache file ${entry.outputFile}: ${err}`);
+      }
+    }
+  }
+  if (pruned > 0) log.info(`pruned ${pruned} stale file(s) from the incremental cache`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, JSON.stringify({ version: MANIFEST_VERSION, configHash, lockfileHash, scriptSets: [...sets.keys()], routes }));
+  fs.renameSync(temporary, file);
+}

@@ -1,0 +1,110 @@
+/**
+ * The page pipeline's own rules (site/page-pipeline.mjs, decision 226): how many render
+ * processes, where a page and its cache entry go (the same files as Astro's loop), and that a
+ * failed share fails the build and leaves no cache manifest naming entries it may have replaced.
+ * Whole builds through it are compared with Astro's loop byte for byte in
+ * packages/publish/src/targeted-publish.test.ts and incremental-build.test.ts.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { cacheFileOf, outFileOf, renderProcesses, runPagePipeline, urlOf } from "../page-pipeline.mjs";
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-pipeline-test-"));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Astro's own file and URL rules, from the astro package this site builds with. */
+async function astroRules() {
+  const root = path.dirname(fileURLToPath(import.meta.resolve("astro/package.json")));
+  const common = (await import(pathToFileURL(path.join(root, "dist/core/build/common.js")).href)) as {
+    getOutFolder: (settings: unknown, pathname: string, route: unknown) => URL;
+    getOutFile: (format: string, folder: URL, pathname: string, route: unknown) => URL;
+  };
+  const outDir = pathToFileURL("/out/");
+  const settings = { buildOutput: "static", config: { outDir, build: { format: "directory" } } };
+  return (pathname: string, type: string) => {
+    const encoded = encodeURI(pathname);
+    const route = { type };
+    const file = common.getOutFile("directory", common.getOutFolder(settings, encoded, route), encoded, route);
+    return file.href.slice(outDir.href.length);
+  };
+}
+
+describe("page pipeline", () => {
+  it("uses one render process per core, two at most, unless SITE_RENDER_PROCESSES says otherwise", () => {
+    expect(renderProcesses({}, 2)).toBe(2);
+    expect(renderProcesses({}, 8)).toBe(2);
+    expect(renderProcesses({}, 1)).toBe(1);
+    expect(renderProcesses({ SITE_RENDER_PROCESSES: "0" }, 2)).toBe(0);
+    expect(renderProcesses({ SITE_RENDER_PROCESSES: "3" }, 2)).toBe(3);
+    for (const bad of ["two", "-1", "1.5", "65"]) expect(() => renderProcesses({ SITE_RENDER_PROCESSES: bad }, 2), bad).toThrow(/SITE_RENDER_PROCESSES/);
+  });
+
+  it("writes each page to the file Astro's loop writes it to", async () => {
+    const astroFile = await astroRules();
+    const pages: [string, string][] = [
+      ["/", "page"],
+      ["/about", "page"],
+      ["/botox-clinic/austin/glow-spa", "page"],
+      ["/blog/über-uns", "page"],
+      ["/404", "page"],
+      ["/sitemap.xml", "endpoint"],
+      ["/sitemap-2.xml", "endpoint"],
+      ["/robots.txt", "endpoint"],
+    ];
+    for (const [pathname, type] of pages) expect(outFileOf(pathname, type), pathname).toBe(astroFile(pathname, type));
+  });
+
+  it("renders pages at their directory URL and endpoints at their file URL", () => {
+    const origin = "https://botox.example";
+    expect(urlOf("/", "page", origin, "ignore").href).toBe("https://botox.example/");
+    expect(urlOf("/zip/78701", "page", origin, "ignore").href).toBe("https://botox.example/zip/78701/");
+    expect(urlOf("/zip/78701", "page", origin, "never").href).toBe("https://botox.example/zip/78701");
+    expect(urlOf("/sitemap-1.xml", "endpoint", origin, "ignore").href).toBe("https://botox.example/sitemap-1.xml");
+  });
+
+  it("keeps each page's cache entry in a file of its own, 256 folders in all", () => {
+    const files = ["index.html", "zip/78701/index.html", "zip/78702/index.html", "sitemap.xml"].map((f) => cacheFileOf("/cache", f));
+    expect(new Set(files).size).toBe(files.length);
+    for (const f of files) expect(f).toMatch(/^\/cache\/pages\/[0-9a-f]{2}\/[0-9a-f]{62}\.page$/);
+    expect(cacheFileOf("/cache", "zip/78701/index.html")).toBe(files[1]);
+  });
+
+  it("fails the build when a share fails, and leaves no manifest naming cache entries it may have replaced", async () => {
+    const dir = tempDir();
+    const cacheDir = path.join(dir, "cache");
+    fs.mkdirSync(cacheDir);
+    const entry = path.join(dir, "bundle.mjs");
+    fs.writeFileSync(entry, 'throw new Error("the bundle is broken");\n');
+    const hashes = { configHash: "c", lockfileHash: "l" };
+    fs.writeFileSync(path.join(cacheDir, "page-pipeline.json"), JSON.stringify({ version: 1, ...hashes, scriptSets: [], routes: {} }));
+    const stash = {
+      entryUrl: pathToFileURL(entry).href,
+      astroRoot: path.dirname(fileURLToPath(import.meta.resolve("astro/package.json"))),
+      styles: [],
+      entries: [],
+      scripts: [],
+      outDir: "",
+      cacheDir,
+      publicFiles: [],
+      origin: "https://botox.example",
+      trailingSlash: "ignore",
+      force: false,
+      ...hashes,
+      dependencyHashes: {},
+    };
+    fs.writeFileSync(path.join(dir, "job.json"), JSON.stringify(stash));
+    const log = { info: () => undefined, warn: () => undefined };
+    await expect(runPagePipeline(dir, { outDir: path.join(dir, "out"), processes: 2, log })).rejects.toThrow(/share [12]\/2 failed: .*the bundle is broken/s);
+    expect(fs.existsSync(path.join(cacheDir, "page-pipeline.json"))).toBe(false);
+  });
+});
