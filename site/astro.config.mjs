@@ -18,13 +18,14 @@ export default defineConfig({
   site,
   output: "static",
   outDir: out.outDir,
-  // Incremental builds (Astro ≥ 7.2): pages whose getStaticPaths `cacheKey` (src/lib/cache-key.ts)
-  // and code are unchanged are copied from the cache instead of rendered. The publisher gives
+  // Incremental builds: pages whose getStaticPaths `cacheKey` (src/lib/cache-key.ts) and code are
+  // unchanged are linked from the cache instead of rendered (by the page pipeline in a full build,
+  // site/page-pipeline.mjs; by Astro's loop with SITE_RENDER_PROCESSES=0). The publisher gives
   // each site folder its own cache (ASTRO_CACHE_DIR), so builds of other databases never share one.
   cacheDir: process.env.ASTRO_CACHE_DIR || "./node_modules/.astro",
   trailingSlash: "ignore",
-  // Pages are written (and, in incremental builds, copied from the cache) 16 at a time: file
-  // I/O overlaps the rendering, which roughly halves a full build and thirds an incremental one.
+  // In Astro's own loop (targeted builds, SITE_RENDER_PROCESSES=0) pages are written 16 at a
+  // time: file I/O overlaps the rendering, which roughly halves its time.
   build: { format: "directory", inlineStylesheets: "auto", concurrency: 16 },
   // The out-dir mover goes last: it moves the output once every other build:done hook has run.
   // React islands are rendered with renderToString, not a stream read back into a string: the

@@ -14,8 +14,9 @@
  * so promise-based writes only added thread-pool hand-offs (about a quarter of the render time).
  *
  * Input: argv[2], a JSON job written by the parent (`Job` in page-pipeline.mjs).
- * Output: one IPC message `{ type: "done", pages, stats }` (each page's path, route, cache key,
- * output file and the props the page index reads), or `{ type: "failed", error }`.
+ * Output: IPC messages `{ type: "pages", pages }` (each page's path, route, cache key, output
+ * file, the props the page index reads and its script hash set by index), then `{ type: "done",
+ * pages (their count), scriptSets, stats }`, or `{ type: "failed", error }`.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -111,11 +112,30 @@ try {
   const memo = new Map();
   /** @param {string[]} hashes */
   const scriptSet = (hashes) => [...new Set(hashes)].sort().join(" ");
+  /** This process's script hash sets, each sent once; pages name theirs by index. */
+  /** @type {Map<string, number>} */
+  const sets = new Map();
+  /** @param {string} set */
+  const setIndex = (set) => {
+    let i = sets.get(set);
+    if (i === undefined) sets.set(set, (i = sets.size));
+    return i;
+  };
+  /** Pages reported so far, sent in batches so neither process holds them all at the end. */
   /** @type {import("./page-pipeline.mjs").PipelinePage[]} */
-  const pages = [];
+  let pages = [];
+  let reported = 0;
+  const report = async () => {
+    if (pages.length === 0) return;
+    const batch = pages;
+    pages = [];
+    reported += batch.length;
+    await send({ type: "pages", pages: batch });
+  };
   let rendered = 0;
   let restored = 0;
   for (const { pathname, route, cacheKey } of mine) {
+    if (pages.length >= 2000) await report();
     const file = outFileOf(pathname, route.type);
     const shown = `/${decodeURI(file)}`;
     if (publicFiles.has(file)) {
@@ -142,13 +162,14 @@ try {
         fs.linkSync(cached, out);
       } catch (err) {
         const code = /** @type {NodeJS.ErrnoException} */ (err).code;
-        if (code === "ENOENT")
-          ok = false; // the cached file is gone: render it
-        else fs.copyFileSync(cached, out);
+        // The cached file is gone: render it. Already in the folder: kept, as Astro keeps it.
+        // Another file system: a copy, into a new file (COPYFILE_EXCL: never over another name's bytes).
+        if (code === "ENOENT") ok = false;
+        else if (code !== "EEXIST") fs.copyFileSync(cached, out, fs.constants.COPYFILE_EXCL);
       }
       if (ok) {
         restored++;
-        pages.push({ pathname, component: route.component, cacheKey, file, facts: pageFacts(props), scripts: previousScripts });
+        pages.push({ pathname, component: route.component, cacheKey, file, facts: pageFacts(props), scripts: setIndex(previousScripts) });
         logPage(`  ├─ ${shown} (restored)\n`);
         continue;
       }
@@ -188,12 +209,18 @@ try {
     }
     // The hashes of its inline scripts, for the Content Security Policy (site/host-files.mjs), read while the bytes are here.
     const scripts = file.endsWith(".html") && body.indexOf("<script") !== -1 ? scriptSet(inlineScriptHashes(body.toString("utf8"), memo)) : "";
-    pages.push({ pathname, component: route.component, cacheKey: cacheKey ?? null, file, facts: pageFacts(props), scripts });
+    pages.push({ pathname, component: route.component, cacheKey: cacheKey ?? null, file, facts: pageFacts(props), scripts: setIndex(scripts) });
     logPage(`  ├─ ${shown} (+${Math.round(performance.now() - t)}ms)\n`);
   }
   flushLines();
+  await report();
   const done = performance.now();
-  await send({ type: "done", pages, stats: { rendered, restored, pathsSeconds: (pathsDone - started) / 1000, renderSeconds: (done - pathsDone) / 1000 } });
+  await send({
+    type: "done",
+    pages: reported,
+    scriptSets: [...sets.keys()],
+    stats: { rendered, restored, pathsSeconds: (pathsDone - started) / 1000, renderSeconds: (done - pathsDone) / 1000 },
+  });
 } catch (err) {
   flushLines();
   await send({ type: "failed", error: err instanceof Error ? (err.stack ?? err.message) : String(err) }).catch(() => undefined);

@@ -38,6 +38,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { scanFiles } from "./host-files.mjs";
 
 export const MAX_DEFAULT_PROCESSES = 2;
 const MANIFEST = "page-pipeline.json";
@@ -48,7 +49,8 @@ const MANIFEST_VERSION = 1;
  *   outDir: string, cacheDir: string, publicFiles: string[], origin: string, trailingSlash: string, force: boolean,
  *   configHash: string, lockfileHash: string, dependencyHashes: Record<string, string> }} Stash what phase 1 keeps for phase 2 (`job.json`)
  * @typedef {Stash & { shard: number, shards: number, previousManifest: string | null }} Job what one render process is given
- * @typedef {{ pathname: string, component: string, cacheKey: string | null, file: string, facts: Record<string, unknown>, scripts: string }} PipelinePage
+ * @typedef {{ pathname: string, component: string, cacheKey: string | null, file: string, facts: Record<string, unknown>, scripts: number }} PipelinePage
+ *   `scripts`: the page's inline script hashes, as an index into its process's (then the build's) `scriptSets`
  * @typedef {{ rendered: number, restored: number, pathsSeconds: number, renderSeconds: number }} ShareStats
  * @typedef {{ info: (msg: string) => void, warn: (msg: string) => void }} Log
  */
@@ -141,7 +143,7 @@ function trustedManifest(file, configHash, lockfileHash, force) {
 /**
  * Runs one render process to its end.
  * @param {string} jobFile @param {number} shard @param {number} shards @param {(child: import("node:child_process").ChildProcess) => void} started
- * @returns {Promise<{ pages: PipelinePage[], stats: ShareStats }>}
+ * @returns {Promise<{ pages: PipelinePage[], scriptSets: string[], stats: ShareStats }>}
  */
 function runShare(jobFile, shard, shards, started) {
   return new Promise((resolve, reject) => {
@@ -152,13 +154,25 @@ function runShare(jobFile, shard, shards, started) {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     started(child);
+    /** @type {PipelinePage[]} */
+    const pages = [];
     /** @type {any} */
     let answer = null;
-    child.on("message", (msg) => (answer = msg));
+    child.on("message", (/** @type {any} */ msg) => {
+      if (msg?.type === "pages") for (const p of msg.pages) pages.push(p);
+      else answer = msg;
+    });
     child.on("error", reject);
     child.on("exit", (code, signal) => {
-      if (answer?.type === "done" && code === 0) return resolve({ pages: answer.pages, stats: answer.stats });
-      const why = answer?.type === "failed" ? answer.error : signal ? `stopped by ${signal}` : `exit code ${code}`;
+      if (answer?.type === "done" && code === 0 && answer.pages === pages.length) return resolve({ pages, scriptSets: answer.scriptSets, stats: answer.stats });
+      const why =
+        answer?.type === "failed"
+          ? answer.error
+          : answer?.type === "done"
+            ? `${pages.length} of ${answer.pages} pages reported`
+            : signal
+              ? `stopped by ${signal}`
+              : `exit code ${code}`;
       reject(new Error(`page pipeline share ${shard + 1}/${shards} failed: ${why}`));
     });
   });
@@ -251,17 +265,33 @@ export async function runPagePipeline(dir, { outDir, processes, log }) {
       `share ${i + 1}/${processes}: ${pages.length} pages (${stats.rendered} rendered, ${stats.restored} from the cache); paths ${stats.pathsSeconds.toFixed(1)} s, pages ${stats.renderSeconds.toFixed(1)} s`,
     ),
   );
+  // One table of script hash sets for the whole build: each page's index is moved into it.
+  /** @type {Map<string, number>} */
+  const sets = new Map();
+  for (const share of shares) {
+    const moved = share.scriptSets.map((set) => {
+      let i = sets.get(set);
+      if (i === undefined) sets.set(set, (i = sets.size));
+      return i;
+    });
+    for (const p of share.pages) p.scripts = /** @type {number} */ (moved[p.scripts]);
+  }
+  const scriptSets = [...sets.keys()];
   const pages = shares.flatMap((s) => s.pages);
   await writeManifest(manifestFile, previous, {
     configHash: stash.configHash,
     lockfileHash: stash.lockfileHash,
     dependencyHashes: stash.dependencyHashes,
     pages,
+    scriptSets,
     cacheDir: stash.cacheDir,
     log,
   });
   fs.rmSync(previousFile, { force: true });
-  const scriptHashes = new Set(pages.flatMap((p) => (p.scripts ? p.scripts.split(" ") : [])));
+  const scriptHashes = new Set(scriptSets.flatMap((set) => (set ? set.split(" ") : [])));
+  // Pages copied from the public folder are not the pipeline's: their scripts are read from the files.
+  const publicPages = stash.publicFiles.filter((f) => f.endsWith(".html")).map((f) => fileURLToPath(new URL(f, pathToFileURL(`${outDir}/`))));
+  for (const hash of scanFiles(publicPages)) scriptHashes.add(hash);
   return { pages, scriptHashes: [...scriptHashes].sort() };
 }
 
@@ -270,19 +300,15 @@ export async function runPagePipeline(dir, { outDir, processes, log }) {
  * (Astro's orphan pruning). Its shape is Astro's (`routes` → `paths` → `cacheKey`, `outputFile`)
  * plus each page's script hashes, as an index `s` into `scriptSets` (pages share a few sets).
  * @param {string} file @param {any} previous
- * @param {{ configHash: string, lockfileHash: string, dependencyHashes: Record<string, string>, pages: PipelinePage[], cacheDir: string, log: Log }} next
+ * @param {{ configHash: string, lockfileHash: string, dependencyHashes: Record<string, string>, pages: PipelinePage[], scriptSets: string[], cacheDir: string, log: Log }} next
  */
-async function writeManifest(file, previous, { configHash, lockfileHash, dependencyHashes, pages, cacheDir, log }) {
+async function writeManifest(file, previous, { configHash, lockfileHash, dependencyHashes, pages, scriptSets, cacheDir, log }) {
   /** @type {Record<string, { dependencyHash: string, paths: Record<string, { cacheKey: string, outputFile: string, s: number }> }>} */
   const routes = {};
-  /** @type {Map<string, number>} */
-  const sets = new Map();
   for (const p of pages) {
     if (p.cacheKey === null) continue;
-    let s = sets.get(p.scripts);
-    if (s === undefined) sets.set(p.scripts, (s = sets.size));
     const route = (routes[p.component] ??= { dependencyHash: dependencyHashes[p.component] ?? "", paths: {} });
-    route.paths[p.pathname] = { cacheKey: p.cacheKey, outputFile: p.file, s };
+    route.paths[p.pathname] = { cacheKey: p.cacheKey, outputFile: p.file, s: p.scripts };
   }
   let pruned = 0;
   for (const [component, route] of Object.entries(previous?.routes ?? {})) {
@@ -299,6 +325,6 @@ async function writeManifest(file, previous, { configHash, lockfileHash, depende
   if (pruned > 0) log.info(`pruned ${pruned} stale file(s) from the incremental cache`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, JSON.stringify({ version: MANIFEST_VERSION, configHash, lockfileHash, scriptSets: [...sets.keys()], routes }));
+  fs.writeFileSync(temporary, JSON.stringify({ version: MANIFEST_VERSION, configHash, lockfileHash, scriptSets, routes }));
   fs.renameSync(temporary, file);
 }
