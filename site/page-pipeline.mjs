@@ -48,10 +48,10 @@ const MANIFEST_VERSION = 1;
  * @typedef {{ entryUrl: string, astroRoot: string, styles: [string, unknown[]][], entries: [string, string][], scripts: { stage: string, content: string }[],
  *   outDir: string, cacheDir: string, publicFiles: string[], origin: string, trailingSlash: string, force: boolean,
  *   configHash: string, lockfileHash: string, dependencyHashes: Record<string, string> }} Stash what phase 1 keeps for phase 2 (`job.json`)
- * @typedef {Stash & { shard: number, shards: number, previousManifest: string | null }} Job what one render process is given
+ * @typedef {Stash & { shard: number, shards: number, previousManifest: string | null, yieldFile: string | null }} Job what one render process is given
  * @typedef {{ pathname: string, component: string, cacheKey: string | null, file: string, facts: Record<string, unknown>, scripts: number }} PipelinePage
  *   `scripts`: the page's inline script hashes, as an index into its process's (then the build's) `scriptSets`
- * @typedef {{ rendered: number, restored: number, pathsSeconds: number, renderSeconds: number }} ShareStats
+ * @typedef {{ rendered: number, restored: number, pausedSeconds: number, pathsSeconds: number, renderSeconds: number }} ShareStats
  * @typedef {{ info: (msg: string) => void, warn: (msg: string) => void }} Log
  */
 
@@ -99,6 +99,20 @@ export function urlOf(pathname, routeType, origin, trailingSlash) {
   const trimmed = pathname.replace(/^\/+/, "");
   if (routeType === "endpoint") return new URL(`/${trimmed}`, origin);
   return new URL(`/${trimmed.replace(/\/+$/, "")}${trailingSlash === "never" ? "" : "/"}`, origin);
+}
+
+/** A yield file older than this is left by a publisher that died: the pipeline goes on. */
+export const YIELD_FRESH_MS = 30_000;
+
+/**
+ * Whether a targeted build beside this one asks it to pause between pages: its publisher keeps
+ * SITE_PIPELINE_YIELD_FILE fresh while it runs (packages/publish/src/executor.ts, decision 226).
+ * @param {string | null} file @param {number} [now]
+ */
+export function yieldWanted(file, now = Date.now()) {
+  if (!file) return false;
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat !== undefined && stat.mtimeMs > now - YIELD_FRESH_MS;
 }
 
 /** The folder of the astro package this build runs (the processes load Astro's render functions from it). */
@@ -251,7 +265,13 @@ export async function runPagePipeline(dir, { outDir, processes, log }) {
     Array.from({ length: processes }, (_, shard) => {
       const jobFile = path.join(dir, `job-${shard}.json`);
       /** @type {Job} */
-      const job = { ...stash, shard, shards: processes, previousManifest: previous ? previousFile : null };
+      const job = {
+        ...stash,
+        shard,
+        shards: processes,
+        previousManifest: previous ? previousFile : null,
+        yieldFile: process.env.SITE_PIPELINE_YIELD_FILE || null,
+      };
       fs.writeFileSync(jobFile, JSON.stringify(job));
       return runShare(jobFile, shard, processes, (child) => children.push(child));
     }),
@@ -262,7 +282,7 @@ export async function runPagePipeline(dir, { outDir, processes, log }) {
   });
   shares.forEach(({ pages, stats }, i) =>
     log.info(
-      `share ${i + 1}/${processes}: ${pages.length} pages (${stats.rendered} rendered, ${stats.restored} from the cache); paths ${stats.pathsSeconds.toFixed(1)} s, pages ${stats.renderSeconds.toFixed(1)} s`,
+      `share ${i + 1}/${processes}: ${pages.length} pages (${stats.rendered} rendered, ${stats.restored} from the cache); paths ${stats.pathsSeconds.toFixed(1)} s, pages ${stats.renderSeconds.toFixed(1)} s${stats.pausedSeconds > 0 ? ` (${stats.pausedSeconds.toFixed(1)} s of it paused for targeted builds)` : ""}`,
     ),
   );
   // One table of script hash sets for the whole build: each page's index is moved into it.

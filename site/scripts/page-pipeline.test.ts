@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { cacheFileOf, outFileOf, renderProcesses, runPagePipeline, urlOf } from "../page-pipeline.mjs";
+import { YIELD_FRESH_MS, cacheFileOf, outFileOf, renderProcesses, runPagePipeline, urlOf, yieldWanted } from "../page-pipeline.mjs";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -77,6 +77,17 @@ describe("page pipeline", () => {
     expect(new Set(files).size).toBe(files.length);
     for (const f of files) expect(f).toMatch(/^\/cache\/pages\/[0-9a-f]{2}\/[0-9a-f]{62}\.page$/);
     expect(cacheFileOf("/cache", "zip/78701/index.html")).toBe(files[1]);
+  });
+
+  it("pauses for a targeted build while its yield file is fresh, and not for a stale one its publisher left", () => {
+    const file = path.join(tempDir(), "full-build.yield");
+    expect(yieldWanted(null)).toBe(false);
+    expect(yieldWanted(file)).toBe(false);
+    fs.writeFileSync(file, "");
+    expect(yieldWanted(file)).toBe(true);
+    const old = new Date(Date.now() - YIELD_FRESH_MS - 1000);
+    fs.utimesSync(file, old, old);
+    expect(yieldWanted(file)).toBe(false);
   });
 
   it("fails the build when a share fails, and leaves no manifest naming cache entries it may have replaced", async () => {

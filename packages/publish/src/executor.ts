@@ -399,6 +399,7 @@ export class BuildExecutor {
         ASTRO_CACHE_DIR: this.folder.cacheDir,
         SITE_PAGE_INDEX_OUT: this.folder.indexFile(id),
         SITE_FINGERPRINT: fingerprint,
+        SITE_PIPELINE_YIELD_FILE: this.folder.yieldFile,
       }),
       timeoutMs: this.config.buildTimeoutMs,
       log,
@@ -445,6 +446,7 @@ export class BuildExecutor {
     const stage = stageClock(log);
     log.push(`[publish] targeted publish from build #${target.liveId}: clinics ${target.clinicIds.join(", ") || "(none)"}\n`);
     let linking: Promise<Linked> | null = null;
+    const yielding = await this.askFullBuildToYield();
     try {
       await this.startWork(id);
       const outDir = await this.folder.prepare(id);
@@ -481,8 +483,29 @@ export class BuildExecutor {
       await this.folder.remove(id);
       return { ok: false, pageCount: null };
     } finally {
+      await yielding.stop();
       await this.endWork(id);
     }
+  }
+
+  /**
+   * Asks a full build running beside this targeted one to pause between its pages (decision
+   * 226): its two render processes would otherwise take both cores, nice or not (the file
+   * system's work is not niced), and an edit during the nightly build took twice as long as
+   * one alone. The file is touched every 5 s; the pipeline ignores one older than 30 s, so an
+   * instance that dies here leaves the full build paused for 30 s at most.
+   */
+  private async askFullBuildToYield(): Promise<{ stop: () => Promise<void> }> {
+    const file = this.folder.yieldFile;
+    const touch = () => fs.writeFile(file, "").catch(() => undefined);
+    await touch();
+    const timer = setInterval(() => void touch(), 5_000);
+    return {
+      stop: async () => {
+        clearInterval(timer);
+        await fs.rm(file, { force: true }).catch(() => undefined);
+      },
+    };
   }
 
   /** Clears the last targeted render's leftovers and makes targeted/<id> for this one. */

@@ -58,6 +58,14 @@ export class SiteFolder {
     await fs.rm(path.join(this.root, "spare"), { recursive: true, force: true });
   }
   /** Astro's cache folder for targeted builds: they never touch the full builds' incremental cache. */
+  /**
+   * Present (and touched every few seconds) while a targeted build runs: a full build's page
+   * pipeline beside it pauses between pages until it goes (site/page-pipeline.mjs, decision 226).
+   */
+  get yieldFile(): string {
+    return path.join(this.root, "full-build.yield");
+  }
+
   get targetedCacheDir(): string {
     return path.join(this.root, "targeted", "astro-cache");
   }

@@ -135,6 +135,10 @@ beforeAll(async () => {
   for (const name of Object.keys(control) as (keyof typeof control)[]) control[name] = path.join(dir, name);
   const catchUpFails = `case "$SITE_PAGE_INDEX_OUT" in *.catch-up) if [ -e '${control.failCatchUp}' ]; then echo 'catch-up fails on purpose'; exit 7; fi;; esac`;
   const hold = `if [ -z "$SITE_TARGET_FILE" ] && [ -e '${control.hold}' ]; then touch '${control.held}'; while [ ! -e '${control.release}' ]; do sleep 0.05; done; fi`;
+  // What the builds are told of the full build's pauses (decision 226): a full build where the
+  // yield file is, a targeted build finds it there while it runs.
+  const yieldFile = path.join(dir, "site", "full-build.yield");
+  const yieldProbe = `if [ -n "$SITE_TARGET_FILE" ]; then if [ -e '${yieldFile}' ]; then touch '${dir}/yield-seen'; fi; else echo "$SITE_PIPELINE_YIELD_FILE" > '${dir}/yield-env'; fi`;
   for (const c of CLINICS) {
     await db.sql`
       insert into clinics (name, slug, city, city_slug, state, postal_code, latitude, longitude, full_address)
@@ -154,7 +158,7 @@ beforeAll(async () => {
       keepBuilds: 10,
       buildTimeoutMs: 5 * 60_000,
       siteDir: path.join(dir, "site"),
-      buildCommand: `${catchUpFails}; env FORCE_COLOR=0 ${DEFAULT_BUILD_COMMAND} && ${hold}`,
+      buildCommand: `${catchUpFails}; ${yieldProbe}; env FORCE_COLOR=0 ${DEFAULT_BUILD_COMMAND} && ${hold}`,
       cwd: repoRoot,
     },
   });
@@ -189,6 +193,11 @@ describe("targeted publish", () => {
     expect(fs.readFileSync(path.join(publisher.folder.buildDir(build.id), "botox-clinic/incrementon/alpha-glow-spa/index.html"), "utf8")).toContain(
       "Alpha Glow Spa Renamed",
     );
+    // A full build's page pipeline is told where a targeted build asks it to pause; the targeted
+    // build made that file while it ran and removed it after (decision 226).
+    expect(fs.readFileSync(path.join(dir, "yield-env"), "utf8").trim()).toBe(publisher.folder.yieldFile);
+    expect(fs.existsSync(path.join(dir, "yield-seen"))).toBe(true);
+    expect(fs.existsSync(publisher.folder.yieldFile)).toBe(false);
   }, 300_000);
 
   it("moves a clinic to another city: its old page and its old ZIP's page go, both city pages and the ZIP pages of both places are rendered", async () => {

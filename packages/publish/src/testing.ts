@@ -70,9 +70,17 @@ export function createFakeSite(): FakeSite {
   return site;
 }
 
-/** Resolves once `check` holds, looking every 10 ms (for what another process or a background build does). */
-export async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 10));
+/**
+ * Resolves once `check` holds, looking every 10 ms (for what another process or a background
+ * build does). It gives up after `timeoutMs` with an error, so a build that failed (and will
+ * never touch the file a test waits for) fails the test instead of holding the suite.
+ */
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 240_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting after ${timeoutMs} ms: ${check.toString().slice(0, 200)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 export async function recordChange(sql: Sql): Promise<void> {
