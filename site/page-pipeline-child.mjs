@@ -59,6 +59,16 @@ function mkdirOnce(dir) {
   made.add(dir);
 }
 
+/** Waits while a targeted build beside this one asks it to (decision 226); the seconds waited. */
+async function waitWhileYielding() {
+  let waited = 0;
+  while (yieldWanted(job.yieldFile)) {
+    await new Promise((r) => setTimeout(r, 100));
+    waited += 0.1;
+  }
+  return waited;
+}
+
 /** Astro's per-page log lines ("├─ /path (+12ms)", "(restored)"): what the publisher's tests and benches read; written in batches. */
 let lines = "";
 /** @param {string} line */
@@ -95,6 +105,8 @@ try {
     astroModule("dist/core/app/prerender.js"),
   ]);
 
+  // The paths read the site's data from the database: a targeted build running now goes first.
+  let paused = await waitWhileYielding();
   // This share's pages, the first route of a path winning as in Astro's loop (its routes come in priority order).
   const seen = new Set();
   const mine = [];
@@ -134,16 +146,10 @@ try {
   };
   let rendered = 0;
   let restored = 0;
-  let paused = 0;
   for (const [i, { pathname, route, cacheKey }] of mine.entries()) {
     if (pages.length >= 2000) await report();
     // A targeted build beside this one (an edit) goes first: pause between pages while it runs.
-    if (i % 32 === 0) {
-      while (yieldWanted(job.yieldFile)) {
-        await new Promise((r) => setTimeout(r, 100));
-        paused += 0.1;
-      }
-    }
+    if (i % 32 === 0) paused += await waitWhileYielding();
     const file = outFileOf(pathname, route.type);
     const shown = `/${decodeURI(file)}`;
     if (publicFiles.has(file)) {
