@@ -7,10 +7,12 @@
  */
 
 /**
- * The page's segments, decoded: the same key whether a path was written encoded or not.
+ * A page path's segments, decoded: the same whether a path was written encoded or not (a
+ * segment that is not valid percent-encoding stays as written).
  * @param {string} pathname
+ * @returns {string[]}
  */
-function pathKey(pathname) {
+export function pathSegments(pathname) {
   return pathname
     .split("/")
     .filter(Boolean)
@@ -20,8 +22,7 @@ function pathKey(pathname) {
       } catch {
         return s;
       }
-    })
-    .join("/");
+    });
 }
 
 /**
@@ -30,7 +31,7 @@ function pathKey(pathname) {
  * @param {string} pathname @param {number} shards
  */
 export function pathShard(pathname, shards) {
-  const key = pathKey(pathname);
+  const key = pathSegments(pathname).join("/");
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0;
   return hash % shards;

@@ -32,7 +32,7 @@ import { cityPath, clinicPath, zipPath } from "@botox/core/search";
 import { toLinkSlug } from "@botox/core/slug";
 import { isPermanentlyClosed } from "@botox/core/freshness";
 import type { Clinic } from "@botox/core/contract";
-import { parseShard, pathShard } from "../../page-shard.mjs";
+import { parseShard, pathSegments, pathShard } from "../../page-shard.mjs";
 import { env } from "../env.ts";
 import { cacheKey } from "./cache-key.ts";
 import { NEARBY_MILES } from "./closed.ts";
@@ -71,18 +71,6 @@ export interface PathSelection {
 
 type Point = { latitude: number; longitude: number };
 
-const segmentsOf = (pathname: string) =>
-  pathname
-    .split("/")
-    .filter(Boolean)
-    .map((s) => {
-      try {
-        return decodeURIComponent(s);
-      } catch {
-        return s;
-      }
-    });
-
 type FigureData = Pick<SiteIndex, "clinicsByCity" | "currentPrices" | "currentPricesOf">;
 
 /**
@@ -119,7 +107,7 @@ export function selectPaths(
   for (const id of changed) {
     const before = previous[String(id)];
     if (before) {
-      const slug = before.citySlug ?? segmentsOf(before.page)[1];
+      const slug = before.citySlug ?? pathSegments(before.page)[1];
       if (slug) citySlugs.add(slug);
       if (before.zip) postalCodes.add(before.zip);
       if (before.at) points.push({ latitude: before.at[0], longitude: before.at[1] });
@@ -141,8 +129,8 @@ export function selectPaths(
   const cityPages = new Set<string>(citySlugs);
   for (const c of data.cities) if (citySlugs.has(c.citySlug)) cityPages.add(c.pageSlug);
   for (const e of Object.values(previous)) {
-    if (!e?.city || !citySlugs.has(e.citySlug ?? segmentsOf(e.page)[1] ?? "")) continue;
-    const page = segmentsOf(e.city)[1];
+    if (!e?.city || !citySlugs.has(e.citySlug ?? pathSegments(e.page)[1] ?? "")) continue;
+    const page = pathSegments(e.city)[1];
     if (page) cityPages.add(page);
   }
   // A city slug's clinic pages are all selected when one of its cities' figures moved, or its
@@ -153,14 +141,14 @@ export function selectPaths(
       movedCitySlugs.add(c.citySlug);
   }
   // The changed clinics' previous pages: one that is not returned any more is gone.
-  const key = (pathname: string) => segmentsOf(pathname).join("/");
+  const key = (pathname: string) => pathSegments(pathname).join("/");
   const changedPages = new Set<string>();
   for (const id of changed) {
     const page = previous[String(id)]?.page;
     if (page) changedPages.add(key(page));
   }
   const covers = (pathname: string): boolean => {
-    const [route, a, b, ...rest] = segmentsOf(pathname);
+    const [route, a, b, ...rest] = pathSegments(pathname);
     if (rest.length > 0 || a === undefined) return true;
     if (route === "botox-clinic" && b !== undefined) return movedCitySlugs.has(a) || changedPages.has(key(pathname));
     if (route === "botox-near-me" && b === undefined) return cityPages.has(a);
