@@ -31,7 +31,7 @@ import { LogTail, expandBuildCommand, runCommand, type CommandResult } from "./b
 import { DEFAULT_TARGETED_MAX_CLINICS, type PublishConfig } from "./config.ts";
 import { postDeployHook } from "./hook.ts";
 import { SiteFolder, countPages, hasPage } from "./site-folder.ts";
-import { indexFingerprint, linkTree, overlay, readTargetReport, removePages, siteFingerprint } from "./targeted.ts";
+import { indexFingerprint, indexPageCount, linkTree, overlay, readTargetReport, removePages, siteFingerprint } from "./targeted.ts";
 
 export type PublishTrigger = "content" | "webhook" | "rebuild" | "nightly" | "startup";
 
@@ -417,7 +417,7 @@ export class BuildExecutor {
         await this.folder.switchTo(id);
         stage("switch");
         // Counted once the new pages are served: a walk of 250,000 files takes seconds.
-        return { ok: true, pageCount: await countPages(outDir), ...(caught ? { changeWatermark: caught.changeWatermark } : {}) };
+        return { ok: true, pageCount: await this.pageCount(id, outDir), ...(caught ? { changeWatermark: caught.changeWatermark } : {}) };
       }
       log.push("\n[publish] the build wrote no HTML pages; the live site is unchanged\n");
     } else {
@@ -475,7 +475,7 @@ export class BuildExecutor {
       );
       await this.folder.switchTo(id);
       stage("switch");
-      return { ok: true, pageCount: await countPages(outDir) };
+      return { ok: true, pageCount: await this.pageCount(id, outDir) };
     } catch (err) {
       log.push(`\n[publish] targeted publish failed: ${err instanceof Error ? err.message : String(err)}; the live site is unchanged\n`);
       // The folder is removed once nothing writes into it any more.
@@ -524,6 +524,11 @@ export class BuildExecutor {
     const written = await overlay(work, outDir);
     const removed = await removePages(outDir, report.remove);
     return { report, written, removed };
+  }
+
+  /** Build `id`'s HTML pages, from its page index, else by walking its folder. */
+  private async pageCount(id: number, outDir: string): Promise<number> {
+    return (await indexPageCount(this.folder.indexFile(id))) ?? (await countPages(outDir));
   }
 
   /** Removes targeted/<id> and its target file; the report stays until the next targeted render (clearTargeted): what the last one collected and rendered. */

@@ -37,7 +37,8 @@ const CLINICS = [
 ];
 
 async function lastBuild() {
-  const [row] = await db.sql<{ id: number; status: string; log: string }[]>`select id, status, log from publish_builds order by id desc limit 1`;
+  const [row] = await db.sql<{ id: number; status: string; log: string; pageCount: number | null }[]>`
+    select id, status, log, page_count as "pageCount" from publish_builds order by id desc limit 1`;
   return row!;
 }
 
@@ -97,6 +98,8 @@ async function expectTargeted(entity: string, entityId: number, expected: { rend
   if (expected.spare === false) expect(build.log).toContain("[publish] linking the live build took");
   else expect(build.log).toContain(`[publish] took the copy of build #${previousId} linked after the last build`);
   const targeted = fingerprintTree(publisher.folder.buildDir(build.id));
+  // The build's page count, read from its page index (decision 227), is its folder's HTML files.
+  expect(build.pageCount).toBe([...targeted.keys()].filter((file) => file.endsWith(".html")).length);
   const full = fingerprintTree(await fullBuild());
 
   // Byte for byte what the full build wrote, and no file more or less.
@@ -167,6 +170,7 @@ beforeAll(async () => {
   const first = await lastBuild();
   expect(first.status, first.log.slice(-4000)).toBe("succeeded");
   expect(fs.existsSync(publisher.folder.indexFile(first.id))).toBe(true);
+  expect(first.pageCount).toBe([...fingerprintTree(publisher.folder.buildDir(first.id)).keys()].filter((file) => file.endsWith(".html")).length);
 }, 300_000);
 afterAll(async () => {
   await publisher?.stop();

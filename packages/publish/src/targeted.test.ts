@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { linkTree, linkTreeHere, overlay, pageFiles, removePages, siteFingerprint } from "./targeted.ts";
+import { indexPageCount, linkTree, linkTreeHere, overlay, pageFiles, removePages, siteFingerprint } from "./targeted.ts";
 import { changedFiles, fingerprintTree } from "./testing.ts";
 
 let dir: string;
@@ -63,6 +63,20 @@ describe("targeted publish files", () => {
     expect(pageFiles("/botox-near-me/austin")).toEqual(["botox-near-me/austin/index.html", "botox-near-me/austin.html"]);
     expect(pageFiles("/sitemap-2.xml")).toEqual(["sitemap-2.xml"]);
     expect(pageFiles("/404")).toContain("404.html");
+  });
+
+  it("counts a build's HTML pages from its page index, and none from an index it cannot read", async () => {
+    const index = path.join(dir, "index.json");
+    write(
+      index,
+      JSON.stringify({ paths: ["/", "/404", "/botox-clinic/a/one", "/zip/10001", "/sitemap.xml", "/sitemap-1.xml", "/robots.txt", "/cities.json"] }),
+    );
+    expect(await indexPageCount(index)).toBe(4);
+    write(index, JSON.stringify({ paths: ["/", 7] }));
+    expect(await indexPageCount(index)).toBeNull();
+    write(index, "{ not json");
+    expect(await indexPageCount(index)).toBeNull();
+    expect(await indexPageCount(path.join(dir, "missing.json"))).toBeNull();
   });
 
   it("changes the fingerprint with the site's code or its public settings, not with other settings", async () => {

@@ -66,6 +66,23 @@ export async function indexFingerprint(file: string): Promise<string | null> {
   }
 }
 
+/**
+ * How many HTML pages a build holds, from its page index (every path its routes wrote, with the
+ * file each is written to: `pageFiles`), or null when it has none the publisher can read (a
+ * build command that writes no index: the folder is walked then). A walk of a 50,000-clinic
+ * build's folders took 3 s, counted in the build's time and, in a targeted publish, while it
+ * held the publish lock (decision 227). Files of the site's public folder are not pages (it holds no HTML).
+ */
+export async function indexPageCount(file: string): Promise<number | null> {
+  try {
+    const { paths } = JSON.parse(await fs.readFile(file, "utf8")) as { paths?: unknown };
+    if (!Array.isArray(paths) || !paths.every((p) => typeof p === "string")) return null;
+    return paths.filter((p: string) => (pageFiles(p)[0] ?? "").endsWith(".html")).length;
+  } catch {
+    return null;
+  }
+}
+
 /** Runs `fn` over `items`, `limit` at a time. */
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
