@@ -31,10 +31,24 @@ export function pathSegments(pathname) {
  * @param {string} pathname @param {number} shards
  */
 export function pathShard(pathname, shards) {
-  const key = pathSegments(pathname).join("/");
+  // Every page of a build is asked (twice for clinic pages): a path with nothing to decode and no
+  // empty segment is hashed in place, between its outer slashes, without splitting it.
+  if (pathname.includes("%") || pathname.includes("//")) {
+    const key = pathSegments(pathname).join("/");
+    return fnv1a(key, 0, key.length) % shards;
+  }
+  let start = 0;
+  let end = pathname.length;
+  while (start < end && pathname.charCodeAt(start) === 47) start++;
+  while (end > start && pathname.charCodeAt(end - 1) === 47) end--;
+  return fnv1a(pathname, start, end) % shards;
+}
+
+/** FNV-1a of `text`'s UTF-16 code units from `start` to `end`. @param {string} text @param {number} start @param {number} end */
+function fnv1a(text, start, end) {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0;
-  return hash % shards;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
 }
 
 /**

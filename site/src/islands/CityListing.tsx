@@ -22,6 +22,7 @@ import { viewNow } from "../lib/clock.ts";
 import { MaxPriceField } from "../components/PriceControls.tsx";
 import { CredentialFilter } from "../components/CredentialFilter.tsx";
 import { QuickChips } from "../components/QuickChips.tsx";
+import { reactIsland } from "../lib/react-island.ts";
 
 interface Props {
   citySlug: string;
@@ -194,3 +195,5 @@ export default function CityListing({ citySlug, cityName, initial, config }: Pro
     </div>
   );
 }
+
+reactIsland(CityListing);

@@ -3,6 +3,7 @@ import { localDayOfWeek } from "@botox/core/open-now";
 import type { HoursTableRow } from "../lib/hours-table.ts";
 import OpenNowBadge, { type OpenNowClinic } from "./OpenNowBadge.tsx";
 import { useViewNow } from "../hooks/use-view-now.ts";
+import { reactIsland } from "../lib/react-island.ts";
 
 /**
  * The clinic page's "Hours of Operation": the source's own texts (built into the HTML), and,
@@ -50,3 +51,5 @@ export default function ClinicHours({ clinic, rows }: { clinic: OpenNowClinic; r
     </>
   );
 }
+
+reactIsland(ClinicHours);

@@ -4,6 +4,7 @@ import { MSG } from "@botox/core/messages";
 import { apiClient } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { contactPayload, validateContact, type ContactErrors, type ContactValues } from "../lib/contact.ts";
+import { reactIsland } from "../lib/react-island.ts";
 
 const EMPTY: ContactValues = { name: "", email: "", subject: "", message: "" };
 
@@ -104,3 +105,5 @@ export default function ContactForm({ config }: { config: PublicConfig }) {
     </form>
   );
 }
+
+reactIsland(ContactForm);

@@ -7,6 +7,7 @@ import type { PublicConfig } from "../lib/config.ts";
 import { topRated } from "../lib/nearby.ts";
 import { ClinicCard } from "../components/ClinicCard.tsx";
 import { useVisitorLocation } from "../hooks/use-visitor-location.ts";
+import { reactIsland } from "../lib/react-island.ts";
 
 /**
  * Featured top-rated providers (product.md §2.3, §7.1), hidden on error or when empty. For the
@@ -73,3 +74,5 @@ export default function FeaturedClinics({ config, title = "Top-Rated Botox Provi
     </section>
   );
 }
+
+reactIsland(FeaturedClinics);

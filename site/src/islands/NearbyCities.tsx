@@ -5,6 +5,7 @@ import { cityPath, nearestCities } from "@botox/core/search";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { useVisitorLocation } from "../hooks/use-visitor-location.ts";
+import { reactIsland } from "../lib/react-island.ts";
 
 interface Props {
   config: PublicConfig;
@@ -77,3 +78,5 @@ export default function NearbyCities({ config, title = "Cities With Botox Specia
     </section>
   );
 }
+
+reactIsland(NearbyCities);

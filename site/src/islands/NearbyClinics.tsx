@@ -10,6 +10,7 @@ import { AdPlaceholder, CardSkeleton, ClinicCard } from "../components/ClinicCar
 import { useVisitorRatings } from "../hooks/use-visitor-ratings.tsx";
 import { Pagination } from "../components/Pagination.tsx";
 import { useVisitorLocation } from "../hooks/use-visitor-location.ts";
+import { reactIsland } from "../lib/react-island.ts";
 
 interface Props {
   config: PublicConfig;
@@ -151,3 +152,5 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
     </section>
   );
 }
+
+reactIsland(NearbyClinics);

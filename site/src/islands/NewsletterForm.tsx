@@ -4,6 +4,7 @@ import { apiClient } from "../lib/query.ts";
 import { toast } from "../lib/toast.ts";
 import { trackEvent } from "../lib/analytics.ts";
 import type { PublicConfig } from "../lib/config.ts";
+import { reactIsland } from "../lib/react-island.ts";
 
 /**
  * Newsletter form (product.md §4): email + Subscribe, expanding once an email is typed. The browser
@@ -128,3 +129,5 @@ export default function NewsletterForm({ config }: { config: PublicConfig }) {
     </section>
   );
 }
+
+reactIsland(NewsletterForm);

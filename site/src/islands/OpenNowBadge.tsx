@@ -1,6 +1,7 @@
 import type { Clinic } from "@botox/core/contract";
 import { openNowLabel, openNowOf, type OpenNowState } from "@botox/core/open-now";
 import { useViewNow } from "../hooks/use-view-now.ts";
+import { reactIsland } from "../lib/react-island.ts";
 
 // The server parses the hours (`openHours`): the parser never ships to the browser.
 export type OpenNowClinic = Pick<Clinic, "openHours" | "businessStatus" | "timeZone">;
@@ -28,3 +29,5 @@ export default function OpenNowBadge({ clinic, className = "" }: { clinic: OpenN
     </span>
   );
 }
+
+reactIsland(OpenNowBadge);

@@ -1,6 +1,7 @@
 import { openNowOf } from "@botox/core/open-now";
 import type { OpenNowClinic } from "./OpenNowBadge.tsx";
 import { useViewNow } from "../hooks/use-view-now.ts";
+import { reactIsland } from "../lib/react-island.ts";
 
 /**
  * A city page's open-now mix (issue 14), at view time: how many of the clinics it lists are
@@ -20,3 +21,5 @@ export default function OpenNowMix({ clinics, place }: { clinics: OpenNowClinic[
     </p>
   );
 }
+
+reactIsland(OpenNowMix);

@@ -12,6 +12,7 @@ import {
   type PriceReportErrors,
   type PriceReportValues,
 } from "../lib/price-report.ts";
+import { reactIsland } from "../lib/react-island.ts";
 
 interface Props {
   clinicId: number;
@@ -163,3 +164,5 @@ export default function PriceReportForm({ clinicId, clinicName, config, today: f
     </form>
   );
 }
+
+reactIsland(PriceReportForm);

@@ -9,6 +9,7 @@ import type { PublicConfig } from "../lib/config.ts";
 
 import { EMOJI_GLYPH } from "../lib/emoji.ts";
 import { RatingDistribution } from "../components/RatingDistribution.tsx";
+import { reactIsland } from "../lib/react-island.ts";
 
 interface Props {
   clinicId: number;
@@ -142,3 +143,5 @@ function Rating({ clinicId, clinicName, config }: Props) {
     </section>
   );
 }
+
+reactIsland(RatingWidget);

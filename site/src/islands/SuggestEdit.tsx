@@ -4,6 +4,7 @@ import { ApiRequestError, errorMessageOf } from "@botox/core/http";
 import type { BusinessStatus } from "@botox/core/status";
 import { apiClient } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
+import { reactIsland } from "../lib/react-island.ts";
 
 interface Props {
   clinicId: number;
@@ -185,3 +186,5 @@ export default function SuggestEdit({ clinicId, clinicName, config }: Props) {
     </form>
   );
 }
+
+reactIsland(SuggestEdit);

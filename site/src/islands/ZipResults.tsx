@@ -16,6 +16,7 @@ import { OpenNowEmptyNote, OpenNowFilter, openNowMinute } from "../components/Op
 import { viewNow } from "../lib/clock.ts";
 import { MaxPriceField, ZipSortField, type ZipSort } from "../components/PriceControls.tsx";
 import { CredentialFilter } from "../components/CredentialFilter.tsx";
+import { reactIsland } from "../lib/react-island.ts";
 
 interface Props {
   /** Null on the fallback page: the ZIP is read from the address. */
@@ -157,3 +158,5 @@ export default function ZipResults({ zip: fixedZip, initial, config }: Props) {
     </div>
   );
 }
+
+reactIsland(ZipResults);

@@ -104,6 +104,14 @@ describe("site/src/islands", () => {
     expect(islandFiles.length).toBeGreaterThan(0);
     expect(islandProblems(ISLANDS, islandFiles, astroFiles)).toEqual([]);
   });
+
+  it("tags each island as React's, so Astro renders it without first rendering it once more to ask (decision 227)", async () => {
+    const islandFiles = filesUnder(ISLANDS, (n) => /\.tsx?$/.test(n) && !n.includes(".test."));
+    for (const file of islandFiles) {
+      const island = ((await import(file)) as { default: Record<symbol, unknown> }).default;
+      expect(island[Symbol.for("astro:renderer")], path.basename(file)).toBe("@astrojs/react");
+    }
+  });
 });
 
 describe("the islands rule", () => {

@@ -9,7 +9,7 @@ import { makeClinic as clinic } from "../test/factories.ts";
 import type { SiteData } from "@botox/db/site";
 import { indexSiteData, type SiteCity, type SiteZip } from "./data.ts";
 import { clinicPath } from "@botox/core/search";
-import { parseShard, pathShard } from "../../page-shard.mjs";
+import { parseShard, pathSegments, pathShard } from "../../page-shard.mjs";
 import { cityFigure, selectPaths, shardSelection, type PreviousClinic } from "./path-selection.ts";
 
 const city = (citySlug: string, state: string, pageSlug: string, latitude: number, longitude: number): SiteCity => ({
@@ -225,6 +225,15 @@ describe("a page pipeline share's selection (decision 226)", () => {
     }
     expect(pathShard("/blog/über-uns", 5)).toBe(pathShard("/blog/%C3%BCber-uns", 5));
     expect(pathShard("/zip/78701/", 5)).toBe(pathShard("/zip/78701", 5));
+    // Paths hashed in place give the share of their decoded segments, as encoded or doubled-slash ones do.
+    const bySegments = (p: string, shards: number) => {
+      const key = pathSegments(p).join("/");
+      let hash = 0x811c9dc5;
+      for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0;
+      return hash % shards;
+    };
+    for (const p of ["/", "", "//", "zip/78701", "/zip/78701//", "//zip//78701/", "/botox-clinic/austin/glow-spa", "/blog/%C3%BCber-uns"])
+      for (const shards of [2, 3, 7]) expect(pathShard(p, shards), `${p} of ${shards}`).toBe(bySegments(p, shards));
   });
 
   it("is chosen from SITE_RENDER_SHARD, which must name a share of the pipeline", () => {
