@@ -22,7 +22,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { inlineScriptHashes } from "./host-files.mjs";
-import { PAGE_TEXT_HOOK, cacheFileOf, outFileOf, urlOf, yieldWanted } from "./page-pipeline.mjs";
+import { PAGE_TEXT_HOOK, cacheFileOf, outFileOf, urlOf } from "./page-pipeline.mjs";
 import { pathShard } from "./page-shard.mjs";
 import { pageFacts } from "./targeted-publish.mjs";
 
@@ -67,16 +67,6 @@ function mkdirOnce(dir) {
   if (made.has(dir)) return;
   fs.mkdirSync(dir, { recursive: true });
   made.add(dir);
-}
-
-/** Waits while a targeted build beside this one asks it to (decision 226); the seconds waited. */
-async function waitWhileYielding() {
-  let waited = 0;
-  while (yieldWanted(job.yieldFile)) {
-    await new Promise((r) => setTimeout(r, 100));
-    waited += 0.1;
-  }
-  return waited;
 }
 
 /** Astro's per-page log lines ("├─ /path (+12ms)", "(restored)"): what the publisher's tests and benches read; written in batches. */
@@ -141,8 +131,6 @@ try {
     astroModule("dist/core/app/prerender.js"),
   ]);
 
-  // The paths read the site's data from the database: a targeted build running now goes first.
-  let paused = await waitWhileYielding();
   // This share's pages, the first route of a path winning as in Astro's loop (its routes come in priority order).
   const seen = new Set();
   const mine = [];
@@ -182,10 +170,8 @@ try {
   };
   let rendered = 0;
   let restored = 0;
-  for (const [i, { pathname, route, cacheKey }] of mine.entries()) {
+  for (const { pathname, route, cacheKey } of mine) {
     if (pages.length >= 2000) await report();
-    // A targeted build beside this one (an edit) goes first: pause between pages while it runs.
-    if (i % 32 === 0) paused += await waitWhileYielding();
     const file = outFileOf(pathname, route.type);
     const shown = `/${decodeURI(file)}`;
     if (publicFiles.has(file)) {
@@ -272,7 +258,7 @@ try {
     type: "done",
     pages: reported,
     scriptSets: [...sets.keys()],
-    stats: { rendered, restored, pausedSeconds: paused, pathsSeconds: (pathsDone - started) / 1000, renderSeconds: (done - pathsDone) / 1000 },
+    stats: { rendered, restored, pathsSeconds: (pathsDone - started) / 1000, renderSeconds: (done - pathsDone) / 1000 },
   });
 } catch (err) {
   flushLines();

@@ -49,10 +49,10 @@ const MANIFEST_VERSION = 1;
  * @typedef {{ entryUrl: string, astroRoot: string, styles: [string, unknown[]][], entries: [string, string][], scripts: { stage: string, content: string }[],
  *   outDir: string, cacheDir: string, publicFiles: string[], origin: string, trailingSlash: string, force: boolean,
  *   configHash: string, lockfileHash: string, dependencyHashes: Record<string, string> }} Stash what phase 1 keeps for phase 2 (`job.json`)
- * @typedef {Stash & { shard: number, shards: number, previousManifest: string | null, yieldFile: string | null }} Job what one render process is given
+ * @typedef {Stash & { shard: number, shards: number, previousManifest: string | null }} Job what one render process is given
  * @typedef {{ pathname: string, component: string, cacheKey: string | null, file: string, facts: Record<string, unknown>, scripts: number }} PipelinePage
  *   `scripts`: the page's inline script hashes, as an index into its process's (then the build's) `scriptSets`
- * @typedef {{ rendered: number, restored: number, pausedSeconds: number, pathsSeconds: number, renderSeconds: number }} ShareStats
+ * @typedef {{ rendered: number, restored: number, pathsSeconds: number, renderSeconds: number }} ShareStats
  * @typedef {{ info: (msg: string) => void, warn: (msg: string) => void }} Log
  */
 
@@ -112,7 +112,7 @@ export const PAGE_TEXT_HOOK = Symbol.for("botox.astro.takePageText");
 export const YIELD_FRESH_MS = 30_000;
 
 /**
- * Whether a targeted build beside this one asks it to pause between pages: its publisher keeps
+ * Whether a targeted build beside this full build asks it to pause (`pauseWhileYielding`): its publisher keeps
  * SITE_PIPELINE_YIELD_FILE fresh while it runs (packages/publish/src/executor.ts, decision 226).
  * @param {string | null} file @param {number} [now]
  */
@@ -120,6 +120,61 @@ export function yieldWanted(file, now = Date.now()) {
   if (!file) return false;
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   return stat !== undefined && stat.mtimeMs > now - YIELD_FRESH_MS;
+}
+
+/**
+ * Stops the processes `pids()` names (SIGSTOP) while a targeted build beside this full build asks
+ * it to, and continues them (SIGCONT) once it is done. Used for both phases of a full build: Astro's
+ * bundling, then the render processes, wherever they are (reading the data, rendering, writing).
+ * Lowering their priority did not do: the file system's work is not niced, and an edit saved
+ * during the nightly build took twice as long as one alone (decision 226). Pausing between pages
+ * left Astro's bundling and the processes' reads running beside the edit (decision 228).
+ * A process that starts during a pause is stopped at the next check. `end()` continues what is
+ * stopped, stops watching and returns the seconds paused.
+ * @param {string | null} file the yield file (`yieldWanted`) @param {() => (number | undefined)[]} pids @param {number} [intervalMs]
+ * @returns {{ end: () => number }}
+ */
+export function pauseWhileYielding(file, pids, intervalMs = 100) {
+  if (!file) return { end: () => 0 };
+  /** @type {Set<number>} */
+  const stopped = new Set();
+  let since = 0;
+  let paused = 0;
+  /** @param {number} pid @param {NodeJS.Signals} signal */
+  const send = (pid, signal) => {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  const resume = () => {
+    for (const pid of stopped) send(pid, "SIGCONT");
+    stopped.clear();
+    paused += (performance.now() - since) / 1000;
+  };
+  const check = () => {
+    if (!yieldWanted(file)) {
+      if (stopped.size > 0) resume();
+      return;
+    }
+    for (const pid of pids()) {
+      if (pid === undefined || stopped.has(pid)) continue;
+      if (stopped.size === 0) since = performance.now();
+      send(pid, "SIGSTOP");
+      stopped.add(pid);
+    }
+  };
+  const timer = setInterval(check, intervalMs);
+  timer.unref();
+  check();
+  return {
+    end() {
+      clearInterval(timer);
+      if (stopped.size > 0) resume();
+      return paused;
+    },
+  };
 }
 
 /** The folder of the astro package this build runs (the processes load Astro's render functions from it). */
@@ -257,10 +312,12 @@ export async function stashPipeline(base, dir) {
 
 /**
  * Phase 2: renders, writes and caches every page of the build stashed in `dir` into `outDir`.
- * @param {string} dir @param {{ outDir: string, processes: number, log: Log }} options
+ * @param {string} dir @param {{ outDir: string, processes: number, log: Log, yieldFile?: string | null, pausing?: (pause: { end: () => number }) => { end: () => number } }} options
+ *   `yieldFile`: the render processes are stopped while it is fresh (`pauseWhileYielding`); `pausing`
+ *   is told of that pause (the build continues its processes when it is stopped itself)
  * @returns {Promise<{ pages: PipelinePage[], scriptHashes: string[] }>} every page written (for the page index) and the hashes of their inline scripts, sorted
  */
-export async function runPagePipeline(dir, { outDir, processes, log }) {
+export async function runPagePipeline(dir, { outDir, processes, log, yieldFile = null, pausing = (pause) => pause }) {
   /** @type {Stash} */
   const stash = { ...JSON.parse(fs.readFileSync(path.join(dir, "job.json"), "utf8")), outDir };
   const manifestFile = path.join(stash.cacheDir, MANIFEST);
@@ -272,6 +329,7 @@ export async function runPagePipeline(dir, { outDir, processes, log }) {
   else fs.rmSync(manifestFile, { force: true });
   /** @type {import("node:child_process").ChildProcess[]} */
   const children = [];
+  const pause = pausing(pauseWhileYielding(yieldFile, () => children.filter((c) => c.exitCode === null).map((c) => c.pid)));
   const shares = await Promise.all(
     Array.from({ length: processes }, (_, shard) => {
       const jobFile = path.join(dir, `job-${shard}.json`);
@@ -281,21 +339,23 @@ export async function runPagePipeline(dir, { outDir, processes, log }) {
         shard,
         shards: processes,
         previousManifest: previous ? previousFile : null,
-        yieldFile: process.env.SITE_PIPELINE_YIELD_FILE || null,
       };
       fs.writeFileSync(jobFile, JSON.stringify(job));
       return runShare(jobFile, shard, processes, (child) => children.push(child));
     }),
   ).catch((err) => {
-    // One share failed: the others stop too (the build fails as a whole).
+    // One share failed: the others stop too (the build fails as a whole), continued first if paused.
+    pause.end();
     for (const child of children) if (child.exitCode === null) child.kill();
     throw err;
   });
+  const paused = pause.end();
   shares.forEach(({ pages, stats }, i) =>
     log.info(
-      `share ${i + 1}/${processes}: ${pages.length} pages (${stats.rendered} rendered, ${stats.restored} from the cache); paths ${stats.pathsSeconds.toFixed(1)} s, pages ${stats.renderSeconds.toFixed(1)} s${stats.pausedSeconds > 0 ? ` (${stats.pausedSeconds.toFixed(1)} s of it paused for targeted builds)` : ""}`,
+      `share ${i + 1}/${processes}: ${pages.length} pages (${stats.rendered} rendered, ${stats.restored} from the cache); paths ${stats.pathsSeconds.toFixed(1)} s, pages ${stats.renderSeconds.toFixed(1)} s`,
     ),
   );
+  if (paused > 0) log.info(`paused ${paused.toFixed(1)} s in all for targeted builds beside this one`);
   // One table of script hash sets for the whole build: each page's index is moved into it.
   /** @type {Map<string, number>} */
   const sets = new Map();

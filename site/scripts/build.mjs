@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeHostFiles } from "../host-files.mjs";
 import { alive } from "../out-dir.mjs";
-import { renderProcesses, runPagePipeline } from "../page-pipeline.mjs";
+import { pauseWhileYielding, renderProcesses, runPagePipeline } from "../page-pipeline.mjs";
 import { pageIndex, writeJson } from "../targeted-publish.mjs";
 
 const env = process.env;
@@ -28,18 +28,41 @@ const say = (message) => process.stdout.write(`${new Date().toTimeString().slice
 
 /**
  * Runs `astro build` with `extra` in its environment; resolves with its exit code.
- * @param {Record<string, string>} extra
+ * @param {Record<string, string>} extra @param {string | null} [yieldFile]
  * @returns {Promise<number>}
  */
-function astroBuild(extra) {
+function astroBuild(extra, yieldFile = null) {
   const bin = path.join(path.dirname(fileURLToPath(import.meta.resolve("astro/package.json"))), "bin", "astro.mjs");
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bin, "build", ...process.argv.slice(2)], { cwd: site, env: { ...env, ...extra }, stdio: "inherit" });
+    // Bundling is stopped while a targeted build beside this full build runs (decision 228).
+    const pause = pausing(pauseWhileYielding(yieldFile, () => [child.pid]));
+    const done = (/** @type {number} */ code) => {
+      const paused = pause.end();
+      if (paused > 0) say(`astro paused ${paused.toFixed(1)} s for targeted builds beside this one`);
+      resolve(code);
+    };
     child.on("error", (err) => {
       say(`could not start astro: ${err.message}`);
-      resolve(1);
+      done(1);
     });
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on("exit", (code, signal) => done(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** The pause in force, continued when this build is told to stop (a stopped process would not see the signal). */
+let active = { end: () => 0 };
+/** @param {{ end: () => number }} pause */
+function pausing(pause) {
+  active = pause;
+  return pause;
+}
+for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) {
+  process.once(signal, () => {
+    // Its processes got the same signal (the publisher signals the build's process group); stopped
+    // ones act on it only once continued.
+    active.end();
+    process.exit(128 + (signal === "SIGTERM" ? 15 : 2));
   });
 }
 
@@ -53,7 +76,8 @@ async function main() {
   }
   const dir = fs.mkdtempSync(path.join(STASHES, `${process.pid}-`));
   try {
-    const code = await astroBuild({ SITE_PIPELINE_DIR: dir });
+    const yieldFile = env.SITE_PIPELINE_YIELD_FILE || null;
+    const code = await astroBuild({ SITE_PIPELINE_DIR: dir }, yieldFile);
     if (code !== 0) return code;
     // A site without prerendered pages leaves nothing to render.
     if (!fs.existsSync(path.join(dir, "job.json"))) return 0;
@@ -61,7 +85,7 @@ async function main() {
     const outDir = path.resolve(site, env.OUT_DIR || "./dist");
     const started = performance.now();
     const log = { info: say, warn: (/** @type {string} */ m) => process.stderr.write(`[page pipeline] ${m}\n`) };
-    const { pages, scriptHashes } = await runPagePipeline(dir, { outDir, processes, log });
+    const { pages, scriptHashes } = await runPagePipeline(dir, { outDir, processes, log, yieldFile, pausing });
     const rendered = performance.now();
     if (env.SITE_PAGE_INDEX_OUT) {
       const list = pages.map((p) => ({ pathname: p.pathname, props: p.facts, cacheKey: p.cacheKey ?? undefined }));

@@ -5,12 +5,32 @@
  * Whole builds through it are compared with Astro's loop byte for byte in
  * packages/publish/src/targeted-publish.test.ts and incremental-build.test.ts.
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { PAGE_TEXT_HOOK, YIELD_FRESH_MS, cacheFileOf, outFileOf, renderProcesses, runPagePipeline, urlOf, yieldWanted } from "../page-pipeline.mjs";
+import {
+  PAGE_TEXT_HOOK,
+  YIELD_FRESH_MS,
+  cacheFileOf,
+  pauseWhileYielding,
+  outFileOf,
+  renderProcesses,
+  runPagePipeline,
+  urlOf,
+  yieldWanted,
+} from "../page-pipeline.mjs";
+
+/** Waits until `ok()` holds (every 10 ms, 10 s at most). */
+async function until(ok: () => boolean) {
+  const deadline = Date.now() + 10_000;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -88,6 +108,38 @@ describe("page pipeline", () => {
     const old = new Date(Date.now() - YIELD_FRESH_MS - 1000);
     fs.utimesSync(file, old, old);
     expect(yieldWanted(file)).toBe(false);
+  });
+
+  it("stops the build's processes while a targeted build asks it to, continues them after, and ignores a stale yield file", async () => {
+    const dir = tempDir();
+    const file = path.join(dir, "full-build.yield");
+    const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    try {
+      const state = () => /\) (\w) /.exec(fs.readFileSync(`/proc/${child.pid}/stat`, "utf8"))?.[1];
+      await until(() => state() !== undefined);
+      const pause = pauseWhileYielding(file, () => [child.pid], 10);
+      // No file, then a stale one its publisher left: the process runs on.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(state()).not.toBe("T");
+      fs.writeFileSync(file, "");
+      const old = new Date(Date.now() - YIELD_FRESH_MS - 1000);
+      fs.utimesSync(file, old, old);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(state()).not.toBe("T");
+      // A fresh one: stopped until it goes.
+      fs.writeFileSync(file, "");
+      await until(() => state() === "T");
+      fs.rmSync(file);
+      await until(() => state() !== "T");
+      // Stopped again, and continued by end() (the build stops or is told to).
+      fs.writeFileSync(file, "");
+      await until(() => state() === "T");
+      expect(pause.end()).toBeGreaterThan(0);
+      expect(state()).not.toBe("T");
+      expect(pauseWhileYielding(null, () => [child.pid]).end()).toBe(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 
   it("is handed each page's text by the astro it builds with (the project's patch), not only its encoded Response", () => {

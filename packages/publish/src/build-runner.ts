@@ -69,7 +69,12 @@ export function runCommand(options: {
     let timedOut = false;
     const killGroup = () => {
       try {
-        if (child.pid) process.kill(-child.pid, "SIGTERM");
+        if (child.pid) {
+          process.kill(-child.pid, "SIGTERM");
+          // A process the site build stopped for a targeted build (decision 228) acts on the
+          // SIGTERM only once continued, even when the process that stopped it is gone.
+          process.kill(-child.pid, "SIGCONT");
+        }
       } catch {
         /* already gone */
       }

@@ -489,11 +489,12 @@ export class BuildExecutor {
   }
 
   /**
-   * Asks a full build running beside this targeted one to pause between its pages (decision
-   * 226): its two render processes would otherwise take both cores, nice or not (the file
-   * system's work is not niced), and an edit during the nightly build took twice as long as
-   * one alone. The file is touched every 5 s; the pipeline ignores one older than 30 s, so an
-   * instance that dies here leaves the full build paused for 30 s at most.
+   * Asks a full build running beside this targeted one to pause (decisions 226, 228): its
+   * processes, Astro's bundling then the two render processes, would otherwise take both cores,
+   * nice or not (the file system's work is not niced), and an edit during the nightly build took
+   * twice as long as one alone. The site build stops them while the file is fresh. It is touched
+   * every 5 s; one older than 30 s is ignored, so an instance that dies here leaves the full
+   * build paused for 30 s at most.
    */
   private async askFullBuildToYield(): Promise<{ stop: () => Promise<void> }> {
     const file = this.folder.yieldFile;

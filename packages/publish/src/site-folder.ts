@@ -57,15 +57,15 @@ export class SiteFolder {
   async clearSpares(): Promise<void> {
     await fs.rm(path.join(this.root, "spare"), { recursive: true, force: true });
   }
-  /** Astro's cache folder for targeted builds: they never touch the full builds' incremental cache. */
   /**
-   * Present (and touched every few seconds) while a targeted build runs: a full build's page
-   * pipeline beside it pauses between pages until it goes (site/page-pipeline.mjs, decision 226).
+   * Present (and touched every few seconds) while a targeted build runs: a full build beside it
+   * stops its processes until it goes (`pauseWhileYielding` in site/page-pipeline.mjs, decision 228).
    */
   get yieldFile(): string {
     return path.join(this.root, "full-build.yield");
   }
 
+  /** Astro's cache folder for targeted builds: they never touch the full builds' incremental cache. */
   get targetedCacheDir(): string {
     return path.join(this.root, "targeted", "astro-cache");
   }
