@@ -233,6 +233,9 @@ try {
   } | null = null;
   if (withNightly) {
     say("edit during the nightly build");
+    // The nightly build comes long after the day's edits, when the copy for the next targeted
+    // publish is ready, as before the single edit above (decision 228).
+    await publisher.whenSpareReady();
     publisher.request("nightly");
     let nightlyId: number | undefined;
     while (nightlyId === undefined) {
