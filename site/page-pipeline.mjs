@@ -130,7 +130,8 @@ export function yieldWanted(file, now = Date.now()) {
  * during the nightly build took twice as long as one alone (decision 226). Pausing between pages
  * left Astro's bundling and the processes' reads running beside the edit (decision 228).
  * A process that starts during a pause is stopped at the next check. `end()` continues what is
- * stopped, stops watching and returns the seconds paused.
+ * stopped, stops watching and returns the seconds paused; `endPauses()` ends every pause of this
+ * process (a build told to stop: a stopped process acts on no signal until it is continued).
  * @param {string | null} file the yield file (`yieldWanted`) @param {() => (number | undefined)[]} pids @param {number} [intervalMs]
  * @returns {{ end: () => number }}
  */
@@ -167,14 +168,25 @@ export function pauseWhileYielding(file, pids, intervalMs = 100) {
   };
   const timer = setInterval(check, intervalMs);
   timer.unref();
-  check();
-  return {
+  const pause = {
     end() {
       clearInterval(timer);
       if (stopped.size > 0) resume();
+      pauses.delete(pause);
       return paused;
     },
   };
+  pauses.add(pause);
+  check();
+  return pause;
+}
+
+/** The pauses in force in this process. @type {Set<{ end: () => number }>} */
+const pauses = new Set();
+
+/** Ends every pause of this process, continuing the processes they stopped. */
+export function endPauses() {
+  for (const pause of [...pauses]) pause.end();
 }
 
 /** The folder of the astro package this build runs (the processes load Astro's render functions from it). */
@@ -312,12 +324,11 @@ export async function stashPipeline(base, dir) {
 
 /**
  * Phase 2: renders, writes and caches every page of the build stashed in `dir` into `outDir`.
- * @param {string} dir @param {{ outDir: string, processes: number, log: Log, yieldFile?: string | null, pausing?: (pause: { end: () => number }) => { end: () => number } }} options
- *   `yieldFile`: the render processes are stopped while it is fresh (`pauseWhileYielding`); `pausing`
- *   is told of that pause (the build continues its processes when it is stopped itself)
+ * @param {string} dir @param {{ outDir: string, processes: number, log: Log, yieldFile?: string | null }} options
+ *   `yieldFile`: the render processes are stopped while it is fresh (`pauseWhileYielding`)
  * @returns {Promise<{ pages: PipelinePage[], scriptHashes: string[] }>} every page written (for the page index) and the hashes of their inline scripts, sorted
  */
-export async function runPagePipeline(dir, { outDir, processes, log, yieldFile = null, pausing = (pause) => pause }) {
+export async function runPagePipeline(dir, { outDir, processes, log, yieldFile = null }) {
   /** @type {Stash} */
   const stash = { ...JSON.parse(fs.readFileSync(path.join(dir, "job.json"), "utf8")), outDir };
   const manifestFile = path.join(stash.cacheDir, MANIFEST);
@@ -329,7 +340,7 @@ export async function runPagePipeline(dir, { outDir, processes, log, yieldFile =
   else fs.rmSync(manifestFile, { force: true });
   /** @type {import("node:child_process").ChildProcess[]} */
   const children = [];
-  const pause = pausing(pauseWhileYielding(yieldFile, () => children.filter((c) => c.exitCode === null).map((c) => c.pid)));
+  const pause = pauseWhileYielding(yieldFile, () => children.filter((c) => c.exitCode === null).map((c) => c.pid));
   const shares = await Promise.all(
     Array.from({ length: processes }, (_, shard) => {
       const jobFile = path.join(dir, `job-${shard}.json`);

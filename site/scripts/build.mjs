@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeHostFiles } from "../host-files.mjs";
 import { alive } from "../out-dir.mjs";
-import { pauseWhileYielding, renderProcesses, runPagePipeline } from "../page-pipeline.mjs";
+import { endPauses, pauseWhileYielding, renderProcesses, runPagePipeline } from "../page-pipeline.mjs";
 import { pageIndex, writeJson } from "../targeted-publish.mjs";
 
 const env = process.env;
@@ -36,7 +36,7 @@ function astroBuild(extra, yieldFile = null) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bin, "build", ...process.argv.slice(2)], { cwd: site, env: { ...env, ...extra }, stdio: "inherit" });
     // Bundling is stopped while a targeted build beside this full build runs (decision 228).
-    const pause = pausing(pauseWhileYielding(yieldFile, () => [child.pid]));
+    const pause = pauseWhileYielding(yieldFile, () => [child.pid]);
     const done = (/** @type {number} */ code) => {
       const paused = pause.end();
       if (paused > 0) say(`astro paused ${paused.toFixed(1)} s for targeted builds beside this one`);
@@ -50,18 +50,11 @@ function astroBuild(extra, yieldFile = null) {
   });
 }
 
-/** The pause in force, continued when this build is told to stop (a stopped process would not see the signal). */
-let active = { end: () => 0 };
-/** @param {{ end: () => number }} pause */
-function pausing(pause) {
-  active = pause;
-  return pause;
-}
 for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) {
   process.once(signal, () => {
     // Its processes got the same signal (the publisher signals the build's process group); stopped
     // ones act on it only once continued.
-    active.end();
+    endPauses();
     process.exit(128 + (signal === "SIGTERM" ? 15 : 2));
   });
 }
@@ -85,7 +78,7 @@ async function main() {
     const outDir = path.resolve(site, env.OUT_DIR || "./dist");
     const started = performance.now();
     const log = { info: say, warn: (/** @type {string} */ m) => process.stderr.write(`[page pipeline] ${m}\n`) };
-    const { pages, scriptHashes } = await runPagePipeline(dir, { outDir, processes, log, yieldFile, pausing });
+    const { pages, scriptHashes } = await runPagePipeline(dir, { outDir, processes, log, yieldFile });
     const rendered = performance.now();
     if (env.SITE_PAGE_INDEX_OUT) {
       const list = pages.map((p) => ({ pathname: p.pathname, props: p.facts, cacheKey: p.cacheKey ?? undefined }));
