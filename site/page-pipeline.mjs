@@ -119,7 +119,9 @@ export const YIELD_FRESH_MS = 30_000;
 export function yieldWanted(file, now = Date.now()) {
   if (!file) return false;
   const stat = fs.statSync(file, { throwIfNoEntry: false });
-  return stat !== undefined && stat.mtimeMs > now - YIELD_FRESH_MS;
+  // A time ahead of the clock is not a live publisher's touch (a clock moved back, a copied file):
+  // taken as fresh, it would stop the full build until that time came.
+  return stat !== undefined && stat.mtimeMs > now - YIELD_FRESH_MS && stat.mtimeMs < now + YIELD_FRESH_MS;
 }
 
 /**

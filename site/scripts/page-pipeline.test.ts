@@ -15,6 +15,7 @@ import {
   PAGE_TEXT_HOOK,
   YIELD_FRESH_MS,
   cacheFileOf,
+  endPauses,
   pauseWhileYielding,
   outFileOf,
   renderProcesses,
@@ -108,6 +109,10 @@ describe("page pipeline", () => {
     const old = new Date(Date.now() - YIELD_FRESH_MS - 1000);
     fs.utimesSync(file, old, old);
     expect(yieldWanted(file)).toBe(false);
+    // Nor for one dated ahead of the clock: it would stop the full build until then.
+    const ahead = new Date(Date.now() + 24 * 3600_000);
+    fs.utimesSync(file, ahead, ahead);
+    expect(yieldWanted(file)).toBe(false);
   });
 
   it("stops the build's processes while a targeted build asks it to, continues them after, and ignores a stale yield file", async () => {
@@ -136,6 +141,12 @@ describe("page pipeline", () => {
       await until(() => state() === "T");
       expect(pause.end()).toBeGreaterThan(0);
       expect(state()).not.toBe("T");
+      // endPauses() ends every pause still in force (the build told to stop).
+      const again = pauseWhileYielding(file, () => [child.pid], 10);
+      await until(() => state() === "T");
+      endPauses();
+      expect(state()).not.toBe("T");
+      expect(again.end()).toBeGreaterThan(0);
       expect(pauseWhileYielding(null, () => [child.pid]).end()).toBe(0);
     } finally {
       child.kill("SIGKILL");
