@@ -19,7 +19,7 @@ async function homeSections(page: Page) {
   await page.goto(`${site}/`);
   await hydrated(page, "astro-island[component-url*='NearbyClinics']");
   await page.locator("[data-nearby-summary]").filter({ hasNotText: "Finding" }).waitFor();
-  // The cities grid hydrates when it comes into view, below the nearby list (a full page of cards since issue 25).
+  // The cities grid hydrates when it comes into view, below the nearby list (a full page of cards).
   await page.locator("astro-island[component-url*='NearbyCities']").scrollIntoViewIfNeeded();
   await page.locator("[data-cities-badge]").waitFor();
 }

@@ -40,7 +40,7 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
   const errorOf = (name: ClinicFieldName) => serverErrors[name] ?? (submitted || touched[name] ? errors[name] : undefined);
 
   // Latitude and longitude from the ZIP's centroid (the zip table, through /zip-search's
-  // origin) while the admin has not typed coordinates of their own (issue 25).
+  // origin) while the admin has not typed coordinates of their own.
   const [coordsFrom, setCoordsFrom] = useState<CoordsFromZip>(null);
   // Each ZIP lookup, and each coordinate the admin types, takes a new number: a late answer
   // never overwrites what was typed after it was asked for.
