@@ -137,7 +137,8 @@ export function contentSecurityPolicy(env = process.env, scriptHashes = []) {
   const api = origin(env.PUBLIC_API_URL || "http://localhost:8787/api/v1");
   // Uploaded blog images are served by the API, or from PUBLIC_UPLOADS_URL (a bucket or CDN).
   const uploads = env.PUBLIC_UPLOADS_URL ? origin(env.PUBLIC_UPLOADS_URL) : null;
-  const geo = (env.PUBLIC_GEO_SERVICES || "https://ipapi.co/json/ https://ipwho.is/ https://freeipapi.com/api/json")
+  // No third-party geolocation service unless one is configured (site/src/env.ts).
+  const geo = (env.PUBLIC_GEO_SERVICES || "")
     .split(/[\s,]+/)
     .map(origin)
     .filter(Boolean);

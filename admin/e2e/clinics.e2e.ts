@@ -62,6 +62,10 @@ describe("clinics", () => {
     await page.getByLabel("Business status").selectOption("CLOSED_TEMPORARILY");
     await page.getByRole("button", { name: "Create Clinic" }).click();
     await expectToast(page, "Clinic created");
+    await page.waitForURL(/\/admin\/clinics\/\d+$/);
+    // A new clinic opens in its edit screen; Cancel goes back to the list.
+    await page.getByRole("heading", { name: "Edit Clinic" }).waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
     await page.waitForURL(/\/admin\/clinics$/);
 
     // The list finds it with the admin status label.

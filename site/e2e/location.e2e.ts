@@ -124,3 +124,13 @@ describe("location detection", () => {
     await context.close();
   });
 });
+
+describe("who learns a visitor's address", () => {
+  it("the privacy policy names the location services this build is configured with", async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto(`${site}/privacy-policy`);
+    const text = (await page.getByTestId("geo-sources").textContent()) ?? "";
+    for (const url of geoServices) expect(text).toContain(new URL(url).host);
+    await context.close();
+  });
+});

@@ -220,6 +220,10 @@ export const adminClinicInputSchema = clinicInputSchema
       .boolean()
       .optional()
       .describe("true: store working hours the open-now parser cannot read, as free text (the clinic then shows them as posted, with no open-now line)"),
+    allowDuplicate: z
+      .boolean()
+      .optional()
+      .describe("POST /clinics: true saves a clinic that repeats one we have (same phone, or same name and address), after the 409 that named it"),
   })
   .superRefine((v, ctx) => {
     if (v.workingHoursAsText === true || hoursReadable(v.workingHours)) return;
