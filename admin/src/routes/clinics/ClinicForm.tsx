@@ -15,7 +15,7 @@ import { SaveErrors, SelectField, TextField } from "../../components/FormFields.
 import { LastVerifiedField } from "./LastVerifiedField.tsx";
 import { clinicPayload, hoursModeOfForm, validateClinic, weekOfForm, type ClinicFieldName, type ClinicFormState } from "./clinic-form.ts";
 import { HoursEditor } from "./HoursEditor.tsx";
-import { DEFAULT_RANGE, closedWeek, hoursFromWeek, todayPreview, weekFromHours } from "./hours-editor.ts";
+import { DEFAULT_RANGE, closedWeek, hoursFromWeek, todayPreview, weekAsText, weekFromHours } from "./hours-editor.ts";
 import { useListReturnPath } from "./list-return.ts";
 
 /** Where the coordinates came from: the centroid of this ZIP (say so), or a ZIP our table lacks. */
@@ -164,14 +164,8 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
         closedWeek().map((d, i) => (i >= 1 && i <= 5 ? { kind: "open" as const, ranges: [DEFAULT_RANGE] } : d));
       set("hoursWeek", JSON.stringify(start));
     }
-    if (mode === "text" && hoursMode === "week" && values.workingHours.trim() === "") {
-      set(
-        "workingHours",
-        Object.entries(hoursFromWeek(week))
-          .map(([day, text]) => `${day}: ${text}`)
-          .join("; "),
-      );
-    }
+    // The week the admin sees becomes the text to edit: never the stored JSON.
+    if (mode === "text" && hoursMode === "week") set("workingHours", weekAsText(week));
     set("hoursMode", mode);
   };
   return (
