@@ -197,6 +197,7 @@ export function ClinicStaff({ clinicId, today = isoDay(new Date()) }: { clinicId
           ) : (
             <DataTable
               variant="compact"
+              cards
               caption="Staff of this clinic"
               columns={columns}
               rows={list}

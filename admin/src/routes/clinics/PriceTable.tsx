@@ -97,6 +97,7 @@ export function PriceTable({
   return (
     <DataTable
       variant="compact"
+      cards
       caption="Prices of this clinic"
       columns={columns}
       rows={prices}
