@@ -275,7 +275,7 @@ function DealEditor({
   return (
     <form noValidate onSubmit={onSubmit} aria-label={deal ? "Edit deal" : "Add deal"} className="space-y-4 rounded-md border border-slate-200 p-4">
       <h3 className="font-semibold">{deal ? "Edit deal" : "Add deal"}</h3>
-      {saveError ? <SaveErrors title={saveError} errors={serverErrors} /> : null}
+      {saveError ? <SaveErrors title={saveError} errors={serverErrors} shownAtFields={Object.keys(values)} /> : null}
       <div className="grid gap-4 md:grid-cols-3">
         <TextField label="Title" error={errorOf("title")} className="md:col-span-3" maxLength={120} value={values.title} onValue={(v) => set("title", v)} />
         <SelectField

@@ -181,7 +181,7 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
           </Button>
         </div>
       </div>
-      {saveFailed ? <SaveErrors title={MSG.admin.saveClinic} errors={serverErrors} /> : null}
+      {saveFailed ? <SaveErrors title={MSG.admin.saveClinic} errors={serverErrors} shownAtFields={Object.keys(values)} /> : null}
       {duplicateOf ? (
         <Alert title="Possible duplicate">
           <p>{duplicateOf}</p>

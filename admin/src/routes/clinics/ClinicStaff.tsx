@@ -364,7 +364,7 @@ function StaffEditor({
       className="space-y-4 rounded-md border border-slate-200 p-4"
     >
       <h3 className="font-semibold">{staffId == null ? "Add staff member" : "Edit staff member"}</h3>
-      {saveError ? <SaveErrors title={saveError} errors={serverErrors} /> : null}
+      {saveError ? <SaveErrors title={saveError} errors={serverErrors} shownAtFields={Object.keys(values)} /> : null}
       <div className="grid gap-4 md:grid-cols-3">
         <TextField label="Name" error={serverErrors.name} value={values.name} onValue={(v) => set("name", v)} />
         <SelectField
