@@ -12,6 +12,7 @@ import { serve } from "@hono/node-server";
 import type { Logger as StructuredLogger } from "@botox/core/logger";
 import type { DbHandle } from "@botox/db";
 import { apiBaseUrl } from "@botox/core/contract";
+import { keepAliveLongerThanBalancers } from "@botox/core/server-timeouts";
 import { createApp } from "../app.ts";
 import { createDeps, type AppDeps } from "../deps.ts";
 import { missingForProduction, readApiEnv, type ApiEnv } from "../env.ts";
@@ -91,12 +92,13 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ru
   }
 }
 
-function listen(fetch: Parameters<typeof serve>[0]["fetch"], port: number, hostname: string): Promise<Server> {
+/** The API's node:http server on host:port, keeping idle connections longer than load balancers do. */
+export function listen(fetch: Parameters<typeof serve>[0]["fetch"], port: number, hostname: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname }, () => {
       server.off("error", reject);
       // Without a createServer option serve() makes a plain node:http server.
-      resolve(server as Server);
+      resolve(keepAliveLongerThanBalancers(server as Server));
     });
     server.once("error", reject);
   });
