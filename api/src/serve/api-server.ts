@@ -11,7 +11,7 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import type { Logger as StructuredLogger } from "@botox/core/logger";
 import type { DbHandle } from "@botox/db";
-import { apiBaseUrl } from "@botox/core/contract";
+import { API_PREFIX, apiBaseUrl } from "@botox/core/contract";
 import { keepAliveLongerThanBalancers } from "@botox/core/server-timeouts";
 import { createApp } from "../app.ts";
 import { createDeps, type AppDeps } from "../deps.ts";
@@ -59,7 +59,8 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ru
     app.deps.draining = () => draining;
     const hono = createApp(app.deps);
     const server = await listen(withRequestLog(logger, hono.fetch), env.PORT, env.HOST);
-    const inFlight = trackInFlight(server);
+    // A load balancer's check on a connection kept alive through the stop gets its 503 from /ready.
+    const inFlight = trackInFlight(server, { healthPaths: [`${API_PREFIX}/ready`, `${API_PREFIX}/health`] });
     const port = (server.address() as AddressInfo).port;
     cleanups.push(async () => {
       // From here /ready answers 503, on connections kept alive from before the stop too.
