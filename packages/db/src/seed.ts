@@ -1,5 +1,6 @@
 import { toClinicRow } from "./clinic-row.ts";
-import { chunks, insertRows, sqlOf, type DbOrSql } from "./handle.ts";
+import { fillFallbackTimeZones } from "./clinic-derived.ts";
+import { chunks, dbOf, insertRows, sqlOf, type DbOrSql } from "./handle.ts";
 import { createRandom } from "./random.ts";
 import { priceRow } from "./queries/clinic-prices.ts";
 import { staffRow } from "./queries/staff.ts";
@@ -84,6 +85,7 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
     result.skippedClinics = true;
   } else {
     const cities = demoCities(options.cities ?? 120);
+    const insertedIds: number[] = [];
     await sql.begin(async (tx) => {
       // One seeder at a time: a second concurrent seed waits, then sees the rows.
       await tx`select pg_advisory_xact_lock(7216032)`;
@@ -112,8 +114,12 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
       for (const batch of chunks(staff, batchSize)) await insertRows(tx, clinicStaff, batch, {});
       result.staff = staff.length;
       result.cities = new Set(inserted.map((c) => c.citySlug)).size;
+      insertedIds.push(...inserted.map((c) => c.id));
       await tx`insert into content_changes (entity, action) values ('clinic', 'seed')`;
     });
+    // Those without coordinates get their ZIP's or one-zone state's zone, as a write or an
+    // import gives them: the fill when the database opens ran before these rows existed.
+    await fillFallbackTimeZones(dbOf(target), insertedIds);
     // Vacuum too: the searches read covering indexes, and index-only scans skip the table only
     // for pages the visibility map marks all-visible (autovacuum would get there later).
     if (result.clinics > 0) await sql`vacuum (analyze) clinics`;
