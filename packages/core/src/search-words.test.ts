@@ -96,7 +96,8 @@ describe("typing slips, as the city matcher forgives them", () => {
   });
 
   it("never reads a city as a treatment", () => {
-    for (const city of ["Boston", "Chicago", "Dayton", "Naperville", "Detroit", "Austin", "Buffalo", "Lexington", "Jackson"]) expect(target(city), city).toBeNull();
+    for (const city of ["Boston", "Chicago", "Dayton", "Naperville", "Detroit", "Austin", "Buffalo", "Lexington", "Jackson"])
+      expect(target(city), city).toBeNull();
   });
 
   it("counts an adjacent swap as one slip", () => {

@@ -182,7 +182,7 @@ function stripFillers(words: readonly string[]): string {
   const kept = [...words];
   const key = (i: number) => searchWordKey(kept[i] ?? "");
   const pair = (i: number) => kept.length >= 2 && FILLERS.test(`${key(i)} ${key(i + 1)}`);
-  for (let changed = true; changed && kept.length; ) {
+  for (let changed = true; changed && kept.length;) {
     changed = true;
     if (pair(0)) kept.splice(0, 2);
     else if (FILLERS.test(key(0))) kept.shift();
