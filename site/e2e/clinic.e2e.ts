@@ -85,7 +85,7 @@ describe("clinic detail", () => {
     ]);
     await expect
       .poll(() => page.getByRole("link", { name: "Get Directions" }).getAttribute("href"))
-      .toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=40\.7506,-73\.9972$/);
+      .toBe(`https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent("Glow Med Spa New York, 100 Main St, New York, NY 10001")}`);
     await page.getByText("4.5 from 10 maps reviews").first().waitFor();
     await page.getByRole("heading", { name: "Hours of Operation" }).waitFor();
     await page.getByRole("rowheader", { name: "Monday" }).waitFor();
@@ -97,14 +97,16 @@ describe("clinic detail", () => {
     await context.close();
   });
 
-  it("swaps a photo that fails to load for the placeholder, and has no directions without coordinates", async () => {
+  it("swaps a photo that fails to load for the placeholder, and gives directions by address without coordinates", async () => {
     const { page, context } = await openPage(browser());
     // The photo is on an external host, which the test browser refuses.
     await page.goto(`${site}/botox-clinic/new-york/radiance-med-spa-new-york`);
     await page.waitForFunction(() => document.querySelector("main img")?.getAttribute("src") === "/placeholder-clinic.svg");
     await page.goto(`${site}/botox-clinic/new-york/halo-med-spa-new-york`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Halo Med Spa New York");
-    await expect.poll(() => page.getByRole("link", { name: "Get Directions" }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole("link", { name: "Get Directions" }).getAttribute("href"))
+      .toBe(`https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent("Halo Med Spa New York, 113 Main St, New York, NY 10001")}`);
     await expect.poll(() => page.getByRole("link", { name: "Visit Website" }).count()).toBe(0);
     await context.close();
   });

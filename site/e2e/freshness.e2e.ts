@@ -34,6 +34,10 @@ describe("a permanently closed clinic", () => {
     expect(res?.status()).toBe(200);
     const banner = page.getByRole("note").filter({ hasText: "Former Med Spa Miami is permanently closed" });
     await banner.waitFor();
+    // Nobody to call, no website to visit and no price to report at a clinic that closed for good.
+    for (const name of ["Call", "Visit Website"]) await expect(page.getByRole("link", { name, exact: true }).count(), name).resolves.toBe(0);
+    await expect(page.getByText("Report what you paid").count()).resolves.toBe(0);
+    await expect(page.locator("[data-prices-card]").count()).resolves.toBe(1);
     const nearby = banner.getByRole("link");
     await expect(nearby.allTextContents()).resolves.toEqual(["Glow Med Spa Miami", "Radiance Med Spa Miami"]);
     await nearby.first().click();

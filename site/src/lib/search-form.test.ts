@@ -59,6 +59,7 @@ describe("resolveSearch: the page a search box's text leads to", () => {
     expect(await to("chicgo")).toBe("/botox-near-me/chicago");
     expect(await to("Chicago, IL")).toBe("/botox-near-me/chicago");
     expect(await to("springfield mo")).toBe("/botox-near-me/springfield-mo");
+    expect(await to("Chicgo", "near-me")).toBe("/city/chicago");
   });
 
   it("places a town of the ZIP data by its ZIP, never by a similar spelling", async () => {

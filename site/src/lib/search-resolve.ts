@@ -51,11 +51,12 @@ export function listingBrand(brand: string | null): string | null {
 }
 
 /** The page a place's text names: a ZIP, a city page, a place of the ZIP data; null when none. */
-async function placePath(text: string, sources: SearchSources): Promise<{ path: string; city: boolean } | null> {
+async function placePath(variant: string | undefined, text: string, sources: SearchSources): Promise<{ path: string; city: boolean } | null> {
   const zip = zipOfText(text);
   if (zip) return { path: zipPath(zip), city: false };
   const match = matchCity(text, await sources.cities());
-  if (match.kind === "found") return { path: cityPath(match.city.pageSlug), city: true };
+  // The near-me box keeps its /city/{city} addresses (product.md §2.6), now of a page that exists.
+  if (match.kind === "found") return { path: variant === "near-me" ? `/city/${match.city.pageSlug}` : cityPath(match.city.pageSlug), city: true };
   if (text.trim().length < SEARCH.minCityChars) return null;
   const place = (await sources.lookup(text))?.places[0];
   return place ? { path: zipPath(place.zip), city: false } : null;
@@ -71,7 +72,7 @@ export async function resolveSearch(variant: string | undefined, value: string, 
 
   const words = parseSearchWords(text);
   if (words) {
-    let target = words.place ? await placePath(words.place, sources) : null;
+    let target = words.place ? await placePath(variant, words.place, sources) : null;
     if (!target) {
       const here = await sources.here();
       const nearest = here ? nearestIndexedCities(await sources.cities(), here.lat, here.lon, 1)[0] : undefined;
@@ -83,7 +84,7 @@ export async function resolveSearch(variant: string | undefined, value: string, 
     return go(target.city && brand ? `${target.path}?brand=${brand}&sort=price-asc` : target.path);
   }
 
-  const place = await placePath(text, sources);
+  const place = await placePath(variant, text, sources);
   if (place) return go(place.path);
   const clinic = (await sources.lookup(text))?.clinics[0];
   if (clinic) return go(clinicPath(clinic.citySlug, clinic.slug));
