@@ -129,7 +129,7 @@ describe("clinic detail", () => {
 });
 
 describe("rating", () => {
-  it("rates once with an emoji and a comment, then shows thanks after a reload, while another browser at the same address may rate too", async () => {
+  it("rates once with an emoji (no comment is asked for), then shows thanks after a reload, while another browser at the same address may rate too", async () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`${site}/botox-clinic/chicago/radiance-med-spa-chicago`);
     const widget = page.getByRole("region", { name: "Rate This Clinic" });
@@ -140,10 +140,10 @@ describe("rating", () => {
     await widget.getByRole("radio", { name: /Love it/ }).focus();
     await page.keyboard.press("ArrowRight");
     await expect(widget.getByRole("radio", { name: /Good/ }).isChecked()).resolves.toBe(true);
-    await widget.getByLabel("Comment (optional)").fill("  Friendly staff  ");
+    await expect(widget.getByRole("textbox").count()).resolves.toBe(0);
     await widget.getByRole("button", { name: "Submit Rating" }).click();
     await widget.getByText("Thanks for rating Radiance Med Spa Chicago!").waitFor();
-    await expect.poll(() => widget.getByText(/Your rating:/).textContent()).toContain("Good — “Friendly staff”");
+    await expect.poll(() => widget.getByText(/Your rating:/).textContent()).toMatch(/Good$/);
     await page.getByRole("status").filter({ hasText: "Thank you for your feedback!" }).waitFor();
 
     await page.reload();
