@@ -63,9 +63,9 @@ describe("city addresses", () => {
 
   it("sends a town of the ZIP data to its ZIP page, and lists nearby cities by distance, never by spelling", async () => {
     const { page, context } = await openPage(browser());
-    await page.goto(`${site}/botox-near-me/naperville`);
-    await page.waitForURL(`${site}/zip/60540`);
-    await page.getByRole("heading", { level: 1, name: "Botox Clinics Near 60540 · Naperville, IL" }).waitFor();
+    await page.goto(`${site}/botox-near-me/evanston`);
+    await page.waitForURL(`${site}/zip/60201`);
+    await page.getByRole("heading", { level: 1, name: "Botox Clinics Near 60201 · Evanston, IL" }).waitFor();
 
     // The visitor is in New York here (the test machine has no location): New York first, then by miles.
     await page.goto(`${site}/botox-near-me/nashvile-heights`);
