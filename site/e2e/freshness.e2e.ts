@@ -1,6 +1,6 @@
 /** Fresh and fair listings (issue 22): "last checked", the closed banner, "Suggest an edit" and the ratings policy. */
 import { describe, expect, it } from "vitest";
-import { SUGGESTION_MSG, formatUsDate, type Clinic } from "@botox/core";
+import { SUGGESTION_MSG, formatVisitorDate, type Clinic } from "@botox/core";
 import { FIXTURE_CHECKED_ON } from "@botox/e2e";
 import { api, hydrated, openPage, site, useBrowser } from "./support.ts";
 
@@ -18,7 +18,7 @@ describe("last checked", () => {
     await page.goto(`${site}/botox-clinic/new-york/glow-med-spa-new-york`);
     await page
       .locator("[data-last-checked]")
-      .filter({ hasText: `Details last checked ${formatUsDate(FIXTURE_CHECKED_ON)}` })
+      .filter({ hasText: `Details last checked ${formatVisitorDate(FIXTURE_CHECKED_ON)}` })
       .waitFor();
     await page.goto(`${site}/botox-clinic/new-york/aura-med-spa-new-york`);
     await page.locator("[data-last-checked]").filter({ hasText: "Not checked in over a year" }).waitFor();
