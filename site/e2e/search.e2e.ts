@@ -207,9 +207,9 @@ describe("search that understands people", () => {
     const { page, errors, context } = await landing("Evanston", (u) => u.pathname.startsWith("/zip/"));
     expect(new URL(page.url()).pathname).toBe("/zip/60201");
     await page.getByRole("heading", { level: 1, name: "Botox Clinics Near 60201 · Evanston, IL" }).waitFor();
-    // The cards themselves, not the skeletons shown while the list loads.
-    await page.locator("[data-clinic-list] article[data-clinic-card] h3").first().waitFor();
-    const names = await page.$$eval("[data-clinic-list] article[data-clinic-card] h3", (hs) => hs.map((h) => h.textContent ?? ""));
+    // The cards themselves (their names are the page's second-level headings), not the skeletons shown while the list loads.
+    await page.locator("[data-clinic-list] article[data-clinic-card] h2").first().waitFor();
+    const names = await page.$$eval("[data-clinic-list] article[data-clinic-card] h2", (hs) => hs.map((h) => h.textContent ?? ""));
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((n) => n.endsWith("Chicago"))).toBe(true);
     expect(errors).toEqual([]);
