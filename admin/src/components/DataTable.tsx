@@ -3,7 +3,7 @@ import { cx } from "../lib/cx.ts";
 
 /**
  * A table's Actions column stays pinned to the right edge while the table scrolls sideways
- * (issue 16: on a phone a row's Edit and Delete were off-screen). Head and body cells.
+ * (on a phone a row's Edit and Delete were off-screen). Head and body cells.
  */
 const stickyActionsHead = "sticky right-0 bg-slate-50 shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]";
 const stickyActionsCell = "sticky right-0 bg-white shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]";
@@ -44,7 +44,7 @@ const styles: Record<Variant, { box: string; head: string; th: string; td: strin
     th: "py-2 pr-3 font-medium",
     td: "py-2 pr-3",
     row: "border-t border-slate-100 align-top",
-    // Pinned too (issue 25): on a phone Roll back and Verify today were scrolled out of the card.
+    // Pinned too: on a phone Roll back and Verify today were scrolled out of the card.
     actionsTh: "sticky right-0 bg-white py-2 pl-2 font-medium",
     actionsTd: cx("py-2 pl-2 text-right whitespace-nowrap", stickyActionsCell),
   },

@@ -125,9 +125,8 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
     }
     if (result.staff > 0) await sql`vacuum (analyze) clinic_staff`;
     // The counters the triggers keep (migrations 0011–0013) were rewritten once per row inserted:
-    // at 100,000 clinics admin_day_counts held about 1,900 live rows and 77,000 dead versions,
-    // and /stats read through them (3.7 ms instead of 0.3 ms a request) until a vacuum, which a
-    // server with autovacuum off never runs.
+    // admin_day_counts held far more dead versions than live rows, and /stats read through them
+    // until a vacuum (decision 210), which a server with autovacuum off never runs.
     if (result.clinics > 0) {
       await sql`vacuum (analyze) admin_counts`;
       await sql`vacuum (analyze) admin_day_counts`;

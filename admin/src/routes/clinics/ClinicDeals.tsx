@@ -119,7 +119,7 @@ function dealLine(d: Deal): string {
   return `${BRAND_LABELS[d.brand]}, ${d.area ? AREA_LABELS[d.area] : ""}: ${formatCents(d.areaPriceCents ?? 0)} for ${d.units ?? 0} units (${formatUnitPrice(d.perUnitCents)})`;
 }
 
-/** Deals of one clinic on its edit screen (issue 23): list, add, edit, delete. */
+/** Deals of one clinic on its edit screen: list, add, edit, delete. */
 export function ClinicDeals({ clinicId, today = isoDay(new Date()) }: { clinicId: number; today?: string }) {
   const api = useApi();
   const toast = useToast();

@@ -1,4 +1,4 @@
-/** The clinic form's hours editor, ZIP-centroid coordinates and refusal of unreadable hours (issue 25). */
+/** The clinic form's hours editor, ZIP-centroid coordinates and refusal of unreadable hours. */
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -87,7 +87,7 @@ function fromLookup(found: NpiLookup, today: string): StaffForm {
 const VERIFICATION_LABEL = { current: "Checked", stale: "May be out of date", none: "Not checked" } as const;
 const VERIFICATION_TONE = { current: "green", stale: "amber", none: "slate" } as const;
 
-/** Who injects here (issue 21) on a clinic's edit screen: list, add by NPI lookup, edit, delete, verified today. */
+/** Who injects here on a clinic's edit screen: list, add by NPI lookup, edit, delete, verified today. */
 export function ClinicStaff({ clinicId, today = isoDay(new Date()) }: { clinicId: number; today?: string }) {
   const api = useApi();
   const toast = useToast();

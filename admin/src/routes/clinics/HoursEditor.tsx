@@ -19,7 +19,7 @@ function useMinuteClock(): Date {
 const KIND_LABELS: Record<DayHours["kind"], string> = { open: "Open", closed: "Closed", allDay: "24 hours" };
 
 /**
- * Working hours, day by day (issue 25): each day closed, open in one or more ranges, or open
+ * Working hours, day by day: each day closed, open in one or more ranges, or open
  * 24 hours, with today's open-now line as visitors will read it. Hours the parser cannot read
  * are kept as free text only on purpose, with the warning of what that costs.
  */

@@ -1,5 +1,5 @@
 /**
- * The clinic form's per-day hours editor (issue 25): a week of days, each closed, open around
+ * The clinic form's per-day hours editor: a week of days, each closed, open around
  * the clock, or open in one or more time ranges, written as the spec's `workingHours` object
  * ("Monday": "9 AM-5 PM") that the open-now parser reads back to the same ranges.
  */

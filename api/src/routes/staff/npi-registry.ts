@@ -1,5 +1,5 @@
 /**
- * The admin's NPI lookup (issue 21) against the CMS NPPES NPI Registry API, version 2.1
+ * The admin's NPI lookup against the CMS NPPES NPI Registry API, version 2.1
  * (NPI_REGISTRY_URL): `?version=2.1&number=N` answers `{ result_count, results: [{ number,
  * basic, taxonomies, ... }] }`; an unknown or deactivated NPI is `result_count: 0`; a query it
  * refuses is HTTP 200 with an `Errors` array. Answers (found or not) are kept a day per API
