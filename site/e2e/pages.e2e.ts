@@ -6,7 +6,7 @@ const browser = useBrowser();
 
 describe("legal pages", () => {
   for (const [path, title, updated] of [
-    ["/privacy-policy", "Privacy Policy", "22 Nov 2026"],
+    ["/privacy-policy", "Privacy Policy", "28 Nov 2026"],
     ["/terms-of-service", "Terms of Service", "22 Nov 2026"],
     ["/disclaimer", "Medical Disclaimer", "22 Nov 2026"],
     ["/ratings-policy", "Ratings Policy", "28 Nov 2026"],
