@@ -1,6 +1,6 @@
 /** Fresh and fair listings: "last checked", the closed banner, "Suggest an edit" and the ratings policy. */
 import { describe, expect, it } from "vitest";
-import { SUGGESTION_MSG, formatUsDate, type Clinic } from "@botox/core";
+import { SUGGESTION_MSG, formatVisitorDate, type Clinic } from "@botox/core";
 import { FIXTURE_CHECKED_ON } from "@botox/e2e";
 import { api, hydrated, openPage, site, useBrowser } from "./support.ts";
 
@@ -18,7 +18,7 @@ describe("last checked", () => {
     await page.goto(`${site}/botox-clinic/new-york/glow-med-spa-new-york`);
     await page
       .locator("[data-last-checked]")
-      .filter({ hasText: `Details last checked ${formatUsDate(FIXTURE_CHECKED_ON)}` })
+      .filter({ hasText: `Details last checked ${formatVisitorDate(FIXTURE_CHECKED_ON)}` })
       .waitFor();
     await page.goto(`${site}/botox-clinic/new-york/aura-med-spa-new-york`);
     await page.locator("[data-last-checked]").filter({ hasText: "Not checked in over a year" }).waitFor();
@@ -34,6 +34,10 @@ describe("a permanently closed clinic", () => {
     expect(res?.status()).toBe(200);
     const banner = page.getByRole("note").filter({ hasText: "Former Med Spa Miami is permanently closed" });
     await banner.waitFor();
+    // Nobody to call, no website to visit and no price to report at a clinic that closed for good.
+    for (const name of ["Call", "Visit Website"]) await expect(page.getByRole("link", { name, exact: true }).count(), name).resolves.toBe(0);
+    await expect(page.getByText("Report what you paid").count()).resolves.toBe(0);
+    await expect(page.locator("[data-prices-card]").count()).resolves.toBe(1);
     const nearby = banner.getByRole("link");
     await expect(nearby.allTextContents()).resolves.toEqual(["Glow Med Spa Miami", "Radiance Med Spa Miami"]);
     await nearby.first().click();

@@ -1,21 +1,21 @@
 /** Static screens (product.md §2.1, §2.11, §9): About, Contact details, legal pages, the landing page. */
 import { describe, expect, it } from "vitest";
-import { formatUsDate } from "@botox/core";
 import { openPage, site, useBrowser } from "./support.ts";
 
 const browser = useBrowser();
 
 describe("legal pages", () => {
-  for (const [path, title] of [
-    ["/privacy-policy", "Privacy Policy"],
-    ["/terms-of-service", "Terms of Service"],
-    ["/disclaimer", "Medical Disclaimer"],
+  for (const [path, title, updated] of [
+    ["/privacy-policy", "Privacy Policy", "28 Nov 2026"],
+    ["/terms-of-service", "Terms of Service", "22 Nov 2026"],
+    ["/disclaimer", "Medical Disclaimer", "22 Nov 2026"],
+    ["/ratings-policy", "Ratings Policy", "28 Nov 2026"],
   ] as const) {
-    it(`${title}: last updated today (the build day), with a link to /contact`, async () => {
+    it(`${title}: last updated on the document's own date (never the build day), with a link to /contact`, async () => {
       const { page, context } = await openPage(browser());
       await page.goto(site + path);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
-      await expect.poll(() => page.getByText(/^Last updated:/).textContent()).toBe(`Last updated: ${formatUsDate(new Date())}`);
+      await expect.poll(() => page.getByText(/^Last updated:/).textContent()).toBe(`Last updated: ${updated}`);
       await expect.poll(() => page.getByRole("main").locator('a[href="/contact"]').count()).toBeGreaterThan(0);
       if (path === "/privacy-policy") await page.getByText(/aged 18 and older/).waitFor();
       if (path === "/terms-of-service") await page.getByText(/at least 30 days' notice/).waitFor();

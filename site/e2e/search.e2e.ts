@@ -1,7 +1,8 @@
 /** Search (product.md §2.4-§2.8): ZIP results by distance, any ZIP, city listing filters and paging. */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { hydrated, openPage, site, useBrowser } from "./support.ts";
+import { MSG } from "@botox/core/messages";
+import { MOBILE, hydrated, openPage, site, useBrowser } from "./support.ts";
 
 const browser = useBrowser();
 
@@ -22,7 +23,7 @@ describe("ZIP search", () => {
     await page.goto(`${site}/`);
     await search(page, " 10001 ");
     expect(new URL(page.url()).pathname).toBe("/zip/10001");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Botox Clinics Near 10001");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Botox Clinics Near 10001 · New York, NY");
     const first = await distances(page);
     expect(first.length).toBe(10);
     expect(sortedAscending(first)).toBe(true);
@@ -47,7 +48,7 @@ describe("ZIP search", () => {
     // 10002 has no clinic of its own, so no page was pre-rendered for it.
     await page.goto(`${site}/botox-near-me/zipcode/10002`);
     expect(new URL(page.url()).pathname).toBe("/zip/10002");
-    await expect(page.getByRole("heading", { level: 1, name: "Botox Clinics Near 10002" }).waitFor()).resolves.toBeUndefined();
+    await expect(page.getByRole("heading", { level: 1, name: "Botox Clinics Near 10002 · New York, NY" }).waitFor()).resolves.toBeUndefined();
     await page.locator("[data-clinic-list] article").first().waitFor();
     const d = await distances(page);
     expect(d.length).toBe(10);
@@ -159,14 +160,101 @@ describe("city search", () => {
     await context.close();
   });
 
-  it("does nothing for empty or one-character input", async () => {
-    const { page, context } = await openPage(browser());
+  it("says what to type for empty or one-character input, and stays", async () => {
+    const { page, context } = await openPage(browser(), MOBILE);
     await page.goto(`${site}/`);
     const box = page.getByRole("search", { name: "Search by ZIP code or city" }).first();
     await box.getByRole("searchbox").fill(" x ");
     await box.getByRole("button", { name: "Search" }).click();
-    await page.waitForTimeout(300);
+    await expect.poll(() => box.getByRole("alert").textContent()).toBe(MSG.search.emptyQuery);
     expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+});
+
+describe("search that understands people", () => {
+  /** Searches from the home page and returns every document the browser was answered with, in order. */
+  async function landing(text: string, where: (u: URL) => boolean) {
+    const { page, errors, context } = await openPage(browser(), MOBILE);
+    await page.goto(`${site}/`);
+    const documents: string[] = [];
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "document") documents.push(`${r.status()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
+    });
+    const box = page.getByRole("search", { name: "Search by ZIP code or city" }).first();
+    await box.getByRole("searchbox").fill(text);
+    await Promise.all([page.waitForURL(where), box.getByRole("button", { name: "Search" }).click()]);
+    return { page, errors, context, documents };
+  }
+
+  it("lands on a city page from a close spelling or 'City, ST' without a 404 page first", async () => {
+    for (const text of ["chicgo", "Chicago, IL"]) {
+      const { page, errors, context, documents } = await landing(text, (u) => u.pathname.startsWith("/botox-near-me/"));
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Botox Clinics in Chicago, IL");
+      expect(documents, text).toEqual(["200 /botox-near-me/chicago"]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("sends a ZIP+4 to its ZIP", async () => {
+    const { page, context } = await landing("60601-1234", (u) => u.pathname.startsWith("/zip/"));
+    expect(new URL(page.url()).pathname).toBe("/zip/60601");
+    await context.close();
+  });
+
+  it("places a town of the ZIP data by its ZIP: nearest clinics, the place named, nearby cities by distance", async () => {
+    const { page, errors, context } = await landing("Evanston", (u) => u.pathname.startsWith("/zip/"));
+    expect(new URL(page.url()).pathname).toBe("/zip/60201");
+    await page.getByRole("heading", { level: 1, name: "Botox Clinics Near 60201 · Evanston, IL" }).waitFor();
+    // The cards themselves (their names are the page's second-level headings), not the skeletons shown while the list loads.
+    await page.locator("[data-clinic-list] article[data-clinic-card] h2").first().waitFor();
+    const names = await page.$$eval("[data-clinic-list] article[data-clinic-card] h2", (hs) => hs.map((h) => h.textContent ?? ""));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((n) => n.endsWith("Chicago"))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("sends a misspelt brand to the nearest city's listing filtered by that brand", async () => {
+    const { page, errors, context } = await landing("dysprot", (u) => u.pathname.startsWith("/botox-near-me/"));
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/botox-near-me/new-york");
+    expect(url.searchParams.get("brand")).toBe("dysport");
+    await page.getByText("Showing clinics that post a Dysport price.").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("sends a clinic's name to the clinic", async () => {
+    const { page, context } = await landing("Glow Med Spa New York", (u) => u.pathname.startsWith("/botox-clinic/"));
+    expect(new URL(page.url()).pathname).toMatch(/^\/botox-clinic\/new-york\/glow-med-spa-new-york$/);
+    await context.close();
+  });
+});
+
+describe("pages that answer on every ZIP", () => {
+  it("gives a ZIP without a clinic inside the area's prices, named place, and followed links", async () => {
+    const { page, errors, context } = await openPage(browser(), MOBILE);
+    await page.goto(`${site}/zip/10002`);
+    await page.getByRole("heading", { level: 1, name: "Botox Clinics Near 10002 · New York, NY" }).waitFor();
+    await expect.poll(() => page.locator("[data-price-summary]").textContent()).toMatch(/^Botox in the 25 miles around 10002: median \$/);
+    await page.locator("[data-price-estimates] [data-estimate]").first().waitFor();
+    await expect(page.locator("meta[name=robots]").getAttribute("content")).resolves.toBe("noindex, follow");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a listing page past the last", () => {
+  it("goes to the last page instead of saying 'found' and 'No clinics found' at once", async () => {
+    const { page, errors, context } = await openPage(browser(), MOBILE);
+    await page.goto(`${site}/botox-near-me/new-york?distance=any&status=all&page=999`);
+    await page.waitForURL((u) => u.searchParams.get("page") === "2");
+    await page.getByText("14 clinics found in New York").waitFor();
+    await expect(page.getByText(/No clinics found/).count()).resolves.toBe(0);
+    await expect.poll(() => page.locator("[data-clinic-list] article").count()).toBe(4);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -61,6 +61,22 @@ describe("city addresses", () => {
     await context.close();
   });
 
+  it("sends a town of the ZIP data to its ZIP page, and lists nearby cities by distance, never by spelling", async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto(`${site}/botox-near-me/evanston`);
+    await page.waitForURL(`${site}/zip/60201`);
+    await page.getByRole("heading", { level: 1, name: "Botox Clinics Near 60201 · Evanston, IL" }).waitFor();
+
+    // The visitor is in New York here (the test machine has no location): New York first, then by miles.
+    await page.goto(`${site}/botox-near-me/nashvile-heights`);
+    await page.getByRole("heading", { name: "Nearby cities" }).waitFor();
+    await expect.poll(() => page.locator("[data-suggestion-list] a").first().textContent()).toBe("New York, NY");
+    const listed = await page.locator("[data-suggestion-list] a").allTextContents();
+    expect(listed.indexOf("Boston, MA")).toBeLessThan(listed.indexOf("Chicago, IL"));
+    expect(listed.indexOf("Chicago, IL")).toBeLessThan(listed.indexOf("Los Angeles, CA"));
+    await context.close();
+  });
+
   it("tells the visitor a four-digit ZIP is not a ZIP instead of opening a missing page", async () => {
     const { page, context } = await openPage(browser());
     await page.goto(`${site}/`);

@@ -75,6 +75,8 @@ export const CONTACT = {
   hours: "Mon-Fri 9-5 EST",
   simulatedSendDelayMs: 1000,
   subjects: ["General Inquiry", "Clinic Information", "List My Clinic", "Report an Issue", "Other"] as const,
+  /** The longest message the API keeps (characters). */
+  messageMaxLength: 5000,
 } as const;
 
 export const LEGAL = { minimumAge: 18, materialChangeNoticeDays: 30 } as const;

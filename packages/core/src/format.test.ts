@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, formatUsDate, normalizeWorkingHours, parseJsonObject } from "./format.ts";
+import { formatPhone, formatUsDate, formatVisitorDate, normalizeWorkingHours, parseJsonObject } from "./format.ts";
 
 describe("formatPhone (product.md §3)", () => {
   it("formats exactly 10 digits as (NNN) NNN-NNNN", () => {
@@ -10,6 +10,16 @@ describe("formatPhone (product.md §3)", () => {
     expect(formatPhone("+1 305 555 0100")).toBe("+1 305 555 0100");
     expect(formatPhone("555-0100")).toBe("555-0100");
     expect(formatPhone(null)).toBe("");
+  });
+});
+
+describe("formatVisitorDate: one date format for visitors", () => {
+  it("writes '28 Nov 2026' from a day, a timestamp or a Date, in UTC", () => {
+    expect(formatVisitorDate("2026-11-28")).toBe("28 Nov 2026");
+    expect(formatVisitorDate("2026-03-07T23:30:00Z")).toBe("7 Mar 2026");
+    expect(formatVisitorDate(new Date(Date.UTC(2025, 11, 31)))).toBe("31 Dec 2025");
+    expect(formatVisitorDate(null)).toBe("");
+    expect(formatVisitorDate("not a date")).toBe("");
   });
 });
 

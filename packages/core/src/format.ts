@@ -1,9 +1,23 @@
+import { formatPriceDate } from "./price-format.ts";
+
 /** (NNN) NNN-NNNN when the input has exactly 10 digits, otherwise unchanged (product.md §3). */
 export function formatPhone(phone: string | null | undefined): string {
   if (!phone) return "";
   const digits = phone.replace(/\D/g, "");
   if (digits.length !== 10) return phone;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/**
+ * "28 Nov 2026": the one date format visitors read (a day, a timestamp or a Date; in UTC, so
+ * build machines in any zone print the same date), the same as prices' dates. The admin keeps
+ * the spec's MM/DD/YYYY (`formatUsDate`).
+ */
+export function formatVisitorDate(value: Date | string | number | null | undefined): string {
+  if (value == null || value === "") return "";
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return "";
+  return formatPriceDate(d.toISOString().slice(0, 10));
 }
 
 /** MM/DD/YYYY (product.md §3), in UTC so build machines in any zone print the same date. */

@@ -12,6 +12,7 @@ export * from "./ids.ts";
 export * from "./post-fill.ts";
 export * from "./reviews.ts";
 export * from "./search.ts";
+export * from "./search-words.ts";
 export * from "./seo.ts";
 export * from "./slug.ts";
 export * from "./status.ts";

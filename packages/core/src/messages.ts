@@ -14,6 +14,8 @@ export const MSG = {
     zipExpand: "Expand Search to 50 Miles",
     invalidZip: "ZIP code must be exactly 5 digits.",
     invalidCity: "City must be at least 2 characters.",
+    emptyQuery: "Type a city, a ZIP code, a treatment such as Botox, Dysport or lip flip, or a clinic's name.",
+    brandFilter: (brand: string) => `Showing clinics that post a ${brand} price.`,
   },
   fetch: {
     cities: "Failed to fetch cities",

@@ -5,10 +5,19 @@ import { distanceMiles, type LatLon } from "./geo.ts";
 import { toLinkSlug } from "./slug.ts";
 
 const ZIP_RE = /^\d{5}$/;
+/** A ZIP+4 ("60601-1234", "60601 1234"): the first five digits are the ZIP. */
+const ZIP_PLUS_4_RE = /^(\d{5})[\s-]?\d{4}$/;
 
 /** Exactly five digits, nothing else (product.md §5). */
 export function isZip(value: string): boolean {
   return ZIP_RE.test(value);
+}
+
+/** The ZIP of a typed text: five digits, or a ZIP+4's first five; null otherwise. */
+export function zipOfText(value: string): string | null {
+  const text = value.trim();
+  if (isZip(text)) return text;
+  return ZIP_PLUS_4_RE.exec(text)?.[1] ?? null;
 }
 
 /**
@@ -17,7 +26,8 @@ export function isZip(value: string): boolean {
  */
 export function routeForSearch(input: string): string | null {
   const text = input.trim();
-  if (isZip(text)) return zipPath(text);
+  const zip = zipOfText(text);
+  if (zip) return zipPath(zip);
   if (text.length < SEARCH.minCityChars) return null;
   const slug = toLinkSlug(text);
   // Text made only of punctuation slugs to "": there is no city page to go to.
@@ -32,7 +42,8 @@ export function routeForSearch(input: string): string | null {
  */
 export function routeForNearMeSearch(input: string): string | null {
   const text = input.trim();
-  if (isZip(text)) return zipPath(text);
+  const zip = zipOfText(text);
+  if (zip) return zipPath(zip);
   if (text.length < SEARCH.minCityChars) return null;
   const slug = toLinkSlug(text.toLowerCase());
   return slug ? `/city/${slug}` : null;

@@ -17,6 +17,7 @@ export * from "./queries/admin-clinics.ts";
 export * from "./queries/blog.ts";
 export * from "./queries/contact.ts";
 export * from "./queries/cities.ts";
+export * from "./queries/search-lookup.ts";
 export * from "./queries/clinic-search.ts";
 export { ClinicFragments, clinicFragmentsOf, EncodedJson } from "./queries/clinic-fragments.ts";
 export { LocatedPlaces } from "./queries/located-places.ts";

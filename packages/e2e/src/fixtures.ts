@@ -32,6 +32,8 @@ export const ZIPS = [
   { zip: "59001", city: "Absarokee", state: "MT", latitude: 45.5204, longitude: -109.4429 },
   { zip: "62701", city: "Springfield", state: "IL", latitude: 39.8017, longitude: -89.6436 },
   { zip: "65806", city: "Springfield", state: "MO", latitude: 37.2059, longitude: -93.2991 },
+  // A town of the ZIP data without clinics or a city page, 11 miles from Chicago's (a search places it by its ZIP).
+  { zip: "60201", city: "Evanston", state: "IL", latitude: 42.0546, longitude: -87.6943 },
 ];
 
 /** Two states' Springfields: one city slug, so a listing per state and a page to pick one. */

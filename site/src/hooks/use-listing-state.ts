@@ -3,12 +3,14 @@
  * island has hydrated (the pre-rendered HTML is the default state, so hydration always
  * matches), written back on every change. A page change adds a history entry (Back returns to
  * the previous page of results); a filter change replaces the current one. Back and Forward
- * between entries restore their state.
+ * between entries restore their state. A correction (a page past the last one) replaces too.
  */
 import { useCallback, useEffect, useState } from "react";
 import { defaultsOf, listingSearch, nextListingState, readListingState, type ListingSpec, type ListingState } from "../lib/listing-state.ts";
 
-export function useListingState<S extends ListingSpec>(spec: S): [ListingState<S>, (patch: Partial<ListingState<S>>) => void, boolean] {
+type Update<S extends ListingSpec> = (patch: Partial<ListingState<S>>, options?: { replace?: boolean }) => void;
+
+export function useListingState<S extends ListingSpec>(spec: S): [ListingState<S>, Update<S>, boolean] {
   const [state, setState] = useState<ListingState<S>>(() => defaultsOf(spec));
   // False until the address has been read: the build-time first page stands in until then.
   const [ready, setReady] = useState(false);
@@ -22,13 +24,13 @@ export function useListingState<S extends ListingSpec>(spec: S): [ListingState<S
   }, [spec]);
 
   const update = useCallback(
-    (patch: Partial<ListingState<S>>) => {
+    (patch: Partial<ListingState<S>>, options?: { replace?: boolean }) => {
       setState((current) => {
         const next = nextListingState(spec, current, patch);
         const search = listingSearch(spec, next, window.location.search);
         if (search !== window.location.search) {
           const url = `${window.location.pathname}${search}${window.location.hash}`;
-          if ("page" in patch && Object.keys(patch).length === 1) window.history.pushState(null, "", url);
+          if ("page" in patch && Object.keys(patch).length === 1 && !options?.replace) window.history.pushState(null, "", url);
           else window.history.replaceState(null, "", url);
         }
         return next;

@@ -144,3 +144,37 @@ describe("CityListing", () => {
     expect(unrated).toBeDefined();
   });
 });
+
+describe("CityListing: pages past the last, and a brand asked for", () => {
+  it("goes to the last page in place of ?page=999, never saying 'found' and 'No clinics found' at once", async () => {
+    window.history.replaceState(null, "", "/?page=999");
+    const { requests } = mockApi({
+      [PATH]: ({ url }: { url: URL }) => {
+        const n = Number(url.searchParams.get("page"));
+        return n > 3 ? { clinics: [], pagination: { totalItems: 25, itemsPerPage: 10, currentPage: n, totalPages: 3 } } : pageOf(n, 25, "Fetched");
+      },
+    });
+    const before = window.history.length;
+    render(<CityListing citySlug="new-york" cityName="New York" initial={pageOf(1, 25)} config={config} />);
+    await waitFor(() => expect(cardNames()).toEqual(["Fetched 21", "Fetched 22", "Fetched 23", "Fetched 24", "Fetched 25"]));
+    expect(window.location.search).toBe("?page=3");
+    expect(window.history.length).toBe(before);
+    expect(screen.queryByText(/No clinics found/)).toBeNull();
+    expect(screen.getByText("25 clinics found in New York")).toBeInTheDocument();
+    expect(listing(requests).map((r) => r.url.searchParams.get("page"))).toEqual(["999", "3"]);
+  });
+
+  it("lists only the clinics posting a price of the brand in the address, and offers every clinic again", async () => {
+    const user = userEvent.setup();
+    window.history.replaceState(null, "", "/?brand=dysport&sort=price-asc");
+    const { requests } = mockApi({ [PATH]: ({ url }: { url: URL }) => pageOf(1, url.searchParams.get("brand") ? 4 : 25, "Fetched") });
+    render(<CityListing citySlug="new-york" cityName="New York" initial={pageOf(1, 25)} config={config} />);
+    await waitFor(() => expect(screen.getByText("4 clinics found in New York")).toBeInTheDocument());
+    expect(screen.getByText("Showing clinics that post a Dysport price.")).toBeInTheDocument();
+    expect(listing(requests)[0]!.url.searchParams.get("brand")).toBe("dysport");
+    expect(listing(requests)[0]!.url.searchParams.get("maxUnitPrice")).toBe("1000");
+    await user.click(screen.getByRole("button", { name: "Show all clinics" }));
+    await waitFor(() => expect(screen.getByText("25 clinics found in New York")).toBeInTheDocument());
+    expect(window.location.search).toBe("");
+  });
+});

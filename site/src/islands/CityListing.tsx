@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type SubmitEvent } from "react";
+import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
 import type { ClinicListResponse } from "@botox/core/contract";
 import { MSG } from "@botox/core/messages";
+import { BRAND_LABELS, type PriceBrand } from "@botox/core/price-format";
 import { totalPages as pagesFor } from "@botox/core/pagination";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
@@ -38,7 +39,8 @@ const sameFilters = (a: CityFilters, b: CityFilters) =>
   a.sort === b.sort &&
   a.maxUnitPrice === b.maxUnitPrice &&
   a.openNow === b.openNow &&
-  a.credential === b.credential;
+  a.credential === b.credential &&
+  (a.brand ?? "") === (b.brand ?? "");
 
 export default function CityListing({ citySlug, cityName, initial, config }: Props) {
   const id = useId();
@@ -81,6 +83,12 @@ export default function CityListing({ citySlug, cityName, initial, config }: Pro
   const total = data?.pagination.totalItems ?? 0;
   const totalPages = data ? pagesFor(total, data.pagination.itemsPerPage || 10) : 0;
   const loading = query.isFetching && (query.isPlaceholderData || !data);
+  // A page past the last (?page=999, or a list that shrank) goes to the last page, in place of this address.
+  const pastLast = data != null && !query.isPlaceholderData && totalPages >= 1 && page > totalPages;
+  useEffect(() => {
+    if (pastLast) setState({ page: totalPages }, { replace: true });
+  }, [pastLast, totalPages, setState]);
+  const brandLabel = filters.brand ? (BRAND_LABELS[filters.brand as PriceBrand] ?? filters.brand) : null;
 
   return (
     <div className="grid gap-4 lg:grid-cols-4 lg:gap-8">
@@ -169,13 +177,21 @@ export default function CityListing({ citySlug, cityName, initial, config }: Pro
           lowestPrice={filters.sort === "price-asc"}
           onLowestPrice={(on) => update({ sort: on ? "price-asc" : DEFAULT_CITY_FILTERS.sort })}
         />
+        {brandLabel && (
+          <p className="mb-2 flex flex-wrap items-center gap-2 text-slate-800" data-brand-filter>
+            {MSG.search.brandFilter(brandLabel)}
+            <button type="button" className="link-tap text-brand-700 underline" onClick={() => update({ brand: "", sort: DEFAULT_CITY_FILTERS.sort })}>
+              Show all clinics
+            </button>
+          </p>
+        )}
         <p className="mb-4 text-slate-700" aria-live="polite">
-          {data && !query.isError ? `${total} ${total === 1 ? "clinic" : "clinics"} found in ${cityName}` : "\u00a0"}
+          {data && !query.isError && !pastLast ? `${total} ${total === 1 ? "clinic" : "clinics"} found in ${cityName}` : "\u00a0"}
         </p>
         <ListingResults
-          clinics={data?.clinics}
+          clinics={pastLast ? undefined : data?.clinics}
           error={query.isError}
-          loading={loading}
+          loading={loading || pastLast}
           empty={
             <div className="card p-6 text-center">
               <p className="font-semibold text-slate-900">{MSG.search.cityEmpty(cityName)}</p>

@@ -56,12 +56,26 @@ describe("ContactForm", () => {
 
   it("shows the error state and keeps what was typed when sending fails", async () => {
     const user = userEvent.setup();
-    mockApi({ "POST /contact": () => json({ error: "Too many requests. Please try again later." }, 429) });
+    mockApi({ "POST /contact": () => new Response("<html>Bad gateway</html>", { status: 502 }) });
     render(<ContactForm config={config} />);
     await fill(user, { name: "Ann", email: "ann@example.com", message: "Hello" });
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Failed to send message. Please try again later."));
     expect(screen.getByLabelText("Message")).toHaveValue("Hello");
     expect(screen.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  });
+
+  it("limits the message with a character count, and shows the API's own reason when it refuses one", async () => {
+    const user = userEvent.setup();
+    mockApi({ "POST /contact": () => json({ error: "Message is too long (at most 5000 characters)." }, 400) });
+    render(<ContactForm config={config} />);
+    const message = screen.getByLabelText("Message");
+    expect(message).toHaveAttribute("maxlength", "5000");
+    await fill(user, { name: "Ann", email: "ann@example.com", message: "Hello" });
+    expect(screen.getByText("5 / 5,000 characters")).toBeInTheDocument();
+    expect(message).toHaveAccessibleDescription("5 / 5,000 characters");
+    await user.click(screen.getByRole("button", { name: "Send Message" }));
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Message is too long (at most 5000 characters)."));
+    expect(screen.queryByText("Failed to send message")).not.toBeInTheDocument();
   });
 });

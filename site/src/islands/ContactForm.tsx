@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from "react";
 import { CONTACT } from "@botox/core/constants";
+import { errorMessageOf } from "@botox/core/http";
 import { MSG } from "@botox/core/messages";
 import { apiClient } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
@@ -14,6 +15,8 @@ export default function ContactForm({ config }: { config: PublicConfig }) {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [state, setState] = useState<"idle" | "sending" | "sent" | "error">("idle");
+  // What the API said when it refused the message (e.g. too long), else the general failure.
+  const [failure, setFailure] = useState<string>(MSG.contact.error);
 
   const set = (key: keyof ContactValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
@@ -27,7 +30,8 @@ export default function ContactForm({ config }: { config: PublicConfig }) {
       await apiClient(config.apiUrl).send("POST", "/contact", contactPayload(values));
       setValues(EMPTY);
       setState("sent");
-    } catch {
+    } catch (err) {
+      setFailure(errorMessageOf(err, MSG.contact.error));
       setState("error");
     }
   }
@@ -91,12 +95,21 @@ export default function ContactForm({ config }: { config: PublicConfig }) {
         <label htmlFor={`${id}-message`} className="mb-1 block text-sm font-medium">
           Message
         </label>
-        <textarea className="input min-h-36" required {...field("message")} />
+        <textarea
+          className="input min-h-36"
+          required
+          maxLength={CONTACT.messageMaxLength}
+          {...field("message")}
+          aria-describedby={[errors.message ? `${id}-message-err` : "", `${id}-message-count`].filter(Boolean).join(" ")}
+        />
+        <p id={`${id}-message-count`} className="mt-1 text-right text-xs text-slate-600" data-message-count>
+          {values.message.length.toLocaleString("en-US")} / {CONTACT.messageMaxLength.toLocaleString("en-US")} characters
+        </p>
         {err("message")}
       </div>
       {state === "error" && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {MSG.contact.error}
+          {failure}
         </p>
       )}
       <button type="submit" className="btn-primary w-full" disabled={state === "sending"}>

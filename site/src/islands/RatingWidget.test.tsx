@@ -24,7 +24,7 @@ describe("RatingWidget", () => {
     expect(screen.queryByRole("radio")).not.toBeInTheDocument();
   });
 
-  it("offers the five emojis; the comment box and Submit Rating appear once one is chosen", async () => {
+  it("offers the five emojis; Submit Rating appears once one is chosen, and no comment is asked for", async () => {
     const user = userEvent.setup();
     mockApi({ "GET /clinics/7/has-rated": { hasRated: false } });
     render(<RatingWidget clinicId={7} clinicName="Glow Spa" config={config} />);
@@ -38,11 +38,12 @@ describe("RatingWidget", () => {
     ]);
     expect(screen.queryByRole("button", { name: "Submit Rating" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("radio", { name: /Good/ }));
-    expect(screen.getByLabelText("Comment (optional)")).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Comment/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Submit Rating" })).toBeInTheDocument();
   });
 
-  it("submits the emoji with a trimmed comment and thanks with both", async () => {
+  it("submits the emoji without a comment and thanks with it", async () => {
     const user = userEvent.setup();
     const { requests } = mockApi({
       "GET /clinics/7/has-rated": { hasRated: false },
@@ -51,27 +52,11 @@ describe("RatingWidget", () => {
     });
     render(<RatingWidget clinicId={7} clinicName="Glow Spa" config={config} />);
     await user.click(await screen.findByRole("radio", { name: /Love it/ }));
-    await user.type(screen.getByLabelText("Comment (optional)"), "  Great staff  ");
     await user.click(screen.getByRole("button", { name: "Submit Rating" }));
     expect(await screen.findByText("Thanks for rating Glow Spa!")).toBeInTheDocument();
-    expect(screen.getByText(/Your rating:/)).toHaveTextContent("Love it — “Great staff”");
-    expect(requests.find((r) => r.method === "POST")!.body).toEqual({ clinicId: 7, emoji: "love-eyes", comment: "Great staff" });
+    expect(screen.getByText(/Your rating:/)).toHaveTextContent(/Love it$/);
+    expect(requests.find((r) => r.method === "POST")!.body).toEqual({ clinicId: 7, emoji: "love-eyes", comment: null });
     expect(toastText()).toBe("Thank you for your feedback!Your rating has been submitted successfully.");
-  });
-
-  it("sends a null comment when none is typed", async () => {
-    const user = userEvent.setup();
-    const { requests } = mockApi({
-      "GET /clinics/7/has-rated": { hasRated: false },
-      "POST /clinics/7/ratings": () => json({ rating: { id: 1 } }, 201),
-      "GET /clinics/7/rating-stats": stats,
-    });
-    render(<RatingWidget clinicId={7} clinicName="Glow Spa" config={config} />);
-    await user.click(await screen.findByRole("radio", { name: /Neutral/ }));
-    await user.type(screen.getByLabelText("Comment (optional)"), "   ");
-    await user.click(screen.getByRole("button", { name: "Submit Rating" }));
-    await waitFor(() => expect(requests.some((r) => r.method === "POST")).toBe(true));
-    expect(requests.find((r) => r.method === "POST")!.body).toEqual({ clinicId: 7, emoji: "neutral", comment: null });
   });
 
   it("shows the server's error text in the Error toast and keeps the form", async () => {

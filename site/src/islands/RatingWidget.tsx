@@ -35,8 +35,7 @@ function Rating({ clinicId, clinicName, config }: Props) {
   const api = apiClient(config.apiUrl);
   const qc = useQueryClient();
   const [emoji, setEmoji] = useState<RatingEmoji | null>(null);
-  const [comment, setComment] = useState("");
-  const [submitted, setSubmitted] = useState<{ emoji: RatingEmoji; comment: string | null } | null>(null);
+  const [submitted, setSubmitted] = useState<{ emoji: RatingEmoji } | null>(null);
 
   const hasRated = useQuery({
     queryKey: ["has-rated", clinicId],
@@ -49,7 +48,7 @@ function Rating({ clinicId, clinicName, config }: Props) {
   const submit = useMutation({
     mutationFn: (body: { clinicId: number; emoji: RatingEmoji; comment: string | null }) => api.send("POST", `/clinics/${clinicId}/ratings`, body),
     onSuccess: (_data, body) => {
-      setSubmitted({ emoji: body.emoji, comment: body.comment });
+      setSubmitted({ emoji: body.emoji });
       toast({ title: MSG.rating.successTitle, description: MSG.rating.success });
       void qc.invalidateQueries({ queryKey: ["rating-stats", clinicId] });
     },
@@ -81,7 +80,6 @@ function Rating({ clinicId, clinicName, config }: Props) {
         {submitted && (
           <p className="mt-1 text-slate-700">
             Your rating: <span aria-hidden="true">{EMOJI_GLYPH[submitted.emoji]}</span> {RATING.emojis.find((e) => e.value === submitted.emoji)?.label}
-            {submitted.comment && <> — “{submitted.comment}”</>}
           </p>
         )}
         <RatingDistribution stats={stats.data} />
@@ -98,7 +96,8 @@ function Rating({ clinicId, clinicName, config }: Props) {
         onSubmit={(e) => {
           e.preventDefault();
           if (!emoji) return;
-          submit.mutate({ clinicId, emoji, comment: comment.trim() || null });
+          // No comment is asked for: nobody reviews comments before they would be shown (decision 254).
+          submit.mutate({ clinicId, emoji, comment: null });
         }}
       >
         <fieldset>
@@ -122,18 +121,6 @@ function Rating({ clinicId, clinicName, config }: Props) {
         </fieldset>
         {emoji && (
           <>
-            <div>
-              <label htmlFor={`${id}-comment`} className="mb-1 block text-sm text-slate-700">
-                Comment (optional)
-              </label>
-              <textarea
-                id={`${id}-comment`}
-                className="input min-h-24"
-                maxLength={RATING.commentMaxLength}
-                value={comment}
-                onChange={(e) => setComment(e.target.value)}
-              />
-            </div>
             <button type="submit" className="btn-primary" disabled={submit.isPending}>
               Submit Rating
             </button>

@@ -17,6 +17,7 @@ import { viewNow } from "../lib/clock.ts";
 import { MaxPriceField, ZipSortField, type ZipSort } from "../components/PriceControls.tsx";
 import { CredentialFilter } from "../components/CredentialFilter.tsx";
 import { reactIsland } from "../lib/react-island.ts";
+import { AreaFacts } from "../components/AreaFacts.tsx";
 
 interface Props {
   /** Null on the fallback page: the ZIP is read from the address. */
@@ -71,6 +72,14 @@ export default function ZipResults({ zip: fixedZip, initial, config }: Props) {
   const ratingsOf = useVisitorRatings(config, data?.clinics.map((c) => c.id) ?? []);
   const totalPages = data ? pagesFor(data.totalCount, data.itemsPerPage || SEARCH.pageSize) : 0;
   const loading = zip != null && query.isFetching && (query.isPlaceholderData || !data);
+  // A page past the last (?page=999, or a list that shrank) goes to the last page, in place of this address.
+  const pastLast = data != null && !query.isPlaceholderData && totalPages >= 1 && page > totalPages;
+  useEffect(() => {
+    if (pastLast) setState({ page: totalPages }, { replace: true });
+  }, [pastLast, totalPages, setState]);
+  // The place the ZIP belongs to, from the answer's origin ("Chicago, IL").
+  const origin = data?.origin ?? initial?.origin;
+  const placeName = origin?.city ? `${origin.city}, ${origin.state}` : null;
   const options = zipDistanceOptions(distance);
 
   const goTo = (p: number) => {
@@ -91,7 +100,16 @@ export default function ZipResults({ zip: fixedZip, initial, config }: Props) {
 
   return (
     <div ref={top} style={{ scrollMarginTop: "5rem" }}>
-      {!fixedZip && zip && <h1 className="mb-4 text-3xl font-bold text-slate-900">Botox Clinics Near {zip}</h1>}
+      {!fixedZip && zip && (
+        <>
+          <h1 className="mb-4 text-3xl font-bold text-slate-900" data-zip-heading>
+            Botox Clinics Near {zip}
+            {placeName ? ` · ${placeName}` : ""}
+          </h1>
+          <AreaFacts apiUrl={config.apiUrl} zip={zip} />
+          <div className="mb-6" />
+        </>
+      )}
       <div className="mb-6 flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor={`${id}-d`} className="mb-1 block text-sm font-medium">
@@ -117,14 +135,14 @@ export default function ZipResults({ zip: fixedZip, initial, config }: Props) {
         <CredentialFilter value={credential} onChange={setCredential} />
         <ZipSortField value={sort} onChange={setSort} />
         <p className="text-slate-700" aria-live="polite">
-          {data && !query.isError ? `${data.totalCount} ${data.totalCount === 1 ? "clinic" : "clinics"} found` : "\u00a0"}
+          {data && !query.isError && !pastLast ? `${data.totalCount} ${data.totalCount === 1 ? "clinic" : "clinics"} found` : "\u00a0"}
         </p>
       </div>
       <QuickChips openNow={openNow} onOpenNow={setOpenNow} lowestPrice={sort === "price"} onLowestPrice={(on) => setSort(on ? "price" : "distance")} />
       <ListingResults
-        clinics={data?.clinics}
+        clinics={pastLast ? undefined : data?.clinics}
         error={query.isError}
-        loading={loading}
+        loading={loading || pastLast}
         empty={
           <div className="card p-6 text-center">
             <h2 className="text-xl font-bold text-slate-900">{MSG.search.zipEmpty(zip ?? "")}</h2>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cityKey, editDistance, matchCity, nearestIndexedCities, type IndexedCity } from "./city-match.ts";
+import { editDistance } from "@botox/core/search-words";
+import { cityKey, matchCity, nearestIndexedCities, type IndexedCity } from "./city-match.ts";
 
 const city = (name: string, state: string, pageSlug: string, count = 1, latitude = 0, longitude = 0): IndexedCity => ({
   city: name,

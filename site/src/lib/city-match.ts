@@ -7,6 +7,8 @@
  * caller shows the city empty state with suggestions.
  */
 import { distanceMiles } from "@botox/core/geo";
+// One rule for typing slips, shared with the treatment words of the same search box.
+import { editDistance, slipsFor } from "@botox/core/search-words";
 import { toLinkSlug } from "@botox/core/slug";
 
 /** One city page, as /cities.json lists it: [name, state, page slug, latitude, longitude, clinics]. */
@@ -40,31 +42,6 @@ export function cityKey(text: string): string {
     .map((w) => ABBREVIATIONS[w] ?? w)
     .join("-");
 }
-
-/** Damerau-Levenshtein distance (adjacent swaps count once), stopping early above `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (prev2[j - 2] ?? 0) + 1);
-      row.push(d);
-      best = Math.min(best, d);
-    }
-    if (best > max) return max + 1;
-    prev2 = prev;
-    prev = row;
-  }
-  return prev[b.length] ?? max + 1;
-}
-
-/** Typing slips forgiven for a name of this many letters. */
-const slipsFor = (length: number) => (length < 4 ? 0 : length < 8 ? 1 : 2);
 
 export type CityMatch = { kind: "found"; city: IndexedCity } | { kind: "none"; suggestions: IndexedCity[] };
 

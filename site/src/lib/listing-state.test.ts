@@ -12,8 +12,12 @@ describe("city listing state in the address", () => {
       maxUnitPrice: null,
       openNow: false,
       credential: "",
+      brand: "",
       page: 3,
     });
+    expect(readListingState(CITY_LISTING, "?brand=dysport").brand).toBe("dysport");
+    expect(readListingState(CITY_LISTING, "?brand=other").brand).toBe("");
+    expect(readListingState(CITY_LISTING, "?brand=evil").brand).toBe("");
     expect(readListingState(CITY_LISTING, "?distance=7&status=x&sort=evil&page=0")).toEqual(defaultsOf(CITY_LISTING));
     expect(readListingState(CITY_LISTING, "?page=-2").page).toBe(1);
     expect(readListingState(CITY_LISTING, "?page=99999999").page).toBe(1);

@@ -7,6 +7,7 @@
  * the address; unknown or malformed values fall back to the default.
  */
 import { FILTERS } from "@botox/core/constants";
+import { PRICE_BRANDS } from "@botox/core/price-format";
 import { parseCredentialList } from "@botox/core/staff";
 import { DEFAULT_CITY_FILTERS, SORT_LABELS, type DistanceChoice, type SortChoice, type StatusChoice } from "./listing.ts";
 
@@ -128,6 +129,7 @@ export const CITY_LISTING = {
   maxUnitPrice: dollarsParam("maxUnitPrice"),
   openNow: flagParam("openNow"),
   credential: credentialsParam("credential"),
+  brand: enumParam<string>("brand", ["", ...PRICE_BRANDS.filter((b) => b !== "other")], ""),
   page: pageParam(),
 } satisfies ListingSpec;
 

@@ -22,6 +22,7 @@ describe("city listing parameters", () => {
       maxUnitPrice: null,
       openNow: false,
       credential: "",
+      brand: "",
     });
     expect(buildQuery(cityQueryParams(DEFAULT_CITY_FILTERS, 1))).toBe("?page=1&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=reviews&sortOrder=desc");
   });
@@ -37,6 +38,7 @@ describe("city listing parameters", () => {
       sortBy: "name",
       sortOrder: "asc",
       maxUnitPrice: null,
+      brand: null,
       openNow: null,
       credential: null,
     });
@@ -47,6 +49,13 @@ describe("city listing parameters", () => {
   it("sends the price filter in dollars and the price sort", () => {
     const params = cityQueryParams({ ...DEFAULT_CITY_FILTERS, sort: "price-asc", maxUnitPrice: 12 }, 1);
     expect(buildQuery(params)).toBe("?page=1&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=price&sortOrder=asc&maxUnitPrice=12");
+  });
+
+  it("asks for a brand's posted prices only: the brand with the highest ceiling unless one is set", () => {
+    expect(buildQuery(cityQueryParams({ ...DEFAULT_CITY_FILTERS, sort: "price-asc", brand: "dysport" }, 1))).toBe(
+      "?page=1&limit=10&businessStatus=OPERATIONAL&distance=5&sortBy=price&sortOrder=asc&maxUnitPrice=1000&brand=dysport",
+    );
+    expect(buildQuery(cityQueryParams({ ...DEFAULT_CITY_FILTERS, brand: "xeomin", maxUnitPrice: 14 }, 1))).toContain("&maxUnitPrice=14&brand=xeomin");
   });
 
   it("asks for clinics open now with openNow=true, and leaves it out otherwise", () => {

@@ -20,6 +20,8 @@ export interface CityFilters {
   openNow: boolean;
   /** Only clinics with a currently verified staff member of these credentials ("MD,DO"); "" for any. */
   credential?: string;
+  /** Only clinics posting a current per-unit price of this brand ("dysport"); "" for any (a search for a brand). */
+  brand?: string;
 }
 
 export const DEFAULT_CITY_FILTERS: CityFilters = {
@@ -30,6 +32,7 @@ export const DEFAULT_CITY_FILTERS: CityFilters = {
   maxUnitPrice: null,
   openNow: false,
   credential: "",
+  brand: "",
 };
 
 export const SORT_LABELS: Record<SortChoice, string> = {
@@ -41,6 +44,9 @@ export const SORT_LABELS: Record<SortChoice, string> = {
 };
 
 /** Query parameters of GET /proxy/clinics-by-city/{city}; "any" distance sends no limit (architecture.md §9). */
+/** The dollar ceiling that lets every posted price of a brand through (the price filter's highest). */
+const BRAND_FILTER_CEILING = 1_000;
+
 export function cityQueryParams(filters: CityFilters, page: number): QueryParams {
   const [sortBy, sortOrder] = filters.sort.split("-") as [string, string];
   return {
@@ -51,7 +57,9 @@ export function cityQueryParams(filters: CityFilters, page: number): QueryParams
     distance: filters.distance === "any" ? null : Number(filters.distance),
     sortBy,
     sortOrder,
-    maxUnitPrice: filters.maxUnitPrice,
+    // A brand asked for without a ceiling: every clinic posting a price of it (the API's highest ceiling).
+    maxUnitPrice: filters.maxUnitPrice ?? (filters.brand ? BRAND_FILTER_CEILING : null),
+    brand: filters.brand || null,
     openNow: filters.openNow || null,
     credential: filters.credential || null,
   };

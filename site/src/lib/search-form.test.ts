@@ -1,53 +1,152 @@
 import { describe, expect, it, vi } from "vitest";
-import { bindSearchForms, searchProblem, searchRoute } from "./search-form.ts";
+import type { SearchLookup } from "@botox/core/contract";
+import type { IndexedCity } from "./city-match.ts";
+import { bindSearchForms } from "./search-form.ts";
+import { listingBrand, resolveSearch, searchProblem, searchRoute, type SearchSources } from "./search-resolve.ts";
 
-function form(variant: string) {
-  document.body.insertAdjacentHTML("beforeend", `<form data-search="${variant}" action="/zip/"><input name="q" /><button>Search</button></form>`);
-  return document.body.lastElementChild as HTMLFormElement;
+const city = (name: string, state: string, pageSlug: string, latitude: number, longitude: number, count = 3): IndexedCity => ({
+  city: name,
+  state,
+  pageSlug,
+  latitude,
+  longitude,
+  count,
+});
+const CITIES = [
+  city("Chicago", "IL", "chicago", 41.88, -87.63, 40),
+  city("New York", "NY", "new-york", 40.75, -73.99, 90),
+  city("Nashville", "TN", "nashville", 36.16, -86.78),
+  city("Evanston", "IL", "evanston", 42.05, -87.69),
+  city("Springfield", "IL", "springfield-il", 39.8, -89.64),
+  city("Springfield", "MO", "springfield-mo", 37.2, -93.3),
+];
+const NAPERVILLE: SearchLookup = { places: [{ city: "Naperville", state: "IL", zip: "60540", latitude: 41.76, longitude: -88.15 }], clinics: [] };
+const GLOW: SearchLookup = { places: [], clinics: [{ name: "Glow Aesthetics", city: "Chicago", state: "IL", citySlug: "chicago", slug: "glow-aesthetics" }] };
+
+function sources(here = { lat: 41.9, lon: -87.7 }): SearchSources & { lookups: string[] } {
+  const lookups: string[] = [];
+  return {
+    lookups,
+    cities: () => Promise.resolve(CITIES),
+    lookup: (text) => {
+      lookups.push(text);
+      const key = text.trim().toLowerCase();
+      return Promise.resolve(key === "naperville" ? NAPERVILLE : key === "glow aesthetics" ? GLOW : { places: [], clinics: [] });
+    },
+    here: () => Promise.resolve(here),
+  };
 }
 
-function submit(f: HTMLFormElement, text: string) {
-  f.querySelector("input")!.value = text;
-  const event = new Event("submit", { cancelable: true });
-  f.dispatchEvent(event);
-  return event.defaultPrevented;
-}
+const to = async (text: string, variant = "main", s = sources()) => {
+  const outcome = await resolveSearch(variant, text, s);
+  return outcome.kind === "go" ? outcome.path : `say: ${outcome.message}`;
+};
 
-describe("search boxes", () => {
-  it("route five digits to the ZIP page, other text to the city page, trimmed", () => {
-    expect(searchRoute("main", " 10001 ")).toBe("/zip/10001");
-    expect(searchRoute("main", "  New York ")).toBe("/botox-near-me/new-york");
-    expect(searchRoute("main", "1000")).toBe("/botox-near-me/1000");
-    expect(searchRoute("main", " a ")).toBeNull();
-    expect(searchRoute("main", "")).toBeNull();
+describe("resolveSearch: the page a search box's text leads to", () => {
+  it("says what to type for empty or one-character text", async () => {
+    expect(await to("")).toBe("say: Type a city, a ZIP code, a treatment such as Botox, Dysport or lip flip, or a clinic's name.");
+    expect(await to("  a ")).toMatch(/^say: Type a city/);
   });
 
-  it("route the near-me search to /city/{text}", () => {
-    expect(searchRoute("near-me", "90012")).toBe("/zip/90012");
-    expect(searchRoute("near-me", "Los Angeles")).toBe("/city/los-angeles");
-    expect(searchRoute("near-me", "x")).toBeNull();
+  it("sends a ZIP or ZIP+4 to the ZIP page, and says when digits are no ZIP", async () => {
+    expect(await to(" 10001 ")).toBe("/zip/10001");
+    expect(await to("60601-1234")).toBe("/zip/60601");
+    expect(await to("0210")).toBe("say: ZIP code must be exactly 5 digits.");
   });
 
-  it("navigate on submit, and do nothing for empty or one-character input", () => {
-    const main = form("main");
-    const nearMe = form("near-me");
-    const navigate = vi.fn();
-    bindSearchForms(document, navigate);
-    expect(submit(main, "33131")).toBe(true);
-    expect(submit(main, "Chicago")).toBe(true);
-    expect(submit(nearMe, "Miami")).toBe(true);
-    expect(submit(main, "z")).toBe(true);
-    expect(submit(main, "   ")).toBe(true);
-    expect(navigate.mock.calls).toEqual([["/zip/33131"], ["/botox-near-me/chicago"], ["/city/miami"]]);
+  it("sends a city page's name, however typed, straight to its page", async () => {
+    expect(await to("Chicago")).toBe("/botox-near-me/chicago");
+    expect(await to("chicgo")).toBe("/botox-near-me/chicago");
+    expect(await to("Chicago, IL")).toBe("/botox-near-me/chicago");
+    expect(await to("springfield mo")).toBe("/botox-near-me/springfield-mo");
+    expect(await to("Chicgo", "near-me")).toBe("/city/chicago");
+  });
+
+  it("places a town of the ZIP data by its ZIP, never by a similar spelling", async () => {
+    expect(await to("Naperville")).toBe("/zip/60540");
+  });
+
+  it("sends a clinic's name to the clinic", async () => {
+    expect(await to("Glow Aesthetics")).toBe("/botox-clinic/chicago/glow-aesthetics");
+  });
+
+  it("sends a brand to the city nearest the visitor, filtered by the brand", async () => {
+    expect(await to("Dysport")).toBe("/botox-near-me/chicago?brand=dysport&sort=price-asc");
+    expect(await to("dysprot")).toBe("/botox-near-me/chicago?brand=dysport&sort=price-asc");
+    expect(await to("botex near me")).toBe("/botox-near-me/chicago?brand=botox&sort=price-asc");
+    expect(await to("xeomin", "main", sources({ lat: 40.7, lon: -74 }))).toBe("/botox-near-me/new-york?brand=xeomin&sort=price-asc");
+  });
+
+  it("sends a brand with a place to that place", async () => {
+    expect(await to("jeuveau new york")).toBe("/botox-near-me/new-york?brand=jeuveau&sort=price-asc");
+    expect(await to("Botox 60601")).toBe("/zip/60601");
+    expect(await to("daxxify naperville")).toBe("/zip/60540");
+  });
+
+  it("sends the treatment's other names to the nearest listing without a brand filter", async () => {
+    for (const word of ["neurotoxin", "neuromodulator", "tox", "wrinkle relaxer", "lip flip", "masseter", "jaw slimming", "trap tox", "baby botox"])
+      expect(await to(word), word).toBe("/botox-near-me/chicago");
+  });
+
+  it("leaves anything else to the city address, whose page offers cities by distance", async () => {
+    expect(await to("Zzyzx Springs")).toBe("/botox-near-me/zzyzx-springs");
+    expect(await to("Zzyzx Springs", "near-me")).toBe("/city/zzyzx-springs");
   });
 });
 
-describe("searchProblem (issue 16: a four-digit ZIP gets a clear message)", () => {
-  it("flags digits that are not a five-digit ZIP, and nothing else", () => {
+describe("listingBrand", () => {
+  it("keeps only brands the listings filter by", () => {
+    expect(listingBrand("dysport")).toBe("dysport");
+    expect(listingBrand("other")).toBeNull();
+    expect(listingBrand(null)).toBeNull();
+    expect(listingBrand("nobrand")).toBeNull();
+  });
+});
+
+describe("search boxes", () => {
+  function form(variant: string) {
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      `<form data-search="${variant}" action="/zip/"><input name="q" /><button>Search</button><p data-search-message hidden></p></form>`,
+    );
+    return document.body.lastElementChild as HTMLFormElement;
+  }
+  function submit(f: HTMLFormElement, text: string) {
+    f.querySelector("input")!.value = text;
+    const event = new Event("submit", { cancelable: true });
+    f.dispatchEvent(event);
+    return event.defaultPrevented;
+  }
+
+  it("navigate once the text is resolved, and say what to type for empty input", async () => {
+    document.body.innerHTML = "";
+    const main = form("main");
+    const navigate = vi.fn();
+    bindSearchForms(document, navigate, sources());
+    expect(submit(main, "33131")).toBe(true);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+    expect(submit(main, "chicgo")).toBe(true);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledTimes(2));
+    expect(submit(main, "   ")).toBe(true);
+    const message = main.querySelector<HTMLElement>("[data-search-message]")!;
+    await vi.waitFor(() => expect(message.hidden).toBe(false));
+    expect(message.textContent).toMatch(/^Type a city/);
+    expect(navigate.mock.calls).toEqual([["/zip/33131"], ["/botox-near-me/chicago"]]);
+  });
+});
+
+describe("searchRoute and searchProblem", () => {
+  it("route five digits to the ZIP page, other text to the city page", () => {
+    expect(searchRoute("main", " 10001 ")).toBe("/zip/10001");
+    expect(searchRoute("main", "  New York ")).toBe("/botox-near-me/new-york");
+    expect(searchRoute("near-me", "Los Angeles")).toBe("/city/los-angeles");
+    expect(searchRoute("main", "")).toBeNull();
+  });
+
+  it("flag digits that are not a five-digit ZIP, and nothing else", () => {
     expect(searchProblem(" 0210 ")).toBe("ZIP code must be exactly 5 digits.");
     expect(searchProblem("100011")).toBe("ZIP code must be exactly 5 digits.");
     expect(searchProblem("10001")).toBeNull();
     expect(searchProblem("St. Louis")).toBeNull();
-    expect(searchProblem("1")).toBeNull();
   });
 });

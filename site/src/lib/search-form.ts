@@ -1,39 +1,36 @@
 /**
  * The search boxes (product.md §2.4, §2.6): the text is routed in the browser; empty or
- * one-character input does nothing. Without JavaScript the form still submits to the ZIP page.
+ * one-character input says what to type. Without JavaScript the form still submits to the ZIP page.
  */
-import { MSG } from "@botox/core/messages";
-import { routeForNearMeSearch, routeForSearch } from "@botox/core/search";
-
-export function searchRoute(variant: string | undefined, value: string): string | null {
-  return variant === "near-me" ? routeForNearMeSearch(value) : routeForSearch(value);
-}
+import { resolveSearch, searchRoute, type SearchSources } from "./search-resolve.ts";
 
 /**
- * What is wrong with the typed text, if anything: digits alone that are not five ("0210") are
- * a mistyped ZIP, not a city name, so the visitor is told rather than sent to a
- * city page that cannot exist.
+ * Each search form resolves its text (src/lib/search-resolve.ts) and then navigates once, to
+ * the page that answers; a message (empty text, a mistyped ZIP) is said in the form instead.
+ * A second submit while the first resolves replaces it.
  */
-export function searchProblem(value: string): string | null {
-  const text = value.trim();
-  return /^\d+$/.test(text) && text.length !== 5 && text.length > 1 ? MSG.search.invalidZip : null;
-}
-
-export function bindSearchForms(root: ParentNode, navigate: (url: string) => void): void {
+export function bindSearchForms(root: ParentNode, navigate: (url: string) => void, sources: SearchSources): void {
   root.querySelectorAll<HTMLFormElement>("form[data-search]").forEach((form) => {
+    let latest = 0;
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const q = new FormData(form).get("q");
       const value = typeof q === "string" ? q : "";
       const message = form.querySelector<HTMLElement>("[data-search-message]");
-      const problem = searchProblem(value);
-      if (message) {
-        message.textContent = problem ?? "";
-        message.hidden = !problem;
-      }
-      if (problem) return;
-      const route = searchRoute(form.dataset.search, value);
-      if (route) navigate(route);
+      const asked = ++latest;
+      form.setAttribute("aria-busy", "true");
+      void resolveSearch(form.dataset.search, value, sources)
+        .catch(() => ({ kind: "go" as const, path: searchRoute(form.dataset.search, value) ?? "" }))
+        .then((outcome) => {
+          if (asked !== latest) return;
+          form.removeAttribute("aria-busy");
+          const said = outcome.kind === "say" ? outcome.message : "";
+          if (message) {
+            message.textContent = said;
+            message.hidden = !said;
+          }
+          if (outcome.kind === "go" && outcome.path) navigate(outcome.path);
+        });
     });
   });
 }

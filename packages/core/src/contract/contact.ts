@@ -8,7 +8,7 @@ export const contactSchema = z.object({
   name: safeText({ label: "Name", max: 200, required: MSG.contact.nameRequired }),
   email: z.string({ error: MSG.contact.emailRequired }).trim().min(1, MSG.contact.emailRequired).max(254).pipe(z.email(MSG.contact.invalidEmail)),
   subject: z.preprocess((v) => (v === "" ? null : (v ?? null)), z.enum(CONTACT.subjects).nullable()),
-  message: safeText({ label: "Message", max: 5000, required: MSG.contact.messageRequired }),
+  message: safeText({ label: "Message", max: CONTACT.messageMaxLength, required: MSG.contact.messageRequired }),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 

@@ -23,3 +23,4 @@ export * from "./stats.ts";
 export * from "./suggestions.ts";
 export * from "./upload.ts";
 export type * from "./paths.ts";
+export * from "./search.ts";
