@@ -22,6 +22,7 @@ import type { PublishStatus, publishQueuedSchema, publishRollbackResponseSchema 
 import type { HasRatedResponse, RatingResponse, RatingStat, ratingSchema } from "./ratings.ts";
 import type { OkResponse } from "./shared.ts";
 import type { ListedStaffMember, NpiLookup, staffInputSchema, staffPatchSchema } from "./staff.ts";
+import type { SearchLookup } from "./search.ts";
 import type { Stats } from "./stats.ts";
 import type { Suggestion, SuggestionCreated, SuggestionList, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
 import type { UploadResponse } from "./upload.ts";
@@ -47,6 +48,7 @@ export type ApiGets = [
   Call<"/cities/popular", City[]>,
   Call<"/cities/nearby", City[]>,
   Call<"/zip-search", ZipSearchResponse>,
+  Call<"/search/lookup", SearchLookup>,
   Call<"/providers/near-user", NearbyProvidersResponse>,
   Call<`/proxy/clinics-by-city/${Seg}`, ClinicListResponse>,
   Call<`/proxy/clinic/${Seg}`, Clinic>,
