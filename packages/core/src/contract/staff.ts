@@ -15,7 +15,7 @@ import {
   isValidNpi,
   parseCredentialList,
 } from "../staff.ts";
-import { hasUnsafeText, safeText } from "../text.ts";
+import { hasUnsafeText, hasUrlUserInfo, safeText } from "../text.ts";
 
 /** "" and null clear an optional field; other values are trimmed text to check. */
 const blankToNull = (v: unknown) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null));
@@ -55,7 +55,7 @@ export const staffSourceUrlSchema = z.preprocess(
         if (!/^https:\/\//i.test(s) || /\s/.test(s) || hasUnsafeText(s)) return false;
         try {
           const u = new URL(s);
-          return u.protocol === "https:" && u.hostname.includes(".") && u.username === "" && u.password === "";
+          return u.protocol === "https:" && u.hostname.includes(".") && !hasUrlUserInfo(s);
         } catch {
           return false;
         }
