@@ -5,6 +5,7 @@ import { clinicInputSchema, pastDaySchema } from "./contract/clinics.ts";
 import { priceInputSchema } from "./contract/prices.ts";
 import { suggestionDecisionSchema, suggestionInputSchema } from "./contract/suggestions.ts";
 import { TEXT_MSG } from "./text.ts";
+import { PHONE_MSG } from "./phone.ts";
 
 describe("lastCheckedLine", () => {
   it("names the day within a year, and says 'over a year' past it or when never checked", () => {
@@ -54,12 +55,17 @@ describe("the text rule in the clinic form", () => {
       expect(clinicInputSchema.safeParse({ name: bad, city: "Austin", state: "TX" }).error?.issues[0]?.message).toBe(TEXT_MSG.unsafe);
     }
     expect(clinicInputSchema.safeParse({ name: "Spa", city: "Austin", state: "TX", phone: "555\u202D" }).success).toBe(false);
+    // A phone must be a valid US number: letters, short numbers and invisible characters are refused.
+    for (const bad of ["call me maybe", "(312) 555-042", "312\u200b555-0142", "(012) 555-0142"]) {
+      expect(clinicInputSchema.safeParse({ name: "Spa", city: "Austin", state: "TX", phone: bad }).error?.issues[0]?.message, bad).toBe(PHONE_MSG.invalid);
+    }
+    expect(clinicInputSchema.parse({ name: "Spa", city: "Austin", state: "TX", phone: "+1 312 555 0142" }).phone).toBe("+1 312 555 0142");
   });
 });
 
 describe("suggestionInputSchema", () => {
   it("keeps only the fields given (no default status), and needs at least one", () => {
-    expect(suggestionInputSchema.parse({ changes: { phone: " 555-0100 " } })).toEqual({ changes: { phone: "555-0100" } });
+    expect(suggestionInputSchema.parse({ changes: { phone: " 312-555-0100 " } })).toEqual({ changes: { phone: "312-555-0100" } });
     expect(suggestionInputSchema.parse({ changes: { businessStatus: "permanently_closed" }, note: "Moved" })).toEqual({
       changes: { businessStatus: "PERMANENTLY_CLOSED" },
       note: "Moved",

@@ -39,6 +39,8 @@ export const SUGGESTION_MSG = {
   alreadyDecided: "This suggestion has already been decided.",
   decision: 'status must be "applied" or "rejected".',
   listStatus: 'status must be "pending", "applied", "rejected" or "all".',
+  listClinic: "clinicId must be a clinic's id (a whole number of at least 1).",
+  cannotApply: (why: string) => `Could not apply: ${why}`,
   error: "We couldn't send your suggestion. Please try again.",
   tooMany: "Too many suggestions from your network. Please try again later.",
 } as const;

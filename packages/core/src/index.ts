@@ -3,6 +3,7 @@ export * from "./bounded-map.ts";
 export * from "./brand.ts";
 export * from "./constants.ts";
 export * from "./format.ts";
+export * from "./phone.ts";
 export * from "./geo.ts";
 export * from "./image.ts";
 export * from "./keywords.ts";

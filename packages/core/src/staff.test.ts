@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  isRegistryChecked,
+  registryMismatches,
   STAFF_MSG,
   credentialFromRegistry,
   credentialLine,
@@ -37,7 +39,7 @@ describe("isValidNpi", () => {
 
 describe("staleness (365 days)", () => {
   const today = "2026-11-25";
-  const active = (verifiedOn: string | null) => ({ verifiedOn, licenseStatus: "active" as const });
+  const active = (verifiedOn: string | null) => ({ verifiedOn, verifiedVia: "npi_registry" as const, licenseStatus: "active" as const });
 
   it("is current up to and including 365 days, stale from 366", () => {
     expect(staffVerification(active("2026-11-25"), today)).toBe("current");
@@ -52,22 +54,40 @@ describe("staleness (365 days)", () => {
     expect(staffVerification({ verifiedOn: "2026-11-01", licenseStatus: "unknown" }, today)).toBe("none");
   });
 
-  it("says 'last checked {date} — may be out of date' for a stale check, and names the source otherwise", () => {
-    const base = { licenseStatus: "active" as const, sourceUrl: "https://search.dca.ca.gov/details/8002/A/12345", source: "admin" as const };
-    expect(verificationLine({ ...base, verifiedOn: "2025-01-10" }, today)).toBe("last checked 10 Jan 2025 — may be out of date");
-    expect(verificationLine({ ...base, verifiedOn: "2026-11-02" }, today)).toBe("checked against search.dca.ca.gov on 2 Nov 2026");
-    expect(verificationLine({ ...base, sourceUrl: "https://npiregistry.cms.hhs.gov/provider-view/1234567893", verifiedOn: "2026-11-02" }, today)).toBe(
-      "checked against the NPI Registry on 2 Nov 2026",
-    );
+  it("only the server's own registry check counts: a typed-in date or a demo person never does", () => {
+    expect(staffVerification({ verifiedOn: "2026-11-01", licenseStatus: "active" }, today)).toBe("none");
+    expect(staffVerification({ ...active("2026-11-01"), verifiedVia: null }, today)).toBe("none");
+    expect(staffVerification({ ...active("2026-11-01"), source: "demo" }, today)).toBe("none");
+    expect(isRegistryChecked({ ...active("2026-11-01"), source: "demo" })).toBe(false);
+    expect(isRegistryChecked(active("2026-11-01"))).toBe(true);
+  });
+
+  it("says 'last checked {date} — may be out of date' for a stale check, 'entered, not checked' for anything the server did not check", () => {
+    const base = {
+      licenseStatus: "active" as const,
+      sourceUrl: "https://npiregistry.cms.hhs.gov/provider-view/1234567893",
+      source: "admin" as const,
+      verifiedVia: "npi_registry" as const,
+    };
+    expect(verificationLine({ ...base, verifiedOn: "2025-01-10" }, today)).toBe("last checked against the NPI Registry on 10 Jan 2025 — may be out of date");
+    expect(verificationLine({ ...base, verifiedOn: "2026-11-02" }, today)).toBe("checked against the NPI Registry on 2 Nov 2026");
+    expect(verificationLine({ ...base, verifiedOn: "2026-11-02", licenseStatus: "inactive" }, today)).toBe("Licence inactive: the NPI Registry on 2 Nov 2026");
+    expect(verificationLine({ ...base, verifiedOn: "2026-11-02", licenseStatus: "unknown" }, today)).toBe(STAFF_MSG.statusUnknown);
+    const entered = { ...base, sourceUrl: "https://search.dca.ca.gov/details/8002/A/12345", verifiedVia: null, verifiedOn: "2026-11-02" };
+    expect(verificationLine(entered, today)).toBe(STAFF_MSG.entered);
+    expect(verificationLine({ ...entered, licenseStatus: "inactive" }, today)).toBe(STAFF_MSG.enteredInactive);
     expect(verificationLine({ ...base, source: "demo", verifiedOn: "2026-11-02" }, today)).toBe(STAFF_MSG.demo);
   });
 
   it("stale and unverified people count in neither verifiedCredentials nor the card line", () => {
+    const checked = { verifiedVia: "npi_registry" as const, licenseStatus: "active" as const };
     const staff = [
-      { role: "medical_director" as const, credential: "MD" as const, verifiedOn: "2026-10-01", licenseStatus: "active" as const },
-      { role: "injector" as const, credential: "NP" as const, verifiedOn: "2026-10-01", licenseStatus: "active" as const },
-      { role: "injector" as const, credential: "RN" as const, verifiedOn: "2024-10-01", licenseStatus: "active" as const },
-      { role: "injector" as const, credential: "PA" as const, verifiedOn: null, licenseStatus: "active" as const },
+      { role: "medical_director" as const, credential: "MD" as const, verifiedOn: "2026-10-01", ...checked },
+      { role: "injector" as const, credential: "NP" as const, verifiedOn: "2026-10-01", ...checked },
+      { role: "injector" as const, credential: "RN" as const, verifiedOn: "2024-10-01", ...checked },
+      { role: "injector" as const, credential: "PA" as const, verifiedOn: null, ...checked },
+      { role: "injector" as const, credential: "DO" as const, verifiedOn: "2026-10-01", licenseStatus: "active" as const },
+      { role: "injector" as const, credential: "PA" as const, verifiedOn: "2026-10-01", ...checked, source: "demo" as const },
     ];
     expect(verifiedCredentialsOf(staff, today)).toEqual(["MD", "NP"]);
     expect(credentialLine(staff, today)).toBe("MD medical director · NP injector");
@@ -79,6 +99,36 @@ describe("staleness (365 days)", () => {
     expect(goesStaleSoon("2025-11-25", today)).toBe(true); // 365: last current day
     expect(goesStaleSoon("2025-11-24", today)).toBe(false); // already stale
     expect(goesStaleSoon("2026-01-10", today)).toBe(false); // 319 days
+  });
+});
+
+describe("the registry check", () => {
+  const record = {
+    name: "Dana M Reyes",
+    credential: "NP" as const,
+    status: "active" as const,
+    taxonomies: [
+      { state: "TX", license: "AP123456" },
+      { state: "OK", license: "R0987" },
+    ],
+  };
+  const saved = { name: "Dana Reyes", credential: "NP" as const, licenseState: "TX", licenseNumber: "AP123456" };
+
+  it("matches the first and last names (middle name, titles, case and accents aside), credential and a licence of that state", () => {
+    expect(registryMismatches(saved, record)).toEqual([]);
+    expect(registryMismatches({ ...saved, name: "Dr. DANA M. REYES, NP" }, record)).toEqual([]);
+    expect(registryMismatches({ ...saved, licenseState: "OK", licenseNumber: "r-0987" }, record)).toEqual([]);
+    expect(registryMismatches({ ...saved, name: "Dána Reyes" }, { ...record, name: "Dana Reyes" })).toEqual([]);
+  });
+
+  it("names each field that differs", () => {
+    expect(registryMismatches({ ...saved, credential: "MD" }, record)).toEqual(["Credential: the NPI Registry has NP."]);
+    expect(registryMismatches({ ...saved, name: "Dana Smith" }, record)).toEqual(["Name: the NPI Registry has Dana M Reyes."]);
+    expect(registryMismatches({ ...saved, licenseNumber: "AP999999" }, record)).toEqual(["Licence: the NPI Registry lists TX AP123456, OK R0987."]);
+    // The right number in another state is not a match.
+    expect(registryMismatches({ ...saved, licenseState: "CA" }, record)).toHaveLength(1);
+    expect(registryMismatches({ ...saved, licenseNumber: null }, record)).toEqual(["Licence: give the licence state and number the NPI Registry lists."]);
+    expect(registryMismatches(saved, { ...record, credential: null })).toEqual(["Credential: the NPI Registry has none."]);
   });
 });
 

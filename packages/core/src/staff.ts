@@ -1,6 +1,7 @@
 /**
- * Who injects at a clinic: its medical director and injectors, each with a
- * credential and a licence we checked against a public record on a given day. Pure rules
+ * Who injects at a clinic: its medical director and injectors, each with a credential and a
+ * licence, checked only when the server looked the NPI up in the NPI Registry itself and the
+ * saved details matched its answer (decision 236); anything else is entered, not checked. Pure rules
  * shared by the API, the site build, the admin, the seed and the import; no zod here, so the
  * site's islands can use them within their JavaScript budget. Nothing reads the clock:
  * callers pass `today` ("YYYY-MM-DD", UTC), as with prices.
@@ -23,6 +24,14 @@ export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
 export const STAFF_SOURCES = ["admin", "import", "demo"] as const;
 export type StaffSource = (typeof STAFF_SOURCES)[number];
 
+/**
+ * How a row was checked: `npi_registry` when the server looked the NPI up itself and the saved
+ * name, credential, licence number and state matched the registry's answer (decision 236).
+ * Anything else (an admin's or an export's own dates, a demo person) is not a check.
+ */
+export const STAFF_CHECKS = ["npi_registry"] as const;
+export type StaffCheck = (typeof STAFF_CHECKS)[number];
+
 /** A clinic's staff member as the API answers and the site renders it. */
 export interface ClinicStaffMember {
   id: number;
@@ -34,9 +43,11 @@ export interface ClinicStaffMember {
   licenseState: string | null;
   licenseNumber: string | null;
   licenseStatus: LicenseStatus;
-  /** The state board's or registry's page that was checked (https). */
+  /** The registry's page that was checked, or the page the clinic gave for an unchecked row (https). */
   sourceUrl: string | null;
-  /** The day the licence was checked against `sourceUrl`; never in the future. */
+  /** How the server checked the row; null: entered by the clinic or the team, not checked. */
+  verifiedVia: StaffCheck | null;
+  /** The day the server checked the licence (set only with `verifiedVia`); never in the future. */
   verifiedOn: string | null;
   /** Who checked it (the admin's user name, "import", "demo"). */
   verifiedBy: string | null;
@@ -78,6 +89,9 @@ export const STAFF_MSG = {
   empty: "The clinic has not told us who injects here yet.",
   mayBeOutOfDate: "may be out of date",
   demo: "Demo data: an invented person, not checked against any public record.",
+  entered: "Entered by the clinic/team, not checked.",
+  enteredInactive: "Licence entered as inactive by the clinic/team, not checked.",
+  statusUnknown: "Licence status unknown: not checked.",
   notFound: "Staff member not found.",
   name: "Name is required.",
   role: `Role must be one of: ${STAFF_ROLES.join(", ")}.`,
@@ -129,21 +143,25 @@ export function oldestCurrentCheck(today: string): string {
   return new Date(dateValue(today) - STAFF_RULES.maxAgeDays * DAY_MS).toISOString().slice(0, 10);
 }
 
+type CheckedFields = Pick<ClinicStaffMember, "verifiedOn" | "licenseStatus"> & { verifiedVia?: StaffCheck | null; source?: StaffSource };
+
+/** Whether the server itself checked the row against the registry (never a demo person). */
+export const isRegistryChecked = (s: CheckedFields): boolean => s.verifiedVia === "npi_registry" && s.verifiedOn != null && s.source !== "demo";
+
 /**
- * A staff member's verification on `today`: `current` when the licence was checked at most
- * 365 days ago and found active; `stale` when it was checked longer ago (shown, with "may be
- * out of date", and counted nowhere); `none` when never checked, or found inactive or unknown.
- * Demo people (source `demo`) follow the same rule so the demo site's filters find something;
- * every page labels them as demo data instead of naming a source (decision 030).
+ * A staff member's verification on `today`: `current` when the server checked the licence
+ * against the registry at most 365 days ago and found it active; `stale` when that check is
+ * older (shown, with "may be out of date", and counted nowhere); `none` otherwise: never
+ * checked by the server (entered by the clinic or the team), found inactive or unknown, or an
+ * invented demo person. Only `current` counts anywhere (filters, cards, markup, dashboard).
  */
-export function staffVerification(s: Pick<ClinicStaffMember, "verifiedOn" | "licenseStatus">, today: string): StaffVerification {
-  if (s.verifiedOn == null) return "none";
+export function staffVerification(s: CheckedFields, today: string): StaffVerification {
+  if (!isRegistryChecked(s) || s.verifiedOn == null) return "none";
   if (daysSince(s.verifiedOn, today) > STAFF_RULES.maxAgeDays) return "stale";
   return s.licenseStatus === "active" ? "current" : "none";
 }
 
-export const isCurrentlyVerified = (s: Pick<ClinicStaffMember, "verifiedOn" | "licenseStatus">, today: string): boolean =>
-  staffVerification(s, today) === "current";
+export const isCurrentlyVerified = (s: CheckedFields, today: string): boolean => staffVerification(s, today) === "current";
 
 /** Within STAFF_RULES.staleSoonDays of going stale (the admin dashboard's warning). */
 export function goesStaleSoon(verifiedOn: string, today: string): boolean {
@@ -151,23 +169,23 @@ export function goesStaleSoon(verifiedOn: string, today: string): boolean {
   return age <= STAFF_RULES.maxAgeDays && age > STAFF_RULES.maxAgeDays - STAFF_RULES.staleSoonDays;
 }
 
-/** "npiregistry.cms.hhs.gov" for a source URL: what the card names as checked against. */
-export function sourceName(url: string): string {
-  try {
-    const host = new URL(url).hostname.replace(/^www\./, "");
-    return host === "npiregistry.cms.hhs.gov" ? "the NPI Registry" : host;
-  } catch {
-    return url;
-  }
-}
-
-/** The card's verification line for one person. */
-export function verificationLine(s: Pick<ClinicStaffMember, "verifiedOn" | "licenseStatus" | "sourceUrl" | "source">, today: string): string {
+/**
+ * The card's verification line for one person: "checked against the NPI Registry on …" only
+ * for the server's own current check of an active licence; an inactive licence says so
+ * plainly, an unknown status never says "checked", and anything the server did not check is
+ * "entered by the clinic/team, not checked".
+ */
+export function verificationLine(
+  s: Pick<ClinicStaffMember, "verifiedOn" | "licenseStatus" | "sourceUrl" | "source"> & { verifiedVia?: StaffCheck | null },
+  today: string,
+): string {
   if (s.source === "demo") return STAFF_MSG.demo;
-  if (s.verifiedOn == null || s.sourceUrl == null) return "Licence not yet checked by us.";
+  if (!isRegistryChecked(s) || s.verifiedOn == null) return s.licenseStatus === "inactive" ? STAFF_MSG.enteredInactive : STAFF_MSG.entered;
   const when = formatPriceDate(s.verifiedOn);
-  if (staffVerification(s, today) === "stale") return `last checked ${when} — ${STAFF_MSG.mayBeOutOfDate}`;
-  return `checked against ${sourceName(s.sourceUrl)} on ${when}`;
+  if (s.licenseStatus === "unknown") return STAFF_MSG.statusUnknown;
+  if (s.licenseStatus === "inactive") return `Licence inactive: the NPI Registry on ${when}`;
+  if (staffVerification(s, today) === "stale") return `last checked against the NPI Registry on ${when} — ${STAFF_MSG.mayBeOutOfDate}`;
+  return `checked against the NPI Registry on ${when}`;
 }
 
 /**
@@ -175,14 +193,14 @@ export function verificationLine(s: Pick<ClinicStaffMember, "verifiedOn" | "lice
  * order (what search results carry as `verifiedCredentials`).
  */
 export function verifiedCredentialsOf(
-  staff: readonly Pick<ClinicStaffMember, "credential" | "verifiedOn" | "licenseStatus">[],
+  staff: readonly (Pick<ClinicStaffMember, "credential" | "verifiedOn" | "licenseStatus"> & { verifiedVia?: StaffCheck | null; source?: StaffSource })[],
   today: string,
 ): StaffCredential[] {
   const have = new Set(staff.filter((s) => isCurrentlyVerified(s, today)).map((s) => s.credential));
   return STAFF_CREDENTIALS.filter((c) => have.has(c));
 }
 
-type StaffForLine = Pick<ClinicStaffMember, "credential" | "role" | "verifiedOn" | "licenseStatus"> & { source?: StaffSource };
+type StaffForLine = Pick<ClinicStaffMember, "credential" | "role" | "verifiedOn" | "licenseStatus"> & { source?: StaffSource; verifiedVia?: StaffCheck | null };
 
 /** A currently verified staff member's role and credential: what listings carry (`verifiedStaff`). */
 export interface VerifiedRole {
@@ -254,4 +272,56 @@ export function credentialFromRegistry(text: string | null | undefined): StaffCr
     if (token === "PAC") return "PA";
   }
   return "other";
+}
+
+/** The parts of a registry answer a saved row is compared with (contract `NpiLookup`). */
+export interface RegistryRecord {
+  name: string;
+  credential: StaffCredential | null;
+  status: LicenseStatus;
+  taxonomies: readonly { state: string | null; license: string | null }[];
+}
+
+/** The fields of a staff row the registry check compares. */
+export type CheckedStaffFields = Pick<ClinicStaffMember, "name" | "credential" | "licenseState" | "licenseNumber">;
+
+// Titles and letters after a name that the registry keeps apart from it ("Dr. Dana Reyes, NP").
+const NAME_EXTRAS = new Set(["dr", "mr", "mrs", "ms", "miss", "md", "do", "np", "pa", "rn", "aprn", "fnp", "c", "jr", "sr", "ii", "iii", "iv"]);
+
+function nameTokens(name: string): string[] {
+  return name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((t) => t !== "" && !NAME_EXTRAS.has(t));
+}
+
+const licenceKey = (s: string): string => s.toUpperCase().replace(/[\s./-]/g, "");
+
+/**
+ * Why a saved staff row does not match the registry's answer for its NPI (empty when it
+ * does): the first and last names (a middle name or initial, titles and letters after the
+ * name may differ), the credential, and a licence of the saved state with the saved number.
+ */
+export function registryMismatches(saved: CheckedStaffFields, record: RegistryRecord): string[] {
+  const out: string[] = [];
+  const a = nameTokens(saved.name);
+  const b = nameTokens(record.name);
+  if (a.length === 0 || b.length === 0 || a[0] !== b[0] || a[a.length - 1] !== b[b.length - 1]) {
+    out.push(`Name: the NPI Registry has ${record.name || "no name"}.`);
+  }
+  if (record.credential !== saved.credential) {
+    out.push(`Credential: the NPI Registry has ${record.credential ?? "none"}.`);
+  }
+  if (saved.licenseState == null || saved.licenseNumber == null) {
+    out.push("Licence: give the licence state and number the NPI Registry lists.");
+  } else {
+    const inState = record.taxonomies.filter((t) => t.state === saved.licenseState && t.license != null);
+    if (!inState.some((t) => licenceKey(t.license ?? "") === licenceKey(saved.licenseNumber ?? ""))) {
+      const listed = record.taxonomies.filter((t) => t.state && t.license).map((t) => `${t.state} ${t.license}`);
+      out.push(`Licence: the NPI Registry lists ${listed.length > 0 ? [...new Set(listed)].join(", ") : "no licence"}.`);
+    }
+  }
+  return out;
 }

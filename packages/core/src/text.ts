@@ -36,3 +36,16 @@ export function safeText(opts: { label: string; max: number; required?: string }
     .refine((s) => !hasUnsafeText(s), { message: TEXT_MSG.unsafe });
   return opts.required ? base.refine((s) => s.length > 0, { message: opts.required }) : base;
 }
+
+/**
+ * Whether an absolute URL names a user or password before its host. "https://www.clinic.com@evil.example/"
+ * opens evil.example while reading as clinic.com, so no link we store or show may carry one.
+ */
+export function hasUrlUserInfo(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.username !== "" || u.password !== "";
+  } catch {
+    return false;
+  }
+}

@@ -13,6 +13,10 @@
  *   staff_source_url       https page the licence was checked on (required with staff_verified_on)
  *   staff_verified_on      YYYY-MM-DD the licence was checked, not in the future
  *
+ * An export's own check is not ours: imported people are stored as entered, not checked
+ * (their check date is not kept; decision 236) until an admin saves them and the server's
+ * registry check matches.
+ *
  * camelCase names (staffName…) are accepted too. Values are checked with the admin's rules
  * (packages/core staffInputSchema); a bad staff member makes the row a bad row. Rows are
  * stored with source `import` (never `demo`); the same person with the same licence and check

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { eq, getTableColumns } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PHONE_MSG } from "@botox/core";
 import { importClinics, parseExport, validateExportRow } from "./import.ts";
 import { clinics } from "./schema.ts";
 import { searchClinicsNear, searchClinicsNearZip } from "./queries/clinic-search.ts";
@@ -199,6 +200,19 @@ describe("bad rows", () => {
     expect(result.errors[3]!.reason).toBe("name: Name is required");
     expect(result.errors[4]!.reason).toBe("state: State is required");
     expect(result.errors[5]!.reason).toMatch(/^workingHours: /);
+  });
+
+  it("reports a row whose phone is not a valid US number", async () => {
+    const result = await importClinics(t.db, [
+      { name: "Maybe Spa", city: "Austin", state: "TX", phone: "call me maybe", location_link: "https://maps.example/maybe" },
+      { name: "Short Spa", city: "Austin", state: "TX", phone: "(312) 555-042", location_link: "https://maps.example/short" },
+      { name: "Dialled Spa", city: "Austin", state: "TX", phone: "+1 512 555 0130", location_link: "https://maps.example/dialled" },
+    ]);
+    expect(result.inserted).toBe(1);
+    expect(result.errors).toEqual([
+      { row: 1, reason: `phone: ${PHONE_MSG.invalid}` },
+      { row: 2, reason: `phone: ${PHONE_MSG.invalid}` },
+    ]);
   });
 
   it("keeps the later of two rows for the same clinic and reports the earlier", async () => {

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { SLUG_CONSTRAINTS } from "./slug-conflict.ts";
+import type { StaffCheck } from "@botox/core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -438,6 +439,12 @@ export const clinicStaff = pgTable(
     licenseStatus: licenseStatus("license_status").notNull().default("unknown"),
     /** The state board's or registry's page that was checked (https only). */
     sourceUrl: text("source_url"),
+    /**
+     * How the server checked the row (migration 0023, decision 236): "npi_registry" when it looked
+     * the NPI up itself and the saved name, credential, licence number and state matched; null for
+     * a row entered by the clinic or the team and not checked. `verifiedOn` is set only with it.
+     */
+    verifiedVia: text("verified_via").$type<StaffCheck>(),
     verifiedOn: date("verified_on", { mode: "string" }),
     verifiedBy: text("verified_by"),
     source: staffSource("source").notNull().default("admin"),
@@ -459,6 +466,11 @@ export const clinicStaff = pgTable(
     check("clinic_staff_npi_check", sql`${t.npi} IS NULL OR ${t.npi} ~ '^[0-9]{10}$'`),
     check("clinic_staff_license_state_check", sql`${t.licenseState} IS NULL OR ${t.licenseState} ~ '^[A-Z]{2}$'`),
     check("clinic_staff_source_url_check", sql`${t.sourceUrl} IS NULL OR ${t.sourceUrl} LIKE 'https://%'`),
+    // Only the server's own registry check dates a row, and a demo person is never checked.
+    check(
+      "clinic_staff_verified_via_check",
+      sql`(${t.verifiedVia} IS NULL OR ${t.verifiedVia} = 'npi_registry') AND ((${t.verifiedOn} IS NULL) = (${t.verifiedVia} IS NULL)) AND (${t.source} <> 'demo' OR ${t.verifiedVia} IS NULL)`,
+    ),
     index("clinic_staff_clinic_idx").on(t.clinicId, t.role, t.id),
     index("clinic_staff_verified_idx")
       .on(t.clinicId, t.credential, t.verifiedOn)

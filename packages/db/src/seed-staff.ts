@@ -2,10 +2,10 @@
  * Demo staff: a realistic share of the demo clinics name a medical director and
  * one or two injectors. Every one is an invented person with source `demo`: no NPI, a licence
  * number that says DEMO, and no source URL, so nothing presents them as checked against a real
- * registry, and the clinic page labels them as demo data. Most checks are recent; some are
- * past 365 days (the stale wording) and some were never made.
+ * registry, and the clinic page labels them as demo data. None is ever checked: they never
+ * match the credential filter nor count as verified anywhere (decision 236).
  */
-import { isoDay, type StaffCredential } from "@botox/core";
+import type { StaffCredential } from "@botox/core";
 import type { Random } from "./random.ts";
 import type { StaffValues } from "./queries/staff.ts";
 import type { SeedClinic } from "./seed-prices.ts";
@@ -36,13 +36,14 @@ export interface DemoStaff {
 }
 
 /** About a third of the clinics: a medical director (MD or DO) and one or two injectors (NP, RN, PA, sometimes the physician's colleague MD). */
-export function generateDemoStaff(r: Random, clinics: readonly SeedClinic[], today: Date): DemoStaff[] {
+export function generateDemoStaff(r: Random, clinics: readonly SeedClinic[]): DemoStaff[] {
   const out: DemoStaff[] = [];
-  const daysAgo = (n: number) => isoDay(new Date(today.getTime() - n * 86_400_000));
   const person = (clinic: SeedClinic, role: StaffValues["role"], credential: StaffCredential): DemoStaff => {
-    // Mostly checked within the year; about 10% longer ago (stale), 5% never.
+    // The draws an earlier seed spent on a made-up check date, kept so the rest of the demo
+    // data (names, licence numbers, prices) stays the same.
     const roll = r.next();
-    const verifiedOn = roll < 0.85 ? daysAgo(r.int(1, 360)) : roll < 0.95 ? daysAgo(r.int(366, 700)) : null;
+    if (roll < 0.85) r.int(1, 360);
+    else if (roll < 0.95) r.int(366, 700);
     return {
       clinicId: clinic.id,
       values: {
@@ -54,8 +55,8 @@ export function generateDemoStaff(r: Random, clinics: readonly SeedClinic[], tod
         licenseNumber: `DEMO-${r.int(10000, 99999)}`,
         licenseStatus: "active",
         sourceUrl: null,
-        verifiedOn,
-        verifiedBy: verifiedOn ? "demo" : null,
+        verifiedOn: null,
+        verifiedBy: null,
         source: "demo",
       },
     };

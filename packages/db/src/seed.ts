@@ -110,7 +110,7 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
       const prices = generateDemoPrices(createRandom(seed + 13), inserted, today).map((p) => priceRow(p.clinicId, p.values));
       for (const batch of chunks(prices, batchSize)) await insertRows(tx, clinicPrices, batch, {});
       result.prices = prices.length;
-      const staff = generateDemoStaff(createRandom(seed + 21), inserted, today).map((m) => staffRow(m.clinicId, m.values));
+      const staff = generateDemoStaff(createRandom(seed + 21), inserted).map((m) => staffRow(m.clinicId, m.values));
       for (const batch of chunks(staff, batchSize)) await insertRows(tx, clinicStaff, batch, {});
       result.staff = staff.length;
       result.cities = new Set(inserted.map((c) => c.citySlug)).size;

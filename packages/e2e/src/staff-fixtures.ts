@@ -1,6 +1,6 @@
 /**
- * Who injects here in the browser tests: Glow has a medical director and an
- * injector checked recently (the card, the listing line, the filter, the JSON-LD employees);
+ * Who injects here in the browser tests: Glow has a medical director and an injector the
+ * server checked against the NPI Registry recently (the card, the listing line, the filter, the JSON-LD employees);
  * Radiance's injector was checked 400 days ago (the stale wording, no markup); Smooth Skin's
  * is an invented demo person; Halo has nobody on file (the empty state).
  */
@@ -18,7 +18,9 @@ const E2E_STAFF: Record<string, StaffValues[]> = {
       licenseState: "NY",
       licenseNumber: "MD-204518",
       licenseStatus: "active",
-      sourceUrl: "https://www.op.nysed.gov/verification-search",
+      npi: "1000000061",
+      sourceUrl: "https://npiregistry.cms.hhs.gov/provider-view/1000000061",
+      verifiedVia: "npi_registry",
       verifiedOn: daysAgo(20),
       verifiedBy: "e2e",
     },
@@ -31,6 +33,7 @@ const E2E_STAFF: Record<string, StaffValues[]> = {
       licenseNumber: "NP-331907",
       licenseStatus: "active",
       sourceUrl: "https://npiregistry.cms.hhs.gov/provider-view/1000000004",
+      verifiedVia: "npi_registry",
       verifiedOn: daysAgo(5),
       verifiedBy: "e2e",
     },
@@ -43,7 +46,9 @@ const E2E_STAFF: Record<string, StaffValues[]> = {
       licenseState: "NY",
       licenseNumber: "RN-118822",
       licenseStatus: "active",
-      sourceUrl: "https://www.op.nysed.gov/verification-search",
+      npi: "1000000004",
+      sourceUrl: "https://npiregistry.cms.hhs.gov/provider-view/1000000004",
+      verifiedVia: "npi_registry",
       verifiedOn: daysAgo(400),
       verifiedBy: "e2e",
     },

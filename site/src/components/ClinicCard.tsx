@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { clinicPath, outboundClinicUrl } from "@botox/core/search";
 import type { Clinic } from "@botox/core/contract";
 import { formatPhone } from "@botox/core/format";
+import { phoneE164 } from "@botox/core/phone";
 import { businessStatusBadge } from "@botox/core/status";
 import OpenNowBadge from "../islands/OpenNowBadge.tsx";
 import { mapsRatingText } from "@botox/core/reviews";
@@ -48,11 +49,15 @@ export function ClinicCard({
           {mapsRatingText(clinic.rating, clinic.reviewCount)}
         </span>
         {visitorRatings}
-        {clinic.phone && (
-          <a href={`tel:${clinic.phone.replace(/[^\d+]/g, "")}`} className="link-tap text-brand-700 underline">
-            {formatPhone(clinic.phone)}
-          </a>
-        )}
+        {/* Only a valid US number is dialled, in E.164; anything else is shown as text. */}
+        {clinic.phone &&
+          (phoneE164(clinic.phone) ? (
+            <a href={`tel:${phoneE164(clinic.phone)}`} className="link-tap text-brand-700 underline">
+              {formatPhone(clinic.phone)}
+            </a>
+          ) : (
+            <span>{clinic.phone}</span>
+          ))}
         {site && (
           <a href={site} rel="noopener nofollow" target="_blank" className="link-tap text-brand-700 underline">
             Website<span className="sr-only"> of {clinic.name} (opens in a new tab)</span>

@@ -4,6 +4,7 @@ import { staffJsonLd, staffRows, withStaff } from "./staff.ts";
 import type { SiteData } from "@botox/db/site";
 
 const TODAY = "2026-06-15";
+const REGISTRY_PAGE = "https://npiregistry.cms.hhs.gov/provider-view/1000000004";
 let seq = 0;
 const person = (v: Partial<ClinicStaffMember>): ClinicStaffMember => ({
   id: ++seq,
@@ -11,11 +12,12 @@ const person = (v: Partial<ClinicStaffMember>): ClinicStaffMember => ({
   name: "Dana Reyes",
   role: "injector",
   credential: "NP",
-  npi: null,
+  npi: "1000000004",
   licenseState: "TX",
   licenseNumber: "AP123456",
   licenseStatus: "active",
-  sourceUrl: "https://www.bon.texas.gov/verify",
+  sourceUrl: REGISTRY_PAGE,
+  verifiedVia: "npi_registry",
   verifiedOn: "2026-06-01",
   verifiedBy: "admin",
   source: "admin",
@@ -35,30 +37,56 @@ describe("Who injects here at build time", () => {
       TODAY,
     );
     expect(rows.map((r) => [r.name, r.role, r.credential, r.licence, r.verification, r.line, r.sourceUrl])).toEqual([
-      [
-        "Alex Kim",
-        "medical director",
-        "MD (physician)",
-        "TX licence AP123456",
-        "current",
-        "checked against bon.texas.gov on 1 Jun 2026",
-        "https://www.bon.texas.gov/verify",
-      ],
+      ["Alex Kim", "medical director", "MD (physician)", "TX licence AP123456", "current", "checked against the NPI Registry on 1 Jun 2026", REGISTRY_PAGE],
       [
         "Dana Reyes",
         "injector",
         "NP (nurse practitioner)",
         "TX licence AP123456",
         "stale",
-        "last checked 10 Jan 2025 — may be out of date",
-        "https://www.bon.texas.gov/verify",
+        "last checked against the NPI Registry on 10 Jan 2025 — may be out of date",
+        REGISTRY_PAGE,
       ],
-      ["Iris Novak", "injector", "NP (nurse practitioner)", "TX licence DEMO-12345", "current", STAFF_MSG.demo, null],
+      ["Iris Novak", "injector", "NP (nurse practitioner)", "TX licence DEMO-12345", "none", STAFF_MSG.demo, null],
     ]);
   });
 
   it("says when the record showed the licence inactive", () => {
-    expect(staffRows([person({ licenseStatus: "inactive" })], TODAY)[0]).toMatchObject({ licence: "TX licence AP123456 (inactive)", verification: "none" });
+    expect(staffRows([person({ licenseStatus: "inactive" })], TODAY)[0]).toMatchObject({
+      licence: "TX licence AP123456 (inactive)",
+      verification: "none",
+      line: "Licence inactive: the NPI Registry on 1 Jun 2026",
+    });
+  });
+
+  it("a row the server did not check says entered by the clinic/team, whatever date and page it carries", () => {
+    const entered = { verifiedVia: null, sourceUrl: "https://www.bon.texas.gov/verify" } as const;
+    const rows = staffRows(
+      [
+        person({ ...entered, name: "Typed Date" }),
+        person({ ...entered, verifiedOn: null, name: "No Date" }),
+        person({ ...entered, verifiedOn: null, licenseStatus: "inactive" }),
+        person({ ...entered, verifiedOn: null, licenseStatus: "unknown" }),
+        person({ licenseStatus: "unknown" }),
+      ],
+      TODAY,
+    );
+    expect(rows.map((r) => [r.line, r.verification, r.sourceUrl])).toEqual([
+      [STAFF_MSG.entered, "none", null],
+      [STAFF_MSG.entered, "none", null],
+      [STAFF_MSG.enteredInactive, "none", null],
+      [STAFF_MSG.entered, "none", null],
+      [STAFF_MSG.statusUnknown, "none", REGISTRY_PAGE],
+    ]);
+    for (const r of rows) expect(r.line).not.toMatch(/^checked|last checked/);
+  });
+
+  it("demo people are never checked, whatever their row says", () => {
+    const demo = person({ source: "demo", licenseNumber: "DEMO-12345" });
+    expect(staffRows([demo], TODAY)[0]).toMatchObject({ verification: "none", line: STAFF_MSG.demo, sourceUrl: null, demo: true });
+    expect(staffJsonLd([demo], TODAY)).toEqual({});
+    const { data } = withStaff({ clinics: [{ id: 1 }], staff: [demo] } as unknown as SiteData, TODAY);
+    expect(data.clinics[0]).toEqual({ id: 1 });
   });
 
   it("JSON-LD employees only for current checks of real people", () => {
@@ -67,6 +95,7 @@ describe("Who injects here at build time", () => {
         person({ name: "Alex Kim", role: "medical_director", credential: "MD" }),
         person({ name: "Stale", verifiedOn: "2025-01-10" }),
         person({ name: "Never", verifiedOn: null }),
+        person({ name: "Entered", verifiedVia: null, sourceUrl: "https://www.bon.texas.gov/verify" }),
         person({ name: "Demo", source: "demo", sourceUrl: null }),
         person({ name: "Inactive", licenseStatus: "inactive" }),
       ],
@@ -84,7 +113,7 @@ describe("Who injects here at build time", () => {
             name: "MD",
             recognizedBy: { "@type": "Organization", name: "TX licensing board" },
             identifier: "AP123456",
-            url: "https://www.bon.texas.gov/verify",
+            url: REGISTRY_PAGE,
           },
         },
       ],

@@ -8,6 +8,7 @@ import {
   ROLE_LABELS,
   credentialsOfRoles,
   isCurrentlyVerified,
+  isRegistryChecked,
   staffVerification,
   verificationLine,
   verifiedRolesOf,
@@ -37,16 +38,16 @@ export interface StaffRow {
   /** "TX licence AP123456", or null when neither is known. */
   licence: string | null;
   verification: StaffVerification;
-  /** "checked against … on …", "last checked … — may be out of date", the demo note, or "not yet checked". */
+  /** "checked against the NPI Registry on …", "last checked … — may be out of date", the demo note, or "entered by the clinic/team, not checked". */
   line: string;
-  /** The page the check was made on (linked), for real checks only. */
+  /** The registry page the server checked (linked); null for anything it did not check. */
   sourceUrl: string | null;
   demo: boolean;
 }
 
 /** "NY licence MD-204518", with its status when the record did not show it active. */
 function licenceText(s: ClinicStaffMember): string | null {
-  const status = s.licenseStatus === "inactive" ? " (inactive)" : s.licenseStatus === "unknown" && s.verifiedOn ? " (status unknown)" : "";
+  const status = s.licenseStatus === "inactive" ? " (inactive)" : s.licenseStatus === "unknown" && isRegistryChecked(s) ? " (status unknown)" : "";
   if (!s.licenseState && !s.licenseNumber) return status ? `licence${status}` : null;
   return `${[s.licenseState, "licence", s.licenseNumber].filter(Boolean).join(" ")}${status}`;
 }
@@ -60,18 +61,18 @@ export function staffRows(staff: readonly ClinicStaffMember[], today: string): S
     licence: licenceText(s),
     verification: staffVerification(s, today),
     line: verificationLine(s, today),
-    sourceUrl: s.source === "demo" ? null : s.sourceUrl,
+    sourceUrl: isRegistryChecked(s) ? s.sourceUrl : null,
     demo: s.source === "demo",
   }));
 }
 
 /**
  * The clinic's `employee` entries (schema.org Person with jobTitle and hasCredential), only
- * for current checks of real people: a stale check, an unchecked person or a demo person is
- * left out of the markup.
+ * for the server's current registry checks of real people: a stale check, a row entered by the
+ * clinic/team and not checked, or a demo person is left out of the markup.
  */
 export function staffJsonLd(staff: readonly ClinicStaffMember[], today: string): Record<string, unknown> {
-  const people = staff.filter((s) => s.source !== "demo" && s.sourceUrl != null && isCurrentlyVerified(s, today));
+  const people = staff.filter((s) => s.sourceUrl != null && isRegistryChecked(s) && isCurrentlyVerified(s, today));
   if (people.length === 0) return {};
   return {
     employee: people.map((s) => ({

@@ -28,11 +28,12 @@ function member(id: number, over: Partial<ListedStaffMember> = {}): ListedStaffM
     name: "Alex Kim",
     role: "medical_director",
     credential: "MD",
-    npi: null,
+    npi: "1000000061",
     licenseState: "TX",
     licenseNumber: "Q4321",
     licenseStatus: "active",
-    sourceUrl: "https://profile.tmb.state.tx.us/x",
+    sourceUrl: "https://npiregistry.cms.hhs.gov/provider-view/1000000061",
+    verifiedVia: "npi_registry",
     verifiedOn: "2025-01-02",
     verifiedBy: "admin",
     source: "admin",
@@ -126,7 +127,34 @@ describe("staff on the clinic edit screen", () => {
     expect(await within(card).findByText(STAFF_MSG.npiNotFound)).toBeInTheDocument();
   });
 
-  it("marks a licence checked today, shows the API's field message, and deletes", async () => {
+  it("says why a saved person is entered, not checked, and labels such rows so", async () => {
+    const staff: ListedStaffMember[] = [];
+    const reasons = ["Credential: the NPI Registry has NP."];
+    const { api } = createFakeApi({
+      ...backend(staff),
+      "POST /clinics/7/staff": (c: FakeCall) => {
+        const row = member(100, { ...(c.body as Partial<ListedStaffMember>), verifiedVia: null, verifiedOn: null, verification: "none" });
+        staff.push(row);
+        return { staff: row, registryCheck: { checked: false, reasons } };
+      },
+    });
+    renderApp(api, "/clinics/7");
+    const card = await staffCard();
+    const user = userEvent.setup();
+    await user.type(await within(card).findByLabelText("Add by NPI"), "1000000004");
+    await user.click(within(card).getByRole("button", { name: "Look up" }));
+    await within(card).findByText("Dana M Reyes");
+    await user.click(within(card).getByRole("button", { name: "Use this record" }));
+    const form = within(card).getByRole("form", { name: "Add staff member" });
+    await user.selectOptions(within(form).getByLabelText("Credential"), "MD");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Staff member added: entered, not checked")).toBeInTheDocument();
+    expect(screen.getByText(reasons[0]!)).toBeInTheDocument();
+    const row = await within(card).findByRole("row", { name: /Dana M Reyes/ });
+    expect(within(row).getByText("Entered, not checked")).toBeInTheDocument();
+  });
+
+  it("checks a licence against the registry again, shows the API's field message, and deletes", async () => {
     const staff = [member(1)];
     const { api, callsTo } = createFakeApi({
       ...backend(staff),
@@ -144,9 +172,9 @@ describe("staff on the clinic edit screen", () => {
     expect(within(row).getByText("May be out of date")).toBeInTheDocument();
     const user = userEvent.setup();
 
-    await user.click(within(row).getByRole("button", { name: "Verified today: Alex Kim" }));
+    await user.click(within(row).getByRole("button", { name: "Check against the NPI Registry: Alex Kim" }));
     await waitFor(() => expect(callsTo("PATCH", "/staff/1")).toHaveLength(1));
-    expect(callsTo("PATCH", "/staff/1")[0]?.body).toEqual({ verifiedOn: today });
+    expect(callsTo("PATCH", "/staff/1")[0]?.body).toEqual({ npi: "1000000061" });
     await within(card).findByText("Checked", { selector: "span" });
 
     await user.click(within(card).getByRole("button", { name: "Edit Alex Kim" }));

@@ -10,6 +10,7 @@ import {
   formatPriceDate,
   isValidNpi,
   isoDay,
+  type RegistryCheck,
   STAFF_MSG,
   type LicenseStatus,
   type ListedStaffMember,
@@ -85,6 +86,15 @@ function fromLookup(found: NpiLookup, today: string): StaffForm {
 }
 
 const VERIFICATION_LABEL = { current: "Checked", stale: "May be out of date", none: "Not checked" } as const;
+
+/**
+ * The toast after a save: the server checks every saved row against the NPI Registry itself,
+ * and says why when the row is saved as entered, not checked.
+ */
+function checkToast(saved: string, check: RegistryCheck | undefined): { title: string; description?: string } {
+  if (!check || check.checked) return { title: saved, description: check ? "Checked against the NPI Registry today." : undefined };
+  return { title: `${saved}: entered, not checked`, description: check.reasons.join(" ") };
+}
 const VERIFICATION_TONE = { current: "green", stale: "amber", none: "slate" } as const;
 
 /** Who injects here on a clinic's edit screen: list, add by NPI lookup, edit, delete, verified today. */
@@ -104,12 +114,17 @@ export function ClinicStaff({ clinicId, today = isoDay(new Date()) }: { clinicId
     Promise.all([queryClient.invalidateQueries({ queryKey: ["clinic-staff", clinicId] }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
 
   const verify = useMutation({
-    mutationFn: (s: ListedStaffMember) => api.send("PATCH", `/staff/${s.id}`, { verifiedOn: today }),
-    onSuccess: async () => {
-      toast({ title: "Licence checked", description: `Marked as checked on ${formatPriceDate(today)}.` });
+    // Saving the row again makes the server look its NPI up and compare (no other field changes).
+    mutationFn: (s: ListedStaffMember) => api.send("PATCH", `/staff/${s.id}`, { npi: s.npi }),
+    onSuccess: async (res) => {
+      toast(
+        res.registryCheck?.checked === false
+          ? checkToast("Not checked", res.registryCheck)
+          : { title: "Licence checked", description: `Checked against the NPI Registry on ${formatPriceDate(today)}.` },
+      );
       await refresh();
     },
-    onError: failed("Failed to mark the licence as checked."),
+    onError: failed("Failed to check the licence."),
   });
   const remove = useMutation({
     mutationFn: (s: ListedStaffMember) => api.send("DELETE", `/staff/${s.id}`),
@@ -145,7 +160,9 @@ export function ClinicStaff({ clinicId, today = isoDay(new Date()) }: { clinicId
       header: "Checked",
       cell: (s) => (
         <>
-          <Badge tone={VERIFICATION_TONE[s.verification]}>{VERIFICATION_LABEL[s.verification]}</Badge>
+          <Badge tone={VERIFICATION_TONE[s.verification]}>
+            {s.verification === "none" && s.verifiedVia == null && s.source !== "demo" ? "Entered, not checked" : VERIFICATION_LABEL[s.verification]}
+          </Badge>
           {s.verifiedOn ? <span className="block text-xs text-slate-500">{formatPriceDate(s.verifiedOn)}</span> : null}
         </>
       ),
@@ -155,15 +172,15 @@ export function ClinicStaff({ clinicId, today = isoDay(new Date()) }: { clinicId
       actions: true,
       cell: (s) => (
         <div className="flex gap-2">
-          {/* Re-checking needs the page it was checked on: without one, the editor asks for it. */}
+          {/* The server checks by NPI: without one, the editor asks for it. */}
           <Button
             size="sm"
             variant="outline"
             disabled={verify.isPending}
-            onClick={() => (s.sourceUrl ? verify.mutate(s) : setEditing({ id: s.id, form: { ...toForm(s), verifiedOn: today } }))}
-            aria-label={`Verified today: ${s.name}`}
+            onClick={() => (s.npi ? verify.mutate(s) : setEditing({ id: s.id, form: toForm(s) }))}
+            aria-label={`Check against the NPI Registry: ${s.name}`}
           >
-            Verified today
+            Check now
           </Button>
           <Button size="sm" variant="outline" onClick={() => setEditing({ id: s.id, form: toForm(s) })} aria-label={`Edit ${s.name}`}>
             Edit
@@ -180,7 +197,7 @@ export function ClinicStaff({ clinicId, today = isoDay(new Date()) }: { clinicId
   return (
     <Card
       title="Staff"
-      description="Who injects here: the clinic's medical director and injectors, each with the licence checked against a state board's or the NPI Registry's page. Checks over 365 days old show “may be out of date” and count nowhere."
+      description="Who injects here: the clinic's medical director and injectors. On every save the server looks the NPI up in the NPI Registry; a person counts as checked only when the name, credential, licence number and state match its record, otherwise they are shown as entered by the clinic, not checked. Checks over 365 days old show “may be out of date” and count nowhere."
     >
       {staff.isPending ? (
         <Spinner label="Loading staff..." />
@@ -341,8 +358,8 @@ function StaffEditor({
   const save = useMutation({
     mutationFn: () =>
       staffId == null ? api.send("POST", `/clinics/${clinicId}/staff`, payload(values)) : api.send("PATCH", `/staff/${staffId}`, payload(values)),
-    onSuccess: async () => {
-      toast({ title: staffId == null ? "Staff member added" : "Staff member updated" });
+    onSuccess: async (res) => {
+      toast(checkToast(staffId == null ? "Staff member added" : "Staff member updated", res.registryCheck));
       await onDone();
     },
     onError: (err) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Suggestion } from "@botox/core";
-import { createFakeApi, failWith, STATS, type FakeCall } from "../../test/fake-api.ts";
+import { apiError, createFakeApi, failWith, STATS, type FakeCall } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render.tsx";
 import { valueText } from "./SuggestionsPage.tsx";
 
@@ -26,8 +26,11 @@ function queue(list: Suggestion[]) {
   return {
     "GET /stats": { ...STATS, pendingSuggestions: list.filter((s) => s.status === "pending").length },
     "GET /suggestions": (c: FakeCall) => {
-      const shown = c.params?.status === "all" ? list : list.filter((s) => s.status === c.params?.status);
-      return { suggestions: shown, total: shown.length };
+      const byStatus = c.params?.status === "all" ? list : list.filter((s) => s.status === c.params?.status);
+      const matching = c.params?.clinicId ? byStatus.filter((s) => s.clinicId === Number(c.params?.clinicId)) : byStatus;
+      const page = Number(c.params?.page ?? 1);
+      const limit = Number(c.params?.limit ?? 50);
+      return { suggestions: matching.slice((page - 1) * limit, page * limit), total: matching.length, page, limit };
     },
     "PATCH /suggestions/:id": (c: FakeCall) => {
       const s = list.find((x) => x.id === Number(c.path.split("/").pop()));
@@ -101,6 +104,48 @@ describe("suggested edits queue", () => {
     const apply = await screen.findAllByRole("button", { name: "Apply" });
     await user.click(apply[apply.length - 1]!);
     expect(await screen.findByText("This suggestion has already been decided.")).toBeInTheDocument();
+  });
+
+  it("keeps a suggestion the clinic rules refuse pending, and shows why", async () => {
+    const list = [suggestion(1, { changes: { workingHours: "whenever we feel like it" }, current: { workingHours: null } })];
+    const why = "Enter hours like Mon-Fri 9AM-5PM.";
+    const { api } = createFakeApi({
+      ...queue(list),
+      "PATCH /suggestions/:id": () => {
+        Object.assign(list[0]!, { reason: `Could not apply: ${why}` });
+        throw apiError(400, { error: why });
+      },
+    });
+    renderApp(api, "/suggestions");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Apply" }));
+    expect(await screen.findByText(`Reason: Could not apply: ${why}`)).toBeInTheDocument();
+    const item = within(screen.getByRole("list", { name: "Suggestions" })).getByRole("listitem");
+    expect(within(item).getByText("pending")).toBeInTheDocument();
+  });
+
+  it("pages the queue and filters it to one clinic", async () => {
+    const list = [
+      ...Array.from({ length: 55 }, (_, i) => suggestion(i + 1, { clinicId: 7, clinicName: "Flooded Spa" })),
+      suggestion(99, { clinicId: 8, clinicName: "Quiet Spa" }),
+    ];
+    const { api, callsTo } = createFakeApi(queue(list));
+    renderApp(api, "/suggestions");
+    const user = userEvent.setup();
+    const pages = await screen.findByRole("navigation", { name: "Suggestion pages" });
+    expect(pages).toHaveTextContent("Page 1 of 2 (56 suggestions)");
+    expect(screen.queryByText("Quiet Spa")).toBeNull();
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Quiet Spa")).toBeInTheDocument();
+    expect(screen.getByRole("navigation", { name: "Suggestion pages" })).toHaveTextContent("Page 2 of 2");
+
+    await user.click(screen.getByRole("button", { name: "Only Quiet Spa" }));
+    expect(await screen.findByText("Only Quiet Spa")).toBeInTheDocument();
+    await waitFor(() => expect(callsTo("GET", "/suggestions").at(-1)?.params).toMatchObject({ clinicId: "8", page: "1" }));
+    expect(within(screen.getByRole("list", { name: "Suggestions" })).getAllByRole("listitem")).toHaveLength(1);
+    expect(screen.queryByRole("navigation", { name: "Suggestion pages" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Show every clinic" }));
+    expect(await screen.findByRole("navigation", { name: "Suggestion pages" })).toHaveTextContent("Page 1 of 2");
   });
 
   it("counts pending suggestions on the dashboard", async () => {

@@ -5,6 +5,7 @@ import {
   BUSINESS_STATUS_LABELS,
   SUGGESTION_FIELDS,
   SUGGESTION_FIELD_LABELS,
+  SUGGESTION_PAGE,
   errorMessageOf,
   formatUsDate,
   type Suggestion,
@@ -47,18 +48,24 @@ const statusTone = (status: Suggestion["status"]): BadgeTone => (status === "app
  * side: apply (the clinic is saved with them, marked as checked today, and the site is
  * rebuilt) or reject with a reason.
  */
+const PAGE_SIZE = SUGGESTION_PAGE.limit;
+
 export default function SuggestionsPage() {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
   const failed = useFailureToast();
   const [filter, setFilter] = useState<Filter>("pending");
+  // One clinic's suggestions only (chosen from a suggestion's "Only this clinic"), and the page.
+  const [clinic, setClinic] = useState<{ id: number; name: string } | null>(null);
+  const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<number | null>(null);
   const [reason, setReason] = useState("");
 
   const suggestions = useQuery({
-    queryKey: [...keys.suggestions, filter],
-    queryFn: () => api.get("/suggestions", { status: filter }),
+    queryKey: [...keys.suggestions, filter, clinic?.id ?? null, page],
+    queryFn: () =>
+      api.get("/suggestions", { status: filter, page: String(page), limit: String(PAGE_SIZE), ...(clinic ? { clinicId: String(clinic.id) } : {}) }),
   });
 
   const decide = useMutation({
@@ -78,7 +85,11 @@ export default function SuggestionsPage() {
         queryClient.invalidateQueries({ queryKey: keys.clinics }),
       ]);
     },
-    onError: failed("Failed to decide the suggestion."),
+    onError: async (err) => {
+      failed("Failed to decide the suggestion.")(err);
+      // A suggestion that fails the clinic rules stays pending with the reason: show it.
+      await queryClient.invalidateQueries({ queryKey: keys.suggestions });
+    },
   });
 
   const list = suggestions.data?.suggestions ?? [];
@@ -87,7 +98,13 @@ export default function SuggestionsPage() {
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Suggested Edits</h1>
       <p className="text-sm text-slate-600">Corrections visitors sent from clinic pages. Nothing changes on the site until a suggestion is applied here.</p>
-      <Tabs value={filter} onChange={(v) => setFilter(v as Filter)}>
+      <Tabs
+        value={filter}
+        onChange={(v) => {
+          setFilter(v as Filter);
+          setPage(1);
+        }}
+      >
         <TabList label="Suggestion filter">
           <Tab value="pending">Pending</Tab>
           <Tab value="applied">Applied</Tab>
@@ -95,6 +112,21 @@ export default function SuggestionsPage() {
           <Tab value="all">All</Tab>
         </TabList>
       </Tabs>
+      {clinic ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          Only {clinic.name}
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setClinic(null);
+              setPage(1);
+            }}
+          >
+            Show every clinic
+          </Button>
+        </p>
+      ) : null}
       {suggestions.isPending ? (
         <Spinner label="Loading suggestions..." />
       ) : suggestions.isError ? (
@@ -109,17 +141,40 @@ export default function SuggestionsPage() {
       ) : (
         <>
           {total > list.length ? (
-            <p className="text-sm text-slate-500">
-              Showing the first {list.length} of {total}.
-            </p>
+            <nav aria-label="Suggestion pages" className="flex items-center gap-2 text-sm text-slate-600">
+              <span>
+                Page {page} of {Math.max(1, Math.ceil(total / PAGE_SIZE))} ({total} suggestions)
+              </span>
+              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Previous
+              </Button>
+              <Button size="sm" variant="outline" disabled={page * PAGE_SIZE >= total} onClick={() => setPage((p) => p + 1)}>
+                Next
+              </Button>
+            </nav>
           ) : null}
           <ul aria-label="Suggestions" className="space-y-4">
             {list.map((s) => (
               <li key={s.id} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" data-suggestion-id={s.id}>
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <Link to={`/clinics/${s.clinicId}`} className="font-medium text-brand-700 hover:underline">
-                    {s.clinicName}
-                  </Link>
+                  <span className="flex items-baseline gap-2">
+                    <Link to={`/clinics/${s.clinicId}`} className="font-medium text-brand-700 hover:underline">
+                      {s.clinicName}
+                    </Link>
+                    {clinic ? null : (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Only ${s.clinicName}`}
+                        onClick={() => {
+                          setClinic({ id: s.clinicId, name: s.clinicName });
+                          setPage(1);
+                        }}
+                      >
+                        Only this clinic
+                      </Button>
+                    )}
+                  </span>
                   <span className="flex items-center gap-2 text-xs text-slate-500">
                     sent {formatUsDate(s.createdAt)}
                     <Badge tone={statusTone(s.status)}>{s.status}</Badge>

@@ -4,7 +4,7 @@
  * statement, and clinic-by-slug in one. Counted at the driver (its debug hook sees every
  * statement sent), on a second connection pool to the same test database. Also the verified
  * staff as listings carry them: each (role, credential) once, medical directors first, the
- * demo flag only when every such person is a demo person, stale and inactive checks left out.
+ * demo people (never checked), stale and inactive checks left out.
  */
 import postgres from "postgres";
 import { drizzle } from "drizzle-orm/postgres-js";
@@ -43,14 +43,15 @@ beforeAll(async () => {
     credential: "NP" as const,
     licenseStatus: "active" as const,
     verifiedOn: daysBefore(10),
+    verifiedVia: "npi_registry" as const,
     source: "admin" as const,
     ...over,
   });
   await t.db.db.insert(clinicStaff).values([
-    // a: two NP injectors (one demo: not every one is, so no flag), a demo MD director, a stale RN, an inactive PA.
+    // a: an NP injector, a demo NP injector and a demo MD director (never checked), a stale RN, an inactive PA.
     person(a!, {}),
-    person(a!, { source: "demo" }),
-    person(a!, { role: "medical_director", credential: "MD", source: "demo" }),
+    person(a!, { source: "demo", verifiedOn: null, verifiedVia: null }),
+    person(a!, { role: "medical_director", credential: "MD", source: "demo", verifiedOn: null, verifiedVia: null }),
     person(a!, { credential: "RN", verifiedOn: daysBefore(366) }),
     person(a!, { credential: "PA", licenseStatus: "inactive" }),
     // b: a check dated after today does not count yet.
@@ -82,14 +83,7 @@ async function statementsFor<T>(path: string): Promise<{ body: T; statements: nu
   return { body: (await res.json()) as T, statements: statements - before };
 }
 
-const expectedStaff = [
-  [
-    { role: "medical_director", credential: "MD", demo: true },
-    { role: "injector", credential: "NP" },
-  ],
-  [],
-  [],
-];
+const expectedStaff = [[{ role: "injector", credential: "NP" }], [], []];
 
 describe("one statement per listing request (read cache off)", () => {
   it("zip-search: page, prices, total and verified staff", async () => {
@@ -120,7 +114,7 @@ describe("one statement per listing request (read cache off)", () => {
 
   it("zip-search: the verified credentials follow the staff", async () => {
     const { body } = await statementsFor<ZipSearchResponse>("/zip-search?postalCode=10001&distance=25");
-    expect(body.clinics.map((c) => c.verifiedCredentials)).toEqual([["MD", "NP"], [], []]);
+    expect(body.clinics.map((c) => c.verifiedCredentials)).toEqual([["NP"], [], []]);
   });
 
   it("zip-search: each statement's text is rendered once, later requests only bind their values", async () => {

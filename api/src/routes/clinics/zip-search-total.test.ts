@@ -71,9 +71,15 @@ describe("zip-search at any distance, read cache off", () => {
     const credential = "&credential=MD";
     expect(await total("61201", credential)).toBe(0);
     const [first] = await t.db.db.select({ id: clinics.id }).from(clinics).where(eq(clinics.name, "Total Clinic 0"));
-    await t.db.db
-      .insert(clinicStaff)
-      .values({ clinicId: first!.id, name: "Dr Kept", role: "medical_director", credential: "MD", licenseStatus: "active", verifiedOn: "2026-06-01" });
+    await t.db.db.insert(clinicStaff).values({
+      clinicId: first!.id,
+      name: "Dr Kept",
+      role: "medical_director",
+      credential: "MD",
+      licenseStatus: "active",
+      verifiedOn: "2026-06-01",
+      verifiedVia: "npi_registry",
+    });
     expect(await total("52801", credential)).toBe(1);
     await t.db.db.update(clinicStaff).set({ licenseStatus: "inactive" }).where(eq(clinicStaff.clinicId, first!.id));
     expect(await total("61201", credential)).toBe(0);

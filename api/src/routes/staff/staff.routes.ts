@@ -10,6 +10,7 @@ import {
   STAFF_MSG,
   isoDay,
   okResponseSchema,
+  registryMismatches,
   staffCreatedSchema,
   staffInputSchema,
   staffListSchema,
@@ -17,6 +18,8 @@ import {
   staffVerification,
   type ClinicStaffMember,
   type ListedStaffMember,
+  type NpiLookup,
+  type RegistryCheck,
 } from "@botox/core";
 import { clinicExists, deleteStaff, findStaff, insertStaff, listClinicStaff, updateStaff, type StaffValues } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
@@ -27,6 +30,7 @@ import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { cachedJson } from "../../lib/cached-json.ts";
+import { lookupNpi } from "./npi-registry.ts";
 
 /** The day the 365-day rule and the "not in the future" check apply on: the injected clock's (UTC). */
 const today = (c: Context<AppEnv>) => isoDay(c.get("deps").now?.() ?? new Date());
@@ -37,13 +41,73 @@ const listed = (s: ClinicStaffMember, day: string): ListedStaffMember => ({ ...s
  * The checks that need today or the whole row: a check dated in the future is refused, and a
  * licence marked checked needs the page it was checked on.
  */
-function checkVerification(v: StaffValues, day: string): void {
+function checkVerification(v: Pick<StaffValues, "verifiedOn" | "sourceUrl">, day: string): void {
   if (v.verifiedOn != null && v.verifiedOn > day) {
     throw new HttpError(400, STAFF_MSG.verifiedOnFuture, [{ path: "verifiedOn", message: STAFF_MSG.verifiedOnFuture }]);
   }
   if (v.verifiedOn != null && v.sourceUrl == null) {
     throw new HttpError(400, STAFF_MSG.verifiedNeedsSource, [{ path: "sourceUrl", message: STAFF_MSG.verifiedNeedsSource }]);
   }
+}
+
+const CHECK_MSG = {
+  noNpi: "No NPI given: the server can only check a licence against the NPI Registry by its NPI.",
+  unreachable: (detail: string) => `The NPI Registry could not be asked (${detail}); saved as entered, not checked. Save again later to check it.`,
+} as const;
+
+/**
+ * The server's own check of a row about to be saved (decision 236): it looks the NPI up in the
+ * NPI Registry (the admin's lookup client and its day cache) and the row counts as checked
+ * only when the name, credential, licence number and state match the registry's answer. A row
+ * that does not is saved as entered by the clinic/team, not checked: no check date, and the
+ * source URL the admin gave kept as the clinic's own pointer. `kept`: the stored row's check,
+ * kept when the registry cannot be asked and nothing it compared has changed.
+ */
+async function checkAgainstRegistry(
+  c: Context<AppEnv>,
+  v: StaffValues,
+  day: string,
+  kept?: ClinicStaffMember,
+): Promise<{ values: StaffValues; check: RegistryCheck }> {
+  const unchecked = (reasons: string[]) => ({ values: { ...v, verifiedVia: null, verifiedOn: null, verifiedBy: null }, check: { checked: false, reasons } });
+  if (v.npi == null) return unchecked([CHECK_MSG.noNpi]);
+  let record: NpiLookup;
+  try {
+    record = await lookupNpi(c.get("deps"), v.npi);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    if (err.status === 404) return unchecked([STAFF_MSG.npiNotFound]);
+    const same =
+      kept?.verifiedVia != null &&
+      kept.npi === v.npi &&
+      kept.name === v.name &&
+      kept.credential === v.credential &&
+      kept.licenseState === (v.licenseState ?? null) &&
+      kept.licenseNumber === (v.licenseNumber ?? null);
+    if (same)
+      return {
+        values: { ...v, verifiedVia: kept.verifiedVia, verifiedOn: kept.verifiedOn, verifiedBy: kept.verifiedBy },
+        check: { checked: true, reasons: [] },
+      };
+    return unchecked([CHECK_MSG.unreachable(err.message)]);
+  }
+  const reasons = registryMismatches(
+    { name: v.name, credential: v.credential, licenseState: v.licenseState ?? null, licenseNumber: v.licenseNumber ?? null },
+    record,
+  );
+  if (reasons.length > 0) return unchecked(reasons);
+  return {
+    values: {
+      ...v,
+      verifiedVia: "npi_registry",
+      verifiedOn: day,
+      verifiedBy: c.get("user")?.username ?? null,
+      sourceUrl: record.sourceUrl,
+      // The registry's status, unless the admin knows the licence to be inactive.
+      licenseStatus: v.licenseStatus === "inactive" ? "inactive" : record.status,
+    },
+    check: { checked: true, reasons: [] },
+  };
 }
 
 // ---- Public read ----
@@ -75,7 +139,8 @@ staffRoutes.openapi(listRoute, (c) => {
 const createStaffRoute = adminRoute({
   method: "post",
   path: "/clinics/:id{[0-9]+}/staff",
-  summary: "Add a staff member to a clinic (admin). verifiedOn (not in the future) needs sourceUrl, the https page the licence was checked on",
+  summary:
+    "Add a staff member to a clinic (admin). The server looks the NPI up in the NPI Registry: the row is saved as checked (verifiedVia npi_registry, verifiedOn today) only when the name, credential, licence number and state match its answer, else as entered, not checked (registryCheck.reasons says why)",
   tags: ["staff", "admin"],
   middleware: [jsonBody],
   request: { body: jsonRequest(staffInputSchema) },
@@ -87,21 +152,21 @@ staffRoutes.openapi(createStaffRoute, async (c) => {
   const input = c.req.valid("json");
   const deps = c.get("deps");
   const day = today(c);
-  const values: StaffValues = { ...input, verifiedBy: input.verifiedOn != null ? (c.get("user")?.username ?? null) : null, source: "admin" };
-  checkVerification(values, day);
+  checkVerification(input, day);
   if (!(await clinicExists(deps.db, clinicId))) throw new HttpError(404, MSG.admin.clinicNotFound);
+  const { values, check } = await checkAgainstRegistry(c, { ...input, source: "admin" }, day);
   const created = await writeContent(
     deps,
     (tx) => insertStaff(tx, clinicId, values),
     (s) => ({ entity: "staff", entityId: s.id, action: "create" }),
   ).catch(clinicGone(MSG.admin.clinicNotFound));
-  return c.json({ staff: listed(created, day) }, 201);
+  return c.json({ staff: listed(created, day), registryCheck: check }, 201);
 });
 
 const updateStaffRoute = adminRoute({
   method: "patch",
   path: "/staff/:id{[0-9]+}",
-  summary: "Change some fields of a staff member (admin); e.g. { verifiedOn: today, sourceUrl } after checking the licence again",
+  summary: "Change some fields of a staff member (admin); the saved row is checked against the NPI Registry again, as on POST",
   tags: ["staff", "admin"],
   middleware: [jsonBody],
   request: { body: jsonRequest(staffPatchSchema) },
@@ -115,22 +180,17 @@ staffRoutes.openapi(updateStaffRoute, async (c) => {
   const day = today(c);
   const existing = await findStaff(deps.db, id);
   if (!existing) throw new HttpError(404, STAFF_MSG.notFound);
-  const rechecked = patch.verifiedOn !== undefined && patch.verifiedOn !== existing.verifiedOn;
-  const merged: StaffValues = {
-    ...existing,
-    ...definedFields(patch),
-    // Whoever dates a check is who checked; an admin's edit makes a demo or imported row theirs.
-    verifiedBy: rechecked ? (patch.verifiedOn == null ? null : (c.get("user")?.username ?? null)) : existing.verifiedBy,
-    source: "admin",
-  };
+  // An admin's edit makes a demo or imported row theirs; every save is checked again.
+  const merged: StaffValues = { ...existing, ...definedFields(patch), source: "admin" };
   checkVerification(merged, day);
+  const { values, check } = await checkAgainstRegistry(c, merged, day, existing);
   const updated = await writeContent(
     deps,
-    (tx) => updateStaff(tx, id, merged),
+    (tx) => updateStaff(tx, id, values),
     (s) => (s ? { entity: "staff", entityId: id, action: "update" } : null),
   );
   if (!updated) throw new HttpError(404, STAFF_MSG.notFound);
-  return c.json({ staff: listed(updated, day) }, 200);
+  return c.json({ staff: listed(updated, day), registryCheck: check }, 200);
 });
 
 const deleteStaffRoute = adminRoute({

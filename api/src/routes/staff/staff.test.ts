@@ -7,6 +7,7 @@ import {
   type ClinicListResponse,
   type ListedStaffMember,
   type NpiLookup,
+  type RegistryCheck,
   type Stats,
   type ZipSearchResponse,
 } from "@botox/core";
@@ -52,22 +53,27 @@ async function clinicsIn(city: string, n: number, extra: (i: number) => Record<s
   return t.insertClinics(Array.from({ length: n }, (_, i) => ({ name: `${city} Clinic ${i}`, city, state: "TX", ...extra(i) })));
 }
 
-/** Inserts a staff row directly: an active licence checked 10 days ago unless said otherwise. */
+/**
+ * Inserts a staff row directly: an active licence the server checked against the registry 10
+ * days ago unless said otherwise (no check date: not checked).
+ */
 async function addStaff(clinicId: number, v: Partial<typeof clinicStaff.$inferInsert> = {}) {
+  const values = {
+    clinicId,
+    name: "Dana Reyes",
+    role: "injector" as const,
+    credential: "NP" as const,
+    npi: TEST_NPIS.person,
+    licenseStatus: "active" as const,
+    licenseState: "TX",
+    licenseNumber: "AP123456",
+    sourceUrl: `https://npiregistry.cms.hhs.gov/provider-view/${TEST_NPIS.person}`,
+    verifiedOn: daysAgo(10),
+    ...v,
+  };
   const [row] = await t.db.db
     .insert(clinicStaff)
-    .values({
-      clinicId,
-      name: "Dana Reyes",
-      role: "injector",
-      credential: "NP",
-      licenseStatus: "active",
-      licenseState: "TX",
-      licenseNumber: "AP123456",
-      sourceUrl: "https://www.bon.texas.gov/verify",
-      verifiedOn: daysAgo(10),
-      ...v,
-    })
+    .values({ ...values, verifiedVia: values.verifiedOn == null ? null : "npi_registry" })
     .returning();
   return row!;
 }
@@ -205,8 +211,17 @@ describe("staff writes", () => {
     const before = changes.length;
     const res = await post(clinic!.id, ok);
     expect(res.status).toBe(201);
-    const { staff } = (await res.json()) as { staff: ListedStaffMember };
-    expect(staff).toMatchObject({ clinicId: clinic!.id, name: "Dana Reyes", licenseState: "TX", verifiedOn: TODAY, source: "admin", verification: "current" });
+    const { staff, registryCheck } = (await res.json()) as { staff: ListedStaffMember; registryCheck: RegistryCheck };
+    expect(staff).toMatchObject({
+      clinicId: clinic!.id,
+      name: "Dana Reyes",
+      licenseState: "TX",
+      verifiedVia: "npi_registry",
+      verifiedOn: TODAY,
+      source: "admin",
+      verification: "current",
+    });
+    expect(registryCheck).toEqual({ checked: true, reasons: [] });
     expect(staff.verifiedBy).toMatch(/^admin-/);
     expect(changes.slice(before)).toEqual([{ entity: "staff", entityId: staff.id, action: "create" }]);
     const list = await t.get<{ staff: ListedStaffMember[] }>(`/clinics/${clinic!.id}/staff`);
@@ -270,16 +285,23 @@ describe("staff writes", () => {
     }
   });
 
-  it("PATCH changes the fields named only, re-dates the check, and marks the site dirty", async () => {
+  it("PATCH changes the fields named only, checks the row again today, and marks the site dirty", async () => {
     const [clinic] = await clinicsIn(freshCity(), 1);
     const row = await addStaff(clinic!.id, { verifiedOn: daysAgo(400), verifiedBy: "someone" });
     const before = changes.length;
-    const res = await patch(row.id, { verifiedOn: TODAY, credential: "PA" });
+    const res = await patch(row.id, { name: "Dana M. Reyes" });
     expect(res.status).toBe(200);
     const { staff } = (await res.json()) as { staff: ListedStaffMember };
-    expect(staff).toMatchObject({ credential: "PA", name: "Dana Reyes", licenseNumber: "AP123456", verifiedOn: TODAY, verification: "current" });
+    expect(staff).toMatchObject({ credential: "NP", name: "Dana M. Reyes", licenseNumber: "AP123456", verifiedOn: TODAY, verification: "current" });
     expect(staff.verifiedBy).toMatch(/^admin-/);
     expect(changes.slice(before)).toEqual([{ entity: "staff", entityId: row.id, action: "update" }]);
+    // A credential the registry does not list: no longer checked.
+    const changed = await patch(row.id, { credential: "PA", verifiedOn: TODAY });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({
+      staff: { credential: "PA", verifiedVia: null, verifiedOn: null, verifiedBy: null, verification: "none" },
+      registryCheck: { checked: false, reasons: ["Credential: the NPI Registry has NP."] },
+    });
     expect((await patch(row.id, {})).status).toBe(400);
     expect((await patch(row.id, { licenseState: "Texas" })).status).toBe(400);
     expect((await patch(999_999, { name: "X" })).status).toBe(404);
@@ -302,6 +324,60 @@ describe("staff writes", () => {
     await t.db.db.delete(clinics).where(eq(clinics.id, clinic!.id));
     expect((await t.db.db.select().from(clinicStaff).where(eq(clinicStaff.clinicId, clinic!.id))).length).toBe(0);
     expect((await t.get(`/clinics/${clinic!.id}/staff`)).status).toBe(404);
+  });
+
+  it("a credential the registry does not give is saved as entered, not checked, with a registry source URL and today's date", async () => {
+    // The registry answers this NPI with a nurse practitioner; the clinic says physician.
+    const cityName = freshCity();
+    const [clinic] = await clinicsIn(cityName, 1);
+    const lookup = await npi(TEST_NPIS.person);
+    expect(lookup.body.credential).toBe("NP");
+    const res = await post(clinic!.id, { ...ok, credential: "MD" });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { staff: ListedStaffMember; registryCheck: RegistryCheck };
+    expect(body.staff).toMatchObject({ credential: "MD", verifiedVia: null, verifiedOn: null, verifiedBy: null, verification: "none" });
+    // The page the admin gave is kept as the clinic's own pointer, never shown as checked.
+    expect(body.staff.sourceUrl).toBe(ok.sourceUrl);
+    expect(body.registryCheck).toEqual({ checked: false, reasons: ["Credential: the NPI Registry has NP."] });
+    const list = await t.get<{ staff: ListedStaffMember[] }>(`/clinics/${clinic!.id}/staff`);
+    expect(list.body.staff.map((s) => [s.verifiedVia, s.verifiedOn, s.verification])).toEqual([[null, null, "none"]]);
+    // Nor does it count anywhere a check counts.
+    const city = await t.get<ClinicListResponse>(`/proxy/clinics-by-city/${citySlug(cityName)}?credential=MD`);
+    expect(city.status).toBe(200);
+    expect(city.body.clinics).toEqual([]);
+  });
+
+  it.each([
+    ["a name", { name: "Dana Smith" }, ["Name: the NPI Registry has Dana M Reyes."]],
+    ["a licence number", { licenseNumber: "AP999999" }, ["Licence: the NPI Registry lists TX AP123456, OK R0987."]],
+    ["a licence state", { licenseState: "CA" }, ["Licence: the NPI Registry lists TX AP123456, OK R0987."]],
+    ["no NPI", { npi: null }, ["No NPI given: the server can only check a licence against the NPI Registry by its NPI."]],
+    ["an NPI the registry does not know", { npi: TEST_NPIS.unknown }, [STAFF_MSG.npiNotFound]],
+  ])("%s the registry does not list is saved as entered, not checked", async (_what, change, reasons) => {
+    const [clinic] = await clinicsIn(freshCity(), 1);
+    const res = await post(clinic!.id, { ...ok, ...change });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({
+      staff: { verifiedVia: null, verifiedOn: null, verification: "none" },
+      registryCheck: { checked: false, reasons },
+    });
+  });
+
+  it("a registry that cannot be asked saves the row as entered, not checked, saying why", async () => {
+    const [clinic] = await clinicsIn(freshCity(), 1);
+    const res = await post(clinic!.id, { ...ok, npi: TEST_NPIS.serverError });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { staff: ListedStaffMember; registryCheck: RegistryCheck };
+    expect(body.staff).toMatchObject({ verifiedVia: null, verification: "none" });
+    expect(body.registryCheck.checked).toBe(false);
+    expect(body.registryCheck.reasons[0]).toMatch(/could not be asked/);
+  });
+
+  it("the database refuses a check date without the server's check, and any check of a demo person", async () => {
+    const [clinic] = await clinicsIn(freshCity(), 1);
+    const base = { clinicId: clinic!.id, name: "X Y", role: "injector" as const, credential: "NP" as const };
+    await expect(t.db.db.insert(clinicStaff).values({ ...base, verifiedOn: TODAY })).rejects.toThrow();
+    await expect(t.db.db.insert(clinicStaff).values({ ...base, verifiedOn: TODAY, verifiedVia: "npi_registry", source: "demo" })).rejects.toThrow();
   });
 
   it("the list marks stale and unchecked people, medical directors first", async () => {

@@ -48,7 +48,8 @@ const createSuggestionRoute = createRoute({
 const listRoute = adminRoute({
   method: "get",
   path: "/suggestions",
-  summary: "Visitors' suggested edits (admin), oldest first, with the clinic's current values; status pending (default), applied, rejected or all",
+  summary:
+    "Visitors' suggested edits (admin), oldest first, a page at a time, with the clinic's current values; status pending (default), applied, rejected or all; clinicId for one clinic's. A pending one whose apply failed carries the reason",
   tags: [...tags, "admin"],
   request: { query: suggestionListQuerySchema },
   responses: { 200: json("Suggestions", suggestionListSchema), ...commonErrors },
@@ -57,7 +58,8 @@ const listRoute = adminRoute({
 const decideRoute = adminRoute({
   method: "patch",
   path: "/suggestions/:id{[0-9]+}",
-  summary: "Apply (writes the clinic, stamps it checked today, publishes) or reject a pending suggestion (admin); a decided one is 409",
+  summary:
+    "Apply (checked with the admin's own clinic rules, writes the clinic, stamps it checked today, publishes) or reject a pending suggestion (admin); a decided one is 409; one that fails the rules is a 400 and stays pending with the reason",
   tags: [...tags, "admin"],
   middleware: [jsonBody],
   request: { body: jsonRequest(suggestionDecisionSchema) },
@@ -87,10 +89,10 @@ export const suggestionsRoutes = createRouter()
     return c.json(body, 201);
   })
   .openapi(listRoute, async (c) => {
-    const { status } = c.req.valid("query");
-    const body = await listSuggestions(c.get("deps").db, status === "all" ? undefined : status);
+    const { status, clinicId, page, limit } = c.req.valid("query");
+    const list = await listSuggestions(c.get("deps").db, { status: status === "all" ? undefined : status, clinicId: clinicId || undefined, page, limit });
     c.header("Cache-Control", "private, no-store");
-    return c.json(body, 200);
+    return c.json({ ...list, page, limit }, 200);
   })
   .openapi(decideRoute, async (c) => {
     const id = idParam(c.req.param("id"), SUGGESTION_MSG.notFound);

@@ -9,6 +9,7 @@ import { FUTURE_DATE_MSG, isFutureDay } from "../freshness.ts";
 import { normalizeWorkingHours } from "../format.ts";
 import { parseWorkingHours } from "../hours.ts";
 import { MSG } from "../messages.ts";
+import { PHONE_MSG, isValidUsPhone } from "../phone.ts";
 import { SLUG_MAX_BYTES, SLUG_PATTERN } from "../slug.ts";
 import { STAFF_CREDENTIALS, STAFF_ROLES } from "../staff.ts";
 import { BUSINESS_STATUSES, normalizeBusinessStatus, type BusinessStatus } from "../status.ts";
@@ -165,6 +166,16 @@ const workingHoursInputSchema = z
   .nullable()
   .optional();
 
+/** A valid US number (packages/core phone.ts) or nothing; stored as written. */
+const phoneSchema = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
+  z
+    .string({ error: PHONE_MSG.invalid })
+    .max(50, PHONE_MSG.invalid)
+    .refine((t) => isValidUsPhone(t), { message: PHONE_MSG.invalid })
+    .nullable(),
+);
+
 export const clinicInputSchema = z.object({
   name: safeText({ label: "Name", max: 300, required: V.nameRequired }),
   city: safeText({ label: "City", max: 100, required: V.cityRequired }),
@@ -175,7 +186,7 @@ export const clinicInputSchema = z.object({
     z.string().max(SLUG_MAX_BYTES, V.slugTooLong).regex(SLUG_PATTERN, V.slugPattern).nullable(),
   ),
   site: optionalUrl,
-  phone: optionalText(50, "Phone"),
+  phone: phoneSchema,
   fullAddress: optionalText(500, "Address"),
   street: optionalText(300, "Street"),
   postalCode: optionalText(20, "Postal code"),

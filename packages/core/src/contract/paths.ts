@@ -21,7 +21,7 @@ import type { ListedPrice, priceInputSchema, pricePatchSchema, priceReportCreate
 import type { PublishStatus, publishQueuedSchema, publishRollbackResponseSchema } from "./publish.ts";
 import type { HasRatedResponse, RatingResponse, RatingStat, ratingSchema } from "./ratings.ts";
 import type { OkResponse } from "./shared.ts";
-import type { ListedStaffMember, NpiLookup, staffInputSchema, staffPatchSchema } from "./staff.ts";
+import type { ListedStaffMember, NpiLookup, RegistryCheck, staffInputSchema, staffPatchSchema } from "./staff.ts";
 import type { SearchLookup } from "./search.ts";
 import type { Stats } from "./stats.ts";
 import type { Suggestion, SuggestionCreated, SuggestionList, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
@@ -95,7 +95,7 @@ export interface ApiWrites {
     Call<`/clinics/${Seg}/suggestions`, SuggestionCreated, In<typeof suggestionInputSchema>>,
     Call<`/clinics/${Seg}/prices`, ClinicPrice, In<typeof priceInputSchema>>,
     Call<`/clinics/${Seg}/deals`, { deal: Deal }, In<ReturnType<typeof dealInputSchema>>>,
-    Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember }, In<typeof staffInputSchema>>,
+    Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember; registryCheck?: RegistryCheck }, In<typeof staffInputSchema>>,
     Call<"/clinics", Clinic, ClinicBody>,
     Call<"/blog/posts", BlogPost, In<typeof blogPostInputSchema>>,
     Call<"/blog/categories", BlogCategory, In<typeof categoryInputSchema>>,
@@ -106,7 +106,7 @@ export interface ApiWrites {
   PUT: [Call<`/clinics/${Seg}`, Clinic, ClinicBody>];
   PATCH: [
     Call<`/prices/${Seg}`, ClinicPrice, In<typeof pricePatchSchema>>,
-    Call<`/staff/${Seg}`, { staff: ListedStaffMember }, In<typeof staffPatchSchema>>,
+    Call<`/staff/${Seg}`, { staff: ListedStaffMember; registryCheck?: RegistryCheck }, In<typeof staffPatchSchema>>,
     Call<`/price-reports/${Seg}`, PriceReport, In<typeof priceReportReviewSchema>>,
     Call<`/deals/${Seg}`, { deal: Deal }, In<typeof dealPatchSchema>>,
     Call<`/suggestions/${Seg}`, Suggestion, In<typeof suggestionDecisionSchema>>,

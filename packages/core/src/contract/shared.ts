@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { MSG } from "../messages.ts";
-import { TEXT_MSG, hasUnsafeText } from "../text.ts";
+import { TEXT_MSG, hasUnsafeText, hasUrlUserInfo } from "../text.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -92,7 +92,7 @@ export function isSitePath(s: string): boolean {
 function isHttpUrl(s: string): boolean {
   try {
     const u = new URL(s);
-    return u.protocol === "http:" || u.protocol === "https:";
+    return (u.protocol === "http:" || u.protocol === "https:") && !hasUrlUserInfo(s);
   } catch {
     return false;
   }

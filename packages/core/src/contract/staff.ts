@@ -4,8 +4,18 @@
  */
 import { z } from "zod";
 import { isIsoDate } from "../price-format.ts";
-import { LICENSE_STATUSES, STAFF_CREDENTIALS, STAFF_MSG, STAFF_ROLES, STAFF_RULES, STAFF_SOURCES, isValidNpi, parseCredentialList } from "../staff.ts";
-import { hasUnsafeText, safeText } from "../text.ts";
+import {
+  LICENSE_STATUSES,
+  STAFF_CHECKS,
+  STAFF_CREDENTIALS,
+  STAFF_MSG,
+  STAFF_ROLES,
+  STAFF_RULES,
+  STAFF_SOURCES,
+  isValidNpi,
+  parseCredentialList,
+} from "../staff.ts";
+import { hasUnsafeText, hasUrlUserInfo, safeText } from "../text.ts";
 
 /** "" and null clear an optional field; other values are trimmed text to check. */
 const blankToNull = (v: unknown) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null));
@@ -45,7 +55,7 @@ export const staffSourceUrlSchema = z.preprocess(
         if (!/^https:\/\//i.test(s) || /\s/.test(s) || hasUnsafeText(s)) return false;
         try {
           const u = new URL(s);
-          return u.protocol === "https:" && u.hostname.includes(".") && u.username === "" && u.password === "";
+          return u.protocol === "https:" && u.hostname.includes(".") && !hasUrlUserInfo(s);
         } catch {
           return false;
         }
@@ -106,7 +116,13 @@ export const staffMemberSchema = z.object({
   licenseNumber: z.string().nullable(),
   licenseStatus: z.enum(LICENSE_STATUSES),
   sourceUrl: z.string().nullable(),
-  verifiedOn: z.string().nullable().describe("YYYY-MM-DD the licence was checked against sourceUrl"),
+  verifiedVia: z
+    .enum(STAFF_CHECKS)
+    .nullable()
+    .describe(
+      "npi_registry: the server looked the NPI up and the name, credential, licence number and state matched; null: entered by the clinic/team, not checked",
+    ),
+  verifiedOn: z.string().nullable().describe("YYYY-MM-DD the server checked the licence (set only with verifiedVia)"),
   verifiedBy: z.string().nullable().describe("Who checked it, in the admin's answers (POST, PATCH); null in the public list"),
   source: z.enum(STAFF_SOURCES).describe("demo: an invented person of the demo data"),
   verification: z.enum(["current", "stale", "none"]).describe("current: checked within 365 days and active; stale: checked longer ago (may be out of date)"),
@@ -115,7 +131,14 @@ export const staffMemberSchema = z.object({
 });
 
 export const staffListSchema = z.object({ staff: z.array(staffMemberSchema) });
-export const staffCreatedSchema = z.object({ staff: staffMemberSchema });
+/** What the server's registry check at save time found (POST, PATCH). */
+export const registryCheckSchema = z.object({
+  checked: z.boolean().describe("true: the row is saved as checked against the NPI Registry"),
+  reasons: z.array(z.string()).describe("Why it is saved as entered, not checked (no NPI, a mismatch, the registry unreachable)"),
+});
+export type RegistryCheck = z.infer<typeof registryCheckSchema>;
+
+export const staffCreatedSchema = z.object({ staff: staffMemberSchema, registryCheck: registryCheckSchema.optional() });
 
 export const npiLookupSchema = z.object({
   npi: z.string(),

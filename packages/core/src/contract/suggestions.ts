@@ -8,6 +8,7 @@ import { FRESHNESS, SUGGESTION_MSG, SUGGESTION_STATUSES } from "../freshness.ts"
 import { businessStatusSchema, clinicInputSchema } from "./clinics.ts";
 import { BUSINESS_STATUSES } from "../status.ts";
 import { safeText } from "../text.ts";
+import { intParam, limitParam, pageParam } from "./shared.ts";
 
 const f = clinicInputSchema.shape;
 
@@ -78,12 +79,23 @@ export const suggestionSchema = z.object({
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
-export const suggestionListSchema = z.object({ suggestions: z.array(suggestionSchema), total: z.number().int() });
+export const suggestionListSchema = z.object({
+  suggestions: z.array(suggestionSchema),
+  total: z.number().int().describe("Every suggestion the status and clinic select, across pages"),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 export type SuggestionList = z.infer<typeof suggestionListSchema>;
+
+/** The admin's queue: a status, one clinic or all, a page of `limit` (oldest first). */
+export const SUGGESTION_PAGE = { limit: 50, maxLimit: 200 } as const;
 
 export const suggestionListQuerySchema = z.object({
   status: z.preprocess(
     (v) => (v === "" || v == null ? undefined : v),
     z.enum([...SUGGESTION_STATUSES, "all"], { error: SUGGESTION_MSG.listStatus }).default("pending"),
   ),
+  clinicId: intParam(1, 2_147_483_647, 0, SUGGESTION_MSG.listClinic).describe("Only this clinic's suggestions; absent: every clinic's"),
+  page: pageParam,
+  limit: limitParam(SUGGESTION_PAGE.limit, SUGGESTION_PAGE.maxLimit),
 });

@@ -141,17 +141,17 @@ describe("admin counts", () => {
     const before = await readAdminCounts(t.db, today);
     // today is 2026-11-23: a check counts from 2025-11-23 (365 days) and goes stale within
     // 30 days when made before 2025-12-23.
-    await t.sql`insert into clinic_staff (clinic_id, name, role, credential, license_status, verified_on) values
-      (${c1}, 'A', 'injector', 'RN', 'active', '2025-11-23'),
-      (${c1}, 'B', 'medical_director', 'MD', 'active', '2026-11-23'),
-      (${c2}, 'C', 'injector', 'NP', 'active', '2025-11-22'),
-      (${c2}, 'D', 'injector', 'NP', 'inactive', '2026-11-01'),
-      (${c3}, 'E', 'injector', 'PA', 'active', '2025-12-22'),
-      (${c3}, 'F', 'injector', 'PA', 'active', '2026-06-01'),
-      (${c4}, 'G', 'injector', 'RN', 'active', '2026-11-24'),
-      (${c4}, 'H', 'injector', 'RN', 'active', '2026-01-01'),
-      (${c5}, 'I', 'injector', 'RN', 'active', null),
-      (${c5}, 'J', 'medical_director', 'DO', 'active', '2026-05-01')`;
+    await t.sql`insert into clinic_staff (clinic_id, name, role, credential, license_status, verified_on, verified_via) values
+      (${c1}, 'A', 'injector', 'RN', 'active', '2025-11-23', 'npi_registry'),
+      (${c1}, 'B', 'medical_director', 'MD', 'active', '2026-11-23', 'npi_registry'),
+      (${c2}, 'C', 'injector', 'NP', 'active', '2025-11-22', 'npi_registry'),
+      (${c2}, 'D', 'injector', 'NP', 'inactive', '2026-11-01', 'npi_registry'),
+      (${c3}, 'E', 'injector', 'PA', 'active', '2025-12-22', 'npi_registry'),
+      (${c3}, 'F', 'injector', 'PA', 'active', '2026-06-01', 'npi_registry'),
+      (${c4}, 'G', 'injector', 'RN', 'active', '2026-11-24', 'npi_registry'),
+      (${c4}, 'H', 'injector', 'RN', 'active', '2026-01-01', 'npi_registry'),
+      (${c5}, 'I', 'injector', 'RN', 'active', null, null),
+      (${c5}, 'J', 'medical_director', 'DO', 'active', '2026-05-01', 'npi_registry')`;
     await expectInStepOnEveryDay();
     // Verified injectors today: c1 (checked exactly 365 days ago), c3, c4 (its check dated after today aside).
     expect(await readAdminCounts(t.db, today)).toMatchObject({

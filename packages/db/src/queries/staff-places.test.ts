@@ -56,6 +56,7 @@ beforeAll(async () => {
       credential,
       licenseStatus: extra.licenseStatus ?? "active",
       verifiedOn: extra.verifiedOn === undefined ? daysBefore(10) : extra.verifiedOn,
+      verifiedVia: "npi_registry",
     });
   await person("a", "MD");
   await person("a", "DO"); // two of the credentials asked for: the clinic is counted once
@@ -103,6 +104,7 @@ describe("clinic_staff's copy of the clinic's place (0019)", () => {
       credential: "MD",
       licenseStatus: "active",
       verifiedOn: daysBefore(1),
+      verifiedVia: "npi_registry",
     });
     await t.sql`update clinics set latitude = 40.7, longitude = -74.0, city_slug = 'gotham', state = 'NY', business_status = 'CLOSED_TEMPORARILY' where id = ${moving.id}`;
     expect(await placeOf("moving")).toEqual([{ latitude: 40.7, longitude: -74.0, business_status: "CLOSED_TEMPORARILY", city_slug: "gotham", state: "NY" }]);
@@ -111,7 +113,14 @@ describe("clinic_staff's copy of the clinic's place (0019)", () => {
     expect(await placeOf("moving")).toEqual([{ latitude: 40.7, longitude: -74.0, business_status: "CLOSED_TEMPORARILY", city_slug: "gotham", state: "NY" }]);
     // A row moved to another clinic takes that clinic's place; the admin's edit keeps it.
     await t.sql`update clinic_staff set clinic_id = ${id.e ?? 0} where id = ${member.id}`;
-    await updateStaff(t.db, member.id, { name: "Mover", role: "injector", credential: "MD", licenseStatus: "active", verifiedOn: daysBefore(2) });
+    await updateStaff(t.db, member.id, {
+      name: "Mover",
+      role: "injector",
+      credential: "MD",
+      licenseStatus: "active",
+      verifiedOn: daysBefore(2),
+      verifiedVia: "npi_registry",
+    });
     const [row] = await t.sql<{ city_slug: string; latitude: number }[]>`select city_slug, latitude from clinic_staff where id = ${member.id}`;
     expect({ ...row }).toEqual({ city_slug: "staffport", latitude: 59.3 });
     await t.sql`delete from clinic_staff where id = ${member.id}`;

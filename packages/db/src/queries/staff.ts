@@ -12,6 +12,7 @@ import {
   oldestCurrentCheck,
   type ClinicStaffMember,
   type LicenseStatus,
+  type StaffCheck,
   type StaffCredential,
   type StaffRole,
   type StaffSource,
@@ -46,6 +47,7 @@ export function toStaffMember(row: StaffRow): ClinicStaffMember {
     licenseNumber: row.licenseNumber,
     licenseStatus: row.licenseStatus,
     sourceUrl: row.sourceUrl,
+    verifiedVia: row.verifiedVia,
     verifiedOn: row.verifiedOn,
     verifiedBy: row.verifiedBy,
     source: row.source,
@@ -63,13 +65,20 @@ export interface StaffValues {
   licenseNumber?: string | null;
   licenseStatus?: LicenseStatus;
   sourceUrl?: string | null;
+  /** Set only by the server's own registry check (the API's staff routes); see core `StaffCheck`. */
+  verifiedVia?: StaffCheck | null;
   verifiedOn?: string | null;
   verifiedBy?: string | null;
   source?: StaffSource;
 }
 
-/** The row as stored; absent optional fields are null (a PATCH passes the merged row). */
+/**
+ * The row as stored; absent optional fields are null (a PATCH passes the merged row). A day
+ * checked is kept only with the server's registry check, and never for a demo person: a date
+ * typed in by an admin or an export is not a check (decision 236).
+ */
 export function staffRow(clinicId: number, v: StaffValues): typeof clinicStaff.$inferInsert {
+  const checked = v.verifiedVia != null && v.verifiedOn != null && v.source !== "demo";
   return {
     clinicId,
     name: v.name,
@@ -80,8 +89,9 @@ export function staffRow(clinicId: number, v: StaffValues): typeof clinicStaff.$
     licenseNumber: v.licenseNumber ?? null,
     licenseStatus: v.licenseStatus ?? "unknown",
     sourceUrl: v.sourceUrl ?? null,
-    verifiedOn: v.verifiedOn ?? null,
-    verifiedBy: v.verifiedBy ?? null,
+    verifiedVia: checked ? v.verifiedVia : null,
+    verifiedOn: checked ? v.verifiedOn : null,
+    verifiedBy: checked ? (v.verifiedBy ?? null) : null,
     source: v.source ?? "admin",
   };
 }

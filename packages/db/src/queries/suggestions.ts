@@ -7,7 +7,8 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import {
   SUGGESTION_FIELDS,
-  clinicInputSchema,
+  SUGGESTION_MSG,
+  adminClinicInputSchema,
   type ClinicInput,
   type Suggestion,
   type SuggestionChanges,
@@ -79,16 +80,30 @@ function toSuggestion(row: SuggestionRow, clinic: ClinicSelect): Suggestion {
   };
 }
 
-/** Suggestions of one status (or all), oldest first: the admin's queue. */
-export async function listSuggestions(db: Database, status?: SuggestionStatus, limit = 200): Promise<{ suggestions: Suggestion[]; total: number }> {
-  const where = status ? eq(clinicSuggestions.status, status) : undefined;
+/** Which page of the admin's queue: a status (or all), one clinic (or all), page from 1. */
+export interface SuggestionListOptions {
+  status?: SuggestionStatus | undefined;
+  clinicId?: number | undefined;
+  page?: number;
+  limit?: number;
+}
+
+/**
+ * A page of suggestions, oldest first: the admin's queue. `total` counts every suggestion the
+ * status and clinic select, so a flood of one clinic's never hides the others past a page.
+ */
+export async function listSuggestions(db: Database, o: SuggestionListOptions = {}): Promise<{ suggestions: Suggestion[]; total: number }> {
+  const limit = o.limit ?? 50;
+  const page = o.page ?? 1;
+  const where = and(o.status ? eq(clinicSuggestions.status, o.status) : undefined, o.clinicId != null ? eq(clinicSuggestions.clinicId, o.clinicId) : undefined);
   const rows = await db
     .select({ s: clinicSuggestions, c: clinics })
     .from(clinicSuggestions)
     .innerJoin(clinics, eq(clinics.id, clinicSuggestions.clinicId))
     .where(where)
     .orderBy(asc(clinicSuggestions.createdAt), asc(clinicSuggestions.id))
-    .limit(limit);
+    .limit(limit)
+    .offset((page - 1) * limit);
   const [total] = await db.select({ n: count() }).from(clinicSuggestions).where(where);
   return { suggestions: rows.map((r) => toSuggestion(r.s, r.c)), total: total?.n ?? 0 };
 }
@@ -134,8 +149,11 @@ export type DecideResult =
 
 /**
  * Applies or rejects a pending suggestion (once: a decided one is "decided"). Applying merges
- * the changes into the clinic's current values, checks the whole with the admin form's rules,
- * writes it through toClinicRow and sets last_verified_on to `today`.
+ * the changes into the clinic's current values, checks the whole with exactly the admin's own
+ * clinic rules (adminClinicInputSchema: hours the open-now parser cannot read are refused
+ * unless the suggestion leaves the stored hours as they are), writes it through toClinicRow and
+ * sets last_verified_on to `today`. A suggestion that fails stays pending, its reason kept on
+ * it for the queue to show.
  */
 export async function decideSuggestion(
   db: DbExecutor,
@@ -152,13 +170,29 @@ export async function decideSuggestion(
   if (!found) return { outcome: "not-found" };
   if (found.s.status !== "pending") return { outcome: "decided", suggestion: toSuggestion(found.s, found.c) };
   if (decision.status === "applied") {
-    const parsed = clinicInputSchema.safeParse({ ...clinicInputOf(found.c), ...(found.s.changes as SuggestionValues), lastVerifiedOn: today });
+    const changes = found.s.changes as SuggestionValues;
+    // The stored hours were accepted when saved (perhaps as free text on purpose); only hours
+    // the suggestion brings must be readable, as the admin's own save of them would need.
+    const parsed = adminClinicInputSchema.safeParse({
+      ...clinicInputOf(found.c),
+      ...changes,
+      lastVerifiedOn: today,
+      ...("workingHours" in changes ? {} : { workingHoursAsText: true }),
+    });
+    const failed = async (message: string, path: string): Promise<DecideResult> => {
+      await db
+        .update(clinicSuggestions)
+        .set({ reason: SUGGESTION_MSG.cannotApply(message) })
+        .where(and(eq(clinicSuggestions.id, id), eq(clinicSuggestions.status, "pending")));
+      return { outcome: "invalid", message, path };
+    };
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return { outcome: "invalid", message: issue?.message ?? "Invalid clinic", path: issue?.path.join(".") ?? "" };
+      return failed(issue?.message ?? "Invalid clinic", issue?.path.join(".") ?? "");
     }
-    const mapped = toClinicRow(parsed.data);
-    if (!mapped.ok) return { outcome: "invalid", message: mapped.issue.message, path: mapped.issue.path };
+    const { workingHoursAsText: _flag, ...input } = parsed.data;
+    const mapped = toClinicRow(input);
+    if (!mapped.ok) return failed(mapped.issue.message, mapped.issue.path);
     // Reviews are the maps figures, kept as stored (the form's text is not round-tripped).
     await updateClinic(db, found.c.id, { ...mapped.row, rating: found.c.rating, reviewCount: found.c.reviewCount });
   }
