@@ -20,6 +20,8 @@ export interface TestSmtp {
   refuse: Set<string>;
   /** Recipient → how many more times to answer 451 at RCPT TO. */
   defer: Map<string, number>;
+  /** How long each message's DATA takes to be accepted (a slow relay). */
+  delayMs: number;
   /** Resolves once `count` messages have arrived (polls; fails after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -37,6 +39,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const refuse = new Set<string>();
   const defer = new Map<string, number>();
+  const api = { delayMs: 0 } as TestSmtp;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -54,7 +57,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (api.delayMs > 0) await new Promise((r) => setTimeout(r, api.delayMs));
         const raw = Buffer.concat(chunks).toString("utf8");
         simpleParser(raw).then(
           (parsed) => {
@@ -68,13 +72,13 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return {
+  Object.assign(api, {
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
     refuse,
     defer,
-    async waitFor(count, timeoutMs = 20_000) {
+    async waitFor(count: number, timeoutMs = 20_000) {
       const until = Date.now() + timeoutMs;
       while (received.length < count) {
         if (Date.now() > until) throw new Error(`expected ${count} messages, ${received.length} arrived`);
@@ -83,5 +87,6 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       return received;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  });
+  return api;
 }
