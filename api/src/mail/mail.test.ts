@@ -223,7 +223,7 @@ describe("digest and alerts", () => {
     });
     expect(one.status).toBe(200);
     await addDeal("Spring Dysport special", "dysport");
-    expect(await runDigests(ctx())).toBe(0);
+    await runDigests(ctx());
     await drain();
     expect(to("digest@example.com")).toHaveLength(2);
   });
