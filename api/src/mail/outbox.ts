@@ -39,13 +39,16 @@ export async function enqueueMail(tx: Tx, from: string, mail: OutgoingMail): Pro
   return Number(row!.id);
 }
 
+/** Timestamps as the driver gives them (text on this connection) in ISO form. */
+const iso = (v: Date | string): string => new Date(v).toISOString();
+
 interface MessageRow {
   id: string;
   to_address: string;
   subject: string;
   status: MailMessageStatus;
-  created_at: Date;
-  sent_at: Date | null;
+  created_at: Date | string;
+  sent_at: Date | string | null;
 }
 
 const summary = (r: MessageRow) => ({
@@ -53,8 +56,8 @@ const summary = (r: MessageRow) => ({
   to: r.to_address,
   subject: r.subject,
   status: r.status,
-  createdAt: r.created_at.toISOString(),
-  sentAt: r.sent_at?.toISOString() ?? null,
+  createdAt: iso(r.created_at),
+  sentAt: r.sent_at == null ? null : iso(r.sent_at),
 });
 
 /** The admin's list, newest first; `to` matches part of the recipient, any case. */
@@ -90,7 +93,7 @@ export async function findMessage(sql: Sql, from: string, id: number): Promise<M
     text: r.text,
     html: r.html,
     // What the message carries besides its body parts, as it is sent (compose.ts).
-    headers: { From: from, To: r.to_address, Subject: r.subject, "Message-ID": r.message_id, Date: r.created_at.toUTCString(), ...r.headers },
+    headers: { From: from, To: r.to_address, Subject: r.subject, "Message-ID": r.message_id, Date: new Date(r.created_at).toUTCString(), ...r.headers },
     kind: r.kind,
     attempts: r.attempts,
     lastError: r.last_error,
@@ -101,15 +104,15 @@ export async function listSuppressions(sql: Sql): Promise<MailSuppression[]> {
   const rows = await sql<
     { email: string; reason: string; created_at: Date }[]
   >`select email, reason, created_at from mail_suppressions order by created_at desc, email limit 5000`;
-  return rows.map((r) => ({ email: r.email, reason: r.reason, createdAt: r.created_at.toISOString() }));
+  return rows.map((r) => ({ email: r.email, reason: r.reason, createdAt: iso(r.created_at) }));
 }
 
 export async function addSuppression(sql: Tx, email: string, reason: string): Promise<MailSuppression> {
-  const [r] = await sql<{ email: string; reason: string; created_at: Date }[]>`
+  const [r] = await sql<{ email: string; reason: string; created_at: Date | string }[]>`
     insert into mail_suppressions (email, reason) values (${email.toLowerCase()}, ${reason})
     on conflict (email) do update set email = excluded.email
     returning email, reason, created_at`;
-  return { email: r!.email, reason: r!.reason, createdAt: r!.created_at.toISOString() };
+  return { email: r!.email, reason: r!.reason, createdAt: iso(r!.created_at) };
 }
 
 export async function removeSuppression(sql: Sql, email: string): Promise<boolean> {

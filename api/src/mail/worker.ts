@@ -28,7 +28,7 @@ interface ClaimedRow {
   message_id: string;
   attempts: number;
   subscription_id: number | null;
-  created_at: Date;
+  created_at: Date | string;
 }
 
 type Outcome = { id: number; result: "sent" | "captured" | "suppressed" } | { id: number; result: "retry" | "failed"; error: string; suppress?: string };
@@ -173,7 +173,7 @@ export class MailWorker {
         html: row.html,
         headers: row.headers,
         messageId: row.message_id,
-        createdAt: row.created_at,
+        createdAt: new Date(row.created_at),
       });
     } catch (err) {
       return { id, result: "failed", error: `not composed: ${err instanceof Error ? err.message : String(err)}` };
