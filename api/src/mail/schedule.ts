@@ -72,7 +72,7 @@ export async function runDigests(ctx: MailRunContext): Promise<number> {
         and not exists (select 1 from mail_suppressions x where x.email = lower(s.email))
       order by s.id limit ${BATCH}`;
     if (subs.length === 0) break;
-    after = subs[subs.length - 1]!.id;
+    after = subs.at(-1)?.id ?? after;
     for (const s of subs) if (await digestFor(ctx, s, today, indexes)) queued++;
   }
   return queued;
@@ -212,13 +212,15 @@ export async function runPriceAlerts(ctx: MailRunContext): Promise<number> {
           slug: r.slug,
         });
       }
-      if (hits.length === 0) {
+      const [firstHit, ...otherHits] = hits;
+      if (!firstHit) {
         // Nothing new after all: give the day back.
         await tx`update newsletter_subscriptions set last_alert_on = null where id = ${subscriptionId} and last_alert_on = ${today}::date`;
         return false;
       }
-      const first = rows[0]!;
-      const mail = alertMail(ctx.config, first.email, manageToken(ctx.secret, subscriptionId, first.manage_nonce), hits);
+      const [first] = rows;
+      if (!first) return false;
+      const mail = alertMail(ctx.config, first.email, manageToken(ctx.secret, subscriptionId, first.manage_nonce), [firstHit, ...otherHits]);
       await enqueueMail(tx, ctx.config.from, { ...mail, kind: "alert", subscriptionId });
       return true;
     });

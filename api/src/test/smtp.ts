@@ -57,16 +57,17 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", async () => {
-        if (api.delayMs > 0) await new Promise((r) => setTimeout(r, api.delayMs));
+      stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
-        simpleParser(raw).then(
-          (parsed) => {
-            received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
-            callback();
-          },
-          (err: Error) => callback(err),
-        );
+        new Promise((r) => setTimeout(r, api.delayMs))
+          .then(() => simpleParser(raw))
+          .then(
+            (parsed) => {
+              received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
+              callback();
+            },
+            (err: Error) => callback(err),
+          );
       });
     },
   });
