@@ -31,7 +31,8 @@ describe("spec messages", () => {
       errorTitle: "Subscription error",
       error: "We couldn't process your subscription. Please try again.",
       successTitle: "Success!",
-      success: "You've been subscribed to our newsletter with exclusive Botox deals.",
+      // Double opt-in: the subscription is confirmed from the mail (decision 244).
+      success: "Almost done: check your inbox and click the link we sent to confirm your subscription.",
     });
   });
   it("clinic detail (§8)", () => {

@@ -32,7 +32,7 @@ export const MSG = {
     errorTitle: "Subscription error",
     error: "We couldn't process your subscription. Please try again.",
     successTitle: "Success!",
-    success: "You've been subscribed to our newsletter with exclusive Botox deals.",
+    success: "Almost done: check your inbox and click the link we sent to confirm your subscription.",
   },
   clinic: {
     unavailableTitle: "Clinic Information Unavailable",
