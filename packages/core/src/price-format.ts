@@ -4,7 +4,7 @@
  * validation messages (page-weight budget). prices.ts re-exports everything here.
  */
 
-export const PRICE_BRANDS = ["botox", "dysport", "xeomin", "jeuveau", "daxxify", "other"] as const;
+export const PRICE_BRANDS = ["botox", "dysport", "xeomin", "jeuveau", "daxxify", "letybo", "other"] as const;
 export type PriceBrand = (typeof PRICE_BRANDS)[number];
 export const PRICE_MODELS = ["per_unit", "per_area", "package", "membership"] as const;
 export type PriceModel = (typeof PRICE_MODELS)[number];
@@ -21,6 +21,7 @@ export const BRAND_LABELS: Record<PriceBrand, string> = {
   xeomin: "Xeomin",
   jeuveau: "Jeuveau",
   daxxify: "Daxxify",
+  letybo: "Letybo",
   other: "Other",
 };
 export const AREA_LABELS: Record<PriceArea, string> = {

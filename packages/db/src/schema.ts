@@ -246,7 +246,7 @@ export const publishBuilds = pgTable(
 );
 
 // ---- Prices (issue 13; migration 0004) ----
-export const priceBrand = pgEnum("price_brand", ["botox", "dysport", "xeomin", "jeuveau", "daxxify", "other"]);
+export const priceBrand = pgEnum("price_brand", ["botox", "dysport", "xeomin", "jeuveau", "daxxify", "letybo", "other"]);
 export const priceModel = pgEnum("price_model", ["per_unit", "per_area", "package", "membership"]);
 export const priceArea = pgEnum("price_area", ["forehead", "frown_lines", "crows_feet", "masseter", "full_face", "lip_flip", "other"]);
 export const priceSource = pgEnum("price_source", ["clinic", "phone", "website", "patient_report", "demo"]);
