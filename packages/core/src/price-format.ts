@@ -89,6 +89,19 @@ export function formatPriceMonth(iso: string): string {
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/**
+ * A visitor's report names a month, not a day (it is stored as the month's first day): "reported
+ * for November 2026 by a visitor", never "checked 1 Nov 2026" nor the clinic's own price.
+ */
+export function reportedFor(observedOn: string): string {
+  const t = dateValue(observedOn.length === 7 ? `${observedOn}-01` : observedOn);
+  if (Number.isNaN(t)) return "reported by a visitor";
+  const d = new Date(t);
+  return `reported for ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()} by a visitor`;
+}
+
 // The age rules the listing cards need, here rather than in prices.ts so the site's islands
 // load no more of the price rules than these (page-weight budget, issue 25).
 const DAY_MS = 86_400_000;

@@ -6,6 +6,7 @@
  */
 import { inArray, sql } from "drizzle-orm";
 import {
+  areaPriceOutlier,
   reportOutlier,
   type CurrentUnitPrice,
   type ListedPriceReport,
@@ -80,7 +81,7 @@ export async function withPriceReportContext(db: Database, reports: readonly Pri
         localMedianCents,
         localClinics: index.clinics,
         reportedUnitCents,
-        outlier: reportOutlier(r.brand, reportedUnitCents, localMedianCents),
+        outlier: reportedUnitCents != null ? reportOutlier(r.brand, reportedUnitCents, localMedianCents) : areaPriceOutlier(r.brand, r.area, r.totalCents, localMedianCents),
       },
     });
   }
