@@ -63,6 +63,8 @@ export interface Deal {
   conditions: string | null;
   newPatientsOnly: boolean;
   sourceUrl: string | null;
+  /** A seeded demo offer: shown as demo data. */
+  demo: boolean;
   createdBy: number | null;
   createdAt: string;
   updatedAt: string;

@@ -27,3 +27,7 @@ FROM "clinic_prices" cp
 JOIN "clinics" c ON c."id" = cp."clinic_id"
 WHERE cp."status" = 'published' AND cp."model" = 'per_unit' AND cp."per_unit_cents" IS NOT NULL
 ORDER BY cp."clinic_id", cp."brand", date_trunc('month', cp."checked_on") DESC, (cp."source" <> 'patient_report') DESC, cp."checked_on" DESC, cp."id" DESC;
+--> statement-breakpoint
+-- Demo deals (decision 242): seeded offers of demo clinics, labelled as demo data wherever shown,
+-- as demo prices and demo people are by their source.
+ALTER TABLE "clinic_deals" ADD COLUMN IF NOT EXISTS "demo" boolean DEFAULT false NOT NULL;

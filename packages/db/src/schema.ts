@@ -393,6 +393,8 @@ export const clinicDeals = pgTable(
     conditions: text("conditions"),
     newPatientsOnly: boolean("new_patients_only").notNull().default(false),
     sourceUrl: text("source_url"),
+    /** A seeded demo offer (migration 0022): shown as demo data, never as a clinic's real deal. */
+    demo: boolean("demo").notNull().default(false),
     createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

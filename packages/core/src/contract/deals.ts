@@ -103,6 +103,7 @@ export const dealSchema = z.object({
   conditions: z.string().nullable(),
   newPatientsOnly: z.boolean(),
   sourceUrl: z.string().nullable(),
+  demo: z.boolean().describe("A seeded demo offer (demo data), not a clinic's real deal"),
   createdBy: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
