@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DEAL_MSG, compareDeal, dealDateIssues, dealPerUnitCents, dealPlausibilityIssues, dealUnitFloorCents, dealUnitsCeiling, isDealRunning } from "./deals.ts";
+import {
+  DEAL_MSG,
+  compareDeal,
+  dealDateIssues,
+  dealPerUnitCents,
+  dealPlausibilityIssues,
+  dealUnitFloorCents,
+  dealUnitsCeiling,
+  isDealRunning,
+} from "./deals.ts";
 import { dealInputSchema, dealPatchSchema, dealQuerySchema } from "./contract/deals.ts";
 import { computePriceIndex } from "./prices.ts";
 

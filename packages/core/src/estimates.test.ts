@@ -100,7 +100,10 @@ describe("estimates", () => {
 
   it("a package or area price with its units never sets the other areas' estimates", () => {
     const est = clinicEstimates(
-      [price({ unitPriceCents: 1150 }), price({ model: "per_area", unitPriceCents: null, area: "frown_lines", priceCents: 19900, units: 20, observedOn: "2026-11-20" })],
+      [
+        price({ unitPriceCents: 1150 }),
+        price({ model: "per_area", unitPriceCents: null, area: "frown_lines", priceCents: 19900, units: 20, observedOn: "2026-11-20" }),
+      ],
       TODAY,
     );
     expect(est.find((e) => e.area === "crows_feet")).toMatchObject({ kind: "estimate", perUnitCents: 1150, dollars: 276 });
@@ -109,7 +112,10 @@ describe("estimates", () => {
 
   it("a visitor's report is labelled as a report of its month, never the clinic's own price nor checked on the 1st", () => {
     const report = { source: "patient_report" as const, observedOn: "2026-11-01" };
-    const est = clinicEstimates([price({ ...report, unitPriceCents: 1300 }), price({ ...report, model: "per_area", unitPriceCents: null, area: "frown_lines", priceCents: 25000 })], TODAY);
+    const est = clinicEstimates(
+      [price({ ...report, unitPriceCents: 1300 }), price({ ...report, model: "per_area", unitPriceCents: null, area: "frown_lines", priceCents: 25000 })],
+      TODAY,
+    );
     expect(est[0]).toMatchObject({ area: "frown_lines", kind: "reported_area_price", dollars: 250 });
     expect(est[0]?.text).toBe("Frown lines, Botox: $250, reported for November 2026 by a visitor");
     expect(est[1]?.text).toBe("Crow's feet, about 24 units of Botox: about $312 at $13/unit (reported for November 2026 by a visitor)");

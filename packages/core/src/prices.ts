@@ -225,7 +225,10 @@ export function isUnitPriceOutlier(brand: PriceBrand, cents: number | null): boo
  * replaces a price the clinic posted in the same month or later. Then the later day, then the
  * higher id. Migration 0022's refresh_clinic_current_price orders the same way.
  */
-export function comparePriceRecency(a: Pick<ClinicPrice, "id" | "observedOn" | "verifiedOn" | "source">, b: Pick<ClinicPrice, "id" | "observedOn" | "verifiedOn" | "source">): number {
+export function comparePriceRecency(
+  a: Pick<ClinicPrice, "id" | "observedOn" | "verifiedOn" | "source">,
+  b: Pick<ClinicPrice, "id" | "observedOn" | "verifiedOn" | "source">,
+): number {
   const da = priceCheckedOn(a);
   const db = priceCheckedOn(b);
   const byMonth = da.slice(0, 7).localeCompare(db.slice(0, 7));

@@ -4,7 +4,7 @@
  * label it as demo data, as they do demo prices and demo people. Deterministic for a seed and a
  * day; each passes the admin's own deal rules (core's shape, plausibility and date checks).
  */
-import { isoDay, type DealBrand } from "@botox/core";
+import { isoDay } from "@botox/core";
 import type { Random } from "./random.ts";
 import type { DealValues } from "./queries/deals.ts";
 import type { SeedClinic } from "./seed-prices.ts";
@@ -22,10 +22,10 @@ function demoOffer(r: Random): Omit<DealValues, "startsOn" | "endsOn"> {
   if (r.chance(0.25)) {
     const units = 50;
     const areaPriceCents = r.int(18, 24) * 1000 + 900;
-    return { title: "Demo offer: Dysport frown lines", brand: "dysport" as DealBrand, model: "per_area", area: "frown_lines", areaPriceCents, units };
+    return { title: "Demo offer: Dysport frown lines", brand: "dysport", model: "per_area", area: "frown_lines", areaPriceCents, units };
   }
   const unitPriceCents = r.pick([850, 900, 950, 999, 1050, 1099]);
-  return { title: "Demo offer: Botox by the unit", brand: "botox" as DealBrand, model: "per_unit", unitPriceCents };
+  return { title: "Demo offer: Botox by the unit", brand: "botox", model: "per_unit", unitPriceCents };
 }
 
 /**

@@ -1,7 +1,18 @@
 import { createRequire } from "node:module";
 import { asc, getTableColumns, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPostInputSchema, clinicInputSchema, dealPlausibilityIssues, dealShapeIssues, distanceMiles, estimateReadTime, formatPhone, SLUG_PATTERN, toClinicSlug, toLinkSlug } from "@botox/core";
+import {
+  blogPostInputSchema,
+  clinicInputSchema,
+  dealPlausibilityIssues,
+  dealShapeIssues,
+  distanceMiles,
+  estimateReadTime,
+  formatPhone,
+  SLUG_PATTERN,
+  toClinicSlug,
+  toLinkSlug,
+} from "@botox/core";
 import { verifyPassword } from "./password.ts";
 import { createRandom } from "./random.ts";
 import { clinics } from "./schema.ts";

@@ -157,7 +157,7 @@ export default function ZipResults({ zip: fixedZip, initial, config, dealTags }:
         onPage={goTo}
         pagesLabel="ZIP results pages"
         dealOf={(clinicId) => dealTags?.[clinicId]}
-        />
+      />
     </div>
   );
 }

@@ -106,16 +106,24 @@ describe("the deals line above a listing and the cards' deal tags", () => {
       deal({ clinicId: 1, unitPriceCents: 999, perUnitCents: 999, endsOn: "2026-12-20" }),
     ]);
     expect(dealsLine(mixed, "Chicago")).toBe("3 deals in Chicago · from $9.99 a unit");
-    expect(dealsLine(views([deal({ brand: "letybo", unitPriceCents: 800, perUnitCents: 800 })]), "Chicago")).toBe("1 deal in Chicago · from $8 a unit of Letybo");
+    expect(dealsLine(views([deal({ brand: "letybo", unitPriceCents: 800, perUnitCents: 800 })]), "Chicago")).toBe(
+      "1 deal in Chicago · from $8 a unit of Letybo",
+    );
     expect(dealsLine([], "Chicago")).toBeNull();
     // Seeded demo offers say so, like demo prices and demo people.
-    expect(dealsLine(views([deal({ unitPriceCents: 950, perUnitCents: 950, demo: true })]), "Chicago")).toBe("1 deal in Chicago · from $9.50 a unit (demo data)");
+    expect(dealsLine(views([deal({ unitPriceCents: 950, perUnitCents: 950, demo: true })]), "Chicago")).toBe(
+      "1 deal in Chicago · from $9.50 a unit (demo data)",
+    );
     expect(dealTags(views([deal({ clinicId: 3, unitPriceCents: 950, perUnitCents: 950, demo: true })]))).toEqual({ 3: "Demo deal: Botox $9.50/unit" });
     expect(lastDealDay(mixed)).toBe("2026-12-20");
   });
   it("tags each clinic with a current deal by its cheapest deal", () => {
     const tags = dealTags(
-      views([deal({ clinicId: 7, unitPriceCents: 1099, perUnitCents: 1099 }), deal({ clinicId: 7, unitPriceCents: 950, perUnitCents: 950 }), deal({ clinicId: 8, endsOn: "2026-11-01" })]),
+      views([
+        deal({ clinicId: 7, unitPriceCents: 1099, perUnitCents: 1099 }),
+        deal({ clinicId: 7, unitPriceCents: 950, perUnitCents: 950 }),
+        deal({ clinicId: 8, endsOn: "2026-11-01" }),
+      ]),
     );
     expect(tags).toEqual({ 7: "Deal: Botox $9.50/unit" });
   });

@@ -131,4 +131,5 @@ export function dealTags(deals: readonly DealView[]): Record<number, string> {
 }
 
 /** The latest last day among the deals ("YYYY-MM-DD"): the line above the list is hidden after it. */
-export const lastDealDay = (deals: readonly DealView[]): string | null => deals.reduce<string | null>((a, d) => (a == null || d.endsOn > a ? d.endsOn : a), null);
+export const lastDealDay = (deals: readonly DealView[]): string | null =>
+  deals.reduce<string | null>((a, d) => (a == null || d.endsOn > a ? d.endsOn : a), null);

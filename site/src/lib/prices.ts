@@ -61,9 +61,7 @@ const brandOrder = (p: ClinicPrice) => PRICE_BRANDS.indexOf(p.brand);
  * brand, model, area and offer is left out: the card shows what the clinic charges now.
  */
 export function priceRows(prices: readonly ClinicPrice[], today: string): PriceRow[] {
-  const sorted = prices
-    .filter((p) => p.status === "published")
-    .sort((a, b) => brandOrder(a) - brandOrder(b) || comparePriceRecency(b, a));
+  const sorted = prices.filter((p) => p.status === "published").sort((a, b) => brandOrder(a) - brandOrder(b) || comparePriceRecency(b, a));
   const seen = new Set<string>();
   const rows: PriceRow[] = [];
   for (const p of sorted) {

@@ -80,7 +80,8 @@ export function priceRow(clinicId: number, v: PriceValues, keepStatus = false): 
   const perUnit = perUnitCents({ model: v.model, unitPriceCents, priceCents, units });
   const status = v.status ?? "published";
   const outlier =
-    isUnitPriceOutlier(v.brand, perUnit) || (v.model === "per_area" && units == null && priceCents != null && areaPriceOutlier(v.brand, area, priceCents, null) != null);
+    isUnitPriceOutlier(v.brand, perUnit) ||
+    (v.model === "per_area" && units == null && priceCents != null && areaPriceOutlier(v.brand, area, priceCents, null) != null);
   return {
     clinicId,
     brand: v.brand,

@@ -163,9 +163,18 @@ describe("clinic_current_prices", () => {
     const [own] = await t.sql<{ id: number }[]>`
       insert into clinics (name, slug, city, city_slug, state, latitude, longitude) values ('Own Spa', 'own-spa', 'Owntown', 'owntown', 'NY', 40.7, -74.1) returning id`;
     if (!own) throw new Error("no clinic inserted");
-    const row = async () => (await t.sql<{ per_unit_cents: number }[]>`select per_unit_cents from clinic_current_prices where clinic_id = ${own.id} and brand = 'botox'`)[0];
+    const row = async () =>
+      (await t.sql<{ per_unit_cents: number }[]>`select per_unit_cents from clinic_current_prices where clinic_id = ${own.id} and brand = 'botox'`)[0];
     await insertPrice(t.db, own.id, { ...perUnit(1150, "2026-11-02"), source: "website" });
-    await insertPrice(t.db, own.id, { brand: "botox", model: "per_area", area: "frown_lines", priceCents: 19900, units: 20, source: "website", observedOn: "2026-11-20" });
+    await insertPrice(t.db, own.id, {
+      brand: "botox",
+      model: "per_area",
+      area: "frown_lines",
+      priceCents: 19900,
+      units: 20,
+      source: "website",
+      observedOn: "2026-11-20",
+    });
     expect(await row()).toEqual({ per_unit_cents: 1150 });
     await insertPrice(t.db, own.id, { ...perUnit(900, "2026-11-01"), source: "patient_report" });
     expect(await row()).toEqual({ per_unit_cents: 1150 });

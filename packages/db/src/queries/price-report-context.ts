@@ -81,7 +81,10 @@ export async function withPriceReportContext(db: Database, reports: readonly Pri
         localMedianCents,
         localClinics: index.clinics,
         reportedUnitCents,
-        outlier: reportedUnitCents != null ? reportOutlier(r.brand, reportedUnitCents, localMedianCents) : areaPriceOutlier(r.brand, r.area, r.totalCents, localMedianCents),
+        outlier:
+          reportedUnitCents != null
+            ? reportOutlier(r.brand, reportedUnitCents, localMedianCents)
+            : areaPriceOutlier(r.brand, r.area, r.totalCents, localMedianCents),
       },
     });
   }
