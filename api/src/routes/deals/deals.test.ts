@@ -238,6 +238,7 @@ describe("GET /deals", () => {
       conditions: "First visit only",
       newPatientsOnly: false,
       sourceUrl: null,
+      demo: false,
       belowTypical: false,
       typical: null,
     });
