@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { dealInputSchema } from "./contract/deals.ts";
 import {
+  BRAND_LABELS,
   PRICE_MSG,
+  UNIT_PRICE_BOUNDS_CENTS,
   computePriceIndex,
   countsInIndex,
   currentUnitPrices,
@@ -283,6 +286,14 @@ describe("schemas", () => {
     expect(priceInputSchema.safeParse({ ...ok, unitPriceCents: 12.5 }).error?.issues[0]?.message).toBe(PRICE_MSG.cents);
     expect(priceInputSchema.safeParse({ ...ok, unitPriceCents: -1 }).error?.issues[0]?.message).toBe(PRICE_MSG.cents);
     expect(priceInputSchema.safeParse({ ...ok, perUnitCents: 5 }).success).toBe(false);
+  });
+  it("Letybo is a brand of prices, reports, deals and the index query", () => {
+    expect(priceInputSchema.safeParse({ ...ok, brand: "letybo" }).success).toBe(true);
+    expect(priceReportInputSchema(TODAY).safeParse({ brand: "letybo", units: 20, total: 240, treatedMonth: "2026-11" }).success).toBe(true);
+    expect(dealInputSchema(TODAY).safeParse({ title: "Letybo week", brand: "letybo", model: "per_unit", unitPriceCents: 900, endsOn: "2026-12-20" }).success).toBe(true);
+    expect(priceIndexQuerySchema.safeParse({ city: "austin", brand: "letybo" }).success).toBe(true);
+    expect(BRAND_LABELS.letybo).toBe("Letybo");
+    expect(UNIT_PRICE_BOUNDS_CENTS.letybo).toEqual({ min: 400, max: 3500 });
   });
   it("a patch needs a field and leaves out the ones it does not name", () => {
     expect(pricePatchSchema.safeParse({}).error?.issues[0]?.message).toBe(PRICE_MSG.emptyPatch);
