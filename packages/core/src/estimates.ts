@@ -93,7 +93,7 @@ export function doseAreaOf(area: PriceArea | null | undefined): DoseArea | null 
 }
 
 /** The brand's largest labelled dose in the table (any area), or null when it has none. */
-export function largestLabelDose(brand: PriceBrand): number | null {
+function largestLabelDose(brand: PriceBrand): number | null {
   const units = DOSE_TABLE.filter((r) => r.brand === brand).map((r) => r.units);
   return units.length > 0 ? Math.max(...units) : null;
 }
