@@ -290,7 +290,9 @@ describe("schemas", () => {
   it("Letybo is a brand of prices, reports, deals and the index query", () => {
     expect(priceInputSchema.safeParse({ ...ok, brand: "letybo" }).success).toBe(true);
     expect(priceReportInputSchema(TODAY).safeParse({ brand: "letybo", units: 20, total: 240, treatedMonth: "2026-11" }).success).toBe(true);
-    expect(dealInputSchema(TODAY).safeParse({ title: "Letybo week", brand: "letybo", model: "per_unit", unitPriceCents: 900, endsOn: "2026-12-20" }).success).toBe(true);
+    expect(
+      dealInputSchema(TODAY).safeParse({ title: "Letybo week", brand: "letybo", model: "per_unit", unitPriceCents: 900, endsOn: "2026-12-20" }).success,
+    ).toBe(true);
     expect(priceIndexQuerySchema.safeParse({ city: "austin", brand: "letybo" }).success).toBe(true);
     expect(BRAND_LABELS.letybo).toBe("Letybo");
     expect(UNIT_PRICE_BOUNDS_CENTS.letybo).toEqual({ min: 400, max: 3500 });
