@@ -32,7 +32,7 @@ export default function DashboardPage() {
           <StatCard label="Pending Suggested Edits" value={stats.data.pendingSuggestions} to="/suggestions" />
         </div>
       )}
-      {/* min-w-0: a grid item is as wide as its widest table otherwise, and the page scrolled sideways on a phone (issue 25). */}
+      {/* min-w-0: a grid item is as wide as its widest table otherwise, and the page scrolled sideways on a phone. */}
       <div className="grid grid-cols-1 gap-8 xl:grid-cols-5">
         <div className="min-w-0 xl:col-span-2">
           <RecentChanges />
