@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { formatPriceDate } from "@botox/core";
 import { E2E_DEALS } from "@botox/e2e";
-import { openPage, site, useBrowser } from "./support.ts";
+import { MOBILE, openPage, site, useBrowser } from "./support.ts";
 
 const browser = useBrowser();
 
@@ -64,6 +64,24 @@ describe("deals", () => {
     expect(body).not.toMatch(/only today|hurry|countdown/i);
     expect(text(await html("/zip/10001"))).toContain("Botox $10.99/unit at Glow Med Spa New York");
     expect(await html("/botox-near-me/los-angeles")).not.toMatch(/<section[^>]*data-deals/);
+  });
+
+  it("puts the count and lowest unit price of the deals above the list on a phone, and tags the cards of clinics with a deal", async () => {
+    const { page, context } = await openPage(browser(), MOBILE);
+    await page.goto(`${site}/botox-near-me/new-york`);
+    const line = page.locator("[data-deals-line]");
+    await expect.poll(() => line.textContent()).toBe("2 deals in New York · from $10.99 a unit");
+    const lineBox = await line.boundingBox();
+    const listBox = await page.locator("[data-clinic-list]").boundingBox();
+    expect(lineBox && listBox && lineBox.y < listBox.y).toBe(true);
+    expect(lineBox && lineBox.y + lineBox.height <= 844).toBe(true);
+    expect(await line.locator("a").getAttribute("href")).toBe("#deals-h");
+    await context.close();
+    const city = await html("/botox-near-me/new-york");
+    for (const tag of [...city.matchAll(/data-deal-tag[^>]*>([^<]*)</g)].map((m) => m[1]))
+      expect(["Deal: Botox $10.99/unit", "Deal: Dysport $4.50/unit"]).toContain(tag);
+    expect(text(await html("/zip/10001"))).toContain("2 deals in 10001 · from $10.99 a unit");
+    expect(await html("/botox-near-me/los-angeles")).not.toContain("data-deals-line");
   });
 
   it("the clinic page shows its own running deals", async () => {

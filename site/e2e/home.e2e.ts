@@ -37,7 +37,7 @@ it("shows every block of the home page, with the nearby list paged and the featu
   });
 
   // Cities grid: nine at most, with counts and rounded miles.
-  const cities = page.getByRole("region", { name: "Cities With Botox Specials Near You" });
+  const cities = page.getByRole("region", { name: "Cities With Botox Clinics Near You" });
   await cities.scrollIntoViewIfNeeded();
   await cities.locator("ul a").first().waitFor();
   const cards = await cities.locator("ul a").allTextContents();

@@ -84,7 +84,7 @@ describe("location detection", () => {
     await expect.poll(() => page.locator("[data-nearby-summary]").textContent()).toBe("3 providers near Los Angeles, CA");
     await expect.poll(() => page.getByText(NOTICE).count()).toBe(0);
     expect(asked).toEqual([`${api}/location`, geoServices[0], geoServices[1]]);
-    const firstCity = page.getByRole("heading", { name: "Cities With Botox Specials Near You" }).locator("..").getByRole("link").first();
+    const firstCity = page.getByRole("heading", { name: "Cities With Botox Clinics Near You" }).locator("..").getByRole("link").first();
     await expect.poll(() => firstCity.textContent()).toMatch(/^Los Angeles, CA3 clinics · \d+ miles away$/);
 
     asked.length = 0;

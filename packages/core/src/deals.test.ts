@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DEAL_MSG, compareDeal, dealDateIssues, dealPerUnitCents, isDealRunning } from "./deals.ts";
+import {
+  DEAL_MSG,
+  compareDeal,
+  dealDateIssues,
+  dealPerUnitCents,
+  dealPlausibilityIssues,
+  dealUnitFloorCents,
+  dealUnitsCeiling,
+  isDealRunning,
+} from "./deals.ts";
 import { dealInputSchema, dealPatchSchema, dealQuerySchema } from "./contract/deals.ts";
 import { computePriceIndex } from "./prices.ts";
 
@@ -65,5 +74,26 @@ describe("deal schemas", () => {
     expect(dealPatchSchema.safeParse({}).success).toBe(false);
     expect(dealQuerySchema.safeParse({}).success).toBe(false);
     expect(dealQuerySchema.parse({ city: "austin", brand: "Dysport" })).toMatchObject({ city: "austin", brand: "dysport", distance: 25 });
+  });
+});
+
+describe("dealPlausibilityIssues: a floor per unit and the label's range for the area", () => {
+  it("refuses a per-unit price under the brand's floor, and an area deal whose units imply one", () => {
+    expect(dealUnitFloorCents("botox")).toBe(500);
+    expect(dealPlausibilityIssues({ brand: "botox", model: "per_unit", unitPriceCents: 1 })).toEqual([
+      { path: "unitPriceCents", message: DEAL_MSG.belowFloor("Botox", "$5") },
+    ]);
+    expect(dealPlausibilityIssues({ brand: "botox", model: "per_unit", unitPriceCents: 950 })).toEqual([]);
+    expect(dealPlausibilityIssues({ brand: "dysport", model: "per_unit", unitPriceCents: 300 })).toEqual([]);
+  });
+  it("refuses more units than twice the label's dose where the table doses the area", () => {
+    expect(dealUnitsCeiling("botox", "frown_lines")).toBe(40);
+    expect(dealUnitsCeiling("dysport", "frown_lines")).toBe(100);
+    expect(dealUnitsCeiling("botox", "masseter")).toBeNull();
+    const issues = dealPlausibilityIssues({ brand: "botox", model: "per_area", area: "frown_lines", areaPriceCents: 9900, units: 400 });
+    expect(issues.map((i) => i.path)).toEqual(["units", "areaPriceCents"]);
+    expect(issues[0]?.message).toBe(DEAL_MSG.tooManyUnits("Frown lines", "Botox", 40));
+    expect(dealPlausibilityIssues({ brand: "botox", model: "per_area", area: "frown_lines", areaPriceCents: 19900, units: 20 })).toEqual([]);
+    expect(dealPlausibilityIssues({ brand: "letybo", model: "per_area", area: "frown_lines", areaPriceCents: 19900, units: 20 })).toEqual([]);
   });
 });

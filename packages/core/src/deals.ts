@@ -4,8 +4,9 @@
  * compared with the local price index. Pure rules shared by the API, the site build and the
  * admin; dates are "YYYY-MM-DD" and callers pass `today`.
  */
-import { PRICE_BRANDS, dateValue, type PriceArea, type PriceBrand } from "./price-format.ts";
-import type { PriceIndex } from "./prices.ts";
+import { AREA_LABELS, BRAND_LABELS, PRICE_BRANDS, dateValue, formatCents, type PriceArea, type PriceBrand } from "./price-format.ts";
+import { UNIT_PRICE_BOUNDS_CENTS, type PriceIndex } from "./prices.ts";
+import { DOSE_AREA_LABELS, doseAreaOf, typicalUnits } from "./estimates.ts";
 
 /** A deal names a real product: "other" has units that compare with nothing. */
 export const DEAL_BRANDS = PRICE_BRANDS.filter((b): b is Exclude<PriceBrand, "other"> => b !== "other");
@@ -16,6 +17,11 @@ export type DealModel = (typeof DEAL_MODELS)[number];
 export const DEAL_RULES = {
   /** A deal runs at most this many days after its start. */
   maxDays: 180,
+  /**
+   * A per-area deal may include at most this many times the label's dose for the area (decision
+   * 241): room for a stronger dose, none for "400 units of frown lines".
+   */
+  maxLabelDoseFactor: 2,
   titleMax: 120,
   conditionsMax: 500,
 } as const;
@@ -35,6 +41,9 @@ export const DEAL_MSG = {
   unitsRequired: "A per-area deal needs its units: without them it cannot be compared with unit prices.",
   sourceUrl: "Source URL must be an https address.",
   query: "Give either city or postalCode.",
+  belowFloor: (brand: string, floor: string) => `A ${brand} deal under ${floor} a unit is not plausible: check the price and the units.`,
+  tooManyUnits: (area: string, brand: string, max: number) =>
+    `${area} with ${brand} is dosed at far fewer units on its label: a deal there may include at most ${max} units.`,
 } as const;
 
 export interface Deal {
@@ -54,6 +63,8 @@ export interface Deal {
   conditions: string | null;
   newPatientsOnly: boolean;
   sourceUrl: string | null;
+  /** A seeded demo offer: shown as demo data. */
+  demo: boolean;
   createdBy: number | null;
   createdAt: string;
   updatedAt: string;
@@ -115,6 +126,47 @@ export function dealShapeIssues(d: {
   if (d.area == null) issues.push({ path: "area", message: DEAL_MSG.areaRequired });
   if (d.areaPriceCents == null) issues.push({ path: "areaPriceCents", message: DEAL_MSG.areaPriceRequired });
   if (d.units == null) issues.push({ path: "units", message: DEAL_MSG.unitsRequired });
+  return issues;
+}
+
+/**
+ * The lowest per-unit price a deal may state: the brand's plausible floor (UNIT_PRICE_BOUNDS_CENTS,
+ * decision 241), below which a clinic would sell under what the product costs it.
+ */
+export const dealUnitFloorCents = (brand: DealBrand): number => UNIT_PRICE_BOUNDS_CENTS[brand]?.min ?? 1;
+
+/** The most units a per-area deal may include for an area the dose table doses; null when it does not. */
+export function dealUnitsCeiling(brand: DealBrand, area: PriceArea | null | undefined): number | null {
+  const dose = doseAreaOf(area);
+  const units = dose ? typicalUnits(brand, dose) : null;
+  return units == null ? null : units * DEAL_RULES.maxLabelDoseFactor;
+}
+
+/**
+ * Whether a deal is plausible at all: its per-unit price at or above the brand's floor, and a
+ * per-area deal's units within the label's range for the area. Checked once its shape is whole.
+ */
+export function dealPlausibilityIssues(d: {
+  brand: DealBrand;
+  model: DealModel;
+  unitPriceCents?: number | null;
+  area?: PriceArea | null;
+  areaPriceCents?: number | null;
+  units?: number | null;
+}): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  const brand = BRAND_LABELS[d.brand];
+  const ceiling = d.model === "per_area" ? dealUnitsCeiling(d.brand, d.area) : null;
+  if (ceiling != null && d.units != null && d.units > ceiling) {
+    const dose = doseAreaOf(d.area);
+    const label = dose ? DOSE_AREA_LABELS[dose] : d.area ? AREA_LABELS[d.area] : "";
+    issues.push({ path: "units", message: DEAL_MSG.tooManyUnits(label, brand, ceiling) });
+  }
+  const perUnit = dealPerUnitCents(d);
+  const floor = dealUnitFloorCents(d.brand);
+  if (perUnit != null && perUnit < floor) {
+    issues.push({ path: d.model === "per_unit" ? "unitPriceCents" : "areaPriceCents", message: DEAL_MSG.belowFloor(brand, formatCents(floor)) });
+  }
   return issues;
 }
 

@@ -31,7 +31,7 @@ function price(p: Partial<ClinicPrice>): ClinicPrice {
 }
 
 describe("the dose table: exactly the labels' figures, each row with its source", () => {
-  it("holds the eight figures the issue gives and no others", () => {
+  it("holds the labels' nine figures and no others", () => {
     expect(DOSE_TABLE.map((r) => [r.brand, r.area, r.units])).toEqual([
       ["botox", "frown_lines", 20],
       ["botox", "crows_feet", 24],
@@ -41,6 +41,7 @@ describe("the dose table: exactly the labels' figures, each row with its source"
       ["xeomin", "frown_lines", 20],
       ["jeuveau", "frown_lines", 20],
       ["daxxify", "frown_lines", 40],
+      ["letybo", "frown_lines", 20],
     ]);
   });
   it("names each row's label: the brand's US prescribing information", () => {
@@ -95,6 +96,38 @@ describe("estimates", () => {
     expect(est[0]).toMatchObject({ area: "frown_lines", kind: "clinic_area_price", dollars: 199 });
     expect(est[0]?.text).toBe("Frown lines, Botox: $199, the clinic's own area price (checked 2 Nov 2026)");
     expect(est[1]).toMatchObject({ area: "crows_feet", kind: "estimate", dollars: 312 });
+  });
+
+  it("a package or area price with its units never sets the other areas' estimates", () => {
+    const est = clinicEstimates(
+      [
+        price({ unitPriceCents: 1150 }),
+        price({ model: "per_area", unitPriceCents: null, area: "frown_lines", priceCents: 19900, units: 20, observedOn: "2026-11-20" }),
+      ],
+      TODAY,
+    );
+    expect(est.find((e) => e.area === "crows_feet")).toMatchObject({ kind: "estimate", perUnitCents: 1150, dollars: 276 });
+    expect(est.find((e) => e.area === "frown_lines")).toMatchObject({ kind: "clinic_area_price", dollars: 199 });
+  });
+
+  it("a visitor's report is labelled as a report of its month, never the clinic's own price nor checked on the 1st", () => {
+    const report = { source: "patient_report" as const, observedOn: "2026-11-01" };
+    const est = clinicEstimates(
+      [price({ ...report, unitPriceCents: 1300 }), price({ ...report, model: "per_area", unitPriceCents: null, area: "frown_lines", priceCents: 25000 })],
+      TODAY,
+    );
+    expect(est[0]).toMatchObject({ area: "frown_lines", kind: "reported_area_price", dollars: 250 });
+    expect(est[0]?.text).toBe("Frown lines, Botox: $250, reported for November 2026 by a visitor");
+    expect(est[1]?.text).toBe("Crow's feet, about 24 units of Botox: about $312 at $13/unit (reported for November 2026 by a visitor)");
+    for (const e of est) expect(e.text).not.toMatch(/own area|checked|1 Nov/);
+  });
+
+  it("Letybo is estimated from its label's glabellar dose", () => {
+    expect(typicalUnits("letybo", "frown_lines")).toBe(20);
+    expect(DOSE_SOURCES.letybo).toMatch(/LETYBO \(letibotulinumtoxinA-wlbg\) US Prescribing Information/);
+    expect(clinicEstimates([price({ brand: "letybo", unitPriceCents: 1000 })], TODAY).map((e) => e.text)).toEqual([
+      "Frown lines, about 20 units of Letybo: about $200 at $10/unit (checked 2 Nov 2026)",
+    ]);
   });
 
   it("the local median's estimates only when the index is sufficient", () => {

@@ -7,10 +7,15 @@
  */
 import {
   BRAND_LABELS,
+  comparePriceRecency,
   currentUnitPrices,
   formatPriceDate,
   formatUnitPrice,
   priceCheckedOn,
+  reportOutlier,
+  reportedFor,
+  UNIT_PRICE_BOUNDS_CENTS,
+  formatCents,
   countsInIndex,
   type ClinicPrice,
   type PriceArea,
@@ -45,6 +50,7 @@ export const DOSE_SOURCES: Record<Exclude<PriceBrand, "other">, string> = {
   xeomin: "XEOMIN (incobotulinumtoxinA) US Prescribing Information, Merz",
   jeuveau: "JEUVEAU (prabotulinumtoxinA-xvfs) US Prescribing Information, Evolus",
   daxxify: "DAXXIFY (daxibotulinumtoxinA-lanm) US Prescribing Information, Revance",
+  letybo: "LETYBO (letibotulinumtoxinA-wlbg) US Prescribing Information, Hugel (FDA approval 2024)",
 };
 
 export interface DoseRow {
@@ -68,6 +74,7 @@ export const DOSE_TABLE: readonly DoseRow[] = [
   { brand: "xeomin", area: "frown_lines", units: 20, source: DOSE_SOURCES.xeomin },
   { brand: "jeuveau", area: "frown_lines", units: 20, source: DOSE_SOURCES.jeuveau },
   { brand: "daxxify", area: "frown_lines", units: 40, source: DOSE_SOURCES.daxxify },
+  { brand: "letybo", area: "frown_lines", units: 20, source: DOSE_SOURCES.letybo },
 ];
 
 export const ESTIMATE_MSG = {
@@ -77,6 +84,38 @@ export const ESTIMATE_MSG = {
 /** The typical units of `area` for `brand`, or null when the table lacks it. */
 export function typicalUnits(brand: PriceBrand, area: DoseArea): number | null {
   return DOSE_TABLE.find((r) => r.brand === brand && r.area === area)?.units ?? null;
+}
+
+/** The dose area a price area stands for in the table (only exact matches: see PRICE_AREA_OF). */
+export function doseAreaOf(area: PriceArea | null | undefined): DoseArea | null {
+  if (area == null) return null;
+  return DOSE_AREAS.find((d) => PRICE_AREA_OF[d] === area) ?? null;
+}
+
+/** The brand's largest labelled dose in the table (any area), or null when it has none. */
+function largestLabelDose(brand: PriceBrand): number | null {
+  const units = DOSE_TABLE.filter((r) => r.brand === brand).map((r) => r.units);
+  return units.length > 0 ? Math.max(...units) : null;
+}
+
+/**
+ * Why an area price (a visitor's report, or a price row without its units) stands out: the
+ * same test as a unit price, on the per-unit price it implies at the area's typical units (the
+ * dose table), against the brand's plausible range and the local median. An area the table
+ * does not dose is tested only against the most the brand's largest labelled dose could cost.
+ */
+export function areaPriceOutlier(brand: PriceBrand, area: PriceArea | null, totalCents: number, localMedianCents: number | null): string | null {
+  const dose = doseAreaOf(area);
+  const units = dose ? typicalUnits(brand, dose) : null;
+  if (units != null) {
+    const why = reportOutlier(brand, Math.round(totalCents / units), localMedianCents);
+    return why ? `At the typical ${units} units: ${why[0]?.toLowerCase()}${why.slice(1)}` : null;
+  }
+  const bounds = UNIT_PRICE_BOUNDS_CENTS[brand];
+  const largest = largestLabelDose(brand);
+  if (!bounds || largest == null) return null;
+  const ceiling = bounds.max * largest;
+  return totalCents > ceiling ? `Above the most a labelled ${BRAND_LABELS[brand]} dose of any area costs (${formatCents(ceiling)})` : null;
 }
 
 /** Units × per-unit price, in whole dollars (rounded half up). */
@@ -90,8 +129,11 @@ export interface AreaEstimate {
   units: number;
   /** Whole dollars. */
   dollars: number;
-  /** "estimate": units × the current per-unit price; "clinic_area_price": the clinic's own published area price. */
-  kind: "estimate" | "clinic_area_price";
+  /**
+   * "estimate": units × the current per-unit price; "clinic_area_price": the clinic's own
+   * published area price; "reported_area_price": a visitor's published report of that area.
+   */
+  kind: "estimate" | "clinic_area_price" | "reported_area_price";
   /** The per-unit price behind an estimate (cents); null for a clinic's own area price. */
   perUnitCents: number | null;
   /** The day the price was last checked. */
@@ -117,16 +159,19 @@ export function clinicEstimates(prices: readonly ClinicPrice[], today: string): 
       const label = `${DOSE_AREA_LABELS[row.area]}, about ${row.units} units of ${BRAND_LABELS[brand]}`;
       if (own) {
         const amount = Math.round(own.cents / 100);
+        const reported = own.source === "patient_report";
         out.push({
           brand,
           area: row.area,
           units: row.units,
           dollars: amount,
-          kind: "clinic_area_price",
+          kind: reported ? "reported_area_price" : "clinic_area_price",
           perUnitCents: null,
           checkedOn: own.checkedOn,
           source: row.source,
-          text: `${DOSE_AREA_LABELS[row.area]}, ${BRAND_LABELS[brand]}: ${dollars(amount)}, the clinic's own area price (checked ${formatPriceDate(own.checkedOn)})`,
+          text: reported
+            ? `${DOSE_AREA_LABELS[row.area]}, ${BRAND_LABELS[brand]}: ${dollars(amount)}, ${reportedFor(own.observedOn)}`
+            : `${DOSE_AREA_LABELS[row.area]}, ${BRAND_LABELS[brand]}: ${dollars(amount)}, the clinic's own area price (checked ${formatPriceDate(own.checkedOn)})`,
         });
       } else if (current) {
         const amount = estimateDollars(row.units, current.perUnitCents);
@@ -139,7 +184,7 @@ export function clinicEstimates(prices: readonly ClinicPrice[], today: string): 
           perUnitCents: current.perUnitCents,
           checkedOn: current.checkedOn,
           source: row.source,
-          text: `${label}: about ${dollars(amount)} at ${formatUnitPrice(current.perUnitCents)} (checked ${formatPriceDate(current.checkedOn)})`,
+          text: `${label}: about ${dollars(amount)} at ${formatUnitPrice(current.perUnitCents)} (${current.source === "patient_report" ? reportedFor(current.observedOn) : `checked ${formatPriceDate(current.checkedOn)}`})`,
         });
       }
     }
@@ -147,17 +192,25 @@ export function clinicEstimates(prices: readonly ClinicPrice[], today: string): 
   return out;
 }
 
-/** The clinic's own current published price for exactly this area and brand, most recently checked. */
-function ownAreaPrice(prices: readonly ClinicPrice[], brand: PriceBrand, area: DoseArea, today: string): { cents: number; checkedOn: string } | null {
+/**
+ * The clinic's current published price for exactly this area and brand (core's recency rule:
+ * a visitor's report never replaces the clinic's own price of the same month or later).
+ */
+function ownAreaPrice(
+  prices: readonly ClinicPrice[],
+  brand: PriceBrand,
+  area: DoseArea,
+  today: string,
+): { cents: number; checkedOn: string; observedOn: string; source: ClinicPrice["source"] } | null {
   const priceArea = PRICE_AREA_OF[area];
   if (!priceArea) return null;
   let best: ClinicPrice | null = null;
   for (const p of prices) {
     if (p.brand !== brand || p.model !== "per_area" || p.area !== priceArea || p.priceCents == null) continue;
     if (!countsInIndex(priceCheckedOn(p), today)) continue;
-    if (!best || priceCheckedOn(p) > priceCheckedOn(best) || (priceCheckedOn(p) === priceCheckedOn(best) && p.id > best.id)) best = p;
+    if (!best || comparePriceRecency(p, best) > 0) best = p;
   }
-  return best && best.priceCents != null ? { cents: best.priceCents, checkedOn: priceCheckedOn(best) } : null;
+  return best && best.priceCents != null ? { cents: best.priceCents, checkedOn: priceCheckedOn(best), observedOn: best.observedOn, source: best.source } : null;
 }
 
 /**

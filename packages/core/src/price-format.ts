@@ -4,7 +4,7 @@
  * validation messages (page-weight budget). prices.ts re-exports everything here.
  */
 
-export const PRICE_BRANDS = ["botox", "dysport", "xeomin", "jeuveau", "daxxify", "other"] as const;
+export const PRICE_BRANDS = ["botox", "dysport", "xeomin", "jeuveau", "daxxify", "letybo", "other"] as const;
 export type PriceBrand = (typeof PRICE_BRANDS)[number];
 export const PRICE_MODELS = ["per_unit", "per_area", "package", "membership"] as const;
 export type PriceModel = (typeof PRICE_MODELS)[number];
@@ -21,6 +21,7 @@ export const BRAND_LABELS: Record<PriceBrand, string> = {
   xeomin: "Xeomin",
   jeuveau: "Jeuveau",
   daxxify: "Daxxify",
+  letybo: "Letybo",
   other: "Other",
 };
 export const AREA_LABELS: Record<PriceArea, string> = {
@@ -86,6 +87,19 @@ export function formatPriceMonth(iso: string): string {
   if (Number.isNaN(t)) return "";
   const d = new Date(t);
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/**
+ * A visitor's report names a month, not a day (it is stored as the month's first day): "reported
+ * for November 2026 by a visitor", never "checked 1 Nov 2026" nor the clinic's own price.
+ */
+export function reportedFor(observedOn: string): string {
+  const t = dateValue(observedOn.length === 7 ? `${observedOn}-01` : observedOn);
+  if (Number.isNaN(t)) return "reported by a visitor";
+  const d = new Date(t);
+  return `reported for ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()} by a visitor`;
 }
 
 // The age rules the listing cards need, here rather than in prices.ts so the site's islands

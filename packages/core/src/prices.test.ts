@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { dealInputSchema } from "./contract/deals.ts";
 import {
+  BRAND_LABELS,
   PRICE_MSG,
+  UNIT_PRICE_BOUNDS_CENTS,
   computePriceIndex,
   countsInIndex,
   currentUnitPrices,
@@ -137,6 +140,29 @@ describe("currentUnitPrices", () => {
     });
     expect(computePriceIndex("botox", [{ perUnitCents: 1000, observedOn: "2025-01-01", checkedOn: "2026-11-20" }]).newestObservedOn).toBe("2026-11-20");
   });
+  it("an area or package price, even with its units, never becomes the clinic's unit price", () => {
+    const prices = [
+      price({ clinicId: 4, unitPriceCents: 1150, observedOn: "2026-11-01" }),
+      price({ clinicId: 4, model: "per_area", area: "frown_lines", unitPriceCents: null, priceCents: 19900, units: 20, observedOn: "2026-11-20" }),
+      price({ clinicId: 4, model: "package", unitPriceCents: null, priceCents: 45000, units: 50, observedOn: "2026-11-21" }),
+      price({ clinicId: 6, model: "per_area", area: "frown_lines", unitPriceCents: null, priceCents: 19900, units: 20, observedOn: "2026-11-20" }),
+    ];
+    const current = currentUnitPrices(prices, "botox", TODAY);
+    expect(current.get(4)?.perUnitCents).toBe(1150);
+    expect(current.has(6)).toBe(false);
+  });
+  it("a visitor's report never replaces a price the clinic posted in the same month or later", () => {
+    const own = price({ clinicId: 7, unitPriceCents: 1150, observedOn: "2026-11-01", source: "website" });
+    const report = price({ clinicId: 7, unitPriceCents: 900, observedOn: "2026-11-01", source: "patient_report" });
+    expect(currentUnitPrices([own, report], "botox", TODAY).get(7)?.perUnitCents).toBe(1150);
+    const ownLater = price({ clinicId: 7, unitPriceCents: 1200, observedOn: "2026-10-20", source: "clinic" });
+    const octReport = price({ clinicId: 7, unitPriceCents: 900, observedOn: "2026-10-01", source: "patient_report" });
+    expect(currentUnitPrices([ownLater, octReport], "botox", TODAY).get(7)?.perUnitCents).toBe(1200);
+    // A report of a later month than the clinic's price is newer news.
+    const oldOwn = price({ clinicId: 8, unitPriceCents: 1200, observedOn: "2026-09-20", source: "clinic" });
+    const novReport = price({ clinicId: 8, unitPriceCents: 1000, observedOn: "2026-11-01", source: "patient_report" });
+    expect(currentUnitPrices([novReport, oldOwn], "botox", TODAY).get(8)?.perUnitCents).toBe(1000);
+  });
   it("same day: the higher id wins", () => {
     const a = price({ clinicId: 5, unitPriceCents: 1000, observedOn: "2026-11-01" });
     const b = price({ clinicId: 5, unitPriceCents: 1200, observedOn: "2026-11-01" });
@@ -260,6 +286,16 @@ describe("schemas", () => {
     expect(priceInputSchema.safeParse({ ...ok, unitPriceCents: 12.5 }).error?.issues[0]?.message).toBe(PRICE_MSG.cents);
     expect(priceInputSchema.safeParse({ ...ok, unitPriceCents: -1 }).error?.issues[0]?.message).toBe(PRICE_MSG.cents);
     expect(priceInputSchema.safeParse({ ...ok, perUnitCents: 5 }).success).toBe(false);
+  });
+  it("Letybo is a brand of prices, reports, deals and the index query", () => {
+    expect(priceInputSchema.safeParse({ ...ok, brand: "letybo" }).success).toBe(true);
+    expect(priceReportInputSchema(TODAY).safeParse({ brand: "letybo", units: 20, total: 240, treatedMonth: "2026-11" }).success).toBe(true);
+    expect(
+      dealInputSchema(TODAY).safeParse({ title: "Letybo week", brand: "letybo", model: "per_unit", unitPriceCents: 900, endsOn: "2026-12-20" }).success,
+    ).toBe(true);
+    expect(priceIndexQuerySchema.safeParse({ city: "austin", brand: "letybo" }).success).toBe(true);
+    expect(BRAND_LABELS.letybo).toBe("Letybo");
+    expect(UNIT_PRICE_BOUNDS_CENTS.letybo).toEqual({ min: 400, max: 3500 });
   });
   it("a patch needs a field and leaves out the ones it does not name", () => {
     expect(pricePatchSchema.safeParse({}).error?.issues[0]?.message).toBe(PRICE_MSG.emptyPatch);

@@ -48,6 +48,7 @@ export const UNIT_PRICE_BOUNDS_CENTS: Record<PriceBrand, { min: number; max: num
   xeomin: { min: 500, max: 4000 },
   jeuveau: { min: 400, max: 3500 },
   daxxify: { min: 600, max: 4500 },
+  letybo: { min: 400, max: 3500 },
   other: null,
 };
 
@@ -218,18 +219,38 @@ export function isUnitPriceOutlier(brand: PriceBrand, cents: number | null): boo
 }
 
 /**
- * Each clinic's current per-unit price for `brand`: its most recently checked (observed or
- * verified) published price of that brand with a per-unit value, if that is at most 365 days
- * old (an older one is shown on the clinic's page, dated, but stands for no current price).
- * Ties: higher id.
+ * Which of two prices of one clinic and brand stands as its current price (positive: `a`).
+ * A visitor's report is dated by its month only (it is observed on the month's first day), so
+ * months are compared first and, within one month, the clinic's own price wins: a report never
+ * replaces a price the clinic posted in the same month or later. Then the later day, then the
+ * higher id. Migration 0022's refresh_clinic_current_price orders the same way.
+ */
+export function comparePriceRecency(
+  a: Pick<ClinicPrice, "id" | "observedOn" | "verifiedOn" | "source">,
+  b: Pick<ClinicPrice, "id" | "observedOn" | "verifiedOn" | "source">,
+): number {
+  const da = priceCheckedOn(a);
+  const db = priceCheckedOn(b);
+  const byMonth = da.slice(0, 7).localeCompare(db.slice(0, 7));
+  if (byMonth !== 0) return byMonth;
+  const own = Number(a.source !== "patient_report") - Number(b.source !== "patient_report");
+  if (own !== 0) return own;
+  return da.localeCompare(db) || a.id - b.id;
+}
+
+/**
+ * Each clinic's current per-unit price for `brand`: its newest (see `comparePriceRecency`)
+ * published per-unit price of that brand, if that is at most 365 days old (an older one is
+ * shown on the clinic's page, dated, but stands for no current price). Only a price stated per
+ * unit counts: an area or package price implies a unit price for its own offer, not for the
+ * clinic's headline, its other areas' estimates, the index or the price sort.
  */
 export function currentUnitPrices(prices: Iterable<ClinicPrice>, brand: PriceBrand, today: string): Map<number, CurrentUnitPrice> {
   const best = new Map<number, ClinicPrice>();
   for (const p of prices) {
-    if (p.brand !== brand || p.status !== "published" || p.perUnitCents == null) continue;
+    if (p.brand !== brand || p.status !== "published" || p.model !== "per_unit" || p.perUnitCents == null) continue;
     const seen = best.get(p.clinicId);
-    const checked = priceCheckedOn(p);
-    if (!seen || checked > priceCheckedOn(seen) || (checked === priceCheckedOn(seen) && p.id > seen.id)) best.set(p.clinicId, p);
+    if (!seen || comparePriceRecency(p, seen) > 0) best.set(p.clinicId, p);
   }
   const out = new Map<number, CurrentUnitPrice>();
   for (const [clinicId, p] of best) {

@@ -2,7 +2,7 @@
  * Optional price columns of a maps-scraper export. A row may carry a per-unit
  * price, an area price, or both, of one brand, observed on one date:
  *
- *   price_brand            botox (default), dysport, xeomin, jeuveau, daxxify, other
+ *   price_brand            botox (default), dysport, xeomin, jeuveau, daxxify, letybo, other
  *   price_per_unit         dollars per unit ("13", "$12.50")
  *   price_area             forehead, frown_lines, crows_feet, masseter, full_face, lip_flip, other
  *   price_area_price       dollars for that area

@@ -468,7 +468,7 @@ describe("optional price columns (issue 13)", () => {
       { row: 3, reason: "price_observed_on: a price cannot be observed in the future" },
       { row: 4, reason: "price_source: must be clinic, phone or website" },
       { row: 5, reason: "price_area: An area price needs its area." },
-      { row: 6, reason: "price_per_unit: Brand must be one of: botox, dysport, xeomin, jeuveau, daxxify, other." },
+      { row: 6, reason: "price_per_unit: Brand must be one of: botox, dysport, xeomin, jeuveau, daxxify, letybo, other." },
       { row: 7, reason: "price columns without a price (price_per_unit or price_area_price): price_area" },
     ]);
   });

@@ -247,7 +247,7 @@ export const publishBuilds = pgTable(
 );
 
 // ---- Prices (migration 0004) ----
-export const priceBrand = pgEnum("price_brand", ["botox", "dysport", "xeomin", "jeuveau", "daxxify", "other"]);
+export const priceBrand = pgEnum("price_brand", ["botox", "dysport", "xeomin", "jeuveau", "daxxify", "letybo", "other"]);
 export const priceModel = pgEnum("price_model", ["per_unit", "per_area", "package", "membership"]);
 export const priceArea = pgEnum("price_area", ["forehead", "frown_lines", "crows_feet", "masseter", "full_face", "lip_flip", "other"]);
 export const priceSource = pgEnum("price_source", ["clinic", "phone", "website", "patient_report", "demo"]);
@@ -394,6 +394,8 @@ export const clinicDeals = pgTable(
     conditions: text("conditions"),
     newPatientsOnly: boolean("new_patients_only").notNull().default(false),
     sourceUrl: text("source_url"),
+    /** A seeded demo offer (migration 0022): shown as demo data, never as a clinic's real deal. */
+    demo: boolean("demo").notNull().default(false),
     createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

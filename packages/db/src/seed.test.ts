@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   blogPostInputSchema,
   clinicInputSchema,
+  dealPlausibilityIssues,
+  dealShapeIssues,
   distanceMiles,
   estimateReadTime,
   formatPhone,
@@ -342,6 +344,37 @@ describe("seed: demo staff", () => {
     expect(rows.every((r) => r.npi == null && r.source_url == null && r.license_number.startsWith("DEMO-"))).toBe(true);
     // Invented people are never checked: no check date, so no filter, card or count treats them as verified.
     expect(rows.every((r) => r.age == null)).toBe(true);
+  });
+});
+
+describe("seed: demo deals", () => {
+  it("gives some clinics in about half the cities a running deal, each marked demo and passing the admin's deal rules", async () => {
+    const rows = await t.sql<
+      {
+        clinic_id: number;
+        city: string;
+        brand: "botox" | "dysport";
+        model: "per_unit" | "per_area";
+        unit_price_cents: number | null;
+        area: "frown_lines" | null;
+        area_price_cents: number | null;
+        units: number | null;
+        demo: boolean;
+        conditions: string;
+        running: boolean;
+      }[]
+    >`select d.clinic_id, c.city_slug || c.state as city, d.brand::text, d.model::text, d.unit_price_cents, d.area::text, d.area_price_cents, d.units, d.demo, d.conditions,
+        (d.starts_on <= current_date and current_date <= d.ends_on) as running
+      from clinic_deals d join clinics c on c.id = d.clinic_id order by d.id`;
+    expect(first.deals).toBe(rows.length);
+    const cities = new Set(rows.map((r) => r.city)).size;
+    expect(cities / first.cities).toBeGreaterThan(0.3);
+    expect(cities / first.cities).toBeLessThan(0.7);
+    for (const r of rows) {
+      expect(r).toMatchObject({ demo: true, running: true, conditions: expect.stringMatching(/^Demo data/) });
+      const d = { brand: r.brand, model: r.model, unitPriceCents: r.unit_price_cents, area: r.area, areaPriceCents: r.area_price_cents, units: r.units };
+      expect([...dealShapeIssues(d), ...dealPlausibilityIssues(d)]).toEqual([]);
+    }
   });
 });
 

@@ -4,10 +4,12 @@ import { chunks, dbOf, insertRows, sqlOf, type DbOrSql } from "./handle.ts";
 import { createRandom } from "./random.ts";
 import { priceRow } from "./queries/clinic-prices.ts";
 import { staffRow } from "./queries/staff.ts";
-import { clinicPrices, clinicStaff, clinics } from "./schema.ts";
+import { dealRow } from "./queries/deals.ts";
+import { clinicDeals, clinicPrices, clinicStaff, clinics } from "./schema.ts";
 import { DEMO_SOURCE_PREFIX, demoCities, generateClinics, type DemoClinic } from "./seed-clinics.ts";
 import { generateDemoPrices, type SeedClinic } from "./seed-prices.ts";
 import { generateDemoStaff } from "./seed-staff.ts";
+import { generateDemoDeals } from "./seed-deals.ts";
 import { DEMO_CATEGORIES, demoPosts } from "./seed-posts.ts";
 import { loadZipCodes } from "./zip-codes.ts";
 
@@ -38,6 +40,8 @@ export interface SeedResult {
   prices: number;
   /** Demo staff (source `demo`, invented people) given to some of the new clinics. */
   staff: number;
+  /** Demo deals (marked demo) running on the seed's day, at some of the new clinics. */
+  deals: number;
   categories: number;
   posts: number;
   /** True when clinics already existed and `force` was not set. */
@@ -73,6 +77,7 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
     cities: 0,
     prices: 0,
     staff: 0,
+    deals: 0,
     categories: 0,
     posts: 0,
     skippedClinics: false,
@@ -113,6 +118,9 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
       const staff = generateDemoStaff(createRandom(seed + 21), inserted).map((m) => staffRow(m.clinicId, m.values));
       for (const batch of chunks(staff, batchSize)) await insertRows(tx, clinicStaff, batch, {});
       result.staff = staff.length;
+      const deals = generateDemoDeals(createRandom(seed + 29), inserted, today).map((d) => ({ clinicId: d.clinicId, ...dealRow(d.values) }));
+      for (const batch of chunks(deals, batchSize)) await insertRows(tx, clinicDeals, batch, {});
+      result.deals = deals.length;
       result.cities = new Set(inserted.map((c) => c.citySlug)).size;
       insertedIds.push(...inserted.map((c) => c.id));
       await tx`insert into content_changes (entity, action) values ('clinic', 'seed')`;

@@ -14,11 +14,14 @@ export function ClinicCard({
   clinic,
   headingLevel = 3,
   visitorRatings,
+  deal,
 }: {
   clinic: Clinic;
   headingLevel?: 2 | 3;
   /** Our own emoji ratings, shown next to the maps rating once the clinic has some. */
   visitorRatings?: ReactNode;
+  /** "Deal: Botox $9.50/unit" when the clinic has a current deal (linked to the page's deals). */
+  deal?: string;
 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
   const status = businessStatusBadge(clinic.businessStatus, clinic.openHours != null);
@@ -39,6 +42,13 @@ export function ClinicCard({
       {clinic.currentPrice && (
         <p className="text-sm text-slate-700">
           <UnitPriceTag price={clinic.currentPrice} />
+        </p>
+      )}
+      {deal && (
+        <p className="text-sm">
+          <a href="#deals-h" data-deal-tag className="link-tap inline-block rounded-full bg-green-100 px-2 py-0.5 font-semibold text-green-900 underline">
+            {deal}
+          </a>
         </p>
       )}
       <StaffCredentialLine clinic={clinic} />

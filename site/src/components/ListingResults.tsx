@@ -22,6 +22,7 @@ export function ListingResults({
   totalPages,
   onPage,
   pagesLabel,
+  dealOf,
 }: {
   /** Undefined until the first answer. */
   clinics: readonly Clinic[] | undefined;
@@ -37,6 +38,8 @@ export function ListingResults({
   totalPages: number;
   onPage: (page: number) => void;
   pagesLabel: string;
+  /** The deal tag of a clinic with a current deal on the page. */
+  dealOf?: (id: number) => string | undefined;
 }) {
   return (
     <>
@@ -58,7 +61,7 @@ export function ListingResults({
       ) : (
         <div className="space-y-4" data-clinic-list>
           {clinics?.flatMap((c, i) => [
-            <ClinicCard key={c.id} clinic={c} headingLevel={headingLevel} visitorRatings={ratingsOf(c.id)} />,
+            <ClinicCard key={c.id} clinic={c} headingLevel={headingLevel} visitorRatings={ratingsOf(c.id)} deal={dealOf?.(c.id)} />,
             ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
           ])}
         </div>

@@ -37,6 +37,17 @@ describe("CityListing", () => {
     expect(listing(requests)).toHaveLength(0);
   });
 
+  it("tags the card of a clinic with a current deal, linked to the page's deals, and no other card", () => {
+    mockApi({});
+    const initial = pageOf(1, 3);
+    const withDeal = initial.clinics[1]!;
+    render(<CityListing citySlug="new-york" cityName="New York" initial={initial} config={config} dealTags={{ [withDeal.id]: "Deal: Botox $9.50/unit" }} />);
+    const tags = document.querySelectorAll("[data-deal-tag]");
+    expect([...tags].map((t) => t.textContent)).toEqual(["Deal: Botox $9.50/unit"]);
+    expect(tags[0]!.closest("article")!.querySelector("h3")!.textContent).toBe(withDeal.name);
+    expect(screen.getByRole("link", { name: "Deal: Botox $9.50/unit" })).toHaveAttribute("href", "#deals-h");
+  });
+
   it("pages with the filters in the request, and a filter change goes back to page 1", async () => {
     const user = userEvent.setup();
     const { requests } = mockApi({

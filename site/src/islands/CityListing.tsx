@@ -30,6 +30,8 @@ interface Props {
   cityName: string;
   initial: ClinicListResponse;
   config: PublicConfig;
+  /** The deal tag of each clinic with a current deal, by id (the build's deals). */
+  dealTags?: Record<number, string>;
 }
 
 const sameFilters = (a: CityFilters, b: CityFilters) =>
@@ -42,7 +44,7 @@ const sameFilters = (a: CityFilters, b: CityFilters) =>
   a.credential === b.credential &&
   (a.brand ?? "") === (b.brand ?? "");
 
-export default function CityListing({ citySlug, cityName, initial, config }: Props) {
+export default function CityListing({ citySlug, cityName, initial, config, dealTags }: Props) {
   const id = useId();
   const listTop = useRef<HTMLDivElement>(null);
   // Filters, sort and page live in the address (src/lib/listing-state.ts).
@@ -206,6 +208,7 @@ export default function CityListing({ citySlug, cityName, initial, config }: Pro
           totalPages={totalPages}
           onPage={goTo}
           pagesLabel="City results pages"
+          dealOf={(clinicId) => dealTags?.[clinicId]}
         />
       </div>
     </div>

@@ -12,7 +12,7 @@ interface Props {
   title?: string;
 }
 
-export default function NearbyCities({ config, title = "Cities With Botox Specials Near You" }: Props) {
+export default function NearbyCities({ config, title = "Cities With Botox Clinics Near You" }: Props) {
   const id = useId();
   const location = useVisitorLocation(config);
   const popular = useQuery({

@@ -73,7 +73,7 @@ describe("location-based home sections", () => {
     const names = screen.getAllByRole("article").map((a) => a.querySelector("h3")!.textContent);
     expect(names).toEqual(["Near 1", "Near 2", "Near 3", "Near 4"]);
     expect(screen.getAllByText(/^\d+\.\d mi$/).map((e) => e.textContent)).toEqual(["0.7 mi", "1.4 mi", "2.1 mi", "2.8 mi"]);
-    const grid = screen.getByRole("heading", { name: "Cities With Botox Specials Near You" }).parentElement!;
+    const grid = screen.getByRole("heading", { name: "Cities With Botox Clinics Near You" }).parentElement!;
     const cards = within(grid).getAllByRole("link");
     expect(cards).toHaveLength(9);
     expect(cards[0]).toHaveTextContent("Los Angeles, CA3 clinics · 0 miles away");

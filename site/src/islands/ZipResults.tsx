@@ -24,6 +24,8 @@ interface Props {
   zip: string | null;
   initial: ZipSearchResponse | null;
   config: PublicConfig;
+  /** The deal tag of each clinic with a current deal, by id (the build's deals). */
+  dealTags?: Record<number, string>;
 }
 
 /** The ZIP of /zip/{zip} (or /botox-near-me/zipcode/{zip}, or ?q=), null when none is valid. */
@@ -34,7 +36,7 @@ export function zipFromLocation(loc: { pathname: string; search: string }): stri
   return isZip(q) ? q : null;
 }
 
-export default function ZipResults({ zip: fixedZip, initial, config }: Props) {
+export default function ZipResults({ zip: fixedZip, initial, config, dealTags }: Props) {
   const id = useId();
   const top = useRef<HTMLDivElement>(null);
   // The fallback page renders in the browser only (client:only), so the address is at hand.
@@ -172,6 +174,7 @@ export default function ZipResults({ zip: fixedZip, initial, config }: Props) {
         totalPages={totalPages}
         onPage={goTo}
         pagesLabel="ZIP results pages"
+        dealOf={(clinicId) => dealTags?.[clinicId]}
       />
     </div>
   );

@@ -4,7 +4,7 @@ import type { RunningDeal } from "@botox/db/site";
 import { makeClinic } from "../test/factories.ts";
 import { cacheKey } from "./cache-key.ts";
 import { indexSiteData } from "./data.ts";
-import { cityDeals, dealPrice, dealViews } from "./deals.ts";
+import { cityDeals, dealPrice, dealTags, dealViews, dealsLine, lastDealDay } from "./deals.ts";
 
 const TODAY = "2026-11-23";
 let nextId = 1;
@@ -29,6 +29,7 @@ function deal(d: Partial<RunningDeal>): RunningDeal {
     conditions: null,
     newPatientsOnly: false,
     sourceUrl: null,
+    demo: false,
     ...d,
   };
 }
@@ -92,5 +93,38 @@ describe("a build drops ended deals with no content change (the nightly regenera
     expect(cityDeals(dayAfter, city)).toEqual([]);
     expect(dayAfter.dealsByClinic.has(clinic.id)).toBe(false);
     expect(cacheKey(city, cityDeals(lastDay, city))).not.toBe(cacheKey(city, cityDeals(dayAfter, city)));
+  });
+});
+
+describe("the deals line above a listing and the cards' deal tags", () => {
+  const views = (deals: RunningDeal[]) => dealViews(deals, TODAY, "Chicago, IL", (b) => (b === "botox" ? botoxIndex : empty(b)));
+  it("counts the current deals and names the lowest per-unit price, Botox's when there is one", () => {
+    expect(dealsLine(views([deal({ unitPriceCents: 950, perUnitCents: 950 })]), "Chicago")).toBe("1 deal in Chicago · from $9.50 a unit");
+    const mixed = views([
+      deal({ clinicId: 1, unitPriceCents: 1099, perUnitCents: 1099 }),
+      deal({ clinicId: 2, brand: "dysport", model: "per_area", area: "frown_lines", areaPriceCents: 22500, units: 50, perUnitCents: 450 }),
+      deal({ clinicId: 1, unitPriceCents: 999, perUnitCents: 999, endsOn: "2026-12-20" }),
+    ]);
+    expect(dealsLine(mixed, "Chicago")).toBe("3 deals in Chicago · from $9.99 a unit");
+    expect(dealsLine(views([deal({ brand: "letybo", unitPriceCents: 800, perUnitCents: 800 })]), "Chicago")).toBe(
+      "1 deal in Chicago · from $8 a unit of Letybo",
+    );
+    expect(dealsLine([], "Chicago")).toBeNull();
+    // Seeded demo offers say so, like demo prices and demo people.
+    expect(dealsLine(views([deal({ unitPriceCents: 950, perUnitCents: 950, demo: true })]), "Chicago")).toBe(
+      "1 deal in Chicago · from $9.50 a unit (demo data)",
+    );
+    expect(dealTags(views([deal({ clinicId: 3, unitPriceCents: 950, perUnitCents: 950, demo: true })]))).toEqual({ 3: "Demo deal: Botox $9.50/unit" });
+    expect(lastDealDay(mixed)).toBe("2026-12-20");
+  });
+  it("tags each clinic with a current deal by its cheapest deal", () => {
+    const tags = dealTags(
+      views([
+        deal({ clinicId: 7, unitPriceCents: 1099, perUnitCents: 1099 }),
+        deal({ clinicId: 7, unitPriceCents: 950, perUnitCents: 950 }),
+        deal({ clinicId: 8, endsOn: "2026-11-01" }),
+      ]),
+    );
+    expect(tags).toEqual({ 7: "Deal: Botox $9.50/unit" });
   });
 });

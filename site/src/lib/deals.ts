@@ -12,6 +12,10 @@ import { indexOver } from "./prices.ts";
 
 export interface DealView {
   id: number;
+  clinicId: number;
+  brand: DealBrand;
+  /** The per-unit price the deal states or implies, in cents. */
+  perUnitCents: number;
   title: string;
   clinicName: string;
   /** The clinic page's path, or null on the clinic's own page. */
@@ -27,6 +31,8 @@ export interface DealView {
   /** "below typical for Austin, TX", only when core's comparison says so. */
   belowTypical: string | null;
   sourceUrl: string | null;
+  /** A seeded demo offer: labelled "demo data". */
+  demo: boolean;
 }
 
 /** The deal's price with the per-unit equivalent that makes it comparable. */
@@ -60,6 +66,9 @@ export function dealViews(
     .sort((a, b) => a.perUnitCents - b.perUnitCents || a.endsOn.localeCompare(b.endsOn) || a.id - b.id)
     .map((d) => ({
       id: d.id,
+      clinicId: d.clinicId,
+      brand: d.brand,
+      perUnitCents: d.perUnitCents,
       title: d.title,
       clinicName: d.clinicName,
       clinicHref: clinicHref ? clinicHref(d) : null,
@@ -70,6 +79,7 @@ export function dealViews(
       ends: `ends ${formatPriceDate(d.endsOn)}`,
       belowTypical: compareDeal(d, index(d.brand)).belowTypical ? `below typical for ${place}` : null,
       sourceUrl: d.sourceUrl,
+      demo: d.demo,
     }));
 }
 
@@ -93,3 +103,33 @@ export function cityDeals(data: Pick<SiteIndex, "clinicsByCity" | "dealsByClinic
   const ids = (data.clinicsByCity.get(city.pageSlug) ?? []).map((c) => c.id);
   return placeDealViews(data.dealsByClinic, ids, data.today, `${city.city}, ${city.state}`, (brand) => indexOver(ids, data.currentPricesOf(brand), brand));
 }
+
+/** "a unit" of Botox (the product's own word for the brand people mean), else "a unit of Dysport". */
+const aUnitOf = (brand: DealBrand) => (brand === "botox" ? "a unit" : `a unit of ${BRAND_LABELS[brand]}`);
+
+/**
+ * The line above a listing (decision 242): "1 deal in Chicago · from $9.50 a unit", the count of
+ * current deals and the lowest per-unit price among them. Brands' units differ (Dysport's are
+ * about a third of Botox's), so the lowest is Botox's when any deal is of Botox, and names its
+ * brand otherwise. Null without deals.
+ */
+export function dealsLine(deals: readonly DealView[], place: string): string | null {
+  if (deals.length === 0) return null;
+  const botox = deals.filter((d) => d.brand === "botox");
+  const pool = botox.length > 0 ? botox : deals;
+  const lowest = pool.reduce((a, b) => (b.perUnitCents < a.perUnitCents ? b : a));
+  const demo = deals.every((d) => d.demo) ? " (demo data)" : "";
+  return `${deals.length} ${deals.length === 1 ? "deal" : "deals"} in ${place} · from ${formatCents(lowest.perUnitCents)} ${aUnitOf(lowest.brand)}${demo}`;
+}
+
+/** The tag of each clinic card with a current deal, by clinic id: its cheapest deal, "Deal: Botox $9.50/unit". */
+export function dealTags(deals: readonly DealView[]): Record<number, string> {
+  const out: Record<number, string> = {};
+  // Views come cheapest first: the first of a clinic is its cheapest.
+  for (const d of deals) out[d.clinicId] ??= `${d.demo ? "Demo deal" : "Deal"}: ${BRAND_LABELS[d.brand]} ${formatUnitPrice(d.perUnitCents)}`;
+  return out;
+}
+
+/** The latest last day among the deals ("YYYY-MM-DD"): the line above the list is hidden after it. */
+export const lastDealDay = (deals: readonly DealView[]): string | null =>
+  deals.reduce<string | null>((a, d) => (a == null || d.endsOn > a ? d.endsOn : a), null);

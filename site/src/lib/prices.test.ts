@@ -59,7 +59,8 @@ describe("price wording", () => {
 
   it("names demo data as such", () => {
     expect(priceDated(price({ source: "demo" }))).toBe("demo data dated 2 Nov 2026");
-    expect(priceDated(price({ source: "patient_report" }))).toBe("reported by a visitor 2 Nov 2026");
+    // A visitor's report names its month, never a day it was "checked".
+    expect(priceDated(price({ source: "patient_report", observedOn: "2026-11-01" }))).toBe("reported for November 2026 by a visitor");
   });
 });
 
@@ -81,6 +82,17 @@ describe("priceRows (the Prices card)", () => {
     expect(byId.get(4)).toMatchObject({ newPatientsOnly: true, visitorReport: true, outOfDate: false });
     expect(byId.get(5)?.outOfDate).toBe(true);
     expect(byId.get(3)?.outOfDate).toBe(false);
+  });
+
+  it("a visitor's report never replaces the clinic's own price of the same month on the card", () => {
+    const rows = priceRows(
+      [
+        price({ id: 8, observedOn: "2026-11-01", unitPriceCents: 1150, perUnitCents: 1150, source: "website" }),
+        price({ id: 9, observedOn: "2026-11-01", unitPriceCents: 900, perUnitCents: 900, source: "patient_report" }),
+      ],
+      TODAY,
+    );
+    expect(rows.map((r) => r.id)).toEqual([8]);
   });
 
   it("says when a price was verified after it was observed, and a recent verification keeps an old price current", () => {

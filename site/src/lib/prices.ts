@@ -6,6 +6,7 @@ import {
   AREA_LABELS,
   BRAND_LABELS,
   PRICE_BRANDS,
+  comparePriceRecency,
   computePriceIndex,
   currentUnitPrices,
   formatCents,
@@ -55,13 +56,12 @@ const brandOrder = (p: ClinicPrice) => PRICE_BRANDS.indexOf(p.brand);
 
 /**
  * A clinic's published prices as card rows: Botox first (then the other brands in their
- * fixed order), newest first within a brand. A row replaced by a newer one of the same
+ * fixed order), newest first within a brand (core's recency: a visitor's report never outranks
+ * the clinic's own price of the same month). A row replaced by a newer one of the same
  * brand, model, area and offer is left out: the card shows what the clinic charges now.
  */
 export function priceRows(prices: readonly ClinicPrice[], today: string): PriceRow[] {
-  const sorted = prices
-    .filter((p) => p.status === "published")
-    .sort((a, b) => brandOrder(a) - brandOrder(b) || b.observedOn.localeCompare(a.observedOn) || b.id - a.id);
+  const sorted = prices.filter((p) => p.status === "published").sort((a, b) => brandOrder(a) - brandOrder(b) || comparePriceRecency(b, a));
   const seen = new Set<string>();
   const rows: PriceRow[] = [];
   for (const p of sorted) {

@@ -27,6 +27,7 @@ function stored(id: number, over: Partial<Deal> = {}): Deal {
     conditions: null,
     newPatientsOnly: false,
     sourceUrl: null,
+    demo: false,
     createdBy: 1,
     createdAt: "",
     updatedAt: "",

@@ -12,6 +12,7 @@ import {
   dealDateIssues,
   dealInputSchema,
   dealPatchSchema,
+  dealPlausibilityIssues,
   dealQuerySchema,
   dealSchema,
   dealShapeIssues,
@@ -153,7 +154,7 @@ dealsRoutes.openapi(updateDealRoute, async (c) => {
   const merged: DealValues = { ...existing, ...definedFields(patch) };
   // Editing the wording of a deal that has since ended is allowed; moving its dates into the past is not.
   const datesChanged = merged.startsOn !== existing.startsOn || merged.endsOn !== existing.endsOn;
-  const issues = [...dealShapeIssues(merged), ...dealDateIssues(merged, today(), datesChanged)];
+  const issues = [...dealShapeIssues(merged), ...dealPlausibilityIssues(merged), ...dealDateIssues(merged, today(), datesChanged)];
   if (issues.length) throw new HttpError(400, issues[0]?.message ?? MSG.api.invalidInput, issues);
   const deal = await writeContent(
     deps,

@@ -114,6 +114,17 @@ describe("POST /clinics/{id}/deals", () => {
     ["the brand 'other'", { brand: "other" }, DEAL_MSG.brand],
     ["a negative price", { unitPriceCents: -500 }, PRICE_MSG.cents],
     ["a zero price", { unitPriceCents: 0 }, PRICE_MSG.cents],
+    ["a cent a unit: below the brand's plausible floor", { unitPriceCents: 1 }, DEAL_MSG.belowFloor("Botox", "$5")],
+    [
+      "400 units of frown lines for $99: more than the label's range for the area",
+      { model: "per_area", unitPriceCents: undefined, area: "frown_lines", areaPriceCents: 9900, units: 400 },
+      DEAL_MSG.tooManyUnits("Frown lines", "Botox", 40),
+    ],
+    [
+      "a Letybo area deal under its floor",
+      { brand: "letybo", model: "per_area", unitPriceCents: undefined, area: "masseter", areaPriceCents: 9900, units: 100 },
+      DEAL_MSG.belowFloor("Letybo", "$4"),
+    ],
     ["a javascript: source", { sourceUrl: "javascript:alert(1)" }, DEAL_MSG.sourceUrl],
     ["an http source", { sourceUrl: "http://clinic.example.com/deal" }, DEAL_MSG.sourceUrl],
     ["an oversized title", { title: "x".repeat(121) }, "Title is too long (at most 120 characters)."],
@@ -154,6 +165,8 @@ describe("PATCH and DELETE /deals/{id}", () => {
     const toArea = await t.request("PATCH", `/deals/${deal.id}`, { body: { model: "per_area", area: "forehead", areaPriceCents: 20000 }, cookie: session });
     expect(toArea.status).toBe(400);
     expect(((await toArea.json()) as { error: string }).error).toBe(DEAL_MSG.unitsRequired);
+    const penny = await t.request("PATCH", `/deals/${deal.id}`, { body: { unitPriceCents: 1 }, cookie: session });
+    expect([penny.status, ((await penny.json()) as { error: string }).error]).toEqual([400, DEAL_MSG.belowFloor("Botox", "$5")]);
     const tooLong = await t.request("PATCH", `/deals/${deal.id}`, { body: { endsOn: inDays(400) }, cookie: session });
     expect(((await tooLong.json()) as { error: string }).error).toBe(DEAL_MSG.tooLong);
     const ended = await t.request("PATCH", `/deals/${deal.id}`, { body: { endsOn: inDays(-1) }, cookie: session });
@@ -225,6 +238,7 @@ describe("GET /deals", () => {
       conditions: "First visit only",
       newPatientsOnly: false,
       sourceUrl: null,
+      demo: false,
       belowTypical: false,
       typical: null,
     });
@@ -251,7 +265,7 @@ describe("GET /deals", () => {
     const city = freshCity();
     const rows = await clinicsIn(city, 4);
     for (const r of rows) await addUnitPrice(r.id, 1500);
-    const cheap = await created(rows[0]!.id, { ...goodDeal, unitPriceCents: 100 });
+    const cheap = await created(rows[0]!.id, { ...goodDeal, unitPriceCents: 600 });
     const { body } = await listCity(city);
     expect(body.deals.find((d) => d.id === cheap.id)).toMatchObject({ belowTypical: false, typical: null });
   });

@@ -126,14 +126,20 @@ describe("GET /price-index", () => {
     expect((await index(`city=${citySlug(city)}&brand=xeomin`)).body).toMatchObject({ brand: "xeomin", clinics: 0, sufficient: false, newestObservedOn: null });
   });
 
-  it("an area price counts with its implied unit price only when its units are known", async () => {
+  it("an area or package price counts in no index, even with its units: only a clinic's own per-unit price does", async () => {
     const city = freshCity();
     const rows = await clinicsIn(city, 5);
     for (const r of rows.slice(0, 4)) await addPrice(r.id, { cents: 1000 });
     await addPrice(rows[4]!.id, { model: "per_area", area: "forehead", priceCents: 30000 });
     expect((await index(`city=${citySlug(city)}`)).body.clinics).toBe(4);
     await addPrice(rows[4]!.id, { model: "per_area", area: "forehead", priceCents: 30000, units: 20 });
-    expect((await index(`city=${citySlug(city)}`)).body).toMatchObject({ clinics: 5, p75: 1000, median: 1000 });
+    await addPrice(rows[4]!.id, { model: "package", priceCents: 45000, units: 50 });
+    expect((await index(`city=${citySlug(city)}`)).body.clinics).toBe(4);
+    // A clinic posting $11.50 a unit and "frown lines $199 for 20 units" sorts and filters at $11.50.
+    await addPrice(rows[0]!.id, { cents: 1150, observedOn: daysAgo(2) });
+    await addPrice(rows[0]!.id, { model: "per_area", area: "frown_lines", priceCents: 19900, units: 20, observedOn: daysAgo(1) });
+    const listed = await t.get<ClinicListResponse>(`/proxy/clinics-by-city/${citySlug(city)}?sortBy=price`);
+    expect(listed.body.clinics.map((c) => c.currentPrice?.perUnitCents)).toEqual([1000, 1000, 1000, 1150, undefined]);
   });
 
   it("by ZIP and distance: the clinics within the miles of the ZIP's centroid", async () => {
@@ -499,6 +505,24 @@ describe("price reports", () => {
     const bad = await t.request("PATCH", `/price-reports/${spam.report.id}`, { body: { status: "pending" }, cookie: session });
     expect([bad.status, ((await bad.json()) as { error: string }).error]).toEqual([400, PRICE_MSG.reviewStatus]);
     expect((await t.request("PATCH", "/price-reports/2000000000", { body: { status: "rejected" }, cookie: session })).status).toBe(404);
+  });
+
+  it("an area report gets the unit-price outlier test at the area's typical units, and an implausible one is held when published", async () => {
+    const city = freshCity();
+    const rows = await clinicsIn(city, 6);
+    for (const r of rows.slice(1)) await addPrice(r.id, { cents: 1300 });
+    const target = rows[0]!.id;
+    const send = async (body: unknown) => ((await (await report(target, body)).json()) as { report: { id: number } }).report.id;
+    const wild = await send({ brand: "botox", area: "frown_lines", total: 9999, treatedMonth: thisMonth });
+    const fair = await send({ brand: "botox", area: "frown_lines", total: 260, treatedMonth: thisMonth });
+    const queue = await t.get<{ reports: ListedPriceReport[] }>("/price-reports?status=pending&limit=100", { cookie: session });
+    const byId = new Map(queue.body.reports.map((r) => [r.id, r]));
+    expect(byId.get(wild)?.context?.outlier).toBe("At the typical 20 units: outside the plausible Botox range ($5–$40 per unit)");
+    expect(byId.get(fair)?.context?.outlier).toBeNull();
+    await t.request("PATCH", `/price-reports/${wild}`, { body: { status: "published" }, cookie: session });
+    expect((await t.get<{ prices: ClinicPrice[] }>(`/clinics/${target}/prices`)).body.prices).toEqual([]);
+    const held = await t.get<{ prices: ClinicPrice[] }>(`/clinics/${target}/prices?status=all`, { cookie: session });
+    expect(held.body.prices).toMatchObject([{ model: "per_area", area: "frown_lines", priceCents: 999900, status: "pending", source: "patient_report" }]);
   });
 
   it("one report per visitor per clinic per month: by cookie, and by address without one", async () => {

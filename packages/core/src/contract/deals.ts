@@ -3,7 +3,7 @@
  * The date rules depend on the day, so the write schemas are built for `today`.
  */
 import { z } from "zod";
-import { DEAL_BRANDS, DEAL_MODELS, DEAL_MSG, DEAL_RULES, dealDateIssues, dealShapeIssues } from "../deals.ts";
+import { DEAL_BRANDS, DEAL_MODELS, DEAL_MSG, DEAL_RULES, dealDateIssues, dealPlausibilityIssues, dealShapeIssues } from "../deals.ts";
 import { PRICE_AREAS, isIsoDate } from "../price-format.ts";
 import { PRICE_MSG } from "../prices.ts";
 import { priceAreaSchema, priceIndexQuerySchema } from "./prices.ts";
@@ -54,7 +54,7 @@ const dealFields = {
 /** Admin: a new deal (POST /clinics/{id}/deals); startsOn defaults to `today`. */
 export const dealInputSchema = (today: string) =>
   z.strictObject(dealFields).superRefine((d, ctx) => {
-    const issues = [...dealShapeIssues(d), ...dealDateIssues({ startsOn: d.startsOn ?? today, endsOn: d.endsOn }, today)];
+    const issues = [...dealShapeIssues(d), ...dealPlausibilityIssues(d), ...dealDateIssues({ startsOn: d.startsOn ?? today, endsOn: d.endsOn }, today)];
     for (const i of issues) ctx.addIssue({ code: "custom", path: [i.path], message: i.message });
   });
 export type DealInput = z.infer<ReturnType<typeof dealInputSchema>>;
@@ -103,6 +103,7 @@ export const dealSchema = z.object({
   conditions: z.string().nullable(),
   newPatientsOnly: z.boolean(),
   sourceUrl: z.string().nullable(),
+  demo: z.boolean().describe("A seeded demo offer (demo data), not a clinic's real deal"),
   createdBy: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
+  areaPriceOutlier,
   isUnitPriceOutlier,
   perUnitCents,
   priceCheckedOn,
@@ -67,7 +68,8 @@ export interface PriceValues {
 
 /**
  * A row as stored: per_unit_cents from the core rule, fields the model does not use cleared,
- * and, unless `keepStatus`, a per-unit price outside its brand's bounds held as pending.
+ * and, unless `keepStatus`, a per-unit price outside its brand's bounds held as pending, as is
+ * an area price without its units whose total is implausible at the area's typical units.
  */
 export function priceRow(clinicId: number, v: PriceValues, keepStatus = false): typeof clinicPrices.$inferInsert {
   const unitPriceCents = v.model === "per_unit" ? (v.unitPriceCents ?? null) : null;
@@ -77,6 +79,9 @@ export function priceRow(clinicId: number, v: PriceValues, keepStatus = false): 
   const area = v.model === "per_area" ? (v.area ?? null) : null;
   const perUnit = perUnitCents({ model: v.model, unitPriceCents, priceCents, units });
   const status = v.status ?? "published";
+  const outlier =
+    isUnitPriceOutlier(v.brand, perUnit) ||
+    (v.model === "per_area" && units == null && priceCents != null && areaPriceOutlier(v.brand, area, priceCents, null) != null);
   return {
     clinicId,
     brand: v.brand,
@@ -92,7 +97,7 @@ export function priceRow(clinicId: number, v: PriceValues, keepStatus = false): 
     evidenceUrl: v.evidenceUrl ?? null,
     observedOn: v.observedOn,
     verifiedOn: v.verifiedOn ?? null,
-    status: !keepStatus && status === "published" && isUnitPriceOutlier(v.brand, perUnit) ? "pending" : status,
+    status: !keepStatus && status === "published" && outlier ? "pending" : status,
   };
 }
 

@@ -159,4 +159,34 @@ describe("clinic_current_prices", () => {
     expect(await place()).toMatchObject([{ latitude: null, longitude: -118.24, business_status: "CLOSED_TEMPORARILY", city_slug: "farville", state: "CA" }]);
     await t.sql`delete from clinics where id = ${moving.id}`;
   });
+  it("keeps the clinic's own per-unit price: an area price never stands in, a visitor's report of the same month never replaces it (0022)", async () => {
+    const [own] = await t.sql<{ id: number }[]>`
+      insert into clinics (name, slug, city, city_slug, state, latitude, longitude) values ('Own Spa', 'own-spa', 'Owntown', 'owntown', 'NY', 40.7, -74.1) returning id`;
+    if (!own) throw new Error("no clinic inserted");
+    const row = async () =>
+      (await t.sql<{ per_unit_cents: number }[]>`select per_unit_cents from clinic_current_prices where clinic_id = ${own.id} and brand = 'botox'`)[0];
+    await insertPrice(t.db, own.id, { ...perUnit(1150, "2026-11-02"), source: "website" });
+    await insertPrice(t.db, own.id, {
+      brand: "botox",
+      model: "per_area",
+      area: "frown_lines",
+      priceCents: 19900,
+      units: 20,
+      source: "website",
+      observedOn: "2026-11-20",
+    });
+    expect(await row()).toEqual({ per_unit_cents: 1150 });
+    await insertPrice(t.db, own.id, { ...perUnit(900, "2026-11-01"), source: "patient_report" });
+    expect(await row()).toEqual({ per_unit_cents: 1150 });
+    // A report of a later month is newer than the clinic's price.
+    await insertPrice(t.db, own.id, { ...perUnit(1000, "2026-12-01"), source: "patient_report" });
+    expect(await row()).toEqual({ per_unit_cents: 1000 });
+    // Letybo is a brand of its own.
+    await insertPrice(t.db, own.id, { brand: "letybo", model: "per_unit", unitPriceCents: 1000, source: "phone", observedOn: "2026-11-10" });
+    expect((await current()).filter((r) => r.clinic_id === own.id).map((r) => [r.brand, r.per_unit_cents])).toEqual([
+      ["botox", 1000],
+      ["letybo", 1000],
+    ]);
+    await t.sql`delete from clinics where id = ${own.id}`;
+  });
 });

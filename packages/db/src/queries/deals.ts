@@ -32,6 +32,7 @@ export function toDeal(row: DealRow): Deal {
     conditions: row.conditions,
     newPatientsOnly: row.newPatientsOnly,
     sourceUrl: row.sourceUrl,
+    demo: row.demo,
     createdBy: row.createdBy,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
@@ -51,10 +52,12 @@ export interface DealValues {
   conditions?: string | null;
   newPatientsOnly?: boolean;
   sourceUrl?: string | null;
+  /** Seeded demo data (never set by the admin's API). */
+  demo?: boolean;
 }
 
 /** A row as stored: per_unit_cents from the core rule, fields the model does not use cleared. */
-function dealRow(v: DealValues) {
+export function dealRow(v: DealValues) {
   const perUnit = v.model === "per_unit";
   const unitPriceCents = perUnit ? (v.unitPriceCents ?? null) : null;
   const area = perUnit ? null : (v.area ?? null);
@@ -77,6 +80,7 @@ function dealRow(v: DealValues) {
     conditions: v.conditions ?? null,
     newPatientsOnly: v.newPatientsOnly ?? false,
     sourceUrl: v.sourceUrl ?? null,
+    demo: v.demo ?? false,
   };
 }
 

@@ -53,14 +53,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The index as it was computed before: the newest published per-unit price of each clinic, probed in clinic_prices. */
+/** The index as core computes it: each clinic's current own per-unit price (decision 240), probed in clinic_prices. */
 async function probed(where: ReturnType<typeof sql>, brand: PriceBrand) {
   const rows = await t.db.execute<{ per_unit_cents: number; observed_on: string; checked_on: string }>(sql`
     SELECT cur.per_unit_cents, cur.observed_on::text AS observed_on, cur.checked_on::text AS checked_on
     FROM clinics CROSS JOIN LATERAL (
       SELECT cp.per_unit_cents, cp.observed_on, cp.checked_on FROM clinic_prices cp
-      WHERE cp.clinic_id = clinics.id AND cp.brand = ${brand} AND cp.status = 'published' AND cp.per_unit_cents IS NOT NULL
-      ORDER BY cp.checked_on DESC, cp.id DESC LIMIT 1) cur
+      WHERE cp.clinic_id = clinics.id AND cp.brand = ${brand} AND cp.status = 'published' AND cp.model = 'per_unit' AND cp.per_unit_cents IS NOT NULL
+      ORDER BY date_trunc('month', cp.checked_on) DESC, (cp.source <> 'patient_report') DESC, cp.checked_on DESC, cp.id DESC LIMIT 1) cur
     WHERE ${where} AND cur.checked_on >= ${daysBefore(365)}::date`);
   return computePriceIndex(
     brand,

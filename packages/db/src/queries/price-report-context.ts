@@ -6,6 +6,7 @@
  */
 import { inArray, sql } from "drizzle-orm";
 import {
+  areaPriceOutlier,
   reportOutlier,
   type CurrentUnitPrice,
   type ListedPriceReport,
@@ -19,7 +20,7 @@ import { clinicPrices, clinics } from "../schema.ts";
 import { oldestCountingDay } from "./price-filters.ts";
 import { priceIndexInCity } from "./price-index.ts";
 
-/** These clinics' current per-unit prices of `brand` (the newest published one, if it still counts). */
+/** These clinics' current per-unit prices of `brand` (core's currentUnitPrices and migration 0022's choice, if it still counts). */
 async function currentPricesOf(db: Database, clinicIds: readonly number[], brand: PriceBrand, today: string): Promise<Map<number, CurrentUnitPrice>> {
   const out = new Map<number, CurrentUnitPrice>();
   if (clinicIds.length === 0) return out;
@@ -30,8 +31,8 @@ async function currentPricesOf(db: Database, clinicIds: readonly number[], brand
       clinicIds.map((id) => sql`${id}`),
       sql`, `,
     )}) AND brand = ${brand}
-      AND status = 'published' AND per_unit_cents IS NOT NULL
-    ORDER BY clinic_id, checked_on DESC, id DESC`);
+      AND status = 'published' AND model = 'per_unit' AND per_unit_cents IS NOT NULL
+    ORDER BY clinic_id, date_trunc('month', checked_on) DESC, (source <> 'patient_report') DESC, checked_on DESC, id DESC`);
   const oldest = oldestCountingDay(today);
   for (const r of rows) {
     if (r.checked_on >= oldest) {
@@ -80,7 +81,10 @@ export async function withPriceReportContext(db: Database, reports: readonly Pri
         localMedianCents,
         localClinics: index.clinics,
         reportedUnitCents,
-        outlier: reportOutlier(r.brand, reportedUnitCents, localMedianCents),
+        outlier:
+          reportedUnitCents != null
+            ? reportOutlier(r.brand, reportedUnitCents, localMedianCents)
+            : areaPriceOutlier(r.brand, r.area, r.totalCents, localMedianCents),
       },
     });
   }
