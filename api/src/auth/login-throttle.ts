@@ -12,15 +12,15 @@
  *   time per username (`slowed`): run side by side, 40 addresses got 29 password checks in
  *   8.5 s; in a line, each waits its turn, and at most LOGIN_SLOWED_QUEUE wait (more get 429).
  *
- * "Address" is the client's network (networkKey): an IPv6 client counts by its /64.
+ * "Address" is the client's per-visitor key (addressKey): an IPv4 address, an IPv6 /64.
  *
  * In memory by default; with REDIS_URL the counters live in Redis so several API instances
  * share them. An unreachable Redis fails open (logged): argon2id keeps each guess slow.
  */
 import type { Logger } from "@botox/core/logger";
+import { addressKey } from "@botox/core/network";
 import type { ApiEnv } from "../env.ts";
 import { errorSummary } from "../lib/logger.ts";
-import { networkKey } from "../lib/client-ip.ts";
 import { sharedRedis } from "../lib/redis.ts";
 
 export const LOGIN_MAX_FAILURES = 5;
@@ -133,7 +133,7 @@ export class LoginThrottle {
 
   private keys(username: string, address: string) {
     const user = username.toLowerCase();
-    const network = networkKey(address);
+    const network = addressKey(address);
     return { pair: `pair:${network}|${user}`, address: `ip:${network}`, user: `user:${user}` };
   }
 

@@ -25,3 +25,4 @@ export * from "./estimates.ts";
 export * from "./deals.ts";
 export * from "./staff.ts";
 export * from "./freshness.ts";
+export * from "./network.ts";

@@ -528,6 +528,13 @@ describe("price reports", () => {
     expect((await report(c!.id, paid, { cookie: `${VISITOR_COOKIE}=old-visitor` })).status).toBe(201);
   });
 
+  it("counts an IPv6 visitor by its /64: another address of it, with a fresh cookie, is the same visitor (409)", async () => {
+    const [c] = await clinicsIn(freshCity(), 1);
+    expect((await report(c!.id, paid, { ip: "2001:db8:78:1::1" })).status).toBe(201);
+    expect((await report(c!.id, paid, { ip: "2001:db8:78:1::abcd" })).status).toBe(409);
+    expect((await report(c!.id, paid, { ip: "2001:db8:78:2::1" })).status).toBe(201);
+  });
+
   it("concurrent reports by one visitor: exactly one is stored", async () => {
     const [c] = await clinicsIn(freshCity(), 1);
     const cookie = `${VISITOR_COOKIE}=concurrent-visitor-000000`;
