@@ -19,7 +19,7 @@ import { HttpError, readJson } from "./errors.ts";
 function knownQueryOnly(route: RouteConfig): MiddlewareHandler<AppEnv> | undefined {
   const query = route.request?.query;
   if (!(query instanceof z.ZodObject) && route.method !== "get") return undefined;
-  const shape: Record<string, z.ZodType> = query instanceof z.ZodObject ? (query.shape) : {};
+  const shape: Record<string, z.ZodType> = query instanceof z.ZodObject ? query.shape : {};
   const known = Object.keys(shape);
   return async (c, next) => {
     const given = c.req.queries();
