@@ -26,3 +26,4 @@ export * from "./deals.ts";
 export * from "./staff.ts";
 export * from "./freshness.ts";
 export * from "./network.ts";
+export * from "./place-name.ts";
