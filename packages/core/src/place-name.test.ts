@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clinicInputSchema } from "./contract/clinics.ts";
 import { PLACE_NAME_MSG, placeName } from "./place-name.ts";
+import { TEXT_MSG } from "./text.ts";
 
 const city = placeName({ label: "City", max: 100, required: "City is required" });
 const messageOf = (v: unknown) => city.safeParse(v).error?.issues[0]?.message;
@@ -19,7 +20,10 @@ describe("place names", () => {
     const invisible = [
       0x09, 0x0d, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x061c, 0x00ad, 0x2028, 0xe0041, 0xfe0f, 0xe0100, 0x3164, 0xffa0, 0x115f, 0xfeff, 0x034f,
     ];
-    for (const code of invisible) expect(messageOf(`Sugar${cp(code)}Land`), code.toString(16)).toBe(PLACE_NAME_MSG.characters("City"));
+    for (const code of invisible) {
+      expect(city.safeParse(`Sugar${cp(code)}Land`).success, code.toString(16)).toBe(false);
+      expect([PLACE_NAME_MSG.characters("City"), TEXT_MSG.unsafe], code.toString(16)).toContain(messageOf(`Sugar${cp(code)}Land`));
+    }
     expect(messageOf(`Sugar Land${cp(0x3164)}`)).toBe(PLACE_NAME_MSG.characters("City"));
     for (const bad of ["Sugar Land 2", "Sugar/Land", "Sugar_Land", "<b>"]) expect(messageOf(bad), bad).toBe(PLACE_NAME_MSG.characters("City"));
   });

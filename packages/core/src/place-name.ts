@@ -6,6 +6,7 @@
  * a word mixing alphabets.
  */
 import { z } from "zod";
+import { TEXT_MSG, hasUnsafeText } from "./text.ts";
 
 export const PLACE_NAME_MSG = {
   characters: (label: string) => `${label} may contain only letters, spaces, hyphens, apostrophes and periods.`,
@@ -31,6 +32,8 @@ function scriptsOf(word: string): Set<string> {
 
 /** The message refusing `name` (already NFKC-normalised and trimmed), or undefined when it is a fine place name. */
 export function placeNameProblem(name: string, label = "City"): string | undefined {
+  // Control and bidi characters keep the message every text field gives them.
+  if (hasUnsafeText(name)) return TEXT_MSG.unsafe;
   if (!ALLOWED.test(name) || INVISIBLE.test(name)) return PLACE_NAME_MSG.characters(label);
   if (name.split(/[ .'\u2019-]+/).some((word) => scriptsOf(word).size > 1)) return PLACE_NAME_MSG.mixedScripts(label);
   return undefined;
