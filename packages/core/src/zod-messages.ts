@@ -23,7 +23,7 @@ const fieldOf = (path: readonly PropertyKey[] | undefined) => (path && path.leng
 
 const plural = (n: number | bigint, one: string) => `${n} ${one}${Number(n) === 1 ? "" : "s"}`;
 
-export function friendlyIssue(iss: RawIssue): string | undefined {
+function friendlyIssue(iss: RawIssue): string | undefined {
   const field = fieldOf(iss.path);
   switch (iss.code) {
     case "invalid_type": {
