@@ -11,16 +11,21 @@
  *   distributed guess slow while the admin still signs in. These slowed attempts run one at a
  *   time per username (`slowed`): run side by side, 40 addresses got 29 password checks in
  *   8.5 s; in a line, each waits its turn, and at most LOGIN_SLOWED_QUEUE wait (more get 429).
+ * - a known device (the signed `login_device` cookie from an earlier successful login of this
+ *   username, decision 232) has a lane of its own: it is neither counted on the username nor
+ *   slowed by others' guesses, so the owner signs in during a distributed guess at once. Its own
+ *   wrong attempts are counted per device; past LOGIN_MAX_FAILURES it is treated as unknown.
  *
- * "Address" is the client's network (networkKey): an IPv6 client counts by its /64.
+ * "Address" is the client's per-visitor key (addressKey): an IPv4 address, an IPv6 /64.
  *
  * In memory by default; with REDIS_URL the counters live in Redis so several API instances
  * share them. An unreachable Redis fails open (logged): argon2id keeps each guess slow.
  */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Logger } from "@botox/core/logger";
+import { addressKey } from "@botox/core/network";
 import type { ApiEnv } from "../env.ts";
 import { errorSummary } from "../lib/logger.ts";
-import { networkKey } from "../lib/client-ip.ts";
 import { sharedRedis } from "../lib/redis.ts";
 
 export const LOGIN_MAX_FAILURES = 5;
@@ -108,7 +113,32 @@ export function createThrottleStore(env: ApiEnv): ThrottleStore {
   return env.REDIS_URL ? new RedisThrottleStore(env.REDIS_URL) : new MemoryThrottleStore();
 }
 
-export type Reservation = { allowed: true; delayMs: number } | { allowed: false; retryAfterSeconds: number };
+/** `deviceLane`: the attempt ran in a known device's own lane (not counted on the username). */
+export type Reservation = { allowed: true; delayMs: number; deviceLane?: true } | { allowed: false; retryAfterSeconds: number };
+
+/** The cookie naming a device that signed in before (its own lane in the throttle). */
+export const LOGIN_DEVICE_COOKIE = "login_device";
+export const LOGIN_DEVICE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
+
+const deviceMac = (secret: string, username: string, id: string) =>
+  createHmac("sha256", secret).update(`login-device\0${username.toLowerCase()}\0${id}`).digest("base64url");
+
+/** A new device token for this username: a random id and its keyed MAC ("id.mac"). */
+export function issueDeviceToken(secret: string, username: string): string {
+  const id = randomBytes(16).toString("base64url");
+  return `${id}.${deviceMac(secret, username, id)}`;
+}
+
+/** The device id when `token` was issued by this server for this username, else undefined. */
+export function knownDeviceId(secret: string, username: string, token: string | undefined): string | undefined {
+  if (!token) return undefined;
+  const [id = "", mac = "", ...rest] = token.split(".");
+  if (rest.length > 0 || !DEVICE_ID.test(id)) return undefined;
+  const expected = Buffer.from(deviceMac(secret, username, id));
+  const given = Buffer.from(mac);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+}
 
 /** The wait before checking the n-th attempt on one username from any addresses. */
 export function slowdownFor(count: number): number {
@@ -131,10 +161,15 @@ export class LoginThrottle {
   /** Per username: the end of the line of slowed attempts, and how many are in it. */
   private readonly lanes = new Map<string, { tail: Promise<void>; queued: number }>();
 
-  private keys(username: string, address: string) {
+  private keys(username: string, address: string, deviceId?: string) {
     const user = username.toLowerCase();
-    const network = networkKey(address);
-    return { pair: `pair:${network}|${user}`, address: `ip:${network}`, user: `user:${user}` };
+    const network = addressKey(address);
+    return {
+      pair: `pair:${network}|${user}`,
+      address: `ip:${network}`,
+      user: `user:${user}`,
+      device: deviceId ? `device:${deviceId}|${user}` : undefined,
+    };
   }
 
   /**
@@ -173,27 +208,36 @@ export class LoginThrottle {
     }
   }
 
-  /** Counts this attempt before its password is checked; refuses it past a limit. */
-  async reserve(username: string, address: string): Promise<Reservation> {
-    const k = this.keys(username, address);
+  /**
+   * Counts this attempt before its password is checked; refuses it past a limit. `deviceId`
+   * (a verified login_device cookie) puts the attempt in that device's own lane.
+   */
+  async reserve(username: string, address: string, deviceId?: string): Promise<Reservation> {
+    const k = this.keys(username, address, deviceId);
     return this.guard<Reservation>(
       async () => {
-        const [pair, addr, user] = await Promise.all([this.store.hit(k.pair), this.store.hit(k.address), this.store.hit(k.user)]);
+        const [pair, addr] = await Promise.all([this.store.hit(k.pair), this.store.hit(k.address)]);
         const over = [pair.count > LOGIN_MAX_FAILURES ? pair : null, addr.count > LOGIN_MAX_PER_ADDRESS ? addr : null].filter((h) => h !== null);
         if (over.length > 0) {
           return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...over.map((h) => h.resetInMs)) / 1000)) };
         }
-        return { allowed: true, delayMs: slowdownFor(user.count) };
+        // The device's own lane while its own failures stay under the limit.
+        if (k.device && (await this.store.hit(k.device)).count <= LOGIN_MAX_FAILURES) return { allowed: true, delayMs: 0, deviceLane: true };
+        return { allowed: true, delayMs: slowdownFor((await this.store.hit(k.user)).count) };
       },
       { allowed: true, delayMs: 0 },
     );
   }
 
-  /** A correct password clears what this username and address had counted. */
-  async recordSuccess(username: string, address: string): Promise<void> {
-    const k = this.keys(username, address);
+  /**
+   * A correct password clears what this address and device had counted, and the username's
+   * count too unless it came through the device's lane: others' guesses stay slowed then.
+   */
+  async recordSuccess(username: string, address: string, deviceId?: string, deviceLane = false): Promise<void> {
+    const k = this.keys(username, address, deviceId);
     await this.guard(async () => {
-      await Promise.all([this.store.reset(k.pair), this.store.reset(k.address), this.store.reset(k.user)]);
+      const cleared = [k.pair, k.address, k.device, deviceLane ? undefined : k.user];
+      await Promise.all(cleared.flatMap((key) => (key ? [this.store.reset(key)] : [])));
     }, undefined);
   }
 }

@@ -23,25 +23,6 @@ export function normalizeIp(raw: string | undefined | null): string | undefined 
   return isIP(s) ? s.toLowerCase() : undefined;
 }
 
-/**
- * The network a per-address limit counts by: an IPv4 address as is, an IPv6 address by its
- * /64 prefix ("2001:db8:1:2::/64"). One IPv6 subscriber usually holds a whole /64, so
- * counting single IPv6 addresses would let one person rotate through billions of them.
- */
-export function networkKey(ip: string): string {
-  if (isIP(ip) !== 6) return ip;
-  const [head = "", tail = ""] = ip.toLowerCase().split("::");
-  const left = head ? head.split(":") : [];
-  const right = ip.includes("::") ? (tail ? tail.split(":") : []) : [];
-  // An embedded IPv4 tail ("::1.2.3.4") counts as two groups; it never reaches the first four.
-  const rightGroups = right.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0);
-  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - rightGroups)).fill("0"), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
-}
-
 /** Addresses and CIDR ranges ("10.0.0.0/8", "fd00::/8") of the trusted proxies. */
 export function trustedProxyList(entries: readonly string[]): BlockList {
   const list = new BlockList();

@@ -11,9 +11,37 @@ import { HttpError, readJson } from "./errors.ts";
  * `/api/v1/openapi.json` is generated from (OpenAPI 3.1): one definition per call.
  */
 
+/**
+ * A route's query string may name only the parameters its schema declares, each once unless
+ * it takes a list (a GET without a query schema takes none): anything else is a 400 naming it (decision 234), so an
+ * unknown or repeated parameter is never ignored, and never a new read-cache entry either.
+ */
+function knownQueryOnly(route: RouteConfig): MiddlewareHandler<AppEnv> | undefined {
+  const query = route.request?.query;
+  if (!(query instanceof z.ZodObject) && route.method !== "get") return undefined;
+  const shape: Record<string, z.ZodType> = query instanceof z.ZodObject ? query.shape : {};
+  const known = Object.keys(shape);
+  return async (c, next) => {
+    const given = c.req.queries();
+    const unknown = Object.keys(given).filter((name) => !known.includes(name));
+    if (unknown.length > 0) {
+      const message = MSG.api.unknownQuery(unknown, known);
+      throw new HttpError(
+        400,
+        message,
+        unknown.map((path) => ({ path, message })),
+      );
+    }
+    // Repeated only where the parameter takes a list (businessStatus=a&businessStatus=b).
+    const repeated = Object.entries(given).find(([name, values]) => values.length > 1 && !shape[name]?.safeParse(values).success);
+    if (repeated) throw new HttpError(400, MSG.api.repeatedQuery(repeated[0]), [{ path: repeated[0], message: MSG.api.repeatedQuery(repeated[0]) }]);
+    await next();
+  };
+}
+
 /** A route module's router: failed validation is our usual 400 (first message in `error`, all in `issues`). */
 export function createRouter() {
-  return new OpenAPIHono<AppEnv>({
+  const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
         const issues = issuesOf(result.error);
@@ -21,6 +49,14 @@ export function createRouter() {
       }
     },
   });
+  const openapi = router.openapi.bind(router);
+  router.openapi = ((route: RouteConfig, ...rest: unknown[]) => {
+    const check = knownQueryOnly(route);
+    const middleware = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
+    const checked = check ? { ...route, middleware: [check, ...middleware] } : route;
+    return (openapi as (...args: unknown[]) => unknown)(checked, ...rest);
+  }) as typeof router.openapi;
+  return router;
 }
 
 /**

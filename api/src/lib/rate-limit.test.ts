@@ -12,7 +12,8 @@ import { recordingLogger } from "@botox/core/testing";
 import { adminUsers, hashPassword } from "@botox/db";
 import { createApp } from "../app.ts";
 import { readApiEnv } from "../env.ts";
-import { LOGIN_MAX_FAILURES, RedisThrottleStore } from "../auth/login-throttle.ts";
+import { LOGIN_DEVICE_COOKIE, LOGIN_MAX_FAILURES, RedisThrottleStore } from "../auth/login-throttle.ts";
+import { throttleFor } from "../routes/auth/auth.routes.ts";
 import { closeRedisConnections } from "./redis.ts";
 import { createPublicTestContext, socketEnv, TEST_ORIGIN, type PublicTestContext } from "../test/public-app.ts";
 
@@ -53,10 +54,10 @@ afterAll(async () => {
 /** A new app (an "instance") on the same database, with its own in-process state. */
 const instance = (env: Record<string, string>, logger: Logger = t.deps.logger) =>
   createApp({ ...t.deps, env: readApiEnv({ NODE_ENV: "test", ...env }), logger });
-const post = (app: ReturnType<typeof instance>, path: string, body: unknown, from = ip) =>
+const post = (app: ReturnType<typeof instance>, path: string, body: unknown, from = ip, cookie?: string) =>
   app.request(
     `/api/v1${path}`,
-    { method: "POST", headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN }, body: JSON.stringify(body) },
+    { method: "POST", headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, ...(cookie ? { Cookie: cookie } : {}) }, body: JSON.stringify(body) },
     socketEnv(from),
   );
 
@@ -93,6 +94,32 @@ describe.skipIf(!available)("with REDIS_URL", () => {
     const hits = await Promise.all(Array.from({ length: 30 }, () => store.hit(key)));
     expect(hits.map((h) => h.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     expect(Math.min(...hits.map((h) => h.resetInMs))).toBeGreaterThan(50_000);
+  });
+});
+
+describe.skipIf(!available)("with REDIS_URL, a known device", () => {
+  it("keeps its own lane on every instance: the owner is not slowed by guesses counted through Redis", async () => {
+    const username = `device-${run}`;
+    await t.db.db.insert(adminUsers).values({ username, passwordHash: await hashPassword("right password") });
+    const depsA = { ...t.deps, env: readApiEnv({ NODE_ENV: "test", REDIS_URL }) };
+    const depsB = { ...t.deps, env: readApiEnv({ NODE_ENV: "test", REDIS_URL }) };
+    const [a, b] = [createApp(depsA), createApp(depsB)];
+    const waits: number[] = [];
+    throttleFor(depsA).sleep = async (ms) => void waits.push(ms);
+    throttleFor(depsB).sleep = async (ms) => void waits.push(ms);
+    const signedIn = await post(a, "/login", { username, password: "right password" }, "198.18.210.1");
+    expect(signedIn.status).toBe(200);
+    const device = /login_device=[^;]+/.exec(signedIn.headers.get("set-cookie") ?? "")?.[0];
+    expect(device).toMatch(new RegExp(`^${LOGIN_DEVICE_COOKIE}=`));
+    // Guesses from new addresses on both instances slow the username down for everyone else.
+    for (let i = 0; i < LOGIN_MAX_FAILURES + 2; i++) await post(i % 2 ? a : b, "/login", { username, password: "wrong" }, `198.18.211.${i}`);
+    expect(waits.length).toBeGreaterThan(0);
+    waits.length = 0;
+    expect((await post(b, "/login", { username, password: "right password" }, "198.18.212.1", device)).status).toBe(200);
+    expect(waits).toEqual([]);
+    // The username's count survived the owner's sign-in: the next guess is still slowed.
+    await post(a, "/login", { username, password: "wrong" }, "198.18.213.1");
+    expect(waits.length).toBe(1);
   });
 });
 

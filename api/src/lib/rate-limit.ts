@@ -7,11 +7,10 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { MemoryStore, RedisStore, rateLimiter, type ClientRateLimitInfo, type Store } from "hono-rate-limiter";
-import { MSG } from "@botox/core";
+import { MSG, addressKey } from "@botox/core";
 import type { Logger } from "@botox/core/logger";
 import type { AppEnv, Deps } from "../context.ts";
 import { sharedRedis } from "./redis.ts";
-import { networkKey } from "./client-ip.ts";
 import { errorSummary } from "./logger.ts";
 
 export interface RateLimitOptions {
@@ -76,8 +75,8 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     rateLimiter<AppEnv>({
       windowMs: options.windowMs,
       limit: options.limit,
-      // An IPv6 client counts by its /64 (networkKey): one subscriber holds the whole prefix.
-      keyGenerator: (c) => `${options.keyPrefix}:${networkKey(c.get("clientIp"))}`,
+      // Per visitor (addressKey): an IPv4 address, an IPv6 /64 (one subscriber holds the whole prefix).
+      keyGenerator: (c) => `${options.keyPrefix}:${addressKey(c.get("clientIp"))}`,
       message: { error: MSG.api.rateLimited },
       statusCode: 429,
       standardHeaders: "draft-6",

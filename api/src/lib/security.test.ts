@@ -392,7 +392,7 @@ describe("error contract", () => {
     const brokenDb = new Proxy({}, { get: boom });
     const logger = recordingLogger();
     const app = createApp({ ...t.deps, db: brokenDb as never, logger });
-    const res = await app.request("/api/v1/cities/popular?zip=10001");
+    const res = await app.request("/api/v1/cities/popular?limit=7");
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ error: MSG.api.internal });

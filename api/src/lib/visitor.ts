@@ -1,16 +1,17 @@
 /**
  * Who a visitor is, for the one-rating-per-visitor rule (architecture.md §8): a random id in an
- * HttpOnly cookie (set when missing) decides "already rated"; a keyed hash of the client
- * address only caps how many ratings one address may send per clinic per day, so neighbours
- * behind one address are not refused (docs/decisions/134-one-rating-per-visitor-cookie.md).
- * The address itself is never stored.
+ * HttpOnly cookie (set when missing) decides "already rated"; a keyed hash of the client's
+ * per-visitor key (an IPv4 address, an IPv6 /64) only caps how many ratings, suggestions and
+ * price reports one visitor may send, so neighbours behind one address are not refused
+ * (docs/decisions/134-one-rating-per-visitor-cookie.md); a keyed hash of its network (an IPv4
+ * /24, an IPv6 /48) counts distinct networks (decision 233). The address itself is never stored.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../context.ts";
 import { cookiesSecure } from "../env.ts";
-import { networkKey } from "./client-ip.ts";
+import { addressKey, type AddressScope } from "@botox/core/network";
 
 export const VISITOR_COOKIE = "visitor_id";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -37,14 +38,17 @@ export function ensureVisitorId(c: Context<AppEnv>): string {
   return id;
 }
 
-/** HMAC-SHA256(secret, client address), hex. */
+const keyedHash = (c: Context<AppEnv>, scope: AddressScope) =>
+  createHmac("sha256", c.get("deps").secret)
+    .update(addressKey(c.get("clientIp"), scope))
+    .digest("hex");
+
+/** HMAC-SHA256(secret, the client's per-visitor key: IPv4 address, IPv6 /64), hex. */
 export function addressHash(c: Context<AppEnv>): string {
-  return createHmac("sha256", c.get("deps").secret).update(c.get("clientIp")).digest("hex");
+  return keyedHash(c, "visitor");
 }
 
-/** HMAC-SHA256(secret, client network): the IPv4 address or IPv6 /64 (client-ip.ts networkKey), hex. */
+/** HMAC-SHA256(secret, the client's network: IPv4 /24, IPv6 /48), hex. */
 export function networkHash(c: Context<AppEnv>): string {
-  return createHmac("sha256", c.get("deps").secret)
-    .update(networkKey(c.get("clientIp")))
-    .digest("hex");
+  return keyedHash(c, "network");
 }

@@ -112,7 +112,7 @@ export const CATEGORY_FORM = { minName: 2, minSlug: 2 } as const;
 export const RATING = {
   commentMaxLength: 1000,
   /**
-   * Ratings one network (an IPv4 address or an IPv6 /64) may give one clinic within
+   * Ratings one visitor's address (addressKey: an IPv4 address or an IPv6 /64) may give one clinic within
    * `windowDays`, whatever its cookies: the cookie decides "already rated", so a
    * household sharing an address is not refused, but a script cannot stuff a clinic.
    */

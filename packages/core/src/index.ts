@@ -27,3 +27,5 @@ export * from "./estimates.ts";
 export * from "./deals.ts";
 export * from "./staff.ts";
 export * from "./freshness.ts";
+export * from "./network.ts";
+export * from "./place-name.ts";

@@ -154,5 +154,9 @@ export const MSG = {
     postSlugTaken: "A blog post with this slug already exists.",
     categorySlugTaken: "A category with this slug already exists.",
     invalidJson: "Request body must be valid JSON.",
+    bodyNotObject: "The request body must be a JSON object with the fields of this request.",
+    unknownQuery: (names: readonly string[], known: readonly string[]) =>
+      `Unknown query parameter${names.length > 1 ? "s" : ""}: ${names.join(", ")}. ${known.length ? `This address takes ${known.join(", ")}.` : "This address takes no query parameters."}`,
+    repeatedQuery: (name: string) => `The query parameter ${name} was given more than once; give it once.`,
   },
 } as const;

@@ -6,6 +6,8 @@
  * public forms. Tab, line feed and carriage return stay allowed in multi-line text.
  */
 import { z } from "zod";
+// Messages for checks a schema gives none of, in every package that validates (decision 234).
+import "./zod-messages.ts";
 
 // Built from code points so the source file itself carries no invisible characters.
 const UNSAFE_TEXT = new RegExp(
@@ -30,7 +32,8 @@ export function hasUnsafeText(s: string): boolean {
  */
 export function safeText(opts: { label: string; max: number; required?: string }) {
   const base = z
-    .string({ error: opts.required ?? `${opts.label} must be text.` })
+    // "Required" only when nothing was sent: a number or a list is not text, whatever the field.
+    .string({ error: (iss) => ((iss.input === undefined || iss.input === null) && opts.required ? opts.required : `${opts.label} must be text.`) })
     .trim()
     .max(opts.max, TEXT_MSG.tooLong(opts.label, opts.max))
     .refine((s) => !hasUnsafeText(s), { message: TEXT_MSG.unsafe });

@@ -236,7 +236,10 @@ describe("bad rows", () => {
 
   it("validates rows one by one without a database", () => {
     expect(validateExportRow({ name: "A", city: "B", state: "C", latitude: "1", longitude: "2" })).toMatchObject({ ok: true });
-    expect(validateExportRow({ name: "A", city: "!!!", state: "C" })).toEqual({ ok: false, reason: "city: City is required" });
+    expect(validateExportRow({ name: "A", city: "!!!", state: "C" })).toEqual({
+      ok: false,
+      reason: "city: City may contain only letters, spaces, hyphens, apostrophes and periods.",
+    });
   });
 });
 

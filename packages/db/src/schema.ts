@@ -118,9 +118,9 @@ export const ratings = pgTable(
     comment: text("comment"),
     /** Random id from the visitor cookie. */
     visitorId: text("visitor_id").notNull(),
-    /** HMAC of the client address with a server secret; never the address itself. */
+    /** HMAC of the client's per-visitor key (IPv4 address, IPv6 /64; core addressKey): the 30-day cap. Never the address itself. */
     addressHash: text("address_hash").notNull(),
-    /** HMAC of the client's network (IPv4 address, IPv6 /64): the 30-day cap and the markup's distinct networks. */
+    /** HMAC of the client's network (IPv4 /24, IPv6 /48; core addressKey): the markup's distinct networks. */
     networkHash: text("network_hash").notNull(),
     createdAt: createdAt(),
   },

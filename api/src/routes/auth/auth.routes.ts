@@ -1,10 +1,20 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import { MSG, loginResponseSchema, loginSchema, okResponseSchema, type LoginResponse } from "@botox/core";
 import { findAdminByUsername, hashPassword, verifyPassword } from "@botox/db";
 import type { AppEnv, Deps } from "../../context.ts";
 import { clearSessionCookie, createSession, invalidateSessionToken, readSessionCookie, setSessionCookie } from "../../auth/session.ts";
-import { LoginThrottle, VerificationGate, createThrottleStore } from "../../auth/login-throttle.ts";
+import {
+  LOGIN_DEVICE_COOKIE,
+  LOGIN_DEVICE_MAX_AGE_SECONDS,
+  LoginThrottle,
+  VerificationGate,
+  createThrottleStore,
+  issueDeviceToken,
+  knownDeviceId,
+} from "../../auth/login-throttle.ts";
+import { cookiesSecure } from "../../env.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { createRouter, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
 
@@ -52,12 +62,14 @@ const logoutRoute = createRoute({
 
 export const authRoutes = createRouter()
   .openapi(loginRoute, async (c) => {
-    const { db } = c.get("deps");
+    const { db, secret, env } = c.get("deps");
     const input = c.req.valid("json");
     const address = c.get("clientIp") ?? "unknown";
     const throttle = throttleFor(c.get("deps"));
+    // A device this username signed in from before has its own lane (decision 232).
+    const deviceId = knownDeviceId(secret, input.username, getCookie(c, LOGIN_DEVICE_COOKIE));
     // Counted before the password is checked, so simultaneous guesses cannot overtake the count.
-    const reservation = await throttle.reserve(input.username, address);
+    const reservation = await throttle.reserve(input.username, address, deviceId);
     if (!reservation.allowed) throttled(c, reservation.retryAfterSeconds);
     // Past the free attempts, one username's checks run one at a time (from any addresses).
     const checked = await throttle.slowed(input.username, reservation.delayMs, async () => {
@@ -69,7 +81,16 @@ export const authRoutes = createRouter()
     const { user, verified } = checked.value;
     if (!verified) throttled(c, 1);
     if (!user || !verified.value) throw new HttpError(401, MSG.admin.invalidLogin);
-    await throttle.recordSuccess(input.username, address);
+    await throttle.recordSuccess(input.username, address, deviceId, reservation.deviceLane);
+    if (!deviceId) {
+      setCookie(c, LOGIN_DEVICE_COOKIE, issueDeviceToken(secret, user.username), {
+        httpOnly: true,
+        sameSite: "Strict",
+        path: "/",
+        maxAge: LOGIN_DEVICE_MAX_AGE_SECONDS,
+        secure: cookiesSecure(env),
+      });
+    }
     // One session per browser: the one this browser held before is ended, not left valid.
     const previous = readSessionCookie(c);
     if (previous) await invalidateSessionToken(db, previous);

@@ -3,14 +3,18 @@ import { testLogger } from "@botox/core/testing";
 import { MSG } from "@botox/core";
 import { adminUsers, hashPassword, sessions } from "@botox/db";
 import { ORIGIN, createAdminTestContext, sessionCookieOf, type AdminTestContext } from "../../test/admin-app.ts";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import {
+  LOGIN_DEVICE_COOKIE,
   LOGIN_MAX_FAILURES,
   LOGIN_MAX_PER_ADDRESS,
   LOGIN_SLOWED_QUEUE,
   LoginThrottle,
   MemoryThrottleStore,
   VerificationGate,
+  issueDeviceToken,
+  knownDeviceId,
   slowdownFor,
 } from "../../auth/login-throttle.ts";
 import { socketEnv } from "../../test/public-app.ts";
@@ -231,6 +235,123 @@ describe("login attacks", () => {
     const statuses = (await Promise.all(burst)).map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_SLOWED_QUEUE);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_SLOWED_QUEUE);
+  });
+
+  const deviceCookieOf = (res: Response) => {
+    const m = new RegExp(`${LOGIN_DEVICE_COOKIE}=([^;]+)`).exec(res.headers.get("set-cookie") ?? "");
+    return m ? `${LOGIN_DEVICE_COOKIE}=${m[1]}` : undefined;
+  };
+
+  it("a successful login marks the device with a signed HttpOnly cookie for that username only", async () => {
+    const { username, password } = await newAdmin(throttled);
+    const res = await loginFrom(throttled, "203.0.113.40", { username, password });
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(new RegExp(`${LOGIN_DEVICE_COOKIE}=[^;]+;.*HttpOnly`));
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    const token = deviceCookieOf(res)!.slice(LOGIN_DEVICE_COOKIE.length + 1);
+    const secret = throttled.deps.secret;
+    expect(knownDeviceId(secret, username, token)).toBeDefined();
+    expect(knownDeviceId(secret, username.toUpperCase(), token)).toBeDefined();
+    expect(knownDeviceId(secret, "someone-else", token)).toBeUndefined();
+    expect(knownDeviceId("another secret", username, token)).toBeUndefined();
+    const [id, mac] = token.split(".");
+    expect(knownDeviceId(secret, username, `${id}.${mac!.slice(0, -2)}AA`)).toBeUndefined();
+    expect(knownDeviceId(secret, username, `${id}.${mac}.x`)).toBeUndefined();
+    expect(knownDeviceId(secret, username, "")).toBeUndefined();
+    // A known device is not marked again.
+    const again = await loginFrom(throttled, "203.0.113.41", { username, password }, deviceCookieOf(res));
+    expect(again.status).toBe(200);
+    expect(deviceCookieOf(again)).toBeUndefined();
+  });
+
+  it("a distributed guess (one wrong password every 0.7 s, each from a new address, for 60 s) never keeps the owner's known device out", async () => {
+    const { username, password } = await newAdmin(throttled);
+    const device = deviceCookieOf(await loginFrom(throttled, "203.0.113.50", { username, password }));
+    expect(device).toBeDefined();
+    // A fake clock: the throttle's slow-downs wait on it, and the test moves it on.
+    let now = 0;
+    const timers: { at: number; fire: () => void }[] = [];
+    const who = new AsyncLocalStorage<"owner">();
+    let ownerSlept = 0;
+    let ownerQueued = 0;
+    let onOwnerQueued = () => {};
+    const throttle = throttleFor(throttled.deps);
+    throttle.sleep = (ms) => {
+      if (who.getStore() === "owner") ownerSlept += ms;
+      return new Promise<void>((fire) => timers.push({ at: now + ms, fire }));
+    };
+    const slowed = throttle.slowed.bind(throttle);
+    throttle.slowed = (user, delayMs, check) => {
+      if (who.getStore() === "owner" && delayMs > 0) {
+        ownerQueued += 1;
+        onOwnerQueued();
+      }
+      return slowed(user, delayMs, check);
+    };
+    const advance = (ms: number) => {
+      now += ms;
+      for (const timer of timers.filter((x) => x.at <= now)) {
+        timers.splice(timers.indexOf(timer), 1);
+        timer.fire();
+      }
+    };
+    try {
+      const guesses: Promise<Response>[] = [];
+      const owner: { status: number; at: number; answeredAt: number }[] = [];
+      for (let step = 0; now < 60_000; step++) {
+        guesses.push(Promise.resolve(loginFrom(throttled, `198.51.${100 + (step >> 8)}.${step & 255}`, { username, password: `guess-${step}` })));
+        // The owner signs in every 5.6 s, from a new address each time, while the guesses wait their turn.
+        if (step % 8 === 7) {
+          const at = now;
+          const attempt = Promise.resolve(who.run("owner", () => loginFrom(throttled, `203.0.113.${60 + step / 8}`, { username, password }, device)));
+          // Put in the line, it would wait for the clock: note that and let it finish with the guesses.
+          const res = await Promise.race([attempt, new Promise<undefined>((resolve) => (onOwnerQueued = () => resolve(undefined)))]);
+          if (!res) guesses.push(attempt);
+          owner.push({ status: res?.status ?? 0, at, answeredAt: now });
+        }
+        advance(700);
+        await new Promise((r) => setImmediate(r));
+      }
+      expect(owner.length).toBeGreaterThanOrEqual(10);
+      expect(owner.every((o) => o.status === 200)).toBe(true);
+      // The clock never moved while the owner waited: no slow-down and no place in the line.
+      expect(owner.every((o) => o.answeredAt - o.at <= 5_000)).toBe(true);
+      expect([ownerSlept, ownerQueued]).toEqual([0, 0]);
+      // The guesses themselves stayed slowed: at most a line's worth of them were ever checked at once.
+      let settled = 0;
+      for (const g of guesses) void g.then(() => (settled += 1));
+      // Each guess in the line sleeps only once the one before it is answered: move the clock on until all are.
+      while (settled < guesses.length) {
+        advance(10_000);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const statuses = (await Promise.all(guesses)).map((r) => r.status);
+      expect(statuses.every((st) => st === 401 || st === 429 || st === 200)).toBe(true);
+      expect(statuses.filter((st) => st === 429).length).toBeGreaterThan(statuses.length / 2);
+    } finally {
+      throttle.slowed = slowed;
+    }
+  });
+
+  it("a known device's own wrong passwords are limited: past the limit it waits in the username's line like any other", async () => {
+    const { username, password } = await newAdmin(throttled);
+    const device = deviceCookieOf(await loginFrom(throttled, "203.0.113.80", { username, password }));
+    const waits: number[] = [];
+    throttleFor(throttled.deps).sleep = async (ms) => void waits.push(ms);
+    // Others' guesses have slowed the username down.
+    for (let i = 0; i < LOGIN_MAX_FAILURES + 2; i++) await loginFrom(throttled, `198.51.110.${i}`, { username, password: "bad" });
+    waits.length = 0;
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      expect((await loginFrom(throttled, `203.0.113.${90 + i}`, { username, password: "bad" }, device)).status).toBe(401);
+    }
+    expect(waits).toEqual([]);
+    // A forged device cookie, and the real one past its own limit, get the username's slow-down.
+    const forged = `${LOGIN_DEVICE_COOKIE}=${issueDeviceToken("not the app secret", username)}`;
+    expect((await loginFrom(throttled, "203.0.113.100", { username, password: "bad" }, forged)).status).toBe(401);
+    expect(waits).toHaveLength(1);
+    expect((await loginFrom(throttled, "203.0.113.101", { username, password }, device)).status).toBe(200);
+    expect(waits).toHaveLength(2);
   });
 
   it("a new login ends the session the browser held before", async () => {

@@ -100,4 +100,20 @@ describe("POST /newsletter/subscribe", () => {
     expect(await rowsFor("limit5@example.com")).toHaveLength(0);
     expect((await subscribe({ email: "limit5@example.com" }, "198.51.100.10")).status).toBe(200);
   });
+
+  it("counts a visitor by the shared address key: an IPv6 /64, and an IPv4-mapped address as its IPv4 address", async () => {
+    const from = async (ips: string[], tag: string) => {
+      const statuses: number[] = [];
+      for (const [i, ip] of ips.entries()) statuses.push((await subscribe({ email: `${tag}${i}@example.com` }, ip)).status);
+      return statuses;
+    };
+    const v6 = await from(
+      ["2001:db8:90:1::1", "2001:db8:90:1::2", "2001:db8:90:1::3", "2001:db8:90:1:1::", "2001:db8:90:1:ffff::9", "2001:db8:90:1::6"],
+      "v6-",
+    );
+    expect(v6).toEqual([200, 200, 200, 200, 200, 429]);
+    // 198.51.100.11 = ::ffff:c633:640b
+    const mapped = await from(["198.51.100.11", "198.51.100.11", "198.51.100.11", "::ffff:c633:640b", "::ffff:198.51.100.11", "::ffff:c633:640b"], "mapped-");
+    expect(mapped).toEqual([200, 200, 200, 200, 200, 429]);
+  });
 });

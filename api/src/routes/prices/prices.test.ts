@@ -309,7 +309,7 @@ describe("admin price writes", () => {
       [{ ...body, source: "rumour" }, PRICE_MSG.source],
       [{ ...body, conditions: "x".repeat(501) }, PRICE_MSG.conditions],
       [{ ...body, evidenceUrl: "javascript:alert(1)" }, "Evidence URL must be an http(s) address."],
-      [[body], "Invalid input: expected object, received array"],
+      [[body], "The request body must be a JSON object with the fields of this request."],
     ];
     for (const [input, message] of cases) {
       const res = await t.request("POST", `/clinics/${c!.id}/prices`, { body: input, cookie: session });
@@ -552,6 +552,13 @@ describe("price reports", () => {
     expect((await report(c!.id, paid, { cookie: `${VISITOR_COOKIE}=old-visitor` })).status).toBe(201);
   });
 
+  it("counts an IPv6 visitor by its /64: another address of it, with a fresh cookie, is the same visitor (409)", async () => {
+    const [c] = await clinicsIn(freshCity(), 1);
+    expect((await report(c!.id, paid, { ip: "2001:db8:78:1::1" })).status).toBe(201);
+    expect((await report(c!.id, paid, { ip: "2001:db8:78:1::abcd" })).status).toBe(409);
+    expect((await report(c!.id, paid, { ip: "2001:db8:78:2::1" })).status).toBe(201);
+  });
+
   it("concurrent reports by one visitor: exactly one is stored", async () => {
     const [c] = await clinicsIn(freshCity(), 1);
     const cookie = `${VISITOR_COOKIE}=concurrent-visitor-000000`;
@@ -578,7 +585,7 @@ describe("price reports", () => {
       [{ ...paid, treatedMonth: "2099-01" }, PRICE_MSG.treatedMonth],
       [{ ...paid, treatedMonth: "last month" }, PRICE_MSG.treatedMonth],
       [{ ...paid, area: "elbow" }, PRICE_MSG.area],
-      [{ ...paid, status: "published" }, 'Unrecognized key: "status"'],
+      [{ ...paid, status: "published" }, "The field status is not accepted; remove it."],
     ];
     for (const [input, message] of cases) {
       const res = await report(c!.id, input);

@@ -27,7 +27,7 @@ const notFound = { 404: errorResponse(MSG.clinic.notFoundTitle) };
 const rateRoute = createRoute({
   method: "post",
   path: "/clinics/:id{[0-9]+}/ratings",
-  summary: `Rate a clinic with an emoji and an optional comment; one rating per visitor (cookie visitor_id); one network (IPv4 address, IPv6 /64) may give a clinic ${RATING.perNetworkPerClinic} ratings in ${RATING.windowDays} days, whatever its cookies`,
+  summary: `Rate a clinic with an emoji and an optional comment; one rating per visitor (cookie visitor_id); one address (IPv4 address, IPv6 /64) may give a clinic ${RATING.perNetworkPerClinic} ratings in ${RATING.windowDays} days, whatever its cookies; rating markup counts networks by IPv4 /24 and IPv6 /48`,
   tags: ["ratings"],
   middleware: [rateLimit({ windowMs: 60_000, limit: 10, keyPrefix: "ratings" }), jsonBody] as const,
   request: { body: jsonRequest(ratingSchema) },

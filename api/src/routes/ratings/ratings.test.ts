@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG, RATING, RATING_EMOJIS, type RatingResponse, type RatingStat } from "@botox/core";
-import { ratings } from "@botox/db";
+import { ratingNetworkCounts, ratings } from "@botox/db";
 import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
 import { VISITOR_COOKIE } from "../../lib/visitor.ts";
 
@@ -16,7 +16,7 @@ const freshIp = () => `198.18.${++ipSeq >> 8}.${ipSeq & 255}`;
 
 beforeAll(async () => {
   t = await createPublicTestContext();
-  const rows = await t.insertClinics(Array.from({ length: 28 }, (_, i) => ({ name: `Rated Clinic ${i}`, city: "Austin", state: "TX" })));
+  const rows = await t.insertClinics(Array.from({ length: 30 }, (_, i) => ({ name: `Rated Clinic ${i}`, city: "Austin", state: "TX" })));
   clinicIds.push(...rows.map((r) => r.id));
 });
 afterAll(() => t.close());
@@ -130,17 +130,30 @@ describe("POST /clinics/{id}/ratings", () => {
     expect((await rate(id, { emoji: "smile" }, { ip })).status).toBe(201);
   });
 
-  it("counts an IPv6 network by its /64: rotating addresses inside it does not lift the cap", async () => {
+  it("counts an IPv6 visitor by its /64: rotating addresses inside it does not lift the cap", async () => {
     const id = clinic();
     for (let i = 1; i <= RATING.perNetworkPerClinic; i++) expect((await rate(id, { emoji: "angry" }, { ip: `2001:db8:aa:bb::${i}` })).status).toBe(201);
     expect((await rate(id, { emoji: "angry" }, { ip: "2001:db8:aa:bb:ffff:1:2:3" })).status).toBe(429);
-    // The neighbouring /64 is another network.
+    // The neighbouring /64 is another visitor (of the same /48 network).
     expect((await rate(id, { emoji: "angry" }, { ip: "2001:db8:aa:bc::1" })).status).toBe(201);
     const rows = await t.db.db.select().from(ratings);
     const mine = rows.filter((r) => r.clinicId === id);
-    expect(new Set(mine.map((r) => r.networkHash)).size).toBe(2);
-    expect(mine[0]?.networkHash).toBe(createHmac("sha256", t.deps.secret).update("2001:db8:aa:bb::/64").digest("hex"));
+    expect(new Set(mine.map((r) => r.addressHash)).size).toBe(2);
+    expect(mine[0]?.addressHash).toBe(createHmac("sha256", t.deps.secret).update("2001:db8:aa:bb::/64").digest("hex"));
+    expect(new Set(mine.map((r) => r.networkHash))).toEqual(new Set([createHmac("sha256", t.deps.secret).update("2001:db8:aa::/48").digest("hex")]));
     expect(JSON.stringify(mine)).not.toContain("2001:db8");
+  });
+
+  it("counts networks for the markup rule by IPv4 /24 and IPv6 /48: one host's few addresses are one network", async () => {
+    const oneHost = clinic();
+    const threeNetworks = clinic();
+    for (const ip of ["198.51.102.1", "198.51.102.2", "198.51.102.3", "2001:db8:5:100::1", "2001:db8:5:101::1", "2001:db8:5:1ff::1"]) {
+      expect((await rate(oneHost, { emoji: "love-eyes" }, { ip })).status).toBe(201);
+    }
+    for (const ip of ["198.51.103.1", "198.51.104.1", "2001:db8:6::1"]) expect((await rate(threeNetworks, { emoji: "love-eyes" }, { ip })).status).toBe(201);
+    const counts = await ratingNetworkCounts(t.db.db, [oneHost, threeNetworks]);
+    expect(counts.get(oneHost)).toBe(2); // 198.51.102.0/24 and 2001:db8:5::/48
+    expect(counts.get(threeNetworks)).toBe(3);
   });
 
   it("keeps only a keyed hash of the address, never the address itself", async () => {
@@ -150,6 +163,7 @@ describe("POST /clinics/{id}/ratings", () => {
     const rows = await t.db.db.select().from(ratings);
     const row = rows.find((r) => r.clinicId === id)!;
     expect(row.addressHash).toBe(createHmac("sha256", t.deps.secret).update(ip).digest("hex"));
+    expect(row.networkHash).toBe(createHmac("sha256", t.deps.secret).update("192.0.2.0/24").digest("hex"));
     expect(JSON.stringify(rows)).not.toContain(ip);
   });
 

@@ -118,8 +118,34 @@ describe("one name per city", () => {
     const names = new Map((await listSiteCities(t.db.db)).map((c) => [c.citySlug, c.city]));
     expect(names.get("smalltownville")).toBe("Smalltownville");
     expect(names.get("mostly-town")).toBe("Mostly Town");
-    const nearby = await t.get<City[]>("/cities/nearby?lat=40.15&lng=-88.2&limit=5");
+    const nearby = await t.get<City[]>("/cities/nearby");
     expect(nearby.body.map((c) => c.city)).toEqual(expect.arrayContaining(["Smalltownville", "Mostly Town"]));
+  });
+
+  it("is the cities data's name whenever the slug matches, and a tie never goes to punctuation", async () => {
+    await t.insertZip("78664", 30.51, -97.67, "Round Rock", "TX");
+    await t.insertZip("78613", 30.5, -97.82, "Cedar Park", "TX");
+    const at = { state: "TX", latitude: 30.5, longitude: -97.7 };
+    await t.insertClinics([
+      // One row each: the stray punctuation must not win by sorting first.
+      { name: "Rock One", city: "Round Rock", ...at },
+      { name: "Rock Two", city: "Round -Rock", ...at },
+      // No clinic spells it as the cities data does: the slug still finds it.
+      { name: "Cedar One", city: "Cedar -Park", ...at },
+      { name: "Cedar Two", city: "CEDAR  PARK", ...at },
+      // Not in the cities data: a tie goes to the spelling without punctuation.
+      { name: "Hill One", city: "Liberty -Hill", ...at },
+      { name: "Hill Two", city: "Liberty Hill", ...at },
+    ]);
+    const names = new Map((await listSiteCities(t.db.db)).map((c) => [c.citySlug, c.city]));
+    expect([names.get("round-rock"), names.get("cedar-park"), names.get("liberty-hill")]).toEqual(["Round Rock", "Cedar Park", "Liberty Hill"]);
+    const popular = await t.get<City[]>("/cities/popular?limit=50");
+    expect(
+      popular.body
+        .filter((c) => c.state === "TX" && ["round-rock", "cedar-park", "liberty-hill"].includes(c.citySlug))
+        .map((c) => c.city)
+        .sort(),
+    ).toEqual(["Cedar Park", "Liberty Hill", "Round Rock"]);
   });
 });
 

@@ -3,6 +3,7 @@
  * the search box's fields and the queries of the public clinic reads (zip-search, clinics by
  * city, nearby, near the visitor, one clinic).
  */
+import { placeName } from "../place-name.ts";
 import { z } from "zod";
 import { FILTERS, SEARCH } from "../constants.ts";
 import { FUTURE_DATE_MSG, isFutureDay } from "../freshness.ts";
@@ -178,7 +179,7 @@ const phoneSchema = z.preprocess(
 
 export const clinicInputSchema = z.object({
   name: safeText({ label: "Name", max: 300, required: V.nameRequired }),
-  city: safeText({ label: "City", max: 100, required: V.cityRequired }),
+  city: placeName({ label: "City", max: 100, required: V.cityRequired }),
   state: safeText({ label: "State", max: 50, required: V.stateRequired }),
   slug: z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),

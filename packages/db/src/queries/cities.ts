@@ -44,20 +44,26 @@ export function cityCondition(key: CityKey, at: CityColumns = clinics): SQL {
 }
 
 /**
- * The one name a city (its slug within a state) is shown by: the cities data's
- * spelling (zip_codes, same name ignoring case, same state), else the most common spelling
- * among its clinics (ties: mixed case before all capitals or all lower case). Never whichever
- * row sorts first, so a clinic saved as "CHICAGO" cannot rename Chicago's page.
+ * The one name a city (its slug within a state) is shown by: the cities data's spelling
+ * (zip_codes, same state) whenever its name has the city's slug: first a clinic's spelling
+ * found there ignoring case (indexed), else any name there whose slug (toLinkSlug's rule, in
+ * SQL) is the city's slug. Only a city missing from the cities data takes its clinics' most
+ * common spelling; ties go to the fewest characters other than letters and spaces (so "Round
+ * -Rock" never beats "Round Rock"), then mixed case before all capitals or all lower case,
+ * then byte order, the same on PostgreSQL and PGlite whatever their collations.
  */
 export function cityDisplayName(citySlug: SQL, state: SQL /* upper(trim(state)) */): SQL<string> {
+  const spellings = sql`SELECT x.city FROM ${clinics} x WHERE x.city_slug = ${citySlug} AND upper(trim(x.state)) = ${state}`;
   const spelling = sql`(
-    SELECT x.city FROM ${clinics} x
-    WHERE x.city_slug = ${citySlug} AND upper(trim(x.state)) = ${state}
-    GROUP BY x.city
-    ORDER BY count(*) DESC, (x.city = upper(x.city)) ASC, (x.city = lower(x.city)) ASC, x.city ASC
+    SELECT s.city FROM (${spellings}) s
+    GROUP BY s.city
+    ORDER BY count(*) DESC, length(regexp_replace(s.city, '[[:alpha:][:space:]]', '', 'g')) ASC,
+      (s.city = upper(s.city)) ASC, (s.city = lower(s.city)) ASC, s.city COLLATE "C" ASC
     LIMIT 1)`;
+  const zipSlug = sql`trim(both '-' from regexp_replace(regexp_replace(lower(z.city), '[^a-z0-9[:space:]_-]', '', 'g'), '[[:space:]_-]+', '-', 'g'))`;
   return sql<string>`coalesce(
-    (SELECT min(z.city) FROM ${zipCodes} z WHERE lower(z.city) = lower(${spelling}) AND z.state = ${state}),
+    (SELECT min(z.city COLLATE "C") FROM ${zipCodes} z WHERE lower(z.city) IN (SELECT lower(s.city) FROM (${spellings}) s) AND z.state = ${state}),
+    (SELECT min(z.city COLLATE "C") FROM ${zipCodes} z WHERE z.state = ${state} AND ${zipSlug} = ${citySlug}),
     ${spelling})`;
 }
 

@@ -1,9 +1,10 @@
 /**
  * Emoji ratings (product.md §3): one per visitor per clinic, the visitor being the cookie
- * (unique index ratings_clinic_visitor_key). The keyed hash of the client's network (IPv4
- * address, IPv6 /64) caps how many ratings one network gives a clinic in 30 days, whatever
- * its cookies (a household may share an address, a script may not;
- * ratings_clinic_network_created_idx serves the count).
+ * (unique index ratings_clinic_visitor_key). The keyed hash of the client's per-visitor key
+ * (addressHash: IPv4 address, IPv6 /64) caps how many ratings one visitor gives a clinic in
+ * 30 days, whatever its cookies (a household may share an address, a script may not;
+ * ratings_clinic_address_created_idx serves the count). The keyed hash of its network
+ * (networkHash: IPv4 /24, IPv6 /48) counts the distinct networks the markup rule needs.
  */
 import { and, count, countDistinct, eq, gt, inArray, sql } from "drizzle-orm";
 import { RATING_EMOJIS, type RatingEmoji, type RatingResponse, type RatingStat } from "@botox/core";
@@ -26,26 +27,26 @@ export interface NewRating {
 
 export type InsertRatingResult = { rating: RatingResponse["rating"] } | { refused: "already-rated" | "address-limit" };
 
-/** How many ratings one network may give one clinic, within how many days. */
+/** How many ratings one visitor's address may give one clinic, within how many days. */
 export interface NetworkCap {
   perNetwork: number;
   windowDays: number;
 }
 
 /**
- * Inserts the rating unless this visitor (cookie) has rated the clinic, or its network has
+ * Inserts the rating unless this visitor (cookie) has rated the clinic, or its address has
  * already given the clinic `cap.perNetwork` ratings in the last `cap.windowDays` days. A
- * transaction lock per (clinic, network) makes the count exact under concurrent attempts,
+ * transaction lock per (clinic, address) makes the count exact under concurrent attempts,
  * and ON CONFLICT makes one visitor's concurrent attempts safe: one wins, the rest are refused.
  */
 export async function insertRating(db: Database, r: NewRating, cap: NetworkCap, now = new Date()): Promise<InsertRatingResult> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rating:${r.clinicId}:${r.networkHash}`}))`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rating:${r.clinicId}:${r.addressHash}`}))`);
     const since = new Date(now.getTime() - cap.windowDays * 24 * 60 * 60 * 1000);
     const [sent] = await tx
       .select({ n: count() })
       .from(ratings)
-      .where(and(eq(ratings.clinicId, r.clinicId), eq(ratings.networkHash, r.networkHash), gt(ratings.createdAt, since)));
+      .where(and(eq(ratings.clinicId, r.clinicId), eq(ratings.addressHash, r.addressHash), gt(ratings.createdAt, since)));
     const [already] = await tx
       .select({ one: sql<number>`1` })
       .from(ratings)
@@ -100,8 +101,9 @@ export async function ratingSummaries(db: Database, clinicIds: readonly number[]
 }
 
 /**
- * Distinct networks that rated each clinic: rating markup (aggregateRating) needs at least
- * FRESHNESS.markupMinNetworks, so one person cannot create it.
+ * Distinct networks (IPv4 /24, IPv6 /48) that rated each clinic: rating markup
+ * (aggregateRating) needs at least FRESHNESS.markupMinNetworks, so one person with a few
+ * addresses of one block cannot create it.
  */
 export async function ratingNetworkCounts(db: Database, clinicIds?: readonly number[]): Promise<Map<number, number>> {
   if (clinicIds && clinicIds.length === 0) return new Map();
