@@ -30,8 +30,9 @@ describe("spec messages", () => {
       emailRequired: "Please enter your email address.",
       errorTitle: "Subscription error",
       error: "We couldn't process your subscription. Please try again.",
-      successTitle: "Success!",
-      success: "You've been subscribed to our newsletter with exclusive Botox deals.",
+      // Double opt-in: the spec's "You've been subscribed" is not true until the link is clicked (decision 249).
+      successTitle: "Almost done!",
+      success: "Check your inbox and click the link we sent to confirm your subscription.",
     });
   });
   it("clinic detail (§8)", () => {
