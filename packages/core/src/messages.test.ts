@@ -30,9 +30,9 @@ describe("spec messages", () => {
       emailRequired: "Please enter your email address.",
       errorTitle: "Subscription error",
       error: "We couldn't process your subscription. Please try again.",
-      // Double opt-in: the spec's "You've been subscribed" is not true until the link is clicked (decision 249).
-      successTitle: "Almost done!",
-      success: "Check your inbox and click the link we sent to confirm your subscription.",
+      successTitle: "Success!",
+      // Double opt-in: the subscription is confirmed from the mail (decision 244).
+      success: "Almost done: check your inbox and click the link we sent to confirm your subscription.",
     });
   });
   it("clinic detail (§8)", () => {

@@ -29,8 +29,8 @@ export const MSG = {
     invalidZip: "ZIP code must be exactly 5 digits.",
     errorTitle: "Subscription error",
     error: "We couldn't process your subscription. Please try again.",
-    successTitle: "Almost done!",
-    success: "Check your inbox and click the link we sent to confirm your subscription.",
+    successTitle: "Success!",
+    success: "Almost done: check your inbox and click the link we sent to confirm your subscription.",
   },
   clinic: {
     unavailableTitle: "Clinic Information Unavailable",

@@ -20,10 +20,6 @@ export default function NewsletterConfirm({ config, search }: { config: PublicCo
 
   useEffect(() => {
     const token = tokenFromLocation(search ?? window.location.search);
-    if (!token) {
-      setState({ kind: "problem", problem: "missing" });
-      return;
-    }
     let live = true;
     newsletterApi(config.apiUrl)
       .confirm(token)

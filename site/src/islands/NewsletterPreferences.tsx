@@ -46,10 +46,6 @@ export default function NewsletterPreferences({ config, intent = "preferences", 
 
   useEffect(() => {
     const token = tokenFromLocation(search ?? window.location.search);
-    if (!token) {
-      setLoad({ kind: "problem", problem: "missing" });
-      return;
-    }
     let live = true;
     newsletterApi(config.apiUrl)
       .preferences(token)
@@ -79,7 +75,9 @@ export default function NewsletterPreferences({ config, intent = "preferences", 
     return (
       <div role="alert" data-prefs-state={load.problem}>
         <h2 className="text-2xl font-bold text-slate-900">{text.title}</h2>
-        <p className="mt-2 text-slate-700">{load.problem === "expired" ? "This link has expired. Use the link in a newer email from us, or subscribe again." : text.body}</p>
+        <p className="mt-2 text-slate-700">
+          {load.problem === "expired" ? "This link has expired. Use the link in a newer email from us, or subscribe again." : text.body}
+        </p>
         {load.problem !== "failed" && (
           <p className="mt-4">
             <button type="button" className="btn-primary" onClick={() => focusSubscribeForm()}>
@@ -241,7 +239,7 @@ export default function NewsletterPreferences({ config, intent = "preferences", 
         <fieldset>
           <legend className="mb-1 text-sm font-medium">Brands (none ticked: all brands)</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-2">
-            {PRICE_BRANDS.map((b) => (
+            {PRICE_BRANDS.filter((b) => b !== "other").map((b) => (
               <label key={b} className="inline-flex min-h-11 items-center gap-2 text-sm">
                 <input type="checkbox" className="h-5 w-5" checked={prefs.brands.includes(b)} onChange={() => toggleBrand(b)} />
                 {BRAND_LABELS[b]}

@@ -19,13 +19,13 @@ type Field = "email" | "maxUnitPrice" | "zipCode";
 type State = { kind: "idle" } | { kind: "sending" } | { kind: "sent" } | { kind: "error"; message: string };
 
 export const ALERT_MSG = {
-  maxUnitPrice: "Enter a price per unit in dollars, for example 12 or 11.50.",
+  maxUnitPrice: "Enter a price per unit between $0.01 and $100.",
   failed: "We couldn't set up your alert. Please try again.",
   sent: "Alert set. If this address is new to us, check your inbox and click the link we sent to confirm it first.",
 } as const;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DOLLARS_RE = /^\d{1,4}(\.\d{1,2})?$/;
+const DOLLARS_RE = /^\d{1,3}(\.\d{1,2})?$/;
 
 /**
  * The price alert (a sentence to fill in): "Tell me when {brand} is under ${X} a unit within
@@ -51,7 +51,7 @@ export default function PriceAlertForm({ config, brand: initialBrand = "botox", 
     if (!mail) found.email = MSG.newsletter.emailRequired;
     else if (!EMAIL_RE.test(mail)) found.email = MSG.newsletter.invalidEmail;
     const dollars = price.trim().replace(/^\$/, "");
-    if (!DOLLARS_RE.test(dollars) || Number(dollars) <= 0) found.maxUnitPrice = ALERT_MSG.maxUnitPrice;
+    if (!DOLLARS_RE.test(dollars) || Number(dollars) <= 0 || Number(dollars) > 100) found.maxUnitPrice = ALERT_MSG.maxUnitPrice;
     if (!/^\d{5}$/.test(zip.trim())) found.zipCode = MSG.newsletter.invalidZip;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -172,7 +172,9 @@ export default function PriceAlertForm({ config, brand: initialBrand = "botox", 
         />
         {err("email")}
       </div>
-      <p className="mt-2 text-xs text-slate-600">At most one mail a day, once per clinic price that crosses your line. Unsubscribe in one click from any mail.</p>
+      <p className="mt-2 text-xs text-slate-600">
+        At most one mail a day, once per clinic price that crosses your line. Unsubscribe in one click from any mail.
+      </p>
       {state.kind === "error" && (
         <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {state.message}

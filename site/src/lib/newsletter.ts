@@ -53,10 +53,16 @@ async function call<T>(apiUrl: string, method: string, path: string, body?: unkn
 
 const withToken = (path: string, token: string) => `${path}${buildQuery({ token })}`;
 
+/** A link without its token: nothing is asked of the API. */
+export class MissingTokenError extends Error {}
+
 export function newsletterApi(apiUrl: string) {
   return {
-    confirm: (token: string) => call<unknown>(apiUrl, "POST", "/newsletter/confirm", { token }),
-    preferences: async (token: string) => readPreferences(await call<unknown>(apiUrl, "GET", withToken("/newsletter/preferences", token))),
+    confirm: (token: string) => (token ? call<unknown>(apiUrl, "POST", "/newsletter/confirm", { token }) : Promise.reject(new MissingTokenError())),
+    preferences: async (token: string) => {
+      if (!token) throw new MissingTokenError();
+      return readPreferences(await call<unknown>(apiUrl, "GET", withToken("/newsletter/preferences", token)));
+    },
     savePreferences: (token: string, prefs: NewsletterPreferences) => call<unknown>(apiUrl, "PUT", withToken("/newsletter/preferences", token), prefs),
     unsubscribe: (token: string) => call<unknown>(apiUrl, "POST", withToken("/newsletter/unsubscribe", token)),
     deleteData: (token: string) => call<unknown>(apiUrl, "DELETE", withToken("/newsletter/subscription", token)),
@@ -88,6 +94,7 @@ export function readPreferences(raw: unknown): NewsletterPreferences & { status?
  * ("expired", "already used") or its status (404/400: not a token we know; 410: expired).
  */
 export function tokenProblemOf(err: unknown): TokenProblem {
+  if (err instanceof MissingTokenError) return "missing";
   if (!(err instanceof ApiRequestError)) return "failed";
   let reason = "";
   let message = "";
