@@ -13,5 +13,9 @@ export const statsSchema = z.object({
   clinicsWithoutVerifiedInjector: z.number().optional().describe("Clinics with no injector whose licence check is current"),
   staffChecksGoingStale: z.number().optional().describe("Current licence checks that go stale (365 days) within 30 days"),
   pendingSuggestions: z.number().optional().describe("Visitors' suggested edits waiting for review"),
+  confirmedSubscribers: z.number().optional().describe("Newsletter subscribers who followed their confirmation link"),
+  pendingSubscribers: z.number().optional().describe("Newsletter subscriptions waiting for confirmation"),
+  mailSentThisWeek: z.number().optional().describe("Messages sent (or captured) in the last 7 days"),
+  mailFailures: z.number().optional().describe("Messages that failed in the last 7 days"),
 });
 export type Stats = z.infer<typeof statsSchema>;
