@@ -12,7 +12,7 @@ describe("NewsletterPreferences", () => {
     const user = userEvent.setup();
     const saving = deferred<Response>();
     const { requests } = mockApi({ "GET /newsletter/preferences": stored, "PUT /newsletter/preferences": () => saving.promise });
-    render(<NewsletterPreferences config={config} search="?token=tok%2B1" />);
+    render(<NewsletterPreferences config={config} location={{ search: "?token=tok%2B1", hash: "" }} />);
     const zip = await screen.findByLabelText("ZIP code");
     expect(requests[0]!.url.searchParams.get("token")).toBe("tok+1");
     expect(zip).toHaveValue("10001");
@@ -38,7 +38,7 @@ describe("NewsletterPreferences", () => {
   it("refuses a ZIP that is not five digits with the spec's message and sends nothing; an empty ZIP is sent as null", async () => {
     const user = userEvent.setup();
     const { requests } = mockApi({ "GET /newsletter/preferences": stored, "PUT /newsletter/preferences": { ok: true } });
-    render(<NewsletterPreferences config={config} search="?token=t" />);
+    render(<NewsletterPreferences config={config} location={{ search: "?token=t", hash: "" }} />);
     const zip = await screen.findByLabelText("ZIP code");
     await user.clear(zip);
     await user.type(zip, "123");
@@ -55,7 +55,7 @@ describe("NewsletterPreferences", () => {
   it("unsubscribes with one click and says so", async () => {
     const user = userEvent.setup();
     const { requests } = mockApi({ "GET /newsletter/preferences": stored, "POST /newsletter/unsubscribe": () => new Response(null, { status: 200 }) });
-    render(<NewsletterPreferences config={config} search="?token=t" />);
+    render(<NewsletterPreferences config={config} location={{ search: "?token=t", hash: "" }} />);
     await user.click(await screen.findByRole("button", { name: "Unsubscribe" }));
     expect(await screen.findByText("You're unsubscribed.")).toBeInTheDocument();
     const post = requests.find((r) => r.method === "POST")!;
@@ -64,9 +64,9 @@ describe("NewsletterPreferences", () => {
     expect(post.body).toBeUndefined();
   });
 
-  it("shows the Unsubscribe button first on the unsubscribe link's page, and an already unsubscribed address as such", async () => {
+  it("puts Unsubscribe first for the mail's unsubscribe link (#unsubscribe), and shows an already unsubscribed address as such", async () => {
     mockApi({ "GET /newsletter/preferences": { ...stored, status: "unsubscribed" } });
-    render(<NewsletterPreferences config={config} intent="unsubscribe" search="?token=t" />);
+    render(<NewsletterPreferences config={config} location={{ search: "?token=t", hash: "#unsubscribe" }} />);
     expect(await screen.findByText("You're unsubscribed.")).toBeInTheDocument();
     const headings = screen.getAllByRole("heading").map((h) => h.textContent);
     expect(headings).toEqual(["Unsubscribe", "Or change what we send you", "Delete my data"]);
@@ -75,7 +75,7 @@ describe("NewsletterPreferences", () => {
   it("asks before deleting, keeps everything on 'Keep my data', and erases on 'Yes, delete my data'", async () => {
     const user = userEvent.setup();
     const { requests } = mockApi({ "GET /newsletter/preferences": stored, "DELETE /newsletter/subscription": { ok: true } });
-    render(<NewsletterPreferences config={config} search="?token=t" />);
+    render(<NewsletterPreferences config={config} location={{ search: "?token=t", hash: "" }} />);
     await user.click(await screen.findByRole("button", { name: "Delete my data" }));
     expect(screen.getByRole("alertdialog")).toHaveTextContent("Delete everything we hold about this address? This can't be undone.");
     await user.click(screen.getByRole("button", { name: "Keep my data" }));
@@ -90,7 +90,7 @@ describe("NewsletterPreferences", () => {
 
   it("says which problem a refused token has instead of a form", async () => {
     mockApi({ "GET /newsletter/preferences": json({ error: "Unknown token" }, 404) });
-    render(<NewsletterPreferences config={config} search="?token=nope" />);
+    render(<NewsletterPreferences config={config} location={{ search: "?token=nope", hash: "" }} />);
     expect(await screen.findByRole("heading", { name: "We don't recognise this link" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Subscribe again" })).toBeInTheDocument();
     expect(screen.queryByLabelText("ZIP code")).not.toBeInTheDocument();
@@ -99,7 +99,7 @@ describe("NewsletterPreferences", () => {
   it("keeps the form and shows a retry line when a save fails on the server", async () => {
     const user = userEvent.setup();
     mockApi({ "GET /newsletter/preferences": stored, "PUT /newsletter/preferences": json({ error: "Internal error" }, 500) });
-    render(<NewsletterPreferences config={config} search="?token=t" />);
+    render(<NewsletterPreferences config={config} location={{ search: "?token=t", hash: "" }} />);
     await user.click(await screen.findByRole("button", { name: "Save" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("That didn't work. Please try again.");
     expect(screen.getByRole("button", { name: "Save" })).toBeEnabled();

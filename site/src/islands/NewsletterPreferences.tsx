@@ -16,15 +16,17 @@ import {
 } from "../lib/newsletter.ts";
 import { reactIsland } from "../lib/react-island.ts";
 
-type Load = { kind: "loading" } | { kind: "ready"; token: string; unsubscribed: boolean } | { kind: "problem"; problem: TokenProblem } | { kind: "deleted" };
+type Load =
+  | { kind: "loading" }
+  | { kind: "ready"; token: string; unsubscribed: boolean; unsubscribeFirst: boolean }
+  | { kind: "problem"; problem: TokenProblem }
+  | { kind: "deleted" };
 type Action = "idle" | "saving" | "saved" | "unsubscribing" | "confirm-delete" | "deleting";
 
 interface Props {
   config: PublicConfig;
-  /** "unsubscribe": the mail's unsubscribe link; the Unsubscribe button comes first. */
-  intent?: "preferences" | "unsubscribe";
-  /** The page's query string (tests); the browser's own otherwise. */
-  search?: string;
+  /** The page's address after its path (tests); the browser's own otherwise. "#unsubscribe" (the mail's unsubscribe link) puts Unsubscribe first. */
+  location?: { search: string; hash: string };
 }
 
 const FREQUENCY_LABELS: Record<Frequency, string> = { new: "Only when something new", weekly: "Weekly" };
@@ -34,7 +36,7 @@ const FAILED = "That didn't work. Please try again.";
  * The mail's preferences page (and its unsubscribe link): ZIP, radius, brands and how often,
  * with Unsubscribe and Delete my data on the same page. Every call carries the link's token.
  */
-export default function NewsletterPreferences({ config, intent = "preferences", search }: Props) {
+export default function NewsletterPreferences({ config, location }: Props) {
   const id = useId();
   const [load, setLoad] = useState<Load>({ kind: "loading" });
   const [prefs, setPrefs] = useState<Prefs>({ zipCode: null, radiusMiles: 25, brands: [], frequency: "new" });
@@ -45,7 +47,9 @@ export default function NewsletterPreferences({ config, intent = "preferences", 
   const api = newsletterApi(config.apiUrl);
 
   useEffect(() => {
-    const token = tokenFromLocation(search ?? window.location.search);
+    const { search, hash } = location ?? window.location;
+    const token = tokenFromLocation(search);
+    const unsubscribeFirst = hash === "#unsubscribe";
     let live = true;
     newsletterApi(config.apiUrl)
       .preferences(token)
@@ -54,14 +58,14 @@ export default function NewsletterPreferences({ config, intent = "preferences", 
           if (!live) return;
           setPrefs({ zipCode: p.zipCode, radiusMiles: p.radiusMiles, brands: p.brands, frequency: p.frequency });
           setZip(p.zipCode ?? "");
-          setLoad({ kind: "ready", token, unsubscribed: p.status === "unsubscribed" });
+          setLoad({ kind: "ready", token, unsubscribed: p.status === "unsubscribed", unsubscribeFirst });
         },
         (err: unknown) => live && setLoad({ kind: "problem", problem: tokenProblemOf(err) }),
       );
     return () => {
       live = false;
     };
-  }, [config.apiUrl, search]);
+  }, [config.apiUrl, location]);
 
   if (load.kind === "loading") {
     return (
@@ -97,7 +101,7 @@ export default function NewsletterPreferences({ config, intent = "preferences", 
     );
   }
 
-  const { token, unsubscribed } = load;
+  const { token, unsubscribed, unsubscribeFirst } = load;
   const busy = action === "saving" || action === "unsubscribing" || action === "deleting";
 
   async function run(next: Action, work: () => Promise<unknown>, done: () => void) {
@@ -138,7 +142,7 @@ export default function NewsletterPreferences({ config, intent = "preferences", 
       "unsubscribing",
       () => api.unsubscribe(token),
       () => {
-        setLoad({ kind: "ready", token, unsubscribed: true });
+        setLoad({ kind: "ready", token, unsubscribed: true, unsubscribeFirst });
         setAction("idle");
       },
     );
@@ -154,7 +158,7 @@ export default function NewsletterPreferences({ config, intent = "preferences", 
   };
 
   const unsubscribeCard = (
-    <section aria-labelledby={`${id}-unsub`} className="card p-5" data-unsubscribe>
+    <section id="unsubscribe" aria-labelledby={`${id}-unsub`} className="card scroll-mt-4 p-5" data-unsubscribe>
       <h2 id={`${id}-unsub`} className="text-xl font-bold">
         Unsubscribe
       </h2>
@@ -184,10 +188,10 @@ export default function NewsletterPreferences({ config, intent = "preferences", 
           {error}
         </p>
       )}
-      {intent === "unsubscribe" && unsubscribeCard}
+      {unsubscribeFirst && unsubscribeCard}
       <form onSubmit={onSave} noValidate aria-labelledby={`${id}-prefs`} className="card space-y-4 p-5" data-preferences-form>
         <h2 id={`${id}-prefs`} className="text-xl font-bold">
-          {intent === "unsubscribe" ? "Or change what we send you" : "What we send you"}
+          {unsubscribeFirst ? "Or change what we send you" : "What we send you"}
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -278,7 +282,7 @@ export default function NewsletterPreferences({ config, intent = "preferences", 
           )}
         </div>
       </form>
-      {intent !== "unsubscribe" && unsubscribeCard}
+      {!unsubscribeFirst && unsubscribeCard}
       <section aria-labelledby={`${id}-delete`} className="card p-5" data-delete>
         <h2 id={`${id}-delete`} className="text-xl font-bold">
           Delete my data
