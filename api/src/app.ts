@@ -30,6 +30,7 @@ import { contactRoutes } from "./routes/contact/contact.routes.ts";
 import { uploadRoutes } from "./routes/upload/upload.routes.ts";
 import { publishRoutes } from "./routes/publish/publish.routes.ts";
 import { suggestionsRoutes } from "./routes/suggestions/suggestions.routes.ts";
+import { mailRoutes } from "./routes/mail/mail.routes.ts";
 
 /**
  * Builds the API. `index.ts` only serves it; tests call `createApp(deps).request(...)`.
@@ -89,6 +90,7 @@ export function createApp(deps: Deps) {
   v1.route("/", npiRoutes);
   v1.route("/", suggestionsRoutes);
   v1.route("/", newsletterRoutes);
+  v1.route("/", mailRoutes);
   v1.route("/", openApiRoutes(v1));
 
   app.route(API_PREFIX, v1);

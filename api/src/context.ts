@@ -4,6 +4,7 @@ import type { Publisher } from "@botox/publish";
 import type { ApiEnv } from "./env.ts";
 import type { ReadCache } from "./lib/read-cache.ts";
 import type { CountsMemo } from "./lib/counts-memo.ts";
+import type { MailService } from "./mail/service.ts";
 
 /** What every handler can reach: injected by createApp so tests pass their own database. */
 export interface Deps {
@@ -31,6 +32,8 @@ export interface Deps {
    * balancer stops routing here, also over keep-alive connections opened before the stop.
    */
   draining?: () => boolean;
+  /** Mail (api/src/mail): the outbox worker and the digest schedule composed by deps.ts; none in most tests. */
+  mail?: MailService;
 }
 
 export interface AppEnv {

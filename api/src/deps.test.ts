@@ -43,11 +43,25 @@ describe("createDeps (the composition root)", () => {
 
 describe("missingForProduction", () => {
   it("names what production needs and is not set", () => {
-    expect(missingForProduction({ NODE_ENV: "production" })).toEqual(["APP_SECRET", "DATABASE_URL", "SITE_URL"]);
-    expect(missingForProduction({ NODE_ENV: "production", APP_SECRET: "x".repeat(32), DATABASE_URL: "postgres://db/x", SITE_URL: "  " })).toEqual(["SITE_URL"]);
+    expect(missingForProduction({ NODE_ENV: "production" })).toEqual([
+      "APP_SECRET",
+      "DATABASE_URL",
+      "SITE_URL",
+      "SMTP_URL (or MAIL_MODE=capture)",
+      "MAIL_FROM",
+      "MAIL_POSTAL_ADDRESS",
+    ]);
+    const mail = { SMTP_URL: "smtp://relay.example:587", MAIL_FROM: "Deals <deals@a.example>", MAIL_POSTAL_ADDRESS: "1 Main St, Austin, TX 78701" };
+    expect(missingForProduction({ NODE_ENV: "production", APP_SECRET: "x".repeat(32), DATABASE_URL: "postgres://db/x", SITE_URL: "  ", ...mail })).toEqual([
+      "SITE_URL",
+    ]);
     expect(
-      missingForProduction({ NODE_ENV: "production", APP_SECRET: "x".repeat(32), DATABASE_URL: "postgres://db/x", SITE_URL: "https://a.example" }),
+      missingForProduction({ NODE_ENV: "production", APP_SECRET: "x".repeat(32), DATABASE_URL: "postgres://db/x", SITE_URL: "https://a.example", ...mail }),
     ).toEqual([]);
+    // Capture in production only when asked for explicitly; the From and postal address are still required.
+    const base = { NODE_ENV: "production", APP_SECRET: "x".repeat(32), DATABASE_URL: "postgres://db/x", SITE_URL: "https://a.example" };
+    expect(missingForProduction({ ...base, MAIL_MODE: "capture", MAIL_FROM: mail.MAIL_FROM, MAIL_POSTAL_ADDRESS: mail.MAIL_POSTAL_ADDRESS })).toEqual([]);
+    expect(missingForProduction({ ...base, SMTP_URL: mail.SMTP_URL })).toEqual(["MAIL_FROM", "MAIL_POSTAL_ADDRESS"]);
     expect(missingForProduction({ NODE_ENV: "development" })).toEqual([]);
   });
 });

@@ -17,6 +17,10 @@ import { startReadCache } from "./lib/read-cache.ts";
 import { createCountsMemo } from "./lib/counts-memo.ts";
 import { closeRedisConnections } from "./lib/redis.ts";
 import { Publisher, publishConfigFromEnv, type PublishConfig } from "@botox/publish";
+import { mailConfigFromEnv } from "./mail/config.ts";
+import { startMailScheduler, type MailScheduler } from "./mail/schedule.ts";
+import type { MailService } from "./mail/service.ts";
+import { MailWorker } from "./mail/worker.ts";
 
 export interface CreateDepsOptions {
   env?: ApiEnv;
@@ -30,6 +34,8 @@ export interface CreateDepsOptions {
   logger?: Logger;
   /** The publisher's logger; by default the app's. */
   publishLogger?: Logger;
+  /** Whether to start the outbox worker and the digest schedule (default: MAIL_WORKER, and MAIL_SCHEDULE unless "off"). */
+  mail?: boolean;
 }
 
 export interface AppDeps {
@@ -37,7 +43,7 @@ export interface AppDeps {
   database: DbHandle | OpenedDatabase;
   /** Also `deps.publisher` (content writes mark the site dirty, the publish routes use it); not started here. */
   publisher: Publisher | null;
-  /** Stops the publisher (a running build is aborted and recorded as interrupted), the cache, Redis and the pool. */
+  /** Stops the mail worker (its batch in hand finishes), the publisher (a running build is aborted and recorded as interrupted), the cache, Redis and the pool. */
   close(): Promise<void>;
 }
 
@@ -65,6 +71,19 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     ...(env.STATS_COUNTS_TTL_MS > 0 ? { countsMemo: createCountsMemo<AdminCounts>({ ttlMs: env.STATS_COUNTS_TTL_MS }) } : {}),
     ...(publisher ? { publisher } : {}),
   };
+  // Mail: the outbox worker sends in this process (every instance may run one, decision 246);
+  // the digest and alert run follows MAIL_SCHEDULE.
+  const mailConfig = mailConfigFromEnv(env, readDbEnv().DATA_DIR);
+  const runMail = options.mail ?? true;
+  const worker = runMail && env.MAIL_WORKER ? new MailWorker({ sql: database.sql, config: mailConfig, logger }) : null;
+  let scheduler: MailScheduler | null = null;
+  if (runMail && mailConfig.schedule) {
+    const runContext = { sql: database.sql, db: database.db, config: mailConfig, secret: deps.secret, logger };
+    scheduler = startMailScheduler(runContext, mailConfig.schedule, () => worker?.nudge());
+  }
+  const mail: MailService = { config: mailConfig, worker, scheduler };
+  deps.mail = mail;
+  worker?.start();
   let closed: Promise<void> | undefined;
   return {
     deps,
@@ -72,6 +91,8 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     publisher,
     close: () =>
       (closed ??= (async () => {
+        scheduler?.stop();
+        await worker?.stop();
         await publisher?.stop();
         readCache?.stop();
         if (env.REDIS_URL) await closeRedisConnections();

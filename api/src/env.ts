@@ -85,6 +85,39 @@ const schema = z.object({
   READ_CACHE_POLL_MS: z.coerce.number().int().min(100).default(1_000),
   /** Longest the dashboard's counts (/stats) are shared between requests (lib/counts-memo.ts); 0 reads them every time. */
   STATS_COUNTS_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  // ---- mail (api/src/mail, docs/deploy.md "Mail") ----
+  /** smtp://user:pass@host:port or smtps://…; unset → capture mode (nothing leaves the machine). */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((u) => ["smtp:", "smtps:"].includes(new URL(u).protocol), { message: "SMTP_URL must be an smtp:// or smtps:// URL." })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** "capture" keeps every message (admin Mail screen, DATA_DIR/mail/{id}.eml) instead of sending; the default without SMTP_URL. */
+  MAIL_MODE: z.enum(["smtp", "capture"]).optional(),
+  /** The From of every message, e.g. "Botox Near Me <deals@example.com>". */
+  MAIL_FROM: z.string().trim().min(3).default("Botox Near Me <no-reply@localhost>"),
+  /** The sender's postal address, shown in every marketing mail (CAN-SPAM). */
+  MAIL_POSTAL_ADDRESS: z.string().trim().min(3).default("Botox Near Me (postal address not configured: set MAIL_POSTAL_ADDRESS)"),
+  /** Whether this process runs the outbox worker (every instance may: they share the work). */
+  MAIL_WORKER: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  /** How often an idle worker looks for due messages (writes in this process wake it at once). */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(2_000),
+  /** Messages one worker claims at a time. */
+  MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(50),
+  /** Tries before a message is marked failed (temporary failures only; a permanent refusal fails at once). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** First retry delay; each further try waits twice as long. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How long a claimed message is reserved for its worker; after that another may send it (same Message-ID). */
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
+  /** Parallel SMTP connections per worker. */
+  MAIL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
+  /** Cron (UTC) of the digest and price-alert run and the purge of unconfirmed subscriptions; "off" disables it. */
+  MAIL_SCHEDULE: z.string().trim().default("0 14 * * *"),
   // ---- running as deployed (api/src/serve, docs/deploy.md) ----
   /** Whether this API process also serves the live site on SITE_PORT in local mode (off when a separate site server does). */
   SERVE_SITE: z
@@ -133,5 +166,17 @@ export const PRODUCTION_REQUIRED = ["APP_SECRET", "DATABASE_URL", "SITE_URL"] as
  */
 export function missingForProduction(source: NodeJS.ProcessEnv = process.env): string[] {
   if (source.NODE_ENV !== "production") return [];
-  return PRODUCTION_REQUIRED.filter((name) => !source[name]?.trim());
+  return [...PRODUCTION_REQUIRED.filter((name) => !source[name]?.trim()), ...mailMissingForProduction(source)];
+}
+
+/**
+ * Mail in production: a real relay (SMTP_URL) unless capture is asked for explicitly
+ * (MAIL_MODE=capture), and the From and the postal address every marketing mail must carry,
+ * whose defaults are placeholders.
+ */
+function mailMissingForProduction(source: NodeJS.ProcessEnv): string[] {
+  const missing: string[] = [];
+  if (!source.SMTP_URL?.trim() && source.MAIL_MODE?.trim() !== "capture") missing.push("SMTP_URL (or MAIL_MODE=capture)");
+  for (const name of ["MAIL_FROM", "MAIL_POSTAL_ADDRESS"] as const) if (!source[name]?.trim()) missing.push(name);
+  return missing;
 }

@@ -50,6 +50,12 @@ const PUBLIC_ROUTES = new Set([
   "get /blog/categories/{id}",
   "post /contact",
   "post /newsletter/subscribe",
+  "post /newsletter/confirm",
+  "get /newsletter/preferences",
+  "put /newsletter/preferences",
+  "post /newsletter/unsubscribe",
+  "delete /newsletter/subscription",
+  "post /price-alerts",
   "get /uploads/{name}",
   // Server to server, with its own shared secret.
   "post /publish/webhook",

@@ -18,9 +18,14 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const isUnsafeMethod = (method: string): boolean => UNSAFE.has(method.toUpperCase());
 /** Server-to-server calls with neither Origin nor Sec-Fetch-Site are accepted here only. */
 const HEADERLESS_WRITE_PATHS = new Set([`${API_PREFIX}/publish/webhook`]);
+/**
+ * RFC 8058 one-click unsubscribe: mail providers post it from their servers, from any origin;
+ * the token in its URL is what authorises it, and all it can do is stop mail.
+ */
+const ANY_ORIGIN_WRITE_PATHS = new Set([`${API_PREFIX}/newsletter/unsubscribe`]);
 
 function originAllowed(method: string, path: string, origin: string | undefined, fetchSite: string | undefined, allowed: ReadonlySet<string>): boolean {
-  if (!isUnsafeMethod(method)) return true;
+  if (!isUnsafeMethod(method) || ANY_ORIGIN_WRITE_PATHS.has(path.replace(/\/+$/, ""))) return true;
   if (origin !== undefined) return allowed.has(origin);
   if (fetchSite !== undefined) return fetchSite.toLowerCase() !== "cross-site";
   return HEADERLESS_WRITE_PATHS.has(path.replace(/\/+$/, ""));

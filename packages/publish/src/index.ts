@@ -8,3 +8,5 @@ export type { BuildOutcome, PublishTrigger, RollbackResult } from "./executor.ts
 export { DEFAULT_BUILD_COMMAND, publishConfigFromEnv, type PublishConfig, type PublishMode } from "./config.ts";
 export { publishEnv, publishEnvSchema, type PublishEnv } from "./env.ts";
 export { SiteFolder } from "./site-folder.ts";
+export { scheduleNightly } from "./schedule.ts";
+export { systemClock } from "./clock.ts";

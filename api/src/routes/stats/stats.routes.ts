@@ -2,6 +2,7 @@ import { isoDay, statsSchema, type Stats } from "@botox/core";
 import { readAdminCounts } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { createRouter, json } from "../../lib/openapi.ts";
+import { mailCounts } from "../../mail/outbox.ts";
 
 const statsRoute = adminRoute({
   method: "get",
@@ -19,7 +20,7 @@ export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
   // Served, they are shared for a second between requests, cleared by this instance's writes.
   const today = isoDay(now?.() ?? new Date());
   const read = () => readAdminCounts(db, today);
-  const counts = await (countsMemo ? countsMemo.get(today, read) : read());
+  const [counts, mail] = await Promise.all([countsMemo ? countsMemo.get(today, read) : read(), mailCounts(c.get("deps").sql)]);
   const body: Stats = {
     totalClinics: counts.totalClinics,
     status: "ok",
@@ -32,6 +33,7 @@ export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
     clinicsWithoutVerifiedInjector: counts.clinicsWithoutVerifiedInjector,
     staffChecksGoingStale: counts.staffChecksGoingStale,
     pendingSuggestions: counts.pendingSuggestions,
+    ...mail,
   };
   return c.json(body, 200);
 });

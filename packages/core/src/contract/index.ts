@@ -14,6 +14,7 @@ export * from "./contact.ts";
 export * from "./deals.ts";
 export * from "./health.ts";
 export * from "./location.ts";
+export * from "./mail.ts";
 export * from "./newsletter.ts";
 export * from "./prices.ts";
 export * from "./publish.ts";

@@ -16,7 +16,19 @@ import type { ContactMark, ContactMessage, ContactResponse, contactSchema } from
 import type { dealInputSchema, dealPatchSchema } from "./deals.ts";
 import type { HealthResponse } from "./health.ts";
 import type { UserLocation } from "./location.ts";
-import type { NewsletterResponse, newsletterSchema } from "./newsletter.ts";
+import type { MailMessage, MailMessageList, MailSuppression, MailSuppressionList, mailSuppressionInputSchema } from "./mail.ts";
+import type {
+  NewsletterConfirmResponse,
+  NewsletterDeleteResponse,
+  NewsletterPreferences,
+  NewsletterResponse,
+  NewsletterUnsubscribeResponse,
+  PriceAlertResponse,
+  newsletterConfirmSchema,
+  newsletterPreferencesSchema,
+  newsletterSchema,
+  priceAlertSchema,
+} from "./newsletter.ts";
 import type { ListedPrice, priceInputSchema, pricePatchSchema, priceReportCreatedSchema, priceReportInputSchema, priceReportReviewSchema } from "./prices.ts";
 import type { PublishStatus, publishQueuedSchema, publishRollbackResponseSchema } from "./publish.ts";
 import type { HasRatedResponse, RatingResponse, RatingStat, ratingSchema } from "./ratings.ts";
@@ -71,6 +83,10 @@ export type ApiGets = [
   Call<"/clinics", ClinicListResponse>,
   Call<`/clinics/${Seg}`, Clinic>,
   Call<"/publish/status", PublishStatus>,
+  Call<"/newsletter/preferences", NewsletterPreferences>,
+  Call<"/mail/messages", MailMessageList>,
+  Call<`/mail/messages/${Seg}`, MailMessage>,
+  Call<"/mail/suppressions", MailSuppressionList>,
 ];
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -86,6 +102,10 @@ export interface ApiWrites {
     Call<"/login", LoginResponse, In<typeof loginSchema>>,
     Call<"/logout", OkResponse>,
     Call<"/newsletter/subscribe", NewsletterResponse, In<typeof newsletterSchema>>,
+    Call<"/newsletter/confirm", NewsletterConfirmResponse, In<typeof newsletterConfirmSchema>>,
+    Call<"/newsletter/unsubscribe", NewsletterUnsubscribeResponse>,
+    Call<"/price-alerts", PriceAlertResponse, In<typeof priceAlertSchema>>,
+    Call<"/mail/suppressions", { suppression: MailSuppression }, In<typeof mailSuppressionInputSchema>>,
     Call<"/contact", ContactResponse, In<typeof contactSchema>>,
     Call<"/clinics/nearby", Clinic[], In<typeof nearbyClinicsBodySchema>>,
     Call<`/clinics/${Seg}/ratings`, RatingResponse, In<typeof ratingSchema>>,
@@ -101,7 +121,7 @@ export interface ApiWrites {
     Call<"/publish/rebuild", z.infer<typeof publishQueuedSchema>>,
     Call<`/publish/rollback/${Seg}`, z.infer<typeof publishRollbackResponseSchema>>,
   ];
-  PUT: [Call<`/clinics/${Seg}`, Clinic, ClinicBody>];
+  PUT: [Call<`/clinics/${Seg}`, Clinic, ClinicBody>, Call<"/newsletter/preferences", NewsletterPreferences, In<typeof newsletterPreferencesSchema>>];
   PATCH: [
     Call<`/prices/${Seg}`, ClinicPrice, In<typeof pricePatchSchema>>,
     Call<`/staff/${Seg}`, { staff: ListedStaffMember }, In<typeof staffPatchSchema>>,
@@ -120,6 +140,8 @@ export interface ApiWrites {
     Call<`/staff/${Seg}`, OkResponse>,
     Call<`/blog/posts/${Seg}`, OkResponse>,
     Call<`/blog/categories/${Seg}`, OkResponse>,
+    Call<"/newsletter/subscription", NewsletterDeleteResponse>,
+    Call<"/mail/suppressions", OkResponse>,
   ];
 }
 

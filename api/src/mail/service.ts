@@ -1,0 +1,26 @@
+/** What the routes reach of mail (deps.mail): its settings, the worker to wake after a write. */
+import { readDbEnv } from "@botox/db";
+import type { Deps } from "../context.ts";
+import { mailConfigFromEnv, type MailConfig } from "./config.ts";
+import type { MailContext } from "./subscriptions.ts";
+import type { MailWorker } from "./worker.ts";
+import type { MailScheduler } from "./schedule.ts";
+
+export interface MailService {
+  config: MailConfig;
+  /** This process's sender; null when MAIL_WORKER=false (another process sends). */
+  worker: MailWorker | null;
+  scheduler: MailScheduler | null;
+}
+
+const configs = new WeakMap<Deps, MailConfig>();
+
+/** The routes' view of mail: deps.mail's settings, or (apps composed without it, tests) the env's. */
+export function mailContext(deps: Deps): MailContext {
+  let config = deps.mail?.config ?? configs.get(deps);
+  if (!config) configs.set(deps, (config = mailConfigFromEnv(deps.env, readDbEnv().DATA_DIR)));
+  return { sql: deps.sql, config, secret: deps.secret };
+}
+
+/** Wakes this process's worker (a message was just queued); others find it on their next poll. */
+export const nudgeMail = (deps: Deps): void => deps.mail?.worker?.nudge();

@@ -1,0 +1,178 @@
+/**
+ * The mails' words. A confirmation is transactional: plain, no offers, no images (a
+ * confirmation that advertises is itself advertising). Marketing (digest, alert) has text and
+ * HTML, the preferences and unsubscribe links, the postal address and the RFC 8058 headers.
+ * Every value that reaches HTML is escaped; no value reaches a header but the subject, which
+ * outbox.ts makes one line.
+ */
+import { BRAND, BRAND_LABELS, OUTBOUND_PARAMS, clinicPath, formatCents, type PriceBrand } from "@botox/core";
+import type { OutgoingMail } from "./outbox.ts";
+
+export interface MailLinks {
+  siteUrl: string;
+  apiUrl: string;
+  postalAddress: string;
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export const confirmUrl = (l: MailLinks, token: string) => `${l.siteUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+export const preferencesUrl = (l: MailLinks, token: string) => `${l.siteUrl}/newsletter/preferences?token=${encodeURIComponent(token)}`;
+export const oneClickUrl = (l: MailLinks, token: string) => `${l.apiUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/** A clinic page with the product's two tracking parameters (product.md §1). */
+export function clinicUrl(l: MailLinks, citySlug: string, slug: string): string {
+  const url = new URL(clinicPath(citySlug, slug), `${l.siteUrl}/`);
+  url.searchParams.set(OUTBOUND_PARAMS.source, BRAND.siteId);
+  url.searchParams.set(OUTBOUND_PARAMS.ref, BRAND.siteId);
+  return url.toString();
+}
+
+const page = (body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(BRAND.name)}</title></head>` +
+  `<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937;max-width:600px;margin:0 auto;padding:16px">${body}</body></html>`;
+
+export function confirmationMail(
+  l: MailLinks,
+  to: { email: string; firstName: string | null },
+  confirmToken: string,
+  manage: string,
+): Omit<OutgoingMail, "kind"> {
+  const link = confirmUrl(l, confirmToken);
+  const hello = to.firstName ? `Hello ${to.firstName},` : "Hello,";
+  const text = [
+    hello,
+    "",
+    `Please confirm that you want local Botox deals and price alerts from ${BRAND.name} at this address:`,
+    link,
+    "",
+    "The link is valid for 7 days. If you did not ask for this, ignore this message: nothing more will be sent.",
+    "",
+    `Preferences or delete this request: ${preferencesUrl(l, manage)}`,
+  ].join("\n");
+  const html = page(
+    `<p>${esc(hello)}</p><p>Please confirm that you want local Botox deals and price alerts from ${esc(BRAND.name)} at this address.</p>` +
+      `<p><a href="${esc(link)}">Confirm my subscription</a></p>` +
+      `<p>The link is valid for 7 days. If you did not ask for this, ignore this message: nothing more will be sent.</p>` +
+      `<p><a href="${esc(preferencesUrl(l, manage))}">Preferences or delete this request</a></p>`,
+  );
+  return { to: to.email, subject: `Confirm your subscription to ${BRAND.name}`, text, html };
+}
+
+/** The footer, links and headers every marketing mail carries. */
+function marketing(l: MailLinks, manage: string, textBody: string, htmlBody: string): { text: string; html: string; headers: Record<string, string> } {
+  const prefs = preferencesUrl(l, manage);
+  const text = `${textBody}\n\n--\nPreferences: ${prefs}\nUnsubscribe: ${prefs}#unsubscribe\n${l.postalAddress}`;
+  const html = page(
+    `${htmlBody}<hr><p style="font-size:13px;color:#6b7280"><a href="${esc(prefs)}">Preferences</a> · <a href="${esc(prefs)}#unsubscribe">Unsubscribe</a><br>${esc(l.postalAddress)}</p>`,
+  );
+  return { text, html, headers: { "List-Unsubscribe": `<${oneClickUrl(l, manage)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
+}
+
+export interface DigestDeal {
+  dealId: number;
+  title: string;
+  brand: PriceBrand;
+  perUnitCents: number;
+  endsOn: string;
+  conditions: string | null;
+  clinicName: string;
+  citySlug: string;
+  slug: string;
+  belowTypical: boolean;
+}
+export interface DigestPriceDrop {
+  priceId: number;
+  brand: PriceBrand;
+  perUnitCents: number;
+  previousCents: number;
+  clinicName: string;
+  citySlug: string;
+  slug: string;
+}
+export interface DigestClinic {
+  clinicId: number;
+  name: string;
+  citySlug: string;
+  slug: string;
+  city: string;
+}
+
+export function digestMail(
+  l: MailLinks,
+  to: { email: string; zipCode: string; radiusMiles: number },
+  manage: string,
+  items: { deals: DigestDeal[]; drops: DigestPriceDrop[]; clinics: DigestClinic[] },
+): Omit<OutgoingMail, "kind"> {
+  const t: string[] = [`What's new within ${to.radiusMiles} miles of ${to.zipCode}:`];
+  const h: string[] = [`<p>What's new within ${to.radiusMiles} miles of ${esc(to.zipCode)}:</p>`];
+  if (items.deals.length > 0) {
+    t.push("", "New deals");
+    h.push("<h2>New deals</h2><ul>");
+    for (const d of items.deals) {
+      const url = clinicUrl(l, d.citySlug, d.slug);
+      const price = `${BRAND_LABELS[d.brand]} ${formatCents(d.perUnitCents)}/unit`;
+      const extra = `until ${d.endsOn}${d.conditions ? `; ${d.conditions}` : ""}${d.belowTypical ? "; below typical for the area" : ""}`;
+      t.push(`- ${d.clinicName}: ${d.title} — ${price}, ${extra}`, `  ${url}`);
+      h.push(`<li><a href="${esc(url)}">${esc(d.clinicName)}</a>: ${esc(d.title)} — <strong>${esc(price)}</strong>, ${esc(extra)}</li>`);
+    }
+    h.push("</ul>");
+  }
+  if (items.drops.length > 0) {
+    t.push("", "Lower prices");
+    h.push("<h2>Lower prices</h2><ul>");
+    for (const p of items.drops) {
+      const url = clinicUrl(l, p.citySlug, p.slug);
+      const line = `${BRAND_LABELS[p.brand]} now ${formatCents(p.perUnitCents)}/unit (was ${formatCents(p.previousCents)})`;
+      t.push(`- ${p.clinicName}: ${line}`, `  ${url}`);
+      h.push(`<li><a href="${esc(url)}">${esc(p.clinicName)}</a>: ${esc(line)}</li>`);
+    }
+    h.push("</ul>");
+  }
+  if (items.clinics.length > 0) {
+    t.push("", "New clinics");
+    h.push("<h2>New clinics</h2><ul>");
+    for (const c of items.clinics) {
+      const url = clinicUrl(l, c.citySlug, c.slug);
+      t.push(`- ${c.name}, ${c.city}`, `  ${url}`);
+      h.push(`<li><a href="${esc(url)}">${esc(c.name)}</a>, ${esc(c.city)}</li>`);
+    }
+    h.push("</ul>");
+  }
+  const count = items.deals.length + items.drops.length + items.clinics.length;
+  return {
+    to: to.email,
+    subject: `${count} new near ${to.zipCode}: Botox deals and prices`,
+    ...marketing(l, manage, t.join("\n"), h.join("")),
+  };
+}
+
+export interface AlertHit {
+  priceId: number;
+  brand: PriceBrand;
+  perUnitCents: number;
+  maxUnitCents: number;
+  zipCode: string;
+  radiusMiles: number;
+  clinicName: string;
+  citySlug: string;
+  slug: string;
+}
+
+export function alertMail(l: MailLinks, email: string, manage: string, hits: AlertHit[]): Omit<OutgoingMail, "kind"> {
+  const first = hits[0]!;
+  const t: string[] = ["Prices under your alert:"];
+  const h: string[] = ["<p>Prices under your alert:</p><ul>"];
+  for (const x of hits) {
+    const url = clinicUrl(l, x.citySlug, x.slug);
+    const line = `${BRAND_LABELS[x.brand]} ${formatCents(x.perUnitCents)}/unit (under ${formatCents(x.maxUnitCents)}, within ${x.radiusMiles} miles of ${x.zipCode})`;
+    t.push(`- ${x.clinicName}: ${line}`, `  ${url}`);
+    h.push(`<li><a href="${esc(url)}">${esc(x.clinicName)}</a>: ${esc(line)}</li>`);
+  }
+  h.push("</ul>");
+  return {
+    to: email,
+    subject: `Price alert: ${BRAND_LABELS[first.brand]} under ${formatCents(first.maxUnitCents)} a unit near ${first.zipCode}`,
+    ...marketing(l, manage, t.join("\n"), h.join("")),
+  };
+}
