@@ -1,8 +1,10 @@
 import { useEffect, useId, useState, type SubmitEvent } from "react";
-import { BRAND_LABELS, PRICE_BRANDS, type PriceBrand } from "@botox/core/price-format";
+import { BRAND_LABELS } from "@botox/core/price-format";
+import type { AlertBrand } from "@botox/core/contract";
 import { MSG } from "@botox/core/messages";
 import type { PublicConfig } from "../lib/config.ts";
 import {
+  ALERT_BRAND_CHOICES,
   RADIUS_CHOICES,
   TOKEN_PROBLEM_TEXT,
   focusSubscribeForm,
@@ -152,7 +154,7 @@ export default function NewsletterPreferences({ config, location }: Props) {
       () => api.deleteData(token),
       () => setLoad({ kind: "deleted" }),
     );
-  const toggleBrand = (b: PriceBrand) => {
+  const toggleBrand = (b: AlertBrand) => {
     setPrefs((p) => ({ ...p, brands: p.brands.includes(b) ? p.brands.filter((x) => x !== b) : [...p.brands, b] }));
     setAction("idle");
   };
@@ -243,7 +245,7 @@ export default function NewsletterPreferences({ config, location }: Props) {
         <fieldset>
           <legend className="mb-1 text-sm font-medium">Brands (none ticked: all brands)</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-2">
-            {PRICE_BRANDS.filter((b) => b !== "other").map((b) => (
+            {ALERT_BRAND_CHOICES.map((b) => (
               <label key={b} className="inline-flex min-h-11 items-center gap-2 text-sm">
                 <input type="checkbox" className="h-5 w-5" checked={prefs.brands.includes(b)} onChange={() => toggleBrand(b)} />
                 {BRAND_LABELS[b]}

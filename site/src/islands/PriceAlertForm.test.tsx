@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import PriceAlertForm, { ALERT_MSG } from "./PriceAlertForm.tsx";
+import { NEWSLETTER_MSG } from "@botox/core/contract";
 import { API_URL, deferred, json, mockApi } from "../test/fetch.ts";
 
 const config = { apiUrl: API_URL, geoServices: [] };
@@ -26,6 +27,10 @@ describe("PriceAlertForm", () => {
     expect(requests[0]!.body).toEqual({ email: "ann@example.com", brand: "dysport", maxUnitPrice: 11.5, zipCode: "10001", radiusMiles: 10 });
     pending.resolve(json({ ok: true }, 201));
     expect(await screen.findByRole("status")).toHaveTextContent(ALERT_MSG.sent);
+  });
+
+  it("refuses a price with the API's own words", () => {
+    expect(ALERT_MSG.maxUnitPrice).toBe(NEWSLETTER_MSG.invalidMaxUnitPrice);
   });
 
   it("names each wrong field and sends nothing", async () => {

@@ -1,9 +1,10 @@
 import { useId, useState, type SubmitEvent } from "react";
-import { BRAND_LABELS, PRICE_BRANDS, type PriceBrand } from "@botox/core/price-format";
+import { BRAND_LABELS, type PriceBrand } from "@botox/core/price-format";
+import type { AlertBrand } from "@botox/core/contract";
 import { MSG } from "@botox/core/messages";
 import { ApiRequestError, errorMessageOf } from "@botox/core/http";
 import type { PublicConfig } from "../lib/config.ts";
-import { RADIUS_CHOICES, newsletterApi, type RadiusMiles } from "../lib/newsletter.ts";
+import { ALERT_BRAND_CHOICES, RADIUS_CHOICES, newsletterApi, type RadiusMiles } from "../lib/newsletter.ts";
 import { reactIsland } from "../lib/react-island.ts";
 
 interface Props {
@@ -34,7 +35,7 @@ const DOLLARS_RE = /^\d{1,3}(\.\d{1,2})?$/;
  */
 export default function PriceAlertForm({ config, brand: initialBrand = "botox", zipCode: initialZip, suggestedMaxCents }: Props) {
   const id = useId();
-  const [brand, setBrand] = useState<PriceBrand>(initialBrand);
+  const [brand, setBrand] = useState<AlertBrand>(initialBrand === "other" ? "botox" : initialBrand);
   const [price, setPrice] = useState(suggestedMaxCents && suggestedMaxCents >= 100 ? String(Math.floor(suggestedMaxCents / 100)) : "");
   const [radius, setRadius] = useState<RadiusMiles>(25);
   const [zip, setZip] = useState(initialZip && /^\d{5}$/.test(initialZip) ? initialZip : "");
@@ -100,8 +101,8 @@ export default function PriceAlertForm({ config, brand: initialBrand = "botox", 
         <label htmlFor={`${id}-brand`} className="sr-only">
           Brand
         </label>
-        <select id={`${id}-brand`} className={inline} value={brand} onChange={(e) => setBrand(e.target.value as PriceBrand)}>
-          {PRICE_BRANDS.filter((b) => b !== "other").map((b) => (
+        <select id={`${id}-brand`} className={inline} value={brand} onChange={(e) => setBrand(e.target.value as AlertBrand)}>
+          {ALERT_BRAND_CHOICES.map((b) => (
             <option key={b} value={b}>
               {BRAND_LABELS[b]}
             </option>

@@ -3,28 +3,26 @@
  * price-alert form. The token comes from the mail's link (the page's query string) and travels
  * back to the API as given; nothing here keeps it.
  */
-import { PRICE_BRANDS, type PriceBrand } from "@botox/core/price-format";
+import { PRICE_BRANDS } from "@botox/core/price-format";
 import { ApiRequestError, buildQuery } from "@botox/core/http";
+import type { AlertBrand, DigestFrequency, MailRadius, PriceAlertInput } from "@botox/core/contract";
 
-export const RADIUS_CHOICES = [5, 10, 25, 50] as const;
-export type RadiusMiles = (typeof RADIUS_CHOICES)[number];
-export const FREQUENCIES = ["new", "weekly"] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
+// The contract's MAIL_RADII and ALERT_BRANDS live beside zod, which stays out of the browser:
+// the same values, checked against the contract's types.
+export const RADIUS_CHOICES = [5, 10, 25, 50] as const satisfies readonly MailRadius[];
+export type RadiusMiles = MailRadius;
+export type Frequency = DigestFrequency;
+export const ALERT_BRAND_CHOICES: readonly AlertBrand[] = PRICE_BRANDS.filter((b): b is AlertBrand => b !== "other");
 
+/** PUT /newsletter/preferences's body (the GET answers these and the address and status). */
 export interface NewsletterPreferences {
   zipCode: string | null;
-  radiusMiles: RadiusMiles;
-  brands: PriceBrand[];
-  frequency: Frequency;
+  radiusMiles: MailRadius;
+  brands: AlertBrand[];
+  frequency: DigestFrequency;
 }
 
-export interface PriceAlertBody {
-  email: string;
-  brand: PriceBrand;
-  maxUnitPrice: number;
-  zipCode: string;
-  radiusMiles: RadiusMiles;
-}
+export type PriceAlertBody = PriceAlertInput & { radiusMiles: MailRadius };
 
 /** Why a token was refused, as the pages tell it; "failed" when the API could not answer. */
 export type TokenProblem = "missing" | "invalid" | "expired" | "used" | "failed";
@@ -71,7 +69,7 @@ export function newsletterApi(apiUrl: string) {
 }
 
 const isRadius = (v: unknown): v is RadiusMiles => RADIUS_CHOICES.some((r) => r === v);
-const isBrand = (v: unknown): v is PriceBrand => PRICE_BRANDS.some((b) => b === v);
+const isBrand = (v: unknown): v is AlertBrand => ALERT_BRAND_CHOICES.some((b) => b === v);
 
 /** The preferences as the form shows them; anything missing or unknown falls back to the defaults. */
 export function readPreferences(raw: unknown): NewsletterPreferences & { status?: string; email?: string } {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MSG, formatUsDate } from "@botox/core";
+import { MAIL_MESSAGE_STATUSES, MSG, formatUsDate, type MailMessageStatus, type MailMessageSummary } from "@botox/core";
 import { useApi } from "../../api/session.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -16,7 +16,7 @@ import { Tab, TabList, Tabs } from "../../components/ui/Tabs.tsx";
 import { errorMessageOf } from "@botox/core/http";
 import { sessionExpired } from "../../lib/errors.ts";
 import { cx } from "../../lib/cx.ts";
-import { MAIL_PAGE_SIZE, MAIL_STATUSES, mailApi, type MailStatus, type MailSummary } from "./mail-api.ts";
+import { MAIL_PAGE_SIZE, mailApi } from "./mail-api.ts";
 import { MailMessageView } from "./MailMessageView.tsx";
 import { mailStatusTone } from "./mail-view.ts";
 
@@ -68,7 +68,7 @@ function Outbox({ params, update }: { params: URLSearchParams; update: (c: Recor
   const api = mailApi(useApi());
   const to = params.get("to") ?? "";
   const statusParam = params.get("status") ?? "";
-  const status: MailStatus | "" = MAIL_STATUSES.find((s) => s === statusParam) ?? "";
+  const status: MailMessageStatus | "" = MAIL_MESSAGE_STATUSES.find((s) => s === statusParam) ?? "";
   const page = Math.max(1, Number(params.get("page")) || 1);
   const openId = Number(params.get("id")) || null;
   const [search, setSearch] = useState(to);
@@ -100,7 +100,7 @@ function Outbox({ params, update }: { params: URLSearchParams; update: (c: Recor
           </label>
           <Select id="mail-status" value={status} onChange={(e) => update({ status: e.target.value || null, page: null, id: null })}>
             <option value="">All</option>
-            {MAIL_STATUSES.map((s) => (
+            {MAIL_MESSAGE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>
@@ -122,7 +122,7 @@ function Outbox({ params, update }: { params: URLSearchParams; update: (c: Recor
               {list.data.totalCount} {list.data.totalCount === 1 ? "message" : "messages"}
             </p>
             <ul aria-label="Outbox" className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white">
-              {list.data.messages.map((m: MailSummary) => (
+              {list.data.messages.map((m: MailMessageSummary) => (
                 <li key={m.id}>
                   <button
                     type="button"

@@ -1,8 +1,8 @@
 /** How the Mail screen shows a message: status colours, links in the text part, the HTML part's frame. */
 import type { BadgeTone } from "../../components/ui/Badge.tsx";
-import type { MailStatus } from "./mail-api.ts";
+import type { MailMessageStatus } from "@botox/core";
 
-export function mailStatusTone(status: MailStatus): BadgeTone {
+export function mailStatusTone(status: MailMessageStatus): BadgeTone {
   return status === "sent" ? "green" : status === "captured" ? "blue" : status === "queued" ? "amber" : status === "failed" ? "red" : "slate";
 }
 
