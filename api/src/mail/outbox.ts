@@ -44,17 +44,18 @@ interface MessageRow {
   to_address: string;
   subject: string;
   status: MailMessageStatus;
-  created_at: Date;
-  sent_at: Date | null;
+  created_at: Date | string;
+  sent_at: Date | string | null;
 }
 
+// A served embedded database's driver may hand timestamps over as text: read either.
 const summary = (r: MessageRow) => ({
   id: Number(r.id),
   to: r.to_address,
   subject: r.subject,
   status: r.status,
-  createdAt: r.created_at.toISOString(),
-  sentAt: r.sent_at?.toISOString() ?? null,
+  createdAt: new Date(r.created_at).toISOString(),
+  sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
 });
 
 /** The admin's list, newest first; `to` matches part of the recipient, any case. */
@@ -90,7 +91,7 @@ export async function findMessage(sql: Sql, from: string, id: number): Promise<M
     text: r.text,
     html: r.html,
     // What the message carries besides its body parts, as it is sent (compose.ts).
-    headers: { From: from, To: r.to_address, Subject: r.subject, "Message-ID": r.message_id, Date: r.created_at.toUTCString(), ...r.headers },
+    headers: { From: from, To: r.to_address, Subject: r.subject, "Message-ID": r.message_id, Date: new Date(r.created_at).toUTCString(), ...r.headers },
     kind: r.kind,
     attempts: r.attempts,
     lastError: r.last_error,
@@ -99,17 +100,17 @@ export async function findMessage(sql: Sql, from: string, id: number): Promise<M
 
 export async function listSuppressions(sql: Sql): Promise<MailSuppression[]> {
   const rows = await sql<
-    { email: string; reason: string; created_at: Date }[]
+    { email: string; reason: string; created_at: Date | string }[]
   >`select email, reason, created_at from mail_suppressions order by created_at desc, email limit 5000`;
-  return rows.map((r) => ({ email: r.email, reason: r.reason, createdAt: r.created_at.toISOString() }));
+  return rows.map((r) => ({ email: r.email, reason: r.reason, createdAt: new Date(r.created_at).toISOString() }));
 }
 
 export async function addSuppression(sql: Tx, email: string, reason: string): Promise<MailSuppression> {
-  const [r] = await sql<{ email: string; reason: string; created_at: Date }[]>`
+  const [r] = await sql<{ email: string; reason: string; created_at: Date | string }[]>`
     insert into mail_suppressions (email, reason) values (${email.toLowerCase()}, ${reason})
     on conflict (email) do update set email = excluded.email
     returning email, reason, created_at`;
-  return { email: r!.email, reason: r!.reason, createdAt: r!.created_at.toISOString() };
+  return { email: r!.email, reason: r!.reason, createdAt: new Date(r!.created_at).toISOString() };
 }
 
 export async function removeSuppression(sql: Sql, email: string): Promise<boolean> {
