@@ -52,7 +52,7 @@ async function call<T>(apiUrl: string, method: string, path: string, body?: unkn
 const withToken = (path: string, token: string) => `${path}${buildQuery({ token })}`;
 
 /** A link without its token: nothing is asked of the API. */
-export class MissingTokenError extends Error {}
+class MissingTokenError extends Error {}
 
 export function newsletterApi(apiUrl: string) {
   return {
@@ -72,7 +72,7 @@ const isRadius = (v: unknown): v is RadiusMiles => RADIUS_CHOICES.some((r) => r 
 const isBrand = (v: unknown): v is AlertBrand => ALERT_BRAND_CHOICES.some((b) => b === v);
 
 /** The preferences as the form shows them; anything missing or unknown falls back to the defaults. */
-export function readPreferences(raw: unknown): NewsletterPreferences & { status?: string; email?: string } {
+function readPreferences(raw: unknown): NewsletterPreferences & { status?: string; email?: string } {
   const o = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
   // The answer may wrap the preferences ({ preferences: {...} }) or be them.
   const p = o.preferences && typeof o.preferences === "object" ? (o.preferences as Record<string, unknown>) : o;

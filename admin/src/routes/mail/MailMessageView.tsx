@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { Spinner } from "../../components/ui/Spinner.tsx";
 import { Tab, TabList, Tabs } from "../../components/ui/Tabs.tsx";
-import { mailApi } from "./mail-api.ts";
+import { mailApi, mailKeys } from "./mail-api.ts";
 import { linkifyText, mailHtmlDocument, mailStatusTone } from "./mail-view.ts";
 
 type Part = "html" | "text" | "headers";
@@ -15,7 +15,7 @@ type Part = "html" | "text" | "headers";
 /** One message: its HTML part in a sandboxed frame (links clickable), its text part with links, and its headers. */
 export function MailMessageView({ id, onClose }: { id: number; onClose: () => void }) {
   const api = mailApi(useApi());
-  const message = useQuery({ queryKey: ["mail", "message", id], queryFn: () => api.message(id) });
+  const message = useQuery({ queryKey: mailKeys.message(id), queryFn: () => api.message(id) });
   const [chosen, setChosen] = useState<Part | null>(null);
 
   if (message.isPending) return <Spinner label="Loading message..." />;

@@ -16,16 +16,9 @@ import { Tab, TabList, Tabs } from "../../components/ui/Tabs.tsx";
 import { errorMessageOf } from "@botox/core/http";
 import { sessionExpired } from "../../lib/errors.ts";
 import { cx } from "../../lib/cx.ts";
-import { MAIL_PAGE_SIZE, mailApi } from "./mail-api.ts";
+import { MAIL_PAGE_SIZE, mailApi, mailKeys } from "./mail-api.ts";
 import { MailMessageView } from "./MailMessageView.tsx";
 import { mailStatusTone } from "./mail-view.ts";
-
-export const mailKeys = {
-  all: ["mail"] as const,
-  messages: (q: { to: string; status: string; page: number }) => ["mail", "messages", q] as const,
-  message: (id: number) => ["mail", "message", id] as const,
-  suppressions: ["mail", "suppressions"] as const,
-};
 
 const when = (iso: string | null) => (iso ? `${formatUsDate(iso)} ${new Date(iso).toISOString().slice(11, 16)} UTC` : "—");
 

@@ -6,6 +6,14 @@ import type { ApiClient, MailMessageStatus } from "@botox/core";
 
 export const MAIL_PAGE_SIZE = 20;
 
+/** Query keys of the screen: a write refreshes everything under "mail". */
+export const mailKeys = {
+  all: ["mail"] as const,
+  messages: (q: { to: string; status: string; page: number }) => ["mail", "messages", q] as const,
+  message: (id: number) => ["mail", "message", id] as const,
+  suppressions: ["mail", "suppressions"] as const,
+};
+
 export function mailApi(api: ApiClient) {
   return {
     messages: (q: { to: string; status: MailMessageStatus | ""; page: number }) =>
