@@ -51,7 +51,7 @@ export async function composeRaw(mail: ComposableMail): Promise<Buffer> {
 /** The address part of "Name <a@b>" (or the whole text). */
 export function addressOf(from: string): string {
   const m = /<([^<>]+)>\s*$/.exec(from);
-  return (m ? m[1]! : from).trim();
+  return (m?.[1] ?? from).trim();
 }
 
 /** The domain of the sender's address: the right side of every Message-ID. */

@@ -36,8 +36,12 @@ export async function enqueueMail(tx: Tx, from: string, mail: OutgoingMail): Pro
     insert into mail_messages (to_address, subject, text, html, headers, kind, message_id, subscription_id)
     values (${mail.to}, ${subject}, ${mail.text}, ${mail.html}, ${JSON.stringify(headers)}::jsonb, ${mail.kind}, ${messageId}, ${mail.subscriptionId ?? null})
     returning id`;
-  return Number(row!.id);
+  if (!row) throw new Error("mail_messages insert returned no row");
+  return Number(row.id);
 }
+
+/** Timestamps as the driver gives them (text on this connection) in ISO form. */
+const iso = (v: Date | string): string => new Date(v).toISOString();
 
 interface MessageRow {
   id: string;
@@ -48,14 +52,13 @@ interface MessageRow {
   sent_at: Date | string | null;
 }
 
-// A served embedded database's driver may hand timestamps over as text: read either.
 const summary = (r: MessageRow) => ({
   id: Number(r.id),
   to: r.to_address,
   subject: r.subject,
   status: r.status,
-  createdAt: new Date(r.created_at).toISOString(),
-  sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+  createdAt: iso(r.created_at),
+  sentAt: r.sent_at == null ? null : iso(r.sent_at),
 });
 
 /** The admin's list, newest first; `to` matches part of the recipient, any case. */
@@ -100,9 +103,9 @@ export async function findMessage(sql: Sql, from: string, id: number): Promise<M
 
 export async function listSuppressions(sql: Sql): Promise<MailSuppression[]> {
   const rows = await sql<
-    { email: string; reason: string; created_at: Date | string }[]
+    { email: string; reason: string; created_at: Date }[]
   >`select email, reason, created_at from mail_suppressions order by created_at desc, email limit 5000`;
-  return rows.map((r) => ({ email: r.email, reason: r.reason, createdAt: new Date(r.created_at).toISOString() }));
+  return rows.map((r) => ({ email: r.email, reason: r.reason, createdAt: iso(r.created_at) }));
 }
 
 export async function addSuppression(sql: Tx, email: string, reason: string): Promise<MailSuppression> {
@@ -110,7 +113,8 @@ export async function addSuppression(sql: Tx, email: string, reason: string): Pr
     insert into mail_suppressions (email, reason) values (${email.toLowerCase()}, ${reason})
     on conflict (email) do update set email = excluded.email
     returning email, reason, created_at`;
-  return { email: r!.email, reason: r!.reason, createdAt: new Date(r!.created_at).toISOString() };
+  if (!r) throw new Error("mail_suppressions upsert returned no row");
+  return { email: r.email, reason: r.reason, createdAt: iso(r.created_at) };
 }
 
 export async function removeSuppression(sql: Sql, email: string): Promise<boolean> {
@@ -128,5 +132,5 @@ export async function mailCounts(
       (select count(*)::int from newsletter_subscriptions where status = 'pending') as pending,
       (select count(*)::int from mail_messages where status in ('sent', 'captured') and sent_at > now() - interval '7 days') as sent,
       (select count(*)::int from mail_messages where status = 'failed' and created_at > now() - interval '7 days') as failed`;
-  return { confirmedSubscribers: r!.confirmed, pendingSubscribers: r!.pending, mailSentThisWeek: r!.sent, mailFailures: r!.failed };
+  return { confirmedSubscribers: r?.confirmed ?? 0, pendingSubscribers: r?.pending ?? 0, mailSentThisWeek: r?.sent ?? 0, mailFailures: r?.failed ?? 0 };
 }

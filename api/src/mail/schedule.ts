@@ -72,7 +72,7 @@ export async function runDigests(ctx: MailRunContext): Promise<number> {
         and not exists (select 1 from mail_suppressions x where x.email = lower(s.email))
       order by s.id limit ${BATCH}`;
     if (subs.length === 0) break;
-    after = subs[subs.length - 1]!.id;
+    after = subs.at(-1)?.id ?? after;
     for (const s of subs) if (await digestFor(ctx, s, today, indexes)) queued++;
   }
   return queued;
@@ -83,7 +83,7 @@ async function digestFor(ctx: MailRunContext, s: Subscriber, today: string, inde
   const brands = s.brands.length > 0 ? s.brands : null;
   const origin = ctx.sql`ll_to_earth(${s.latitude}, ${s.longitude})`;
   const near = (lat: string, lon: string) =>
-    ctx.sql`earth_box(${origin}, ${meters}) @> ll_to_earth(${ctx.sql.unsafe(lat)}, ${ctx.sql.unsafe(lon)}) and earth_distance(${origin}, ll_to_earth(${ctx.sql.unsafe(lat)}, ${ctx.sql.unsafe(lon)})) <= ${meters}`;
+    ctx.sql`earth_box(${origin}, ${meters}::float8) @> ll_to_earth(${ctx.sql.unsafe(lat)}, ${ctx.sql.unsafe(lon)}) and earth_distance(${origin}, ll_to_earth(${ctx.sql.unsafe(lat)}, ${ctx.sql.unsafe(lon)})) <= ${meters}::float8`;
   const deals = await ctx.sql<(Omit<DigestDeal, "belowTypical" | "dealId"> & { dealId: number })[]>`
     select d.id as "dealId", d.title, d.brand, d.per_unit_cents as "perUnitCents", d.ends_on::text as "endsOn", d.conditions,
       c.name as "clinicName", c.city_slug as "citySlug", c.slug
@@ -178,8 +178,8 @@ export async function runPriceAlerts(ctx: MailRunContext): Promise<number> {
     join zip_codes z on z.zip = a.zip_code
     join clinic_current_prices cp on cp.brand = a.brand and cp.per_unit_cents <= a.max_unit_cents
       and cp.checked_on >= ${today}::date - 365 and cp.latitude is not null and cp.business_status = 'OPERATIONAL'
-      and earth_box(ll_to_earth(z.latitude, z.longitude), a.radius_miles * ${METERS_PER_MILE}) @> ll_to_earth(cp.latitude, cp.longitude)
-      and earth_distance(ll_to_earth(z.latitude, z.longitude), ll_to_earth(cp.latitude, cp.longitude)) <= a.radius_miles * ${METERS_PER_MILE}
+      and earth_box(ll_to_earth(z.latitude, z.longitude), a.radius_miles * ${METERS_PER_MILE}::float8) @> ll_to_earth(cp.latitude, cp.longitude)
+      and earth_distance(ll_to_earth(z.latitude, z.longitude), ll_to_earth(cp.latitude, cp.longitude)) <= a.radius_miles * ${METERS_PER_MILE}::float8
     join clinics c on c.id = cp.clinic_id
     where s.status = 'confirmed' and (s.last_alert_on is null or s.last_alert_on < ${today}::date)
       and not exists (select 1 from price_alert_hits h where h.alert_id = a.id and h.price_id = cp.price_id)
@@ -212,13 +212,15 @@ export async function runPriceAlerts(ctx: MailRunContext): Promise<number> {
           slug: r.slug,
         });
       }
-      if (hits.length === 0) {
+      const [firstHit, ...otherHits] = hits;
+      if (!firstHit) {
         // Nothing new after all: give the day back.
         await tx`update newsletter_subscriptions set last_alert_on = null where id = ${subscriptionId} and last_alert_on = ${today}::date`;
         return false;
       }
-      const first = rows[0]!;
-      const mail = alertMail(ctx.config, first.email, manageToken(ctx.secret, subscriptionId, first.manage_nonce), hits);
+      const [first] = rows;
+      if (!first) return false;
+      const mail = alertMail(ctx.config, first.email, manageToken(ctx.secret, subscriptionId, first.manage_nonce), [firstHit, ...otherHits]);
       await enqueueMail(tx, ctx.config.from, { ...mail, kind: "alert", subscriptionId });
       return true;
     });

@@ -14,7 +14,8 @@ export interface MailLinks {
   postalAddress: string;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 export const confirmUrl = (l: MailLinks, token: string) => `${l.siteUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
 export const preferencesUrl = (l: MailLinks, token: string) => `${l.siteUrl}/newsletter/preferences?token=${encodeURIComponent(token)}`;
@@ -159,8 +160,8 @@ export interface AlertHit {
   slug: string;
 }
 
-export function alertMail(l: MailLinks, email: string, manage: string, hits: AlertHit[]): Omit<OutgoingMail, "kind"> {
-  const first = hits[0]!;
+export function alertMail(l: MailLinks, email: string, manage: string, hits: [AlertHit, ...AlertHit[]]): Omit<OutgoingMail, "kind"> {
+  const [first] = hits;
   const t: string[] = ["Prices under your alert:"];
   const h: string[] = ["<p>Prices under your alert:</p><ul>"];
   for (const x of hits) {

@@ -28,7 +28,7 @@ interface ClaimedRow {
   message_id: string;
   attempts: number;
   subscription_id: number | null;
-  created_at: Date;
+  created_at: Date | string;
 }
 
 type Outcome = { id: number; result: "sent" | "captured" | "suppressed" } | { id: number; result: "retry" | "failed"; error: string; suppress?: string };
@@ -48,7 +48,8 @@ interface Sender {
 }
 
 function smtpSender(config: MailConfig): Sender {
-  const transport = nodemailer.createTransport({ url: config.smtpUrl!, pool: true, maxConnections: config.connections, maxMessages: Infinity });
+  if (!config.smtpUrl) throw new Error("SMTP mode without SMTP_URL");
+  const transport = nodemailer.createTransport({ url: config.smtpUrl, pool: true, maxConnections: config.connections, maxMessages: Infinity });
   return {
     async send(envelope, raw) {
       await transport.sendMail({ envelope, raw });
@@ -131,7 +132,9 @@ export class MailWorker {
     const rows = await this.claim();
     if (rows.length === 0) return 0;
     const blocked = await this.blockedIds(rows);
-    const outcomes = await Promise.all(rows.map((row) => (blocked.has(row.id) ? { id: Number(row.id), result: "suppressed" as const } : this.deliver(row))));
+    const outcomes = await Promise.all(
+      rows.map((row): Promise<Outcome> => (blocked.has(row.id) ? Promise.resolve({ id: Number(row.id), result: "suppressed" }) : this.deliver(row))),
+    );
     await this.record(outcomes, rows);
     return rows.length;
   }
@@ -173,7 +176,7 @@ export class MailWorker {
         html: row.html,
         headers: row.headers,
         messageId: row.message_id,
-        createdAt: row.created_at,
+        createdAt: new Date(row.created_at),
       });
     } catch (err) {
       return { id, result: "failed", error: `not composed: ${err instanceof Error ? err.message : String(err)}` };

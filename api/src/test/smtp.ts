@@ -20,6 +20,8 @@ export interface TestSmtp {
   refuse: Set<string>;
   /** Recipient → how many more times to answer 451 at RCPT TO. */
   defer: Map<string, number>;
+  /** How long each message's DATA takes to be accepted (a slow relay). */
+  delayMs: number;
   /** Resolves once `count` messages have arrived (polls; fails after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -37,6 +39,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const refuse = new Set<string>();
   const defer = new Map<string, number>();
+  const api = { delayMs: 0 } as TestSmtp;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -56,25 +59,27 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
-        simpleParser(raw).then(
-          (parsed) => {
-            received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
-            callback();
-          },
-          (err: Error) => callback(err),
-        );
+        new Promise((r) => setTimeout(r, api.delayMs))
+          .then(() => simpleParser(raw))
+          .then(
+            (parsed) => {
+              received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
+              callback();
+            },
+            (err: Error) => callback(err),
+          );
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return {
+  Object.assign(api, {
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
     refuse,
     defer,
-    async waitFor(count, timeoutMs = 20_000) {
+    async waitFor(count: number, timeoutMs = 20_000) {
       const until = Date.now() + timeoutMs;
       while (received.length < count) {
         if (Date.now() > until) throw new Error(`expected ${count} messages, ${received.length} arrived`);
@@ -83,5 +88,6 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       return received;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  });
+  return api;
 }

@@ -42,6 +42,11 @@ describe("GET /stats", () => {
       clinicsWithoutVerifiedInjector: 7,
       staffChecksGoingStale: 0,
       pendingSuggestions: 0,
+      // Rows inserted directly (no opt-in) stay pending; nothing was mailed.
+      confirmedSubscribers: 0,
+      pendingSubscribers: 3,
+      mailSentThisWeek: 0,
+      mailFailures: 0,
     });
   });
 
