@@ -13,7 +13,7 @@ const repo = path.resolve(adminDir, "..");
 // The dev server (`npm run dev:admin`) hands out files under /@fs/ only from the admin, the
 // one package it imports and the installed dependencies — never the embedded database's
 // folder (.data: its WAL holds the admin's password hash), the API's sources or secrets —
-// and never watches .data, whose every write would reload each open admin tab (issue 11).
+// and never watches .data, whose every write would reload each open admin tab.
 const fsAccess = {
   strict: true,
   allow: [adminDir, path.join(repo, "packages/core"), path.join(repo, "node_modules")],

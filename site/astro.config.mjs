@@ -29,7 +29,7 @@ export default defineConfig({
   build: { format: "directory", inlineStylesheets: "auto", concurrency: 16 },
   // The out-dir mover goes last: it moves the output once every other build:done hook has run.
   // React islands are rendered with renderToString, not a stream read back into a string: the
-  // render stage's largest cost, 40% of it (decision 204). The patched renderer gives it the same
+  // render stage's largest cost (decision 204). The patched renderer gives it the same
   // id prefix as the stream (patches/README.md). No island suspends, so nothing streams later.
   integrations: [react({ experimentalDisableStreaming: true }), hostFiles(), ...(targeted ? [targeted] : []), ...(out.integration ? [out.integration] : [])],
   vite: {

@@ -57,7 +57,7 @@ export function scanFiles(files) {
   /** @type {Map<string, string>} */
   const memo = new Map();
   // One buffer for every page (grown for a larger one): a new buffer per page is memory outside
-  // the heap that waits for a garbage collection (about 50 MB more at 52,208 pages, decision 204).
+  // the heap that waits for a garbage collection (decision 204).
   let buffer = Buffer.allocUnsafe(1 << 20);
   for (const file of files) {
     const fd = fs.openSync(file, "r");
@@ -137,7 +137,8 @@ export function contentSecurityPolicy(env = process.env, scriptHashes = []) {
   const api = origin(env.PUBLIC_API_URL || "http://localhost:8787/api/v1");
   // Uploaded blog images are served by the API, or from PUBLIC_UPLOADS_URL (a bucket or CDN).
   const uploads = env.PUBLIC_UPLOADS_URL ? origin(env.PUBLIC_UPLOADS_URL) : null;
-  const geo = (env.PUBLIC_GEO_SERVICES || "https://ipapi.co/json/ https://ipwho.is/ https://freeipapi.com/api/json")
+  // No third-party geolocation service unless one is configured (site/src/env.ts).
+  const geo = (env.PUBLIC_GEO_SERVICES || "")
     .split(/[\s,]+/)
     .map(origin)
     .filter(Boolean);

@@ -96,7 +96,7 @@ try {
   };
   const { app } = await import(job.entryUrl);
   // Astro imports a route's page module anew for every page (two dynamic imports, each resolved
-  // by Node's loader again): about 2 % of a render process. The modules never change here, so
+  // by Node's loader again; decision 227). The modules never change here, so
   // each route's is loaded once.
   const pageMap = app.manifest?.pageMap;
   if (pageMap instanceof Map) {

@@ -1,11 +1,11 @@
 // @ts-check
 /**
- * A full build's pages rendered by render processes of their own (issue 24, decision 226).
+ * A full build's pages rendered by render processes of their own (decision 226).
  *
  * Astro renders, writes and caches every page on the build's one thread, beside Vite's and
- * Rolldown's memory; at 50,000 clinics that was about 100 s of a 110 s build. A render worker
+ * Rolldown's memory; that was most of a full build's time. A render worker
  * beside it (decision 209) did not pay: Astro's loop still wrote every page on the main thread,
- * and a second copy of all the data took the build over 1.5 GB. Here a full build has two
+ * and a second copy of all the data took the build over its memory budget. Here a full build has two
  * phases, run by site/scripts/build.mjs:
  *
  *  1. `astro build` bundles as always; once its prerender bundle exists, `stashPipeline` keeps a
@@ -238,11 +238,11 @@ function trustedManifest(file, configHash, lockfileHash, force) {
 function runShare(jobFile, shard, shards, started) {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), "page-pipeline-child.mjs"), [jobFile], {
-      // One malloc arena: the processes' native memory stays near what they use (about 100 MB less each at 50,000 clinics).
+      // One malloc arena: the processes' native memory stays near what they use.
       env: { MALLOC_ARENA_MAX: "1", ...process.env, SITE_RENDER_SHARD: `${shard}/${shards}` },
       // A major collection once the heap is a quarter over what the last one kept: the pages' texts
-      // are garbage at once, and V8's default growth let each process's heap reach 920 MB, where
-      // 500 MB holds its data (decision 227). A limit in proportion, so more clinics still fit.
+      // are garbage at once, and V8's default growth let each process's heap reach nearly twice
+      // what holds its data (decision 227). A limit in proportion, so more clinics still fit.
       execArgv: [...process.execArgv, `--heap-growing-percent=${HEAP_GROWING_PERCENT}`],
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],

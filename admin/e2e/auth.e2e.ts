@@ -93,7 +93,8 @@ describe("expired session", () => {
 
     await page.getByRole("button", { name: "Create Clinic" }).click();
     await expectToast(page, "Clinic created");
-    await page.waitForURL(/\/admin\/clinics$/);
+    await page.waitForURL(/\/admin\/clinics\/\d+$/);
+    await page.getByRole("heading", { name: "Edit Clinic" }).waitFor();
     const found = await adminApi(context).get<{ clinics: { name: string; city: string }[] }>(`/clinics?query=${encodeURIComponent(name)}`);
     expect(found.clinics).toEqual([expect.objectContaining({ name, city: "Boston" })]);
     expect(unexpectedErrors(errors)).toEqual([]);

@@ -56,12 +56,16 @@ describe("clinics", () => {
     await page.getByLabel("Latitude").fill("39.7983");
     await page.getByLabel("Longitude").fill("-89.6544");
     await page.getByLabel("Reviews").fill("4.5 (126 reviews)");
-    // Hours day by day (issue 25): the editor starts from weekdays 9 to 5.
+    // Hours day by day: the editor starts from weekdays 9 to 5.
     await page.getByRole("button", { name: "Set hours" }).click();
     await page.getByLabel("Sunday hours").selectOption("closed");
     await page.getByLabel("Business status").selectOption("CLOSED_TEMPORARILY");
     await page.getByRole("button", { name: "Create Clinic" }).click();
     await expectToast(page, "Clinic created");
+    await page.waitForURL(/\/admin\/clinics\/\d+$/);
+    // A new clinic opens in its edit screen; Cancel goes back to the list.
+    await page.getByRole("heading", { name: "Edit Clinic" }).waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
     await page.waitForURL(/\/admin\/clinics$/);
 
     // The list finds it with the admin status label.

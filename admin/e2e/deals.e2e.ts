@@ -1,4 +1,4 @@
-/** Deals (issue 23) in the admin: a deal added on the clinic's edit screen, refused without its units, then served by the public API. */
+/** Deals in the admin: a deal added on the clinic's edit screen, refused without its units, then served by the public API. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { Clinic, PublicDeal } from "@botox/core";

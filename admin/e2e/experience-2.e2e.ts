@@ -178,6 +178,15 @@ describe("no admin screen scrolls sideways at 390 px, and every action is on scr
     }
     await page.goto(adminUrl(`/clinics/${clinic.id}`));
     await page.getByRole("button", { name: "Verify today" }).first().waitFor();
+    // The prices table is a card per price on a phone: each value beside its label, nothing cut.
+    const priceRow = page.locator("[data-price-id]").first();
+    const perUnit = priceRow.locator('td[data-label="Per unit"]');
+    await expect.poll(() => perUnit.evaluate((td) => getComputedStyle(td).display)).toBe("flex");
+    await expect.poll(() => perUnit.evaluate((td) => getComputedStyle(td, "::before").content)).toBe('"Per unit"');
+    for (const label of ["Per unit", "Source", "Observed", "Status"]) {
+      const box = await priceRow.locator(`td[data-label="${label}"]`).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390.5, label).toBe(true);
+    }
     await navigate(page, "Dashboard");
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();

@@ -1,4 +1,4 @@
-/** Prices (issue 13) in the admin: a price added on the clinic's edit screen, a visitor's report published from the queue. */
+/** Prices in the admin: a price added on the clinic's edit screen, a visitor's report published from the queue. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { Clinic, ClinicPrice, PriceReport } from "@botox/core";

@@ -1,4 +1,4 @@
-/** Who injects here (issue 21) in the admin: a staff member added by NPI lookup against the stack's loopback NPI Registry. */
+/** Who injects here in the admin: a staff member added by NPI lookup against the stack's loopback NPI Registry. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { Clinic, ListedStaffMember, Stats } from "@botox/core";

@@ -1,4 +1,4 @@
-/** Visitors' suggested edits (issue 22) in the admin: the queue side by side, applying one, "Verified today". */
+/** Visitors' suggested edits in the admin: the queue side by side, applying one, "Verified today". */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { Clinic } from "@botox/core";

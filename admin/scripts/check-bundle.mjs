@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Budget of the admin build (issue 5): the JavaScript loaded before any lazy route, i.e. the
+// Budget of the admin build: the JavaScript loaded before any lazy route, i.e. the
 // entry chunk of dist/index.html plus every chunk it imports statically, at most 200 KB gzip.
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -33,12 +33,12 @@ while (queue.length) {
   }
 }
 
-// Route-level code splitting (issue 5): every screen behind the shell is a lazy chunk of its
+// Route-level code splitting: every screen behind the shell is a lazy chunk of its
 // own (Vite names it after the module), never part of the initial graph. A screen imported
 // statically by mistake has no chunk of its own, or one reached from the entry.
 const LAZY_SCREENS = ["DashboardPage", "ClinicListPage", "ClinicFormPage", "PostListPage", "PostFormPage", "CategoriesPage", "MessagesPage", "NotFoundPage"];
-// The post editor (TipTap and ProseMirror, about 130 KB gzip, issue 16) loads with a post
-// form only, as a chunk of its own.
+// The post editor (TipTap and ProseMirror, most of the admin's weight) loads with a post
+// form only, as a chunk of its own (decision 079).
 const LAZY_PARTS = ["RichTextEditor"];
 const chunks = readdirSync(join(dist, "assets")).filter((f) => f.endsWith(".js"));
 const splitProblems = [];

@@ -1,5 +1,5 @@
 /**
- * The admin's dev server (issue 11): /@fs/ serves the admin and the packages it imports, and
+ * The admin's dev server: /@fs/ serves the admin and the packages it imports, and
  * refuses the embedded database's files under .data and the API's sources.
  */
 import fs from "node:fs";

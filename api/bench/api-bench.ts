@@ -1,16 +1,16 @@
 /**
- * bench:api (issue 3): seeds a throwaway PostgreSQL database with 100,000 clinics, serves the
+ * bench:api: seeds a throwaway PostgreSQL database with 100,000 clinics, serves the
  * API from a child process on a loopback port, loads zip-search, clinics-by-city,
  * clinics/nearby and clinic-by-slug with autocannon (50 connections), and writes
  * reports/bench-api.md and reports/bench-api.json: p50/p95/p99 latency, requests per second,
  * errors, and the query plans of the radius queries (which must use the GiST index).
  *
- * With prices (issue 13): zip-search and clinics-by-city with the price filter and sort, in 25
+ * With prices: zip-search and clinics-by-city with the price filter and sort, in 25
  * miles and at any distance, price-index, and the admin's /stats (signed in as the seeded admin).
- * With staff (issue 21): zip-search and clinics-by-city with the credential filter (a physician,
+ * With staff: zip-search and clinics-by-city with the credential filter (a physician,
  * MD or DO, whose licence check is current) in 25 miles and at any distance.
  *
- * Same-run comparison (issue 26): --baseline <commit> extracts that commit into a temporary
+ * Same-run comparison: --baseline <commit> extracts that commit into a temporary
  * folder (git archive; its packages linked to this checkout's installed dependencies), serves
  * it beside this code on the same database, and measures each scenario on both, alternating
  * (baseline, now, baseline, now: half the duration each), so the machine's load falls on both
@@ -182,7 +182,7 @@ async function explainPlans(url: string, inputs: Inputs): Promise<Plan[]> {
     ],
     ["clinics/nearby (100 miles, 50 nearest)", () => listClinicsNear(db, { origin: city, radiusMiles: 100, limit: 50 })],
     ["clinic-by-slug", () => findClinicBySlugOrId(db, clinic.slug, clinic.citySlug)],
-    // Prices (issue 13): the price filter and sort, in a radius and at any distance.
+    // Prices: the price filter and sort, in a radius and at any distance.
     ...PRICE_SEARCHES.flatMap(({ label, radiusMiles }): [string, () => Promise<unknown>][] => [
       [
         `zip-search by price (${label})`,
@@ -325,7 +325,7 @@ function scenarios(inputs: Inputs, session: string | null): Scenario[] {
         return { path: `/api/v1/proxy/clinic/${c.slug}?city=${c.citySlug}` };
       },
     },
-    // Prices (issue 13): cheapest first among clinics at most $MAX_UNIT_PRICE a unit.
+    // Prices: cheapest first among clinics at most $MAX_UNIT_PRICE a unit.
     ...PRICE_SEARCHES.flatMap(({ label, param }): Scenario[] => [
       {
         name: `zip-search price ${label}`,
@@ -342,7 +342,7 @@ function scenarios(inputs: Inputs, session: string | null): Scenario[] {
         }),
       },
     ]),
-    // Who injects here (issue 21): only clinics with a currently verified physician.
+    // Who injects here: only clinics with a currently verified physician.
     ...PRICE_SEARCHES.flatMap(({ label, param }): Scenario[] => [
       {
         name: `zip-search credential ${label}`,

@@ -37,12 +37,12 @@ import { mailRoutes } from "./routes/mail/mail.routes.ts";
  * Route modules are mounted under /api/v1 below, one line each.
  */
 export function createApp(deps: Deps) {
-  // The router, chosen (issue 26): Hono's default SmartRouter tries RegExpRouter first, which
+  // The router, chosen: Hono's default SmartRouter tries RegExpRouter first, which
   // refuses a parameter beside another route at the same place of a path
   // (`/clinics/:id{[0-9]+}/…` beside `/clinics/nearby` and `/clinics/rating-summary`,
   // `/blog/posts/:id` beside `/blog/posts/slug/:slug`), public addresses that stay; it then
-  // falls back to TrieRouter on the first request anyway. About 3 µs a match for these routes
-  // (PatternRouter 9, LinearRouter 33). app.test.ts pins it.
+  // falls back to TrieRouter on the first request anyway. TrieRouter is also the fastest router
+  // that accepts these routes (decision 198). app.test.ts pins it.
   const app = new Hono<AppEnv>({ router: new TrieRouter() });
   app.use("*", async (c, next) => {
     c.set("deps", deps);

@@ -79,7 +79,7 @@ const schema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(4),
   /** Longest a public clinic read is served from memory (lib/read-cache.ts); 0 turns the cache off. */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
-  /** Most memory the read cache's answers may take, in MB (2,000 nearby answers are ~150 MB). */
+  /** Most memory the read cache's answers may take, in MB (nearby answers are the largest kept). */
   READ_CACHE_MAX_MB: z.coerce.number().int().min(1).default(256),
   /** How often the read cache checks content_changes for writes made elsewhere. */
   READ_CACHE_POLL_MS: z.coerce.number().int().min(100).default(1_000),

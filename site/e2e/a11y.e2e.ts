@@ -1,4 +1,4 @@
-/** Accessibility (issue 4): zero axe-core violations on every page type, islands loaded. */
+/** Accessibility: zero axe-core violations on every page type, islands loaded. */
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";

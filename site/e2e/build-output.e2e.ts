@@ -1,5 +1,5 @@
 /**
- * The real build output (issue 4 quality bars): weight budgets, content without JavaScript,
+ * The real build output against the quality bars: weight budgets, content without JavaScript,
  * and the SEO items on every page (title, description, canonical, Open Graph, JSON-LD,
  * noindex), the sitemap and robots.txt.
  */
@@ -114,7 +114,7 @@ describe("SEO", () => {
     const toCity: string[] = [];
     for (const p of pages) {
       if (p.url.endsWith("/404") || p.url.endsWith("/zip") || p.url.endsWith("/clinic")) continue;
-      // A ZIP page listing what its city's page lists points there (issue 14).
+      // A ZIP page listing what its city's page lists points there.
       if (p.url.includes("/zip/") && p.canonical?.startsWith(`${site}/botox-near-me/`))
         toCity.push(`${p.url.slice(site.length)} → ${p.canonical.slice(site.length)}`);
       else if (p.canonical !== (p.url === site ? `${site}/` : p.url)) problems.push(`${p.url}: canonical ${p.canonical}`);
@@ -156,7 +156,7 @@ describe("SEO", () => {
     });
     // Issue 14: no rating but the site's own visitors' (none here), never the 87 maps reviews.
     expect(business).not.toHaveProperty("aggregateRating");
-    // Aura has no price: no range is made up (issue 13).
+    // Aura has no price: no range is made up.
     expect(business).not.toHaveProperty("priceRange");
     const crumbs = aura.jsonLd.find((d) => d["@type"] === "BreadcrumbList") as { itemListElement: { position: number; name: string; item: string }[] };
     expect(crumbs.itemListElement.map((i) => [i.position, i.name, i.item])).toEqual([
@@ -166,7 +166,7 @@ describe("SEO", () => {
       [4, "Aura Med Spa New York", `${site}/botox-clinic/new-york/aura-med-spa-new-york`],
     ]);
     const clinicPages = pages.filter((p) => p.url.startsWith(`${site}/botox-clinic/`));
-    // 27 listed clinics and one closed for good (issue 22: its page stays).
+    // 27 listed clinics and one closed for good (its page stays).
     expect(clinicPages.length).toBe(28);
     for (const p of clinicPages) {
       expect(p.jsonLd.map((d) => d["@type"]).sort(), p.url).toEqual(["BreadcrumbList", "MedicalBusiness"]);
@@ -194,7 +194,7 @@ describe("SEO", () => {
     expect(page("/blog/botox-guide-part-8").robots).toBe("noindex, nofollow");
     expect(page("/blog/unpublished-draft-post")).toBeUndefined();
     const noindexed = pages.filter((p) => p.robots?.includes("noindex")).map((p) => p.url.slice(site.length));
-    // Thin city and ZIP pages (fewer than 3 clinics in their radius) and the Springfield chooser: issue 14;
+    // Thin city and ZIP pages (fewer than 3 clinics in their radius) and the Springfield chooser (decision 105);
     // the mail's personal pages (decision 250).
     expect(noindexed.sort()).toEqual([
       "/404",

@@ -153,7 +153,7 @@ describe("rating", () => {
     await context.close();
 
     // Another browser at the same address (a household, an office) is another visitor: the
-    // cookie decides "already rated", the address only caps ratings per clinic per day (issue 16).
+    // cookie decides "already rated", the address only caps ratings per clinic per day.
     const other = await openPage(browser());
     await other.page.goto(`${site}/botox-clinic/chicago/radiance-med-spa-chicago`);
     const otherWidget = other.page.getByRole("region", { name: "Rate This Clinic" });

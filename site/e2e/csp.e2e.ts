@@ -1,5 +1,5 @@
 /**
- * The site's CSP (issue 11): no 'unsafe-inline' for scripts, yet every page's inline
+ * The site's CSP: no 'unsafe-inline' for scripts, yet every page's inline
  * scripts (Astro's island loader) run, because their hashes were computed from the build.
  */
 import { expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Estimates and deals (issue 23): per-area estimates on the clinic page and beside the local
+ * Estimates and deals: per-area estimates on the clinic page and beside the local
  * index, current deals in the served HTML of city, ZIP and clinic pages, and a deal hidden in
  * the browser once its last day has passed (the page's clock is set through
  * window.__BOTOX_NOW__ before its scripts run).

@@ -1,4 +1,4 @@
-/** Fresh and fair listings (issue 22): "last checked", the closed banner, "Suggest an edit" and the ratings policy. */
+/** Fresh and fair listings: "last checked", the closed banner, "Suggest an edit" and the ratings policy. */
 import { describe, expect, it } from "vitest";
 import { SUGGESTION_MSG, formatUsDate, type Clinic } from "@botox/core";
 import { FIXTURE_CHECKED_ON } from "@botox/e2e";

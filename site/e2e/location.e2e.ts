@@ -19,7 +19,7 @@ async function homeSections(page: Page) {
   await page.goto(`${site}/`);
   await hydrated(page, "astro-island[component-url*='NearbyClinics']");
   await page.locator("[data-nearby-summary]").filter({ hasNotText: "Finding" }).waitFor();
-  // The cities grid hydrates when it comes into view, below the nearby list (a full page of cards since issue 25).
+  // The cities grid hydrates when it comes into view, below the nearby list (a full page of cards).
   await page.locator("astro-island[component-url*='NearbyCities']").scrollIntoViewIfNeeded();
   await page.locator("[data-cities-badge]").waitFor();
 }
@@ -121,6 +121,16 @@ describe("location detection", () => {
     await homeSections(page);
     await expect.poll(() => page.locator("[data-cities-badge]").textContent()).toBe("Showing cities near Chicago, IL");
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("who learns a visitor's address", () => {
+  it("the privacy policy names the location services this build is configured with", async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto(`${site}/privacy-policy`);
+    const text = (await page.getByTestId("geo-sources").textContent()) ?? "";
+    for (const url of geoServices) expect(text).toContain(new URL(url).host);
     await context.close();
   });
 });

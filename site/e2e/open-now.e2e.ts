@@ -1,5 +1,5 @@
 /**
- * "Open now" in the browser (issue 14), at fixed times: the page's clock is set through
+ * "Open now" in the browser, at fixed times: the page's clock is set through
  * window.__BOTOX_NOW__ before its scripts run, so badges and today's row are computed at
  * view time for that moment. The fixtures' even New York clinics open Monday and Tuesday
  * 9 AM-5 PM (America/New_York); 2026-11-23 is a Monday, when New York is UTC-5.
@@ -35,14 +35,14 @@ describe("open-now badges at fixed times", () => {
       await card.locator("[data-open-now]").waitFor();
       await expect.poll(() => card.locator("[data-open-now]").textContent()).toBe(label);
       // Clinics whose hours are plain text ("By appointment") get no badge, only the business status
-      // (worded "Operating", issue 25: never "Open" beside an hours line).
+      // (worded "Operating": never "Open" beside an hours line).
       const textOnly = page.locator("article[data-clinic-card]", { hasText: "Radiance Med Spa New York" });
       await expect.poll(() => textOnly.locator("[data-open-now]").count()).toBe(0);
       await expect.poll(() => textOnly.locator("[data-business-status]").textContent()).toBe("Operating");
 
       await page.goto(`${site}${CLINIC}`);
       await page.locator("[data-open-now]").first().waitFor();
-      // Known hours: the open-now line says more than a status badge would (issue 25).
+      // Known hours: the open-now line says more than a status badge would.
       await expect.poll(() => page.locator("[data-business-status]").count()).toBe(0);
       await expect.poll(() => page.locator("[data-open-now]").first().textContent()).toBe(label);
       await context.close();

@@ -1,4 +1,4 @@
-/** Prices (issue 13): the index in the served HTML, the price filter and sort, the clinic's Prices card and report form. */
+/** Prices: the index in the served HTML, the price filter and sort, the clinic's Prices card and report form. */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Clinic, ClinicPrice } from "@botox/core";

@@ -1,4 +1,4 @@
-/** Who injects here (issue 21): the clinic page's card in the served HTML, the listing cards' line, the credential filter in the address. */
+/** Who injects here: the clinic page's card in the served HTML, the listing cards' line, the credential filter in the address. */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { hydrated, openPage, site, useBrowser } from "./support.ts";

@@ -91,7 +91,7 @@ describe("JSON-LD of every page type", () => {
     const business = r.extracted.jsonld.MedicalBusiness?.[0];
     expect(business).toMatchObject({ name: "Smooth Skin Med Spa New York" });
     expect(business).not.toHaveProperty("aggregateRating");
-    // A price range only from its real prices (issue 13), never the spec's fixed one.
+    // A price range only from its real prices, never the spec's fixed one.
     expect(business?.priceRange).not.toBe("$$-$$$");
     // The maps review count stays visible as text only.
     const html = await (await fetch(`${site}/botox-clinic/new-york/smooth-skin-med-spa-new-york`)).text();

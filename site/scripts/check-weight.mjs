@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Weight budget over the build output (issue 4): for every HTML page, the JavaScript it can
+ * Weight budget over the build output: for every HTML page, the JavaScript it can
  * load (scripts, island components and renderers, and every module they import statically)
  * must stay within 95 KB gzip, its CSS within 25 KB gzip. Usage: node scripts/check-weight.mjs [dist]
  */

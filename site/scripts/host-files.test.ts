@@ -46,6 +46,13 @@ describe("site CSP", () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it("lets pages reach no third-party location service unless one is configured", () => {
+    const api = "http://127.0.0.1:8787/api/v1";
+    expect(directive(contentSecurityPolicy({ PUBLIC_API_URL: api }), "connect-src")).toBe("connect-src 'self' http://127.0.0.1:8787");
+    const configured = contentSecurityPolicy({ PUBLIC_API_URL: api, PUBLIC_GEO_SERVICES: "https://geo.example.test/json" });
+    expect(directive(configured, "connect-src")).toBe("connect-src 'self' http://127.0.0.1:8787 https://geo.example.test");
+  });
+
   it("collects the hashes of every built page, once each", async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), "host-files-"));
     fs.mkdirSync(path.join(dist, "a", "b"), { recursive: true });

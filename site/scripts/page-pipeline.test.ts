@@ -155,7 +155,7 @@ describe("page pipeline", () => {
 
   it("is handed each page's text by the astro it builds with (the project's patch), not only its encoded Response", () => {
     // Without the hunk every page is still written, from the Response's bytes, but a full build
-    // takes about a tenth longer and 170 MB more (decision 227): an Astro upgrade must port it.
+    // takes longer and more memory (decision 227): an Astro upgrade must port it.
     const root = path.dirname(fileURLToPath(import.meta.resolve("astro/package.json")));
     const renderPage = fs.readFileSync(path.join(root, "dist/runtime/server/render/page.js"), "utf8");
     expect(renderPage).toContain(`globalThis[Symbol.for("${PAGE_TEXT_HOOK.description}")]`);

@@ -21,10 +21,12 @@ const schema = z.object({
   /** Set by whoever runs the build (the publisher, npm start); else the API's default port, 8787, on this machine. */
   PUBLIC_API_URL: z.url().default(apiBaseUrl({ host: "localhost", port: 8787 })),
   /**
-   * IP geolocation services tried in order after the API's own GET /location (product.md §4).
+   * Third-party IP geolocation services tried in order after the API's own GET /location
+   * (product.md §4), none by default: a visitor's address and page stay with us unless an
+   * operator names services here, and the privacy policy then names them (decision 256).
    * Each answers JSON with lat/lon (or latitude/longitude) and city/region fields.
    */
-  PUBLIC_GEO_SERVICES: list.default(["https://ipapi.co/json/", "https://ipwho.is/", "https://freeipapi.com/api/json"]),
+  PUBLIC_GEO_SERVICES: list.default([]),
   /** none (default), plausible or ga4. */
   PUBLIC_ANALYTICS_PROVIDER: z.enum(["none", "plausible", "ga4"]).default("none"),
   /** Plausible domain or GA4 measurement id. */

@@ -17,6 +17,20 @@ const rows: Row[] = [
 ];
 
 describe("DataTable", () => {
+  it("lays rows out as labelled cards on a phone when asked (the same table element)", () => {
+    render(<DataTable cards columns={columns} rows={rows} rowKey={(r) => r.id} caption="Cards" />);
+    const table = screen.getByRole("table", { name: "Cards" });
+    expect(table).toHaveClass("max-sm:block");
+    const [first] = within(table).getAllByRole("row").slice(1);
+    expect(within(first!).getByRole("cell", { name: "Alpha" })).toHaveAttribute("data-label", "Name");
+    expect(within(first!).getByRole("cell", { name: "Alpha" })).toHaveClass("max-sm:flex", "max-sm:before:content-[attr(data-label)]");
+    // A column hidden on phones stays hidden; the actions carry no label.
+    expect(within(first!).getByRole("cell", { name: "1" })).not.toHaveClass("max-sm:flex");
+    expect(within(first!).getByRole("cell", { name: "Edit Alpha" })).not.toHaveAttribute("data-label");
+    render(<DataTable columns={columns} rows={rows} rowKey={(r) => r.id} caption="Plain" />);
+    expect(within(screen.getByRole("table", { name: "Plain" })).getAllByRole("cell")[0]).not.toHaveAttribute("data-label");
+  });
+
   it("renders a header per column and a row per item, in order", () => {
     render(<DataTable columns={columns} rows={rows} rowKey={(r) => r.id} caption="Things" rowAttributes={(r) => ({ "data-row-id": r.id })} />);
     const table = screen.getByRole("table", { name: "Things" });

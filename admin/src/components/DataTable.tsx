@@ -3,7 +3,7 @@ import { cx } from "../lib/cx.ts";
 
 /**
  * A table's Actions column stays pinned to the right edge while the table scrolls sideways
- * (issue 16: on a phone a row's Edit and Delete were off-screen). Head and body cells.
+ * (on a phone a row's Edit and Delete were off-screen). Head and body cells.
  */
 const stickyActionsHead = "sticky right-0 bg-slate-50 shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]";
 const stickyActionsCell = "sticky right-0 bg-white shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]";
@@ -21,7 +21,23 @@ export interface Column<Row> {
   title?: (row: Row) => string | undefined;
   /** The Actions column: right-aligned, and in a list screen pinned to the right edge while the table scrolls sideways. */
   actions?: boolean;
+  /** The header as text, shown beside the value when the table is laid out as cards on a phone (`cards`). */
+  label?: string;
 }
+
+/**
+ * On a phone (below Tailwind's `sm`), a `cards` table lays each row out as a card: one line per
+ * cell, its column's label before the value, the actions at the foot. The same table element
+ * at every size, so what assistive technology and the tests read does not change.
+ */
+const cardClasses = {
+  table: "max-sm:block",
+  head: "max-sm:sr-only",
+  body: "max-sm:block max-sm:space-y-3",
+  row: "max-sm:block max-sm:rounded-md max-sm:border max-sm:border-slate-200 max-sm:p-3",
+  cell: "max-sm:flex max-sm:items-start max-sm:justify-between max-sm:gap-3 max-sm:p-0 max-sm:py-1 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]",
+  actions: "max-sm:static max-sm:justify-end max-sm:border-t max-sm:border-slate-100 max-sm:pt-2 max-sm:shadow-none",
+};
 
 /**
  * Cell spacing and header tone. "list": a screen's main table, boxed, with a tinted header.
@@ -44,7 +60,7 @@ const styles: Record<Variant, { box: string; head: string; th: string; td: strin
     th: "py-2 pr-3 font-medium",
     td: "py-2 pr-3",
     row: "border-t border-slate-100 align-top",
-    // Pinned too (issue 25): on a phone Roll back and Verify today were scrolled out of the card.
+    // Pinned too: on a phone Roll back and Verify today were scrolled out of the card.
     actionsTh: "sticky right-0 bg-white py-2 pl-2 font-medium",
     actionsTd: cx("py-2 pl-2 text-right whitespace-nowrap", stickyActionsCell),
   },
@@ -55,6 +71,9 @@ const styles: Record<Variant, { box: string; head: string; th: string; td: strin
  * (loading, a failure, "nothing yet") takes the body's place as one full-width row; `busy`
  * dims the rows and marks the table busy while the next page or filter loads.
  */
+/** A column the table hides below `md` stays hidden in the cards too. */
+const hiddenOnPhones = (c: Column<never>) => /(^|\s)hidden(\s|$)/.test(c.className ?? "");
+
 export function DataTable<Row>({
   columns,
   rows,
@@ -65,6 +84,7 @@ export function DataTable<Row>({
   messageClassName = "px-4 py-10 text-center",
   rowAttributes,
   variant = "list",
+  cards = false,
   className,
 }: {
   columns: readonly Column<Row>[];
@@ -78,14 +98,17 @@ export function DataTable<Row>({
   /** Extra attributes of a row, e.g. data-* hooks. */
   rowAttributes?: (row: Row) => Record<`data-${string}`, string | number>;
   variant?: Variant;
+  /** Rows become cards on a phone (columns need a `label`). */
+  cards?: boolean;
   className?: string;
 }) {
   const s = styles[variant];
+  const card = (key: keyof typeof cardClasses) => (cards ? cardClasses[key] : undefined);
   return (
     <div className={cx(s.box, busy && "opacity-60", className)}>
-      <table aria-busy={busy} className="w-full text-left text-sm">
+      <table aria-busy={busy} className={cx("w-full text-left text-sm", card("table"))}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className={s.head}>
+        <thead className={cx(s.head, card("head"))}>
           <tr>
             {columns.map((c, i) => (
               <th key={i} className={cx(c.actions ? s.actionsTh : s.th, c.className)}>
@@ -94,7 +117,7 @@ export function DataTable<Row>({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={card("body")}>
           {message != null ? (
             <tr>
               <td colSpan={columns.length} className={messageClassName}>
@@ -103,9 +126,20 @@ export function DataTable<Row>({
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} className={s.row} {...rowAttributes?.(row)}>
+              <tr key={rowKey(row)} className={cx(s.row, card("row"))} {...rowAttributes?.(row)}>
                 {columns.map((c, i) => (
-                  <td key={i} className={cx(c.actions ? s.actionsTd : s.td, c.className, c.cellClassName)} title={c.title?.(row)}>
+                  <td
+                    key={i}
+                    className={cx(
+                      c.actions ? s.actionsTd : s.td,
+                      c.className,
+                      c.cellClassName,
+                      !hiddenOnPhones(c) && card("cell"),
+                      c.actions && card("actions"),
+                    )}
+                    title={c.title?.(row)}
+                    data-label={cards && !c.actions ? (c.label ?? (typeof c.header === "string" ? c.header : undefined)) : undefined}
+                  >
                     {c.cell(row)}
                   </td>
                 ))}

@@ -34,10 +34,16 @@ describe("form fields", () => {
     expect(input).toHaveAccessibleDescription("As on the sign. Name is required");
   });
 
-  it("a refused save lists each field's reason, or the reason alone", () => {
-    render(<SaveErrors title="Failed to save." errors={{ slug: "Taken", "": "Too large" }} />);
+  it("a refused save lists each reason once, without field keys, leaving out those shown at their fields", () => {
+    render(
+      <SaveErrors
+        title="Failed to save."
+        errors={{ slug: "Taken", "": "Too large", other: "Taken", unitPrice: "Enter a price per unit" }}
+        shownAtFields={["unitPrice"]}
+      />,
+    );
     const alert = screen.getByRole("alert");
     expect(alert).toHaveTextContent("Failed to save.");
-    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["slug: Taken", "Too large"]);
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Taken", "Too large"]);
   });
 });

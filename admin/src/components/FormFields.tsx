@@ -88,15 +88,17 @@ export function SelectField<T extends string>({
   );
 }
 
-/** A refused save: the title, then each field's reason ("field: message", or the message alone). */
-export function SaveErrors({ title, errors }: { title: string; errors: Record<string, string> }) {
-  const entries = Object.entries(errors);
+/** A refused save: the title, then the reasons not already shown at their fields. */
+export function SaveErrors({ title, errors, shownAtFields = [] }: { title: string; errors: Record<string, string>; shownAtFields?: readonly string[] }) {
+  // A message shown at its field is not repeated here, and no message names a field by its key:
+  // the admin reads the field's label beside it.
+  const messages = [...new Set(Object.entries(errors).flatMap(([path, message]) => (shownAtFields.includes(path) ? [] : [message])))];
   return (
     <Alert title={title}>
-      {entries.length > 0 ? (
+      {messages.length > 0 ? (
         <ul className="list-disc pl-5">
-          {entries.map(([path, message]) => (
-            <li key={path}>{path ? `${path}: ${message}` : message}</li>
+          {messages.map((message) => (
+            <li key={message}>{message}</li>
           ))}
         </ul>
       ) : null}

@@ -26,7 +26,7 @@ export function AdminShell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const api = useApi();
-  // Below the md breakpoint the navigation folds into a menu (issue 16: on a phone the
+  // Below the md breakpoint the navigation folds into a menu (on a phone the
   // sidebar was a sideways-scrolling strip whose last entries were off-screen).
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();

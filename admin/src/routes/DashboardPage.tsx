@@ -36,7 +36,7 @@ export default function DashboardPage() {
           <StatCard label="Mail Failures" value={stats.data.mailFailures} to="/mail?status=failed" />
         </div>
       )}
-      {/* min-w-0: a grid item is as wide as its widest table otherwise, and the page scrolled sideways on a phone (issue 25). */}
+      {/* min-w-0: a grid item is as wide as its widest table otherwise, and the page scrolled sideways on a phone. */}
       <div className="grid grid-cols-1 gap-8 xl:grid-cols-5">
         <div className="min-w-0 xl:col-span-2">
           <RecentChanges />

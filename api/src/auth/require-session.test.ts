@@ -19,7 +19,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-// Every admin endpoint of issue 3: the server enforces the session on each (architecture.md §9).
+// Every admin endpoint: the server enforces the session on each (architecture.md §9).
 const ADMIN_ROUTES: [string, string][] = [
   ["GET", "/stats"],
   ["GET", "/clinics"],

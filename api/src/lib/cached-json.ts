@@ -61,7 +61,7 @@ export function keptAnswer(key: (c: Context<AppEnv>) => string = requestKey): Mi
 }
 
 /**
- * The moment an openNow=true read is answered at, and its cache key (issue 14). Hours are
+ * The moment an openNow=true read is answered at, and its cache key. Hours are
  * kept to the minute, so the answer is computed for the start of the current minute and kept
  * under a key naming that minute: a kept answer is never served after the minute it was
  * true for, and a change of state at a minute boundary is seen at once, well within the TTL.

@@ -1,7 +1,7 @@
 /**
  * City centres (the mean of a city's clinic coordinates) for the distance filter of
  * clinics-by-city, cached for a minute per app: every filtered city page needs one, the
- * aggregate reads all of the city's rows (6 ms for a 2,500-clinic city in bench:api), and it
+ * aggregate reads all of the city's rows (slow for a big city, decision 057), and it
  * moves only when clinics are added, moved or removed. A stale centre lasts a minute at most.
  */
 import { findCityCentre, parseCitySlug } from "@botox/db";

@@ -1,9 +1,8 @@
 /**
- * The dashboard's counts, kept for a second (issue 26: "/stats p95 ≤ 100 ms under 50 admins";
- * decision 210). /stats is also the admin app's session check, so every screen of every signed-in
- * admin asks for it, and its counts statement sums a window of kept day counts: about 2 ms of
- * PostgreSQL per request at 100,000 clinics, most of what a /stats request cost. The session is
- * still checked on every request; only the counts are shared.
+ * The dashboard's counts, kept for a second (decision 210). /stats is also the admin app's
+ * session check, so every screen of every signed-in admin asks for it, and its counts statement
+ * sums a window of kept day counts, most of what a /stats request cost. The session is still
+ * checked on every request; only the counts are shared.
  *
  * Staleness is bounded two ways:
  *  - any unsafe request (POST, PUT, PATCH, DELETE) answered by this instance clears the counts

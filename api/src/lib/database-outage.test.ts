@@ -1,5 +1,5 @@
 /**
- * The database goes away mid-run and comes back (issue 3): while it is down every call that
+ * The database goes away mid-run and comes back: while it is down every call that
  * needs it answers 503 with a clear JSON error (health reports it), the process stays up, and
  * once it is back the same app, with the same connection pool, answers normally again.
  *

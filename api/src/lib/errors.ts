@@ -29,14 +29,29 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** The 413 a body read failed with, if that is why it failed. */
-export function bodyTooLarge(err: unknown): HttpError | undefined {
+/**
+ * The first error in `err`'s cause chain (itself, its cause, ...) that `test` accepts. Drivers
+ * and Hono wrap errors, so every check below looks down the chain; a few links at most.
+ */
+function findCause(err: unknown, test: (e: object) => boolean): object | undefined {
   let e: unknown = err;
   for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    if (e instanceof BodyTooLargeError) return new HttpError(413, e.messageForClient);
+    if (test(e)) return e;
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** The SQLSTATE or system error code of one link of a cause chain. */
+const codeOf = (e: object): string | undefined => {
+  const code = (e as { code?: unknown }).code;
+  return typeof code === "string" ? code : undefined;
+};
+
+/** The 413 a body read failed with, if that is why it failed. */
+export function bodyTooLarge(err: unknown): HttpError | undefined {
+  const e = findCause(err, (link) => link instanceof BodyTooLargeError);
+  return e instanceof BodyTooLargeError ? new HttpError(413, e.messageForClient) : undefined;
 }
 
 /** Parses with a zod schema; a failure is a 400 whose `error` is the first issue's message. */
@@ -75,29 +90,22 @@ const DB_DOWN_CODES = new Set([
   "08003",
 ]);
 
-function isDatabaseUnavailable(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && DB_DOWN_CODES.has(code)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /**
- * A PostgreSQL data exception (SQLSTATE class 22: a NUL byte in text, a number out of range,
- * an invalid JSON escape...). Only values can cause one, and every value comes from the
- * request, so it is bad input (400), not a server fault.
+ * What a known cause in `err`'s chain answers, found in one walk: a body over its limit (413),
+ * the database unreachable (503), or a PostgreSQL data exception (SQLSTATE class 22: a NUL byte
+ * in text, a number out of range, an invalid JSON escape...), which only values can cause and
+ * every value comes from the request, so bad input (400), not a server fault.
  */
-function isDataException(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+function knownCause(err: unknown): HttpError | undefined {
+  let answer: HttpError | undefined;
+  findCause(err, (e) => {
+    const code = codeOf(e) ?? "";
+    if (e instanceof BodyTooLargeError) answer = new HttpError(413, e.messageForClient);
+    else if (DB_DOWN_CODES.has(code)) answer = new HttpError(503, MSG.api.databaseUnavailable);
+    else if (/^22[0-9A-Z]{3}$/.test(code)) answer = new HttpError(400, MSG.api.invalidInput);
+    return answer !== undefined;
+  });
+  return answer;
 }
 
 const SLUG_TAKEN: Record<SlugOwner, string> = {
@@ -118,12 +126,7 @@ export function slugConflict(err: unknown): never {
 
 /** Postgres foreign key violation (23503), the driver's error or one it wraps. */
 function isForeignKeyViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  return findCause(err, (e) => codeOf(e) === "23503") !== undefined;
 }
 
 /**
@@ -144,15 +147,15 @@ export function errorBody(message: string, issues?: ApiError["issues"]): ApiErro
 /** app.onError: known errors keep their status; unknown ones are logged and never leak a stack. */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof HttpError) return c.json(errorBody(err.message, err.issues), err.status);
-  const tooLarge = bodyTooLarge(err);
-  if (tooLarge) return c.json(errorBody(tooLarge.message), tooLarge.status);
+  const known = knownCause(err);
+  // A body over its limit wins even when Hono wrapped it in its own exception.
+  if (known?.status === 413) return c.json(errorBody(known.message), known.status);
   if (err instanceof HTTPException) {
     const status = err.status;
     const message = status === 413 ? MSG.api.payloadTooLarge : err.message || MSG.api.invalidInput;
     return c.json(errorBody(message), status);
   }
-  if (isDatabaseUnavailable(err)) return c.json(errorBody(MSG.api.databaseUnavailable), 503);
-  if (isDataException(err)) return c.json(errorBody(MSG.api.invalidInput), 400);
+  if (known) return c.json(errorBody(known.message), known.status);
   // The stack stays in the server's log (never in the answer): it is how the cause is found.
   c.get("deps").logger.error({ error: errorSummary(err), stack: err.stack, method: c.req.method, path: c.req.path }, "unhandled error");
   return c.json(errorBody(MSG.api.internal), 500);

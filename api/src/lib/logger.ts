@@ -43,7 +43,7 @@ interface RequestLine {
 /**
  * Request ids of answers made from a plain header record (a kept answer, cached-json.ts): the
  * node adapter writes such a record straight out, and reading `res.headers` for the log line
- * would build the `Headers` that answer was made without (issue 26, decision 219).
+ * would build the `Headers` that answer was made without (decision 219).
  */
 const answeredIds = new WeakMap<Response, string>();
 

@@ -6,7 +6,7 @@ import { inArray } from "drizzle-orm";
 import { createPublicTestContext, milesNorth, type PublicTestContext } from "../test/public-app.ts";
 import { ReadCache } from "./read-cache.ts";
 
-// openNow=true on the three public searches (issue 14), at times set by an injected clock.
+// openNow=true on the three public searches, at times set by an injected clock.
 const ZIP = "10001";
 const O = { latitude: 40.7506, longitude: -73.9972 };
 const weekdays = { "Monday-Friday": "10 AM-7 PM", Saturday: "Closed", Sunday: "Closed" };

@@ -1,4 +1,4 @@
-import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { MSG, errorSchema, issuesOf } from "@botox/core";
@@ -79,56 +79,6 @@ export const writeErrors = {
 } as const;
 export const errorResponse = error;
 
-/** One createRoute definition, reduced to what the document shows. */
-interface RouteDoc {
-  method: "get" | "post" | "put" | "patch" | "delete";
-  /** OpenAPI path under /api/v1, e.g. "/clinics/{id}". */
-  path: string;
-  summary: string;
-  tags?: string[];
-  auth?: boolean;
-  query?: z.ZodObject;
-  /** A zod schema, or a plain JSON Schema for a body the handler reads itself (uploads). */
-  body?: z.ZodType | Record<string, unknown>;
-  /** "multipart" for uploads. */
-  bodyType?: "json" | "multipart";
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
-}
-
-/** A createRoute definition in the registry's terms. */
-function fromRouteConfig(route: RouteConfig): RouteDoc {
-  const body = route.request?.body?.content;
-  const bodyType = body && "multipart/form-data" in body ? "multipart" : "json";
-  const media = body?.[bodyType === "multipart" ? "multipart/form-data" : "application/json"];
-  const bodySchema: unknown = media && "schema" in media ? media.schema : undefined;
-  const query = route.request?.query;
-  return {
-    method: route.method as RouteDoc["method"],
-    // Hono paths may carry a pattern (":id{[0-9]+}"); the document names the parameter only.
-    path: route.path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}"),
-    summary: route.summary ?? "",
-    tags: route.tags,
-    auth: Boolean(route.security?.length),
-    query: query instanceof z.ZodObject ? query : undefined,
-    body: bodySchema instanceof z.ZodType ? bodySchema : isPlainSchema(bodySchema) ? bodySchema : undefined,
-    bodyType,
-    responses: Object.fromEntries(
-      Object.entries(route.responses).map(([status, res]) => {
-        if (!("description" in res) || typeof res.description !== "string") {
-          throw new Error(`${route.method} ${route.path} ${status}: only described answers are supported`);
-        }
-        const media = "content" in res ? res.content?.["application/json"] : undefined;
-        const schema = media && "schema" in media ? media.schema : undefined;
-        return [Number(status), { description: res.description, schema: schema instanceof z.ZodType ? schema : undefined }];
-      }),
-    ),
-  };
-}
-
-function isPlainSchema(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect), without a `$schema` on every inline schema. */
 function toSchema(s: z.ZodType): Record<string, unknown> {
   const { $schema: _dialect, ...json } = z.toJSONSchema(s, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
@@ -143,57 +93,44 @@ function toSchema(s: z.ZodType): Record<string, unknown> {
   return json;
 }
 
-/** "get", "/clinics/{id}/has-rated" → "getClinicsIdHasRated". */
-function operationId(method: string, path: string): string {
-  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
-}
+type Operation = { operationId?: string; parameters?: { name: string; in: string }[]; [key: string]: unknown };
 
 /**
- * The document: the createRoute definitions of `app` (every module mounted on it), rendered
- * with zod's own JSON Schema converter (OpenAPI 3.1 is JSON Schema 2020-12), inline, no $refs.
+ * The document: the library's own OpenAPI 3.1 rendering of every createRoute definition
+ * mounted on `app`, with what the library leaves to us filled in: an operation id per call,
+ * the session scheme, and the path parameters of routes that read them past zod.
  */
 export function buildOpenApiDocument(serverUrl: string, app: OpenAPIHono<AppEnv>) {
-  const defined = app.openAPIRegistry.definitions.flatMap((d) => (d.type === "route" ? [fromRouteConfig(d.route)] : []));
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of defined) {
-    if (paths[r.path]?.[r.method]) continue;
-    const parameters: unknown[] = [];
-    for (const m of r.path.matchAll(/\{(\w+)\}/g)) {
-      parameters.push({ name: m[1], in: "path", required: true, schema: { type: "string" } });
-    }
-    if (r.query) {
-      for (const [name, s] of Object.entries(r.query.shape)) {
-        parameters.push({ name, in: "query", required: !(s as z.ZodType).safeParse(undefined).success, schema: toSchema(s as z.ZodType) });
-      }
-    }
-    const op: Record<string, unknown> = {
-      operationId: operationId(r.method, r.path),
-      summary: r.summary,
-      tags: r.tags,
-      parameters,
-      responses: Object.fromEntries(
-        Object.entries(r.responses).map(([status, res]) => [
-          status,
-          { description: res.description, ...(res.schema ? { content: { "application/json": { schema: toSchema(res.schema) } } } : {}) },
-        ]),
-      ),
-    };
-    if (r.body) {
-      const type = r.bodyType === "multipart" ? "multipart/form-data" : "application/json";
-      op.requestBody = { required: true, content: { [type]: { schema: r.body instanceof z.ZodType ? toSchema(r.body) : r.body } } };
-    }
-    if (r.auth) op.security = [{ session: [] }];
-    (paths[r.path] ??= {})[r.method] = op;
-  }
-  return {
+  const doc = app.getOpenAPI31Document({
     openapi: "3.1.0",
     info: { title: "Botox Near Me API", version: "1.0.0" },
     servers: [{ url: serverUrl }],
+  });
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const [honoPath, ops] of Object.entries(doc.paths ?? {})) {
+    // Hono paths may carry a pattern (":id{[0-9]+}"); the document names the parameter only.
+    const path = honoPath.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}");
+    for (const [method, value] of Object.entries(ops as Record<string, Operation>)) {
+      const op: Operation = { ...value, operationId: value.operationId ?? operationId(method, path) };
+      const declared = new Set((op.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name));
+      const undeclared = [...path.matchAll(/\{(\w+)\}/g)].flatMap((m) => (m[1] && !declared.has(m[1]) ? [m[1]] : []));
+      op.parameters = [...undeclared.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })), ...(op.parameters ?? [])];
+      (paths[path] ??= {})[method] = op;
+    }
+  }
+  return {
+    ...doc,
     components: {
+      ...doc.components,
       securitySchemes: { session: { type: "apiKey", in: "cookie", name: "session" } },
       schemas: { Error: { type: "object", properties: { error: { type: "string" }, issues: { type: "array" } }, required: ["error"] } },
     },
     paths,
   };
+}
+
+/** "get", "/clinics/{id}/has-rated" → "getClinicsIdHasRated". */
+function operationId(method: string, path: string): string {
+  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
 }

@@ -1,5 +1,5 @@
 /**
- * Property test over the public reads' parameters (issue 3): whatever a client puts in the
+ * Property test over the public reads' parameters: whatever a client puts in the
  * query string, the path segments or the nearby-search body, the API answers 2xx or a
  * 4xx with a JSON `{ error }`, never a 5xx and never a stack.
  */

@@ -1,5 +1,5 @@
 /**
- * A content write clears only the cached answers it can change (issue 26): the clinic's own
+ * A content write clears only the cached answers it can change: the clinic's own
  * page, its city's lists (where it was and where it is) and the searches whose circle holds
  * it (before or after the write), plus the answers that depend on every clinic; every other
  * kept answer is still served from memory.

@@ -262,7 +262,7 @@ describe("read cache in the API", () => {
 
   // At any distance the total does not depend on the ZIP: a new ZIP's answer (a miss) takes the
   // count the first one made while no write changed the located clinics, however the write was
-  // made (issue 21; exact since issue 26: the count is kept with its write generation).
+  // made (exact: the count is kept with its write generation, decision 197).
   it("shares a zip-search's total at any distance across ZIPs, exactly, also after a write behind the cache's back", async () => {
     rc.clear();
     await t.insertZip("94103", 37.7725, -122.4091, "San Francisco", "CA");

@@ -9,7 +9,7 @@
  *
  * Staleness is bounded three ways:
  *  - a content write made through this API clears, as it commits, the answers it can change
- *    (writeContent; issue 26): each answer is kept with its scope (the clinic it shows, the
+ *    (writeContent): each answer is kept with its scope (the clinic it shows, the
  *    city it lists, the circle it searches, or everything), and a write that names the clinics
  *    it touched drops only the answers whose scope holds one of them, before or after the
  *    write; a write that names none clears everything;

@@ -1,5 +1,5 @@
 /**
- * The abuse controls of issue 3 across the whole app: the Origin / Sec-Fetch-Site check on
+ * The abuse controls across the whole app: the Origin / Sec-Fetch-Site check on
  * every unsafe route (for JSON, form and multipart bodies, with a valid session cookie, as a
  * forged cross-site request would carry), CORS, secure headers, input that looks like SQL,
  * and the error contract (JSON `{ error }`, the right status, never a stack).
@@ -324,7 +324,7 @@ describe("input that looks like SQL", () => {
       socketEnv("203.0.113.90"),
     );
     expect(res.status).toBe(400);
-    // The text rule (issue 22) names the problem before the database would refuse it.
+    // The text rule names the problem before the database would refuse it.
     expect(await res.json()).toMatchObject({ error: TEXT_MSG.unsafe });
     for (const path of ["/proxy/clinic/a%00b", "/blog/posts/slug/a%00b", "/proxy/clinics-by-city/denver?query=a%00b"]) {
       const r = await t.app.request(`/api/v1${path}`);

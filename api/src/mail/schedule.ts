@@ -30,7 +30,7 @@ export interface MailRunContext {
   now?: () => Date;
 }
 
-export interface MailRunSummary {
+interface MailRunSummary {
   purged: number;
   digests: number;
   alerts: number;
@@ -48,7 +48,7 @@ interface Subscriber {
   longitude: number;
 }
 
-export async function runMailSchedule(ctx: MailRunContext): Promise<MailRunSummary> {
+async function runMailSchedule(ctx: MailRunContext): Promise<MailRunSummary> {
   const purged = await purgeUnconfirmed(ctx.sql);
   const digests = await runDigests(ctx);
   const alerts = await runPriceAlerts(ctx);

@@ -12,9 +12,9 @@ import { confirmationMail } from "./templates.ts";
 import { CONFIRM_TOKEN_DAYS, hashToken, manageToken, manageTokenId, manageTokenValid, newConfirmToken } from "./tokens.ts";
 
 /** Version of the subscribe form's consent text, kept with each consent. Change it with the text. */
-export const CONSENT_TEXT_VERSION = "2026-11-28";
+const CONSENT_TEXT_VERSION = "2026-11-28";
 /** Confirmation mails one address may be sent in 24 hours (subscribing again re-sends one). */
-export const CONFIRMATIONS_PER_DAY = 3;
+const CONFIRMATIONS_PER_DAY = 3;
 
 export interface MailContext {
   sql: Sql;

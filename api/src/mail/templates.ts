@@ -17,12 +17,12 @@ export interface MailLinks {
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
-export const confirmUrl = (l: MailLinks, token: string) => `${l.siteUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
-export const preferencesUrl = (l: MailLinks, token: string) => `${l.siteUrl}/newsletter/preferences?token=${encodeURIComponent(token)}`;
-export const oneClickUrl = (l: MailLinks, token: string) => `${l.apiUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+const confirmUrl = (l: MailLinks, token: string) => `${l.siteUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+const preferencesUrl = (l: MailLinks, token: string) => `${l.siteUrl}/newsletter/preferences?token=${encodeURIComponent(token)}`;
+const oneClickUrl = (l: MailLinks, token: string) => `${l.apiUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /** A clinic page with the product's two tracking parameters (product.md §1). */
-export function clinicUrl(l: MailLinks, citySlug: string, slug: string): string {
+function clinicUrl(l: MailLinks, citySlug: string, slug: string): string {
   const url = new URL(clinicPath(citySlug, slug), `${l.siteUrl}/`);
   url.searchParams.set(OUTBOUND_PARAMS.source, BRAND.siteId);
   url.searchParams.set(OUTBOUND_PARAMS.ref, BRAND.siteId);

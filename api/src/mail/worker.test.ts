@@ -10,7 +10,7 @@ import { enqueueMail } from "./outbox.ts";
 import { MailWorker } from "./worker.ts";
 
 const FROM = "Botox Near Me <deals@botox.test>";
-const childScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "../test/mail-worker-child.ts");
+const childScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/worker-process.ts");
 
 let db: TestDatabase;
 let smtp: TestSmtp;

@@ -11,7 +11,8 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import type { Logger as StructuredLogger } from "@botox/core/logger";
 import type { DbHandle } from "@botox/db";
-import { apiBaseUrl } from "@botox/core/contract";
+import { API_PREFIX, apiBaseUrl } from "@botox/core/contract";
+import { keepAliveLongerThanBalancers } from "@botox/core/server-timeouts";
 import { createApp } from "../app.ts";
 import { createDeps, type AppDeps } from "../deps.ts";
 import { missingForProduction, readApiEnv, type ApiEnv } from "../env.ts";
@@ -58,7 +59,8 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ru
     app.deps.draining = () => draining;
     const hono = createApp(app.deps);
     const server = await listen(withRequestLog(logger, hono.fetch), env.PORT, env.HOST);
-    const inFlight = trackInFlight(server);
+    // A load balancer's check on a connection kept alive through the stop gets its 503 from /ready.
+    const inFlight = trackInFlight(server, { healthPaths: [`${API_PREFIX}/ready`, `${API_PREFIX}/health`] });
     const port = (server.address() as AddressInfo).port;
     cleanups.push(async () => {
       // From here /ready answers 503, on connections kept alive from before the stop too.
@@ -91,12 +93,13 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ru
   }
 }
 
-function listen(fetch: Parameters<typeof serve>[0]["fetch"], port: number, hostname: string): Promise<Server> {
+/** The API's node:http server on host:port, keeping idle connections longer than load balancers do. */
+export function listen(fetch: Parameters<typeof serve>[0]["fetch"], port: number, hostname: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname }, () => {
       server.off("error", reject);
       // Without a createServer option serve() makes a plain node:http server.
-      resolve(server as Server);
+      resolve(keepAliveLongerThanBalancers(server as Server));
     });
     server.once("error", reject);
   });

@@ -15,7 +15,9 @@ function deferred<T = void>() {
 async function start() {
   const started = deferred();
   const release = deferred();
+  let draining = false;
   const app = new Hono();
+  app.get("/ready", (c) => c.text(draining ? "not ready" : "ready", draining ? 503 : 200));
   app.post("/echo", async (c) => {
     started.resolve();
     return c.text(`got ${await c.req.text()}`);
@@ -29,7 +31,14 @@ async function start() {
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s as Server));
   });
-  const inFlight = trackInFlight(server);
+  const tracked = trackInFlight(server, { healthPaths: ["/ready"] });
+  // As the API does: /ready answers 503 from the first moment of the stop.
+  const inFlight: typeof tracked = {
+    get count() {
+      return tracked.count;
+    },
+    stop: (ms, timers) => ((draining = true), tracked.stop(ms, timers)),
+  };
   servers.push(server);
   return { server, inFlight, started: started.promise, release: release.resolve, port: (server.address() as AddressInfo).port };
 }
@@ -127,5 +136,66 @@ describe("graceful stop (real HTTP server on loopback)", () => {
     expect(await stopped).toBe(1);
     await held.ended;
     expect(inFlight.count).toBe(0);
+  });
+
+  it("answers a /ready pipelined behind a request in flight (503, then the connection closes)", async () => {
+    const { inFlight, started, release, port } = await start();
+    const client = connect(port);
+    client.socket.write("GET /held HTTP/1.1\r\nHost: x\r\n\r\n");
+    await started;
+    const stopped = inFlight.stop(60_000);
+    // A load balancer's check sent on the same connection during the stop, behind the held request.
+    client.socket.write("GET /ready HTTP/1.1\r\nHost: x\r\n\r\n");
+    await expect.poll(() => inFlight.count).toBe(2);
+    release();
+    const answer = await client.ended;
+    expect(answer.error).toBeNull();
+    const [first, second] = answer.text.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*held answer$/);
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second?.toLowerCase()).toContain("connection: close\r\n");
+    expect(second?.endsWith("not ready")).toBe(true);
+    expect(await stopped).toBe(0);
+  });
+
+  it("keeps a connection a health check left idle open through the stop, so the next check sees 503 before it closes", async () => {
+    const { inFlight, port } = await start();
+    const checker = connect(port);
+    checker.socket.write("GET /ready HTTP/1.1\r\nHost: x\r\n\r\n");
+    await expect.poll(() => checker.received()).toMatch(/\r\n\r\nready$/);
+    // A browser's idle connection is closed at once, as before.
+    const browser = connect(port);
+    browser.socket.write("GET /quick HTTP/1.1\r\nHost: x\r\n\r\n");
+    await expect.poll(() => browser.received()).toMatch(/quick$/);
+    const { timers, fire } = manualTimers();
+    let done = false;
+    const stopped = inFlight.stop(10_000, timers).then((n) => ((done = true), n));
+    expect((await browser.ended).error).toBeNull();
+    const before = checker.received().length;
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(false);
+    checker.socket.write("GET /ready HTTP/1.1\r\nHost: x\r\n\r\n");
+    const answer = await checker.ended;
+    expect(answer.error).toBeNull();
+    const next = answer.text.slice(before);
+    expect(next).toMatch(/^HTTP\/1\.1 503 /);
+    expect(next.toLowerCase()).toContain("connection: close\r\n");
+    expect(await stopped).toBe(0);
+    fire();
+  });
+
+  it("closes a connection a health check left idle at the deadline when no check comes", async () => {
+    const { inFlight, port } = await start();
+    const checker = connect(port);
+    checker.socket.write("GET /ready HTTP/1.1\r\nHost: x\r\n\r\n");
+    await expect.poll(() => checker.received()).toMatch(/\r\n\r\nready$/);
+    const { timers, fire } = manualTimers();
+    let done = false;
+    const stopped = inFlight.stop(10_000, timers).then((n) => ((done = true), n));
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(false);
+    fire();
+    expect(await stopped).toBe(0);
+    await checker.ended;
   });
 });

@@ -71,6 +71,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       });
     },
   });
+  // A client killed mid-session (the SIGKILL test) resets its connection: expected here.
+  server.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "ECONNRESET") throw err;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   Object.assign(api, {

@@ -35,7 +35,7 @@ export const FILTERS = {
   zipExpandedDistance: 50,
   defaultBusinessStatus: "OPERATIONAL" as BusinessStatus,
   sortBy: ["reviews", "name", "price"] as const,
-  /** zip-search: nearest first (default) or cheapest per unit first (issue 13). */
+  /** zip-search: nearest first (default) or cheapest per unit first. */
   zipSortBy: ["distance", "price"] as const,
   sortOrder: ["desc", "asc"] as const,
 } as const;
@@ -111,7 +111,7 @@ export const RATING = {
   commentMaxLength: 1000,
   /**
    * Ratings one network (an IPv4 address or an IPv6 /64) may give one clinic within
-   * `windowDays` (issue 22), whatever its cookies: the cookie decides "already rated", so a
+   * `windowDays`, whatever its cookies: the cookie decides "already rated", so a
    * household sharing an address is not refused, but a script cannot stuff a clinic.
    */
   perNetworkPerClinic: 3,

@@ -1,5 +1,5 @@
 /**
- * Deals (issue 23): a clinic's time-limited offer that states its brand, its unit price (or an
+ * Deals: a clinic's time-limited offer that states its brand, its unit price (or an
  * area price with the units it includes), its conditions and its end date, so it can be
  * compared with the local price index. Pure rules shared by the API, the site build and the
  * admin; dates are "YYYY-MM-DD" and callers pass `today`.

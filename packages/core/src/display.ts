@@ -59,7 +59,7 @@ export interface ClinicStructuredDataOptions {
 
 /**
  * schema.org MedicalBusiness JSON-LD of a clinic page. The spec's fixed rating of 5 with the
- * maps review count and its '$$-$$$' price range are a defect (issue 14, docs/decisions/104-clinic-rating-markup-from-own-ratings.md):
+ * maps review count and its '$$-$$$' price range are a defect (docs/decisions/104-clinic-rating-markup-from-own-ratings.md):
  * the rating comes only from the site's own visitor ratings, at least 3 and shown on the page,
  * and no price range is claimed without real prices. Empty fields are left out.
  */

@@ -1,5 +1,5 @@
 /**
- * Per-area estimates (issue 23): "what would my treatment cost here?" from a clinic's current
+ * Per-area estimates: "what would my treatment cost here?" from a clinic's current
  * per-unit price and the typical units of an area. The units come from one table with its
  * source beside it; an area or brand the table lacks gets no estimate, never a guess. Pure:
  * callers pass `today` and the prices, and the price rules are prices.ts's (current price,

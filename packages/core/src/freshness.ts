@@ -1,5 +1,5 @@
 /**
- * Fresh and fair listings (issue 22): how old a listing's check may get before the page says
+ * Fresh and fair listings: how old a listing's check may get before the page says
  * so, the state time zones a clinic without coordinates falls back to, the rating limits per
  * network, and the visitors' suggested edits. Zod-free, so the site's islands can import it.
  */

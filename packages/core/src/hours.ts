@@ -1,5 +1,5 @@
 /**
- * Weekly opening hours from the maps-scraper `working_hours` forms (issue 14): an object of
+ * Weekly opening hours from the maps-scraper `working_hours` forms: an object of
  * day → text ("10 AM-7 PM", "9:30 AM–1 PM, 2–6 PM", "Open 24 hours", "Closed", spans past
  * midnight, "Monday-Friday" keys) or plain text. Times are minutes of the week in the
  * clinic's own local time: Sunday 00:00 is 0, Saturday 24:00 is 10080 (JavaScript's and

@@ -1,5 +1,5 @@
 /**
- * Record ids as routes and links carry them (issue 15: one parser). Ids are PostgreSQL
+ * Record ids as routes and links carry them (one parser). Ids are PostgreSQL
  * `serial` values: positive 32-bit integers. Anything else ("0", "-1", "1e3", "٣", a number
  * past 2^31-1) is no id at all, so a route answers "not found" rather than a database error.
  */

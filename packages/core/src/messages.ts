@@ -147,6 +147,8 @@ export const MSG = {
     invalidInput: "Invalid input",
     internal: "Something went wrong. Please try again.",
     clinicSlugTaken: "A clinic with this slug already exists in this city.",
+    /** A new clinic that repeats one we have (same phone, or same name and address); the admin may save it anyway. */
+    likelyDuplicateClinic: (clinics: string) => `This looks like a clinic we already have: ${clinics}. Check it, or save anyway.`,
     postSlugTaken: "A blog post with this slug already exists.",
     categorySlugTaken: "A category with this slug already exists.",
     invalidJson: "Request body must be valid JSON.",

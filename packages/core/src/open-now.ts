@@ -1,5 +1,5 @@
 /**
- * "Open now" from weekly hours in the clinic's own IANA time zone (issue 14). The wall clock
+ * "Open now" from weekly hours in the clinic's own IANA time zone. The wall clock
  * there comes from Intl (the runtime's time zone data), so DST changes need no tables of
  * ours: the local weekday and minute are read for the instant, and the instant of a closing
  * or opening is found back from its wall time with the zone's offset at that moment.

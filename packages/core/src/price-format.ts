@@ -89,7 +89,7 @@ export function formatPriceMonth(iso: string): string {
 }
 
 // The age rules the listing cards need, here rather than in prices.ts so the site's islands
-// load no more of the price rules than these (page-weight budget, issue 25).
+// load no more of the price rules than these (page-weight budget).
 const DAY_MS = 86_400_000;
 /** Older than this many days, a price shows "may be out of date" (PRICE_RULES.outOfDateDays). */
 export const OUT_OF_DATE_DAYS = 180;

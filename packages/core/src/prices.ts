@@ -1,5 +1,5 @@
 /**
- * Prices (issue 13): dated, sourced, per-brand prices per clinic and the local price index.
+ * Prices: dated, sourced, per-brand prices per clinic and the local price index.
  * Pure rules shared by the API, the site build, the admin, the seed and the import. Money is
  * whole cents; dates are "YYYY-MM-DD" (UTC). Nothing here reads the clock: callers pass
  * `today`, so a page built today and an API answer given today agree.
@@ -145,7 +145,7 @@ export interface PriceReport {
   reviewedAt: string | null;
 }
 
-/** What the admin's review queue shows beside a report (issue 25): where, and how it compares. */
+/** What the admin's review queue shows beside a report: where, and how it compares. */
 export interface PriceReportContext {
   city: string;
   state: string;

@@ -36,7 +36,7 @@ export function formatReviews(rating: number | null, reviewCount: number): strin
 }
 
 /**
- * The maps source's rating as text with its source (issue 16): "4.2 from 968 maps reviews",
+ * The maps source's rating as text with its source: "4.2 from 968 maps reviews",
  * "12 maps reviews" without a rating, "No maps reviews yet" with neither.
  */
 export function mapsRatingText(rating: number | null, reviewCount: number): string {

@@ -10,42 +10,7 @@
  * Imported as `@botox/core/sanitize` (not from the package index: islands never need it).
  */
 import sanitizeHtml from "sanitize-html";
-
-export const BLOG_ALLOWED_TAGS = [
-  "h2",
-  "h3",
-  "h4",
-  "p",
-  "br",
-  "hr",
-  "ul",
-  "ol",
-  "li",
-  "a",
-  "img",
-  "strong",
-  "b",
-  "em",
-  "i",
-  "u",
-  "s",
-  "blockquote",
-  "code",
-  "pre",
-  "table",
-  "thead",
-  "tbody",
-  "tfoot",
-  "tr",
-  "th",
-  "td",
-  "caption",
-  "figure",
-  "figcaption",
-  "span",
-  "sup",
-  "sub",
-] as const;
+import { BLOG_ALLOWED_TAGS } from "./blog-tags.ts";
 
 // Tags whose whole content goes with them (the default keeps a dropped tag's text).
 const DROP_WITH_CONTENT = [

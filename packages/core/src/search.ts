@@ -59,7 +59,7 @@ export function cityPageSlug(citySlug: string, state: string, shared: boolean): 
 }
 
 /**
- * Every city's listing {city} (issue 11 finding 9: slugs must not collide). A city keeps its
+ * Every city's listing {city} (slugs must not collide). A city keeps its
  * bare slug unless several states share it, or the bare slug is another city's state-suffixed
  * form ("Redteamville IL", TX is `redteamville-il`, the suffixed form of Redteamville, IL):
  * then it takes its own state code ("redteamville-il-tx"). The suffixed form belongs to the

@@ -1,5 +1,5 @@
 /**
- * Who injects at a clinic (issue 21): its medical director and injectors, each with a
+ * Who injects at a clinic: its medical director and injectors, each with a
  * credential and a licence we checked against a public record on a given day. Pure rules
  * shared by the API, the site build, the admin, the seed and the import; no zod here, so the
  * site's islands can use them within their JavaScript budget. Nothing reads the clock:

@@ -18,7 +18,7 @@ export function publicStatusLabel(status: string | null | undefined): "Open" | "
 }
 
 /**
- * The business-status badge of public cards and clinic pages (issue 25): worded so it cannot be
+ * The business-status badge of public cards and clinic pages: worded so it cannot be
  * read as today's hours ("Operating", not "Open", beside "Closed · opens 9 AM"). `null` when the
  * clinic operates and its hours are known: the open-now line then says more than a badge would.
  */

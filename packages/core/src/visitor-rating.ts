@@ -1,5 +1,5 @@
 /**
- * The site's own visitor rating (issue 14): the published emoji ratings on a 1–5 scale, the
+ * The site's own visitor rating: the published emoji ratings on a 1–5 scale, the
  * only rating allowed in markup. The maps review count and rating are third-party figures and
  * never go into structured data.
  */

@@ -47,7 +47,7 @@ describe("time zones from coordinates", () => {
     const moved = await updateClinic(t.db, c.id, adminRow({ ...base, latitude: 40.71, longitude: -74.0 }));
     expect(moved?.timeZone).toBe("America/New_York");
     const gone = await updateClinic(t.db, c.id, adminRow({ ...base, latitude: null, longitude: null }));
-    // Without coordinates the one-zone state's zone remains (issue 22: never silently none).
+    // Without coordinates the one-zone state's zone remains (never silently none).
     expect(gone?.timeZone).toBe("America/Denver");
     await importClinics(t.db, [
       {

@@ -1,5 +1,5 @@
 /**
- * Columns derived from a clinic's own fields on every write (issue 14): its IANA time zone
+ * Columns derived from a clinic's own fields on every write: its IANA time zone
  * from the coordinates, looked up offline (@photostructure/tz-lookup, no network), and its
  * weekly hours as local minutes of the week, so `openNow` is answered in SQL.
  */
@@ -84,7 +84,7 @@ export async function backfillClinicDerivedColumns(db: Database, batchSize = 100
 
 /**
  * Gives clinics without a zone (no coordinates) the zone of their ZIP code's centroid, else
- * of their state when it lies in one zone (issue 22), so open-now never silently skips them.
+ * of their state when it lies in one zone, so open-now never silently skips them.
  * `ids` limits it to those clinics (a write); without, every clinic lacking a zone is looked
  * at. Returns how many got a zone.
  */

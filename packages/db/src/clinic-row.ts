@@ -1,5 +1,5 @@
 /**
- * The one clinic write path (issue 15): a validated clinic input (packages/core
+ * The one clinic write path: a validated clinic input (packages/core
  * clinicInputSchema) → the row every writer stores. The admin routes and the import both go
  * through `toClinicRow`, so a rule such as coordinate rounding cannot differ between them
  * again (the import once stored 1e-320 as is, and PostgreSQL's distance arithmetic then

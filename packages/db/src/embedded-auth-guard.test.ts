@@ -1,8 +1,8 @@
 /** The embedded database's port under idle unauthenticated sockets (a local denial of service). */
 import net from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
-import { startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
+import { MAX_STARTUP_MESSAGE_BYTES, startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
 
 const servers: EmbeddedServer[] = [];
 afterEach(async () => {
@@ -62,5 +62,41 @@ describe("embedded database port: unauthenticated connections", () => {
     } finally {
       await sql.end();
     }
+  });
+
+  describe("bytes sent before authenticating", () => {
+    let server: EmbeddedServer;
+    // Started once, outside the test's time (PGlite takes long to start on a loaded machine).
+    // The timeout never fires here: only the cap can close these connections.
+    beforeAll(async () => {
+      server = await startEmbeddedServer({ port: 0, authGuard: { setTimer: () => ({}), clearTimer: () => {} } });
+    });
+    afterAll(async () => {
+      await server.stop();
+    });
+
+    it("closes at once a connection that declares a startup message over PostgreSQL's limit, or sends more before authenticating", async () => {
+      // Declares 2 GB, then keeps sending: closed after its first bytes, not buffered.
+      const huge = idleSocket(server.port);
+      await huge.opened;
+      const declaration = Buffer.alloc(8);
+      declaration.writeUInt32BE(2 ** 31 - 1, 0);
+      declaration.writeUInt32BE(196608, 4);
+      huge.socket.write(declaration);
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      for (let i = 0; i < 64 && !huge.isClosed(); i++) huge.socket.write(chunk);
+      await expect.poll(() => huge.isClosed()).toBe(true);
+      // A startup message within its declared size but followed by more and more bytes.
+      const flood = idleSocket(server.port);
+      await flood.opened;
+      const startup = Buffer.alloc(8);
+      startup.writeUInt32BE(MAX_STARTUP_MESSAGE_BYTES, 0);
+      startup.writeUInt32BE(196608, 4);
+      flood.socket.write(startup);
+      for (let i = 0; i < 64 && !flood.isClosed(); i++) flood.socket.write(chunk);
+      await expect.poll(() => flood.isClosed()).toBe(true);
+      // A real client is unaffected.
+      expect(await query(server.url)).toBe(2);
+    });
   });
 });

@@ -104,6 +104,13 @@ export function replaceQueryQueue(server: object, queue: WireQueue): void {
 const AUTH_TIMEOUT_MS = 15_000;
 /** Connections waiting to authenticate at once; a new one beyond this closes the oldest waiting. */
 const MAX_UNAUTHENTICATED = 64;
+/** PostgreSQL's own limit on a startup message (MAX_STARTUP_PACKET_LENGTH). */
+export const MAX_STARTUP_MESSAGE_BYTES = 10_000;
+/**
+ * All a client may send before it has authenticated: an SSL request, its startup message and
+ * its password message (an MD5 answer is 35 characters) fit well within this.
+ */
+const MAX_UNAUTHENTICATED_BYTES = MAX_STARTUP_MESSAGE_BYTES + 1_024;
 
 interface GuardOptions {
   timeoutMs?: number;
@@ -150,6 +157,26 @@ function guardUnauthenticated(server: object, queue: WireQueue, options: GuardOp
       oldest.destroy();
     }
     pending.add(socket);
+    // pglite-socket buffers a message until all of its declared length has arrived: a client
+    // that declares a huge startup message (or just keeps sending) before authenticating would
+    // grow this process without bound. Closed at once instead; authenticated clients are not
+    // watched (their queries may be large).
+    let received = 0;
+    let head = Buffer.alloc(0);
+    const watch = (chunk: Buffer) => {
+      if (authenticated(socket)) {
+        socket.off("data", watch);
+        return;
+      }
+      received += chunk.length;
+      if (head.length < 4) head = Buffer.concat([head, chunk.subarray(0, 4 - head.length)]);
+      const declared = head.length === 4 ? head.readUInt32BE(0) : 0;
+      if (declared > MAX_STARTUP_MESSAGE_BYTES || received > MAX_UNAUTHENTICATED_BYTES) {
+        socket.off("data", watch);
+        socket.destroy();
+      }
+    };
+    socket.on("data", watch);
     const timer = setTimer(() => {
       pending.delete(socket);
       if (!authenticated(socket)) socket.destroy();

@@ -25,7 +25,7 @@ export function* chunks<T>(rows: readonly T[], size: number): Generator<T[]> {
 /**
  * Inserts rows as the write path makes them (drizzle keys: toClinicRow's, priceRow's) in one
  * multi-row statement sent by the driver, returning the `returning` columns of each. drizzle's
- * own statement builder costs about 0.4 ms a row, which a 100,000-clinic seed feels; the
+ * own statement builder is slow per row, which a large seed feels (decision 007); the
  * columns here are still the table's (SQL names and driver encodings, e.g. jsonb as its text).
  * A column the rows do not give (undefined) is left to its default, so every row must give the
  * same columns.

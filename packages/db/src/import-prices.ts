@@ -1,5 +1,5 @@
 /**
- * Optional price columns of a maps-scraper export (issue 13). A row may carry a per-unit
+ * Optional price columns of a maps-scraper export. A row may carry a per-unit
  * price, an area price, or both, of one brand, observed on one date:
  *
  *   price_brand            botox (default), dysport, xeomin, jeuveau, daxxify, other

@@ -1,5 +1,5 @@
 /**
- * Optional staff columns of a maps-scraper export (issue 21): one staff member per row, joined
+ * Optional staff columns of a maps-scraper export: one staff member per row, joined
  * to the clinic by the same source key as prices (a clinic with a medical director and two
  * injectors is three rows of the same clinic):
  *

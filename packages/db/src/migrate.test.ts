@@ -47,7 +47,7 @@ describe("migrations", () => {
   });
 
   it("give each clinic's current price an index carrying every column the searches read (0014)", async () => {
-    // A price search probes it once per clinic in range: index-only, never the table (issue 26).
+    // A price search probes it once per clinic in range: index-only, never the table.
     const [row] = await t.sql<{ indexdef: string }[]>`
       select indexdef from pg_indexes where tablename = 'clinic_current_prices' and indexname = 'clinic_current_prices_covering_idx'`;
     expect(row?.indexdef).toMatch(/\(clinic_id, brand\) INCLUDE \(per_unit_cents, checked_on, price_id\)$/);

@@ -42,7 +42,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<OpenedDat
     await runMigrations(url);
     // Clinics stored before migration 0005 (or written by hand) get their zone and hours.
     await backfillClinicDerivedColumns(handle.db);
-    // Those without coordinates get their ZIP's or one-zone state's zone (issue 22).
+    // Those without coordinates get their ZIP's or one-zone state's zone.
     await fillFallbackTimeZones(handle.db);
   }
   return {

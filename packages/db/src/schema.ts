@@ -63,7 +63,7 @@ export const clinics = pgTable(
     timeZone: text("time_zone"),
     /** Weekly open hours in local minutes of the week (Sunday 00:00 = 0); null when unknown. */
     openMinutes: int4multirange("open_minutes"),
-    /** The day the listing's details were last checked (issue 22); null when never. */
+    /** The day the listing's details were last checked; null when never. */
     lastVerifiedOn: date("last_verified_on", { mode: "string" }),
     /** Stable key of an imported row (location link, else name+address), so re-imports upsert. */
     sourceKey: text("source_key"),
@@ -119,7 +119,7 @@ export const ratings = pgTable(
     visitorId: text("visitor_id").notNull(),
     /** HMAC of the client address with a server secret; never the address itself. */
     addressHash: text("address_hash").notNull(),
-    /** HMAC of the client's network (IPv4 address, IPv6 /64): the 30-day cap and the markup's distinct networks (issue 22). */
+    /** HMAC of the client's network (IPv4 address, IPv6 /64): the 30-day cap and the markup's distinct networks. */
     networkHash: text("network_hash").notNull(),
     createdAt: createdAt(),
   },
@@ -245,7 +245,7 @@ export const publishBuilds = pgTable(
   (t) => [index("publish_builds_created_idx").on(t.createdAt)],
 );
 
-// ---- Prices (issue 13; migration 0004) ----
+// ---- Prices (migration 0004) ----
 export const priceBrand = pgEnum("price_brand", ["botox", "dysport", "xeomin", "jeuveau", "daxxify", "other"]);
 export const priceModel = pgEnum("price_model", ["per_unit", "per_area", "package", "membership"]);
 export const priceArea = pgEnum("price_area", ["forehead", "frown_lines", "crows_feet", "masseter", "full_face", "lip_flip", "other"]);
@@ -363,7 +363,7 @@ export const priceReports = pgTable(
   ],
 );
 
-// ---- Deals (issue 23; migration 0010) ----
+// ---- Deals (migration 0010) ----
 export const dealModel = pgEnum("deal_model", ["per_unit", "per_area"]);
 
 /**
@@ -413,7 +413,7 @@ export const clinicDeals = pgTable(
   ],
 );
 
-// ---- Who injects here (issue 21) ----
+// ---- Who injects here ----
 
 export const staffRole = pgEnum("staff_role", ["medical_director", "injector"]);
 export const staffCredential = pgEnum("staff_credential", ["MD", "DO", "NP", "PA", "RN", "other"]);
@@ -467,7 +467,7 @@ export const clinicStaff = pgTable(
   ],
 );
 
-// ---- Visitors' suggested edits (issue 22; migration 0009) ----
+// ---- Visitors' suggested edits (migration 0009) ----
 export const suggestionStatus = pgEnum("suggestion_status", ["pending", "applied", "rejected"]);
 
 /** A visitor's suggested edit of a listing: nothing of it is public until an admin applies it. */

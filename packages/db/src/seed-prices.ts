@@ -1,5 +1,5 @@
 /**
- * Demo prices (issue 13): dated, per-brand prices for a realistic share of the demo clinics,
+ * Demo prices: dated, per-brand prices for a realistic share of the demo clinics,
  * drawn around regional levels, always with source `demo` so real data never mixes with them
  * unnoticed. Some cities get many priced clinics (an index), some few (not enough data).
  *

@@ -1,5 +1,5 @@
 /**
- * Demo staff (issue 21): a realistic share of the demo clinics name a medical director and
+ * Demo staff: a realistic share of the demo clinics name a medical director and
  * one or two injectors. Every one is an invented person with source `demo`: no NPI, a licence
  * number that says DEMO, and no source URL, so nothing presents them as checked against a real
  * registry, and the clinic page labels them as demo data. Most checks are recent; some are

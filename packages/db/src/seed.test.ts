@@ -168,6 +168,14 @@ describe("seed: demo clinics (default size)", () => {
       expect(missing, field).toBeGreaterThan(10);
     }
   });
+
+  it("gives the clinics without coordinates a time zone too (their ZIP's, else their state's)", () => {
+    const noCoordinates = firstRows.filter((r) => r.latitude === null);
+    expect(noCoordinates.length).toBeGreaterThan(10);
+    expect(noCoordinates.filter((r) => r.timeZone === null).map((r) => `${r.sourceKey} ${r.state} ${r.postalCode}`)).toEqual([]);
+    const dc = firstRows.find((r) => r.latitude === null && r.state === "DC");
+    if (dc) expect(dc.timeZone).toBe("America/New_York");
+  });
 });
 
 describe("seed: blog", () => {

@@ -1,5 +1,6 @@
 import { toClinicRow } from "./clinic-row.ts";
-import { chunks, insertRows, sqlOf, type DbOrSql } from "./handle.ts";
+import { fillFallbackTimeZones } from "./clinic-derived.ts";
+import { chunks, dbOf, insertRows, sqlOf, type DbOrSql } from "./handle.ts";
 import { createRandom } from "./random.ts";
 import { priceRow } from "./queries/clinic-prices.ts";
 import { staffRow } from "./queries/staff.ts";
@@ -84,6 +85,7 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
     result.skippedClinics = true;
   } else {
     const cities = demoCities(options.cities ?? 120);
+    const insertedIds: number[] = [];
     await sql.begin(async (tx) => {
       // One seeder at a time: a second concurrent seed waits, then sees the rows.
       await tx`select pg_advisory_xact_lock(7216032)`;
@@ -112,8 +114,12 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
       for (const batch of chunks(staff, batchSize)) await insertRows(tx, clinicStaff, batch, {});
       result.staff = staff.length;
       result.cities = new Set(inserted.map((c) => c.citySlug)).size;
+      insertedIds.push(...inserted.map((c) => c.id));
       await tx`insert into content_changes (entity, action) values ('clinic', 'seed')`;
     });
+    // Those without coordinates get their ZIP's or one-zone state's zone, as a write or an
+    // import gives them: the fill when the database opens ran before these rows existed.
+    await fillFallbackTimeZones(dbOf(target), insertedIds);
     // Vacuum too: the searches read covering indexes, and index-only scans skip the table only
     // for pages the visibility map marks all-visible (autovacuum would get there later).
     if (result.clinics > 0) await sql`vacuum (analyze) clinics`;
@@ -125,9 +131,8 @@ export async function seedDemo(target: DbOrSql, options: SeedOptions = {}): Prom
     }
     if (result.staff > 0) await sql`vacuum (analyze) clinic_staff`;
     // The counters the triggers keep (migrations 0011–0013) were rewritten once per row inserted:
-    // at 100,000 clinics admin_day_counts held about 1,900 live rows and 77,000 dead versions,
-    // and /stats read through them (3.7 ms instead of 0.3 ms a request) until a vacuum, which a
-    // server with autovacuum off never runs.
+    // admin_day_counts held far more dead versions than live rows, and /stats read through them
+    // until a vacuum (decision 210), which a server with autovacuum off never runs.
     if (result.clinics > 0) {
       await sql`vacuum (analyze) admin_counts`;
       await sql`vacuum (analyze) admin_day_counts`;

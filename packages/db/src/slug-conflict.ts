@@ -1,5 +1,5 @@
 /**
- * Slug conflicts (issue 15: one place that knows them). Each kind of record with a public
+ * Slug conflicts (one place that knows them). Each kind of record with a public
  * slug has one unique constraint on it (clinics: per city); a write that breaks one fails
  * with PostgreSQL's unique violation (23505) naming that constraint, which callers turn into
  * their "already exists" answer.

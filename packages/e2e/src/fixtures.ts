@@ -1,7 +1,7 @@
 /**
  * Rows the browser tests (and local builds) run against: clinics around five cities with
  * known distances, ZIP centroids, blog categories and posts (one noIndex, one draft, a
- * category long enough for two pages and one without posts), and prices (issue 13): New York
+ * category long enough for two pages and one without posts), and prices: New York
  * has enough priced clinics for a Botox index, Los Angeles too few, the other cities none.
  */
 import { isoDay, toLinkSlug, type PriceIndex } from "@botox/core";
@@ -48,7 +48,7 @@ const CITY_CENTRES: Record<string, { state: string; lat: number; lon: number; zi
   Boston: { state: "MA", lat: 42.3576, lon: -71.0684, zip: "02108", n: 2 },
 };
 
-/** The day the fixtures' checked listings were last checked (issue 22): recent, so the page names it. */
+/** The day the fixtures' checked listings were last checked: recent, so the page names it. */
 export const FIXTURE_CHECKED_ON = isoDay(new Date(Date.now() - 10 * 86_400_000));
 
 export const NAMES = [
@@ -157,7 +157,7 @@ export async function insertFixtures(db: Database): Promise<void> {
     .insert(clinics)
     .values(fixtureClinics().map((c) => ({ ...c, ...deriveClinicColumns(c) })))
     .returning({ id: clinics.id, slug: clinics.slug, name: clinics.name });
-  // Four visitors' ratings of one clinic (issue 14): its page shows and marks up 4.3 from 4.
+  // Four visitors' ratings of one clinic: its page shows and marks up 4.3 from 4.
   const vita = inserted.find((c) => c.slug === "vita-med-spa-new-york");
   if (vita) {
     const emojis = ["love-eyes", "love-eyes", "smile", "neutral"] as const;
@@ -306,7 +306,7 @@ async function insertPriceFixtures(db: Database, inserted: { id: number; name: s
 }
 
 /**
- * Deals (issue 23), dated from now. New York: a Botox unit price at or below the city's p25
+ * Deals, dated from now. New York: a Botox unit price at or below the city's p25
  * ($12.50: "below typical"), a Dysport area deal with its units (no Dysport index: never
  * compared), and two deals no build may show (ended yesterday, starting next week).
  */

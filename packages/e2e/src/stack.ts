@@ -24,6 +24,7 @@ import { startAdminServer } from "@botox/api/admin-server";
 import { startTestRegistry } from "@botox/api/npi-test-registry";
 import type { Publisher } from "@botox/publish";
 import { apiBaseUrl } from "@botox/core/contract";
+import { keepAliveLongerThanBalancers } from "@botox/core/server-timeouts";
 import { startStaticServer } from "@botox/publish/static-server";
 import { insertFixtures } from "./fixtures.ts";
 
@@ -153,12 +154,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const publisher: Publisher | null = composed.publisher;
 
     const app = createApp(deps);
-    const api = serve({ fetch: app.fetch, port: apiPort, hostname: "127.0.0.1" });
+    // Kept-alive connections outlive the test clients' (Playwright's request context reuses them).
+    const api = keepAliveLongerThanBalancers(serve({ fetch: app.fetch, port: apiPort, hostname: "127.0.0.1" }) as http.Server);
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {
           api.close(() => resolve());
-          (api as { closeAllConnections?: () => void }).closeAllConnections?.();
+          api.closeAllConnections();
         }),
     );
 

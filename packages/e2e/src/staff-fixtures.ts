@@ -1,5 +1,5 @@
 /**
- * Who injects here (issue 21) in the browser tests: Glow has a medical director and an
+ * Who injects here in the browser tests: Glow has a medical director and an
  * injector checked recently (the card, the listing line, the filter, the JSON-LD employees);
  * Radiance's injector was checked 400 days ago (the stale wording, no markup); Smooth Skin's
  * is an invented demo person; Halo has nobody on file (the empty state).

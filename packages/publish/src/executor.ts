@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  DEFAULT_BUILD_RETRY,
   absorbQueuedBuilds,
   backgroundBuildRunning,
   bringBuildToForeground,
@@ -23,6 +24,7 @@ import {
   sessionsAreDistinct,
   tryPublishLock,
   withdrawBuild,
+  type BuildRetryPolicy,
   type Database,
   type Sql,
 } from "@botox/db";
@@ -33,7 +35,8 @@ import { postDeployHook } from "./hook.ts";
 import { SiteFolder, countPages, hasPage } from "./site-folder.ts";
 import { indexFingerprint, indexPageCount, linkTree, overlay, readTargetReport, removePages, siteFingerprint } from "./targeted.ts";
 
-export type PublishTrigger = "content" | "webhook" | "rebuild" | "nightly" | "startup";
+export const PUBLISH_TRIGGERS = ["content", "webhook", "rebuild", "nightly", "startup"] as const;
+export type PublishTrigger = (typeof PUBLISH_TRIGGERS)[number];
 
 /** What one attempt to build ended as; "busy" means another instance holds the build lock. */
 export type BuildOutcome = { kind: "built"; id: number; ok: boolean } | { kind: "busy" } | { kind: "skipped" };
@@ -73,6 +76,8 @@ export interface BuildExecutorOptions {
   /** How long a running build may go without a heartbeat before it counts as interrupted. */
   staleAfterMs: number;
   heartbeatMs: number;
+  /** When a failed or interrupted build's changes are tried again (by any instance). */
+  retry?: BuildRetryPolicy;
 }
 
 /**
@@ -156,7 +161,7 @@ export class BuildExecutor {
       const failed = await failInterruptedBuilds(db, distinct ? null : this.options.staleAfterMs, this.options.staleAfterMs);
       // Only full builds write the incremental cache, in the background: a running one's stays.
       if (failed > 0 && !(await backgroundBuildRunning(db))) await this.folder.clearCache();
-      if (!force && !(await contentBuildNeeded(db))) return { kind: "skipped" };
+      if (!force && !(await contentBuildNeeded(db, this.options.retry ?? DEFAULT_BUILD_RETRY))) return { kind: "skipped" };
       // A forced request while a full build runs in the background is run after it (its
       // follow-up takes the queued row); content still goes live beside it by targeted publishes.
       if (trigger !== "content" && this.config.mode === "local" && (await backgroundBuildRunning(db))) {

@@ -4,7 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connect, type DbHandle } from "@botox/db";
+import { connect, contentBuildNeeded, databaseOn, type DbHandle } from "@botox/db";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { ManualClock } from "./clock.ts";
 import { Publisher } from "./publisher.ts";
@@ -198,6 +198,145 @@ describe("one build at a time across API instances", () => {
     await p.start({ buildOnStart: false, nightly: false });
     await second.sql`insert into content_changes (entity, entity_id, action) values ('post', 7, 'update')`;
     await expect.poll(async () => (await buildRows(db.sql)).length, { timeout: 10_000 }).toBe(1);
+  });
+});
+
+describe("a build that fails or is interrupted leaves its changes pending for every instance", () => {
+  let second: DbHandle;
+  beforeAll(() => {
+    second = connect(db.url);
+  });
+  afterAll(async () => {
+    await second.close();
+  });
+  const liveLabel = (p: Publisher) => {
+    const file = path.join(p.liveDir, "index.html");
+    return fs.existsSync(file) ? (/<h1>(.*)<\/h1>/.exec(fs.readFileSync(file, "utf8"))?.[1] ?? null) : null;
+  };
+
+  it("instance A builds the edit whose build instance B was stopped in the middle of", async () => {
+    const b = publisher({ sql: second.sql, config: site.config({ siteDir: path.join(site.dir, "site-b"), debounceMs: 0 }) });
+    b.request("startup");
+    await b.flush();
+    const a = publisher({ config: site.config({ debounceMs: 0, pollMs: 50 }) });
+    a.request("startup");
+    await a.flush();
+
+    // An edit saved through B; B's build of it is under way when B stops (SIGTERM).
+    await recordChange(second.sql);
+    site.set({ label: "v2", hold: true });
+    b.markDirty();
+    const building = b.flush();
+    await expect.poll(() => site.journal().filter((l) => l.what === "start").length).toBe(3);
+    // A polls from here on: it sees B's build alive (a fresh heartbeat) and leaves it alone.
+    await a.start({ buildOnStart: false, nightly: false });
+    site.set({ hold: false });
+    await b.stop();
+    await building;
+    expect((await buildRows(db.sql)).at(-1)).toMatchObject({ status: "failed", trigger: "content" });
+
+    await expect.poll(() => liveLabel(a)).toBe("v2");
+    await a.whenIdle();
+    const rows = await buildRows(db.sql);
+    expect(rows.map((r) => [r.status, r.trigger])).toEqual([
+      ["succeeded", "startup"],
+      ["succeeded", "startup"],
+      ["failed", "content"],
+      ["succeeded", "content"],
+    ]);
+    expect((await a.status()).dirty).toBe(false);
+  });
+
+  it("instance A builds the edit of an instance killed mid-build (its running row has no heartbeat)", async () => {
+    const a = publisher({ config: site.config({ debounceMs: 0, pollMs: 50 }), staleAfterMs: 1_000, heartbeatMs: 100 });
+    a.request("startup");
+    await a.flush();
+    site.set({ label: "v2" });
+    // What `kill -9` of B leaves: the change, and B's build row still `running`, its heartbeat stopped.
+    await recordChange(second.sql);
+    await second.sql`insert into publish_builds (status, trigger, change_watermark, started_at, duration_ms)
+      values ('running', 'content', (select max(id) from content_changes), now() - interval '1 minute', 2000)`;
+    await a.start({ buildOnStart: false, nightly: false });
+    await expect.poll(() => liveLabel(a)).toBe("v2");
+    await a.whenIdle();
+    const rows = await buildRows(db.sql);
+    expect(rows.map((r) => r.status)).toEqual(["succeeded", "failed", "succeeded"]);
+    expect(rows[1]!.log).toContain("interrupted");
+  });
+
+  it("tries a build that always fails a bounded number of times, then waits for the next change", async () => {
+    const p = publisher({ config: site.config({ debounceMs: 0 }), retry: { baseMs: 0, maxAttempts: 3 } });
+    p.request("startup");
+    await p.flush();
+    await p.start({ buildOnStart: false, poll: false, nightly: false });
+    site.set({ fail: true });
+    await recordChange(db.sql);
+    const failed = async () => (await buildRows(db.sql)).filter((r) => r.status === "failed").length;
+    for (let i = 0; i < 8; i++) {
+      await p.poll();
+      await p.flush();
+    }
+    expect(await failed()).toBe(3);
+    // A new change is tried again (and again at most three times).
+    await recordChange(db.sql);
+    for (let i = 0; i < 8; i++) {
+      await p.poll();
+      await p.flush();
+    }
+    expect(await failed()).toBe(6);
+    expect(await p.attempt("content", false)).toEqual({ kind: "skipped" });
+  });
+
+  it("waits longer after each failure (by the database's clock), from any instance", async () => {
+    const retry = { baseMs: 60_000, maxAttempts: 4 };
+    const publisherDb = databaseOn(second.sql);
+    await recordChange(db.sql);
+    const fail = (agoSeconds: number) =>
+      db.sql`insert into publish_builds (status, trigger, change_watermark, started_at, finished_at, duration_ms)
+        values ('failed', 'content', (select max(id) from content_changes), now() - interval '5 minutes', now() - make_interval(secs => ${agoSeconds}), 1000)`;
+    expect(await contentBuildNeeded(publisherDb, retry)).toBe(true);
+    await fail(0);
+    // One failure: tried again at once (an interrupted build is no fault of the build).
+    expect(await contentBuildNeeded(publisherDb, retry)).toBe(true);
+    await fail(0);
+    expect(await contentBuildNeeded(publisherDb, retry)).toBe(false);
+    await db.sql`update publish_builds set finished_at = now() - interval '61 seconds'`;
+    expect(await contentBuildNeeded(publisherDb, retry)).toBe(true);
+    await fail(61);
+    expect(await contentBuildNeeded(publisherDb, retry)).toBe(false);
+    await db.sql`update publish_builds set finished_at = now() - interval '241 seconds'`;
+    expect(await contentBuildNeeded(publisherDb, retry)).toBe(true);
+    await fail(3600);
+    expect(await contentBuildNeeded(publisherDb, retry)).toBe(false);
+    // A build alive on the newest change holds the poll back, not the lock holder.
+    await recordChange(db.sql);
+    await db.sql`insert into publish_builds (status, trigger, change_watermark, started_at, duration_ms) values ('running', 'content', (select max(id) from content_changes), now(), 0)`;
+    expect(await contentBuildNeeded(publisherDb, retry, { unlessRunningWithinMs: 15_000 })).toBe(false);
+    expect(await contentBuildNeeded(publisherDb, retry)).toBe(true);
+  });
+
+  it("labels the build that runs another instance's queued request with that request's trigger", async () => {
+    const enqueue = (trigger: string) => second.sql`insert into publish_builds (status, trigger) values ('queued', ${trigger})`;
+    const p = publisher();
+    await p.start({ buildOnStart: false, poll: false, nightly: false });
+    // Left by an instance that started while this one built: seen by the poll.
+    await enqueue("startup");
+    await p.poll();
+    await p.flush();
+    // Left while this one's full build ran: taken by its follow-up.
+    site.set({ hold: true });
+    p.request("rebuild");
+    const building = p.flush();
+    await expect.poll(() => site.journal().filter((l) => l.what === "start").length).toBe(2);
+    await enqueue("nightly");
+    site.release();
+    await building;
+    await p.whenIdle();
+    expect((await buildRows(db.sql)).map((r) => [r.status, r.trigger])).toEqual([
+      ["succeeded", "startup"],
+      ["succeeded", "rebuild"],
+      ["succeeded", "nightly"],
+    ]);
   });
 });
 

@@ -1,12 +1,15 @@
 import {
+  DEFAULT_BUILD_RETRY,
   afterBuildState,
   changesAndQueue,
+  contentBuildNeeded,
   databaseOn,
   findLiveBuild,
   hasUnpublishedChanges,
   latestContentChangeId,
   listPublishBuilds,
   publishedWatermark,
+  type BuildRetryPolicy,
   type Database,
   type PublishBuildListRow,
   type Sql,
@@ -15,7 +18,7 @@ import fs from "node:fs/promises";
 import type { Logger } from "@botox/core/logger";
 import { systemClock, type Clock } from "./clock.ts";
 import type { PublishConfig } from "./config.ts";
-import { BuildExecutor, type BuildOutcome, type PublishTrigger, type RollbackResult } from "./executor.ts";
+import { BuildExecutor, PUBLISH_TRIGGERS, type BuildOutcome, type PublishTrigger, type RollbackResult } from "./executor.ts";
 import { BuildScheduler } from "./scheduler.ts";
 import type { SiteFolder } from "./site-folder.ts";
 
@@ -55,10 +58,18 @@ export interface PublisherOptions {
   /** How long a running build may go without a heartbeat before it counts as interrupted. */
   staleAfterMs?: number;
   heartbeatMs?: number;
+  /** When the changes of a failed or interrupted build are tried again (DEFAULT_BUILD_RETRY). */
+  retry?: BuildRetryPolicy;
 }
 
 const LIST_LIMIT = 20;
 const LIST_LOG_TAIL = 8 * 1024;
+
+/**
+ * The request that runs another instance's queued one takes that one's trigger (a queued
+ * "startup" builds as "startup", not as a "webhook" nobody called); the build absorbs the row.
+ */
+const queuedAs = (trigger: string | null): PublishTrigger => PUBLISH_TRIGGERS.find((t) => t === trigger && t !== "content") ?? "rebuild";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -90,6 +101,8 @@ export class Publisher {
   private readonly logger: Logger;
   private readonly executor: BuildExecutor;
   private readonly scheduler: BuildScheduler;
+  private readonly retry: BuildRetryPolicy;
+  private readonly heartbeatMs: number;
   private pollTimer: unknown;
   private lastSeenChange = 0;
   private started = false;
@@ -100,6 +113,8 @@ export class Publisher {
     this.db = databaseOn(options.sql);
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger;
+    this.retry = options.retry ?? DEFAULT_BUILD_RETRY;
+    this.heartbeatMs = options.heartbeatMs ?? 5_000;
     this.executor = new BuildExecutor({
       sql: options.sql,
       db: this.db,
@@ -107,7 +122,8 @@ export class Publisher {
       databaseUrl: options.databaseUrl,
       logger: this.logger,
       staleAfterMs: options.staleAfterMs ?? 60_000,
-      heartbeatMs: options.heartbeatMs ?? 5_000,
+      heartbeatMs: this.heartbeatMs,
+      retry: this.retry,
     });
     this.scheduler = new BuildScheduler({
       debounceMs: this.config.debounceMs,
@@ -140,7 +156,7 @@ export class Publisher {
     if (options.recoverInterrupted) await this.executor.recoverInterrupted();
     // Changes no successful build published: made while no publisher ran, or covered only by a
     // build that failed or was interrupted (a restart may follow a fix). Built once at start;
-    // while running, a failed build is not retried until the next change.
+    // while running, the poll tries a failed build's changes again (DEFAULT_BUILD_RETRY).
     const published = await publishedWatermark(this.db);
     const newest = await latestContentChangeId(this.db);
     this.lastSeenChange = newest;
@@ -206,7 +222,7 @@ export class Publisher {
   private async followUp(buildId: number): Promise<void> {
     const state = await afterBuildState(this.db, buildId);
     if (!state) return;
-    if (state.queued > 0) this.request("webhook");
+    if (state.queued > 0) this.request(queuedAs(state.queuedTrigger));
     else if (state.newest > state.watermark && !this.scheduler.pending) this.markDirty("content");
   }
 
@@ -217,18 +233,24 @@ export class Publisher {
     }, this.config.pollMs);
   }
 
-  /** Sees writes made through other API instances (and queued requests they could not run). */
+  /**
+   * Sees writes made through other API instances (and queued requests they could not run), and
+   * changes a failed or interrupted build of any instance left unpublished, once their retry is
+   * due (not while a build covering them is alive).
+   */
   async poll(): Promise<void> {
     try {
-      const { newest, queued } = await changesAndQueue(this.db);
+      const { newest, queued, queuedTrigger } = await changesAndQueue(this.db);
       const idle = () => !this.scheduler.pending && !this.scheduler.busy;
       if (newest > this.lastSeenChange) {
         this.lastSeenChange = newest;
         // Beside a full build in the background too: the edit goes live by a targeted publish (decision 208).
         if (idle()) this.markDirty("content");
+      } else if (queued === 0 && idle() && (await contentBuildNeeded(this.db, this.retry, { unlessRunningWithinMs: 3 * this.heartbeatMs }))) {
+        this.markDirty("content");
       }
       // A queued request waits for our full build in the background, whose follow-up runs it.
-      if (queued > 0 && idle() && !this.scheduler.backgroundBusy) this.request("webhook");
+      if (queued > 0 && idle() && !this.scheduler.backgroundBusy) this.request(queuedAs(queuedTrigger));
     } catch (err) {
       this.logger.warn({ error: err instanceof Error ? err.message : String(err) }, "poll failed");
     }

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS } from "@botox/core/server-timeouts";
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from "./host-rules.ts";
 import { pickEncoding, startStaticServer, type RunningStaticServer } from "./static-server.ts";
 
@@ -241,5 +242,21 @@ describe("alias paths with any characters (issue 11)", () => {
     expect(res.status).toBe(404);
     expect(res.headers.get("strict-transport-security")).toBeNull();
     expect(res.headers.get("x-frame-options")).toBe("DENY");
+  });
+});
+
+describe("kept-alive connections", () => {
+  it("are kept idle longer than load balancers keep theirs (the client is told so)", async () => {
+    expect(server.server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
+    expect(server.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
+    const socket = net.connect(server.port, "127.0.0.1");
+    let text = "";
+    socket.on("data", (d: Buffer) => (text += d.toString()));
+    socket.write("GET /about/ HTTP/1.1\r\nHost: x\r\n\r\n");
+    await expect.poll(() => text).toMatch(/<h1>about<\/h1>$/);
+    expect(text.toLowerCase()).toContain("keep-alive: timeout=65\r\n");
+    socket.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    await expect.poll(() => text).toMatch(/<h1>home<\/h1>$/);
+    socket.destroy();
   });
 });

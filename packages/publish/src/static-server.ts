@@ -4,6 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { AddressInfo } from "node:net";
+import { keepAliveLongerThanBalancers } from "@botox/core/server-timeouts";
 import { headersFor, matchRedirect, parseHeaders, parseRedirects, type HeaderRule, type RedirectMatch, type RedirectRule } from "./host-rules.ts";
 
 const TYPES: Record<string, string> = {
@@ -276,12 +277,14 @@ export async function listenOn(
   port: number,
   host = "127.0.0.1",
 ): Promise<{ server: http.Server; port: number; origin: string; close: () => Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-      res.end("Internal error");
-    });
-  });
+  const server = keepAliveLongerThanBalancers(
+    http.createServer((req, res) => {
+      handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        res.end("Internal error");
+      });
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

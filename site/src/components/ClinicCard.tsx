@@ -65,7 +65,7 @@ export function ClinicCard({
 
 const TONES = { ok: "bg-slate-100 text-slate-800", warn: "bg-amber-100 text-amber-900", bad: "bg-red-100 text-red-900" } as const;
 
-/** The business status (issue 25: never "Open", so it cannot contradict the open-now line). */
+/** The business status (never "Open", so it cannot contradict the open-now line). */
 export function StatusBadge({ label, tone }: NonNullable<ReturnType<typeof businessStatusBadge>>) {
   return (
     <span data-business-status className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[tone]}`}>

@@ -1,7 +1,7 @@
 import { useId } from "react";
 
 /**
- * "Who injects" (issue 21): any clinic, or only clinics with a staff member of these
+ * "Who injects": any clinic, or only clinics with a staff member of these
  * credentials whose licence we checked within the year. Values are the API's `credential`
  * lists (comma-separated), kept in the address as `credential`.
  */

@@ -1,6 +1,6 @@
 import { useId } from "react";
 
-/** The listings' "Open now" filter (issue 14): asks the API for clinics open at this moment. */
+/** The listings' "Open now" filter: asks the API for clinics open at this moment. */
 export function OpenNowFilter({ checked, onChange }: { checked: boolean; onChange: (openNow: boolean) => void }) {
   const id = useId();
   return (

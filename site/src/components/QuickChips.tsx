@@ -1,5 +1,5 @@
 /**
- * One-tap "Open now" and "Lowest price" above a listing's results (issue 25): a phone visitor
+ * One-tap "Open now" and "Lowest price" above a listing's results: a phone visitor
  * reaches a cheap clinic open now without opening the filters. Each chip sets the same state
  * the filters do (the address keeps it), so the two never disagree.
  */

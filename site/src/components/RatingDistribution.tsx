@@ -4,7 +4,7 @@ import { EMOJI_GLYPH } from "../lib/emoji.ts";
 
 /**
  * The clinic's visitor ratings so far, by emoji, with their count: shown to every visitor,
- * before and after rating (issue 25; the About page promises them on every clinic page).
+ * before and after rating (the About page promises them on every clinic page).
  */
 export function RatingDistribution({ stats }: { stats: readonly RatingStat[] | undefined }) {
   if (!stats) return null;

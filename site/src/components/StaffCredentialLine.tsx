@@ -2,7 +2,7 @@ import type { Clinic } from "@botox/core/contract";
 import { credentialLineOf } from "@botox/core/staff";
 
 /**
- * A listing card's "MD medical director · NP injector" (issue 21): the clinic's staff whose
+ * A listing card's "MD medical director · NP injector": the clinic's staff whose
  * licences we checked within the year, nothing when none.
  */
 export function StaffCredentialLine({ clinic }: { clinic: Pick<Clinic, "verifiedStaff"> }) {

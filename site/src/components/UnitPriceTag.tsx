@@ -5,7 +5,7 @@ import { viewNow } from "../lib/clock.ts";
 
 /**
  * A listed clinic's current price, dated and sourced: "Botox $13/unit, checked by phone 2 Nov
- * 2026", with the clinic page's own "may be out of date" mark past 180 days (issue 25).
+ * 2026", with the clinic page's own "may be out of date" mark past 180 days.
  */
 export function UnitPriceTag({ price }: { price: CurrentUnitPrice }) {
   const outOfDate = isPriceOutOfDate(price.checkedOn, isoDay(viewNow()));

@@ -1,5 +1,5 @@
 /**
- * Our own emoji ratings next to the maps rating on listing cards (issue 16): one request per
+ * Our own emoji ratings next to the maps rating on listing cards: one request per
  * shown page (GET /clinics/rating-summary), and nothing at all for clinics nobody rated. A
  * failed request leaves the cards as they are: the maps rating stands on its own.
  */

@@ -16,7 +16,7 @@ export default function ClinicHours({ clinic, rows }: { clinic: OpenNowClinic; r
   return (
     <>
       {clinic.openHours == null ? (
-        // Hours we cannot read tell no open/closed line (issue 25): the text is shown as the clinic posted it.
+        // Hours we cannot read tell no open/closed line: the text is shown as the clinic posted it.
         <p className="mt-2 text-sm text-slate-700" data-hours-as-posted>
           Hours as posted. Please call to confirm whether the clinic is open now.
         </p>

@@ -11,7 +11,7 @@ import { reactIsland } from "../lib/react-island.ts";
 
 /**
  * Featured top-rated providers (product.md §2.3, §7.1), hidden on error or when empty. For the
- * visitor's detected area when it is known (issue 16), else around the spec's fixed ZIP;
+ * visitor's detected area when it is known, else around the spec's fixed ZIP;
  * the block says which area it shows.
  */
 export default function FeaturedClinics({ config, title = "Top-Rated Botox Providers" }: { config: PublicConfig; title?: string }) {

@@ -22,7 +22,7 @@ interface Props {
   variant?: "home" | "near-me";
   /**
    * The list built into the page (the closest clinics to the fallback location): shown until
-   * the live answer arrives, and kept, with Retry, when the live call fails (issue 25).
+   * the live answer arrives, and kept, with Retry, when the live call fails.
    */
   initial?: PrebuiltNearby;
 }
@@ -133,7 +133,7 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
       )}
       {loading && !prebuilt ? (
         // A whole page of placeholders, ad slots included, so the answer does not push what
-        // follows down the screen (issue 25: /near-me shifted while loading).
+        // follows down the screen (/near-me shifted while loading).
         <div className="grid gap-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading providers">
           {Array.from({ length: SEARCH.pageSize }, (_, i) => [<CardSkeleton key={i} />, ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : [])])}
         </div>

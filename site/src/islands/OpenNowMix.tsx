@@ -4,7 +4,7 @@ import { useViewNow } from "../hooks/use-view-now.ts";
 import { reactIsland } from "../lib/react-island.ts";
 
 /**
- * A city page's open-now mix (issue 14), at view time: how many of the clinics it lists are
+ * A city page's open-now mix, at view time: how many of the clinics it lists are
  * open now by their posted hours. Nothing at build time, and nothing when no clinic's hours
  * can be read.
  */

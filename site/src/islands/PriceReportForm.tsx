@@ -32,7 +32,7 @@ function failureText(err: unknown): string {
   return errorMessageOf(err, REPORT_FAILED);
 }
 
-/** "Report what you paid" (issue 13): a visitor's price goes in pending and appears once an admin has checked it. */
+/** "Report what you paid": a visitor's price goes in pending and appears once an admin has checked it. */
 export default function PriceReportForm({ clinicId, clinicName, config, today: fixedToday }: Props) {
   const id = useId();
   const [today] = useState(() => fixedToday ?? isoDay(new Date()));

@@ -48,7 +48,7 @@ function failureText(err: unknown): string {
 }
 
 /**
- * "Suggest an edit" (issue 22): a visitor's correction of the listing goes in pending and
+ * "Suggest an edit": a visitor's correction of the listing goes in pending and
  * changes the page only once an editor has applied it. Closed until asked for, so the page
  * stays as it was built.
  */

@@ -1,5 +1,5 @@
 /**
- * Forgiving city resolution (issue 16 "A search that misses must still help"): a {city}
+ * Forgiving city resolution ("A search that misses must still help"): a {city}
  * segment or typed text that names no city page is matched against the site's city index
  * (/cities.json) by its words: accents folded, punctuation dropped, "St."/"Ste." read as
  * Saint/Sainte ("Ft." Fort, "Mt." Mount), an optional trailing state code, and a close

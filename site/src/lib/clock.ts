@@ -1,5 +1,5 @@
 /**
- * The browser's clock for "open now" (issue 14). Pages are static, so the state is computed at
+ * The browser's clock for "open now". Pages are static, so the state is computed at
  * view time, never at build. Browser tests fix the clock by setting `window.__BOTOX_NOW__`
  * (epoch milliseconds or an ISO date) before the page's scripts run (Playwright's
  * addInitScript); anything else there is ignored and the real time is used.

@@ -1,4 +1,4 @@
-/** Open clinics to offer on a permanently closed clinic's page (issue 22). */
+/** Open clinics to offer on a permanently closed clinic's page. */
 import type { Clinic } from "@botox/core/contract";
 import { makeRadiusSearch } from "./data.ts";
 

@@ -48,10 +48,10 @@ export interface SiteIndex extends SiteData {
   currentPrices: Map<number, CurrentUnitPrice>;
   /** Each clinic's current per-unit price of `brand` (computed once per brand): deals compare with their own brand. */
   currentPricesOf: (brand: PriceBrand) => Map<number, CurrentUnitPrice>;
-  /** The deals running on `today` (issue 23): an ended deal is dropped by every build. */
+  /** The deals running on `today`: an ended deal is dropped by every build. */
   runningDeals: RunningDeal[];
   dealsByClinic: Map<number, RunningDeal[]>;
-  /** Each clinic's staff (issue 21), medical directors first. */
+  /** Each clinic's staff, medical directors first. */
   staffByClinic: Map<number, ClinicStaffMember[]>;
 }
 
@@ -101,7 +101,7 @@ export function indexSiteData(input: SiteData, today = isoDay(new Date())): Site
   };
   const clinicsByCity = new Map<string, Clinic[]>();
   for (const c of data.clinics) {
-    // A clinic closed for good keeps its page but leaves the listings (issue 22).
+    // A clinic closed for good keeps its page but leaves the listings.
     if (isPermanentlyClosed(c.businessStatus)) continue;
     const page = cityOf(c).pageSlug;
     const list = clinicsByCity.get(page);

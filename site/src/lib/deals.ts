@@ -1,5 +1,5 @@
 /**
- * What pages show of deals (issue 23), computed at build time from the running deals the build
+ * What pages show of deals, computed at build time from the running deals the build
  * read and core's comparison with the same brand's local index. No countdowns and no urgency
  * wording: a deal says what it costs, under which conditions, and its last day.
  */

@@ -1,6 +1,6 @@
 /**
  * Images that fail to load show a designed placeholder instead of the browser's broken-image
- * icon or an empty box (issue 16): the `data-fallback` image of each matching element, else
+ * icon or an empty box: the `data-fallback` image of each matching element, else
  * `fallback`. Images that failed before this ran are swapped at once.
  */
 export function bindImageFallbacks(root: ParentNode, selector: string, fallback: string): void {

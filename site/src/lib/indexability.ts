@@ -1,5 +1,5 @@
 /**
- * Which city and ZIP pages earn a place in search engines' indexes (issue 14). Sets of
+ * Which city and ZIP pages earn a place in search engines' indexes. Sets of
  * near-identical location pages are doorway pages under search engines' spam policies, so a
  * location page is indexable (self-canonical, in the sitemap) only with enough clinics of its
  * own; thin ones are still served, with `noindex, follow`, and a ZIP page showing what its

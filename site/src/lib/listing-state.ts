@@ -1,5 +1,5 @@
 /**
- * Listing state in the address (issue 16 "Navigation and layout"): every filter, the sort and
+ * Listing state in the address ("Navigation and layout"): every filter, the sort and
  * the page of a city or ZIP listing live in the query string, so Back from a clinic returns to
  * the same list and a filtered list can be shared. One place declares each listing's
  * parameters (CITY_LISTING, ZIP_LISTING): to add a filter, add one `ParamSpec` there and read
@@ -61,7 +61,7 @@ function dollarsParam(key: string): ParamSpec<number | null> {
   };
 }
 
-/** A credential list ("MD,DO"), normalised; "" for any (the "who injects" filter, issue 21). */
+/** A credential list ("MD,DO"), normalised; "" for any (the "who injects" filter). */
 function credentialsParam(key: string): ParamSpec<string> {
   return {
     key,

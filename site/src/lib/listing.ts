@@ -16,9 +16,9 @@ export interface CityFilters {
   sort: SortChoice;
   /** Highest Botox price per unit in dollars; null: any price (and unpriced clinics). */
   maxUnitPrice: number | null;
-  /** Only clinics open at this moment in their own zone (issue 14), asked of the API at view time. */
+  /** Only clinics open at this moment in their own zone, asked of the API at view time. */
   openNow: boolean;
-  /** Only clinics with a currently verified staff member of these credentials ("MD,DO"); "" for any (issue 21). */
+  /** Only clinics with a currently verified staff member of these credentials ("MD,DO"); "" for any. */
   credential?: string;
 }
 
@@ -118,12 +118,12 @@ export function zipPriceParams(maxUnitPrice: number | null, sort: "distance" | "
   return { maxUnitPrice, sortBy: sort === "price" ? "price" : null };
 }
 
-/** The ZIP page's "who injects" filter (GET /zip-search `credential`, issue 21). */
+/** The ZIP page's "who injects" filter (GET /zip-search `credential`). */
 export function zipCredentialParams(credential: string): QueryParams {
   return { credential: credential || null };
 }
 
-/** The ZIP page's "Open now" filter (GET /zip-search `openNow=true`, issue 14). */
+/** The ZIP page's "Open now" filter (GET /zip-search `openNow=true`). */
 export function zipOpenNowParams(openNow: boolean): QueryParams {
   return { openNow: openNow || null };
 }

@@ -8,7 +8,7 @@ const closedRank = (c: Clinic) => (publicStatusLabel(c.businessStatus) === "Open
 
 /**
  * Distance from the visitor computed here (earth radius 3959 mi): the closest 50, open
- * clinics nearest first and closed ones after them (issue 16: a Closed clinic never heads the
+ * clinics nearest first and closed ones after them (a Closed clinic never heads the
  * list a visitor reads as "where can I go").
  */
 export function closestClinics(clinics: readonly Clinic[], origin: { lat: number; lon: number }): Clinic[] {

@@ -1,5 +1,5 @@
 /**
- * The "Report what you paid" form's checks (issue 13) without zod in the browser bundle: the
+ * The "Report what you paid" form's checks without zod in the browser bundle: the
  * same messages and bounds as core's priceReportInputSchema, which the API applies again.
  */
 import { PRICE_BRANDS, PRICE_AREAS, PRICE_MSG, PRICE_RULES, monthBefore, type PriceArea, type PriceBrand } from "@botox/core/prices";

@@ -1,8 +1,7 @@
 /**
  * Marks an island as React's for Astro. Astro asks each renderer's `check` whether it can render
  * a framework component it has not been told about, and @astrojs/react's check renders the
- * component once more to find out: at 50,000 clinics, with six islands on every clinic page,
- * that was about 2.5 % of a full build (decision 227). A component carrying Astro's renderer tag
+ * component once more to find out, for six islands on every clinic page (decision 227). A component carrying Astro's renderer tag
  * (`Renderer`, astro/dist/runtime/server/render/common.js) goes to that renderer directly. The
  * HTML is the same: React renders it either way.
  */

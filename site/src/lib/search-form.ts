@@ -11,7 +11,7 @@ export function searchRoute(variant: string | undefined, value: string): string 
 
 /**
  * What is wrong with the typed text, if anything: digits alone that are not five ("0210") are
- * a mistyped ZIP, not a city name (issue 16), so the visitor is told rather than sent to a
+ * a mistyped ZIP, not a city name, so the visitor is told rather than sent to a
  * city page that cannot exist.
  */
 export function searchProblem(value: string): string | null {

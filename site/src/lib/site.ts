@@ -28,7 +28,7 @@ export function jsonLdText(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
 
-/** ItemList of a city page (issue 14): the clinics its HTML lists, in order, each by its canonical URL. */
+/** ItemList of a city page: the clinics its HTML lists, in order, each by its canonical URL. */
 export function cityItemListJsonLd(name: string, clinics: readonly Pick<Clinic, "name" | "citySlug" | "slug">[]): WithContext<ItemList> {
   return {
     "@context": "https://schema.org",

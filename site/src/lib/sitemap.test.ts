@@ -15,7 +15,7 @@ function data() {
   return indexSiteData({
     clinics: [
       makeClinic({ citySlug: "new-york", state: "NY", slug: "glow-med-spa" }),
-      // New York lists 3 clinics within its 5 miles: its page is indexable (issue 14).
+      // New York lists 3 clinics within its 5 miles: its page is indexable.
       makeClinic({ citySlug: "new-york", state: "NY", slug: "aura-spa" }),
       makeClinic({ citySlug: "new-york", state: "NY", slug: "pure-spa" }),
       // Hoboken has no city page of its own; its ZIP page lists 3 clinics of its own.

@@ -19,11 +19,11 @@ export function sitemapEntries(
   data: Pick<SiteIndex, "clinics" | "clinicsByCity" | "cities" | "posts" | "categories" | "zips" | "postsByCategory">,
 ): SitemapEntry[] {
   const entries: SitemapEntry[] = STATIC_PATHS.map((path) => ({ path }));
-  // Location pages only when they earn their index (issue 14); the pages that let a visitor
+  // Location pages only when they earn their index; the pages that let a visitor
   // pick a state of a shared city slug are only ways through, never listed.
   const locations = locationIndex(data);
   for (const c of data.cities) if (locations.city(c.pageSlug)?.indexable) entries.push({ path: cityPath(c.pageSlug) });
-  // A clinic closed for good keeps its page (with a closed banner) but leaves the sitemap (issue 22).
+  // A clinic closed for good keeps its page (with a closed banner) but leaves the sitemap.
   for (const c of data.clinics) if (!isPermanentlyClosed(c.businessStatus)) entries.push({ path: clinicPath(c.citySlug, c.slug), lastmod: c.updatedAt });
   for (const z of data.zips) if (locations.zip(z.zip)?.indexable) entries.push({ path: zipPath(z.zip) });
   for (const p of blogPages(data.posts)) entries.push({ path: blogListPath(p.page) });

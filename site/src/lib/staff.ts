@@ -1,5 +1,5 @@
 /**
- * Who injects here (issue 21) at build time: each clinic's staff from the one batched read,
+ * Who injects here at build time: each clinic's staff from the one batched read,
  * the verified roles and credentials its listing cards show (as the API's listings carry
  * them), and the clinic page's card rows and JSON-LD `employee` entries.
  */

@@ -119,7 +119,7 @@ function dealLine(d: Deal): string {
   return `${BRAND_LABELS[d.brand]}, ${d.area ? AREA_LABELS[d.area] : ""}: ${formatCents(d.areaPriceCents ?? 0)} for ${d.units ?? 0} units (${formatUnitPrice(d.perUnitCents)})`;
 }
 
-/** Deals of one clinic on its edit screen (issue 23): list, add, edit, delete. */
+/** Deals of one clinic on its edit screen: list, add, edit, delete. */
 export function ClinicDeals({ clinicId, today = isoDay(new Date()) }: { clinicId: number; today?: string }) {
   const api = useApi();
   const toast = useToast();
@@ -275,7 +275,7 @@ function DealEditor({
   return (
     <form noValidate onSubmit={onSubmit} aria-label={deal ? "Edit deal" : "Add deal"} className="space-y-4 rounded-md border border-slate-200 p-4">
       <h3 className="font-semibold">{deal ? "Edit deal" : "Add deal"}</h3>
-      {saveError ? <SaveErrors title={saveError} errors={serverErrors} /> : null}
+      {saveError ? <SaveErrors title={saveError} errors={serverErrors} shownAtFields={Object.keys(values)} /> : null}
       <div className="grid gap-4 md:grid-cols-3">
         <TextField label="Title" error={errorOf("title")} className="md:col-span-3" maxLength={120} value={values.title} onValue={(v) => set("title", v)} />
         <SelectField

@@ -1,4 +1,4 @@
-/** The clinic form's hours editor, ZIP-centroid coordinates and refusal of unreadable hours (issue 25). */
+/** The clinic form's hours editor, ZIP-centroid coordinates and refusal of unreadable hours. */
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -46,15 +46,15 @@ describe("clinic form, round two", () => {
     await user.click(screen.getByRole("button", { name: "Set hours" }));
     expect(screen.getByText(/Today, as visitors see it:/)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Add range on Monday" }));
-    await user.type(screen.getByLabelText("Monday range 2 opens"), "14:00");
-    await user.type(screen.getByLabelText("Monday range 2 closes"), "18:00");
+    await user.type(screen.getByLabelText("Monday range 2 opens"), "18:00");
+    await user.type(screen.getByLabelText("Monday range 2 closes"), "20:00");
     await user.selectOptions(screen.getByLabelText("Saturday hours"), "allDay");
     await user.selectOptions(screen.getByLabelText("Friday hours"), "closed");
     await user.click(screen.getByRole("button", { name: "Create Clinic" }));
     await waitFor(() => expect(callsTo("POST", "/clinics")).toHaveLength(1));
     const body = callsTo("POST", "/clinics")[0]?.body as Record<string, unknown>;
     expect(body.workingHours).toEqual({
-      Monday: "9 AM-5 PM, 2 PM-6 PM",
+      Monday: "9 AM-5 PM, 6 PM-8 PM",
       Tuesday: "9 AM-5 PM",
       Wednesday: "9 AM-5 PM",
       Thursday: "9 AM-5 PM",
@@ -63,6 +63,25 @@ describe("clinic form, round two", () => {
       Sunday: "Closed",
     });
     expect(body).not.toHaveProperty("workingHoursAsText");
+  });
+
+  it("refuses a range that closes before it opens until it is marked as running past midnight", async () => {
+    const { api, callsTo } = createFakeApi({ "GET /stats": STATS, "POST /clinics": { id: 1 } });
+    renderApp(api, "/clinics/create");
+    const user = userEvent.setup();
+    await fillBasics(user);
+    await user.click(screen.getByRole("button", { name: "Set hours" }));
+    await user.click(screen.getByRole("button", { name: "Add range on Tuesday" }));
+    await user.type(screen.getByLabelText("Tuesday range 2 opens"), "17:00");
+    await user.type(screen.getByLabelText("Tuesday range 2 closes"), "16:00");
+    await user.click(screen.getByRole("button", { name: "Create Clinic" }));
+    expect((await screen.findAllByText(/17:00–16:00 closes before it opens/)).length).toBeGreaterThan(0);
+    expect(callsTo("POST", "/clinics")).toHaveLength(0);
+    await user.click(screen.getByRole("checkbox", { name: "Runs past midnight" }));
+    expect(screen.queryByText(/closes before it opens/)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Create Clinic" }));
+    await waitFor(() => expect(callsTo("POST", "/clinics")).toHaveLength(1));
+    expect((callsTo("POST", "/clinics")[0]?.body as { workingHours: Record<string, string> }).workingHours.Tuesday).toBe("9 AM-5 PM, 5 PM-4 PM");
   });
 
   it("refuses a range without both times before sending", async () => {

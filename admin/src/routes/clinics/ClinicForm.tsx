@@ -1,12 +1,13 @@
 import { useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BUSINESS_STATUSES, BUSINESS_STATUS_LABELS, MSG, toLinkSlug } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { followSlug } from "../../lib/auto-slug.ts";
 import { readDraft, useDraft } from "../../lib/drafts.ts";
-import { sessionExpired, writeRefusalOf } from "../../lib/errors.ts";
+import { fieldIssuesOf, sessionExpired, statusOf, writeRefusalOf } from "../../lib/errors.ts";
+import { Alert } from "../../components/ui/Alert.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
@@ -14,7 +15,7 @@ import { SaveErrors, SelectField, TextField } from "../../components/FormFields.
 import { LastVerifiedField } from "./LastVerifiedField.tsx";
 import { clinicPayload, hoursModeOfForm, validateClinic, weekOfForm, type ClinicFieldName, type ClinicFormState } from "./clinic-form.ts";
 import { HoursEditor } from "./HoursEditor.tsx";
-import { DEFAULT_RANGE, closedWeek, hoursFromWeek, todayPreview, weekFromHours } from "./hours-editor.ts";
+import { DEFAULT_RANGE, closedWeek, hoursFromWeek, todayPreview, weekAsText, weekFromHours } from "./hours-editor.ts";
 import { useListReturnPath } from "./list-return.ts";
 
 /** Where the coordinates came from: the centroid of this ZIP (say so), or a ZIP our table lacks. */
@@ -25,6 +26,7 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
+  const listState: unknown = useLocation().state;
   const listPath = useListReturnPath();
   const queryClient = useQueryClient();
   const editing = clinicId != null;
@@ -34,13 +36,15 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saveFailed, setSaveFailed] = useState(false);
+  // The API's word that a new clinic repeats one we have: shown with "Save anyway".
+  const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
   useDraft(draftKey, values);
 
   const errors = validateClinic(values);
   const errorOf = (name: ClinicFieldName) => serverErrors[name] ?? (submitted || touched[name] ? errors[name] : undefined);
 
   // Latitude and longitude from the ZIP's centroid (the zip table, through /zip-search's
-  // origin) while the admin has not typed coordinates of their own (issue 25).
+  // origin) while the admin has not typed coordinates of their own.
   const [coordsFrom, setCoordsFrom] = useState<CoordsFromZip>(null);
   // Each ZIP lookup, and each coordinate the admin types, takes a new number: a late answer
   // never overwrites what was typed after it was asked for.
@@ -90,14 +94,27 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
   };
 
   const save = useMutation({
-    mutationFn: () => (editing ? api.send("PUT", `/clinics/${clinicId}`, clinicPayload(values)) : api.send("POST", "/clinics", clinicPayload(values))),
-    onSuccess: async () => {
-      toast({ title: editing ? "Clinic updated" : "Clinic created", description: `${values.name} has been saved.` });
+    mutationFn: ({ allowDuplicate }: { allowDuplicate: boolean }) =>
+      editing
+        ? api.send("PUT", `/clinics/${clinicId}`, clinicPayload(values))
+        : api.send("POST", "/clinics", { ...clinicPayload(values), ...(allowDuplicate ? { allowDuplicate: true } : {}) }),
+    onSuccess: async (saved) => {
+      toast({
+        title: editing ? "Clinic updated" : "Clinic created",
+        description: editing ? `${values.name} has been saved.` : `${values.name} has been saved. Add its prices, deals and staff below.`,
+      });
       await Promise.all([queryClient.invalidateQueries({ queryKey: keys.clinics }), queryClient.invalidateQueries({ queryKey: keys.stats })]);
-      void navigate(listPath);
+      // A new clinic opens in its edit screen, where its prices, deals and staff are added; the
+      // list it came from stays the place Cancel and Save return to.
+      void (editing ? navigate(listPath) : navigate(`/clinics/${saved.id}`, { replace: true, state: listState }));
     },
     onError: (err) => {
       if (sessionExpired(err)) return;
+      const duplicate = statusOf(err) === 409 ? fieldIssuesOf(err).duplicate : undefined;
+      if (duplicate != null) {
+        setDuplicateOf(writeRefusalOf(err, MSG.admin.saveClinic).message);
+        return;
+      }
       setSaveFailed(true);
       // A taken slug (409) shows at the slug field; another refusal's reason under the alert.
       const refusal = writeRefusalOf(err, MSG.admin.saveClinic);
@@ -110,8 +127,9 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
     e.preventDefault();
     setSubmitted(true);
     setSaveFailed(false);
+    setDuplicateOf(null);
     if (Object.keys(errors).length > 0) return;
-    save.mutate();
+    save.mutate({ allowDuplicate: false });
   };
 
   const touch = (name: ClinicFieldName) => () => setTouched((t) => ({ ...t, [name]: true }));
@@ -146,14 +164,8 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
         closedWeek().map((d, i) => (i >= 1 && i <= 5 ? { kind: "open" as const, ranges: [DEFAULT_RANGE] } : d));
       set("hoursWeek", JSON.stringify(start));
     }
-    if (mode === "text" && hoursMode === "week" && values.workingHours.trim() === "") {
-      set(
-        "workingHours",
-        Object.entries(hoursFromWeek(week))
-          .map(([day, text]) => `${day}: ${text}`)
-          .join("; "),
-      );
-    }
+    // The week the admin sees becomes the text to edit: never the stored JSON.
+    if (mode === "text" && hoursMode === "week") set("workingHours", weekAsText(week));
     set("hoursMode", mode);
   };
   return (
@@ -169,7 +181,24 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
           </Button>
         </div>
       </div>
-      {saveFailed ? <SaveErrors title={MSG.admin.saveClinic} errors={serverErrors} /> : null}
+      {saveFailed ? <SaveErrors title={MSG.admin.saveClinic} errors={serverErrors} shownAtFields={Object.keys(values)} /> : null}
+      {duplicateOf ? (
+        <Alert title="Possible duplicate">
+          <p>{duplicateOf}</p>
+          <div className="mt-3">
+            <Button
+              variant="outline"
+              disabled={save.isPending}
+              onClick={() => {
+                setDuplicateOf(null);
+                save.mutate({ allowDuplicate: true });
+              }}
+            >
+              Save anyway
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
 
       <Card title="Basics">
         <div className="grid gap-5 md:grid-cols-2">

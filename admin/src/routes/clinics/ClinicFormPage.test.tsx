@@ -241,7 +241,34 @@ describe("clinic form: every field, checks and hints", () => {
       businessStatus: "PERMANENTLY_CLOSED",
       country: "USA",
     });
-    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/clinics$/));
+    // A new clinic opens in its edit screen (its prices, deals and staff are added there).
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/clinics\/11$/));
+  });
+
+  it("a likely duplicate is named, and Save anyway creates it on purpose", async () => {
+    const message = MSG.api.likelyDuplicateClinic("Glow (Miami)");
+    let posts = 0;
+    const { api, callsTo } = createFakeApi({
+      "GET /stats": STATS,
+      "POST /clinics": () => {
+        posts++;
+        if (posts === 1) return failWith(409, { error: message, issues: [{ path: "duplicate", message: "Glow (Miami)" }] })();
+        return { id: 12 };
+      },
+    });
+    renderApp(api, "/clinics/create");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Name *"), "Glow");
+    await user.type(screen.getByLabelText("City *"), "Miami");
+    await user.type(screen.getByLabelText("State *"), "FL");
+    await user.type(screen.getByLabelText("Phone"), "3055550100");
+    await user.click(screen.getByRole("button", { name: "Create Clinic" }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText("Slug")).not.toHaveAccessibleDescription(message);
+    await user.click(screen.getByRole("button", { name: "Save anyway" }));
+    expect(await screen.findByText("Clinic created")).toBeInTheDocument();
+    expect(callsTo("POST", "/clinics").map((c) => (c.body as { allowDuplicate?: boolean }).allowDuplicate)).toEqual([undefined, true]);
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/clinics\/12$/));
   });
 
   it("Cancel returns to the list without saving", async () => {

@@ -13,7 +13,7 @@ import { Spinner } from "../../components/ui/Spinner.tsx";
 import { PriceEditor } from "./PriceEditor.tsx";
 import { PriceTable } from "./PriceTable.tsx";
 
-/** Prices of one clinic on its edit screen (issue 13): list, add, edit, delete, verify today. */
+/** Prices of one clinic on its edit screen: list, add, edit, delete, verify today. */
 export function ClinicPrices({ clinicId, today = isoDay(new Date()) }: { clinicId: number; today?: string }) {
   const api = useApi();
   const toast = useToast();

@@ -87,7 +87,7 @@ function fromLookup(found: NpiLookup, today: string): StaffForm {
 const VERIFICATION_LABEL = { current: "Checked", stale: "May be out of date", none: "Not checked" } as const;
 const VERIFICATION_TONE = { current: "green", stale: "amber", none: "slate" } as const;
 
-/** Who injects here (issue 21) on a clinic's edit screen: list, add by NPI lookup, edit, delete, verified today. */
+/** Who injects here on a clinic's edit screen: list, add by NPI lookup, edit, delete, verified today. */
 export function ClinicStaff({ clinicId, today = isoDay(new Date()) }: { clinicId: number; today?: string }) {
   const api = useApi();
   const toast = useToast();
@@ -197,6 +197,7 @@ export function ClinicStaff({ clinicId, today = isoDay(new Date()) }: { clinicId
           ) : (
             <DataTable
               variant="compact"
+              cards
               caption="Staff of this clinic"
               columns={columns}
               rows={list}
@@ -363,7 +364,7 @@ function StaffEditor({
       className="space-y-4 rounded-md border border-slate-200 p-4"
     >
       <h3 className="font-semibold">{staffId == null ? "Add staff member" : "Edit staff member"}</h3>
-      {saveError ? <SaveErrors title={saveError} errors={serverErrors} /> : null}
+      {saveError ? <SaveErrors title={saveError} errors={serverErrors} shownAtFields={Object.keys(values)} /> : null}
       <div className="grid gap-4 md:grid-cols-3">
         <TextField label="Name" error={serverErrors.name} value={values.name} onValue={(v) => set("name", v)} />
         <SelectField

@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Input } from "../../components/ui/Input.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
-import { DEFAULT_RANGE, dayError, type DayHours, type HoursMode, type WeekHours } from "./hours-editor.ts";
+import { DEFAULT_RANGE, closesNextDay, dayError, type DayHours, type HoursMode, type WeekHours } from "./hours-editor.ts";
 
 /** The minute's clock for the preview, moving on each minute (the preview is a live reading). */
 function useMinuteClock(): Date {
@@ -19,7 +19,7 @@ function useMinuteClock(): Date {
 const KIND_LABELS: Record<DayHours["kind"], string> = { open: "Open", closed: "Closed", allDay: "24 hours" };
 
 /**
- * Working hours, day by day (issue 25): each day closed, open in one or more ranges, or open
+ * Working hours, day by day: each day closed, open in one or more ranges, or open
  * 24 hours, with today's open-now line as visitors will read it. Hours the parser cannot read
  * are kept as free text only on purpose, with the warning of what that costs.
  */
@@ -112,6 +112,16 @@ export function HoursEditor({
                             value={r.to}
                             onChange={(e) => setDay(d, { ...day, ranges: day.ranges.map((x, j) => (j === i ? { ...x, to: e.target.value } : x)) })}
                           />
+                          {closesNextDay(r) && (
+                            <label className="flex items-center gap-1 text-sm text-slate-700">
+                              <input
+                                type="checkbox"
+                                checked={r.overnight === true}
+                                onChange={(e) => setDay(d, { ...day, ranges: day.ranges.map((x, j) => (j === i ? { ...x, overnight: e.target.checked } : x)) })}
+                              />
+                              Runs past midnight
+                            </label>
+                          )}
                           {day.ranges.length > 1 && (
                             <Button
                               variant="ghost"

@@ -2,7 +2,7 @@ import { formatUsDate, isoDay } from "@botox/core";
 import { Button } from "../../components/ui/Button.tsx";
 
 /**
- * When the listing's details were last checked (issue 22): the clinic page says so, and says
+ * When the listing's details were last checked: the clinic page says so, and says
  * "Not checked in over a year" past that. "Verified today" stamps it; saving stores it.
  */
 export function LastVerifiedField({

@@ -83,7 +83,7 @@ export function PriceEditor({
   return (
     <form noValidate onSubmit={onSubmit} aria-label={price ? "Edit price" : "Add price"} className="space-y-4 rounded-md border border-slate-200 p-4">
       <h3 className="font-semibold">{price ? "Edit price" : "Add price"}</h3>
-      {saveError ? <SaveErrors title={saveError} errors={serverErrors} /> : null}
+      {saveError ? <SaveErrors title={saveError} errors={serverErrors} shownAtFields={Object.keys(values)} /> : null}
       <div className="grid gap-4 md:grid-cols-3">
         <SelectField
           label="Brand"

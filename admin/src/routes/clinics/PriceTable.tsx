@@ -78,7 +78,7 @@ export function PriceTable({
     {
       header: <span className="sr-only">Actions</span>,
       actions: true,
-      // Stacked on a phone, so the pinned column stays narrow (issue 25).
+      // Stacked on a phone, so the pinned column stays narrow.
       cell: (p) => (
         <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
           <Button size="sm" variant="outline" disabled={verifying} onClick={() => onVerify(p)}>
@@ -97,6 +97,7 @@ export function PriceTable({
   return (
     <DataTable
       variant="compact"
+      cards
       caption="Prices of this clinic"
       columns={columns}
       rows={prices}

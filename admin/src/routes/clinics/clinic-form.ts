@@ -130,7 +130,7 @@ export function clinicPayload(v: ClinicFormState) {
   const { hoursMode: _mode, hoursWeek: _week, ...fields } = v;
   const mode = hoursModeOfForm(v);
   const hours = mode === "week" ? weekHours(v) : mode === "text" ? parseHours(v.workingHours) : null;
-  // Free text goes out flagged: the API refuses unreadable hours otherwise (issue 25).
+  // Free text goes out flagged: the API refuses unreadable hours otherwise.
   return { ...fields, reviews: v.reviews.trim() || null, workingHours: hours, ...(mode === "text" ? { workingHoursAsText: true } : {}) };
 }
 

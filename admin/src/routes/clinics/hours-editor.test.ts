@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseWorkingHours } from "@botox/core";
-import { closedWeek, dayError, hoursFromWeek, hoursModeOf, todayPreview, weekFromHours, type WeekHours } from "./hours-editor.ts";
+import { closedWeek, dayError, hoursFromWeek, hoursModeOf, todayPreview, weekAsText, weekFromHours, type WeekHours } from "./hours-editor.ts";
 
 describe("hours editor (issue 25)", () => {
   it("writes a week the open-now parser reads back to the same days", () => {
@@ -13,7 +13,7 @@ describe("hours editor (issue 25)", () => {
       ],
     };
     week[3] = { kind: "allDay", ranges: [] };
-    week[5] = { kind: "open", ranges: [{ from: "22:00", to: "02:00" }] };
+    week[5] = { kind: "open", ranges: [{ from: "22:00", to: "02:00", overnight: true }] };
     const hours = hoursFromWeek(week);
     expect(hours).toMatchObject({ Monday: "9:30 AM-1 PM, 2 PM-6 PM", Wednesday: "Open 24 hours", Friday: "10 PM-2 AM", Sunday: "Closed" });
     expect(Object.keys(hours)[0]).toBe("Monday");
@@ -51,5 +51,59 @@ describe("hours editor (issue 25)", () => {
       "Wednesday: 9 AM-5 PM · Closed · opens 9 AM",
     );
     expect(todayPreview("By appointment", "OPERATIONAL", "America/Chicago", now)).toBe("Wednesday: hours as posted · no open-now line");
+  });
+
+  it("refuses a range that closes before it opens unless it is marked as running past midnight", () => {
+    expect(
+      dayError({
+        kind: "open",
+        ranges: [
+          { from: "09:00", to: "17:00" },
+          { from: "17:00", to: "16:00" },
+        ],
+      }),
+    ).toBe('17:00–16:00 closes before it opens: set a later closing time, or tick "Runs past midnight".');
+    expect(dayError({ kind: "open", ranges: [{ from: "22:00", to: "02:00", overnight: true }] })).toBeNull();
+    // Closing at midnight is the end of the day, not the next one.
+    expect(dayError({ kind: "open", ranges: [{ from: "22:00", to: "00:00" }] })).toBeNull();
+  });
+
+  it("refuses overlapping ranges, an overnight one included", () => {
+    expect(
+      dayError({
+        kind: "open",
+        ranges: [
+          { from: "09:00", to: "13:00" },
+          { from: "12:00", to: "18:00" },
+        ],
+      }),
+    ).toBe("09:00–13:00 and 12:00–18:00 overlap: join them or change one.");
+    expect(
+      dayError({
+        kind: "open",
+        ranges: [
+          { from: "20:00", to: "02:00", overnight: true },
+          { from: "21:00", to: "23:00" },
+        ],
+      }),
+    ).toMatch(/overlap/);
+    expect(
+      dayError({
+        kind: "open",
+        ranges: [
+          { from: "09:00", to: "13:00" },
+          { from: "13:00", to: "18:00" },
+        ],
+      }),
+    ).toBeNull();
+  });
+
+  it("says Closed once on a closed day, and gives free text as lines a person reads", () => {
+    // Saturday 28 Nov 2026, 12:00 in Chicago.
+    const week = closedWeek();
+    week[1] = { kind: "open", ranges: [{ from: "09:00", to: "17:00" }] };
+    expect(todayPreview(hoursFromWeek(week), "OPERATIONAL", "America/Chicago", new Date("2026-11-28T18:00:00Z"))).toBe("Saturday: Closed · opens Mon 9 AM");
+    expect(weekAsText(week).split("\n").slice(0, 2)).toEqual(["Monday: 9 AM-5 PM", "Tuesday: Closed"]);
+    expect(weekAsText(week)).not.toContain("{");
   });
 });

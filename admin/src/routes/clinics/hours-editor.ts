@@ -1,5 +1,5 @@
 /**
- * The clinic form's per-day hours editor (issue 25): a week of days, each closed, open around
+ * The clinic form's per-day hours editor: a week of days, each closed, open around
  * the clock, or open in one or more time ranges, written as the spec's `workingHours` object
  * ("Monday": "9 AM-5 PM") that the open-now parser reads back to the same ranges.
  */
@@ -21,6 +21,8 @@ import {
 export interface TimeRange {
   from: string;
   to: string;
+  /** Marked by the admin: the range closes the next day (an end before the start is refused otherwise). */
+  overnight?: boolean;
 }
 export interface DayHours {
   kind: "closed" | "open" | "allDay";
@@ -81,15 +83,40 @@ function dayMinutes(day: DayHours): WeekInterval[] {
   });
 }
 
-/** What is wrong with a day, or null: every range needs two different times. */
+/**
+ * A range that closes before it opens: read as running past midnight only when the admin says
+ * so. Closing at midnight ("00:00") is the end of the day, not the next one.
+ */
+export const closesNextDay = (r: TimeRange): boolean => {
+  const start = toMinutes(r.from);
+  const end = toMinutes(r.to);
+  return start != null && end != null && end !== 0 && end < start;
+};
+
+/** What is wrong with a day, or null: two different times per range, no unmarked overnight range, no overlap. */
 export function dayError(day: DayHours): string | null {
   if (day.kind !== "open") return null;
   if (day.ranges.length === 0) return "Add a time range, or mark the day closed.";
   for (const r of day.ranges) {
     if (toMinutes(r.from) == null || toMinutes(r.to) == null) return "Set both times of each range.";
     if (r.from === r.to) return "A range must end at a different time than it starts (use 24 hours for all day).";
+    if (closesNextDay(r) && r.overnight !== true) return `${r.from}–${r.to} closes before it opens: set a later closing time, or tick "Runs past midnight".`;
+  }
+  const spans = day.ranges.map((r) => ({ r, ...(dayMinutes({ kind: "open", ranges: [r] })[0] ?? { start: 0, end: 0 }) })).sort((a, b) => a.start - b.start);
+  for (let i = 1; i < spans.length; i++) {
+    const before = spans[i - 1];
+    const after = spans[i];
+    if (before && after && after.start < before.end)
+      return `${before.r.from}–${before.r.to} and ${after.r.from}–${after.r.to} overlap: join them or change one.`;
   }
   return null;
+}
+
+/** The week as lines a person reads ("Monday: 9 AM-5 PM"), for the free-text box. */
+export function weekAsText(week: WeekHours): string {
+  return Object.entries(hoursFromWeek(week))
+    .map(([day, text]) => `${day}: ${text}`)
+    .join("\n");
 }
 
 /** The week as the spec's `workingHours` object, Monday first ("Closed", "Open 24 hours", "9 AM-1 PM, 2 PM-6 PM"). */
@@ -112,5 +139,7 @@ export function todayPreview(hours: unknown, businessStatus: string, timeZone: s
   const parsed = parseWorkingHours(normalizeWorkingHours(hours));
   const todayText = parsed.known ? formatDayRanges(dayRanges(parsed.intervals, day)) : "hours as posted";
   const label = openNowLabel(openNowAt({ workingHours: normalizeWorkingHours(hours), businessStatus, timeZone: zone }, now, parsed));
+  // A closed day says "Closed" once: "Saturday: Closed · opens Mon 9 AM".
+  if (todayText === "Closed" && label?.startsWith("Closed")) return `${DAY_NAMES[day]}: ${label}`;
   return `${DAY_NAMES[day]}: ${todayText} · ${label ?? "no open-now line"}`;
 }

@@ -1,6 +1,6 @@
 /**
- * The clinic list's exact state (filter, search, page) carried to the clinic form and back
- * (issue 25): Edit, Save and Cancel return to `/clinics?businessStatus=…&page=5`, not page 1.
+ * The clinic list's exact state (filter, search, page) carried to the clinic form and back:
+ * Edit, Save and Cancel return to `/clinics?businessStatus=…&page=5`, not page 1.
  * It rides in the history entry's state, so a reload of the form keeps it too.
  */
 import { useLocation } from "react-router-dom";

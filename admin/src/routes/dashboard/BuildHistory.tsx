@@ -49,5 +49,5 @@ export function BuildHistory({ builds, rollingBack, onRollback }: { builds: read
         ) : null,
     },
   ];
-  return <DataTable variant="compact" className="mt-5" caption="Build history" columns={columns} rows={builds} rowKey={(b) => b.id} />;
+  return <DataTable variant="compact" cards className="mt-5" caption="Build history" columns={columns} rows={builds} rowKey={(b) => b.id} />;
 }

@@ -37,7 +37,7 @@ export function reportSummary(r: PriceReport): string {
   return `${what}: ${formatCents(r.totalCents)}${units}, treated ${formatPriceMonth(r.treatedMonth)}`;
 }
 
-/** Where the report is from and how it compares (issue 25): city, the clinic's current price, the local median, the outlier flag. */
+/** Where the report is from and how it compares: city, the clinic's current price, the local median, the outlier flag. */
 function ReportContext({ report }: { report: ListedPriceReport }) {
   const c = report.context;
   if (!c) return null;
@@ -64,7 +64,7 @@ function ReportContext({ report }: { report: ListedPriceReport }) {
   );
 }
 
-/** Visitors' price reports (issue 13): publish (it becomes a "reported by a visitor" price) or reject with a reason, each undoable for a few seconds. */
+/** Visitors' price reports: publish (it becomes a "reported by a visitor" price) or reject with a reason, each undoable for a few seconds. */
 export default function PriceReportsPage() {
   const api = useApi();
   const toast = useToast();
@@ -98,7 +98,7 @@ export default function PriceReportsPage() {
     onError: failed("Failed to review the report."),
   });
 
-  // A decision waits UNDO_MS with an Undo before it is sent (issue 25).
+  // A decision waits UNDO_MS with an Undo before it is sent.
   const { held, decide, undo } = useUndoableDecisions((d) => review.mutate(d));
 
   const list = reports.data?.reports ?? [];

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** How long a review decision can be taken back before it is sent (issue 25). */
+/** How long a review decision can be taken back before it is sent. */
 export const UNDO_MS = 6000;
 
 export interface Decision {

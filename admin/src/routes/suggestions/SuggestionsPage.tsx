@@ -43,7 +43,7 @@ const suggestedFields = (s: Suggestion) => SUGGESTION_FIELDS.filter((f) => f in 
 const statusTone = (status: Suggestion["status"]): BadgeTone => (status === "applied" ? "green" : status === "rejected" ? "red" : "amber");
 
 /**
- * Visitors' suggested edits of listings (issue 22), current and suggested values side by
+ * Visitors' suggested edits of listings, current and suggested values side by
  * side: apply (the clinic is saved with them, marked as checked today, and the site is
  * rebuilt) or reject with a reason.
  */

@@ -10,7 +10,16 @@ import {
   type AdminClinicInput,
   type ClinicListResponse,
 } from "@botox/core";
-import { deleteClinic, findAdminClinicById, insertClinic, listAdminClinics, toClinicRow, updateClinic, type ClinicRow } from "@botox/db";
+import {
+  deleteClinic,
+  findAdminClinicById,
+  findLikelyDuplicateClinics,
+  insertClinic,
+  listAdminClinics,
+  toClinicRow,
+  updateClinic,
+  type ClinicRow,
+} from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { writeContent } from "../../lib/content-changes.ts";
 import { HttpError, slugConflict } from "../../lib/errors.ts";
@@ -30,7 +39,7 @@ const listQuerySchema = z.object({
 });
 
 /** Form input → row through the one clinic write path (packages/db toClinicRow). */
-function toClinicValues({ workingHoursAsText: _flag, ...input }: AdminClinicInput): ClinicRow {
+function toClinicValues({ workingHoursAsText: _flag, allowDuplicate: _duplicate, ...input }: AdminClinicInput): ClinicRow {
   const mapped = toClinicRow(input);
   if (!mapped.ok) throw new HttpError(400, mapped.issue.message, [mapped.issue]);
   return mapped.row;
@@ -66,7 +75,7 @@ const createClinicRoute = adminRoute({
   responses: {
     201: json("Created clinic", clinicSchema),
     400: errorResponse("Validation error (product.md §5 messages); unreadable working hours without workingHoursAsText"),
-    409: slugTaken,
+    409: errorResponse(`${MSG.api.clinicSlugTaken} Or, without allowDuplicate: ${MSG.api.likelyDuplicateClinic("{name} ({city})")}`),
   },
 });
 const replaceRoute = adminRoute({
@@ -107,7 +116,15 @@ export const clinicsAdminRoutes = createRouter()
     return c.json(clinic, 200);
   })
   .openapi(createClinicRoute, async (c) => {
-    const values = toClinicValues(c.req.valid("json"));
+    const input = c.req.valid("json");
+    const values = toClinicValues(input);
+    if (input.allowDuplicate !== true) {
+      const likely = await findLikelyDuplicateClinics(c.get("deps").db, values);
+      if (likely.length) {
+        const named = likely.map((d) => `${d.name} (${d.city})`).join(", ");
+        throw new HttpError(409, MSG.api.likelyDuplicateClinic(named), [{ path: "duplicate", message: named }]);
+      }
+    }
     const clinic = await writeContent(
       c.get("deps"),
       (tx) => insertClinic(tx, values),

@@ -163,6 +163,24 @@ describe("clinic CRUD", () => {
   });
 });
 
+describe("a new clinic that repeats one we have", () => {
+  it("answers 409 naming the clinic for the same phone however written, or the same name and street; allowDuplicate saves it", async () => {
+    const first = (await (await create({ name: "Twin Spa", city: "Tulsa", state: "OK", phone: "(918) 555-0142", street: "12 Elm St" })).json()) as Clinic;
+    const samePhone = await create({ name: "Other Name", city: "Tulsa", state: "OK", phone: "+1 918-555-0142" });
+    expect(samePhone.status).toBe(409);
+    expect(await samePhone.json()).toMatchObject({ error: MSG.api.likelyDuplicateClinic("Twin Spa (Tulsa)") });
+    const sameAddress = await create({ name: "twin  spa", city: "Tulsa", state: "OK", street: " 12 elm st", slug: "twin-spa-2" });
+    expect(sameAddress.status).toBe(409);
+    const other = await create({ name: "Twin Spa", city: "Tulsa", state: "OK", street: "14 Elm St", slug: "twin-spa-3", phone: "9185550143" });
+    expect(other.status).toBe(201);
+    const anyway = await create({ name: "Other Name", city: "Tulsa", state: "OK", phone: "918.555.0142", allowDuplicate: true });
+    expect(anyway.status).toBe(201);
+    // Editing the first clinic is never refused as a duplicate of itself.
+    const edit = await t.request("PUT", `/clinics/${first.id}`, { cookie, body: { name: "Twin Spa", city: "Tulsa", state: "OK", phone: "(918) 555-0142" } });
+    expect(edit.status).toBe(200);
+  });
+});
+
 describe("working hours the open-now parser cannot read (issue 25)", () => {
   const unreadable = "By appointment, call ahead";
 

@@ -69,7 +69,7 @@ export const clinicsByCityRoutes = createRouter()
           openAt: q.openNow ? open.at : undefined,
           price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
           credential: { credentials: q.credential, today },
-          // The page's verified staff, read in the page's statement (issue 21, 26).
+          // The page's verified staff, read in the page's statement.
           verifiedOn: today,
           // Each clinic written from its kept text (decision 221).
           texts: clinicFragmentsOf(deps.db),

@@ -1,5 +1,5 @@
 /**
- * The public listing answers, byte for byte (issue 26): zip-search, clinics-by-city,
+ * The public listing answers, byte for byte: zip-search, clinics-by-city,
  * clinics/nearby and clinic-by-slug on one fixed database, compared with answers captured from
  * the code before the single-statement listing queries. A change to a query's shape (one
  * statement, a projection instead of whole rows, prices joined in) must not change one byte

@@ -1,5 +1,5 @@
 /**
- * One round trip per listing (issue 26): with the read cache off, each public listing reads
+ * One round trip per listing: with the read cache off, each public listing reads
  * its page, the page's current prices, its total and each clinic's verified staff in a single
  * statement, and clinic-by-slug in one. Counted at the driver (its debug hook sees every
  * statement sent), on a second connection pool to the same test database. Also the verified
@@ -107,8 +107,7 @@ describe("one statement per listing request (read cache off)", () => {
 
   it("zip-search: the nearest-first page probes each clinic's credentials, never a semi-join over all verified staff", async () => {
     // As a semi-join PostgreSQL may build the set of every verified staff member and sort all
-    // their clinics by distance for a page of 10 (950 ms a request at 100,000 clinics, decision
-    // 216); as a probe in the nearest-first index scan it stops at the tenth clinic that passes.
+    // their clinics by distance for a page of 10 (decision 216); as a probe in the nearest-first index scan it stops at the tenth clinic that passes.
     for (const q of ["distance=any&credential=MD,NP", "distance=25&credential=DO"]) {
       await statementsFor(`/zip-search?postalCode=10001&${q}`);
       const sent = last;
@@ -160,7 +159,7 @@ describe("one statement per listing request (read cache off)", () => {
   it("zip-search: PostgreSQL keeps a generic plan of its statement instead of planning every request", async () => {
     // The nearest clinics' LIMIT is a constant of the text (clinic-search.ts `nearestReach`): with
     // it bound, the generic plan's estimate read a tenth of the located clinics and PostgreSQL
-    // planned every execution afresh (issue 26: 0.9 ms of its ~2.6 ms per request at 100,000).
+    // planned every execution afresh (decision 200).
     // A shape no other test uses (two statuses listed, nearest first), so its statement's counts are this test's.
     const statuses = "OPERATIONAL,CLOSED_TEMPORARILY";
     for (let i = 0; i < 16; i++)
@@ -185,7 +184,7 @@ describe("one statement per listing request (read cache off)", () => {
 
   it("zip-search under the credential filter: the statuses are constants of the text, and the generic plan is kept (decision 217)", async () => {
     // With the status bound, the generic plan guessed a third of the clinics per status and
-    // PostgreSQL planned every request afresh: about 3 ms of its 5 ms at 100,000 clinics.
+    // PostgreSQL planned every request afresh.
     for (let i = 0; i < 8; i++) {
       const res = await statementsFor<ZipSearchResponse>(
         `/zip-search?postalCode=10001&distance=${20 + i}&limit=1&businessStatus=CLOSED_TEMPORARILY&credential=MD,NP`,
@@ -268,7 +267,7 @@ describe("one statement per listing request (read cache off)", () => {
 
   it("clinics-by-city: PostgreSQL keeps a generic plan of its statement instead of planning every request (decision 220)", async () => {
     // The ranking's LIMIT is a constant of the text (`nearestReach`): with it bound, PostgreSQL
-    // planned every execution afresh (120 custom plans of 120 at 100,000 clinics).
+    // planned every execution afresh.
     // A shape no other test uses (two statuses, reviews best first, a radius), so its counts are this test's.
     const statuses = "OPERATIONAL,CLOSED_TEMPORARILY";
     for (let i = 0; i < 8; i++) {

@@ -1,5 +1,5 @@
 /**
- * zip-search, cheapest first under a ceiling at any distance (issue 26, decision 213): the page
+ * zip-search, cheapest first under a ceiling at any distance (decision 213): the page
  * read in price order in two branches (prices checked within 180 days, older ones that still
  * count) and the total kept with the located clinics' write generation. Each page and total is
  * compared with one plain ranking of every priced clinic in SQL, across pages that cross the

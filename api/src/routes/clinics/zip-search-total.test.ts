@@ -1,5 +1,5 @@
 /**
- * zip-search's total at any distance without a read cache (issue 26, decision 197): counted
+ * zip-search's total at any distance without a read cache (decision 197): counted
  * once per write generation of the located clinics (migration 0013) and filter set, and
  * exact after every kind of write that can change it, whoever makes it (here: SQL behind the
  * API's back).

@@ -47,7 +47,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
         limit: q.limit,
         radiusMiles: q.distance,
         price: { brand: q.brand, today, maxUnitCents: q.maxUnitPrice },
-        // The page's verified staff, read in the page's statement (issue 21, 26).
+        // The page's verified staff, read in the page's statement.
         verifiedOn: today,
         places: locatedPlaces,
         // Each clinic written from its kept text (decision 221).
@@ -56,7 +56,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
       // One statement either way: the page, its current prices and the total. At any distance
       // the total is every located clinic passing the filters, whichever the ZIP: kept across
       // ZIPs with the write generation it was counted at, it spares each new ZIP a count of
-      // tens of thousands of rows (issue 21) while no write changed it, cache or not (issue 26).
+      // tens of thousands of rows while no write changed it, cache or not.
       // The cheapest first under a ceiling at any distance keeps its total the same way (decision 213).
       const byPrice = q.maxUnitPrice != null || q.sortBy === "price";
       const cheapestAnywhere = q.distance == null && q.maxUnitPrice != null && q.sortBy === "price";

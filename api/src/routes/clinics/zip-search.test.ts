@@ -72,7 +72,7 @@ describe("GET /zip-search", () => {
   });
 
   it("pages the same clinics whichever number of nearest clinics the statement reads (10, 20…)", async () => {
-    // The statement reads the nearest 10, 20, 30… clinics (a constant of its text, issue 26): pages
+    // The statement reads the nearest 10, 20, 30… clinics (a constant of its text): pages
     // ending past 10 or 20 are the same slices of the nearest-first order.
     const all = names((await search(`postalCode=${ZIP}&distance=any&limit=100`)).body);
     expect(all).toHaveLength(7);

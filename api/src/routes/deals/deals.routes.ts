@@ -1,5 +1,5 @@
 /**
- * Deals (issue 23): the admin's deal edits and the public list of the deals running today in a
+ * Deals: the admin's deal edits and the public list of the deals running today in a
  * city or around a ZIP, each compared with its own brand's local price index. Writes go through
  * writeContent (a content_changes row: the site is rebuilt, the read cache cleared).
  */

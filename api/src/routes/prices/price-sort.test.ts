@@ -1,5 +1,5 @@
 /**
- * Cheapest first orders by current prices only (issue 25 item 3): prices checked within 180
+ * Cheapest first orders by current prices only: prices checked within 180
  * days first, cheapest first; out-of-date ones (181 to 365 days) after them, cheapest first;
  * then clinics without a current price (none, or only one older than 365 days). The same on
  * zip-search and clinics-by-city.

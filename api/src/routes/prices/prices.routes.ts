@@ -1,5 +1,5 @@
 /**
- * Prices (issue 13): a clinic's dated prices, the local price index, the admin's price
+ * Prices: a clinic's dated prices, the local price index, the admin's price
  * edits, and visitors' price reports with their review queue. Every write that changes what
  * visitors see goes through writeContent (a content_changes row: the site is rebuilt, the
  * read cache cleared); a pending report changes nothing public and records nothing.

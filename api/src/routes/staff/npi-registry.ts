@@ -1,5 +1,5 @@
 /**
- * The admin's NPI lookup (issue 21) against the CMS NPPES NPI Registry API, version 2.1
+ * The admin's NPI lookup against the CMS NPPES NPI Registry API, version 2.1
  * (NPI_REGISTRY_URL): `?version=2.1&number=N` answers `{ result_count, results: [{ number,
  * basic, taxonomies, ... }] }`; an unknown or deactivated NPI is `result_count: 0`; a query it
  * refuses is HTTP 200 with an `Errors` array. Answers (found or not) are kept a day per API
@@ -12,15 +12,23 @@ import { HttpError } from "../../lib/errors.ts";
 
 const DAY_MS = 86_400_000;
 const MAX_CACHED = 5_000;
+/**
+ * The most of an answer read (a real one for one NPI is a few kilobytes): a registry that
+ * misbehaves, or anything answering at NPI_REGISTRY_URL, cannot grow this process or the day's
+ * cache. A longer answer, or a field longer than its cap, is an answer we could not read.
+ */
+export const MAX_REGISTRY_ANSWER_BYTES = 1_000_000;
+const MAX_FIELD_CHARS = 1_000;
+const MAX_LIST = 100;
 
 // Only what we read; the registry sends much more (addresses, identifiers, endpoints...).
-const text = z.string().nullish();
+const text = z.string().max(MAX_FIELD_CHARS).nullish();
 const registryAnswerSchema = z.object({
   result_count: z.number().optional(),
   results: z
     .array(
       z.object({
-        number: z.union([z.string(), z.number()]),
+        number: z.union([z.string().max(MAX_FIELD_CHARS), z.number()]),
         enumeration_type: text,
         basic: z
           .object({
@@ -44,11 +52,16 @@ const registryAnswerSchema = z.object({
               license: text,
             }),
           )
+          .max(MAX_LIST)
           .default([]),
       }),
     )
+    .max(MAX_LIST)
     .optional(),
-  Errors: z.array(z.object({ description: text, field: text, number: text })).optional(),
+  Errors: z
+    .array(z.object({ description: text, field: text, number: text }))
+    .max(MAX_LIST)
+    .optional(),
 });
 
 type Cached = { at: number; answer: NpiLookup | null };
@@ -80,7 +93,7 @@ const statusOf = (s: string | null | undefined): LicenseStatus => (s === "A" ? "
 const npiRegistryPage = (npi: string) => `https://npiregistry.cms.hhs.gov/provider-view/${npi}`;
 
 /** Maps one registry answer to ours; null when the registry has no record. */
-function mapRegistryAnswer(npi: string, body: unknown): NpiLookup | null {
+export function mapRegistryAnswer(npi: string, body: unknown): NpiLookup | null {
   const parsed = registryAnswerSchema.safeParse(body);
   if (!parsed.success) throw new HttpError(502, STAFF_MSG.registryBadAnswer);
   const answer = parsed.data;
@@ -122,7 +135,7 @@ export async function lookupNpi(deps: Deps, npi: string): Promise<NpiLookup> {
   let answer: NpiLookup | null;
   if (hit && now - hit.at < DAY_MS) answer = hit.answer;
   else {
-    answer = mapRegistryAnswer(npi, await askRegistry(deps, npi));
+    answer = mapRegistryAnswer(npi, await askRegistryAt({ url: deps.env.NPI_REGISTRY_URL, timeoutMs: deps.env.NPI_REGISTRY_TIMEOUT_MS }, npi));
     if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value ?? "");
     cache.set(npi, { at: now, answer });
   }
@@ -130,26 +143,51 @@ export async function lookupNpi(deps: Deps, npi: string): Promise<NpiLookup> {
   return answer;
 }
 
-async function askRegistry(deps: Deps, npi: string): Promise<unknown> {
-  const url = new URL(deps.env.NPI_REGISTRY_URL);
+/** The registry's answer for `npi`, parsed, read up to MAX_REGISTRY_ANSWER_BYTES. */
+export async function askRegistryAt(registry: { url: string; timeoutMs: number }, npi: string): Promise<unknown> {
+  const url = new URL(registry.url);
   url.searchParams.set("version", "2.1");
   url.searchParams.set("number", npi);
   let res: Response;
   try {
-    res = await fetch(url, { headers: { accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(deps.env.NPI_REGISTRY_TIMEOUT_MS) });
+    res = await fetch(url, { headers: { accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(registry.timeoutMs) });
   } catch (err) {
     throw new HttpError(isTimeout(err) ? 504 : 502, isTimeout(err) ? STAFF_MSG.registryTimeout : STAFF_MSG.registryUnreachable);
   }
   if (!res.ok) {
-    await res.body?.cancel();
+    await res.body?.cancel().catch(() => undefined);
     throw new HttpError(502, STAFF_MSG.registryUnreachable);
   }
   try {
-    return await res.json();
+    return JSON.parse(await readCapped(res, MAX_REGISTRY_ANSWER_BYTES));
   } catch (err) {
     if (isTimeout(err)) throw new HttpError(504, STAFF_MSG.registryTimeout);
     throw new HttpError(502, STAFF_MSG.registryBadAnswer);
   }
+}
+
+/** The body as text; throws (and stops reading) once it is longer than `max` bytes. */
+async function readCapped(res: Response, max: number): Promise<string> {
+  const declared = Number(res.headers.get("content-length") ?? "0");
+  if (declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new Error("answer too large");
+  }
+  if (!res.body) return "";
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new Error("answer too large");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 const isTimeout = (err: unknown): boolean => err instanceof DOMException && (err.name === "TimeoutError" || err.name === "AbortError");

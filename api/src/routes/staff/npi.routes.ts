@@ -1,4 +1,4 @@
-/** The admin's NPI Registry lookup (issue 21): fills a new staff member's name, credential and licence. */
+/** The admin's NPI Registry lookup: fills a new staff member's name, credential and licence. */
 import { STAFF_MSG, npiLookupSchema, npiParamSchema } from "@botox/core";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { commonErrors, createRouter, errorResponse, json } from "../../lib/openapi.ts";

@@ -1,5 +1,5 @@
 /**
- * Who injects here (issue 21): a clinic's staff (public) and the admin's staff edits (the
+ * Who injects here: a clinic's staff (public) and the admin's staff edits (the
  * NPI Registry lookup is npi.routes.ts). Staff writes go through writeContent (a content_changes row:
  * the site is rebuilt, the read cache cleared).
  */

@@ -1,5 +1,5 @@
 /**
- * Visitors' suggested edits (issue 22): anyone may suggest a change to a listing's phone,
+ * Visitors' suggested edits: anyone may suggest a change to a listing's phone,
  * website, address, hours or status; nothing of it is public until an admin applies it, which
  * writes the clinic through the one clinic write path, stamps it as checked today and
  * publishes.

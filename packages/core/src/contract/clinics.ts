@@ -48,13 +48,13 @@ export const clinicSchema = z.object({
   workingHours: z.union([z.record(z.string(), z.string()), z.object({ text: z.string() })]).nullable(),
   businessStatus: z.enum(BUSINESS_STATUSES),
   locationLink: z.string().nullable(),
-  /** IANA zone from the coordinates (issue 14): "open now" is told in it; null without coordinates. */
+  /** IANA zone from the coordinates: "open now" is told in it; null without coordinates. */
   timeZone: z.string().nullable(),
-  /** The day the listing's details were last checked (issue 22), YYYY-MM-DD; null when never. */
+  /** The day the listing's details were last checked, YYYY-MM-DD; null when never. */
   lastVerifiedOn: z.string().nullable().describe("The day the listing's details were last checked (YYYY-MM-DD); null when never"),
   /**
    * The week's open intervals in the clinic's local minutes of the week (0 = Sunday 00:00),
-   * parsed on the server from `workingHours`; null when the hours cannot be read (issue 14).
+   * parsed on the server from `workingHours`; null when the hours cannot be read.
    */
   openHours: z
     .array(z.object({ start: z.number().int(), end: z.number().int() }))
@@ -66,13 +66,13 @@ export const clinicSchema = z.object({
   _distance: z.number().optional().describe("Miles from the search origin, one decimal"),
   /**
    * On zip-search and clinics-by-city results: the clinic's current per-unit price of the
-   * brand asked for (Botox by default) with its observed date, or null (issue 13).
+   * brand asked for (Botox by default) with its observed date, or null.
    */
   currentPrice: currentUnitPriceSchema
     .nullable()
     .optional()
     .describe("zip-search and clinics-by-city: the current per-unit price (cents) of the brand asked for, with its observed date; null when none"),
-  /** On zip-search and clinics-by-city results: the credentials of its currently verified staff (issue 21). */
+  /** On zip-search and clinics-by-city results: the credentials of its currently verified staff. */
   verifiedCredentials: z
     .array(z.enum(STAFF_CREDENTIALS))
     .optional()
@@ -109,7 +109,7 @@ export type NearbyProvidersResponse = z.infer<typeof nearbyProvidersResponseSche
 /** Today in UTC: never earlier than any US local day, so a clinic's "today" is never refused as future. */
 const utcToday = () => new Date().toISOString().slice(0, 10);
 
-/** An "as of" day (YYYY-MM-DD) that is not after today (issue 22); null or "" for none. */
+/** An "as of" day (YYYY-MM-DD) that is not after today; null or "" for none. */
 export const pastDaySchema = (label: string) =>
   z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : (v ?? null)),
@@ -208,7 +208,7 @@ function hoursReadable(v: unknown): boolean {
 }
 
 /**
- * The admin API's clinic write (issue 25): hours the open-now parser cannot read are refused,
+ * The admin API's clinic write: hours the open-now parser cannot read are refused,
  * unless the writer says on purpose that they are free text (`workingHoursAsText: true`),
  * because such hours silently lose the clinic its open-now line. Readable hours and no hours
  * need no flag, so earlier clients' valid writes go on working. The import keeps reading
@@ -220,6 +220,10 @@ export const adminClinicInputSchema = clinicInputSchema
       .boolean()
       .optional()
       .describe("true: store working hours the open-now parser cannot read, as free text (the clinic then shows them as posted, with no open-now line)"),
+    allowDuplicate: z
+      .boolean()
+      .optional()
+      .describe("POST /clinics: true saves a clinic that repeats one we have (same phone, or same name and address), after the 409 that named it"),
   })
   .superRefine((v, ctx) => {
     if (v.workingHoursAsText === true || hoursReadable(v.workingHours)) return;
@@ -293,7 +297,7 @@ export const businessStatusListParam = z.preprocess(
   z.array(z.enum(BUSINESS_STATUSES, { error: MSG.validation.invalidStatus })),
 ) as z.ZodType<BusinessStatus[], unknown>;
 
-/** openNow=true: only clinics open at the request's moment, in each clinic's zone (issue 14). */
+/** openNow=true: only clinics open at the request's moment, in each clinic's zone. */
 export const openNowParam = z.preprocess(
   (v) => {
     const x = blankToUndefined(v);
@@ -325,7 +329,7 @@ export const nearbyClinicsBodySchema = z.object({
 });
 /** The body as the API reads it: radius and openNow filled in with their defaults. */
 export type NearbyClinicsBody = z.infer<typeof nearbyClinicsBodySchema>;
-/** The body as a client sends it: the same fields, radius (miles) and openNow (issue 14) optional. */
+/** The body as a client sends it: the same fields, radius (miles) and openNow optional. */
 export type NearbyClinicsRequest = Pick<NearbyClinicsBody, "latitude" | "longitude"> & Partial<Pick<NearbyClinicsBody, "radius" | "openNow">>;
 
 // ---- GET /zip-search ----
@@ -339,11 +343,11 @@ export const zipSearchQuerySchema = z.object({
   distance: distanceParam(FILTERS.zipDefaultDistance),
   businessStatus: businessStatusListParam,
   openNow: openNowParam,
-  // Prices (issue 13): maxUnitPrice in dollars (→ cents), of `brand` (default botox).
+  // Prices: maxUnitPrice in dollars (→ cents), of `brand` (default botox).
   maxUnitPrice: maxUnitPriceParam,
   brand: priceBrandParam,
   sortBy: z.preprocess(blankToUndefined, z.enum(FILTERS.zipSortBy, { error: QUERY_MSG.zipSortBy }).default("distance")),
-  // Who injects here (issue 21): only clinics with a currently verified MD, NP... (comma-separated).
+  // Who injects here: only clinics with a currently verified MD, NP... (comma-separated).
   credential: credentialListParam,
 });
 export type ZipSearchQuery = z.infer<typeof zipSearchQuerySchema>;
@@ -377,10 +381,10 @@ export const clinicsByCityQuerySchema = z.object({
   sortBy: z.preprocess(blankToUndefined, z.enum(FILTERS.sortBy, { error: QUERY_MSG.sortBy }).default("reviews")),
   sortOrder: z.preprocess(blankToUndefined, z.enum(FILTERS.sortOrder, { error: QUERY_MSG.sortOrder }).optional()),
   openNow: openNowParam,
-  // Prices (issue 13): maxUnitPrice in dollars (→ cents), of `brand` (default botox).
+  // Prices: maxUnitPrice in dollars (→ cents), of `brand` (default botox).
   maxUnitPrice: maxUnitPriceParam,
   brand: priceBrandParam,
-  // Who injects here (issue 21): only clinics with a currently verified MD, NP... (comma-separated).
+  // Who injects here: only clinics with a currently verified MD, NP... (comma-separated).
   credential: credentialListParam,
 });
 export type ClinicsByCityQuery = z.infer<typeof clinicsByCityQuerySchema>;

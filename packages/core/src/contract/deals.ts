@@ -1,5 +1,5 @@
 /**
- * The zod schemas of deals (issue 23): the admin's writes, the public query and the answers.
+ * The zod schemas of deals: the admin's writes, the public query and the answers.
  * The date rules depend on the day, so the write schemas are built for `today`.
  */
 import { z } from "zod";

@@ -48,4 +48,6 @@ export const mailSuppressionInputSchema = z.object({
   email: z.string({ error: MSG.newsletter.emailRequired }).trim().min(1, MSG.newsletter.emailRequired).max(254).pipe(z.email(MSG.newsletter.invalidEmail)),
 });
 export type MailSuppressionInput = z.input<typeof mailSuppressionInputSchema>;
-export const mailSuppressionQuerySchema = mailSuppressionInputSchema;
+export const mailSuppressionQuerySchema = z.object({
+  email: z.string({ error: MSG.newsletter.emailRequired }).trim().min(1, MSG.newsletter.emailRequired).max(254),
+});

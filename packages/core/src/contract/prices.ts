@@ -1,5 +1,5 @@
 /**
- * Prices (issue 13): the admin's price writes, visitors' reports and their review, the price
+ * Prices: the admin's price writes, visitors' reports and their review, the price
  * filters of the clinic searches, the price index query, and the answers. Apart from the rules
  * in ../prices.ts so the site's islands can import those rules without zod (the 95 KB page
  * JavaScript budget).
@@ -184,7 +184,7 @@ export const currentUnitPriceSchema = z.object({
   source: z.enum(PRICE_SOURCES),
 });
 
-/** A clinic's price (issue 13); money in cents, dates YYYY-MM-DD. */
+/** A clinic's price; money in cents, dates YYYY-MM-DD. */
 export const priceSchema = z.object({
   id: z.number().int(),
   clinicId: z.number().int(),
@@ -238,7 +238,7 @@ export const priceReportSchema = z.object({
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
 });
-/** The review queue's context of a report (issue 25). */
+/** The review queue's context of a report. */
 export const priceReportContextSchema = z.object({
   city: z.string(),
   state: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The zod schemas of clinic staff (issue 21), apart from the rules in ../staff.ts so the site's
+ * The zod schemas of clinic staff, apart from the rules in ../staff.ts so the site's
  * islands can use those without zod. Every failure names the field in words a person can act on.
  */
 import { z } from "zod";

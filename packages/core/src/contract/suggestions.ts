@@ -1,5 +1,5 @@
 /**
- * Visitors' suggested edits of a listing (issue 22): the request a visitor sends, the admin's
+ * Visitors' suggested edits of a listing: the request a visitor sends, the admin's
  * decision, and the answers. Each suggested field is checked by the admin clinic form's own
  * rule (clinicInputSchema), so a suggestion can never hold what an admin could not save.
  */

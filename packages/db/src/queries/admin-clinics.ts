@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { BusinessStatus, Clinic } from "@botox/core";
 import type { Database } from "../client.ts";
 import { fillFallbackTimeZones } from "../clinic-derived.ts";
@@ -41,6 +42,41 @@ export async function listAdminClinics(db: Database, f: AdminClinicFilter): Prom
     .offset((f.page - 1) * f.limit);
   const [total] = await db.select({ n: count() }).from(clinics).where(where);
   return { clinics: rows.map((r) => toClinic(r)), total: total?.n ?? 0 };
+}
+
+/** A clinic a new one may repeat: its id, name and city. */
+export interface LikelyDuplicate {
+  id: number;
+  name: string;
+  city: string;
+}
+
+/**
+ * Clinics a new one likely repeats: the same phone number (its last ten digits, however it is
+ * written), or the same name and the same street address (case and spacing aside). At most 5.
+ */
+export async function findLikelyDuplicateClinics(
+  db: DbExecutor,
+  row: { name: string; phone: string | null; street: string | null; fullAddress: string | null },
+): Promise<LikelyDuplicate[]> {
+  const digits = (row.phone ?? "").replace(/\D/g, "").slice(-10);
+  const normal = (v: string | null) => (v ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+  const name = normal(row.name);
+  const addresses = [normal(row.street), normal(row.fullAddress)].filter(Boolean);
+  const sameText = (column: AnyPgColumn, value: string) => sql`lower(regexp_replace(trim(${column}), '\\s+', ' ', 'g')) = ${value}`;
+  const conditions: SQL[] = [];
+  if (digits.length === 10) conditions.push(sql`right(regexp_replace(${clinics.phone}, '\\D', '', 'g'), 10) = ${digits}`);
+  if (name && addresses.length) {
+    const sameAddress = addresses.flatMap((a) => [sameText(clinics.street, a), sameText(clinics.fullAddress, a)]);
+    conditions.push(and(sameText(clinics.name, name), or(...sameAddress)) ?? sql`false`);
+  }
+  if (conditions.length === 0) return [];
+  return db
+    .select({ id: clinics.id, name: clinics.name, city: clinics.city })
+    .from(clinics)
+    .where(or(...conditions))
+    .orderBy(asc(clinics.id))
+    .limit(5);
 }
 
 export async function findAdminClinicById(db: DbExecutor, id: number): Promise<Clinic | undefined> {

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's counts in one statement (issue 26): counters kept by triggers
+ * The admin dashboard's counts in one statement: counters kept by triggers
  * (migration 0011, table admin_counts) and, for the counts that depend on the day (the
  * out-of-date prices, the staff checks), counts per day kept by triggers (migration 0012,
  * table admin_day_counts): /stats sums the days of its window (a few hundred rows at most)

@@ -31,7 +31,7 @@ export interface CityColumns {
 
 /**
  * Clinics of a city: the segment is slug + state code of a city that exists, else its slug is
- * the whole segment. The suffixed form wins (issue 11 finding 9): "redteamville-il" is
+ * the whole segment. The suffixed form wins: "redteamville-il" is
  * Redteamville, IL even when a Texan city is named "Redteamville IL"; that one's page is
  * "redteamville-il-tx" (`cityPageSlugs` in core applies the same rule to the site's pages).
  */
@@ -44,7 +44,7 @@ export function cityCondition(key: CityKey, at: CityColumns = clinics): SQL {
 }
 
 /**
- * The one name a city (its slug within a state) is shown by (issue 22): the cities data's
+ * The one name a city (its slug within a state) is shown by: the cities data's
  * spelling (zip_codes, same name ignoring case, same state), else the most common spelling
  * among its clinics (ties: mixed case before all capitals or all lower case). Never whichever
  * row sorts first, so a clinic saved as "CHICAGO" cannot rename Chicago's page.

@@ -1,5 +1,5 @@
 /**
- * Listing answers from each clinic's JSON text, kept by row version (issue 26, decision 221).
+ * Listing answers from each clinic's JSON text, kept by row version (decision 221).
  *
  * A listing's clinics repeat across requests that differ in everything else (the point, the
  * distance, the filters), so the long tail of uncached searches lists the same clinics again
@@ -48,10 +48,9 @@ export interface VersionedPlace {
 export type VersionedRow = ListingRow & { version: string };
 
 /**
- * How many characters of clinic texts one database's listings keep: about 1.2 KB a clinic, so
- * some 80,000 clinics, the national directory's scale (issue 24: 50,000), in at most ~96 MB
- * (the read cache may hold 256 MB). Visitors' precise points spread a listing's clinics over
- * most of the directory (60,000 of the bench's 100,000 within 4,000 requests).
+ * How many characters of clinic texts one database's listings keep: enough for more than the
+ * national directory's clinics, sized beside the read cache's budget, because visitors'
+ * precise points spread a listing's clinics over most of the directory (decision 221).
  */
 const KEPT_CLINIC_CHARS = 96_000_000;
 

@@ -1,5 +1,5 @@
 /**
- * A clinic's prices (issue 13): the rows as stored, written and read. The rules (per-unit price,
+ * A clinic's prices: the rows as stored, written and read. The rules (per-unit price,
  * outliers, the checked day) live in packages/core; this file applies them to rows, each read
  * one query, never one per clinic.
  */

@@ -1,5 +1,5 @@
 /**
- * zip-search by price (product.md §7.1, issue 13): the price filter and the cheapest-first sort
+ * zip-search by price (product.md §7.1): the price filter and the cheapest-first sort
  * near a ZIP, in one statement. The searches without a price stay in clinic-search.ts, whose
  * ZIP origin and filters this reuses.
  */
@@ -48,7 +48,7 @@ import { keptPriceCounts, oldestFreshDay } from "./price-filters.ts";
 type ZipPriceRow = ListingPriceRow & { originLatitude: number; originLongitude: number; originCity: string; originState: string; total: number | string };
 
 /**
- * `searchClinicsNearZipByPrice`'s statement, one fixed text per shape (issue 26, as
+ * `searchClinicsNearZipByPrice`'s statement, one fixed text per shape (as
  * clinic-search.ts `zipNearStatement`): every value bound, nothing rendered per request.
  */
 const zipPriceStatement = fixedStatementsByShape((shape: ZipShape & { maxUnit: boolean; sortBy: "distance" | "price" }) => {
@@ -100,8 +100,8 @@ const zipPriceStatement = fixedStatementsByShape((shape: ZipShape & { maxUnit: b
 });
 
 /**
- * The cheapest first among the clinics priced at most a ceiling, at any distance (issue 26,
- * decision 213): the page is read in clinic_current_prices_unit_idx order, one branch for the
+ * The cheapest first among the clinics priced at most a ceiling, at any distance (decision
+ * 213): the page is read in clinic_current_prices_unit_idx order, one branch for the
  * prices checked within 180 days and one for the older ones that still count, each stopping
  * once it holds the nearest `reach` clinics of its cheapest prices (an incremental sort by
  * distance within a price), instead of ranking every priced clinic's distance; the two are

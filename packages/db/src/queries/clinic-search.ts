@@ -7,10 +7,10 @@
  * (product.md §9). Pages near a point come from clinics_earth_idx (ll_to_earth(latitude,
  * longitude)) in distance order (KNN), reading only the rows shown.
  *
- * Cost (bench:api, 100,000 clinics): ll_to_earth costs ~7 µs a row (its `earth` domain
- * checks), so it is used only where the index answers it (the KNN order); the order's origin
- * is the same point written out (geo.ts `earthAt`, decision 224). The exact distance is the
- * haversine formula on the plain columns (~1 µs).
+ * Cost: ll_to_earth is slow per row (its `earth` domain checks), so it is used only where the
+ * index answers it (the KNN order); the order's origin is the same point written out (geo.ts
+ * `earthAt`, decision 224). The exact distance is the haversine formula on the plain columns,
+ * several times cheaper (decision 057).
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import {
@@ -201,7 +201,7 @@ export const withinMilesOfZipOrigin = (miles: unknown, at?: PlaceColumns) => wit
 export const zipOriginEarth = zipPoint.earth;
 
 /**
- * Clinics open at `at` (issue 14): operational, with readable hours and a zone, and the local
+ * Clinics open at `at`: operational, with readable hours and a zone, and the local
  * minute of the week there within their stored weekly minutes. `AT TIME ZONE` applies that
  * zone's rules at that instant, so DST needs nothing more.
  */
@@ -230,11 +230,11 @@ export interface GeoSearch {
   offset?: number;
   /** Only clinics open at this instant (openNow=true). */
   openAt?: Date;
-  /** Only clinics with a currently verified staff member holding one of these (issue 21). */
+  /** Only clinics with a currently verified staff member holding one of these. */
   credential?: CredentialSearch;
 }
 
-/** The credential filter (issue 21): credentials asked for, and the day the 365-day rule is applied on. */
+/** The credential filter: credentials asked for, and the day the 365-day rule is applied on. */
 export interface CredentialSearch {
   credentials: readonly StaffCredential[];
   /** "YYYY-MM-DD". */
@@ -308,7 +308,7 @@ function nearRows<T>(db: Database, s: GeoSearch, columns: NearColumns): Promise<
 }
 
 /**
- * `listClinicsNear`'s statement, one fixed text per shape (issue 26, as `zipNearStatement`):
+ * `listClinicsNear`'s statement, one fixed text per shape (as `zipNearStatement`):
  * the point's values bound, the nearest clinics' LIMIT a constant (`nearestReach`), so it is
  * neither rendered by drizzle nor planned by PostgreSQL per request.
  */
@@ -552,7 +552,7 @@ export interface KnownTotal {
  * primary key index). Without the key PostgreSQL reads the one-row table by a sequential scan,
  * and a transaction that writes many clinics one statement at a time (the seed, an import)
  * leaves it hundreds of pages long with its one live row at the end, which vacuum cannot cut
- * off: 442 pages at 100,000 clinics, read twice by every zip-search (decision 224).
+ * off, and every zip-search reads it twice (decision 224).
  */
 export const locatedGeneration = sql`(SELECT n FROM located_clinics_generation WHERE id)`;
 
@@ -619,7 +619,7 @@ export const zipOriginColumns = sql`origin.latitude AS "originLatitude", origin.
  * (offset + limit): a constant of the statement's text, the next multiple of 10 up to 100 (the
  * pages asked for: 10, 3 on the home page, nearby's 50), then the next power of two. With a bound LIMIT PostgreSQL's generic plan must assume a tenth of the located
  * clinics are read (thousands of index tuples in its cost), so it kept planning every execution
- * afresh (a custom plan: 0.9 ms of PostgreSQL's ~2.6 ms per request at 100,000 clinics, issue 26);
+ * afresh (decision 200);
  * with a constant the generic plan costs what a custom one does and is kept after five runs.
  * Few texts: at most ten below 100 and one per power of two above.
  */
@@ -628,9 +628,9 @@ export function nearestReach(reach: number): number {
 }
 
 /**
- * `searchClinicsNearZip`'s statement, one fixed text per shape (issue 26: rendering it per
- * request was 7% of an uncached zip-search's CPU): every value bound, nothing rendered per
- * request. `known`: a total kept at any distance is offered; `reach`: `nearestReach`'s bucket.
+ * `searchClinicsNearZip`'s statement, one fixed text per shape (rendering it per request was a
+ * visible share of an uncached zip-search's CPU, decision 199): every value bound, nothing
+ * rendered per request. `known`: a total kept at any distance is offered; `reach`: `nearestReach`'s bucket.
  */
 const zipNearStatement = fixedStatementsByShape((shape: ZipShape & { known: boolean; reach: number; narrow: boolean }) => {
   const { names, parts } = zipNames(shape);
@@ -750,7 +750,7 @@ export interface CitySearch extends ListingExtras {
   sortBy: "reviews" | "name" | "price";
   /** Default: reviews best-first, names A to Z, prices cheapest first. */
   sortOrder?: "asc" | "desc";
-  /** The price filter and sort's brand and day (issue 13). */
+  /** The price filter and sort's brand and day. */
   price?: PriceSearch;
   /**
    * The city's centre when the caller already knows it (the API caches it); looked up here
@@ -759,7 +759,7 @@ export interface CitySearch extends ListingExtras {
   centre?: LatLon | null;
   /** Only clinics open at this instant (openNow=true). */
   openAt?: Date;
-  /** Only clinics with a currently verified staff member holding one of these (issue 21). */
+  /** Only clinics with a currently verified staff member holding one of these. */
   credential?: CredentialSearch;
 }
 
@@ -896,8 +896,9 @@ function cityWhere(s: CitySearch, key: ReturnType<typeof parseCitySlug>, centre:
 }
 
 /**
- * `searchClinicsInCity`'s statement, one fixed text per shape (issue 26: rendering it per
- * request was ~9% of an uncached clinics-by-city request's CPU): every value bound.
+ * `searchClinicsInCity`'s statement, one fixed text per shape (rendering it per
+ * request was a visible share of an uncached clinics-by-city request's CPU, decision 200):
+ * every value bound.
  */
 const cityStatement = fixedStatementsByShape((shape: CityShape) => {
   const { names, parts } = zipNames(shape);
@@ -957,7 +958,7 @@ const cityStatement = fixedStatementsByShape((shape: CityShape) => {
     // The ranking keeps a constant number of rows (`reach`), numbered in their order, and the
     // page is taken from those: with a bound LIMIT the generic plan assumed a tenth of the
     // city's clinics were kept, cost more than a custom plan, and PostgreSQL planned every
-    // execution afresh (120 custom plans of 120 at 100,000 clinics; decision 220).
+    // execution afresh (decision 220).
     return sql`WITH ranked AS (
       SELECT k.*, row_number() OVER () AS rank FROM (
         SELECT ${clinics.id} AS id, ${distance ?? sql`NULL::float8`} AS distance, ${price ? unit : sql`NULL::int`} AS unit,

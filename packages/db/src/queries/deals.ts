@@ -1,5 +1,5 @@
 /**
- * Deals (issue 23): a clinic's time-limited offers. The rules (per-unit price, dates, the
+ * Deals: a clinic's time-limited offers. The rules (per-unit price, dates, the
  * comparison with the index) live in packages/core; this file reads and writes rows. "Running"
  * is decided by the `today` the caller passes, so a site build and an API answer of the same
  * day list the same deals.

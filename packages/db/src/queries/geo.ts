@@ -23,7 +23,7 @@ type Coordinate = AnyColumn | SQL;
  * the same coordinates to the bit, for the KNN order's origin. `ll_to_earth` is a SQL function
  * that PostgreSQL does not inline: run on a statement's values it is set up again on every
  * execution, with its `earth` domain's checks, which call `earth()` (another SQL function).
- * That was about 0.09 ms of a zip-search's 0.4 ms in PostgreSQL (decision 224). The indexed
+ * That was a noticeable part of a zip-search's time in PostgreSQL (decision 224). The indexed
  * side (`ll_to_earth` of a clinic's columns) stays as the index is written.
  */
 export function earthAt(latitude: Coordinate, longitude: Coordinate): SQL {

@@ -4,7 +4,7 @@ import { businessStatus, clinics } from "../schema.ts";
 
 /**
  * Which clinics a listing shows for a status filter (empty: every status): never one that
- * closed for good (issue 22). Such a clinic keeps its own page, with a closed banner, but
+ * closed for good. Such a clinic keeps its own page, with a closed banner, but
  * leaves every listing and the sitemap.
  */
 export function listedStatusCondition(statuses?: readonly BusinessStatus[]): SQL {
@@ -28,7 +28,7 @@ const statusConstants = new Map<string, SQL>(businessStatus.enumValues.map((s) =
  * not a bound value (decision 217): with `status IN ($n)` PostgreSQL's generic plan of a fixed
  * statement guesses a third of the clinics per status (OPERATIONAL is most of them), so for
  * zip-search under the credential filter it never chose the generic plan and planned every
- * request afresh (about 3 ms of PostgreSQL's 5 ms). The status sets are few (`listedStatuses`):
+ * request afresh. The status sets are few (`listedStatuses`):
  * so are the texts. `status`: the clinic's, or the copy a kept current price or staff row
  * carries (migrations 0018, 0019).
  */

@@ -1,5 +1,5 @@
 /**
- * The listing statements' shared parts (issue 26): one round trip per listing request. A
+ * The listing statements' shared parts: one round trip per listing request. A
  * listing reads the clinic columns an answer shows (not the search-only ones: weekly open
  * minutes, the import key), its distance, the page's current prices and the total in one
  * statement, sent as a named prepared statement (parsed and planned once per connection), and
@@ -30,8 +30,8 @@ export async function preparedRows<T>(db: Database, query: SQL): Promise<T[]> {
 
 /**
  * A statement whose text depends on nothing but the names of its values, rendered by drizzle
- * once (issue 26: rendering, drizzle's sqlToQuery, was 4–8% of an uncached request's CPU in the
- * bench profile). `build` is called once, with a sentinel text for each name; every parameter
+ * once (rendering per request was a visible share of an uncached request's CPU, decision
+ * 198). `build` is called once, with a sentinel text for each name; every parameter
  * of the rendered statement must be one of them (a value built into the text would be kept
  * for every later call: refused), and each call sends its own values in their places, as a
  * named prepared statement like `preparedRows`.
@@ -84,7 +84,7 @@ export type FixedStatement<K extends string> = ReturnType<typeof fixedStatement<
 const MAX_BATCH = 64;
 
 /**
- * A fixed statement whose concurrent calls are answered together (issue 26, decision 211): the
+ * A fixed statement whose concurrent calls are answered together (decision 211): the
  * calls made in one turn of the event loop (the requests read from the sockets in one go) wait
  * for its end (`setImmediate`) and, when there are several, go to PostgreSQL as one statement
  * instead of one round trip each. A lone call runs the single statement as `fixedStatement`
@@ -161,7 +161,7 @@ export function batchedStatement<K extends string>(names: readonly K[], build: (
 /**
  * Fixed statements of one family whose text depends on a small shape (which filters are
  * given, how many statuses are listed): each shape's statement is rendered once, on its
- * first use, and kept (issue 26: zip-search's statements). A shape must be a plain value
+ * first use, and kept (zip-search's statements). A shape must be a plain value
  * (its JSON is the key) and shapes must be few: one kept statement each.
  */
 export function fixedStatementsByShape<S, K extends string>(statementOf: (shape: S) => FixedStatement<K>): (shape: S) => FixedStatement<K> {

@@ -1,10 +1,10 @@
 /**
- * A zip-search's total within its radius, counted in the process (issue 26, decision 222).
+ * A zip-search's total within its radius, counted in the process (decision 222).
  *
- * The total of a zip-search in a radius was most of its statement's time: in the bench's dense
- * ZIPs PostgreSQL reads 3,000–4,000 index entries per request to count them (1.0 of 1.6 ms). The
+ * The total of a zip-search in a radius was most of its statement's time: in dense ZIPs
+ * PostgreSQL reads thousands of index entries per request to count them. The
  * answer must be exact, and the long tail (any ZIP, any distance) never repeats a count. So each
- * process keeps the located clinics' places and statuses (about 2 MB at 100,000 clinics) and the
+ * process keeps the located clinics' places and statuses (a few MB) and the
  * ZIP centroids, read in one snapshot together with the located clinics' write generation
  * (migration 0013: it moves with every write that can change such a count), and counts a circle
  * from a grid of 0.1° cells: cells wholly inside a box that lies inside the circle by their

@@ -1,5 +1,5 @@
 /**
- * Which prices count, as SQL (issue 13): the first days of the age rules (PRICE_RULES in
+ * Which prices count, as SQL: the first days of the age rules (PRICE_RULES in
  * packages/core) and the price filter of the searches. Shared by the searches, the price index
  * and the dashboard counts, so each rule is written once.
  */

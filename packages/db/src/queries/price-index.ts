@@ -1,10 +1,10 @@
 /**
- * The price index of an area (issue 13): each clinic's current per-unit price of a brand, read in
+ * The price index of an area: each clinic's current per-unit price of a brand, read in
  * one query for the whole area, then summarised by computePriceIndex (packages/core).
  *
  * The current prices are read from clinic_current_prices (migration 0007: each clinic's newest
  * published per-unit price per brand, kept by a trigger on clinic_prices), the rule the listings
- * use, instead of a newest-first probe of clinic_prices per clinic (issue 26, decision 212), and
+ * use, instead of a newest-first probe of clinic_prices per clinic (decision 212), and
  * by their own copy of the clinic's place (migration 0018, decision 215). Each area's statement
  * is a fixed text, its values bound.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin review queue's context of each price report (issue 25): the clinic's city (names
+ * The admin review queue's context of each price report: the clinic's city (names
  * repeat across cities), its current per-unit price of the report's brand, the city's median
  * and whether the report stands out. One query for the places, one for the current prices,
  * and one index per (city, brand) of the page.

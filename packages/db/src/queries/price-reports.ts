@@ -1,5 +1,5 @@
 /**
- * Visitors' price reports (issue 13): stored pending, listed for the admin's review, and
+ * Visitors' price reports: stored pending, listed for the admin's review, and
  * published as a patient_report price (clinic-prices.ts's row rules) or rejected. Each report's
  * context in the review queue is price-report-context.ts's.
  */
@@ -112,7 +112,7 @@ export async function reviewPriceReport(
   let priceId = found.report.priceId;
   let priceChanged = false;
   if (review.status === "published" && priceId == null) {
-    // The same outlier hold as an admin-entered price (issue 22): a report outside its brand's
+    // The same outlier hold as an admin-entered price: a report outside its brand's
     // bounds becomes a pending price, published only by an explicit review of that price.
     const [price] = await db
       .insert(clinicPrices)

@@ -144,28 +144,90 @@ export async function publishedWatermark(db: Database): Promise<number> {
   return num(row?.built);
 }
 
-/** The newest content change and how many requests other instances left queued. */
-export async function changesAndQueue(db: Database): Promise<{ newest: number; queued: number }> {
-  const [row] = await db.execute<{ newest: string | number; queued: string | number }>(sql`select ${newestChange} as newest, ${queuedCount} as queued`);
-  return { newest: num(row?.newest), queued: num(row?.queued) };
+const queuedTrigger = sql<
+  string | null
+>`(select ${publishBuilds.trigger} from ${publishBuilds} where ${publishBuilds.status} = 'queued' order by ${publishBuilds.id} limit 1)`;
+
+/** The requests other instances left queued: how many (at most one) and what asked for it ("startup", "webhook"…). */
+export interface QueuedRequests {
+  queued: number;
+  queuedTrigger: string | null;
+}
+
+/** The newest content change and the requests other instances left queued. */
+export async function changesAndQueue(db: Database): Promise<{ newest: number } & QueuedRequests> {
+  const [row] = await db.execute<{ newest: string | number; queued: string | number; queued_trigger: string | null }>(
+    sql`select ${newestChange} as newest, ${queuedCount} as queued, ${queuedTrigger} as queued_trigger`,
+  );
+  return { newest: num(row?.newest), queued: num(row?.queued), queuedTrigger: row?.queued_trigger ?? null };
 }
 
 /** After a build: its watermark, the newest change and the queued requests. */
-export async function afterBuildState(db: Database, buildId: number): Promise<{ watermark: number; newest: number; queued: number } | null> {
-  const [row] = await db.execute<{ watermark: string | number; newest: string | number; queued: string | number }>(sql`
+export async function afterBuildState(db: Database, buildId: number): Promise<({ watermark: number; newest: number } & QueuedRequests) | null> {
+  const [row] = await db.execute<{ watermark: string | number; newest: string | number; queued: string | number; queued_trigger: string | null }>(sql`
     select (select ${publishBuilds.changeWatermark} from ${publishBuilds} where ${publishBuilds.id} = ${buildId}) as watermark,
            ${queuedCount} as queued,
+           ${queuedTrigger} as queued_trigger,
            ${newestChange} as newest`);
-  return row ? { watermark: num(row.watermark), newest: num(row.newest), queued: num(row.queued) } : null;
+  return row ? { watermark: num(row.watermark), newest: num(row.newest), queued: num(row.queued), queuedTrigger: row.queued_trigger } : null;
 }
 
-/** Whether a content build has anything to do: changes no finished build covered, or queued requests. */
-export async function contentBuildNeeded(db: Database): Promise<boolean> {
-  const [row] = await db.execute<{ newest: string | number; built: string | number; queued: string | number }>(sql`
-    select ${newestChange} as newest,
-           (select coalesce(max(${publishBuilds.changeWatermark}), 0) from ${publishBuilds} where ${publishBuilds.status} in ('succeeded', 'failed')) as built,
-           ${queuedCount} as queued`);
-  return !row || num(row.newest) > num(row.built) || num(row.queued) !== 0;
+/**
+ * How often a build that failed (or was interrupted: its instance stopped) is tried again for
+ * the same changes, by any instance: once at once (an interrupted build is no fault of the
+ * build), then after `baseMs`, 4 times longer each time, at most `maxAttempts` builds in all; a
+ * newer change starts the count again.
+ */
+export interface BuildRetryPolicy {
+  baseMs: number;
+  maxAttempts: number;
+}
+
+export const DEFAULT_BUILD_RETRY: BuildRetryPolicy = { baseMs: 60_000, maxAttempts: 4 };
+
+/** The wait after `failures` failed builds of the newest change, or null when no more are tried. */
+export function retryDelayMs(policy: BuildRetryPolicy, failures: number): number | null {
+  if (failures >= policy.maxAttempts) return null;
+  if (failures <= 1) return 0;
+  return policy.baseMs * 4 ** (failures - 2);
+}
+
+/**
+ * Whether a content build has anything to do: queued requests, or changes no successful build
+ * published whose failed builds (if any) are due for another try under `retry`. A failed or
+ * interrupted build leaves its changes pending, for any instance. `unlessRunningWithinMs`: not
+ * while a `running` row covering the newest change has a heartbeat that recent (the poll's
+ * question, which must not take the lock from a build in progress on every tick).
+ */
+export async function contentBuildNeeded(db: Database, retry: BuildRetryPolicy, options: { unlessRunningWithinMs?: number } = {}): Promise<boolean> {
+  const fresh = options.unlessRunningWithinMs;
+  const [row] = await db.execute<{
+    newest: string | number;
+    published: string | number;
+    queued: string | number;
+    failures: string | number;
+    since_ms: string | number | null;
+    running: boolean;
+  }>(sql`
+    with state as (select ${newestChange} as newest)
+    select state.newest as newest,
+           (select coalesce(max(${publishBuilds.changeWatermark}), 0) from ${publishBuilds} where ${publishBuilds.status} = 'succeeded') as published,
+           ${queuedCount} as queued,
+           (select count(*) from ${publishBuilds} where ${publishBuilds.status} = 'failed' and ${publishBuilds.changeWatermark} >= state.newest) as failures,
+           (select extract(epoch from now() - max(${publishBuilds.finishedAt})) * 1000 from ${publishBuilds}
+             where ${publishBuilds.status} = 'failed' and ${publishBuilds.changeWatermark} >= state.newest) as since_ms,
+           ${
+             fresh === undefined
+               ? sql`false`
+               : sql`exists (select 1 from ${publishBuilds} where ${publishBuilds.status} = 'running' and ${publishBuilds.changeWatermark} >= state.newest
+                   and ${publishBuilds.startedAt} + make_interval(secs => coalesce(${publishBuilds.durationMs}, 0) / 1000.0) > now() - make_interval(secs => ${fresh / 1000}))`
+           } as running
+    from state`);
+  if (!row) return true;
+  if (num(row.queued) !== 0) return true;
+  if (num(row.newest) <= num(row.published) || row.running) return false;
+  const wait = retryDelayMs(retry, num(row.failures));
+  return wait !== null && (row.since_ms === null || num(row.since_ms) >= wait);
 }
 
 /**

@@ -2,7 +2,7 @@
  * Emoji ratings (product.md §3): one per visitor per clinic, the visitor being the cookie
  * (unique index ratings_clinic_visitor_key). The keyed hash of the client's network (IPv4
  * address, IPv6 /64) caps how many ratings one network gives a clinic in 30 days, whatever
- * its cookies (issue 22: a household may share an address, a script may not;
+ * its cookies (a household may share an address, a script may not;
  * ratings_clinic_network_created_idx serves the count).
  */
 import { and, count, countDistinct, eq, gt, inArray, sql } from "drizzle-orm";
@@ -101,7 +101,7 @@ export async function ratingSummaries(db: Database, clinicIds: readonly number[]
 
 /**
  * Distinct networks that rated each clinic: rating markup (aggregateRating) needs at least
- * FRESHNESS.markupMinNetworks, so one person cannot create it (issue 22).
+ * FRESHNESS.markupMinNetworks, so one person cannot create it.
  */
 export async function ratingNetworkCounts(db: Database, clinicIds?: readonly number[]): Promise<Map<number, number>> {
   if (clinicIds && clinicIds.length === 0) return new Map();

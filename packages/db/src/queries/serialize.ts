@@ -28,8 +28,8 @@ const openHoursKept = new Map<string, ReturnType<typeof openHoursOf>>();
 
 /**
  * `openHoursOf`, remembered by the hours' JSON text: reading hours is a dozen regular
- * expressions per day, done for every clinic of every answer (7% of an uncached zip-search
- * request's CPU in the bench profile, issue 26), while many clinics share their hours' text.
+ * expressions per day, done for every clinic of every answer (a visible share of an uncached
+ * request's CPU, decision 198), while many clinics share their hours' text.
  * The result is a pure function of that text. Each caller gets its own copy of the intervals.
  */
 function openHoursFor(value: unknown): ReturnType<typeof openHoursOf> {

@@ -18,7 +18,7 @@ export async function insertSession(db: Database, row: { id: string; userId: num
 
 /**
  * The session whose id (SHA-256 of the token) matches, with its user. Every admin request's
- * first statement, so it is sent as a named prepared statement of fixed text (issue 26).
+ * first statement, so it is sent as a named prepared statement of fixed text.
  */
 export async function findSessionWithUser(db: Database, id: string): Promise<{ session: SessionRow; user: { id: number; username: string } } | undefined> {
   const [row] = await preparedRows<{ id: string; userId: number; createdAt: string | Date; expiresAt: string | Date; username: string }>(

@@ -55,17 +55,17 @@ export interface SiteData {
   categories: BlogCategory[];
   /** ZIP codes that have at least one clinic (pre-rendered ZIP pages). */
   zips: SiteZip[];
-  /** The site's own visitor rating by clinic id, for clinics with enough ratings (issue 14). */
+  /** The site's own visitor rating by clinic id, for clinics with enough ratings. */
   visitorRatings: Record<number, VisitorRating>;
   /**
-   * Every published price, by clinic then newest first (issue 13). Pages group it by clinic
+   * Every published price, by clinic then newest first. Pages group it by clinic
    * and compute city and ZIP indexes from it with packages/core (`priceIndexFor`).
    */
   prices: ClinicPrice[];
-  /** The deals running on the build's day (issue 23): ended and future deals are never built. */
+  /** The deals running on the build's day: ended and future deals are never built. */
   deals?: RunningDeal[];
   /**
-   * Every clinic's staff (issue 21), by clinic: the "Who injects here" cards and the cards'
+   * Every clinic's staff, by clinic: the "Who injects here" cards and the cards'
    * credential lines. Optional so data built without it (tests) reads as "no staff".
    */
   staff?: ClinicStaffMember[];
@@ -87,7 +87,7 @@ export async function listSiteCities(db: Database): Promise<SiteCity[]> {
     .select({
       citySlug: sql<string>`${clinics.citySlug}`.as("city_slug"),
       state: sql<string>`${state}`.as("state"),
-      // Listed clinics only: one that closed for good has left the city's listing (issue 22).
+      // Listed clinics only: one that closed for good has left the city's listing.
       count: sql<number>`(count(*) filter (where ${clinics.businessStatus} <> 'PERMANENTLY_CLOSED'))::int`.as("count"),
       latitude: sql<number | null>`avg(${clinics.latitude})::float8`.as("latitude"),
       longitude: sql<number | null>`avg(${clinics.longitude})::float8`.as("longitude"),
@@ -143,7 +143,7 @@ export async function listSiteZips(db: Database): Promise<SiteZip[]> {
 
 /**
  * Emoji rating counts of every clinic in one grouped read → their visitor ratings: 3 or more
- * ratings from at least FRESHNESS.markupMinNetworks distinct networks (issue 22), so no one
+ * ratings from at least FRESHNESS.markupMinNetworks distinct networks, so no one
  * person can create the rating the page shows and marks up (aggregateRating).
  */
 export async function listSiteVisitorRatings(db: Database): Promise<Record<number, VisitorRating>> {

@@ -1,5 +1,5 @@
 /**
- * Who injects here (issue 21): a clinic's staff rows, and the two pieces searches compose:
+ * Who injects here: a clinic's staff rows, and the two pieces searches compose:
  * the credential filter (one EXISTS fragment beside the other filters) and each result's
  * verifiedCredentials (one batched read for a page's clinic ids). The verification rule
  * (checked at most 365 days ago, licence active) is packages/core `staffVerification`; the
@@ -150,9 +150,8 @@ export interface CheckDays {
  * `probe`: kept a probe per clinic (`OFFSET 0`: PostgreSQL does not turn such a subquery into
  * a semi-join), for nearest-first pages read from the KNN index scan (decision 216). As a
  * semi-join, the generic plan of a fixed statement, which cannot see the bound days, guessed
- * 169 verified staff where there are 31,963 at 100,000 clinics: it built that set and sorted
- * all 25,000 of their clinics by distance for a page of 10 (950 ms a request), where the
- * index scan stops at the tenth clinic that passes. Counts keep the semi-join, which a city's
+ * a tiny fraction of the verified staff: it built that set and sorted all of their clinics by
+ * distance for a page of 10, where the index scan stops at the tenth clinic that passes. Counts keep the semi-join, which a city's
  * listing measured faster (decision 216).
  */
 export function verifiedCredentialCheck(c: VerifiedCheck, clinicId: SQL = clinicIdQualified, probe = false): SQL {
@@ -170,7 +169,7 @@ export type VerifiedCheck = CheckDays & { credentials: readonly unknown[] };
 export function verifiedStaffConditions(c: VerifiedCheck, apart = false): SQL {
   // `apart`: the last day as `verified_on + 0 <= today`, the same test, which PostgreSQL does not
   // pair with the first day into one range. A fixed statement's generic plan cannot see the
-  // days, and a range between two unseen values is guessed at 0.5 % of the rows where nearly
+  // days, and a range between two unseen values is guessed as a sliver of the rows where nearly
   // every current check passes; two separate bounds are guessed at a third each (decision 217).
   const upTo = apart ? sql`${clinicStaff.verifiedOn} + 0` : sql`${clinicStaff.verifiedOn}`;
   return sql`${clinicStaff.licenseStatus} = 'active' AND ${clinicStaff.credential} IN (${sql.join(
@@ -187,15 +186,15 @@ export function verifiedStaffConditions(c: VerifiedCheck, apart = false): SQL {
  * the area (decision 217). The area must hold every clinic the listing can show.
  */
 export function verifiedInAreaCheck(c: VerifiedCheck, area: SQL, clinicId: SQL = clinicIdQualified): SQL {
-  // The days apart: guessed at 0.5 % of the city's verified staff, the generic plan fetched each
-  // of their clinics' rows by id (984 in Houston) instead of hashing them against the city's
-  // index-only scan (clinics by city at any distance: 4.9 → 3.2–4.2 ms a statement).
+  // The days apart: guessed as a sliver of the city's verified staff, the generic plan fetched
+  // each of their clinics' rows by id instead of hashing them against the city's index-only
+  // scan (decision 217).
   return sql`${clinicId} IN (SELECT ${clinicStaff.clinicId} FROM ${clinicStaff} WHERE ${area} AND ${verifiedStaffConditions(c, true)})`;
 }
 
 /**
- * A listing statement's column of each listed clinic's currently verified staff (issue 21),
- * read in the listing's own statement (one round trip per listing, issue 26): the distinct
+ * A listing statement's column of each listed clinic's currently verified staff,
+ * read in the listing's own statement (one round trip per listing): the distinct
  * roles and credentials, role then credential in their enums' order, each with whether every
  * such person is a demo person, as JSON `[[role, credential, demo], …]`, null when none. The
  * check's days (`oldest` = oldestCurrentCheck(today)) as they are bound.

@@ -1,5 +1,5 @@
 /**
- * Visitors' suggested edits of a listing (issue 22). A suggestion is stored as sent (already
+ * Visitors' suggested edits of a listing. A suggestion is stored as sent (already
  * validated by the admin form's rules) and changes nothing public until an admin applies it;
  * applying writes the clinic through the one clinic write path (toClinicRow) and stamps it
  * as checked that day.

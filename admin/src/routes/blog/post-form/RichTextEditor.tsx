@@ -38,7 +38,7 @@ const extensions = [
 ];
 
 /**
- * The blog post's content editor (issue 16): a TipTap visual editor with headings, lists,
+ * The blog post's content editor: a TipTap visual editor with headings, lists,
  * links and images (uploaded through the same call as the featured image), and an HTML source
  * view. Its output is plain HTML that the API sanitizes as before. A post whose HTML holds
  * elements the visual editor cannot keep (tables, figures...) opens in the source view.

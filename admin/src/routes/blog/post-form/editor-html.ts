@@ -1,30 +1,12 @@
+import { BLOG_ALLOWED_TAGS } from "@botox/core/blog-tags";
+
 /**
- * Elements the API's sanitizer keeps (api/src/lib/sanitize.ts) that the visual editor has no
- * node or mark for. Editing such a post visually would drop them on the next keystroke, so
- * the editor opens it in the HTML source view instead.
+ * Elements the blog sanitizer keeps (@botox/core/blog-tags) that the visual editor has no node
+ * or mark for. Editing such a post visually would drop them on the next keystroke, so the
+ * editor opens it in the HTML source view instead.
  */
-const KEPT_BY_EDITOR = new Set([
-  "h2",
-  "h3",
-  "h4",
-  "p",
-  "br",
-  "hr",
-  "ul",
-  "ol",
-  "li",
-  "a",
-  "img",
-  "strong",
-  "b",
-  "em",
-  "i",
-  "u",
-  "s",
-  "blockquote",
-  "code",
-  "pre",
-]);
+const WITHOUT_EDITOR_NODE = new Set<string>(["table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption", "figure", "figcaption", "span", "sup", "sub"]);
+const KEPT_BY_EDITOR = new Set<string>(BLOG_ALLOWED_TAGS.filter((tag) => !WITHOUT_EDITOR_NODE.has(tag)));
 
 /** Lower-case names of the elements in `html` the visual editor would not keep, sorted, once each. */
 export function tagsTheEditorDrops(html: string): string[] {
