@@ -17,6 +17,7 @@ const PostListPage = lazy(() => import("./routes/blog/PostListPage.tsx"));
 const PostFormPage = lazy(() => import("./routes/blog/PostFormPage.tsx"));
 const CategoriesPage = lazy(() => import("./routes/blog/CategoriesPage.tsx"));
 const MessagesPage = lazy(() => import("./routes/messages/MessagesPage.tsx"));
+const MailPage = lazy(() => import("./routes/mail/MailPage.tsx"));
 const PriceReportsPage = lazy(() => import("./routes/prices/PriceReportsPage.tsx"));
 const SuggestionsPage = lazy(() => import("./routes/suggestions/SuggestionsPage.tsx"));
 const NotFoundPage = lazy(() => import("./routes/NotFoundPage.tsx"));
@@ -58,6 +59,7 @@ export function AppRoutes() {
         <Route path="blog/categories" element={page(<CategoriesPage />)} />
         <Route path="blog/:id" element={page(<PostFormPage />)} />
         <Route path="messages" element={page(<MessagesPage />)} />
+        <Route path="mail" element={page(<MailPage />)} />
         <Route path="price-reports" element={page(<PriceReportsPage />)} />
         <Route path="suggestions" element={page(<SuggestionsPage />)} />
         <Route path="*" element={page(<NotFoundPage />)} />

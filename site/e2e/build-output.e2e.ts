@@ -194,7 +194,8 @@ describe("SEO", () => {
     expect(page("/blog/botox-guide-part-8").robots).toBe("noindex, nofollow");
     expect(page("/blog/unpublished-draft-post")).toBeUndefined();
     const noindexed = pages.filter((p) => p.robots?.includes("noindex")).map((p) => p.url.slice(site.length));
-    // Thin city and ZIP pages (fewer than 3 clinics in their radius) and the Springfield chooser (decision 105).
+    // Thin city and ZIP pages (fewer than 3 clinics in their radius) and the Springfield chooser (decision 105);
+    // the mail's personal pages (decision 250).
     expect(noindexed.sort()).toEqual([
       "/404",
       "/blog/botox-guide-part-8",
@@ -205,6 +206,8 @@ describe("SEO", () => {
       "/botox-near-me/springfield-il",
       "/botox-near-me/springfield-mo",
       "/clinic",
+      "/newsletter/confirm",
+      "/newsletter/preferences",
       "/zip",
       "/zip/02108",
       "/zip/33131",

@@ -14,6 +14,7 @@ const NAV = [
   { to: "/blog", label: "Blog Posts", section: (p: string) => (p === "/blog" || p.startsWith("/blog/")) && !p.startsWith("/blog/categories") },
   { to: "/blog/categories", label: "Blog Categories", section: (p: string) => p.startsWith("/blog/categories") },
   { to: "/messages", label: "Messages", section: (p: string) => p.startsWith("/messages") },
+  { to: "/mail", label: "Mail", section: (p: string) => p.startsWith("/mail") },
   { to: "/price-reports", label: "Price Reports", section: (p: string) => p.startsWith("/price-reports") },
   { to: "/suggestions", label: "Suggested Edits", section: (p: string) => p.startsWith("/suggestions") },
 ] as const;

@@ -16,6 +16,17 @@ describe("dashboard", () => {
     expect(screen.getByRole("link", { name: "Unread Messages 1" })).toHaveAttribute("href", "/messages");
   });
 
+  it("shows the newsletter's confirmed and pending subscribers, mail sent this week and failures", async () => {
+    const stats = { ...STATS, confirmedSubscribers: 40, pendingSubscribers: 3, mailSentThisWeek: 120, mailFailures: 2 };
+    const { api } = createFakeApi({ "GET /stats": stats, "GET /publish/status": idle, ...noRecent });
+    renderApp(api, "/");
+    expect(await screen.findByText("Confirmed Subscribers")).toBeInTheDocument();
+    expect(screen.getByText("Confirmed Subscribers").nextSibling).toHaveTextContent("40");
+    expect(screen.getByText("Pending Subscribers").nextSibling).toHaveTextContent("3");
+    expect(screen.getByRole("link", { name: "Mail Sent This Week 120" })).toHaveAttribute("href", "/mail");
+    expect(screen.getByRole("link", { name: "Mail Failures 2" })).toHaveAttribute("href", "/mail?status=failed");
+  });
+
   it("shows 'Error loading stats' when the stats call fails after the session check", async () => {
     let calls = 0;
     const { api } = createFakeApi({

@@ -30,6 +30,10 @@ export default function DashboardPage() {
           <StatCard label="Clinics with No Verified Injector" value={stats.data.clinicsWithoutVerifiedInjector} />
           <StatCard label="Licence Checks Going Stale in 30 Days" value={stats.data.staffChecksGoingStale} />
           <StatCard label="Pending Suggested Edits" value={stats.data.pendingSuggestions} to="/suggestions" />
+          <StatCard label="Confirmed Subscribers" value={stats.data.confirmedSubscribers} />
+          <StatCard label="Pending Subscribers" value={stats.data.pendingSubscribers} />
+          <StatCard label="Mail Sent This Week" value={stats.data.mailSentThisWeek} to="/mail" />
+          <StatCard label="Mail Failures" value={stats.data.mailFailures} to="/mail?status=failed" />
         </div>
       )}
       {/* min-w-0: a grid item is as wide as its widest table otherwise, and the page scrolled sideways on a phone. */}

@@ -46,7 +46,7 @@ describe("NewsletterForm", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Subscribe" })).toBeInTheDocument());
     expect(screen.getByLabelText("Email address")).toHaveValue("");
     expect(screen.queryByLabelText(/First name/)).not.toBeInTheDocument();
-    expect(toastText()).toBe("Success!You've been subscribed to our newsletter with exclusive Botox deals.");
+    expect(toastText()).toBe("Success!Almost done: check your inbox and click the link we sent to confirm your subscription.");
     expect(gtag).toHaveBeenCalledWith("event", "newsletter_signup", {});
     delete document.documentElement.dataset.analytics;
   });
