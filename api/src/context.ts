@@ -4,7 +4,7 @@ import type { Publisher } from "@botox/publish";
 import type { ApiEnv } from "./env.ts";
 import type { ReadCache } from "./lib/read-cache.ts";
 import type { CountsMemo } from "./lib/counts-memo.ts";
-import type { MailService } from "./mail/service.ts";
+import type { MailService } from "./mail/mail-service.ts";
 
 /** What every handler can reach: injected by createApp so tests pass their own database. */
 export interface Deps {

@@ -19,7 +19,7 @@ import { closeRedisConnections } from "./lib/redis.ts";
 import { Publisher, publishConfigFromEnv, type PublishConfig } from "@botox/publish";
 import { mailConfigFromEnv } from "./mail/config.ts";
 import { startMailScheduler, type MailScheduler } from "./mail/schedule.ts";
-import type { MailService } from "./mail/service.ts";
+import type { MailService } from "./mail/mail-service.ts";
 import { MailWorker } from "./mail/worker.ts";
 
 export interface CreateDepsOptions {

@@ -3,15 +3,6 @@ import { readDbEnv } from "@botox/db";
 import type { Deps } from "../context.ts";
 import { mailConfigFromEnv, type MailConfig } from "./config.ts";
 import type { MailContext } from "./subscriptions.ts";
-import type { MailWorker } from "./worker.ts";
-import type { MailScheduler } from "./schedule.ts";
-
-export interface MailService {
-  config: MailConfig;
-  /** This process's sender; null when MAIL_WORKER=false (another process sends). */
-  worker: MailWorker | null;
-  scheduler: MailScheduler | null;
-}
 
 const configs = new WeakMap<Deps, MailConfig>();
 
