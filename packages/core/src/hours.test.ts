@@ -143,7 +143,7 @@ describe("properties", () => {
   });
 });
 
-describe("free-text hours (issue 25)", () => {
+describe("free-text hours", () => {
   it("reads 'Tue-Sat 10 AM to 7 PM'", () => {
     const p = parseWorkingHours("Tue-Sat 10 AM to 7 PM");
     expect(p.known).toBe(true);

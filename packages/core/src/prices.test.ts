@@ -339,7 +339,7 @@ describe("schemas", () => {
   });
 });
 
-describe("reportOutlier (issue 25)", () => {
+describe("reportOutlier", () => {
   it("flags a unit price outside the brand's range, or over half from the local median", () => {
     expect(reportOutlier("botox", 300, null)).toBe("Outside the plausible Botox range ($5–$40 per unit)");
     expect(reportOutlier("botox", 3000, 1300)).toBe("131% above the local median");

@@ -48,7 +48,7 @@ describe("review label (product.md §9: singular for exactly 1)", () => {
   });
 });
 
-describe("mapsRatingText (issue 16)", () => {
+describe("mapsRatingText", () => {
   it("says the rating with its source, singular for one review", () => {
     expect(mapsRatingText(4.2, 968)).toBe("4.2 from 968 maps reviews");
     expect(mapsRatingText(5, 1)).toBe("5.0 from 1 maps review");

@@ -122,7 +122,7 @@ describe("cityPageSlug", () => {
   });
 });
 
-describe("cityPageSlugs (issue 11 finding 9)", () => {
+describe("cityPageSlugs", () => {
   it("gives a city whose slug is another city's state-suffixed form its own state code", () => {
     const cities = [
       { citySlug: "redteamville", state: "IL" },

@@ -40,7 +40,7 @@ describe("business status (product.md §4, architecture.md §4)", () => {
   });
 });
 
-describe("status labels (issue 15: one map each)", () => {
+describe("status labels (one map each)", () => {
   it("spells out each business status for the admin form", () => {
     expect(BUSINESS_STATUSES.map((s) => BUSINESS_STATUS_LABELS[s])).toEqual(["Operational", "Closed temporarily", "Permanently closed"]);
   });
@@ -52,7 +52,7 @@ describe("status labels (issue 15: one map each)", () => {
   });
 });
 
-describe("business-status badge (issue 25)", () => {
+describe("business-status badge", () => {
   it("never says Open: an operating clinic with known hours has no badge, else 'Operating'", () => {
     expect(businessStatusBadge("OPERATIONAL", true)).toBeNull();
     expect(businessStatusBadge("operational", false)).toEqual({ label: "Operating", tone: "ok" });

@@ -20,7 +20,7 @@ const row = (extra: Record<string, unknown>) => ({
 });
 const stored = async () => (await t.db.select().from(clinics).where(eq(clinics.sourceKey, "https://maps.example/fresh-1")))[0];
 
-describe("import (issue 22)", () => {
+describe("import", () => {
   it("takes last_verified_on, keeps it when a later file has none, and refuses one in the future", async () => {
     expect((await importClinics(t.db, [row({ last_verified_on: "2026-01-15", postal_code: "79901" })])).errors).toEqual([]);
     expect((await stored())?.lastVerifiedOn).toBe("2026-01-15");

@@ -358,7 +358,7 @@ describe("re-import: which columns it compares (every one but those named in imp
   });
 });
 
-describe("coordinates (issue 15: one clinic write path)", () => {
+describe("coordinates (one clinic write path)", () => {
   // A subnormal latitude once went in unrounded (the admin form rounded, the import did not),
   // and PostgreSQL's haversine then failed every search near 0,0 with "value out of range:
   // underflow". Both writers now share toClinicRow's rounding to 7 decimals.
@@ -380,7 +380,7 @@ describe("coordinates (issue 15: one clinic write path)", () => {
   });
 });
 
-describe("optional price columns (issue 13)", () => {
+describe("optional price columns", () => {
   const base = (n: string) => ({ name: `Priced Spa ${n}`, city: "Dallas", state: "TX", location_link: `https://maps.example/priced-${n}` });
   const pricesOf = (link: string) =>
     t.sql<

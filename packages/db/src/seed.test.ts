@@ -267,7 +267,7 @@ describe("seed: blog", () => {
   });
 });
 
-describe("seed: demo prices (issue 13)", () => {
+describe("seed: demo prices", () => {
   interface PriceRowOut {
     clinic_id: number;
     city_slug: string;

@@ -201,7 +201,7 @@ describe("host rule parsing", () => {
   });
 });
 
-describe("alias paths with any characters (issue 11)", () => {
+describe("alias paths with any characters", () => {
   let aliasDir: string;
   let aliasServer: RunningStaticServer;
   beforeAll(async () => {

@@ -116,7 +116,7 @@ describe("CityListing", () => {
     expect(screen.getByLabelText("Sort by")).toHaveValue("name-asc");
   });
 
-  it("keeps Open now in the address beside the other filters and asks the API with openNow=true (issue 14)", async () => {
+  it("keeps Open now in the address beside the other filters and asks the API with openNow=true", async () => {
     const user = userEvent.setup();
     const { requests } = mockApi({ [PATH]: ({ url }: { url: URL }) => pageOf(1, url.searchParams.get("openNow") === "true" ? 2 : 25, "Fetched") });
     window.history.replaceState(null, "", "/?page=2");

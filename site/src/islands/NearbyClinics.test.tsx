@@ -120,7 +120,7 @@ describe("location-based home sections", () => {
   });
 });
 
-describe("the home page's pre-built nearby list (issue 25)", () => {
+describe("the home page's pre-built nearby list", () => {
   it("shows before the live answer, stays with Retry when the live call fails, and Retry brings the live list", async () => {
     let fail = true;
     mockApi({

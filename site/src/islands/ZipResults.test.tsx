@@ -61,7 +61,7 @@ describe("ZipResults", () => {
     await waitFor(() => expect(listing(requests).at(-1)!.url.search).toBe("?postalCode=10001&page=1&limit=10"));
   });
 
-  it("keeps Open now in the address with the price filter and asks the API with openNow=true (issue 14)", async () => {
+  it("keeps Open now in the address with the price filter and asks the API with openNow=true", async () => {
     const user = userEvent.setup();
     const one: ZipSearchResponse = { ...empty, clinics: [makeClinic({ name: "Open Spa", _distance: 1 })], totalCount: 1 };
     const { requests } = mockApi({ "GET /zip-search": ({ url }: { url: URL }) => (url.searchParams.get("openNow") === "true" ? one : empty) });

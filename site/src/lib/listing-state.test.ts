@@ -45,7 +45,7 @@ describe("city listing state in the address", () => {
     expect(listingSearch(spec, { ...defaultsOf(spec), openNow: true })).toBe("?open=1");
   });
 
-  it("keeps the Open now filter (issue 14) and goes back to page 1 when it changes", () => {
+  it("keeps the Open now filter and goes back to page 1 when it changes", () => {
     expect(readListingState(CITY_LISTING, "?openNow=1").openNow).toBe(true);
     expect(readListingState(CITY_LISTING, "?openNow=yes").openNow).toBe(false);
     expect(listingSearch(CITY_LISTING, { ...defaultsOf(CITY_LISTING), openNow: true })).toBe("?openNow=1");
@@ -73,7 +73,7 @@ describe("ZIP listing state", () => {
   });
 });
 
-describe("credential filter in the address (issue 21)", () => {
+describe("credential filter in the address", () => {
   it("reads a credential list in either case, drops unknown values, and writes it back", () => {
     expect(readListingState(CITY_LISTING, "?credential=md,do").credential).toBe("MD,DO");
     expect(readListingState(CITY_LISTING, "?credential=dentist").credential).toBe("");

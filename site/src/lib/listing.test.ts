@@ -144,7 +144,7 @@ describe("ZIP results parameters", () => {
   });
 });
 
-describe("credential filter at build (issue 21)", () => {
+describe("credential filter at build", () => {
   it("keeps only clinics with a verified staff member holding one of the credentials", () => {
     const md = makeClinic({ name: "A", verifiedCredentials: ["MD", "NP"] });
     const rn = makeClinic({ name: "B", verifiedCredentials: ["RN"] });

@@ -71,7 +71,7 @@ describe("sitemapEntries", () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it("leaves out thin location pages, state choosers, and ZIP pages that canonicalize to their city (issue 14)", () => {
+  it("leaves out thin location pages, state choosers, and ZIP pages that canonicalize to their city", () => {
     for (const p of ["/botox-near-me/miami", "/botox-near-me/springfield-il", "/botox-near-me/springfield-mo", "/botox-near-me/springfield", "/zip/10001"]) {
       expect(paths).not.toContain(p);
     }

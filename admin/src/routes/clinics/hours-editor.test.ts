@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseWorkingHours } from "@botox/core";
 import { closedWeek, dayError, hoursFromWeek, hoursModeOf, todayPreview, weekAsText, weekFromHours, type WeekHours } from "./hours-editor.ts";
 
-describe("hours editor (issue 25)", () => {
+describe("hours editor", () => {
   it("writes a week the open-now parser reads back to the same days", () => {
     const week: WeekHours = closedWeek();
     week[1] = {

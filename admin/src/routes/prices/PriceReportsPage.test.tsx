@@ -131,7 +131,7 @@ describe("price reports queue", () => {
     expect(screen.getByText("Clinics with Stale Prices").parentElement).toHaveTextContent("4");
   });
 
-  it("takes a decision back with Undo within the window: nothing is sent (issue 25)", async () => {
+  it("takes a decision back with Undo within the window: nothing is sent", async () => {
     const reports = [report(1)];
     const { api, callsTo } = createFakeApi(queue(reports));
     renderApp(api, "/price-reports");

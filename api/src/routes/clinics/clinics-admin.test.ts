@@ -181,7 +181,7 @@ describe("a new clinic that repeats one we have", () => {
   });
 });
 
-describe("working hours the open-now parser cannot read (issue 25)", () => {
+describe("working hours the open-now parser cannot read", () => {
   const unreadable = "By appointment, call ahead";
 
   it("refuses them with a 400 at the field, on create and on replace", async () => {

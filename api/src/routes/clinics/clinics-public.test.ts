@@ -89,7 +89,7 @@ describe("POST /clinics/nearby", () => {
     await t.db.db.update(clinics).set({ name: "Cluster 00" }).where(eq(clinics.name, "Cluster Renamed"));
   });
 
-  it("keeps everything within the radius but a clinic closed for good (issue 22), and leaves out what is beyond it or unlocated", async () => {
+  it("keeps everything within the radius but a clinic closed for good, and leaves out what is beyond it or unlocated", async () => {
     const origin = at(60);
     const { body } = await nearby({ ...origin, radius: 45 });
     const expected = expectedNames(origin, 45);

@@ -177,7 +177,7 @@ describe("GET /openapi.json", () => {
   });
 });
 
-describe("the clinic write's free-text hours flag (issue 25)", () => {
+describe("the clinic write's free-text hours flag", () => {
   it("documents workingHoursAsText on POST and PUT /clinics, and the refusal in their 400", async () => {
     const doc = await fetchDoc();
     for (const op of [doc.paths["/clinics"]?.post, doc.paths["/clinics/{id}"]?.put]) {

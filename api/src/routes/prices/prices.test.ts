@@ -411,7 +411,7 @@ describe("price reports", () => {
     t.request("POST", `/clinics/${id}/price-reports`, { body, ip: options.ip ?? freshIp(), cookie: options.cookie });
   const paid = { brand: "botox", units: 20, total: 260, treatedMonth: thisMonth };
 
-  it("the queue gives each report its context: city, the clinic's current price, the local median and an outlier reason (issue 25)", async () => {
+  it("the queue gives each report its context: city, the clinic's current price, the local median and an outlier reason", async () => {
     const city = freshCity();
     const rows = await clinicsIn(city, 6);
     for (const r of rows.slice(1)) await addPrice(r.id, { cents: 1300 });

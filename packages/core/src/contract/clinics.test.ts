@@ -243,7 +243,7 @@ describe("paging and search input", () => {
   });
 });
 
-describe("openNow (issue 14)", () => {
+describe("openNow", () => {
   it("reads true/1 and false/0 in any case, defaults to false, and rejects anything else", () => {
     for (const v of ["true", "TRUE", "1", " true "]) expect(zipSearchQuerySchema.parse({ postalCode: "10001", openNow: v }).openNow).toBe(true);
     for (const v of ["false", "0", "", undefined]) expect(zipSearchQuerySchema.parse({ postalCode: "10001", openNow: v }).openNow).toBe(false);

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("visitor ratings shown and marked up (issue 22)", () => {
+describe("visitor ratings shown and marked up", () => {
   it("need ratings from at least 3 distinct networks; every score counts", async () => {
     const rows = await t.db
       .insert(clinics)
