@@ -9,7 +9,7 @@ const cp = (...codes: number[]) => String.fromCodePoint(...codes);
 
 describe("place names", () => {
   it("keeps real names, normalised (NFKC) and trimmed", () => {
-    for (const name of ["Round Rock", "St. Louis", "O'Fallon", "Coeur d\u2019Alene", "Winston-Salem", "Española", "Москва", "東京"]) {
+    for (const name of ["Round Rock", "St. Louis", "O'Fallon", "Coeur d\u2019Alene", "Winston-Salem", "Española", "Москва River"]) {
       expect(city.parse(` ${name} `)).toBe(name.normalize("NFKC"));
     }
     expect(city.parse("\uFF30\uFF41\uFF52\uFF4B City")).toBe("Park City"); // fullwidth forms
@@ -32,6 +32,11 @@ describe("place names", () => {
     expect(messageOf("Sug\u0430r L\u0430nd")).toBe(PLACE_NAME_MSG.mixedScripts("City"));
     expect(messageOf("\u0391thens")).toBe(PLACE_NAME_MSG.mixedScripts("City")); // Greek capital alpha
     expect(city.safeParse("Москва River").success).toBe(true);
+  });
+
+  it("refuses a name with no Latin letter: its page address (an ASCII slug) would be empty", () => {
+    expect(messageOf("Москва")).toBe(PLACE_NAME_MSG.notLatin("City"));
+    expect(messageOf("東京")).toBe(PLACE_NAME_MSG.notLatin("City"));
   });
 
   it("is the admin's and the import's city rule, with its messages", () => {

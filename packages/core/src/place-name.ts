@@ -6,11 +6,13 @@
  * a word mixing alphabets.
  */
 import { z } from "zod";
+import { toLinkSlug } from "./slug.ts";
 import { TEXT_MSG, hasUnsafeText } from "./text.ts";
 
 export const PLACE_NAME_MSG = {
   characters: (label: string) => `${label} may contain only letters, spaces, hyphens, apostrophes and periods.`,
   mixedScripts: (label: string) => `${label} mixes alphabets within one word (such as a Cyrillic letter among Latin ones); please retype it.`,
+  notLatin: (label: string) => `${label} must be written in Latin letters, as US place names are.`,
 } as const;
 
 const ALLOWED = /^[\p{L}\p{M} '\u2019.-]*$/u;
@@ -36,6 +38,8 @@ export function placeNameProblem(name: string, label = "City"): string | undefin
   if (hasUnsafeText(name)) return TEXT_MSG.unsafe;
   if (!ALLOWED.test(name) || INVISIBLE.test(name)) return PLACE_NAME_MSG.characters(label);
   if (name.split(/[ .'\u2019-]+/).some((word) => scriptsOf(word).size > 1)) return PLACE_NAME_MSG.mixedScripts(label);
+  // A place's page address is its ASCII slug: a name with no Latin letter would have none.
+  if (name.trim() !== "" && toLinkSlug(name) === "") return PLACE_NAME_MSG.notLatin(label);
   return undefined;
 }
 

@@ -11,6 +11,10 @@ describe("toLinkSlug (product.md §1)", () => {
   });
   it("folds accents so links stay ASCII", () => {
     expect(toLinkSlug("Cañon City")).toBe("canon-city");
+    // Letters of other alphabets are dropped: a Cyrillic look-alike never makes its own slug.
+    expect(toLinkSlug("Sug\u0430r Land")).toBe("sugr-land");
+    expect(toLinkSlug("Москва")).toBe("");
+    expect(toLinkSlug("Ｓｕｇａｒ")).toBe("sugar");
   });
 });
 

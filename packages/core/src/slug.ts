@@ -27,13 +27,16 @@ export function boundSlug(slug: string, maxBytes = SLUG_MAX_BYTES): string {
 
 /**
  * Link slug (product.md §1): lowercase, punctuation removed, runs of spaces, underscores or
- * hyphens collapsed into one hyphen, leading and trailing hyphens trimmed.
+ * hyphens collapsed into one hyphen, leading and trailing hyphens trimmed. ASCII only: accented
+ * letters keep their base letter and letters of other alphabets are dropped, so a look-alike
+ * ("Sugаr" with a Cyrillic "а") can never make a second page beside the real one, and the
+ * database's own slug of a cities-data name (queries/cities.ts) is the same.
  */
 export function toLinkSlug(text: string): string {
   return boundSlug(
     foldAccents(text)
       .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/[^a-z0-9\s_-]/g, "")
       .replace(/[\s_-]+/g, "-")
       .replace(/^-+|-+$/g, ""),
   );

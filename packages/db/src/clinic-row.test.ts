@@ -45,7 +45,7 @@ describe("toClinicRow", () => {
     expect(mapped.ok && [mapped.row.slug, mapped.row.timeZone]).toEqual(["my-slug", "America/New_York"]);
   });
 
-  it("refuses a city that gives no slug, with the form's message", () => {
-    expect(toClinicRow(input({ city: "!!!" }))).toEqual({ ok: false, issue: { path: "city", message: MSG.validation.cityRequired } });
+  it("refuses a city that gives no slug, with the form's message (the schema refuses it first; this is the write path's own guard)", () => {
+    expect(toClinicRow({ ...input({}), city: "!!!" })).toEqual({ ok: false, issue: { path: "city", message: MSG.validation.cityRequired } });
   });
 });
