@@ -43,6 +43,7 @@ describe("staff in the admin", () => {
       const form = card.getByRole("form", { name: "Add staff member" });
       await expect.poll(() => form.getByLabel("Name").inputValue()).toBe("Dana M Reyes");
       await expect.poll(() => form.getByLabel("Licence number").inputValue()).toBe("AP123456");
+      await form.getByLabel("Role").selectOption("injector");
       await form.getByRole("button", { name: "Save" }).click();
       await expectToast(page, "Staff member added");
       const row = card.getByRole("row", { name: /Dana M Reyes/ });

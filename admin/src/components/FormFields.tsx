@@ -58,9 +58,12 @@ export function SelectField<T extends string>({
   options,
   optionLabel,
   onValue,
+  placeholder,
 }: FieldFrame & {
   name?: string;
   value: string;
+  /** A first, unselectable choice shown while `value` is "" (nothing is assumed). */
+  placeholder?: string;
   options: readonly T[];
   optionLabel: (value: T) => ReactNode;
   onValue: (value: T) => void;
@@ -77,6 +80,11 @@ export function SelectField<T extends string>({
             if (chosen !== undefined) onValue(chosen);
           }}
         >
+          {placeholder != null ? (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          ) : null}
           {options.map((o) => (
             <option key={o} value={o}>
               {optionLabel(o)}

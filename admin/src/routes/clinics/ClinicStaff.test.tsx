@@ -77,6 +77,25 @@ function backend(staff: ListedStaffMember[], npi: Record<string, unknown> = {}) 
 const staffCard = () => screen.findByRole("region", { name: "Staff" });
 
 describe("staff on the clinic edit screen", () => {
+  it("asks before saving a second medical director, and saves it when confirmed", async () => {
+    const staff: ListedStaffMember[] = [member(1, { name: "Alex Kim" })];
+    const { api, callsTo } = createFakeApi(backend(staff));
+    renderApp(api, "/clinics/7");
+    const card = await staffCard();
+    await within(card).findByRole("row", { name: /Alex Kim/ });
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole("button", { name: "Add without NPI" }));
+    const form = within(card).getByRole("form", { name: "Add staff member" });
+    await user.type(within(form).getByLabelText("Name"), "Jo Park");
+    await user.selectOptions(within(form).getByLabelText("Role"), "medical_director");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await within(form).findByText("This clinic already has a medical director (Alex Kim). Save a second one?")).toBeInTheDocument();
+    expect(callsTo("POST", "/clinics/7/staff")).toHaveLength(0);
+    await user.click(within(form).getByRole("button", { name: "Yes, save a second medical director" }));
+    await waitFor(() => expect(callsTo("POST", "/clinics/7/staff")).toHaveLength(1));
+    expect(callsTo("POST", "/clinics/7/staff")[0]?.body).toMatchObject({ name: "Jo Park", role: "medical_director" });
+  });
+
   it("adds a staff member by NPI lookup: the registry's record fills name, credential and licence, the admin confirms", async () => {
     const staff: ListedStaffMember[] = [];
     const { api, callsTo } = createFakeApi(backend(staff));
@@ -101,6 +120,12 @@ describe("staff on the clinic edit screen", () => {
     expect(within(form).getByLabelText("Credential")).toHaveValue("NP");
     expect(within(form).getByLabelText("Licence state")).toHaveValue("TX");
     expect(within(form).getByLabelText("Licence number")).toHaveValue("AP123456");
+    // No role is assumed: a save without one says so and sends nothing.
+    expect(within(form).getByLabelText("Role")).toHaveValue("");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await within(form).findByText("Choose the person's role: medical director or injector.")).toBeInTheDocument();
+    expect(callsTo("POST", "/clinics/7/staff")).toHaveLength(0);
+    await user.selectOptions(within(form).getByLabelText("Role"), "injector");
     await user.click(within(form).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(callsTo("POST", "/clinics/7/staff")).toHaveLength(1));
     expect(callsTo("POST", "/clinics/7/staff")[0]?.body).toEqual({
@@ -147,6 +172,7 @@ describe("staff on the clinic edit screen", () => {
     await user.click(within(card).getByRole("button", { name: "Use this record" }));
     const form = within(card).getByRole("form", { name: "Add staff member" });
     await user.selectOptions(within(form).getByLabelText("Credential"), "MD");
+    await user.selectOptions(within(form).getByLabelText("Role"), "injector");
     await user.click(within(form).getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Staff member added: entered, not checked")).toBeInTheDocument();
     expect(screen.getByText(reasons[0]!)).toBeInTheDocument();

@@ -32,10 +32,17 @@ import { Card } from "../../components/ui/Card.tsx";
 import { Spinner } from "../../components/ui/Spinner.tsx";
 import { fieldIssuesOf, sessionExpired } from "../../lib/errors.ts";
 
+/** The staff editor's own messages. */
+const STAFF_FORM_MSG = {
+  chooseRole: "Choose the person's role: medical director or injector.",
+  secondDirector: (names: readonly string[]) => `This clinic already has a medical director (${names.join(", ")}). Save a second one?`,
+} as const;
+
 /** The staff editor's fields, as typed. */
 interface StaffForm {
   name: string;
-  role: StaffRole;
+  /** "" until the admin chooses: no role is assumed. */
+  role: StaffRole | "";
   credential: StaffCredential;
   npi: string;
   licenseState: string;
@@ -47,7 +54,7 @@ interface StaffForm {
 
 const emptyForm: StaffForm = {
   name: "",
-  role: "injector",
+  role: "",
   credential: "NP",
   npi: "",
   licenseState: "",
@@ -229,6 +236,7 @@ export function ClinicStaff({ clinicId, today = isoDay(new Date()) }: { clinicId
               staffId={editing.id}
               initial={editing.form}
               today={today}
+              otherDirectors={list.filter((m) => m.role === "medical_director" && m.id !== editing.id).map((m) => m.name)}
               onDone={async () => {
                 setEditing(null);
                 await refresh();
@@ -318,7 +326,8 @@ function NpiLookupForm({ today, onUse }: { today: string; onUse: (form: StaffFor
   );
 }
 
-const payload = (f: StaffForm) => ({
+/** The write's body; only called once a role is chosen (onSubmit refuses ""). */
+const payload = (f: StaffForm & { role: StaffRole }) => ({
   name: f.name,
   role: f.role,
   credential: f.credential,
@@ -336,6 +345,7 @@ function StaffEditor({
   staffId,
   initial,
   today,
+  otherDirectors,
   onDone,
   onCancel,
 }: {
@@ -343,6 +353,8 @@ function StaffEditor({
   staffId: number | null;
   initial: StaffForm;
   today: string;
+  /** Names of the clinic's other medical directors: a second one is added only on purpose. */
+  otherDirectors: readonly string[];
   onDone: () => Promise<void>;
   onCancel: () => void;
 }) {
@@ -356,8 +368,8 @@ function StaffEditor({
     setServerErrors(({ [name]: _gone, ...rest }) => rest);
   };
   const save = useMutation({
-    mutationFn: () =>
-      staffId == null ? api.send("POST", `/clinics/${clinicId}/staff`, payload(values)) : api.send("PATCH", `/staff/${staffId}`, payload(values)),
+    mutationFn: (body: ReturnType<typeof payload>) =>
+      staffId == null ? api.send("POST", `/clinics/${clinicId}/staff`, body) : api.send("PATCH", `/staff/${staffId}`, body),
     onSuccess: async (res) => {
       toast(checkToast(staffId == null ? "Staff member added" : "Staff member updated", res.registryCheck));
       await onDone();
@@ -368,10 +380,21 @@ function StaffEditor({
       setSaveError(errorMessageOf(err, "Failed to save the staff member."));
     },
   });
+  // Shown when a second medical director is about to be saved; the admin confirms or changes the role.
+  const [confirmDirector, setConfirmDirector] = useState(false);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSaveError(null);
-    save.mutate();
+    if (values.role === "") {
+      setServerErrors((errors) => ({ ...errors, role: STAFF_FORM_MSG.chooseRole }));
+      return;
+    }
+    if (values.role === "medical_director" && otherDirectors.length > 0 && !confirmDirector) {
+      setConfirmDirector(true);
+      return;
+    }
+    setConfirmDirector(false);
+    save.mutate(payload({ ...values, role: values.role }));
   };
   return (
     <form
@@ -382,15 +405,32 @@ function StaffEditor({
     >
       <h3 className="font-semibold">{staffId == null ? "Add staff member" : "Edit staff member"}</h3>
       {saveError ? <SaveErrors title={saveError} errors={serverErrors} shownAtFields={Object.keys(values)} /> : null}
+      {confirmDirector ? (
+        <div role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-second-director>
+          <p>{STAFF_FORM_MSG.secondDirector(otherDirectors)}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button type="submit" size="sm">
+              Yes, save a second medical director
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setConfirmDirector(false)}>
+              Change the role
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <div className="grid gap-4 md:grid-cols-3">
         <TextField label="Name" error={serverErrors.name} value={values.name} onValue={(v) => set("name", v)} />
         <SelectField
           label="Role"
           error={serverErrors.role}
           value={values.role}
+          placeholder="Choose a role"
           options={STAFF_ROLES}
           optionLabel={(r) => ROLE_LABELS[r]}
-          onValue={(r) => set("role", r)}
+          onValue={(r) => {
+            set("role", r);
+            setConfirmDirector(false);
+          }}
         />
         <SelectField
           label="Credential"

@@ -124,6 +124,21 @@ describe("suggested edits queue", () => {
     expect(within(item).getByText("pending")).toBeInTheDocument();
   });
 
+  it("asks before applying a suggestion that closes a clinic for good", async () => {
+    const list = [suggestion(1, { changes: { businessStatus: "PERMANENTLY_CLOSED" }, current: { businessStatus: "OPERATIONAL" } })];
+    const { api, callsTo } = createFakeApi(queue(list));
+    renderApp(api, "/suggestions");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Apply" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByText("Mark this clinic permanently closed?")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(callsTo("PATCH", "/suggestions/1")).toHaveLength(0);
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Mark permanently closed" }));
+    await waitFor(() => expect(callsTo("PATCH", "/suggestions/1")).toHaveLength(1));
+  });
+
   it("pages the queue and filters it to one clinic", async () => {
     const list = [
       ...Array.from({ length: 55 }, (_, i) => suggestion(i + 1, { clinicId: 7, clinicName: "Flooded Spa" })),

@@ -15,6 +15,7 @@ import {
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { useToast } from "../../components/toast.tsx";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { useFailureToast } from "../../hooks/use-failure-toast.ts";
 import { Alert } from "../../components/ui/Alert.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/Badge.tsx";
@@ -61,6 +62,8 @@ export default function SuggestionsPage() {
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<number | null>(null);
   const [reason, setReason] = useState("");
+  // A suggestion that closes a clinic for good takes it out of every listing: applied only on purpose.
+  const [closing, setClosing] = useState<Suggestion | null>(null);
 
   const suggestions = useQuery({
     queryKey: [...keys.suggestions, filter, clinic?.id ?? null, page],
@@ -237,7 +240,11 @@ export default function SuggestionsPage() {
                     </form>
                   ) : (
                     <div className="flex gap-2">
-                      <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: s.id, status: "applied" })}>
+                      <Button
+                        size="sm"
+                        disabled={decide.isPending}
+                        onClick={() => (s.changes.businessStatus === "PERMANENTLY_CLOSED" ? setClosing(s) : decide.mutate({ id: s.id, status: "applied" }))}
+                      >
                         Apply
                       </Button>
                       <Button
@@ -258,6 +265,18 @@ export default function SuggestionsPage() {
           </ul>
         </>
       )}
+      <ConfirmDialog
+        open={closing != null}
+        title="Mark this clinic permanently closed?"
+        description={`${closing?.clinicName ?? "The clinic"} leaves every listing and the sitemap; its page stays, pointing to open clinics nearby.`}
+        confirmLabel="Mark permanently closed"
+        busy={decide.isPending}
+        onConfirm={() => {
+          if (closing) decide.mutate({ id: closing.id, status: "applied" });
+          setClosing(null);
+        }}
+        onCancel={() => setClosing(null)}
+      />
     </div>
   );
 }
