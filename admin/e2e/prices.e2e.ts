@@ -37,7 +37,7 @@ describe("prices in the admin", () => {
       await card.getByRole("button", { name: "Add price" }).click();
       const form = card.getByRole("form", { name: "Add price" });
       await form.getByRole("button", { name: "Save price" }).click();
-      await form.getByText("A per-unit price needs unitPriceCents.").waitFor();
+      await form.getByText("Enter a price per unit.").waitFor();
 
       await form.getByLabel("Price per unit ($)").fill("13.50");
       await form.getByLabel("Evidence URL").fill("https://clinic.example.com/prices");

@@ -72,7 +72,7 @@ export const PRICE_MSG = {
   units: "Units must be a whole number between 1 and 1,000.",
   reportUnits: "Units must be a whole number between 1 and 400.",
   date: "Dates must be real dates written YYYY-MM-DD.",
-  unitPriceRequired: "A per-unit price needs unitPriceCents.",
+  unitPriceRequired: "Enter a price per unit.",
   areaRequired: "An area price needs its area.",
   priceRequired: "This pricing model needs priceCents.",
   total: "Total paid must be an amount in dollars between $1 and $10,000.",

@@ -81,7 +81,7 @@ describe("prices on the clinic edit screen", () => {
     await user.click(within(card).getByRole("button", { name: "Add price" }));
     const form = within(card).getByRole("form", { name: "Add price" });
     await user.click(within(form).getByRole("button", { name: "Save price" }));
-    expect(within(form).getByText("A per-unit price needs unitPriceCents.")).toBeInTheDocument();
+    expect(within(form).getByText("Enter a price per unit.")).toBeInTheDocument();
     expect(callsTo("POST", "/clinics/7/prices")).toHaveLength(0);
 
     await user.type(within(form).getByLabelText("Price per unit ($)"), "12.50");

@@ -13,7 +13,13 @@ const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? 
 
 const centsSchema = z.number({ error: PRICE_MSG.cents }).int(PRICE_MSG.cents).min(1, PRICE_MSG.cents).max(10_000_000, PRICE_MSG.cents);
 const unitsSchema = z.number({ error: PRICE_MSG.units }).int(PRICE_MSG.units).min(1, PRICE_MSG.units).max(1000, PRICE_MSG.units);
-const isoDate = (missing: string) => z.string({ error: missing }).trim().refine(isIsoDate, { message: PRICE_MSG.date });
+// An empty date is a missing one (a form's blank field), with the field's own message.
+const isoDate = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .refine((s) => s !== "", { message: missing, abort: true })
+    .refine(isIsoDate, { message: PRICE_MSG.date });
 
 /** https only: a deal's source is shown as a link, and javascript:, data: or plain http are refused. */
 const sourceUrlSchema = z.preprocess(
