@@ -7,6 +7,7 @@ import {
   UNIT_PRICE_BOUNDS_CENTS,
   computePriceIndex,
   countsInIndex,
+  heldPriceReason,
   currentUnitPrices,
   formatCents,
   formatPriceDate,
@@ -348,5 +349,12 @@ describe("reportOutlier", () => {
     expect(reportOutlier("botox", 1900, 1300)).toBeNull();
     expect(reportOutlier("botox", null, 1300)).toBeNull();
     expect(reportOutlier("other", 99999, null)).toBeNull();
+  });
+});
+
+describe("heldPriceReason", () => {
+  it("says why a price was held: outside the brand's range, or no units to compare", () => {
+    expect(heldPriceReason({ brand: "botox", perUnitCents: 99 })).toBe("Outside the plausible Botox range ($5–$40 per unit)");
+    expect(heldPriceReason({ brand: "botox", perUnitCents: null })).toMatch(/Without its units/);
   });
 });

@@ -211,6 +211,12 @@ export function priceCheckedOn(p: { observedOn: string; verifiedOn?: string | nu
 /** Counts in indexes, filters and sorts. */
 export const countsInIndex = (observedOn: string, today: string): boolean => priceAgeDays(observedOn, today) <= PRICE_RULES.maxAgeDays;
 
+/** Why a price the admin meant to publish was held for review, as the admin reads it. */
+export function heldPriceReason(p: { brand: PriceBrand; perUnitCents: number | null }): string {
+  if (p.perUnitCents == null) return "Without its units, its per-unit price cannot be checked against the usual range";
+  return reportOutlier(p.brand, p.perUnitCents, null) ?? "Its per-unit price is outside the usual range for the brand";
+}
+
 /** Outside the brand's plausible per-unit range: held for review. */
 export function isUnitPriceOutlier(brand: PriceBrand, cents: number | null): boolean {
   const bounds = UNIT_PRICE_BOUNDS_CENTS[brand];

@@ -11,6 +11,7 @@ import {
   PRICE_STATUSES,
   SOURCE_LABELS,
   errorMessageOf,
+  heldPriceReason,
   type ClinicPrice,
   type PriceArea,
 } from "@botox/core";
@@ -58,7 +59,7 @@ export function PriceEditor({
       const held = saved && saved.status === "pending" && values.status === "published";
       toast(
         held
-          ? { title: "Price held for review", description: "Its per-unit price is outside the usual range for the brand, so it was saved as pending." }
+          ? { title: "Price held for review", description: `${heldPriceReason(saved)}, so it was saved as pending.` }
           : { title: price ? "Price updated" : "Price added" },
       );
       await onDone();

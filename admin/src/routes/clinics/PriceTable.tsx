@@ -7,6 +7,7 @@ import {
   formatCents,
   formatPriceDate,
   formatUnitPrice,
+  heldPriceReason,
   isPriceOutOfDate,
   priceCheckedOn,
   type ClinicPrice,
@@ -74,7 +75,15 @@ export function PriceTable({
         </>
       ),
     },
-    { header: "Status", cell: (p) => <Badge tone={priceStatusTone(p.status)}>{p.status}</Badge> },
+    {
+      header: "Status",
+      cell: (p) => (
+        <>
+          <Badge tone={priceStatusTone(p.status)}>{p.status}</Badge>
+          {p.status === "pending" ? <span className="block text-xs text-slate-500">{heldPriceReason(p)}</span> : null}
+        </>
+      ),
+    },
     {
       header: <span className="sr-only">Actions</span>,
       actions: true,
