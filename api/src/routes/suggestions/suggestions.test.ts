@@ -132,11 +132,11 @@ describe("POST /clinics/{id}/suggestions", () => {
 
   it("counts an IPv6 visitor by its /64: other addresses of it, with fresh cookies, are the same visitor (409)", async () => {
     const clinic = await newClinic();
-    expect((await suggest(clinic.id, { changes: { phone: "111" } }, { ip: "2001:db8:77:1::1" })).status).toBe(201);
+    expect((await suggest(clinic.id, { changes: { phone: "(303) 555-0111" } }, { ip: "2001:db8:77:1::1" })).status).toBe(201);
     for (const ip of ["2001:db8:77:1::2", "2001:db8:77:1:ffff:ffff:ffff:fffe"]) {
-      expect((await suggest(clinic.id, { changes: { phone: "222" } }, { ip })).status).toBe(409);
+      expect((await suggest(clinic.id, { changes: { phone: "(303) 555-0122" } }, { ip })).status).toBe(409);
     }
-    expect((await suggest(clinic.id, { changes: { phone: "333" } }, { ip: "2001:db8:77:2::1" })).status).toBe(201);
+    expect((await suggest(clinic.id, { changes: { phone: "(303) 555-0133" } }, { ip: "2001:db8:77:2::1" })).status).toBe(201);
   });
 
   it("is rate limited per address like the other public writes: a flood gets 429", async () => {
