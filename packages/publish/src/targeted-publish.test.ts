@@ -261,8 +261,8 @@ describe("targeted publish", () => {
     const id = await clinicId("gamma-skin-bar");
     const today = new Date().toISOString().slice(0, 10);
     const [staff] = await db.sql<{ id: number }[]>`
-      insert into clinic_staff (clinic_id, name, role, credential, license_state, license_number, license_status, verified_on, verified_by)
-      values (${id}, 'Dana Staffcheck', 'medical_director', 'MD', 'TX', 'X1234', 'active', ${today}, 'test') returning id`;
+      insert into clinic_staff (clinic_id, name, role, credential, license_state, license_number, license_status, verified_via, verified_on, verified_by)
+      values (${id}, 'Dana Staffcheck', 'medical_director', 'MD', 'TX', 'X1234', 'active', 'npi_registry', ${today}, 'test') returning id`;
     const { build } = await expectTargeted("staff", staff!.id, {
       // The ZIP page's card shows the verified staff: its key moves with them (cache-key.ts `stamp`).
       rendered: ["/botox-clinic/cachefield/gamma-skin-bar", "/zip/75001"],

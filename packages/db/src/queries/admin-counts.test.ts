@@ -104,7 +104,7 @@ describe("admin counts", () => {
     await t.sql`truncate clinic_prices cascade`;
     await expectInStep();
     expect((await readAdminCounts(t.db, today)).staleClinicPrices).toBe(0);
-    await t.sql`truncate newsletter_subscriptions`;
+    await t.sql`truncate newsletter_subscriptions cascade`;
     await t.sql`truncate blog_posts cascade`;
     await expectInStep();
     expect(await readAdminCounts(t.db, today)).toMatchObject({ totalPosts: 0, totalSubscribers: 0 });
