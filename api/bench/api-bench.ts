@@ -241,6 +241,11 @@ async function startServer(url: string, readCache: boolean, dir: string = apiDir
       NODE_ENV: "production",
       DATABASE_URL: url,
       REDIS_URL: "",
+      // Production asks for a mail relay or capture on purpose: the bench sends no mail.
+      MAIL_MODE: "capture",
+      MAIL_WORKER: "false",
+      MAIL_FROM: "Botox Near Me <mail@botox.example.test>",
+      MAIL_POSTAL_ADDRESS: "1 Bench Street, Austin, TX 78701",
       // autocannon stands for many visitors behind one proxy: each request carries its own
       // X-Forwarded-For, so the per-address limits see many clients, not one.
       TRUSTED_PROXIES: "127.0.0.1",

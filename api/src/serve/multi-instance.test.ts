@@ -53,7 +53,7 @@ function portAnswers(port: number): Promise<boolean> {
 const ORIGIN = "http://127.0.0.1:4321";
 const PASSWORD = randomBytes(12).toString("base64url");
 const USERNAME = "mi-admin";
-const CITY = `Multiville ${randomBytes(2).toString("hex")}`;
+const CITY = `Multiville ${[...randomBytes(4)].map((b) => String.fromCharCode(97 + (b % 26))).join("")}`;
 
 async function freePort(): Promise<number> {
   const server = http.createServer();
@@ -163,7 +163,8 @@ async function call(instance: Instance, method: string, pathname: string, option
 async function login(instance: Instance): Promise<string> {
   const res = await call(instance, "POST", "/login", { body: { username: USERNAME, password: PASSWORD }, forwardedFor: randomIp() });
   expect(res.status).toBe(200);
-  const cookie = res.headers.get("set-cookie")?.split(";")[0];
+  // The answer also sets the known-device cookie: pick the session's.
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("session="))?.split(";")[0];
   if (!cookie) throw new Error("no session cookie");
   return cookie;
 }
@@ -221,6 +222,11 @@ describe.skipIf(skipReason !== null)("two API instances on one PostgreSQL and on
       PUBLISH_POLL_MS: "300",
       PUBLISH_CRON: "off",
       SHUTDOWN_TIMEOUT_MS: "5000",
+      // Production asks for a mail relay or capture on purpose; captured mail stays in this run's folder.
+      MAIL_MODE: "capture",
+      MAIL_FROM: "Botox Near Me <mail@botox.example.test>",
+      MAIL_POSTAL_ADDRESS: "1 Test Street, Austin, TX 78701",
+      DATA_DIR: tmp,
     };
     const [portA, portB] = [await freePort(), await freePort()];
     a = startInstance("A", portA);
