@@ -29,6 +29,7 @@ const PUBLIC_ROUTES = new Set([
   "get /cities/nearby",
   "post /clinics/nearby",
   "get /zip-search",
+  "get /search/lookup",
   "get /providers/near-user",
   "get /proxy/clinics-by-city/{city}",
   "get /proxy/clinic/{slug}",

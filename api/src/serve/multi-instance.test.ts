@@ -164,7 +164,10 @@ async function login(instance: Instance): Promise<string> {
   const res = await call(instance, "POST", "/login", { body: { username: USERNAME, password: PASSWORD }, forwardedFor: randomIp() });
   expect(res.status).toBe(200);
   // The answer also sets the known-device cookie: pick the session's.
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("session="))?.split(";")[0];
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("session="))
+    ?.split(";")[0];
   if (!cookie) throw new Error("no session cookie");
   return cookie;
 }
