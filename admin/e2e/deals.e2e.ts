@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { Clinic, PublicDeal } from "@botox/core";
 import { launchBrowser } from "@botox/e2e";
-import { adminApi, adminUrl, expectToast, publicGet, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { adminApi, adminUrl, expectToast, publicGet, signedInPage, uniqueCity, uniqueName, unexpectedErrors } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe("deals in the admin", () => {
   it("refuses a per-area deal without units, adds it with them, and the public API lists it", async () => {
     const { page, context, errors } = await signedInPage(browser, "/");
     const api = adminApi(context);
-    const city = uniqueName("Dealville");
+    const city = uniqueCity("Dealville");
     const clinic = await api.send<Clinic>("POST", "/clinics", { name: uniqueName("Deal Spa"), city, state: "OH", postalCode: "43215" });
     try {
       await page.goto(adminUrl(`/clinics/${clinic.id}`));

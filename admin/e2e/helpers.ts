@@ -10,6 +10,9 @@ export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
 }
 
+/** A unique place name: letters only, as the city rule takes (no digits in names of places). */
+export const uniqueCity = (prefix: string): string => uniqueName(prefix).replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "a");
+
 /** Admin route → absolute URL ("/clinics" → http://127.0.0.1:port/admin/clinics). */
 export const adminUrl = (path = "/") => `${stack().urls.admin}${path === "/" ? "" : path}`;
 

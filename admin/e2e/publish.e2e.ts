@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { cityPath, clinicPath, type Clinic } from "@botox/core";
 import { launchBrowser } from "@botox/e2e";
-import { adminApi, expectToast, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { adminApi, expectToast, signedInPage, stack, uniqueCity, uniqueName, unexpectedErrors } from "./helpers.ts";
 
 /** A rebuild of the e2e site takes seconds; machines running several suites at once are slower. */
 const REBUILD_TIMEOUT_MS = 180_000;
@@ -44,7 +44,7 @@ describe("publishing", () => {
       const api = adminApi(context);
       // A clinic of our own in a city of its own: no other test edits either page.
       const name = uniqueName("Publish Glow Spa");
-      const city = uniqueName("Publishville").replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+      const city = uniqueCity("Publishville");
       const created = await api.send<Clinic>("POST", "/clinics", {
         name,
         city,
