@@ -95,7 +95,7 @@ describe("blog post", () => {
     await Promise.all([page.waitForURL(`${site}/blog/botox-guide-part-7`), page.getByRole("link", { name: "Botox Guide Part 7" }).click()]);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Botox Guide Part 7");
     await expect.poll(() => page.getByRole("main").getByRole("link", { name: "Costs" }).getAttribute("href")).toBe("/blog/category/costs");
-    await page.getByText(/^By Dr\. Jane Smith · 01\/07\/2026/).waitFor();
+    await page.getByText(/^By Dr\. Jane Smith · 7 Jan 2026/).waitFor();
     await expect.poll(() => page.locator(".prose-post h2").textContent()).toBe("Section");
     await expect.poll(() => page.locator(".prose-post p").count()).toBe(3);
     await expect.poll(() => page.locator(".prose-post script").count()).toBe(0);

@@ -59,7 +59,7 @@ const byUrl = new Map(pages.map((p) => [p.url === site ? `${site}/` : p.url, p])
 const page = (p: string) => byUrl.get(site + p)!;
 
 describe("weight", () => {
-  it("keeps every page within 95 KB of JavaScript and 25 KB of CSS (gzip)", () => {
+  it("keeps every page within 100 KB of JavaScript and 25 KB of CSS (gzip)", () => {
     const result = checkWeight(dist);
     expect(result.pages).toBe(pages.length);
     expect(result.failures).toEqual([]);
@@ -89,7 +89,6 @@ describe("weight", () => {
 
     await tab.goto(`${site}/`);
     await expect.poll(() => tab.getByRole("heading", { level: 1 }).textContent()).toBe("Find the Best Botox Near You");
-    await expect.poll(() => tab.getByRole("region", { name: "What Our Users Say" }).isVisible()).toBe(true);
     await expect.poll(() => tab.locator("[data-faq] details").count()).toBe(8);
     await context.close();
   });

@@ -75,8 +75,8 @@ describe("clinic detail", () => {
     const crumbs = await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allTextContents();
     expect(crumbs.map((c) => c.replace("›", "").trim())).toEqual(["Home", "Botox Near Me", "New York", "Glow Med Spa New York"]);
     await page.getByText("100 Main St, New York, NY 10001").first().waitFor();
-    await expect.poll(() => page.getByRole("link", { name: "(212) 555-1000" }).getAttribute("href")).toBe("tel:2125551000");
-    await expect.poll(() => page.getByRole("link", { name: "Call" }).getAttribute("href")).toBe("tel:2125551000");
+    await expect.poll(() => page.getByRole("link", { name: "(212) 555-1000" }).getAttribute("href")).toBe("tel:+12125551000");
+    await expect.poll(() => page.getByRole("link", { name: "Call" }).getAttribute("href")).toBe("tel:+12125551000");
     const website = new URL((await page.getByRole("link", { name: "Visit Website" }).getAttribute("href"))!);
     expect([website.host, website.searchParams.get("utm_source"), website.searchParams.get("ref")]).toEqual([
       "clinic-0.example.com",

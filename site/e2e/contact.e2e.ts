@@ -42,7 +42,10 @@ it("validates, sends, shows 'Message Sent!' and stores the message for the admin
     body: JSON.stringify(stack.admin),
   });
   expect(login.ok).toBe(true);
-  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("session="))!
+    .split(";")[0]!;
   const listed = (await (await fetch(`${api}/contact-messages`, { headers: { cookie } })).json()) as { message: string }[];
   expect(listed.some((m) => m.message === message)).toBe(true);
 

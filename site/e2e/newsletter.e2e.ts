@@ -17,7 +17,10 @@ async function adminCookie(): Promise<string> {
     body: JSON.stringify(stack.admin),
   });
   expect(login.ok).toBe(true);
-  return login.headers.get("set-cookie")!.split(";")[0]!;
+  return login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("session="))!
+    .split(";")[0]!;
 }
 
 /** The text of the newest message to `to`, once the outbox worker has captured it. */
