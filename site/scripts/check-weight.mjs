@@ -2,13 +2,13 @@
 /**
  * Weight budget over the build output: for every HTML page, the JavaScript it can
  * load (scripts, island components and renderers, and every module they import statically)
- * must stay within 100 KB gzip (decision 258), its CSS within 25 KB gzip. Usage: node scripts/check-weight.mjs [dist]
+ * must stay within 105 KB gzip (decision 258), its CSS within 25 KB gzip. Usage: node scripts/check-weight.mjs [dist]
  */
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
-export const JS_BUDGET = 100 * 1024;
+export const JS_BUDGET = 105 * 1024;
 export const CSS_BUDGET = 25 * 1024;
 
 const gz = new Map();
@@ -91,7 +91,7 @@ export function checkWeight(dist) {
     const { js, css } = pageWeight(dist, file);
     if (js > maxJs.v) maxJs = { v: js, page };
     if (css > maxCss.v) maxCss = { v: css, page };
-    if (js > JS_BUDGET) failures.push(`${page}: JavaScript ${(js / 1024).toFixed(1)} KB gzip > 100 KB`);
+    if (js > JS_BUDGET) failures.push(`${page}: JavaScript ${(js / 1024).toFixed(1)} KB gzip > 105 KB`);
     if (css > CSS_BUDGET) failures.push(`${page}: CSS ${(css / 1024).toFixed(1)} KB gzip > 25 KB`);
   }
   return { pages: files.length, maxJs, maxCss, failures };
