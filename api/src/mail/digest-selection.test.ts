@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isoDay } from "@botox/core";
 import { recordingLogger } from "@botox/core/testing";
 import { createPublicTestContext, type PublicTestContext } from "../test/public-app.ts";
+import { alertCandidates } from "./alert-selection.ts";
 import { DIGEST_ITEMS, digestPairs } from "./digest-selection.ts";
 import { runDigests } from "./schedule.ts";
 import { mailContext } from "./service.ts";
@@ -108,5 +109,26 @@ describe("digest selection", () => {
     expect(mails.map((m) => m.subscription_id)).toEqual([a, b]);
     expect(mails[0]!.text).toContain("Batch deal");
     expect(mails.some((m) => m.subscription_id === nobody)).toBe(false);
+  });
+});
+
+describe("alert selection", () => {
+  it("matches prices of the alert's brand at or under its line within its radius, once each", async () => {
+    await t.db.sql`update newsletter_subscriptions set status = 'unsubscribed'`;
+    await t.db.sql`delete from clinic_prices`; // the earlier tests' prices
+    const id = await subscriber("60601", 5);
+    await t.db.sql`insert into price_alerts (subscription_id, brand, max_unit_cents, zip_code, radius_miles) values (${id}, 'botox', 1200, '60601', 5)`;
+    const under = await clinic("Under The Line", 41.89, -87.625);
+    const over = await clinic("Over The Line", 41.891, -87.626);
+    const far = await clinic("Evanston Cheap", 42.045, -87.684);
+    await price(under, 1100, 0);
+    await price(over, 1300, 0);
+    await price(far, 900, 0);
+    await t.db.sql`insert into clinic_prices (clinic_id, brand, model, unit_price_cents, per_unit_cents, source, observed_on)
+      values (${over}, 'dysport', 'per_unit', 500, 500, 'clinic', current_date)`;
+    const found = await alertCandidates(t.db.sql, [id], today());
+    expect(found.map((c) => [c.clinicName, c.perUnitCents])).toEqual([["Under The Line", 1100]]);
+    await t.db.sql`insert into price_alert_hits (alert_id, price_id) values (${found[0]!.alertId}, ${found[0]!.priceId})`;
+    expect(await alertCandidates(t.db.sql, [id], today())).toEqual([]);
   });
 });

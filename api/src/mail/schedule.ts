@@ -12,13 +12,13 @@ import type { Logger } from "@botox/core/logger";
 import { priceIndexInCity, type Database, type Sql } from "@botox/db";
 import { scheduleNightly, systemClock } from "@botox/publish";
 import type { MailConfig } from "./config.ts";
+import { alertCandidates, dueAlertSubscribers, type AlertCandidate } from "./alert-selection.ts";
 import { digestPairs, dueSubscribers, type DigestPair, type DigestSubscriber } from "./digest-selection.ts";
-import { enqueueMail, enqueueMails, type OutgoingMail } from "./outbox.ts";
+import { enqueueMails, type OutgoingMail } from "./outbox.ts";
 import { purgeUnconfirmed } from "./subscriptions.ts";
 import { alertMail, digestMail, type AlertHit, type DigestClinic, type DigestDeal, type DigestPriceDrop } from "./templates.ts";
 import { manageToken } from "./tokens.ts";
 
-const METERS_PER_MILE = 1609.344;
 /** Subscribers per selection statement and per write transaction. */
 const BATCH = 1000;
 
@@ -163,82 +163,78 @@ async function writeDigests(
   });
 }
 
-interface AlertCandidate {
-  subscription_id: number;
-  email: string;
-  manage_nonce: string;
-  alert_id: number;
-  price_id: number;
-  brand: PriceBrand;
-  per_unit_cents: number;
-  max_unit_cents: number;
-  zip_code: string;
-  radius_miles: number;
-  clinic_name: string;
-  city_slug: string;
-  slug: string;
-}
-
 /** Price alerts: at most one mail a day per person, once per clinic price under the line. */
 export async function runPriceAlerts(ctx: MailRunContext): Promise<number> {
   const today = isoDay(ctx.now?.() ?? new Date());
-  const candidates = await ctx.sql<AlertCandidate[]>`
-    select s.id as subscription_id, s.email, s.manage_nonce, a.id as alert_id, cp.price_id, a.brand, cp.per_unit_cents, a.max_unit_cents,
-      a.zip_code, a.radius_miles, c.name as clinic_name, c.city_slug, c.slug
-    from price_alerts a
-    join newsletter_subscriptions s on s.id = a.subscription_id
-    join zip_codes z on z.zip = a.zip_code
-    join clinic_current_prices cp on cp.brand = a.brand and cp.per_unit_cents <= a.max_unit_cents
-      and cp.checked_on >= ${today}::date - 365 and cp.latitude is not null and cp.business_status = 'OPERATIONAL'
-      and earth_box(ll_to_earth(z.latitude, z.longitude), a.radius_miles * ${METERS_PER_MILE}::float8) @> ll_to_earth(cp.latitude, cp.longitude)
-      and earth_distance(ll_to_earth(z.latitude, z.longitude), ll_to_earth(cp.latitude, cp.longitude)) <= a.radius_miles * ${METERS_PER_MILE}::float8
-    join clinics c on c.id = cp.clinic_id
-    where s.status = 'confirmed' and (s.last_alert_on is null or s.last_alert_on < ${today}::date)
-      and not exists (select 1 from price_alert_hits h where h.alert_id = a.id and h.price_id = cp.price_id)
-      and not exists (select 1 from mail_suppressions x where x.email = lower(s.email))
-    order by s.id, cp.per_unit_cents, cp.price_id`;
-  const bySubscriber = new Map<number, AlertCandidate[]>();
-  for (const row of candidates) bySubscriber.set(row.subscription_id, [...(bySubscriber.get(row.subscription_id) ?? []), row]);
+  let after = 0;
   let queued = 0;
-  for (const [subscriptionId, rows] of bySubscriber) {
-    const sent = await ctx.sql.begin(async (tx) => {
-      // The day's one alert mail: whoever sets last_alert_on first sends it.
-      const claimed = await tx`
-        update newsletter_subscriptions set last_alert_on = ${today}::date
-        where id = ${subscriptionId} and status = 'confirmed' and (last_alert_on is null or last_alert_on < ${today}::date) returning id`;
-      if (claimed.length === 0) return false;
-      const hits: AlertHit[] = [];
-      for (const r of rows.slice(0, 20)) {
-        const inserted =
-          await tx`insert into price_alert_hits (alert_id, price_id) values (${r.alert_id}, ${r.price_id}) on conflict do nothing returning price_id`;
-        if (inserted.length === 0) continue;
-        hits.push({
-          priceId: r.price_id,
-          brand: r.brand,
-          perUnitCents: r.per_unit_cents,
-          maxUnitCents: r.max_unit_cents,
-          zipCode: r.zip_code,
-          radiusMiles: r.radius_miles,
-          clinicName: r.clinic_name,
-          citySlug: r.city_slug,
-          slug: r.slug,
-        });
-      }
-      const [firstHit, ...otherHits] = hits;
-      if (!firstHit) {
-        // Nothing new after all: give the day back.
-        await tx`update newsletter_subscriptions set last_alert_on = null where id = ${subscriptionId} and last_alert_on = ${today}::date`;
-        return false;
-      }
-      const [first] = rows;
-      if (!first) return false;
-      const mail = alertMail(ctx.config, first.email, manageToken(ctx.secret, subscriptionId, first.manage_nonce), [firstHit, ...otherHits]);
-      await enqueueMail(tx, ctx.config.from, { ...mail, kind: "alert", subscriptionId });
-      return true;
-    });
-    if (sent) queued++;
+  for (;;) {
+    const ids = await dueAlertSubscribers(ctx.sql, after, BATCH, today);
+    const last = ids.at(-1);
+    if (last === undefined) break;
+    after = last;
+    const candidates = await alertCandidates(ctx.sql, ids, today);
+    if (candidates.length > 0) queued += await writeAlerts(ctx, candidates, today);
   }
   return queued;
+}
+
+/**
+ * One transaction per batch: the day's one alert mail of each person is claimed by setting
+ * last_alert_on (whoever sets it first sends it); the hits are recorded with ON CONFLICT DO
+ * NOTHING and only newly recorded ones are mailed; a person left with none gets the day back.
+ */
+async function writeAlerts(ctx: MailRunContext, candidates: readonly AlertCandidate[], today: string): Promise<number> {
+  const people = [...new Set(candidates.map((c) => c.subscriptionId))];
+  return ctx.sql.begin(async (tx) => {
+    const claimed = new Set(
+      (
+        await tx<{ id: number }[]>`
+          update newsletter_subscriptions set last_alert_on = ${today}::date
+          where id = any(${people}::int[]) and status = 'confirmed' and (last_alert_on is null or last_alert_on < ${today}::date)
+          returning id`
+      ).map((r) => r.id),
+    );
+    const mine = candidates.filter((c) => claimed.has(c.subscriptionId));
+    const fresh = new Set(
+      (
+        await tx<{ alert_id: number; price_id: number }[]>`
+          insert into price_alert_hits (alert_id, price_id)
+          select * from unnest(${mine.map((c) => c.alertId)}::int[], ${mine.map((c) => c.priceId)}::int[]) order by 1, 2
+          on conflict do nothing returning alert_id, price_id`
+      ).map((r) => `${r.alert_id}|${r.price_id}`),
+    );
+    const hitsOf = new Map<number, AlertCandidate[]>();
+    for (const c of mine) {
+      if (!fresh.has(`${c.alertId}|${c.priceId}`)) continue;
+      const list = hitsOf.get(c.subscriptionId);
+      if (list) list.push(c);
+      else hitsOf.set(c.subscriptionId, [c]);
+    }
+    const nothingNew = [...claimed].filter((id) => !hitsOf.has(id));
+    if (nothingNew.length > 0)
+      await tx`update newsletter_subscriptions set last_alert_on = null where id = any(${nothingNew}::int[]) and last_alert_on = ${today}::date`;
+    const mails: OutgoingMail[] = [];
+    for (const [subscriptionId, rows] of hitsOf) {
+      const [first, ...others] = rows.map((r): AlertHit => ({
+        priceId: r.priceId,
+        brand: r.brand,
+        perUnitCents: r.perUnitCents,
+        maxUnitCents: r.maxUnitCents,
+        zipCode: r.zipCode,
+        radiusMiles: r.radiusMiles,
+        clinicName: r.clinicName,
+        citySlug: r.citySlug,
+        slug: r.slug,
+      }));
+      const [person] = rows;
+      if (!first || !person) continue;
+      const mail = alertMail(ctx.config, person.email, manageToken(ctx.secret, subscriptionId, person.manageNonce), [first, ...others]);
+      mails.push({ ...mail, kind: "alert", subscriptionId });
+    }
+    await enqueueMails(tx, ctx.config.from, mails);
+    return mails.length;
+  });
 }
 
 export interface MailScheduler {
