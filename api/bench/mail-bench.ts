@@ -10,6 +10,7 @@
  *
  * Usage: pnpm --filter @botox/api bench:mail [--clinics N] [--subscribers N] [--deals N]
  *        [--price-changes N] [--send N] [--keep]
+ *        [--database URL (a database an earlier run kept: no seeding; what the runs recorded is cleared)]
  * Database server: TEST_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
  * Not a test: nothing here asserts; the report states the goals and the verdicts.
  */
@@ -20,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { SMTPServer } from "smtp-server";
-import { connect, repoRoot } from "@botox/db";
+import { connect, repoRoot, type Sql } from "@botox/db";
 import { silentLogger } from "@botox/core/logger";
 import type { MailConfig } from "../src/mail/config.ts";
 import { runDigests, runPriceAlerts } from "../src/mail/schedule.ts";
@@ -40,6 +41,7 @@ const { values: args } = parseArgs({
     "new-clinics": { type: "string", default: "200" },
     send: { type: "string", default: "5000" },
     keep: { type: "boolean", default: false },
+    database: { type: "string" },
   },
 });
 const n = (name: keyof typeof args) => Number(args[name]);
@@ -80,15 +82,8 @@ async function discardingSmtp(): Promise<{ url: string; received(): number; clos
   return { url: `smtp://127.0.0.1:${port}`, received: () => count, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-const startedAt = new Date().toISOString();
-const database = await createBenchDatabase(serverUrl, "bench_mail");
-log(`bench:mail: database ${database.name}; seeding ${n("clinics")} clinics…`);
-const seedStart = performance.now();
-await seedClinics(database.url, n("clinics"), randomBytes(12).toString("hex"));
-const handle = connect(database.url, { max: 4 });
-const { sql } = handle;
-try {
-  log("bench:mail: subscribers, alerts and the day's news…");
+/** Subscribers, alerts and the day's news, written in SQL on the seeded clinics. */
+async function generate(sql: Sql): Promise<void> {
   // Everything seeded is old news; the subscribers confirmed eight days ago.
   await sql`update clinics set created_at = now() - interval '60 days'`;
   await sql`update clinic_prices set created_at = now() - interval '60 days'`;
@@ -104,7 +99,6 @@ try {
   await sql`
     insert into price_alerts (subscription_id, brand, max_unit_cents, zip_code, radius_miles)
     select id, 'botox', 1200, zip_code, radius_miles from newsletter_subscriptions order by id limit ${n("alerts")}`;
-  const seedSeconds = Math.round((performance.now() - seedStart) / 100) / 10;
   await sql`
     insert into clinic_deals (clinic_id, title, brand, model, unit_price_cents, per_unit_cents, starts_on, ends_on, conditions)
     select c.id, 'Bench deal ' || c.id, (case c.id % 3 when 0 then 'botox' when 1 then 'dysport' else 'xeomin' end)::price_brand,
@@ -119,6 +113,29 @@ try {
       else coalesce(cp.per_unit_cents, 1300) + 100 end as cents) p`;
   await sql`update clinics set created_at = now() where id in (select id from clinics order by random() limit ${n("new-clinics")})`;
   await sql`analyze`;
+}
+
+const startedAt = new Date().toISOString();
+const database = args.database
+  ? { name: new URL(args.database).pathname.slice(1), url: args.database, drop: async () => {} }
+  : await createBenchDatabase(serverUrl, "bench_mail");
+const seedStart = performance.now();
+if (!args.database) {
+  log(`bench:mail: database ${database.name}; seeding ${n("clinics")} clinics…`);
+  await seedClinics(database.url, n("clinics"), randomBytes(12).toString("hex"));
+}
+const handle = connect(database.url, { max: 4 });
+const { sql } = handle;
+try {
+  if (args.database) {
+    log(`bench:mail: database ${database.name}, kept from an earlier run; clearing what the runs recorded…`);
+    await sql`truncate digest_items_sent, price_alert_hits, mail_messages`;
+    await sql`update newsletter_subscriptions set last_digest_at = null, last_alert_on = null`;
+  } else {
+    log("bench:mail: subscribers, alerts and the day's news…");
+    await generate(sql);
+  }
+  const seedSeconds = Math.round((performance.now() - seedStart) / 100) / 10;
 
   const smtp = await discardingSmtp();
   const config: MailConfig = {

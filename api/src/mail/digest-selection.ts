@@ -2,9 +2,10 @@
  * What each local digest of a batch of subscribers would tell, found in one statement
  * (docs/decisions/275). The news of a run is small (the deals, lower prices and new clinics
  * since the batch's oldest digest) and the subscribers are many, so the statement gathers the
- * news once and pairs it with the subscribers through a grid of one-degree cells: a subscriber
+ * news once and pairs it with the subscribers through a grid of quarter-degree cells: a subscriber
  * covers the cells its radius reaches, a piece of news sits in one cell, and only pairs that
- * share a cell have their distance measured. Then each subscriber keeps the newest
+ * share a cell have their distance measured (both cell lists are materialized, so the join is a
+ * hash join on the cell, not a loop over every subscriber and piece of news). Then each subscriber keeps the newest
  * DIGEST_ITEMS of each kind that are newer than their own last digest and in their brands.
  * Asking per subscriber instead (three radius queries each) is what made 100,000 subscribers
  * take many minutes.
@@ -20,6 +21,15 @@ export const DIGEST_ITEMS = 10;
  * range errs on the wide side; the distance test decides.
  */
 const MILES_PER_DEGREE_AT_LEAST = 68;
+/** Cells of a quarter degree (about 17 miles of latitude): few pairs to measure for any radius. */
+const CELLS_PER_DEGREE = 4;
+/**
+ * The most cells a radius reaches either way: 50 miles at 72° of latitude (Alaska's north coast
+ * is at 71.4°) spans 2.4° of longitude, 10 quarter-degree cells. A constant range, so the planner
+ * knows how many rows it makes (with a guess of 1,000 per generate_series it judged the statement
+ * costly enough to compile, which took longer than running it).
+ */
+const MAX_CELL_OFFSET = 10;
 
 export interface DigestSubscriber {
   id: number;
@@ -65,17 +75,19 @@ export function dueSubscribers(sql: Sql, after: number, limit: number): Promise<
 export function digestPairs(sql: Sql, subscriptionIds: readonly number[], today: string): Promise<DigestPair[]> {
   return sql<DigestPair[]>`
     with subs as (
-      select s.id, s.radius_miles, s.brands, coalesce(s.last_digest_at, s.confirmed_at, s.created_at) as since, z.latitude, z.longitude
+      select s.id, s.radius_miles, s.brands, coalesce(s.last_digest_at, s.confirmed_at, s.created_at) as since, z.latitude, z.longitude,
+        ll_to_earth(z.latitude, z.longitude) as point
       from newsletter_subscriptions s join zip_codes z on z.zip = s.zip_code
       where s.id = any(${subscriptionIds as number[]}::int[])),
     oldest as (select min(since) as since from subs),
     news as (
-      select 'deal' as kind, d.id as item_id, d.created_at, d.brand::text as brand, d.clinic_id, d.per_unit_cents, null::int as previous_cents
+      select 'deal' as kind, d.id as item_id, d.created_at, d.brand::text as brand, d.clinic_id, d.per_unit_cents, null::int as previous_cents,
+        d.title, d.ends_on, d.conditions
       from clinic_deals d, oldest o
       where d.created_at > o.since and d.ends_on >= ${today}::date and d.starts_on <= ${today}::date + 30
       union all
       -- A lower price: the clinic's current unit price is below its previous published one.
-      select 'price', cp.price_id, p.created_at, cp.brand::text, cp.clinic_id, cp.per_unit_cents, prev.per_unit_cents
+      select 'price', cp.price_id, p.created_at, cp.brand::text, cp.clinic_id, cp.per_unit_cents, prev.per_unit_cents, null, null, null
       from clinic_current_prices cp join clinic_prices p on p.id = cp.price_id
       cross join oldest o
       join lateral (
@@ -84,36 +96,38 @@ export function digestPairs(sql: Sql, subscriptionIds: readonly number[], today:
         order by q.checked_on desc, q.id desc limit 1) prev on prev.per_unit_cents > cp.per_unit_cents
       where p.created_at > o.since
       union all
-      select 'clinic', c.id, c.created_at, null, c.id, null, null
+      select 'clinic', c.id, c.created_at, null, c.id, null, null, null, null, null
       from clinics c, oldest o
       where c.created_at > o.since),
-    placed as (
-      select n.*, c.latitude, c.longitude, floor(c.latitude)::int as cell_lat, floor(c.longitude)::int as cell_lon
+    placed as materialized (
+      select n.*, c.name, c.city_slug, c.slug, c.city, ll_to_earth(c.latitude, c.longitude) as point,
+        floor(c.latitude * ${CELLS_PER_DEGREE})::int as cell_lat, floor(c.longitude * ${CELLS_PER_DEGREE})::int as cell_lon
       from news n join clinics c on c.id = n.clinic_id
       where c.latitude is not null and c.longitude is not null and c.business_status = 'OPERATIONAL'),
-    sub_cells as (
-      select s.*, cell_lat, cell_lon
+    offsets as materialized (select generate_series(-${MAX_CELL_OFFSET}::int, ${MAX_CELL_OFFSET}::int) as o),
+    sub_cells as materialized (
+      select s.*, floor(s.latitude * ${CELLS_PER_DEGREE})::int + ys.o as cell_lat, floor(s.longitude * ${CELLS_PER_DEGREE})::int + xs.o as cell_lon
       from subs s
-      cross join lateral generate_series(
-        floor(s.latitude - s.radius_miles / ${MILES_PER_DEGREE_AT_LEAST}::float8)::int,
-        floor(s.latitude + s.radius_miles / ${MILES_PER_DEGREE_AT_LEAST}::float8)::int) as cell_lat
-      cross join lateral (select s.radius_miles / (${MILES_PER_DEGREE_AT_LEAST}::float8
-        * greatest(cos(radians(least(abs(s.latitude) + s.radius_miles / ${MILES_PER_DEGREE_AT_LEAST}::float8, 89))), 0.01)) as lon_degrees) w
-      cross join lateral generate_series(floor(s.longitude - w.lon_degrees)::int, floor(s.longitude + w.lon_degrees)::int) as cell_lon),
+      cross join lateral (select s.radius_miles / ${MILES_PER_DEGREE_AT_LEAST}::float8 as lat_degrees,
+        s.radius_miles / (${MILES_PER_DEGREE_AT_LEAST}::float8
+          * greatest(cos(radians(least(abs(s.latitude) + s.radius_miles / ${MILES_PER_DEGREE_AT_LEAST}::float8, 89))), 0.01)) as lon_degrees) w
+      cross join offsets ys
+      cross join offsets xs
+      where floor(s.latitude * ${CELLS_PER_DEGREE})::int + ys.o
+          between floor((s.latitude - w.lat_degrees) * ${CELLS_PER_DEGREE}) and floor((s.latitude + w.lat_degrees) * ${CELLS_PER_DEGREE})
+        and floor(s.longitude * ${CELLS_PER_DEGREE})::int + xs.o
+          between floor((s.longitude - w.lon_degrees) * ${CELLS_PER_DEGREE}) and floor((s.longitude + w.lon_degrees) * ${CELLS_PER_DEGREE})),
     pairs as (
-      select sc.id as subscription_id, p.kind, p.item_id, p.clinic_id, p.brand, p.per_unit_cents, p.previous_cents,
+      select sc.id as subscription_id, p.*,
         row_number() over (partition by sc.id, p.kind order by p.created_at desc, p.item_id desc) as rank
       from sub_cells sc join placed p on p.cell_lat = sc.cell_lat and p.cell_lon = sc.cell_lon
       where p.created_at > sc.since
         and (p.brand is null or cardinality(sc.brands) = 0 or p.brand = any(sc.brands))
-        and earth_distance(ll_to_earth(sc.latitude, sc.longitude), ll_to_earth(p.latitude, p.longitude)) <= sc.radius_miles * ${METERS_PER_MILE}::float8)
-    select pr.subscription_id as "subscriptionId", pr.kind, pr.item_id as "itemId", pr.clinic_id as "clinicId",
-      c.name as "clinicName", c.city_slug as "citySlug", c.slug, c.city, pr.brand,
-      pr.per_unit_cents as "perUnitCents", pr.previous_cents as "previousCents",
-      d.title, d.ends_on::text as "endsOn", d.conditions
-    from pairs pr
-    join clinics c on c.id = pr.clinic_id
-    left join clinic_deals d on pr.kind = 'deal' and d.id = pr.item_id
-    where pr.rank <= ${DIGEST_ITEMS}
-    order by pr.subscription_id, pr.kind, pr.rank`;
+        and earth_distance(sc.point, p.point) <= sc.radius_miles * ${METERS_PER_MILE}::float8)
+    select subscription_id as "subscriptionId", kind, item_id as "itemId", clinic_id as "clinicId",
+      name as "clinicName", city_slug as "citySlug", slug, city, brand,
+      per_unit_cents as "perUnitCents", previous_cents as "previousCents", title, ends_on::text as "endsOn", conditions
+    from pairs
+    where rank <= ${DIGEST_ITEMS}
+    order by subscription_id, kind, rank`;
 }

@@ -20,7 +20,7 @@ import { alertMail, digestMail, type AlertHit, type DigestClinic, type DigestDea
 import { manageToken } from "./tokens.ts";
 
 /** Subscribers per selection statement and per write transaction. */
-const BATCH = 1000;
+const BATCH = 2000;
 
 export interface MailRunContext {
   sql: Sql;
