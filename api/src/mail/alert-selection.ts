@@ -12,7 +12,7 @@ const METERS_PER_MILE = 1609.344;
 /** Fewer miles than any degree of latitude spans, so the box errs on the wide side. */
 const MILES_PER_DEGREE_AT_LEAST = 68;
 /** Most prices in one alert mail (the cheapest first); the rest wait for the next day. */
-export const ALERT_HITS = 20;
+const ALERT_HITS = 20;
 
 export interface AlertCandidate {
   subscriptionId: number;

@@ -26,6 +26,7 @@ afterAll(async () => {
 });
 
 const today = () => isoDay(new Date());
+const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
 const ctx = () => ({ sql: t.db.sql, db: t.db.db, config: mailContext(t.deps).config, secret: t.deps.secret, logger: recordingLogger() });
 
 let seq = 0;
@@ -51,7 +52,7 @@ const deal = async (clinicId: number, title: string, brand = "botox") => {
 const price = (clinicId: number, cents: number, daysAgo: number) =>
   t.db.sql`insert into clinic_prices (clinic_id, brand, model, unit_price_cents, per_unit_cents, source, observed_on, created_at)
     values (${clinicId}, 'botox', 'per_unit', ${cents}, ${cents}, 'clinic', current_date - ${daysAgo}::int, now() - ${`${daysAgo} days`}::interval)`;
-const pairsOf = async (id: number) => (await digestPairs(t.db.sql, [id], today())).map((p) => `${p.kind}:${p.itemId}`);
+const pairsOf = async (id: number) => (await digestPairs(t.db.sql, [id], today(), inAMinute())).map((p) => `${p.kind}:${p.itemId}`);
 
 describe("digest selection", () => {
   it("keeps news within each subscriber's radius and brands, across a cell's edge, newest first", async () => {
@@ -83,13 +84,13 @@ describe("digest selection", () => {
     await price(cheaper, 1200, 0);
     await price(dearer, 1300, 0);
     const [fresh] = await t.insertClinics([{ name: "Brand New Spa", city: "Chicago", state: "IL", latitude: 41.887, longitude: -87.62 }]);
-    const found = await digestPairs(t.db.sql, [id], today());
+    const found = await digestPairs(t.db.sql, [id], today(), inAMinute());
     expect(found.filter((p) => p.kind === "price").map((p) => [p.clinicName, p.perUnitCents, p.previousCents])).toEqual([["Cheaper Now", 1200, 1400]]);
     expect(found.filter((p) => p.kind === "clinic").map((p) => p.itemId)).toEqual([fresh!.id]);
 
     const many = await clinic("Many Deals", 41.886, -87.619);
     for (let i = 0; i < DIGEST_ITEMS + 3; i++) await deal(many, `Deal ${i}`);
-    const deals = (await digestPairs(t.db.sql, [id], today())).filter((p) => p.kind === "deal");
+    const deals = (await digestPairs(t.db.sql, [id], today(), inAMinute())).filter((p) => p.kind === "deal");
     expect(deals).toHaveLength(DIGEST_ITEMS);
     expect(deals[0]!.title).toBe(`Deal ${DIGEST_ITEMS + 2}`);
   });

@@ -33,6 +33,11 @@ const MAX_CELL_OFFSET = 10;
 
 export interface DigestSubscriber {
   id: number;
+  /**
+   * Their last digest's time in whole microseconds, as text (exact, unlike a JS Date), as read:
+   * the write claims the subscriber only if it is unchanged.
+   */
+  seen: string | null;
   email: string;
   zipCode: string;
   radiusMiles: number;
@@ -63,7 +68,7 @@ export interface DigestPair {
  */
 export function dueSubscribers(sql: Sql, after: number, limit: number): Promise<DigestSubscriber[]> {
   return sql<DigestSubscriber[]>`
-    select s.id, s.email, s.zip_code as "zipCode", s.radius_miles as "radiusMiles", s.manage_nonce as "manageNonce"
+    select s.id, (extract(epoch from s.last_digest_at) * 1000000)::bigint::text as seen, s.email, s.zip_code as "zipCode", s.radius_miles as "radiusMiles", s.manage_nonce as "manageNonce"
     from newsletter_subscriptions s join zip_codes z on z.zip = s.zip_code
     where s.status = 'confirmed' and s.id > ${after}
       and (s.frequency = 'new' or s.last_digest_at is null or s.last_digest_at < now() - interval '6 days 12 hours')
@@ -71,8 +76,12 @@ export function dueSubscribers(sql: Sql, after: number, limit: number): Promise<
     order by s.id limit ${limit}`;
 }
 
-/** The news each of these subscribers gets (at most DIGEST_ITEMS of each kind, newest first). */
-export function digestPairs(sql: Sql, subscriptionIds: readonly number[], today: string): Promise<DigestPair[]> {
+/**
+ * The news each of these subscribers gets (at most DIGEST_ITEMS of each kind, newest first),
+ * created after their last digest and at or before `cutoff` (the time their next digest will
+ * record, so the next one starts where this one ends).
+ */
+export function digestPairs(sql: Sql, subscriptionIds: readonly number[], today: string, cutoff: string): Promise<DigestPair[]> {
   return sql<DigestPair[]>`
     with subs as (
       select s.id, s.radius_miles, s.brands, coalesce(s.last_digest_at, s.confirmed_at, s.created_at) as since, z.latitude, z.longitude,
@@ -121,7 +130,7 @@ export function digestPairs(sql: Sql, subscriptionIds: readonly number[], today:
       select sc.id as subscription_id, p.*,
         row_number() over (partition by sc.id, p.kind order by p.created_at desc, p.item_id desc) as rank
       from sub_cells sc join placed p on p.cell_lat = sc.cell_lat and p.cell_lon = sc.cell_lon
-      where p.created_at > sc.since
+      where p.created_at > sc.since and p.created_at <= ${cutoff}::timestamptz
         and (p.brand is null or cardinality(sc.brands) = 0 or p.brand = any(sc.brands))
         and earth_distance(sc.point, p.point) <= sc.radius_miles * ${METERS_PER_MILE}::float8)
     select subscription_id as "subscriptionId", kind, item_id as "itemId", clinic_id as "clinicId",

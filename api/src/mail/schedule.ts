@@ -1,10 +1,11 @@
 /**
  * The scheduled run (MAIL_SCHEDULE, UTC cron; docs/decisions/247): purge unconfirmed
  * subscriptions older than 30 days, then the local digests, then the price alerts. Each
- * person's mail is written in one transaction with the record of what it told them
- * (digest_items_sent, price_alert_hits, last_alert_on), inserted with ON CONFLICT DO NOTHING:
- * only what was newly recorded goes into the mail, and nothing newly recorded means no mail.
- * So a rerun after a crash, or two instances running at once, tells nobody anything twice.
+ * person's mail is written in one transaction with the record of what it told them: a digest
+ * moves last_digest_at from the value read to the time its news was chosen up to (a
+ * compare-and-set); an alert records price_alert_hits (ON CONFLICT DO NOTHING) and the day's
+ * last_alert_on. So a rerun after a crash, or two instances running at once, tells nobody
+ * anything twice.
  * What a digest tells is chosen for a thousand subscribers at a time (digest-selection.ts).
  */
 import { compareDeal, isoDay, type PriceBrand, type PriceIndex } from "@botox/core";
@@ -63,10 +64,13 @@ export async function runDigests(ctx: MailRunContext): Promise<number> {
     const last = subs.at(-1);
     if (!last) break;
     after = last.id;
+    const [clock] = await ctx.sql<{ cutoff: string }[]>`select clock_timestamp()::text as cutoff`;
+    const cutoff = clock?.cutoff ?? new Date().toISOString();
     const pairs = await digestPairs(
       ctx.sql,
       subs.map((s) => s.id),
       today,
+      cutoff,
     );
     if (pairs.length === 0) continue;
     const deals = new Map<number, DigestDeal>();
@@ -87,40 +91,41 @@ export async function runDigests(ctx: MailRunContext): Promise<number> {
         belowTypical: below,
       });
     }
-    queued += await writeDigests(ctx, subs, pairs, deals);
+    queued += await writeDigests(ctx, subs, pairs, deals, cutoff);
   }
   return queued;
 }
 
-const itemKey = (p: DigestPair) => `${p.kind}:${p.itemId}`;
-
 /**
- * One transaction per batch: records what each digest tells (ON CONFLICT DO NOTHING), and
- * writes a mail only with what was newly recorded, so a rerun or a second instance tells
- * nobody anything twice.
+ * One transaction per batch. Each subscriber with news is claimed by moving last_digest_at from
+ * the value read to the cutoff (a compare-and-set): a rerun after a crash or a second instance
+ * finds it moved and sends nothing twice, and the next digest starts where this one ended, so
+ * no deal, lower price or new clinic is told twice.
  */
 async function writeDigests(
   ctx: MailRunContext,
   subs: readonly DigestSubscriber[],
   pairs: readonly DigestPair[],
   deals: ReadonlyMap<number, DigestDeal>,
+  cutoff: string,
 ): Promise<number> {
-  const ids = pairs.map((p) => p.subscriptionId);
-  const keys = pairs.map(itemKey);
+  const withNews = new Set(pairs.map((p) => p.subscriptionId));
+  const candidates = subs.filter((s) => withNews.has(s.id));
   return ctx.sql.begin(async (tx) => {
-    const fresh = new Set(
+    const claimed = new Set(
       (
-        await tx<{ subscription_id: number; item: string }[]>`
-          insert into digest_items_sent (subscription_id, item)
-          select * from unnest(${ids}::int[], ${keys}::text[]) order by 1, 2
-          on conflict do nothing returning subscription_id, item`
-      ).map((r) => `${r.subscription_id}|${r.item}`),
+        await tx<{ id: number }[]>`
+          update newsletter_subscriptions s set last_digest_at = ${cutoff}::timestamptz
+          from unnest(${candidates.map((c) => c.id)}::int[], ${candidates.map((c) => c.seen)}::text[]) as v(id, seen)
+          where s.id = v.id and s.status = 'confirmed'
+            and (extract(epoch from s.last_digest_at) * 1000000)::bigint::text is not distinct from v.seen
+          returning s.id`
+      ).map((r) => r.id),
     );
-    await tx`update newsletter_subscriptions set last_digest_at = now() where id = any(${[...new Set(ids)]}::int[]) and status = 'confirmed'`;
-    if (fresh.size === 0) return 0;
+    if (claimed.size === 0) return 0;
     const bySubscriber = new Map<number, DigestPair[]>();
     for (const p of pairs) {
-      if (!fresh.has(`${p.subscriptionId}|${itemKey(p)}`)) continue;
+      if (!claimed.has(p.subscriptionId)) continue;
       const list = bySubscriber.get(p.subscriptionId);
       if (list) list.push(p);
       else bySubscriber.set(p.subscriptionId, [p]);

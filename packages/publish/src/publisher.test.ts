@@ -233,22 +233,26 @@ describe("a build that fails or is interrupted leaves its changes pending for ev
     site.set({ hold: false });
     await b.stop();
     await building;
-    expect((await buildRows(db.sql)).at(-1)).toMatchObject({ status: "failed", trigger: "content" });
+    // B's row (A may already have started its own build after it).
+    expect((await buildRows(db.sql)).find((r) => r.trigger === "content")).toMatchObject({ status: "failed" });
 
     await expect.poll(() => liveLabel(a)).toBe("v2");
     await a.whenIdle();
     const rows = await buildRows(db.sql);
-    expect(rows.map((r) => [r.status, r.trigger])).toEqual([
+    expect(rows.slice(0, 3).map((r) => [r.status, r.trigger])).toEqual([
       ["succeeded", "startup"],
       ["succeeded", "startup"],
       ["failed", "content"],
-      ["succeeded", "content"],
     ]);
+    // A built it: one build, or on a loaded machine sometimes two, every one of them good.
+    expect(rows.slice(3).length).toBeGreaterThanOrEqual(1);
+    expect(rows.slice(3).every((r) => r.status === "succeeded" && r.trigger === "content")).toBe(true);
     expect((await a.status()).dirty).toBe(false);
   });
 
   it("instance A builds the edit of an instance killed mid-build (its running row has no heartbeat)", async () => {
-    const a = publisher({ config: site.config({ debounceMs: 0, pollMs: 50 }), staleAfterMs: 1_000, heartbeatMs: 100 });
+    // The planted row is a minute old: stale at once even with a bound a loaded machine keeps.
+    const a = publisher({ config: site.config({ debounceMs: 0, pollMs: 50 }), staleAfterMs: 20_000, heartbeatMs: 1_000 });
     a.request("startup");
     await a.flush();
     site.set({ label: "v2" });
@@ -260,8 +264,10 @@ describe("a build that fails or is interrupted leaves its changes pending for ev
     await expect.poll(() => liveLabel(a)).toBe("v2");
     await a.whenIdle();
     const rows = await buildRows(db.sql);
-    expect(rows.map((r) => r.status)).toEqual(["succeeded", "failed", "succeeded"]);
+    expect(rows.slice(0, 2).map((r) => r.status)).toEqual(["succeeded", "failed"]);
     expect(rows[1]!.log).toContain("interrupted");
+    expect(rows.slice(2).length).toBeGreaterThanOrEqual(1);
+    expect(rows.slice(2).every((r) => r.status === "succeeded")).toBe(true);
   });
 
   it("tries a build that always fails a bounded number of times, then waits for the next change", async () => {
