@@ -57,10 +57,12 @@ export function prefixSlips(text: string, name: string, max: number): number {
 }
 
 export class ClinicNameIndex {
+  private readonly clinics: readonly NamedClinic[];
   private readonly keys: string[];
   private readonly postings = new Map<string, number[]>();
 
-  constructor(private readonly clinics: readonly NamedClinic[]) {
+  constructor(clinics: readonly NamedClinic[]) {
+    this.clinics = clinics;
     this.keys = clinics.map((c) => searchWordKey(c.name));
     this.keys.forEach((key, i) => {
       for (const t of trigrams(PAD + key)) {
