@@ -26,7 +26,10 @@ async function landing(text: string, where: (u: URL) => boolean) {
   return { ...tracked, documents };
 }
 
-const cardNames = (page: Page) => page.$$eval("[data-clinic-list] article[data-clinic-card] h2, [data-clinic-list] article[data-clinic-card] h3", (hs) => hs.map((h) => h.textContent?.trim() ?? ""));
+const cardNames = (page: Page) =>
+  page.$$eval("[data-clinic-list] article[data-clinic-card] h2, [data-clinic-list] article[data-clinic-card] h3", (hs) =>
+    hs.map((h) => h.textContent?.trim() ?? ""),
+  );
 
 describe("a treatment word without a place", () => {
   it("'lip flip' lands on the lip flip page: sourced facts, and the clinics posting a lip flip price", async () => {
@@ -35,7 +38,11 @@ describe("a treatment word without a place", () => {
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Lip flip");
     // Every fact shown is a row of the facts table, with its source beside it.
     const facts = await page.$$eval("[data-fact]", (els) =>
-      els.map((el) => ({ id: (el as HTMLElement).dataset.fact, text: el.querySelector("p")?.textContent?.trim(), source: el.querySelector("[data-fact-source]")?.textContent?.trim() })),
+      els.map((el) => ({
+        id: (el as HTMLElement).dataset.fact,
+        text: el.querySelector("p")?.textContent?.trim(),
+        source: el.querySelector("[data-fact-source]")?.textContent?.trim(),
+      })),
     );
     expect(facts.length).toBeGreaterThan(0);
     for (const f of facts) {

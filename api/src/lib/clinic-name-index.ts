@@ -86,18 +86,15 @@ export class ClinicNameIndex {
     const need = Math.max(1, grams.size - 3 * max);
     const shared = new Map<number, number>();
     for (const t of grams) for (const i of this.postings.get(t) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
-    const found: { i: number; slips: number }[] = [];
+    const found: { clinic: NamedClinic; slips: number }[] = [];
     for (const [i, count] of shared) {
-      if (count < need) continue;
+      const clinic = this.clinics[i];
+      if (count < need || !clinic) continue;
       const slips = prefixSlips(key, this.keys[i] ?? "", max);
-      if (slips <= max) found.push({ i, slips });
+      if (slips <= max) found.push({ clinic, slips });
     }
-    const at = (i: number) => this.clinics[i]!;
-    found.sort((a, b) => a.slips - b.slips || at(b.i).reviewCount - at(a.i).reviewCount || at(a.i).id - at(b.i).id);
-    return found.slice(0, limit).map(({ i }) => {
-      const { name, city, state, citySlug, slug } = at(i);
-      return { name, city, state, citySlug, slug };
-    });
+    found.sort((a, b) => a.slips - b.slips || b.clinic.reviewCount - a.clinic.reviewCount || a.clinic.id - b.clinic.id);
+    return found.slice(0, limit).map(({ clinic: { name, city, state, citySlug, slug } }) => ({ name, city, state, citySlug, slug }));
   }
 }
 

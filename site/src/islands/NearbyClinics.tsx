@@ -151,9 +151,11 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
         </div>
       )}
       {!prebuilt && <Pagination page={page} totalPages={pages} onChange={goTo} label="Nearby providers pages" />}
-      {!prebuilt && all.length > 0 && <p className="mt-4 text-center text-sm text-slate-700" data-closest-note>
+      {!prebuilt && all.length > 0 && (
+        <p className="mt-4 text-center text-sm text-slate-700" data-closest-note>
           {MSG.search.closestNote(all.length)}
-        </p>}
+        </p>
+      )}
     </section>
   );
 }

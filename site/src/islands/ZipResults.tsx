@@ -56,7 +56,14 @@ export default function ZipResults({ zip: fixedZip, initial, config, dealTags }:
   }, [fixedZip, zip]);
 
   const isInitial =
-    initial != null && page === 1 && distance === FILTERS.zipDefaultDistance && maxUnitPrice == null && sort === "distance" && !openNow && !credential && !brand;
+    initial != null &&
+    page === 1 &&
+    distance === FILTERS.zipDefaultDistance &&
+    maxUnitPrice == null &&
+    sort === "distance" &&
+    !openNow &&
+    !credential &&
+    !brand;
   const query = useQuery({
     queryKey: ["zip-search", zip, distance, page, maxUnitPrice, sort, credential, brand, openNowMinute(openNow, viewNow())],
     enabled: zip != null,

@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
-import { FALLBACK, LOCATION_FALLBACK_NOTICE, detectLocation, geolocationGranted, normalizeLocation, preciseLocation, readCachedLocation, writeCachedLocation } from "./location.ts";
+import {
+  FALLBACK,
+  LOCATION_FALLBACK_NOTICE,
+  detectLocation,
+  geolocationGranted,
+  normalizeLocation,
+  preciseLocation,
+  readCachedLocation,
+  writeCachedLocation,
+} from "./location.ts";
 
 const API = "http://api.test/api/v1";
 const SERVICES = ["https://one.test/json", "https://two.test/json", "https://three.test/json"];
@@ -133,7 +142,15 @@ describe("preciseLocation", () => {
 
   it("drops the fallback's New York name, and rejects when the browser refuses", async () => {
     vi.stubGlobal("navigator", { geolocation: { getCurrentPosition: (ok: (p: typeof position) => void) => ok(position) } });
-    await expect(preciseLocation(FALLBACK)).resolves.toEqual({ lat: 41.88, lon: -87.62, city: "", region: "", country: "United States", fallback: false, precise: true });
+    await expect(preciseLocation(FALLBACK)).resolves.toEqual({
+      lat: 41.88,
+      lon: -87.62,
+      city: "",
+      region: "",
+      country: "United States",
+      fallback: false,
+      precise: true,
+    });
     vi.stubGlobal("navigator", {
       geolocation: { getCurrentPosition: (_ok: unknown, fail: (e: { message: string }) => void) => fail({ message: "User denied Geolocation" }) },
     });

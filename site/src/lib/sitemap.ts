@@ -14,7 +14,18 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-const STATIC_PATHS = ["/", PRODUCT_ROUTE, "/near-me", "/about", "/contact", "/privacy-policy", "/terms-of-service", "/disclaimer", RATINGS_POLICY_PATH, ...TREATMENT_PAGES.map((p) => treatmentPath(p.slug))];
+const STATIC_PATHS = [
+  "/",
+  PRODUCT_ROUTE,
+  "/near-me",
+  "/about",
+  "/contact",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/disclaimer",
+  RATINGS_POLICY_PATH,
+  ...TREATMENT_PAGES.map((p) => treatmentPath(p.slug)),
+];
 
 export function sitemapEntries(
   data: Pick<SiteIndex, "clinics" | "clinicsByCity" | "cities" | "posts" | "categories" | "zips" | "postsByCategory">,

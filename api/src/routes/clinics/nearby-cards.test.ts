@@ -30,18 +30,25 @@ beforeAll(async () => {
   t = await createPublicTestContext();
   t.deps.now = () => NOW;
   const rows = await t.insertClinics(
-    ["Priced And Staffed", "Old Price", "Dysport Only", "Demo Staff"].map((name, i) => ({ name, city: "Phoenix", state: "AZ", ...milesNorth(O.latitude, O.longitude, 1 + i) })),
+    ["Priced And Staffed", "Old Price", "Dysport Only", "Demo Staff"].map((name, i) => ({
+      name,
+      city: "Phoenix",
+      state: "AZ",
+      ...milesNorth(O.latitude, O.longitude, 1 + i),
+    })),
   );
   const id = (name: string) => rows.find((r) => r.name === name)!.id;
   await insertPrice(t.db.db, id("Priced And Staffed"), { brand: "botox", model: "per_unit", unitPriceCents: 1150, source: "phone", observedOn: "2026-06-01" });
   await insertPrice(t.db.db, id("Old Price"), { brand: "botox", model: "per_unit", unitPriceCents: 900, source: "phone", observedOn: "2025-01-01" });
   await insertPrice(t.db.db, id("Dysport Only"), { brand: "dysport", model: "per_unit", unitPriceCents: 450, source: "phone", observedOn: "2026-06-01" });
-  await t.db.db.insert(clinicStaff).values([
-    staffRow(id("Priced And Staffed"), checked("Dr. Real")),
-    staffRow(id("Priced And Staffed"), checked("Nurse Real", { role: "injector", credential: "RN", npi: "1234567894" })),
-    staffRow(id("Old Price"), checked("Dr. Stale", { verifiedOn: "2025-01-01" })),
-    staffRow(id("Demo Staff"), checked("Dr. Invented", { source: "demo" })),
-  ]);
+  await t.db.db
+    .insert(clinicStaff)
+    .values([
+      staffRow(id("Priced And Staffed"), checked("Dr. Real")),
+      staffRow(id("Priced And Staffed"), checked("Nurse Real", { role: "injector", credential: "RN", npi: "1234567894" })),
+      staffRow(id("Old Price"), checked("Dr. Stale", { verifiedOn: "2025-01-01" })),
+      staffRow(id("Demo Staff"), checked("Dr. Invented", { source: "demo" })),
+    ]);
 });
 afterAll(() => t.close());
 

@@ -285,7 +285,14 @@ export async function listClinicsNearEncoded(db: Database, s: GeoSearch, fragmen
     // Whole rows with their prices and staff, each clinic's part from its kept text.
     const rows = await nearRows<ListingPriceRow & VersionedRow & { distance: number }>(db, s, "versioned");
     const roles = verifiedStaffOf(rows);
-    const text = listedClinicsText(fragments, rows, "botox", roles) ?? JSON.stringify(withVerifiedStaff(rows.map((r) => toListedClinic(r, "botox")), roles));
+    const text =
+      listedClinicsText(fragments, rows, "botox", roles) ??
+      JSON.stringify(
+        withVerifiedStaff(
+          rows.map((r) => toListedClinic(r, "botox")),
+          roles,
+        ),
+      );
     return new EncodedJson<Clinic[]>(text);
   }
   if (!fragments.prefersNarrow()) return new EncodedJson(fragments.encodeRows(await nearRows<VersionedRow & { distance: number }>(db, s, "versioned")));

@@ -44,7 +44,9 @@ export async function lookupSearchText(db: Database, text: string): Promise<Sear
 }
 
 /** Every clinic's name and address parts, for the API's slip-forgiving name index. */
-export async function clinicNamesForSearch(db: Database): Promise<{ id: number; name: string; city: string; state: string; citySlug: string; slug: string; reviewCount: number }[]> {
+export async function clinicNamesForSearch(
+  db: Database,
+): Promise<{ id: number; name: string; city: string; state: string; citySlug: string; slug: string; reviewCount: number }[]> {
   return db
     .select({
       id: clinics.id,
