@@ -12,7 +12,7 @@ import type { TreatmentPage } from "@botox/core/treatments";
 import { priceHeadline } from "./prices.ts";
 import { priceDated } from "./price-text.ts";
 
-export interface TreatmentClinic {
+interface TreatmentClinic {
   clinic: Clinic;
   /** "Botox, Lip flip: $150", "Dysport $4.50/unit". */
   headline: string;
@@ -21,7 +21,7 @@ export interface TreatmentClinic {
   checkedOn: string;
 }
 
-export interface TreatmentCity {
+interface TreatmentCity {
   city: string;
   state: string;
   pageSlug: string;
@@ -37,7 +37,7 @@ export interface TreatmentListing {
 }
 
 /** Whether a price is one the page lists. */
-export function pricesTreatment(page: Pick<TreatmentPage, "priceArea">, p: ClinicPrice, today: string): boolean {
+function pricesTreatment(page: Pick<TreatmentPage, "priceArea">, p: ClinicPrice, today: string): boolean {
   if (p.status !== "published" || !countsInIndex(priceCheckedOn(p), today)) return false;
   return page.priceArea ? p.model === "per_area" && p.area === page.priceArea : p.model === "per_unit" && p.perUnitCents != null;
 }
