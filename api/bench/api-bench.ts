@@ -46,6 +46,7 @@ import {
   searchClinicsNearZip,
   searchClinicsNearZipByPrice,
 } from "@botox/db";
+import { createBenchDatabase, seedClinics } from "./database.ts";
 
 const TARGET_P95_MS = 25;
 /** The price filter's ceiling in the price scenarios, dollars per unit (demo prices run $9–$20). */
@@ -89,43 +90,8 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 // ---- database ----
 
-function databaseUrl(name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function createDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const name = `bench_api_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  await admin.end();
-  return {
-    name,
-    url: databaseUrl(name),
-    async drop() {
-      const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      await dropper.unsafe(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
-/** The db package's own seed command (it migrates first), so the data is what `db:seed` makes. */
-async function seed(url: string, adminPassword: string): Promise<void> {
-  await run(process.execPath, ["--import", "tsx", "src/cli/seed.ts", "--clinics", String(CLINICS)], {
-    cwd: path.join(repoRoot, "packages/db"),
-    env: { ...process.env, DATABASE_URL: url, ADMIN_USERNAME: "admin", ADMIN_PASSWORD: adminPassword },
-  });
-}
-
-function run(command: string, argv: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { ...options, stdio: ["ignore", "inherit", "inherit"] });
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${argv.join(" ")} exited with ${code}`))));
-  });
-}
+const createDatabase = () => createBenchDatabase(serverUrl, "bench_api");
+const seed = (url: string, adminPassword: string) => seedClinics(url, CLINICS, adminPassword);
 
 interface Inputs {
   zips: string[];

@@ -27,17 +27,42 @@ export interface OutgoingMail {
 
 /** Writes one message to the outbox (queued) and returns its id. */
 export async function enqueueMail(tx: Tx, from: string, mail: OutgoingMail): Promise<number> {
-  const subject = oneLine(mail.subject);
-  const headers = mail.headers ?? {};
-  assertHeaderSafe("To", mail.to);
-  for (const [name, value] of Object.entries(headers)) assertHeaderSafe(name, value);
-  const messageId = `<${randomUUID()}@${messageIdDomain(from)}>`;
-  const [row] = await tx<{ id: string }[]>`
+  const [id] = await enqueueMails(tx, from, [mail]);
+  if (id === undefined) throw new Error("mail_messages insert returned no row");
+  return id;
+}
+
+/**
+ * Writes many messages in one statement (a digest run writes one per subscriber of a batch) and
+ * returns their ids in order. Every header is checked before anything is written.
+ */
+export async function enqueueMails(tx: Tx, from: string, mails: readonly OutgoingMail[]): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const domain = messageIdDomain(from);
+  const cols = { to: [] as string[], subject: [] as string[], text: [] as string[], html: [] as (string | null)[], headers: [] as string[] };
+  const more = { kind: [] as string[], messageId: [] as string[], subscriptionId: [] as (number | null)[] };
+  for (const mail of mails) {
+    const headers = mail.headers ?? {};
+    assertHeaderSafe("To", mail.to);
+    for (const [name, value] of Object.entries(headers)) assertHeaderSafe(name, value);
+    cols.to.push(mail.to);
+    cols.subject.push(oneLine(mail.subject));
+    cols.text.push(mail.text);
+    cols.html.push(mail.html);
+    cols.headers.push(JSON.stringify(headers));
+    more.kind.push(mail.kind);
+    more.messageId.push(`<${randomUUID()}@${domain}>`);
+    more.subscriptionId.push(mail.subscriptionId ?? null);
+  }
+  const rows = await tx<{ id: string }[]>`
     insert into mail_messages (to_address, subject, text, html, headers, kind, message_id, subscription_id)
-    values (${mail.to}, ${subject}, ${mail.text}, ${mail.html}, ${JSON.stringify(headers)}::jsonb, ${mail.kind}, ${messageId}, ${mail.subscriptionId ?? null})
+    select m.to_address, m.subject, m.text, m.html, m.headers::jsonb, m.kind, m.message_id, m.subscription_id
+    from unnest(${cols.to}::text[], ${cols.subject}::text[], ${cols.text}::text[], ${cols.html}::text[], ${cols.headers}::text[],
+      ${more.kind}::text[], ${more.messageId}::text[], ${more.subscriptionId}::int[])
+      with ordinality as m(to_address, subject, text, html, headers, kind, message_id, subscription_id, n)
+    order by m.n
     returning id`;
-  if (!row) throw new Error("mail_messages insert returned no row");
-  return Number(row.id);
+  return rows.map((r) => Number(r.id));
 }
 
 /** Timestamps as the driver gives them (text on this connection) in ISO form. */
