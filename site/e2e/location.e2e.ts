@@ -108,10 +108,12 @@ describe("location detection", () => {
     await context.close();
   });
 
-  it("switches to the browser's precise location on request", async () => {
-    const { page, errors, context } = await openPage(browser(), { geolocation: { latitude: 41.8858, longitude: -87.6181 }, permissions: ["geolocation"] });
+  it("switches to the browser's precise location on request, when it was not granted before", async () => {
+    const { page, errors, context } = await openPage(browser(), { geolocation: { latitude: 41.8858, longitude: -87.6181 } });
     await homeSections(page);
     await page.getByText(NOTICE).waitFor();
+    // The visitor allows it at the browser's prompt (granted only now: the page loaded without it).
+    await context.grantPermissions(["geolocation"], { origin: site });
     await page.getByRole("button", { name: "Use my precise location" }).click();
     await page.locator("[data-nearby-summary]").filter({ hasText: "3 providers near you" }).waitFor();
     await expect.poll(() => page.getByText(NOTICE).count()).toBe(0);

@@ -199,7 +199,7 @@ describe("near you", () => {
     await empty.page.goto(`${site}/`);
     await empty.page.getByText("No providers found in your area. Try searching by ZIP code above.").waitFor();
     await expect.poll(() => empty.page.locator("[data-nearby-summary]").textContent()).toMatch(/^0 providers near/);
-    await expect.poll(() => empty.page.getByText("Showing the closest 50 providers. Use ZIP search for more.").count()).toBe(0);
+    await expect.poll(() => empty.page.getByText(/Showing the closest/).count()).toBe(0);
     await empty.context.close();
     await context.close();
   });

@@ -2,7 +2,8 @@
 export const MSG = {
   search: {
     nearbyEmpty: "No providers found in your area. Try searching by ZIP code above.",
-    closestNote: "Showing the closest 50 providers. Use ZIP search for more.",
+    /** The note under the nearby list: the number of providers it lists (at most 50), so it agrees with the count above. */
+    closestNote: (count: number) => `Showing the closest ${count} ${count === 1 ? "provider" : "providers"}. Use ZIP search for more.`,
     citiesNear: (city: string, state: string) => `Showing cities near ${city}, ${state}`,
     citiesFallback: "Using popular cities (geolocation unavailable)",
     locationFallback: "Unable to detect your location. Showing popular clinics instead.",

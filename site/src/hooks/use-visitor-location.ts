@@ -1,5 +1,5 @@
 import { FETCH } from "@botox/core/constants";
-import { detectLocation, preciseLocation, readCachedLocation, writeCachedLocation, type DetectedLocation } from "../lib/location.ts";
+import { detectLocation, geolocationGranted, preciseLocation, readCachedLocation, writeCachedLocation, type DetectedLocation } from "../lib/location.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { useQuery, useQueryClient } from "../lib/query.ts";
 
@@ -12,10 +12,15 @@ export function useVisitorLocation(config: PublicConfig) {
     queryKey: LOCATION_KEY,
     queryFn: async () => {
       const cached = readCachedLocation();
-      if (cached) return cached;
-      const found = await detectLocation(config.apiUrl, config.geoServices);
-      writeCachedLocation(found);
-      return found;
+      if (cached?.precise) return cached;
+      // A visitor who already granted precise location gets it without a tap (the IP's answer
+      // still names the place); when the browser cannot give it now, the IP's answer stands.
+      const granted = await geolocationGranted();
+      if (cached && !granted) return cached;
+      const found = cached ?? (await detectLocation(config.apiUrl, config.geoServices));
+      const located = granted ? await preciseLocation(found).catch(() => found) : found;
+      writeCachedLocation(located);
+      return located;
     },
     staleTime: FETCH.location.staleTime,
     retry: FETCH.location.retry,

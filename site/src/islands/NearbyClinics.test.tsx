@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import NearbyClinics from "./NearbyClinics.tsx";
@@ -104,6 +104,17 @@ describe("location-based home sections", () => {
     expect(screen.getByText("Showing the closest 50 providers. Use ZIP search for more.")).toBeInTheDocument();
   });
 
+  it("say how many of the closest they show, the same number as the count, when fewer than 50", async () => {
+    writeCachedLocation({ lat: 40, lon: -74, city: "Somewhere", region: "NJ", country: "United States", fallback: false });
+    mockApi({ "POST /clinics/nearby": clinicsNear(40, -74, 12) });
+    render(<NearbyClinics config={config} variant="near-me" />);
+    await waitFor(() => expect(screen.getByText("12 providers near Somewhere, NJ")).toBeInTheDocument());
+    expect(screen.getByText("Showing the closest 12 providers. Use ZIP search for more.")).toBeInTheDocument();
+    expect(screen.getAllByRole("article")).toHaveLength(10);
+    expect(screen.getByRole("button", { name: "Page 2" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Page 3" })).not.toBeInTheDocument();
+  });
+
   it("say so when the nearby clinics cannot be fetched", async () => {
     writeCachedLocation({ lat: 40, lon: -74, city: "Somewhere", region: "NJ", country: "United States", fallback: false });
     mockApi({ "POST /clinics/nearby": () => json({ error: "down" }, 503) });
@@ -141,5 +152,60 @@ describe("the home page's pre-built nearby list", () => {
     await screen.findByText("2 providers near New York, NY");
     expect(screen.queryByText("Built Spa")).not.toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+});
+
+describe("precise location already granted", () => {
+  const permissions = (state: PermissionState) => ({ query: vi.fn(() => Promise.resolve({ state })) });
+  const position = (latitude: number, longitude: number) => ({
+    getCurrentPosition: vi.fn((ok: PositionCallback) => ok({ coords: { latitude, longitude } } as GeolocationPosition)),
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  function stubNavigator(state: PermissionState, geo: ReturnType<typeof position>) {
+    vi.stubGlobal("navigator", Object.assign(Object.create(navigator) as Navigator, { permissions: permissions(state), geolocation: geo }));
+  }
+
+  it("is used without a tap: the list is of the browser's point, and no button offers it again", async () => {
+    const geo = position(34.0614, -118.2385);
+    stubNavigator("granted", geo);
+    const { requests } = mockApi({
+      "GET /location": { lat: 34.05, lon: -118.25, city: "Los Angeles", region: "CA", country: "United States", source: "cdn" },
+      "POST /clinics/nearby": clinicsNear(34.0614, -118.2385, 3),
+    });
+    render(<NearbyClinics config={config} variant="near-me" />);
+    await waitFor(() => expect(screen.getByText("3 providers near Los Angeles, CA")).toBeInTheDocument());
+    expect(geo.getCurrentPosition).toHaveBeenCalledTimes(1);
+    expect(requests.find((r) => r.method === "POST")!.body).toEqual({ latitude: 34.0614, longitude: -118.2385, radius: 100 });
+    expect(screen.queryByRole("button", { name: "Use my precise location" })).not.toBeInTheDocument();
+    expect(sessionStorage.getItem("bnm:location")).toContain('"precise":true');
+  });
+
+  it("is asked for by a tap only when not granted yet", async () => {
+    const geo = position(34.0614, -118.2385);
+    stubNavigator("prompt", geo);
+    const { requests } = mockApi({
+      "GET /location": { lat: 34.05, lon: -118.25, city: "Los Angeles", region: "CA", country: "United States", source: "cdn" },
+      "POST /clinics/nearby": clinicsNear(34.05, -118.25, 2),
+    });
+    render(<NearbyClinics config={config} variant="near-me" />);
+    await waitFor(() => expect(screen.getByText("2 providers near Los Angeles, CA")).toBeInTheDocument());
+    expect(geo.getCurrentPosition).not.toHaveBeenCalled();
+    expect(requests.find((r) => r.method === "POST")!.body).toEqual({ latitude: 34.05, longitude: -118.25, radius: 100 });
+    expect(screen.getByRole("button", { name: "Use my precise location" })).toBeInTheDocument();
+  });
+
+  it("upgrades a location kept from this session's IP answer once permission is granted", async () => {
+    writeCachedLocation({ lat: 41.88, lon: -87.63, city: "Chicago", region: "IL", country: "United States", fallback: false });
+    const geo = position(41.95, -87.65);
+    stubNavigator("granted", geo);
+    const { requests } = mockApi({ "POST /clinics/nearby": clinicsNear(41.95, -87.65, 1) });
+    render(<NearbyClinics config={config} variant="near-me" />);
+    await waitFor(() => expect(screen.getByText("1 provider near Chicago, IL")).toBeInTheDocument());
+    // No second detection: the kept answer names the place, the browser gives the point.
+    expect(requests.filter((r) => r.url.pathname.endsWith("/location"))).toEqual([]);
+    expect(requests.filter((r) => r.method === "POST").map((r) => r.body)).toEqual([{ latitude: 41.95, longitude: -87.65, radius: 100 }]);
+    expect(screen.getByText("Showing the closest 1 provider. Use ZIP search for more.")).toBeInTheDocument();
   });
 });

@@ -50,9 +50,12 @@ function LocationNotice({ config }: { config: PublicConfig }) {
           {MSG.search.locationFallback}
         </p>
       )}
-      <button type="button" className="link-tap text-brand-700 underline" onClick={() => location.usePrecise().catch(() => setPreciseError(true))}>
-        Use my precise location
-      </button>
+      {/* Already precise (granted before, used without a tap): nothing to offer. */}
+      {!location.data.precise && (
+        <button type="button" className="link-tap text-brand-700 underline" onClick={() => location.usePrecise().catch(() => setPreciseError(true))}>
+          Use my precise location
+        </button>
+      )}
       {preciseError && <span className="text-slate-700">Precise location is unavailable.</span>}
     </div>
   );
@@ -118,7 +121,7 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
             ? prebuilt
               ? `Providers near ${prebuilt.where}`
               : "\u00a0"
-            : `${all.length} providers near ${where || "you"}`}
+            : `${all.length} ${all.length === 1 ? "provider" : "providers"} near ${where || "you"}`}
       </p>
       <LocationNotice config={config} />
       {failed && (
@@ -148,7 +151,11 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
         </div>
       )}
       {!prebuilt && <Pagination page={page} totalPages={pages} onChange={goTo} label="Nearby providers pages" />}
-      {!prebuilt && all.length > 0 && <p className="mt-4 text-center text-sm text-slate-700">{MSG.search.closestNote}</p>}
+      {!prebuilt && all.length > 0 && (
+        <p className="mt-4 text-center text-sm text-slate-700" data-closest-note>
+          {MSG.search.closestNote(all.length)}
+        </p>
+      )}
     </section>
   );
 }

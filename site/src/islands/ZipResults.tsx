@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { ZipSearchResponse } from "@botox/core/contract";
 import { FILTERS, SEARCH } from "@botox/core/constants";
 import { MSG } from "@botox/core/messages";
+import { BRAND_LABELS, type PriceBrand } from "@botox/core/price-format";
 import { totalPages as pagesFor } from "@botox/core/pagination";
 import { isZip } from "@botox/core/search";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
@@ -42,7 +43,7 @@ export default function ZipResults({ zip: fixedZip, initial, config, dealTags }:
   // The fallback page renders in the browser only (client:only), so the address is at hand.
   const [zip] = useState<string | null>(() => fixedZip ?? (typeof window === "undefined" ? null : zipFromLocation(window.location)));
   // Distance, price filter, sort, "Open now" and page live in the address (src/lib/listing-state.ts).
-  const [{ distance, maxUnitPrice, sort, openNow, credential, page }, setState] = useListingState(ZIP_LISTING);
+  const [{ distance, maxUnitPrice, sort, openNow, credential, brand, page }, setState] = useListingState(ZIP_LISTING);
   const setDistance = (d: ZipDistance) => setState({ distance: d });
   const setMaxUnitPrice = (v: number | null) => setState({ maxUnitPrice: v });
   const setSort = (v: ZipSort) => setState({ sort: v });
@@ -55,14 +56,21 @@ export default function ZipResults({ zip: fixedZip, initial, config, dealTags }:
   }, [fixedZip, zip]);
 
   const isInitial =
-    initial != null && page === 1 && distance === FILTERS.zipDefaultDistance && maxUnitPrice == null && sort === "distance" && !openNow && !credential;
+    initial != null &&
+    page === 1 &&
+    distance === FILTERS.zipDefaultDistance &&
+    maxUnitPrice == null &&
+    sort === "distance" &&
+    !openNow &&
+    !credential &&
+    !brand;
   const query = useQuery({
-    queryKey: ["zip-search", zip, distance, page, maxUnitPrice, sort, credential, openNowMinute(openNow, viewNow())],
+    queryKey: ["zip-search", zip, distance, page, maxUnitPrice, sort, credential, brand, openNowMinute(openNow, viewNow())],
     enabled: zip != null,
     queryFn: () =>
       apiClient(config.apiUrl).get("/zip-search", {
         ...zipQueryParams(zip ?? "", distance, page), // not run without a ZIP (`enabled`)
-        ...zipPriceParams(maxUnitPrice, sort),
+        ...zipPriceParams(maxUnitPrice, sort, brand),
         ...zipOpenNowParams(openNow),
         ...zipCredentialParams(credential),
       }),
@@ -83,6 +91,7 @@ export default function ZipResults({ zip: fixedZip, initial, config, dealTags }:
   const origin = data?.origin ?? initial?.origin;
   const placeName = origin?.city ? `${origin.city}, ${origin.state}` : null;
   const options = zipDistanceOptions(distance);
+  const brandLabel = brand ? (BRAND_LABELS[brand as PriceBrand] ?? brand) : null;
 
   const goTo = (p: number) => {
     setPage(p);
@@ -140,6 +149,14 @@ export default function ZipResults({ zip: fixedZip, initial, config, dealTags }:
           {data && !query.isError && !pastLast ? `${data.totalCount} ${data.totalCount === 1 ? "clinic" : "clinics"} found` : "\u00a0"}
         </p>
       </div>
+      {brandLabel && (
+        <p className="mb-2 flex flex-wrap items-center gap-2 text-slate-800" data-brand-filter>
+          {MSG.search.brandFilter(brandLabel)}
+          <button type="button" className="link-tap text-brand-700 underline" onClick={() => setState({ brand: "", sort: "distance" })}>
+            Show all clinics
+          </button>
+        </p>
+      )}
       <QuickChips openNow={openNow} onOpenNow={setOpenNow} lowestPrice={sort === "price"} onLowestPrice={(on) => setSort(on ? "price" : "distance")} />
       <ListingResults
         clinics={pastLast ? undefined : data?.clinics}

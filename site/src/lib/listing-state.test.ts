@@ -67,9 +67,18 @@ describe("ZIP listing state", () => {
       sort: "price",
       openNow: true,
       credential: "",
+      brand: "",
       page: 1,
     });
     expect(listingSearch(ZIP_LISTING, { ...defaultsOf(ZIP_LISTING), openNow: true, page: 2 })).toBe("?openNow=1&page=2");
+  });
+
+  it("keeps a brand searched for (a listing brand only), as the city listing does", () => {
+    expect(readListingState(ZIP_LISTING, "?brand=dysport&sort=price")).toMatchObject({ brand: "dysport", sort: "price" });
+    expect(readListingState(ZIP_LISTING, "?brand=letybo").brand).toBe("letybo");
+    expect(readListingState(ZIP_LISTING, "?brand=other").brand).toBe("");
+    expect(readListingState(ZIP_LISTING, "?brand=botex").brand).toBe("");
+    expect(listingSearch(ZIP_LISTING, { ...defaultsOf(ZIP_LISTING), brand: "xeomin", sort: "price" })).toBe("?sort=price&brand=xeomin");
   });
 });
 

@@ -145,5 +145,6 @@ export const ZIP_LISTING = {
   sort: enumParam<"distance" | "price">("sort", ["distance", "price"], "distance"),
   openNow: flagParam("openNow"),
   credential: credentialsParam("credential"),
+  brand: enumParam<string>("brand", ["", ...PRICE_BRANDS.filter((b) => b !== "other")], ""),
   page: pageParam(),
 } satisfies ListingSpec;

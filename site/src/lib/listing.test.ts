@@ -138,6 +138,12 @@ describe("ZIP results parameters", () => {
     );
   });
 
+  it("asks for a brand's clinics only (every price of it) when a brand is chosen", () => {
+    expect(buildQuery(zipPriceParams(null, "price", "dysport"))).toBe("?maxUnitPrice=1000&brand=dysport&sortBy=price");
+    expect(buildQuery(zipPriceParams(12, "distance", "xeomin"))).toBe("?maxUnitPrice=12&brand=xeomin");
+    expect(buildQuery(zipPriceParams(null, "distance", ""))).toBe("");
+  });
+
   it("offers 5, 10, 25 and any, plus 50 once the search is expanded", () => {
     expect(zipDistanceOptions(25)).toEqual([5, 10, 25, "any"]);
     expect(zipDistanceOptions(50)).toEqual([5, 10, 25, 50, "any"]);

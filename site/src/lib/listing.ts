@@ -121,9 +121,17 @@ export function zipQueryParams(zip: string, distance: ZipDistance, page: number)
   return { postalCode: zip, page, limit: SEARCH.pageSize, distance: distance === "any" ? null : distance };
 }
 
-/** The ZIP page's price filter and order (GET /zip-search `maxUnitPrice`, `sortBy=price`). */
-export function zipPriceParams(maxUnitPrice: number | null, sort: "distance" | "price"): QueryParams {
-  return { maxUnitPrice, sortBy: sort === "price" ? "price" : null };
+/**
+ * The ZIP page's price filter and order (GET /zip-search `maxUnitPrice`, `sortBy=price`), of
+ * `brand` when one is asked for (a search for a brand): as on the city listing, a brand without
+ * a ceiling asks for every clinic posting a price of it, and the cards show that brand's price.
+ */
+export function zipPriceParams(maxUnitPrice: number | null, sort: "distance" | "price", brand = ""): QueryParams {
+  return {
+    maxUnitPrice: maxUnitPrice ?? (brand ? BRAND_FILTER_CEILING : null),
+    brand: brand || null,
+    sortBy: sort === "price" ? "price" : null,
+  };
 }
 
 /** The ZIP page's "who injects" filter (GET /zip-search `credential`). */

@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
-import { FALLBACK, LOCATION_FALLBACK_NOTICE, detectLocation, normalizeLocation, preciseLocation, readCachedLocation, writeCachedLocation } from "./location.ts";
+import {
+  FALLBACK,
+  LOCATION_FALLBACK_NOTICE,
+  detectLocation,
+  geolocationGranted,
+  normalizeLocation,
+  preciseLocation,
+  readCachedLocation,
+  writeCachedLocation,
+} from "./location.ts";
 
 const API = "http://api.test/api/v1";
 const SERVICES = ["https://one.test/json", "https://two.test/json", "https://three.test/json"];
@@ -128,17 +137,48 @@ describe("preciseLocation", () => {
   it("uses the browser's coordinates and keeps a known place name", async () => {
     vi.stubGlobal("navigator", { geolocation: { getCurrentPosition: (ok: (p: typeof position) => void) => ok(position) } });
     const boston = { lat: 42.36, lon: -71.06, city: "Boston", region: "MA", country: "United States", fallback: false };
-    await expect(preciseLocation(boston)).resolves.toEqual({ ...boston, lat: 41.88, lon: -87.62 });
+    await expect(preciseLocation(boston)).resolves.toEqual({ ...boston, lat: 41.88, lon: -87.62, precise: true });
   });
 
   it("drops the fallback's New York name, and rejects when the browser refuses", async () => {
     vi.stubGlobal("navigator", { geolocation: { getCurrentPosition: (ok: (p: typeof position) => void) => ok(position) } });
-    await expect(preciseLocation(FALLBACK)).resolves.toEqual({ lat: 41.88, lon: -87.62, city: "", region: "", country: "United States", fallback: false });
+    await expect(preciseLocation(FALLBACK)).resolves.toEqual({
+      lat: 41.88,
+      lon: -87.62,
+      city: "",
+      region: "",
+      country: "United States",
+      fallback: false,
+      precise: true,
+    });
     vi.stubGlobal("navigator", {
       geolocation: { getCurrentPosition: (_ok: unknown, fail: (e: { message: string }) => void) => fail({ message: "User denied Geolocation" }) },
     });
     await expect(preciseLocation(FALLBACK)).rejects.toThrow("User denied Geolocation");
     vi.stubGlobal("navigator", {});
     await expect(preciseLocation(FALLBACK)).rejects.toThrow("Geolocation unavailable");
+  });
+});
+
+describe("geolocationGranted", () => {
+  const geolocation = { getCurrentPosition: () => undefined };
+  it("is true only when the Permissions API says granted", async () => {
+    for (const [state, want] of [
+      ["granted", true],
+      ["prompt", false],
+      ["denied", false],
+    ] as const) {
+      vi.stubGlobal("navigator", { geolocation, permissions: { query: () => Promise.resolve({ state }) } });
+      expect(await geolocationGranted(), state).toBe(want);
+    }
+  });
+
+  it("is false without the Permissions API or geolocation, or when the query throws", async () => {
+    vi.stubGlobal("navigator", { geolocation });
+    expect(await geolocationGranted()).toBe(false);
+    vi.stubGlobal("navigator", { permissions: { query: () => Promise.resolve({ state: "granted" }) } });
+    expect(await geolocationGranted()).toBe(false);
+    vi.stubGlobal("navigator", { geolocation, permissions: { query: () => Promise.reject(new TypeError("geolocation is not a valid permission name")) } });
+    expect(await geolocationGranted()).toBe(false);
   });
 });

@@ -16,6 +16,8 @@ export interface DetectedLocation {
   country: string;
   /** True when every source failed and New York is used. */
   fallback: boolean;
+  /** True when the coordinates are the browser's own (precise location). */
+  precise?: boolean;
 }
 
 const CACHE_KEY = "bnm:location";
@@ -106,9 +108,25 @@ export function preciseLocation(previous: DetectedLocation): Promise<DetectedLoc
           city: previous.fallback ? "" : previous.city,
           region: previous.fallback ? "" : previous.region,
           fallback: false,
+          precise: true,
         }),
       (err) => reject(new Error(err.message)),
       { timeout: 10_000, maximumAge: FETCH.location.staleTime },
     );
   });
+}
+
+/**
+ * Whether the visitor has already let this site use precise location (the Permissions API
+ * says "granted"): then it is used without a tap, since asking again would only repeat a
+ * choice already made. "prompt", "denied", or a browser without the API: false.
+ */
+export async function geolocationGranted(): Promise<boolean> {
+  try {
+    if (typeof navigator === "undefined" || !("geolocation" in navigator) || !navigator.permissions?.query) return false;
+    const status = await navigator.permissions.query({ name: "geolocation" });
+    return status.state === "granted";
+  } catch {
+    return false;
+  }
 }

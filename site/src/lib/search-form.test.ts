@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import type { SearchLookup } from "@botox/core/contract";
 import type { IndexedCity } from "./city-match.ts";
 import { bindSearchForms } from "./search-form.ts";
+import { SEARCH_WORDS } from "@botox/core/search-words";
+import { treatmentPageOf } from "@botox/core/treatments";
 import { listingBrand, resolveSearch, searchProblem, searchRoute, type SearchSources } from "./search-resolve.ts";
 
 const city = (name: string, state: string, pageSlug: string, latitude: number, longitude: number, count = 3): IndexedCity => ({
@@ -79,13 +81,37 @@ describe("resolveSearch: the page a search box's text leads to", () => {
 
   it("sends a brand with a place to that place", async () => {
     expect(await to("jeuveau new york")).toBe("/botox-near-me/new-york?brand=jeuveau&sort=price-asc");
-    expect(await to("Botox 60601")).toBe("/zip/60601");
-    expect(await to("daxxify naperville")).toBe("/zip/60540");
+    // ZIP listings filter by brand too, cheapest first (the ZIP page's own sort value).
+    expect(await to("Botox 60601")).toBe("/zip/60601?brand=botox&sort=price");
+    expect(await to("daxxify naperville")).toBe("/zip/60540?brand=daxxify&sort=price");
+    expect(await to("letybo near 60601-1234")).toBe("/zip/60601?brand=letybo&sort=price");
   });
 
-  it("sends the treatment's other names to the nearest listing without a brand filter", async () => {
-    for (const word of ["neurotoxin", "neuromodulator", "tox", "wrinkle relaxer", "lip flip", "masseter", "jaw slimming", "trap tox", "baby botox"])
-      expect(await to(word), word).toBe("/botox-near-me/chicago");
+  it("sends the treatment's other names without a place to the treatment's page", async () => {
+    expect(await to("lip flip")).toBe("/botox-treatments/lip-flip");
+    expect(await to("masseter")).toBe("/botox-treatments/masseter");
+    expect(await to("jaw slimming")).toBe("/botox-treatments/masseter");
+    expect(await to("trap tox")).toBe("/botox-treatments/trap-tox");
+    expect(await to("baby botox")).toBe("/botox-treatments/baby-botox");
+    expect(await to("neurotoxin")).toBe("/botox-treatments/neurotoxin-injections");
+    expect(await to("lip flip near me")).toBe("/botox-treatments/lip-flip");
+  });
+
+  it("sends a treatment word with a place to that place's listing, unfiltered", async () => {
+    expect(await to("lip flip Chicago")).toBe("/botox-near-me/chicago");
+    expect(await to("masseter 60601")).toBe("/zip/60601");
+  });
+
+  it("every word of the synonyms table leads where its row says, word by word", async () => {
+    for (const row of SEARCH_WORDS) {
+      const page = treatmentPageOf(row);
+      for (const word of row.words) {
+        const want = page ? `/botox-treatments/${page.slug}` : `/botox-near-me/chicago?brand=${row.brand}&sort=price-asc`;
+        expect(await to(word), word).toBe(want);
+        expect(await to(`${word} chicago`), `${word} chicago`).toBe(page ? "/botox-near-me/chicago" : want);
+        expect(await to(`${word} 60601`), `${word} 60601`).toBe(page ? "/zip/60601" : `/zip/60601?brand=${row.brand}&sort=price`);
+      }
+    }
   });
 
   it("leaves anything else to the city address, whose page offers cities by distance", async () => {

@@ -3,8 +3,11 @@
  * address that needs the not-found page's forgiving lookup would flash "404" first):
  * - empty: what to type;
  * - a ZIP or ZIP+4: the ZIP page;
- * - a treatment word or brand ("dysport", "botex near me", "lip flip Chicago"): the listing
- *   of the place typed, or of the city nearest the visitor, filtered by the brand;
+ * - a brand ("dysport", "botex near me", "xeomin 60601"): the listing of the place typed (city
+ *   or ZIP), or of the city nearest the visitor, filtered by the brand;
+ * - a treatment word with a place ("lip flip Chicago"): that place's listing; without one
+ *   ("lip flip", "trap tox"): the treatment's page, which explains it and lists the clinics
+ *   posting prices for it;
  * - a city page's name, however typed (a close spelling, "Chicago, IL");
  * - a place of the ZIP data ("Naperville"): the ZIP page of its centre, nearest clinics first;
  * - a clinic's name: the clinic;
@@ -15,6 +18,7 @@ import { MSG } from "@botox/core/messages";
 import { PRICE_BRANDS } from "@botox/core/price-format";
 import { cityPath, clinicPath, routeForNearMeSearch, routeForSearch, zipOfText, zipPath } from "@botox/core/search";
 import { parseSearchWords } from "@botox/core/search-words";
+import { treatmentPageOf, treatmentPath } from "@botox/core/treatments";
 import type { SearchLookup } from "@botox/core/contract";
 import { matchCity, nearestIndexedCities, type IndexedCity } from "./city-match.ts";
 
@@ -73,6 +77,8 @@ export async function resolveSearch(variant: string | undefined, value: string, 
   const words = parseSearchWords(text);
   if (words) {
     let target = words.place ? await placePath(variant, words.place, sources) : null;
+    const treatment = treatmentPageOf(words.match.row);
+    if (!target && treatment && !words.place) return go(treatmentPath(treatment.slug));
     if (!target) {
       const here = await sources.here();
       const nearest = here ? nearestIndexedCities(await sources.cities(), here.lat, here.lon, 1)[0] : undefined;
@@ -80,8 +86,9 @@ export async function resolveSearch(variant: string | undefined, value: string, 
     }
     if (!target) return go("/botox-near-me");
     const brand = listingBrand(words.match.row.brand);
-    // The city listing filters by brand; a ZIP page lists every clinic nearest first.
-    return go(target.city && brand ? `${target.path}?brand=${brand}&sort=price-asc` : target.path);
+    // City and ZIP listings both filter by brand, cheapest first (their sort parameters differ).
+    if (!brand) return go(target.path);
+    return go(`${target.path}?brand=${brand}&sort=${target.city ? "price-asc" : "price"}`);
   }
 
   const place = await placePath(variant, text, sources);

@@ -2,6 +2,7 @@
 import { PRODUCT_ROUTE } from "@botox/core/brand";
 import { cityPath, clinicPath, zipPath } from "@botox/core/search";
 import { RATINGS_POLICY_PATH, isPermanentlyClosed } from "@botox/core/freshness";
+import { TREATMENT_PAGES, treatmentPath } from "@botox/core/treatments";
 import type { SiteIndex } from "./data.ts";
 import { blogListPath, blogPages } from "./blog.ts";
 import { locationIndex } from "./indexability.ts";
@@ -13,7 +14,18 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-const STATIC_PATHS = ["/", PRODUCT_ROUTE, "/near-me", "/about", "/contact", "/privacy-policy", "/terms-of-service", "/disclaimer", RATINGS_POLICY_PATH];
+const STATIC_PATHS = [
+  "/",
+  PRODUCT_ROUTE,
+  "/near-me",
+  "/about",
+  "/contact",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/disclaimer",
+  RATINGS_POLICY_PATH,
+  ...TREATMENT_PAGES.map((p) => treatmentPath(p.slug)),
+];
 
 export function sitemapEntries(
   data: Pick<SiteIndex, "clinics" | "clinicsByCity" | "cities" | "posts" | "categories" | "zips" | "postsByCategory">,

@@ -78,7 +78,15 @@ describe("POST /clinics/nearby", () => {
       for (const origin of points) {
         const res = await t.request("POST", "/clinics/nearby", { body: { ...origin, radius: 100 }, ip: `198.18.2.${++ipSeq}` });
         expect(res.headers.get("content-type")).toBe("application/json");
-        expect(await res.text()).toBe(JSON.stringify(await listClinicsNear(t.db.db, { origin, radiusMiles: 100, limit: 50 })));
+        // JSON.stringify's very bytes, of the listing's clinics, each with its cards' lines
+        // (current price and verified staff) beside it.
+        const text = await res.text();
+        const answer = JSON.parse(text) as (Clinic & { currentPrice?: unknown; verifiedCredentials?: unknown; verifiedStaff?: unknown })[];
+        expect(JSON.stringify(answer)).toBe(text);
+        const listed = await listClinicsNear(t.db.db, { origin, radiusMiles: 100, limit: 50 });
+        for (const c of answer) expect([c.currentPrice, c.verifiedCredentials, c.verifiedStaff]).toEqual([null, [], []]);
+        const CARD_LINES = ["currentPrice", "verifiedCredentials", "verifiedStaff"];
+        expect(answer.map((c) => Object.fromEntries(Object.entries(c).filter(([k]) => !CARD_LINES.includes(k))))).toEqual(listed);
       }
     };
     for (let round = 0; round < 16; round++) await expectSame();

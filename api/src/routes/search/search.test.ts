@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchLookup } from "@botox/core";
+import { insertContentChange } from "@botox/db";
 import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
 
 let t: PublicTestContext;
@@ -44,6 +45,25 @@ describe("GET /search/lookup", () => {
     expect(percent.body.clinics.map((c) => c.name)).toEqual(["100% Skin"]);
     const wild = await t.get<SearchLookup>(`/search/lookup?q=${encodeURIComponent("%%")}`);
     expect(wild.body.clinics).toEqual([]);
+  });
+
+  it("finds a clinic by a name with one or two letters wrong when no name starts with the text", async () => {
+    const one = await t.get<SearchLookup>(`/search/lookup?q=${encodeURIComponent("Glow Aesthtics")}`);
+    expect(one.body.clinics.map((c) => c.name)).toEqual(["Glow Aesthetics & Laser", "Glow Aesthetics"]);
+    const two = await t.get<SearchLookup>(`/search/lookup?q=${encodeURIComponent("Golw Aesthetics Lasr")}`);
+    expect(two.body.clinics.map((c) => c.slug)).toEqual(["glow-laser"]);
+    // Three slips are too many; four letters or fewer get none.
+    expect((await t.get<SearchLookup>(`/search/lookup?q=${encodeURIComponent("Gxxw Aesthxtics Lasr")}`)).body.clinics).toEqual([]);
+    expect((await t.get<SearchLookup>("/search/lookup?q=Glo")).body.clinics.map((c) => c.name)).toEqual(["Glow Aesthetics & Laser", "Glow Aesthetics"]);
+    expect((await t.get<SearchLookup>("/search/lookup?q=Gow")).body.clinics).toEqual([]);
+  });
+
+  it("finds a clinic added after the names were first read, once its write is recorded", async () => {
+    expect((await t.get<SearchLookup>(`/search/lookup?q=${encodeURIComponent("Serenty Injectables")}`)).body.clinics).toEqual([]);
+    const [added] = await t.insertClinics([{ name: "Serenity Injectables", city: "Chicago", state: "IL", latitude: 41.9, longitude: -87.64 }]);
+    await insertContentChange(t.db.db, { entity: "clinic", entityId: added!.id, action: "create" });
+    const { body } = await t.get<SearchLookup>(`/search/lookup?q=${encodeURIComponent("Serenity Injectabels")}`);
+    expect(body.clinics.map((c) => c.name)).toEqual(["Serenity Injectables"]);
   });
 
   it("answers 400 with a message for text too short or too long", async () => {

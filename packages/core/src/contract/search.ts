@@ -26,6 +26,10 @@ export type SearchClinic = z.infer<typeof searchClinicSchema>;
 
 export const searchLookupSchema = z.object({
   places: z.array(searchPlaceSchema).describe("Places named exactly (a state code may follow), most ZIP codes first, at most 5"),
-  clinics: z.array(searchClinicSchema).describe("Clinics whose name is the text or starts with it, exact names first, at most 5"),
+  clinics: z
+    .array(searchClinicSchema)
+    .describe(
+      "Clinics whose name is the text or starts with it, exact names first; when none, those whose name starts within the text's typing slips of it, fewest first; at most 5",
+    ),
 });
 export type SearchLookup = z.infer<typeof searchLookupSchema>;

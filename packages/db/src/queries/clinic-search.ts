@@ -50,6 +50,7 @@ import {
   verifiedCredentialCheck,
   verifiedInAreaCheck,
   verifiedStaffConditions,
+  withVerifiedStaff,
   type CheckDays,
   type VerifiedCheck,
 } from "./staff.ts";
@@ -232,6 +233,11 @@ export interface GeoSearch {
   openAt?: Date;
   /** Only clinics with a currently verified staff member holding one of these. */
   credential?: CredentialSearch;
+  /**
+   * Each clinic's card lines on this day ("YYYY-MM-DD"): its current Botox per-unit price and
+   * its currently verified staff, read in the same statement (`listClinicsNearEncoded`).
+   */
+  cardsOn?: string;
 }
 
 /** The credential filter: credentials asked for, and the day the 365-day rule is applied on. */
@@ -275,6 +281,20 @@ export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clini
  * version is not kept.
  */
 export async function listClinicsNearEncoded(db: Database, s: GeoSearch, fragments: ClinicFragments = clinicFragmentsOf(db)): Promise<EncodedJson<Clinic[]>> {
+  if (s.cardsOn) {
+    // Whole rows with their prices and staff, each clinic's part from its kept text.
+    const rows = await nearRows<ListingPriceRow & VersionedRow & { distance: number }>(db, s, "versioned");
+    const roles = verifiedStaffOf(rows);
+    const text =
+      listedClinicsText(fragments, rows, "botox", roles) ??
+      JSON.stringify(
+        withVerifiedStaff(
+          rows.map((r) => toListedClinic(r, "botox")),
+          roles,
+        ),
+      );
+    return new EncodedJson<Clinic[]>(text);
+  }
   if (!fragments.prefersNarrow()) return new EncodedJson(fragments.encodeRows(await nearRows<VersionedRow & { distance: number }>(db, s, "versioned")));
   const places = await nearRows<VersionedPlace>(db, s, "versions");
   const json = await fragments.encode(
@@ -295,6 +315,9 @@ function nearRows<T>(db: Database, s: GeoSearch, columns: NearColumns): Promise<
     zip: undefined,
     ...(s.radiusMiles == null ? {} : { radius: roundGeo(s.radiusMiles) }),
     located: locatedValues(s),
+    ...(s.cardsOn
+      ? { price: { brand: "botox", oldestCounting: oldestCountingDay(s.cardsOn) }, staff: { oldest: oldestCurrentCheck(s.cardsOn), today: s.cardsOn } }
+      : {}),
   });
   const latitude = roundGeo(s.origin.latitude);
   return nearStatement({ ...shape, reach: nearestReach(offset + s.limit), columns })<T>(db, {
@@ -335,7 +358,8 @@ const nearStatement = fixedStatementsByShape((shape: ZipShape & { reach: number;
       SELECT id, distance, row_number() OVER () AS rank FROM (
         SELECT ${clinics.id} AS id, ${milesFrom(origin)} AS distance, ${clinicEarth} <-> ${origin.earth} AS knn
         FROM ${clinics} WHERE ${and(...locatedConditionsOf(p.located, undefined, undefined, "probe"))} ORDER BY knn LIMIT ${sql.raw(String(Math.trunc(shape.reach)))}) k)
-    SELECT ${nearColumns[shape.columns]}, nearest.distance FROM nearest JOIN ${clinics} ON ${clinics.id} = nearest.id
+    SELECT ${nearColumns[shape.columns]}, nearest.distance${p.price ? sql`, ${listingPriceColumns(true)}` : sql``}${p.staff ? sql`, ${listingRolesColumnOn(p.staff)}` : sql``}
+    FROM nearest JOIN ${clinics} ON ${clinics.id} = nearest.id ${p.price ? currentPriceJoinOn(p.price.brand, p.price.oldestCounting) : sql``}
     ${p.radius === undefined ? sql`` : sql`WHERE nearest.distance <= ${p.radius}::float8`}
     ORDER BY nearest.rank LIMIT ${v.limit} OFFSET ${v.offset}`;
   });

@@ -803,14 +803,18 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."id" = $1;
 
 -- ================================================================================================
--- POST /clinics/nearby {latitude, longitude, radius: 100}  listClinicsNearEncoded, whole rows
+-- POST /clinics/nearby {latitude, longitude, radius: 100}  listClinicsNearEncoded, whole rows with each card's current Botox price and verified staff
 -- ================================================================================================
 -- $1 = 40.75
 -- $2 = -74
 -- $3 = 0.7575649843840496
--- $4 = 100
--- $5 = 50
--- $6 = 0
+-- $4 = "2025-06-15"
+-- $5 = "2026-06-15"
+-- $6 = "botox"
+-- $7 = "2025-06-15"
+-- $8 = 100
+-- $9 = 50
+-- $10 = 0
 WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8)) * cos(radians($2::float8))), 6378168::float8 * cos(radians($1::float8)) * sin(radians($2::float8))),
   6378168::float8 * sin(radians($1::float8))) AS earth),
     nearest AS (
@@ -827,20 +831,32 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
       "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      "clinics"."xmin"::text AS "version", nearest.distance FROM nearest JOIN "clinics" ON "clinics"."id" = nearest.id
-    WHERE nearest.distance <= $4::float8
-    ORDER BY nearest.rank LIMIT $5 OFFSET $6;
+      "clinics"."xmin"::text AS "version", nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
+    SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
+    WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
+      AND cs.verified_on >= $4::date AND cs.verified_on <= $5::date
+    GROUP BY cs.role, cs.credential) v) AS "verifiedRoles"
+    FROM nearest JOIN "clinics" ON "clinics"."id" = nearest.id LEFT JOIN "clinic_current_prices" lp ON lp.clinic_id = "clinics"."id" AND lp.brand = $6 AND lp.checked_on >= $7::date
+    LEFT JOIN "clinic_prices" lpp ON lpp.id = lp.price_id
+    WHERE nearest.distance <= $8::float8
+    ORDER BY nearest.rank LIMIT $9 OFFSET $10;
 
 -- ================================================================================================
--- POST /clinics/nearby {latitude, longitude, radius: 100, openNow: true}  listClinicsNearEncoded, ids and versions first (most clinic texts kept)
+-- POST /clinics/nearby {latitude, longitude, radius: 100, openNow: true}  listClinicsNearEncoded, the same with most clinic texts kept
 -- ================================================================================================
 -- $1 = 40.75
 -- $2 = -74
 -- $3 = 0.7575649843840496
 -- $4 = "2026-06-15T15:00:00.000Z"
--- $5 = 100
--- $6 = 50
--- $7 = 0
+-- $5 = "2025-06-15"
+-- $6 = "2026-06-15"
+-- $7 = "botox"
+-- $8 = "2025-06-15"
+-- $9 = 100
+-- $10 = 50
+-- $11 = 0
 WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8)) * cos(radians($2::float8))), 6378168::float8 * cos(radians($1::float8)) * sin(radians($2::float8))),
   6378168::float8 * sin(radians($1::float8))) AS earth),
     nearest AS (
@@ -850,9 +866,24 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
     + $3::float8 * cos(radians("clinics"."latitude")) * power(sin(radians("clinics"."longitude" - $2::float8) / 2),
       2))))) AS distance, ll_to_earth("clinics"."latitude", "clinics"."longitude") <-> (SELECT earth FROM origin) AS knn
         FROM "clinics" WHERE ("clinics"."latitude" IS NOT NULL AND "clinics"."longitude" IS NOT NULL and "clinics"."business_status" <> 'PERMANENTLY_CLOSED' and ("clinics"."business_status" = 'OPERATIONAL' AND "clinics"."open_minutes" @> (extract(dow from ($4::timestamptz AT TIME ZONE "clinics"."time_zone"))::int * 1440 + extract(hour from ($4::timestamptz AT TIME ZONE "clinics"."time_zone"))::int * 60 + extract(minute from ($4::timestamptz AT TIME ZONE "clinics"."time_zone"))::int))) ORDER BY knn LIMIT 50) k)
-    SELECT "clinics"."id" AS "id", "clinics"."xmin"::text AS "version", nearest.distance FROM nearest JOIN "clinics" ON "clinics"."id" = nearest.id
-    WHERE nearest.distance <= $5::float8
-    ORDER BY nearest.rank LIMIT $6 OFFSET $7;
+    SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "slug", "clinics"."site" AS "site",
+      "clinics"."phone" AS "phone", "clinics"."full_address" AS "fullAddress", "clinics"."street" AS "street", "clinics"."city" AS "city",
+      "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
+      "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
+      "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
+      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
+    SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
+    WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
+      AND cs.verified_on >= $5::date AND cs.verified_on <= $6::date
+    GROUP BY cs.role, cs.credential) v) AS "verifiedRoles"
+    FROM nearest JOIN "clinics" ON "clinics"."id" = nearest.id LEFT JOIN "clinic_current_prices" lp ON lp.clinic_id = "clinics"."id" AND lp.brand = $7 AND lp.checked_on >= $8::date
+    LEFT JOIN "clinic_prices" lpp ON lpp.id = lp.price_id
+    WHERE nearest.distance <= $9::float8
+    ORDER BY nearest.rank LIMIT $10 OFFSET $11;
 
 -- ================================================================================================
 -- GET /providers/near-user  listClinicsNear (100 miles)
@@ -879,6 +910,7 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
       "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      nearest.distance FROM nearest JOIN "clinics" ON "clinics"."id" = nearest.id
+      nearest.distance
+    FROM nearest JOIN "clinics" ON "clinics"."id" = nearest.id
     WHERE nearest.distance <= $4::float8
     ORDER BY nearest.rank LIMIT $5 OFFSET $6;

@@ -251,12 +251,12 @@ const requests: [string, () => Promise<unknown>][] = [
   ],
   ["GET /proxy/clinic/2  findClinicTextBySlugOrId (no such slug: by id)", () => findClinicTextBySlugOrId(db, "2", undefined, new ClinicFragments())],
   [
-    "POST /clinics/nearby {latitude, longitude, radius: 100}  listClinicsNearEncoded, whole rows",
-    () => listClinicsNearEncoded(db, { origin: ZIP, radiusMiles: 100, limit: 50 }, new ClinicFragments()),
+    "POST /clinics/nearby {latitude, longitude, radius: 100}  listClinicsNearEncoded, whole rows with each card's current Botox price and verified staff",
+    () => listClinicsNearEncoded(db, { origin: ZIP, radiusMiles: 100, limit: 50, cardsOn: TODAY }, new ClinicFragments()),
   ],
   [
-    "POST /clinics/nearby {latitude, longitude, radius: 100, openNow: true}  listClinicsNearEncoded, ids and versions first (most clinic texts kept)",
-    () => listClinicsNearEncoded(db, { origin: ZIP, radiusMiles: 100, limit: 50, openAt: OPEN_AT }, mostlyKept()),
+    "POST /clinics/nearby {latitude, longitude, radius: 100, openNow: true}  listClinicsNearEncoded, the same with most clinic texts kept",
+    () => listClinicsNearEncoded(db, { origin: ZIP, radiusMiles: 100, limit: 50, openAt: OPEN_AT, cardsOn: TODAY }, mostlyKept()),
   ],
   ["GET /providers/near-user  listClinicsNear (100 miles)", () => listClinicsNear(db, { origin: ZIP, radiusMiles: 100, limit: 10 })],
 ];

@@ -42,3 +42,20 @@ export async function lookupSearchText(db: Database, text: string): Promise<Sear
     clinics: [...found],
   };
 }
+
+/** Every clinic's name and address parts, for the API's slip-forgiving name index. */
+export async function clinicNamesForSearch(
+  db: Database,
+): Promise<{ id: number; name: string; city: string; state: string; citySlug: string; slug: string; reviewCount: number }[]> {
+  return db
+    .select({
+      id: clinics.id,
+      name: clinics.name,
+      city: clinics.city,
+      state: clinics.state,
+      citySlug: clinics.citySlug,
+      slug: clinics.slug,
+      reviewCount: clinics.reviewCount,
+    })
+    .from(clinics);
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { SEARCH_WORDS } from "./search-words.ts";
+import { DOSE_TABLE } from "./estimates.ts";
+import { PRICE_AREAS } from "./price-format.ts";
+import { TREATMENT_FACTS, TREATMENT_PAGES, factsOf, treatmentPageOf, treatmentPath, wordsOf } from "./treatments.ts";
+
+describe("treatment pages", () => {
+  it("every search words row without a brand has a page, and every page answers one such row", () => {
+    for (const row of SEARCH_WORDS.filter((r) => r.brand == null)) expect(treatmentPageOf(row)?.label, row.label).toBe(row.label);
+    for (const page of TREATMENT_PAGES) expect(wordsOf(page)?.brand).toBeNull();
+  });
+
+  it("brands have no treatment page: they lead to listings filtered by the brand", () => {
+    for (const row of SEARCH_WORDS.filter((r) => r.brand != null)) expect(treatmentPageOf(row)).toBeNull();
+  });
+
+  it("every fact shown names its public source, ids are unique and every page's facts exist", () => {
+    expect(new Set(TREATMENT_FACTS.map((f) => f.id)).size).toBe(TREATMENT_FACTS.length);
+    for (const f of TREATMENT_FACTS) {
+      expect(f.text.trim().length, f.id).toBeGreaterThan(20);
+      expect(f.source, f.id).toMatch(/Prescribing Information/);
+    }
+    for (const page of TREATMENT_PAGES) expect(factsOf(page).length).toBe(page.facts.length);
+    expect(() => factsOf({ slug: "x", label: "x", priceArea: null, facts: ["no-such-fact"] })).toThrow(/Unknown treatment fact/);
+  });
+
+  it("no fact states a figure the dose table does not hold (doses are shown from the table, with its sources)", () => {
+    // "Six" products is the count of the table's brands; no other number may appear.
+    expect(new Set(DOSE_TABLE.map((r) => r.brand)).size).toBe(6);
+    for (const f of TREATMENT_FACTS) expect(f.text.replace(/\b(Six)\b/g, ""), f.id).not.toMatch(/\d/);
+  });
+
+  it("pages have distinct slug addresses and price areas the price rows know", () => {
+    expect(new Set(TREATMENT_PAGES.map((p) => p.slug)).size).toBe(TREATMENT_PAGES.length);
+    for (const p of TREATMENT_PAGES) {
+      expect(treatmentPath(p.slug)).toMatch(/^\/botox-treatments\/[a-z-]+$/);
+      if (p.priceArea) expect(PRICE_AREAS).toContain(p.priceArea);
+    }
+    expect(TREATMENT_PAGES.find((p) => p.slug === "lip-flip")?.priceArea).toBe("lip_flip");
+    expect(TREATMENT_PAGES.find((p) => p.slug === "masseter")?.priceArea).toBe("masseter");
+  });
+});
