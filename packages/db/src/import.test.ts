@@ -477,9 +477,7 @@ describe("optional price columns", () => {
   });
 });
 
-// Each test starts the CLI as its own process (TypeScript loaded cold): on a loaded two-core
-// machine that alone has taken most of a minute, so these tests get three.
-describe("import CLI", { timeout: 180_000 }, () => {
+describe("import CLI", () => {
   const env = () => ({ ...process.env, DATABASE_URL: t.url });
 
   it("prints the summary and every bad row, and exits 0", async () => {

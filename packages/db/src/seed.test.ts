@@ -407,9 +407,7 @@ describe("seed: re-runs", () => {
   });
 });
 
-// Each test starts the CLI as its own process (TypeScript loaded cold): on a loaded two-core
-// machine that alone has taken most of a minute, so these tests get three.
-describe("seed CLI", { timeout: 180_000 }, () => {
+describe("seed CLI", () => {
   const env = (extra: NodeJS.ProcessEnv = {}) => {
     const { ADMIN_PASSWORD: _unset, ...rest } = process.env;
     return { ...rest, DATABASE_URL: t.url, ADMIN_USERNAME: "cli-admin", ...extra };
