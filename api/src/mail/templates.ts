@@ -177,3 +177,22 @@ export function alertMail(l: MailLinks, email: string, manage: string, hits: [Al
     ...marketing(l, manage, t.join("\n"), h.join("")),
   };
 }
+
+/** An owner's one-time sign-in link (transactional): the token rides in the fragment, never in a server log. */
+export function ownerSignInMail(l: MailLinks & { adminUrl: string }, email: string, token: string, minutes: number): Omit<OutgoingMail, "kind"> {
+  const link = `${l.adminUrl}/owner/sign-in#token=${encodeURIComponent(token)}`;
+  const text = [
+    "Hello,",
+    "",
+    `Use this link to sign in to manage your clinic's listing on ${BRAND.name}:`,
+    link,
+    "",
+    `The link is valid for ${minutes} minutes and works once. If you did not ask for it, ignore this message.`,
+  ].join("\n");
+  const html = page(
+    `<p>Hello,</p><p>Use this link to sign in to manage your clinic's listing on ${esc(BRAND.name)}.</p>` +
+      `<p><a href="${esc(link)}">Sign in</a></p>` +
+      `<p>The link is valid for ${minutes} minutes and works once. If you did not ask for it, ignore this message.</p>`,
+  );
+  return { to: email, subject: `Your sign-in link for ${BRAND.name}`, text, html };
+}

@@ -136,6 +136,17 @@ export const MSG = {
     latitude: "Latitude must be a number between -90 and 90.",
     longitude: "Longitude must be a number between -180 and 180.",
   },
+  owner: {
+    emailRequired: "Please enter a valid email address.",
+    signInLinkSent: "If this address manages a listing, a sign-in link is on its way. It is valid for 15 minutes.",
+    linkInvalid: "This sign-in link is not valid. Ask for a new one.",
+    linkUsed: "This sign-in link was already used. Ask for a new one.",
+    linkExpired: "This sign-in link has expired (links are valid for 15 minutes). Ask for a new one.",
+    teamOnly: "This is for the listing team only; clinic owners cannot use it.",
+    ownersOnly: "This is for clinic owners; sign in with the link we email you.",
+    priceStatus: "A price's status is set by the listing team; leave status out.",
+    priceSource: "Prices you enter are the clinic's own: source must be clinic (or left out).",
+  },
   api: {
     unauthorized: "Authentication required",
     forbiddenOrigin: "Request origin not allowed",

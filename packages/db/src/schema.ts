@@ -68,6 +68,8 @@ export const clinics = pgTable(
     lastVerifiedOn: date("last_verified_on", { mode: "string" }),
     /** Stable key of an imported row (location link, else name+address), so re-imports upsert. */
     sourceKey: text("source_key"),
+    /** The clinic's online booking link, set by its owner; null when none. */
+    bookingUrl: text("booking_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -184,19 +186,43 @@ export const adminUsers = pgTable("admin_users", {
   createdAt: createdAt(),
 });
 
-/** Lucia-style sessions: `id` is the SHA-256 (hex) of the token; the token is never stored. */
+/** A clinic owner's account: an address only; they sign in with an emailed one-time link. */
+export const owners = pgTable(
+  "owners",
+  {
+    id: serial("id").primaryKey(),
+    /** Lower case, so one address is one account. */
+    email: text("email").notNull().unique("owners_email_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("owners_email_lower_check", sql`${t.email} = lower(${t.email})`)],
+);
+
+/**
+ * Lucia-style sessions: `id` is the SHA-256 (hex) of the token; the token is never stored.
+ * A session is the team's (`admin`, user_id) or a clinic owner's (`owner`, owner_id).
+ */
 export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id")
+    userId: integer("user_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin", "owner"] })
       .notNull()
-      .references(() => adminUsers.id, { onDelete: "cascade" }),
+      .default("admin"),
+    ownerId: integer("owner_id").references(() => owners.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     /** Idle expiry, pushed forward on use; capped by the absolute lifetime from createdAt. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_owner_idx").on(t.ownerId),
+    check(
+      "sessions_role_check",
+      sql`(${t.role} = 'admin' AND ${t.userId} IS NOT NULL AND ${t.ownerId} IS NULL) OR (${t.role} = 'owner' AND ${t.ownerId} IS NOT NULL AND ${t.userId} IS NULL)`,
+    ),
+  ],
 );
 
 export const contactMessages = pgTable("contact_messages", {
@@ -511,4 +537,35 @@ export const clinicSuggestions = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index("clinic_suggestions_status_idx").on(t.status, t.createdAt),
   ],
+);
+
+// ---- Clinic owners (migration 0024) ----
+/** Which owners manage which clinics: a clinic with a row here is claimed. */
+export const clinicOwners = pgTable(
+  "clinic_owners",
+  {
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clinicId, t.ownerId] }), index("clinic_owners_owner_idx").on(t.ownerId)],
+);
+
+/** Emailed one-time sign-in links: only the SHA-256 of the token is kept; single use. */
+export const ownerSignInLinks = pgTable(
+  "owner_sign_in_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("owner_sign_in_links_owner_idx").on(t.ownerId, t.createdAt)],
 );

@@ -29,6 +29,7 @@ import type {
   newsletterSchema,
   priceAlertSchema,
 } from "./newsletter.ts";
+import type { OwnerClinicsResponse, OwnerSignInLinkResponse, OwnerSignInResponse, ownerSignInLinkSchema, ownerSignInSchema } from "./owners.ts";
 import type { ListedPrice, priceInputSchema, pricePatchSchema, priceReportCreatedSchema, priceReportInputSchema, priceReportReviewSchema } from "./prices.ts";
 import type { PublishStatus, publishQueuedSchema, publishRollbackResponseSchema } from "./publish.ts";
 import type { HasRatedResponse, RatingResponse, RatingStat, ratingSchema } from "./ratings.ts";
@@ -89,6 +90,7 @@ export type ApiGets = [
   Call<"/mail/messages", MailMessageList>,
   Call<`/mail/messages/${Seg}`, MailMessage>,
   Call<"/mail/suppressions", MailSuppressionList>,
+  Call<"/owner/clinics", OwnerClinicsResponse>,
 ];
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -103,6 +105,8 @@ export interface ApiWrites {
   POST: [
     Call<"/login", LoginResponse, In<typeof loginSchema>>,
     Call<"/logout", OkResponse>,
+    Call<"/owner/sign-in-link", OwnerSignInLinkResponse, In<typeof ownerSignInLinkSchema>>,
+    Call<"/owner/sign-in", OwnerSignInResponse, In<typeof ownerSignInSchema>>,
     Call<"/newsletter/subscribe", NewsletterResponse, In<typeof newsletterSchema>>,
     Call<"/newsletter/confirm", NewsletterConfirmResponse, In<typeof newsletterConfirmSchema>>,
     Call<"/newsletter/unsubscribe", NewsletterUnsubscribeResponse>,
