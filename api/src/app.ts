@@ -33,6 +33,7 @@ import { suggestionsRoutes } from "./routes/suggestions/suggestions.routes.ts";
 import { searchRoutes } from "./routes/search/search.routes.ts";
 import { mailRoutes } from "./routes/mail/mail.routes.ts";
 import { ownerRoutes } from "./routes/owner/owner.routes.ts";
+import { claimsRoutes } from "./routes/claims/claims.routes.ts";
 
 /**
  * Builds the API. `index.ts` only serves it; tests call `createApp(deps).request(...)`.
@@ -95,6 +96,7 @@ export function createApp(deps: Deps) {
   v1.route("/", newsletterRoutes);
   v1.route("/", mailRoutes);
   v1.route("/", ownerRoutes);
+  v1.route("/", claimsRoutes);
   v1.route("/", openApiRoutes(v1));
 
   app.route(API_PREFIX, v1);

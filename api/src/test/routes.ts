@@ -10,6 +10,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   "post /logout",
   "post /owner/sign-in-link",
   "post /owner/sign-in",
+  "post /clinics/{id}/claims",
+  "post /claims/{id}/verify",
   "get /health",
   "get /ready",
   "get /openapi.json",

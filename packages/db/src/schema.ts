@@ -70,6 +70,8 @@ export const clinics = pgTable(
     sourceKey: text("source_key"),
     /** The clinic's online booking link, set by its owner; null when none. */
     bookingUrl: text("booking_url"),
+    /** Whether the clinic has an owner (clinic_owners); kept by a trigger there (migration 0025). */
+    claimed: boolean("claimed").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -568,4 +570,49 @@ export const ownerSignInLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("owner_sign_in_links_owner_idx").on(t.ownerId, t.createdAt)],
+);
+
+// ---- Claims of a listing (migration 0025) ----
+/**
+ * Someone's claim to run a clinic's listing: proved by a code mailed to an address on the
+ * clinic's own domain (`email-domain`), or left to the team (`review`). Only the code's keyed
+ * hash is kept.
+ */
+export const clinicClaims = pgTable(
+  "clinic_claims",
+  {
+    id: serial("id").primaryKey(),
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    /** The claimant's role at the clinic, as they gave it. */
+    role: text("role").notNull(),
+    status: text("status", { enum: ["code-sent", "pending-review", "contested", "verified", "rejected"] }).notNull(),
+    method: text("method", { enum: ["email-domain", "review"] }).notNull(),
+    codeHash: text("code_hash"),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+    codeAttempts: integer("code_attempts").notNull().default(0),
+    /** Keyed hash of the claimant's network (the limits per network and day count these). */
+    network: text("network").notNull(),
+    /** The team's reason, or why the claim ended by itself. */
+    reason: text("reason"),
+    ownerId: integer("owner_id").references(() => owners.id, { onDelete: "set null" }),
+    decidedBy: integer("decided_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("clinic_claims_email_lower_check", sql`${t.email} = lower(${t.email})`),
+    check("clinic_claims_status_check", sql`${t.status} IN ('code-sent', 'pending-review', 'contested', 'verified', 'rejected')`),
+    check("clinic_claims_method_check", sql`${t.method} IN ('email-domain', 'review')`),
+    // One open claim per address and clinic.
+    uniqueIndex("clinic_claims_open_key")
+      .on(t.clinicId, t.email)
+      .where(sql`${t.status} IN ('code-sent', 'pending-review', 'contested')`),
+    index("clinic_claims_status_idx").on(t.status, t.createdAt),
+    index("clinic_claims_email_idx").on(t.email, t.createdAt),
+    index("clinic_claims_network_idx").on(t.network, t.createdAt),
+  ],
 );

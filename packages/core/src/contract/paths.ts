@@ -29,6 +29,7 @@ import type {
   newsletterSchema,
   priceAlertSchema,
 } from "./newsletter.ts";
+import type { ClaimCreated, ClaimList, ClaimVerified, claimDecisionSchema, claimInputSchema, claimVerifySchema } from "./claims.ts";
 import type { OwnerClinicsResponse, OwnerSignInLinkResponse, OwnerSignInResponse, ownerSignInLinkSchema, ownerSignInSchema } from "./owners.ts";
 import type { ListedPrice, priceInputSchema, pricePatchSchema, priceReportCreatedSchema, priceReportInputSchema, priceReportReviewSchema } from "./prices.ts";
 import type { PublishStatus, publishQueuedSchema, publishRollbackResponseSchema } from "./publish.ts";
@@ -91,6 +92,7 @@ export type ApiGets = [
   Call<`/mail/messages/${Seg}`, MailMessage>,
   Call<"/mail/suppressions", MailSuppressionList>,
   Call<"/owner/clinics", OwnerClinicsResponse>,
+  Call<"/claims", ClaimList>,
 ];
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -107,6 +109,8 @@ export interface ApiWrites {
     Call<"/logout", OkResponse>,
     Call<"/owner/sign-in-link", OwnerSignInLinkResponse, In<typeof ownerSignInLinkSchema>>,
     Call<"/owner/sign-in", OwnerSignInResponse, In<typeof ownerSignInSchema>>,
+    Call<`/clinics/${Seg}/claims`, ClaimCreated, In<typeof claimInputSchema>>,
+    Call<`/claims/${Seg}/verify`, ClaimVerified, In<typeof claimVerifySchema>>,
     Call<"/newsletter/subscribe", NewsletterResponse, In<typeof newsletterSchema>>,
     Call<"/newsletter/confirm", NewsletterConfirmResponse, In<typeof newsletterConfirmSchema>>,
     Call<"/newsletter/unsubscribe", NewsletterUnsubscribeResponse>,
@@ -134,6 +138,7 @@ export interface ApiWrites {
     Call<`/price-reports/${Seg}`, PriceReport, In<typeof priceReportReviewSchema>>,
     Call<`/deals/${Seg}`, { deal: Deal }, In<typeof dealPatchSchema>>,
     Call<`/suggestions/${Seg}`, Suggestion, In<typeof suggestionDecisionSchema>>,
+    Call<`/claims/${Seg}`, ClaimCreated, In<typeof claimDecisionSchema>>,
     // Merged with the stored record and validated whole: any subset of the fields.
     Call<`/blog/posts/${Seg}`, BlogPost, Partial<In<typeof blogPostInputSchema>>>,
     Call<`/blog/categories/${Seg}`, BlogCategory, Partial<In<typeof categoryInputSchema>>>,
