@@ -37,7 +37,7 @@ function sessionErrors<M extends Method>(method: M): SessionErrors<M> {
 
 /** How owners reach a route: `own-clinic` (a team route, on their clinics) or `self` (owners only). */
 export const OWNER_ACCESS = "x-owner-access";
-export type OwnerAccessKind = "own-clinic" | "self";
+type OwnerAccessKind = "own-clinic" | "self";
 
 /** A createRoute config without what adminRoute adds; `middleware` runs after the session check. */
 type AdminRouteConfig = Omit<RouteConfig, "security" | "middleware"> & {

@@ -13,12 +13,12 @@ import { enqueueMail, type Tx } from "../mail/outbox.ts";
 import { claimCodeMail, claimDecisionMail } from "../mail/templates.ts";
 import { emailMatchesSite } from "./claim-domain.ts";
 
-export const CLAIM_CODE_MINUTES = 15;
+const CLAIM_CODE_MINUTES = 15;
 /** Wrong codes a claim takes before it ends. */
-export const CLAIM_CODE_TRIES = 5;
+const CLAIM_CODE_TRIES = 5;
 /** Claims one address, and one network, may make in a day. */
-export const CLAIMS_PER_ADDRESS_DAY = 3;
-export const CLAIMS_PER_NETWORK_DAY = 10;
+const CLAIMS_PER_ADDRESS_DAY = 3;
+const CLAIMS_PER_NETWORK_DAY = 10;
 
 const OPEN = ["code-sent", "pending-review", "contested"] as const;
 

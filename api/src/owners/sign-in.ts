@@ -10,7 +10,7 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { ownerSignInMail } from "../mail/templates.ts";
 import { hashToken, newConfirmToken } from "../mail/tokens.ts";
 
-export const SIGN_IN_LINK_MINUTES = 15;
+const SIGN_IN_LINK_MINUTES = 15;
 /** Links one address may be sent per hour. */
 const LINKS_PER_HOUR = 5;
 
