@@ -144,6 +144,7 @@ export const MSG = {
     linkExpired: "This sign-in link has expired (links are valid for 15 minutes). Ask for a new one.",
     teamOnly: "This is for the listing team only; clinic owners cannot use it.",
     ownersOnly: "This is for clinic owners; sign in with the link we email you.",
+    heldNote: (email: string) => `From the owner (${email})`,
     priceStatus: "A price's status is set by the listing team; leave status out.",
     priceSource: "Prices you enter are the clinic's own: source must be clinic (or left out).",
   },

@@ -45,3 +45,11 @@ export type OwnerClinic = z.infer<typeof ownerClinicSchema>;
 
 export const ownerClinicsResponseSchema = z.object({ clinics: z.array(ownerClinicSchema) });
 export type OwnerClinicsResponse = z.infer<typeof ownerClinicsResponseSchema>;
+
+/**
+ * PATCH /clinics/{id}: an owner's hours go live at once; the fields that say who and where the
+ * clinic is (phone, website, address, business status) are held for the team (202).
+ */
+export const OWNER_HELD_FIELDS = ["phone", "site", "fullAddress", "businessStatus"] as const;
+export const clinicPatchHeldSchema = z.object({ held: z.array(z.enum(OWNER_HELD_FIELDS)) });
+export type ClinicPatchHeld = z.infer<typeof clinicPatchHeldSchema>;

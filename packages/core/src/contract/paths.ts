@@ -30,7 +30,14 @@ import type {
   priceAlertSchema,
 } from "./newsletter.ts";
 import type { ClaimCreated, ClaimList, ClaimVerified, claimDecisionSchema, claimInputSchema, claimVerifySchema } from "./claims.ts";
-import type { OwnerClinicsResponse, OwnerSignInLinkResponse, OwnerSignInResponse, ownerSignInLinkSchema, ownerSignInSchema } from "./owners.ts";
+import type {
+  ClinicPatchHeld,
+  OwnerClinicsResponse,
+  OwnerSignInLinkResponse,
+  OwnerSignInResponse,
+  ownerSignInLinkSchema,
+  ownerSignInSchema,
+} from "./owners.ts";
 import type { ListedPrice, priceInputSchema, pricePatchSchema, priceReportCreatedSchema, priceReportInputSchema, priceReportReviewSchema } from "./prices.ts";
 import type { PublishStatus, publishQueuedSchema, publishRollbackResponseSchema } from "./publish.ts";
 import type { HasRatedResponse, RatingResponse, RatingStat, ratingSchema } from "./ratings.ts";
@@ -38,7 +45,7 @@ import type { OkResponse } from "./shared.ts";
 import type { ListedStaffMember, NpiLookup, RegistryCheck, staffInputSchema, staffPatchSchema } from "./staff.ts";
 import type { SearchLookup } from "./search.ts";
 import type { Stats } from "./stats.ts";
-import type { Suggestion, SuggestionCreated, SuggestionList, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
+import type { Suggestion, SuggestionCreated, SuggestionList, suggestionChangesSchema, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
 import type { UploadResponse } from "./upload.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
@@ -133,6 +140,7 @@ export interface ApiWrites {
   ];
   PUT: [Call<`/clinics/${Seg}`, Clinic, ClinicBody>, Call<"/newsletter/preferences", NewsletterPreferences, In<typeof newsletterPreferencesSchema>>];
   PATCH: [
+    Call<`/clinics/${Seg}`, Clinic | ClinicPatchHeld, In<typeof suggestionChangesSchema>>,
     Call<`/prices/${Seg}`, ClinicPrice, In<typeof pricePatchSchema>>,
     Call<`/staff/${Seg}`, { staff: ListedStaffMember; registryCheck?: RegistryCheck }, In<typeof staffPatchSchema>>,
     Call<`/price-reports/${Seg}`, PriceReport, In<typeof priceReportReviewSchema>>,
