@@ -53,7 +53,7 @@ function split(changes: SuggestionChanges, owner: boolean): { live: SuggestionCh
     if (value === undefined) continue;
     (owner && isHeld(key) ? held : live)[key] = value;
   }
-  return { live: live, held: held };
+  return { live, held };
 }
 
 export const clinicPatchRoutes = createRouter().openapi(patchRoute, async (c) => {
