@@ -51,7 +51,7 @@ describe("admin shell", () => {
     const names = within(nav)
       .getAllByRole("link")
       .map((a) => a.textContent);
-    expect(names).toEqual(["Dashboard", "Clinics", "Blog Posts", "Blog Categories", "Messages", "Mail", "Price Reports", "Suggested Edits"]);
+    expect(names).toEqual(["Dashboard", "Clinics", "Blog Posts", "Blog Categories", "Messages", "Mail", "Price Reports", "Suggested Edits", "Claims"]);
     expect(within(nav).getByRole("button", { name: "Logout" })).toBeInTheDocument();
     // A post's form belongs to Blog Posts, not to Blog Categories.
     expect(within(nav).getByRole("link", { name: "Blog Posts" })).toHaveClass("bg-brand-50");

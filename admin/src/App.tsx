@@ -20,6 +20,9 @@ const MessagesPage = lazy(() => import("./routes/messages/MessagesPage.tsx"));
 const MailPage = lazy(() => import("./routes/mail/MailPage.tsx"));
 const PriceReportsPage = lazy(() => import("./routes/prices/PriceReportsPage.tsx"));
 const SuggestionsPage = lazy(() => import("./routes/suggestions/SuggestionsPage.tsx"));
+const ClaimsPage = lazy(() => import("./routes/claims/ClaimsPage.tsx"));
+const OwnerSignInPage = lazy(() => import("./routes/owner/OwnerSignInPage.tsx"));
+const OwnerClinicsPage = lazy(() => import("./routes/owner/OwnerClinicsPage.tsx"));
 const NotFoundPage = lazy(() => import("./routes/NotFoundPage.tsx"));
 
 /** product.md §9 defaults: no retries, no refetch on focus, data never stale. */
@@ -49,6 +52,9 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginPage />} />
+      {/* Clinic owners: outside the team's shell, which their session may not use. */}
+      <Route path="/owner/sign-in" element={page(<OwnerSignInPage />)} />
+      <Route path="/owner" element={page(<OwnerClinicsPage />)} />
       <Route element={<AdminShell />}>
         <Route index element={page(<DashboardPage />)} />
         <Route path="clinics" element={page(<ClinicListPage />)} />
@@ -62,6 +68,7 @@ export function AppRoutes() {
         <Route path="mail" element={page(<MailPage />)} />
         <Route path="price-reports" element={page(<PriceReportsPage />)} />
         <Route path="suggestions" element={page(<SuggestionsPage />)} />
+        <Route path="claims" element={page(<ClaimsPage />)} />
         <Route path="*" element={page(<NotFoundPage />)} />
       </Route>
     </Routes>

@@ -39,8 +39,8 @@ export interface Deps {
 export interface AppEnv {
   Variables: {
     deps: Deps;
-    /** Set by the session middleware on admin routes. */
-    user?: { id: number; username: string };
+    /** Set by the session middleware on admin routes: an admin, or (where allowed) a clinic owner. */
+    user?: { id: number; username: string; role: "admin" | "owner" };
     /** Client address (socket, or forwarded header behind a trusted proxy). */
     clientIp: string;
   };

@@ -33,6 +33,8 @@ const schema = z.object({
   PUBLIC_API_URL: z.string().url().optional(),
   /** Public URL of the site (canonical links, sitemap). */
   SITE_URL: z.string().url().default("http://localhost:4321"),
+  /** Public origin of the admin app (served under /admin): owners' mailed sign-in links open there. */
+  ADMIN_URL: z.string().url().default("http://localhost:5173"),
   /** Secret for keyed hashes (ratings) and other HMACs; generated per process when unset. */
   APP_SECRET: z.string().min(16).optional(),
   /** Proxies whose X-Forwarded-For is trusted (addresses); empty means use the socket address. */

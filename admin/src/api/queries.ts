@@ -16,6 +16,7 @@ export const keys = {
   clinicPrices: (clinicId: number) => ["clinic-prices", clinicId] as const,
   priceReports: ["price-reports"] as const,
   suggestions: ["suggestions"] as const,
+  claims: ["claims"] as const,
 };
 
 /** The session check of product.md §6: GET /stats; null means "not signed in". */

@@ -37,6 +37,8 @@ export function ApiProvider({ client, children }: { client: ApiClient; children:
   const wrapped = useMemo<ApiClient>(() => {
     const expire = () => {
       if (redirecting.current || locationRef.current.pathname === "/login") return;
+      // An owner's pages have their own sign-in, and nothing of the team's to save.
+      if (locationRef.current.pathname.startsWith("/owner")) return;
       redirecting.current = true;
       saveLiveDrafts();
       const { pathname, search, hash } = locationRef.current;
@@ -48,7 +50,7 @@ export function ApiProvider({ client, children }: { client: ApiClient; children:
       try {
         return await run();
       } catch (err) {
-        if (err instanceof ApiRequestError && err.status === 401 && path !== "/login") expire();
+        if (err instanceof ApiRequestError && err.status === 401 && path !== "/login" && !path.startsWith("/owner/")) expire();
         throw err;
       }
     };

@@ -17,6 +17,7 @@ const NAV = [
   { to: "/mail", label: "Mail", section: (p: string) => p.startsWith("/mail") },
   { to: "/price-reports", label: "Price Reports", section: (p: string) => p.startsWith("/price-reports") },
   { to: "/suggestions", label: "Suggested Edits", section: (p: string) => p.startsWith("/suggestions") },
+  { to: "/claims", label: "Claims", section: (p: string) => p.startsWith("/claims") },
 ] as const;
 
 /** Sidebar layout of every signed-in screen; redirects to the login page when the session check fails. */

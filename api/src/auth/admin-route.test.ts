@@ -3,6 +3,7 @@ import { testLogger } from "@botox/core/testing";
 import { MSG } from "@botox/core";
 import { createApp } from "../app.ts";
 import { readApiEnv } from "../env.ts";
+import { PUBLIC_ROUTES, servedRoutesOf } from "../test/routes.ts";
 
 // No database: without a session cookie the session check answers before any query runs.
 const app = createApp({
@@ -14,54 +15,6 @@ const app = createApp({
 });
 const ALLOWED_ORIGIN = readApiEnv({ NODE_ENV: "test" }).ALLOWED_ORIGINS[0];
 
-/**
- * Every route anyone may call. Any other route is an admin route and must be declared with
- * adminRoute: a new route is refused here until it is either listed (public) or uses it.
- */
-const PUBLIC_ROUTES = new Set([
-  "post /login",
-  "post /logout",
-  "get /health",
-  "get /ready",
-  "get /openapi.json",
-  "get /location",
-  "get /cities/popular",
-  "get /cities/nearby",
-  "post /clinics/nearby",
-  "get /zip-search",
-  "get /search/lookup",
-  "get /providers/near-user",
-  "get /proxy/clinics-by-city/{city}",
-  "get /proxy/clinic/{slug}",
-  "post /clinics/{id}/ratings",
-  "get /clinics/{id}/has-rated",
-  "get /clinics/{id}/rating-stats",
-  "get /clinics/rating-summary",
-  // status=all needs a session; the handler checks it (the public list is cached, that one not).
-  "get /clinics/{id}/prices",
-  "get /price-index",
-  "post /clinics/{id}/price-reports",
-  "get /deals",
-  "get /clinics/{id}/staff",
-  "post /clinics/{id}/suggestions",
-  "get /blog/posts",
-  "get /blog/posts/recent",
-  "get /blog/posts/slug/{slug}",
-  "get /blog/categories",
-  "get /blog/categories/{id}",
-  "post /contact",
-  "post /newsletter/subscribe",
-  "post /newsletter/confirm",
-  "get /newsletter/preferences",
-  "put /newsletter/preferences",
-  "post /newsletter/unsubscribe",
-  "delete /newsletter/subscription",
-  "post /price-alerts",
-  "get /uploads/{name}",
-  // Server to server, with its own shared secret.
-  "post /publish/webhook",
-]);
-
 const SAFE = new Set(["get", "head", "options"]);
 
 type Operation = { security?: unknown[]; responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }> };
@@ -72,15 +25,7 @@ async function documented(): Promise<Map<string, Operation>> {
   return new Map(Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [`${method} ${path}`, op] as const)));
 }
 
-/** Every route the app serves, in the document's form ("get /clinics/{id}"). */
-function servedRoutes(): string[] {
-  const out = new Set<string>();
-  for (const r of app.routes) {
-    if (r.method === "ALL") continue;
-    out.add(`${r.method.toLowerCase()} ${r.path.replace(/^\/api\/v1/, "").replace(/:(\w+)(\{[^}]*\})?/g, "{$1}")}`);
-  }
-  return [...out].sort();
-}
+const servedRoutes = () => servedRoutesOf(app);
 
 const adminRoutes = servedRoutes().filter((r) => !PUBLIC_ROUTES.has(r));
 

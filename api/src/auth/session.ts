@@ -5,13 +5,15 @@
  * - idle expiry 12 h, pushed forward when less than half of it remains; absolute expiry
  *   7 days after creation, never extended; expired rows are deleted when seen;
  * - a new token at every login; logout deletes the row.
- * Values recorded in docs/decisions/003-sessions-after-lucias-design.md.
+ * Values recorded in docs/decisions/003-sessions-after-lucias-design.md. A session has a role
+ * (decision 267): `admin` for the team, `owner` for a clinic owner, whose requests reach only
+ * what admin-route.ts lets owners use.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { MSG } from "@botox/core";
-import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, updateSessionExpiry, type Database } from "@botox/db";
+import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSession, updateSessionExpiry, type Database, type SessionPrincipal } from "@botox/db";
 import type { AppEnv } from "../context.ts";
 import { cookiesSecure } from "../env.ts";
 import { HttpError } from "../lib/errors.ts";
@@ -23,9 +25,11 @@ export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 
+/** The signed-in holder: an admin (id, username) or an owner (owners.id, their address as username). */
 export interface SessionUser {
   id: number;
   username: string;
+  role: "admin" | "owner";
 }
 
 /** RFC 4648 base32, lowercase, no padding (Lucia's token encoding). */
@@ -57,11 +61,11 @@ function expiryFor(createdAt: Date, now: Date): Date {
   return new Date(Math.min(now.getTime() + SESSION_IDLE_MS, createdAt.getTime() + SESSION_ABSOLUTE_MS));
 }
 
-export async function createSession(db: Database, userId: number): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(db: Database, principal: SessionPrincipal): Promise<{ token: string; expiresAt: Date }> {
   const token = generateSessionToken();
   const now = new Date();
-  await deleteExpiredSessions(db, userId, now);
-  const session = await insertSession(db, { id: hashToken(token), userId, createdAt: now, expiresAt: expiryFor(now, now) });
+  await deleteExpiredSessions(db, principal, now);
+  const session = await insertSession(db, { id: hashToken(token), principal, createdAt: now, expiresAt: expiryFor(now, now) });
   return { token, expiresAt: session.expiresAt };
 }
 
@@ -116,7 +120,7 @@ export function readSessionCookie(c: Context): string | undefined {
   return getCookie(c, SESSION_COOKIE);
 }
 
-/** The signed-in admin, or null; refreshes the cookie when the session was extended. */
+/** The signed-in admin or owner, or null; refreshes the cookie when the session was extended. */
 export async function loadSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const existing = c.get("user");
   if (existing) return existing;
@@ -129,9 +133,16 @@ export async function loadSessionUser(c: Context<AppEnv>): Promise<SessionUser |
   return result.user;
 }
 
-/** Admin routes: sets c.var.user, or answers 401 `{ error: MSG.api.unauthorized }`. */
-export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** Any session (admin or owner): sets c.var.user, or answers 401 `{ error: MSG.api.unauthorized }`. */
+export async function sessionOrUnauthorized(c: Context<AppEnv>): Promise<SessionUser> {
   const user = await loadSessionUser(c);
   if (!user) throw new HttpError(401, MSG.api.unauthorized);
+  return user;
+}
+
+/** Team routes: an admin's session, else 401 (none) or 403 (an owner's). */
+export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = await sessionOrUnauthorized(c);
+  if (user.role !== "admin") throw new HttpError(403, MSG.owner.teamOnly);
   await next();
 };

@@ -40,7 +40,7 @@ export async function writeContent<T>(
   return result;
 }
 
-function notifyContentChange(deps: Deps, change: ContentChange): void {
+export function notifyContentChange(deps: Deps, change: ContentChange): void {
   deps.publisher?.markDirty("content");
   try {
     deps.onContentChange?.(change);

@@ -13,6 +13,8 @@ export interface MailConfig {
   captureDir: string;
   siteUrl: string;
   apiUrl: string;
+  /** The admin app, where owners' sign-in links open. */
+  adminUrl: string;
   pollMs: number;
   batchSize: number;
   maxAttempts: number;
@@ -34,6 +36,7 @@ export function mailConfigFromEnv(env: ApiEnv, dataDir: string): MailConfig {
     captureDir: path.resolve(dataDir, "mail"),
     siteUrl: env.SITE_URL.replace(/\/+$/, ""),
     apiUrl: publicApiUrl(env),
+    adminUrl: `${env.ADMIN_URL.replace(/\/+$/, "")}/admin`,
     pollMs: env.MAIL_POLL_MS,
     batchSize: env.MAIL_BATCH_SIZE,
     maxAttempts: env.MAIL_MAX_ATTEMPTS,

@@ -13,7 +13,7 @@ import { assertHeaderSafe, messageIdDomain, oneLine } from "./compose.ts";
 export type Tx = Sql | postgres.TransactionSql;
 
 /** Transactional mail (a confirmation) or marketing (digest, alert: List-Unsubscribe, postal address). */
-type MailKind = "confirm" | "digest" | "alert" | "test";
+type MailKind = "confirm" | "digest" | "alert" | "test" | "owner";
 
 export interface OutgoingMail {
   to: string;

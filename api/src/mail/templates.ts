@@ -177,3 +177,59 @@ export function alertMail(l: MailLinks, email: string, manage: string, hits: [Al
     ...marketing(l, manage, t.join("\n"), h.join("")),
   };
 }
+
+/** An owner's one-time sign-in link (transactional): the token rides in the fragment, never in a server log. */
+export function ownerSignInMail(l: MailLinks & { adminUrl: string }, email: string, token: string, minutes: number): Omit<OutgoingMail, "kind"> {
+  const link = `${l.adminUrl}/owner/sign-in#token=${encodeURIComponent(token)}`;
+  const text = [
+    "Hello,",
+    "",
+    `Use this link to sign in to manage your clinic's listing on ${BRAND.name}:`,
+    link,
+    "",
+    `The link is valid for ${minutes} minutes and works once. If you did not ask for it, ignore this message.`,
+  ].join("\n");
+  const html = page(
+    `<p>Hello,</p><p>Use this link to sign in to manage your clinic's listing on ${esc(BRAND.name)}.</p>` +
+      `<p><a href="${esc(link)}">Sign in</a></p>` +
+      `<p>The link is valid for ${minutes} minutes and works once. If you did not ask for it, ignore this message.</p>`,
+  );
+  return { to: email, subject: `Your sign-in link for ${BRAND.name}`, text, html };
+}
+
+/** The code that proves a claim (transactional). */
+export function claimCodeMail(to: { email: string; name: string }, clinicName: string, code: string, minutes: number): Omit<OutgoingMail, "kind"> {
+  const text = [
+    `Hello ${to.name},`,
+    "",
+    `Your code to claim the listing of ${clinicName} on ${BRAND.name} is:`,
+    "",
+    code,
+    "",
+    `It is valid for ${minutes} minutes. If you did not ask for it, ignore this message: nothing changes.`,
+  ].join("\n");
+  const html = page(
+    `<p>Hello ${esc(to.name)},</p><p>Your code to claim the listing of ${esc(clinicName)} on ${esc(BRAND.name)} is:</p>` +
+      `<p style="font-size:28px;letter-spacing:4px;font-weight:bold">${esc(code)}</p>` +
+      `<p>It is valid for ${minutes} minutes. If you did not ask for it, ignore this message: nothing changes.</p>`,
+  );
+  return { to: to.email, subject: `Your code for ${clinicName}: ${code}`, text, html };
+}
+
+/** The team's decision on a claim (transactional); a verified claimant is told how to sign in. */
+export function claimDecisionMail(
+  l: MailLinks & { adminUrl: string },
+  to: { email: string; name: string },
+  clinicName: string,
+  decision: { status: "verified" | "rejected"; reason: string | null },
+): Omit<OutgoingMail, "kind"> {
+  const signIn = `${l.adminUrl}/owner/sign-in`;
+  const verdict =
+    decision.status === "verified"
+      ? `Your claim of ${clinicName} was approved: you now manage its listing on ${BRAND.name}. Sign in here with this address: ${signIn}`
+      : `Your claim of ${clinicName} on ${BRAND.name} was not approved.`;
+  const reason = decision.reason ? `Reason: ${decision.reason}` : "";
+  const text = [`Hello ${to.name},`, "", verdict, ...(reason ? ["", reason] : [])].join("\n");
+  const html = page(`<p>Hello ${esc(to.name)},</p><p>${esc(verdict)}</p>` + (reason ? `<p>${esc(reason)}</p>` : ""));
+  return { to: to.email, subject: `Your claim of ${clinicName}: ${decision.status === "verified" ? "approved" : "not approved"}`, text, html };
+}

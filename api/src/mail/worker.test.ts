@@ -30,6 +30,7 @@ const config = (over: Partial<MailConfig> = {}): MailConfig => ({
   postalAddress: "1 Main St, Austin, TX 78701",
   captureDir: "",
   siteUrl: "https://site.test",
+  adminUrl: "https://admin.test/admin",
   apiUrl: "https://api.test/api/v1",
   pollMs: 20,
   batchSize: 10,

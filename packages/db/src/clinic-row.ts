@@ -31,9 +31,11 @@ type ClinicRowResult = { ok: true; row: ClinicRow } | { ok: false; issue: Clinic
 
 /**
  * Columns no clinic input gives: the id and timestamps (the database's), the import's source
- * key (import-map.ts adds it), and the columns derived from the others (clinic-derived.ts).
+ * key (import-map.ts adds it), the owner's booking link and whether the clinic is claimed
+ * (both the owners' part, never a clinic form's) and the columns derived from the others
+ * (clinic-derived.ts).
  */
-type NotFromInput = "id" | "createdAt" | "updatedAt" | "sourceKey" | keyof DerivedClinicColumns;
+type NotFromInput = "id" | "createdAt" | "updatedAt" | "sourceKey" | "bookingUrl" | "claimed" | keyof DerivedClinicColumns;
 
 /**
  * Every other column of the table, each one named: a column added to `clinics` fails the type

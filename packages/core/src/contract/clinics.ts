@@ -54,6 +54,10 @@ export const clinicSchema = z.object({
   timeZone: z.string().nullable(),
   /** The day the listing's details were last checked, YYYY-MM-DD; null when never. */
   lastVerifiedOn: z.string().nullable().describe("The day the listing's details were last checked (YYYY-MM-DD); null when never"),
+  /** Whether the clinic's own people manage the listing (a verified claim). */
+  claimed: z.boolean().describe("Whether the clinic manages its own listing (a verified claim)"),
+  /** The clinic's online booking link, set by its owner; null when none. */
+  bookingUrl: z.string().nullable().describe("The clinic's online booking link; null when none"),
   /**
    * The week's open intervals in the clinic's local minutes of the week (0 = Sunday 00:00),
    * parsed on the server from `workingHours`; null when the hours cannot be read.

@@ -16,6 +16,8 @@ export * from "./health.ts";
 export * from "./location.ts";
 export * from "./mail.ts";
 export * from "./newsletter.ts";
+export * from "./owners.ts";
+export * from "./claims.ts";
 export * from "./prices.ts";
 export * from "./publish.ts";
 export * from "./ratings.ts";

@@ -29,6 +29,15 @@ import type {
   newsletterSchema,
   priceAlertSchema,
 } from "./newsletter.ts";
+import type { ClaimCreated, ClaimList, ClaimVerified, claimDecisionSchema, claimInputSchema, claimVerifySchema } from "./claims.ts";
+import type {
+  ClinicPatchHeld,
+  OwnerClinicsResponse,
+  OwnerSignInLinkResponse,
+  OwnerSignInResponse,
+  ownerSignInLinkSchema,
+  ownerSignInSchema,
+} from "./owners.ts";
 import type { ListedPrice, priceInputSchema, pricePatchSchema, priceReportCreatedSchema, priceReportInputSchema, priceReportReviewSchema } from "./prices.ts";
 import type { PublishStatus, publishQueuedSchema, publishRollbackResponseSchema } from "./publish.ts";
 import type { HasRatedResponse, RatingResponse, RatingStat, ratingSchema } from "./ratings.ts";
@@ -36,7 +45,7 @@ import type { OkResponse } from "./shared.ts";
 import type { ListedStaffMember, NpiLookup, RegistryCheck, staffInputSchema, staffPatchSchema } from "./staff.ts";
 import type { SearchLookup } from "./search.ts";
 import type { Stats } from "./stats.ts";
-import type { Suggestion, SuggestionCreated, SuggestionList, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
+import type { Suggestion, SuggestionCreated, SuggestionList, suggestionChangesSchema, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
 import type { UploadResponse } from "./upload.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
@@ -89,6 +98,8 @@ export type ApiGets = [
   Call<"/mail/messages", MailMessageList>,
   Call<`/mail/messages/${Seg}`, MailMessage>,
   Call<"/mail/suppressions", MailSuppressionList>,
+  Call<"/owner/clinics", OwnerClinicsResponse>,
+  Call<"/claims", ClaimList>,
 ];
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -103,6 +114,10 @@ export interface ApiWrites {
   POST: [
     Call<"/login", LoginResponse, In<typeof loginSchema>>,
     Call<"/logout", OkResponse>,
+    Call<"/owner/sign-in-link", OwnerSignInLinkResponse, In<typeof ownerSignInLinkSchema>>,
+    Call<"/owner/sign-in", OwnerSignInResponse, In<typeof ownerSignInSchema>>,
+    Call<`/clinics/${Seg}/claims`, ClaimCreated, In<typeof claimInputSchema>>,
+    Call<`/claims/${Seg}/verify`, ClaimVerified, In<typeof claimVerifySchema>>,
     Call<"/newsletter/subscribe", NewsletterResponse, In<typeof newsletterSchema>>,
     Call<"/newsletter/confirm", NewsletterConfirmResponse, In<typeof newsletterConfirmSchema>>,
     Call<"/newsletter/unsubscribe", NewsletterUnsubscribeResponse>,
@@ -125,11 +140,13 @@ export interface ApiWrites {
   ];
   PUT: [Call<`/clinics/${Seg}`, Clinic, ClinicBody>, Call<"/newsletter/preferences", NewsletterPreferences, In<typeof newsletterPreferencesSchema>>];
   PATCH: [
+    Call<`/clinics/${Seg}`, Clinic | ClinicPatchHeld, In<typeof suggestionChangesSchema>>,
     Call<`/prices/${Seg}`, ClinicPrice, In<typeof pricePatchSchema>>,
     Call<`/staff/${Seg}`, { staff: ListedStaffMember; registryCheck?: RegistryCheck }, In<typeof staffPatchSchema>>,
     Call<`/price-reports/${Seg}`, PriceReport, In<typeof priceReportReviewSchema>>,
     Call<`/deals/${Seg}`, { deal: Deal }, In<typeof dealPatchSchema>>,
     Call<`/suggestions/${Seg}`, Suggestion, In<typeof suggestionDecisionSchema>>,
+    Call<`/claims/${Seg}`, ClaimCreated, In<typeof claimDecisionSchema>>,
     // Merged with the stored record and validated whole: any subset of the fields.
     Call<`/blog/posts/${Seg}`, BlogPost, Partial<In<typeof blogPostInputSchema>>>,
     Call<`/blog/categories/${Seg}`, BlogCategory, Partial<In<typeof categoryInputSchema>>>,

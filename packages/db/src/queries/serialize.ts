@@ -70,6 +70,8 @@ export function toClinic(row: ListingRow, distance?: number | null): Clinic {
     locationLink: row.locationLink,
     timeZone: row.timeZone,
     lastVerifiedOn: row.lastVerifiedOn,
+    claimed: row.claimed,
+    bookingUrl: row.bookingUrl,
     openHours: openHoursFor(row.workingHours),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Claim } from "@botox/core";
+import { STATS, createFakeApi, type FakeCall } from "../../test/fake-api.ts";
+import { renderApp } from "../../test/render.tsx";
+
+const claim = (id: number, over: Partial<Claim> = {}): Claim => ({
+  id,
+  clinicId: 7,
+  email: `dana${id}@gmail.com`,
+  name: "Dana Reyes",
+  role: "Practice manager",
+  status: "pending-review",
+  method: "review",
+  reason: null,
+  createdAt: "2026-11-05T12:00:00Z",
+  decidedAt: null,
+  clinic: {
+    name: `Glow Spa ${id}`,
+    site: "https://glowspa.com",
+    phone: "(512) 555-0100",
+    fullAddress: "1 Main St, Austin, TX",
+    city: "Austin",
+    state: "TX",
+    owners: 0,
+  },
+  ...over,
+});
+
+function queue(list: Claim[]) {
+  return {
+    "GET /stats": STATS,
+    "GET /claims": (c: FakeCall) => ({ claims: list.filter((k) => k.status === c.params?.status) }),
+    "PATCH /claims/:id": (c: FakeCall) => {
+      const k = list.find((x) => x.id === Number(c.path.split("/").pop()));
+      if (!k) throw new Error("no claim");
+      const body = c.body as { status: "verified" | "rejected"; reason?: string };
+      Object.assign(k, { status: body.status, reason: body.reason ?? null });
+      return { claim: { id: k.id, status: k.status, method: k.method } };
+    },
+  };
+}
+
+describe("the Claims queue", { timeout: 30_000 }, () => {
+  it("is in the nav, shows the claimant beside the clinic's current data, and approves", async () => {
+    const { api, callsTo } = createFakeApi(queue([claim(1), claim(2, { status: "verified" })]));
+    renderApp(api, "/");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("link", { name: "Claims" }));
+    const items = within(await screen.findByRole("list", { name: "Claims" })).getAllByRole("listitem");
+    expect(items).toHaveLength(1);
+    expect(within(items[0]!).getByText("dana1@gmail.com")).toBeInTheDocument();
+    expect(within(items[0]!).getByText("https://glowspa.com")).toBeInTheDocument();
+    expect(within(items[0]!).getByText("No owner yet")).toBeInTheDocument();
+    await user.click(within(items[0]!).getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Claim approved")).toBeInTheDocument();
+    expect(callsTo("PATCH", "/claims/1")[0]?.body).toEqual({ status: "verified" });
+  });
+
+  it("rejects with a reason", async () => {
+    const { api, callsTo } = createFakeApi(queue([claim(3)]));
+    renderApp(api, "/claims");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Reject" }));
+    await user.type(screen.getByLabelText(/Reason for rejecting/), "No proof");
+    await user.click(screen.getByRole("button", { name: "Reject claim" }));
+    expect(await screen.findByText("Claim rejected")).toBeInTheDocument();
+    expect(callsTo("PATCH", "/claims/3")[0]?.body).toEqual({ status: "rejected", reason: "No proof" });
+  });
+});

@@ -1,0 +1,37 @@
+import { Navigate } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import { ApiRequestError, errorMessageOf } from "@botox/core";
+import { useApi } from "../../api/session.tsx";
+import { Alert } from "../../components/ui/Alert.tsx";
+import { Spinner } from "../../components/ui/Spinner.tsx";
+
+/** The signed-in owner's clinics, and only theirs (the API answers with the session's own). */
+export default function OwnerClinicsPage() {
+  const api = useApi();
+  const clinics = useQuery({ queryKey: ["owner-clinics"], queryFn: () => api.get("/owner/clinics") });
+  if (clinics.isPending) return <Spinner label="Loading your clinics..." />;
+  if (clinics.isError) {
+    if (clinics.error instanceof ApiRequestError && (clinics.error.status === 401 || clinics.error.status === 403))
+      return <Navigate to="/owner/sign-in" replace />;
+    return <Alert title={errorMessageOf(clinics.error, "Failed to load your clinics.")} />;
+  }
+  return (
+    <main className="mx-auto max-w-2xl space-y-4 p-4 sm:p-8">
+      <h1 className="text-2xl font-bold">Your clinics</h1>
+      {clinics.data.clinics.length === 0 ? (
+        <p className="text-sm text-slate-600">No clinic is linked to this address yet.</p>
+      ) : (
+        <ul aria-label="Your clinics" className="space-y-2">
+          {clinics.data.clinics.map((c) => (
+            <li key={c.id} className="rounded-lg border border-slate-200 bg-white p-4">
+              <p className="font-medium">{c.name}</p>
+              <p className="text-sm text-slate-600">
+                {c.city}, {c.state}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * Claims of a listing (decision 268). A claim whose address is on the clinic's own registrable
+ * domain (claim-domain.ts) is mailed a 6-digit code, kept as HMAC(secret, claim id and code) so
+ * a code proves only its own claim; any other claim waits for the team. A verified claim makes
+ * the address an owner of the clinic, unless the clinic already has owners: then the team
+ * decides. Every write and its mail share one transaction (the outbox, decision 246).
+ */
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { MSG, type Claim, type ClaimInput, type ClaimMethod, type ClaimStatus } from "@botox/core";
+import type { Sql } from "@botox/db";
+import type { MailContext } from "../mail/subscriptions.ts";
+import { enqueueMail, type Tx } from "../mail/outbox.ts";
+import { claimCodeMail, claimDecisionMail } from "../mail/templates.ts";
+import { emailMatchesSite } from "./claim-domain.ts";
+
+const CLAIM_CODE_MINUTES = 15;
+/** Wrong codes a claim takes before it ends. */
+const CLAIM_CODE_TRIES = 5;
+/** Claims one address, and one network, may make in a day. */
+const CLAIMS_PER_ADDRESS_DAY = 3;
+const CLAIMS_PER_NETWORK_DAY = 10;
+
+const OPEN = ["code-sent", "pending-review", "contested"] as const;
+
+const codeHash = (secret: string, claimId: number, code: string) => createHmac("sha256", secret).update(`clinic-claim:${claimId}:${code}`).digest("hex");
+
+export interface ClaimRef {
+  id: number;
+  status: ClaimStatus;
+  method: ClaimMethod;
+}
+
+/** Why a claim was not taken or not verified, with its answer's status. */
+export class ClaimProblem extends Error {
+  readonly status: 400 | 404 | 409 | 410 | 429;
+  constructor(status: 400 | 404 | 409 | 410 | 429, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The address's owner account, made when it has none. */
+async function ownerFor(tx: Tx, email: string): Promise<{ id: number; email: string }> {
+  const [row] = await tx<{ id: number; email: string }[]>`
+    insert into owners (email) values (${email}) on conflict (email) do update set email = excluded.email returning id, email`;
+  if (!row) throw new Error("owner upsert returned no row");
+  return { id: Number(row.id), email: row.email };
+}
+
+/** Makes the claimant an owner of the clinic and the claim verified. */
+async function grant(tx: Tx, claim: { id: number; clinic_id: number; email: string }, decidedBy: number | null) {
+  const owner = await ownerFor(tx, claim.email);
+  await tx`insert into clinic_owners (clinic_id, owner_id) values (${claim.clinic_id}, ${owner.id}) on conflict do nothing`;
+  await tx`update clinic_claims set status = 'verified', owner_id = ${owner.id}, code_hash = null, decided_by = ${decidedBy}, decided_at = now() where id = ${claim.id}`;
+  // The public page says "Listing managed by the clinic" from now on.
+  await tx`insert into content_changes (entity, entity_id, action) values ('clinic', ${claim.clinic_id}, 'update')`;
+  return owner;
+}
+
+export async function createClaim(ctx: MailContext, clinicId: number, input: ClaimInput, network: string): Promise<ClaimRef> {
+  return ctx.sql.begin(async (tx) => {
+    const [clinic] = await tx<{ id: number; name: string; site: string | null }[]>`select id, name, site from clinics where id = ${clinicId}`;
+    if (!clinic) throw new ClaimProblem(404, MSG.claim.clinicNotFound);
+    // A code never entered ends with its time, so the address may claim again.
+    await tx`update clinic_claims set status = 'rejected', reason = 'The code expired.', decided_at = now()
+      where clinic_id = ${clinicId} and email = ${input.email} and status = 'code-sent' and code_expires_at < now()`;
+    const [counts] = await tx<{ address: number; network: number }[]>`
+      select count(*) filter (where email = ${input.email})::int as address, count(*) filter (where network = ${network})::int as network
+      from clinic_claims where created_at > now() - interval '1 day' and (email = ${input.email} or network = ${network})`;
+    if ((counts?.address ?? 0) >= CLAIMS_PER_ADDRESS_DAY || (counts?.network ?? 0) >= CLAIMS_PER_NETWORK_DAY) throw new ClaimProblem(429, MSG.claim.tooMany);
+    const method: ClaimMethod = emailMatchesSite(input.email, clinic.site) ? "email-domain" : "review";
+    const status: ClaimStatus = method === "email-domain" ? "code-sent" : "pending-review";
+    const [row] = await tx<{ id: number }[]>`
+      insert into clinic_claims (clinic_id, email, name, role, status, method, network)
+      values (${clinicId}, ${input.email}, ${input.name}, ${input.role}, ${status}, ${method}, ${network})
+      on conflict (clinic_id, email) where status in ('code-sent', 'pending-review', 'contested') do nothing
+      returning id`;
+    if (!row) throw new ClaimProblem(409, MSG.claim.alreadyOpen);
+    const id = Number(row.id);
+    if (method === "email-domain") {
+      const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+      await tx`update clinic_claims set code_hash = ${codeHash(ctx.secret, id, code)}, code_expires_at = now() + ${CLAIM_CODE_MINUTES} * interval '1 minute' where id = ${id}`;
+      await enqueueMail(tx, ctx.config.from, { ...claimCodeMail(input, clinic.name, code, CLAIM_CODE_MINUTES), kind: "owner" });
+    }
+    return { id, status, method };
+  });
+}
+
+interface ClaimRow {
+  id: number;
+  clinic_id: number;
+  email: string;
+  name: string;
+  status: ClaimStatus;
+  method: ClaimMethod;
+  code_hash: string | null;
+  expired: boolean;
+  code_attempts: number;
+}
+
+export type VerifyResult = { ok: true; claim: ClaimRef; owner: { id: number; email: string } | null; clinicId: number } | { ok: false; problem: ClaimProblem };
+
+/**
+ * Checks a claim's code. A failure that ends the claim (expired, too many tries) is committed
+ * with it, so it is answered rather than thrown.
+ */
+export async function verifyClaim(ctx: MailContext, claimId: number, code: string): Promise<VerifyResult> {
+  return ctx.sql.begin(async (tx): Promise<VerifyResult> => {
+    const [claim] = await tx<ClaimRow[]>`
+      select id, clinic_id, email, name, status, method, code_hash, code_expires_at < now() as expired, code_attempts
+      from clinic_claims where id = ${claimId} for update`;
+    if (!claim) return { ok: false, problem: new ClaimProblem(404, MSG.claim.notFound) };
+    if (claim.status !== "code-sent" || !claim.code_hash) return { ok: false, problem: new ClaimProblem(409, MSG.claim.notWaitingForCode) };
+    const end = (reason: string) =>
+      tx`update clinic_claims set status = 'rejected', reason = ${reason}, code_hash = null, decided_at = now() where id = ${claimId}`;
+    if (claim.expired) {
+      await end("The code expired.");
+      return { ok: false, problem: new ClaimProblem(410, MSG.claim.codeExpired) };
+    }
+    const given = Buffer.from(codeHash(ctx.secret, claimId, code));
+    if (!timingSafeEqual(given, Buffer.from(claim.code_hash))) {
+      const attempts = claim.code_attempts + 1;
+      if (attempts >= CLAIM_CODE_TRIES) {
+        await end("Too many wrong codes.");
+        return { ok: false, problem: new ClaimProblem(429, MSG.claim.codeTooManyTries) };
+      }
+      await tx`update clinic_claims set code_attempts = ${attempts} where id = ${claimId}`;
+      return { ok: false, problem: new ClaimProblem(400, MSG.claim.codeWrong(CLAIM_CODE_TRIES - attempts)) };
+    }
+    const [owned] = await tx<{ n: number }[]>`select count(*)::int as n from clinic_owners where clinic_id = ${claim.clinic_id}`;
+    if ((owned?.n ?? 0) > 0) {
+      // A clinic someone already manages is not handed over by a code: the team decides.
+      await tx`update clinic_claims set status = 'pending-review', code_hash = null where id = ${claimId}`;
+      return { ok: true, claim: { id: claimId, status: "pending-review", method: claim.method }, owner: null, clinicId: claim.clinic_id };
+    }
+    const owner = await grant(tx, claim, null);
+    return { ok: true, claim: { id: claimId, status: "verified", method: claim.method }, owner, clinicId: claim.clinic_id };
+  });
+}
+
+interface ListedRow {
+  id: number;
+  clinic_id: number;
+  email: string;
+  name: string;
+  role: string;
+  status: ClaimStatus;
+  method: ClaimMethod;
+  reason: string | null;
+  created_at: Date | string;
+  decided_at: Date | string | null;
+  clinic_name: string;
+  site: string | null;
+  phone: string | null;
+  full_address: string | null;
+  city: string;
+  state: string;
+  owners: number;
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+/** The team's queue, oldest first (the one waiting longest is answered first). */
+export async function listClaims(sql: Sql, status: ClaimStatus | undefined): Promise<Claim[]> {
+  const rows = await sql<ListedRow[]>`
+    select k.id, k.clinic_id, k.email, k.name, k.role, k.status, k.method, k.reason, k.created_at, k.decided_at,
+      c.name as clinic_name, c.site, c.phone, c.full_address, c.city, c.state,
+      (select count(*)::int from clinic_owners o where o.clinic_id = c.id) as owners
+    from clinic_claims k join clinics c on c.id = k.clinic_id
+    where (${status ?? null}::text is null or k.status = ${status ?? null})
+    order by k.created_at, k.id limit 500`;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    clinicId: Number(r.clinic_id),
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    status: r.status,
+    method: r.method,
+    reason: r.reason,
+    createdAt: iso(r.created_at),
+    decidedAt: r.decided_at == null ? null : iso(r.decided_at),
+    clinic: { name: r.clinic_name, site: r.site, phone: r.phone, fullAddress: r.full_address, city: r.city, state: r.state, owners: r.owners },
+  }));
+}
+
+/** The team's decision, mailed to the claimant in the same transaction. */
+export async function decideClaim(
+  ctx: MailContext,
+  claimId: number,
+  decision: { status: "verified" | "rejected"; reason?: string | undefined },
+  adminId: number,
+): Promise<{ claim: ClaimRef; clinicId: number }> {
+  return ctx.sql.begin(async (tx) => {
+    const [claim] = await tx<(ClaimRow & { clinic_name: string })[]>`
+      select k.id, k.clinic_id, k.email, k.name, k.status, k.method, c.name as clinic_name
+      from clinic_claims k join clinics c on c.id = k.clinic_id where k.id = ${claimId} for update of k`;
+    if (!claim) throw new ClaimProblem(404, MSG.claim.notFound);
+    if (!(OPEN as readonly string[]).includes(claim.status)) throw new ClaimProblem(409, MSG.claim.alreadyDecided);
+    const reason = decision.reason ?? null;
+    if (decision.status === "verified") await grant(tx, claim, adminId);
+    else
+      await tx`update clinic_claims set status = 'rejected', reason = ${reason}, code_hash = null, decided_by = ${adminId}, decided_at = now() where id = ${claimId}`;
+    if (decision.status === "verified" && reason) await tx`update clinic_claims set reason = ${reason} where id = ${claimId}`;
+    await enqueueMail(tx, ctx.config.from, {
+      ...claimDecisionMail(ctx.config, claim, claim.clinic_name, { status: decision.status, reason }),
+      kind: "owner",
+    });
+    return { claim: { id: claimId, status: decision.status, method: claim.method }, clinicId: Number(claim.clinic_id) };
+  });
+}

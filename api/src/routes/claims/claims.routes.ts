@@ -1,0 +1,128 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import {
+  MSG,
+  claimCreatedSchema,
+  claimDecisionSchema,
+  claimInputSchema,
+  claimListSchema,
+  claimVerifiedSchema,
+  claimVerifySchema,
+  claimsQuerySchema,
+  type ClaimVerified,
+} from "@botox/core";
+import { adminRoute } from "../../auth/admin-route.ts";
+import { createSession, invalidateSessionToken, readSessionCookie, setSessionCookie } from "../../auth/session.ts";
+import type { AppEnv } from "../../context.ts";
+import { notifyContentChange } from "../../lib/content-changes.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
+import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
+import { networkHash } from "../../lib/visitor.ts";
+import { mailContext, nudgeMail } from "../../mail/service.ts";
+import { ClaimProblem, createClaim, decideClaim, listClaims, verifyClaim } from "../../owners/claims.ts";
+
+const claimRoute = createRoute({
+  method: "post",
+  path: "/clinics/:id{[0-9]+}/claims",
+  summary:
+    "Claim a clinic's listing: an address on the clinic's own domain is mailed a 6-digit code (method email-domain), any other claim waits for the team (method review)",
+  tags: ["claims"],
+  middleware: [rateLimit({ windowMs: 60_000, limit: 5, keyPrefix: "claims" }), jsonBody] as const,
+  request: { body: jsonRequest(claimInputSchema) },
+  responses: {
+    201: json("Claim taken", claimCreatedSchema),
+    404: errorResponse(MSG.claim.clinicNotFound),
+    409: errorResponse(MSG.claim.alreadyOpen),
+    ...writeErrors,
+    429: errorResponse(MSG.claim.tooMany),
+  },
+});
+
+const verifyRoute = createRoute({
+  method: "post",
+  path: "/claims/:id{[0-9]+}/verify",
+  summary: "Enter a claim's mailed code: 200 and the claimant is signed in as the clinic's owner; 202 when the clinic already has owners (the team decides)",
+  tags: ["claims"],
+  middleware: [rateLimit({ windowMs: 60_000, limit: 20, keyPrefix: "claim-verify" }), jsonBody] as const,
+  request: { body: jsonRequest(claimVerifySchema) },
+  responses: {
+    200: json("Verified; the owner's session cookie is set", claimVerifiedSchema),
+    202: json("Code right; the clinic has owners, so the team decides", claimVerifiedSchema),
+    404: errorResponse(MSG.claim.notFound),
+    409: errorResponse(MSG.claim.notWaitingForCode),
+    410: errorResponse(MSG.claim.codeExpired),
+    ...writeErrors,
+    429: errorResponse(MSG.claim.codeTooManyTries),
+  },
+});
+
+const listRoute = adminRoute({
+  method: "get",
+  path: "/claims",
+  summary: "The Claims queue, oldest first, with each clinic's current data (?status=)",
+  tags: ["claims"],
+  request: { query: claimsQuerySchema },
+  responses: { 200: json("Claims", claimListSchema), ...commonErrors },
+});
+
+const decideRoute = adminRoute({
+  method: "patch",
+  path: "/claims/:id{[0-9]+}",
+  summary: "Decide a claim (verified or rejected, with a reason); the claimant is mailed the decision",
+  tags: ["claims"],
+  middleware: [jsonBody] as const,
+  request: { body: jsonRequest(claimDecisionSchema) },
+  responses: {
+    200: json("Decided", claimCreatedSchema),
+    404: errorResponse(MSG.claim.notFound),
+    409: errorResponse(MSG.claim.alreadyDecided),
+    ...writeErrors,
+  },
+});
+
+const refuse = (err: unknown): never => {
+  if (err instanceof ClaimProblem) throw new HttpError(err.status, err.message);
+  throw err;
+};
+
+/** A clinic became claimed: the publisher rebuilds its page and cached answers about it go. */
+function claimed(c: Context<AppEnv>, clinicId: number): void {
+  const deps = c.get("deps");
+  deps.readCache?.clear();
+  notifyContentChange(deps, { entity: "clinic", entityId: clinicId, action: "update" });
+}
+
+export const claimsRoutes = createRouter()
+  .openapi(claimRoute, async (c) => {
+    const clinicId = idParam(c.req.param("id"), MSG.claim.clinicNotFound);
+    const deps = c.get("deps");
+    const claim = await createClaim(mailContext(deps), clinicId, c.req.valid("json"), networkHash(c)).catch(refuse);
+    if (claim.method === "email-domain") nudgeMail(deps);
+    return c.json({ claim }, 201);
+  })
+  .openapi(verifyRoute, async (c) => {
+    const id = idParam(c.req.param("id"), MSG.claim.notFound);
+    const deps = c.get("deps");
+    const result = await verifyClaim(mailContext(deps), id, c.req.valid("json").code);
+    if (!result.ok) throw new HttpError(result.problem.status, result.problem.message);
+    const body: ClaimVerified = { claim: result.claim, owner: result.owner };
+    if (!result.owner) return c.json(body, 202);
+    claimed(c, result.clinicId);
+    const previous = readSessionCookie(c);
+    if (previous) await invalidateSessionToken(deps.db, previous);
+    const session = await createSession(deps.db, { role: "owner", ownerId: result.owner.id });
+    setSessionCookie(c, session.token, session.expiresAt);
+    return c.json(body, 200);
+  })
+  .openapi(listRoute, async (c) => c.json({ claims: await listClaims(c.get("deps").sql, c.req.valid("query").status) }, 200))
+  .openapi(decideRoute, async (c) => {
+    const id = idParam(c.req.param("id"), MSG.claim.notFound);
+    const deps = c.get("deps");
+    const decision = c.req.valid("json");
+    const result = await decideClaim(mailContext(deps), id, decision, c.get("user")?.id ?? 0).catch(refuse);
+    nudgeMail(deps);
+    if (decision.status === "verified") claimed(c, result.clinicId);
+    return c.json({ claim: result.claim }, 200);
+  });

@@ -1,0 +1,83 @@
+import { createRoute } from "@hono/zod-openapi";
+import {
+  MSG,
+  ownerClinicsResponseSchema,
+  ownerSignInLinkResponseSchema,
+  ownerSignInLinkSchema,
+  ownerSignInResponseSchema,
+  ownerSignInSchema,
+  type OwnerClinic,
+  type OwnerSignInResponse,
+} from "@botox/core";
+import { ownerRoute } from "../../auth/admin-route.ts";
+import { createSession, invalidateSessionToken, readSessionCookie, setSessionCookie } from "../../auth/session.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
+import { mailContext, nudgeMail } from "../../mail/service.ts";
+import { SIGN_IN_LINK_ERRORS, consumeSignInLink, requestSignInLink } from "../../owners/sign-in.ts";
+
+const signInLinkRoute = createRoute({
+  method: "post",
+  path: "/owner/sign-in-link",
+  summary: "Mail a clinic owner a one-time sign-in link (15 minutes, single use); the answer is 202 whether or not the address is an owner's",
+  tags: ["owners"],
+  middleware: [rateLimit({ windowMs: 60_000, limit: 5, keyPrefix: "owner-link" }), jsonBody] as const,
+  request: { body: jsonRequest(ownerSignInLinkSchema) },
+  responses: { 202: json("Accepted", ownerSignInLinkResponseSchema), ...writeErrors },
+});
+
+const signInRoute = createRoute({
+  method: "post",
+  path: "/owner/sign-in",
+  summary: "Sign in with the token of a mailed link; sets the `session` cookie with the role owner",
+  tags: ["owners"],
+  middleware: [rateLimit({ windowMs: 60_000, limit: 30, keyPrefix: "owner-sign-in" }), jsonBody] as const,
+  request: { body: jsonRequest(ownerSignInSchema) },
+  responses: {
+    200: json("Signed in", ownerSignInResponseSchema),
+    404: errorResponse(SIGN_IN_LINK_ERRORS.invalid.error),
+    409: errorResponse(SIGN_IN_LINK_ERRORS.used.error),
+    410: errorResponse(SIGN_IN_LINK_ERRORS.expired.error),
+    ...writeErrors,
+  },
+});
+
+const clinicsRoute = ownerRoute({
+  method: "get",
+  path: "/owner/clinics",
+  summary: "The signed-in owner's clinics (owners only)",
+  tags: ["owners"],
+  responses: { 200: json("The owner's clinics", ownerClinicsResponseSchema), ...commonErrors },
+});
+
+export const ownerRoutes = createRouter()
+  .openapi(signInLinkRoute, async (c) => {
+    const { email } = c.req.valid("json");
+    const deps = c.get("deps");
+    if (await requestSignInLink(mailContext(deps), email)) nudgeMail(deps);
+    return c.json({ message: MSG.owner.signInLinkSent }, 202);
+  })
+  .openapi(signInRoute, async (c) => {
+    const deps = c.get("deps");
+    const result = await consumeSignInLink(mailContext(deps), c.req.valid("json").token);
+    if (!result.ok) {
+      const { status, error } = SIGN_IN_LINK_ERRORS[result.problem];
+      throw new HttpError(status, error);
+    }
+    // One session per browser, as at the team's login.
+    const previous = readSessionCookie(c);
+    if (previous) await invalidateSessionToken(deps.db, previous);
+    const session = await createSession(deps.db, { role: "owner", ownerId: result.owner.id });
+    setSessionCookie(c, session.token, session.expiresAt);
+    const body: OwnerSignInResponse = { owner: result.owner, role: "owner", expiresAt: session.expiresAt.toISOString() };
+    return c.json(body, 200);
+  })
+  .openapi(clinicsRoute, async (c) => {
+    const { sql } = c.get("deps");
+    const ownerId = c.get("user")?.id ?? 0;
+    const clinics = await sql<OwnerClinic[]>`
+      select c.id, c.name, c.slug, c.city, c.city_slug as "citySlug", c.state
+      from clinic_owners o join clinics c on c.id = o.clinic_id where o.owner_id = ${ownerId} order by c.name, c.id`;
+    return c.json({ clinics: clinics.map((r) => ({ ...r, id: Number(r.id) })) }, 200);
+  });

@@ -1,0 +1,82 @@
+/**
+ * Claims of a listing (decision 268): someone who runs a clinic asks to manage its listing.
+ * An address on the clinic's own domain is mailed a 6-digit code; any other claim waits for
+ * the team.
+ */
+import { z } from "zod";
+import { MSG } from "../messages.ts";
+import { safeText } from "../text.ts";
+import { ownerEmailField } from "./owners.ts";
+
+export const CLAIM_STATUSES = ["code-sent", "pending-review", "contested", "verified", "rejected"] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+export const CLAIM_METHODS = ["email-domain", "review"] as const;
+export type ClaimMethod = (typeof CLAIM_METHODS)[number];
+
+/** POST /clinics/{id}/claims */
+export const claimInputSchema = z.strictObject(
+  {
+    email: ownerEmailField,
+    name: safeText({ label: "Name", max: 100, required: MSG.claim.nameRequired }),
+    role: safeText({ label: "Role", max: 100, required: MSG.claim.roleRequired }),
+  },
+  { error: (i) => (i.code === "unrecognized_keys" ? MSG.claim.unknownField : undefined) },
+);
+export type ClaimInput = z.infer<typeof claimInputSchema>;
+
+export const claimCreatedSchema = z.object({
+  claim: z.object({ id: z.number(), status: z.enum(CLAIM_STATUSES), method: z.enum(CLAIM_METHODS) }),
+});
+export type ClaimCreated = z.infer<typeof claimCreatedSchema>;
+
+/** POST /claims/{id}/verify */
+export const claimVerifySchema = z.strictObject({
+  code: z
+    .string({ error: MSG.claim.codeFormat })
+    .trim()
+    .regex(/^\d{6}$/, MSG.claim.codeFormat),
+});
+
+export const claimVerifiedSchema = z.object({
+  claim: z.object({ id: z.number(), status: z.enum(CLAIM_STATUSES), method: z.enum(CLAIM_METHODS) }),
+  owner: z.object({ id: z.number(), email: z.string() }).nullable(),
+});
+export type ClaimVerified = z.infer<typeof claimVerifiedSchema>;
+
+/** GET /claims?status=… (the team's queue) */
+export const claimsQuerySchema = z.strictObject({
+  status: z.enum(CLAIM_STATUSES, { error: MSG.claim.statusFilter }).optional(),
+});
+
+export const claimSchema = z.object({
+  id: z.number(),
+  clinicId: z.number(),
+  email: z.string(),
+  name: z.string(),
+  role: z.string(),
+  status: z.enum(CLAIM_STATUSES),
+  method: z.enum(CLAIM_METHODS),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** The clinic as it stands, for the team to compare with the claimant. */
+  clinic: z.object({
+    name: z.string(),
+    site: z.string().nullable(),
+    phone: z.string().nullable(),
+    fullAddress: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    owners: z.number(),
+  }),
+});
+export type Claim = z.infer<typeof claimSchema>;
+export const claimListSchema = z.object({ claims: z.array(claimSchema) });
+export type ClaimList = z.infer<typeof claimListSchema>;
+
+/** PATCH /claims/{id}: the team's decision. */
+export const claimDecisionSchema = z.strictObject({
+  status: z.enum(["verified", "rejected"], { error: MSG.claim.decision }),
+  reason: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : (v ?? undefined)), safeText({ label: "Reason", max: 500 }).optional()),
+});
+export type ClaimDecision = z.infer<typeof claimDecisionSchema>;

@@ -1,0 +1,152 @@
+import { useId, useState, type SubmitEvent } from "react";
+import { errorMessageOf } from "@botox/core/http";
+import { MSG } from "@botox/core/messages";
+import { apiClient } from "../lib/query.ts";
+import type { PublicConfig } from "../lib/config.ts";
+import { reactIsland } from "../lib/react-island.ts";
+
+interface Props {
+  clinicId: number;
+  clinicName: string;
+  config: PublicConfig;
+}
+
+type State =
+  | { kind: "closed" }
+  | { kind: "open" }
+  | { kind: "sending" }
+  | { kind: "code"; claimId: number; email: string }
+  | { kind: "checking"; claimId: number; email: string }
+  | { kind: "review" }
+  | { kind: "verified" };
+
+/**
+ * "Is this your clinic? Claim it": the claim form, then (an address on the clinic's own
+ * domain) the mailed code. Closed until asked for, so the page stays as it was built.
+ */
+export default function ClaimListing({ clinicId, clinicName, config }: Props) {
+  const id = useId();
+  const [state, setState] = useState<State>({ kind: "closed" });
+  const [values, setValues] = useState({ email: "", name: "", role: "" });
+  const [code, setCode] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const api = apiClient(config.apiUrl);
+
+  async function onClaim(e: SubmitEvent) {
+    e.preventDefault();
+    setState({ kind: "sending" });
+    setProblem(null);
+    try {
+      const { claim } = await api.send("POST", `/clinics/${clinicId}/claims`, values);
+      setState(claim.method === "email-domain" ? { kind: "code", claimId: claim.id, email: values.email.trim() } : { kind: "review" });
+    } catch (err) {
+      setState({ kind: "open" });
+      setProblem(errorMessageOf(err, MSG.claim.error));
+    }
+  }
+
+  async function onCode(e: SubmitEvent, claimId: number, email: string) {
+    e.preventDefault();
+    setState({ kind: "checking", claimId, email });
+    setProblem(null);
+    try {
+      const answer = await api.send("POST", `/claims/${claimId}/verify`, { code });
+      setState(answer.owner ? { kind: "verified" } : { kind: "review" });
+    } catch (err) {
+      setState({ kind: "code", claimId, email });
+      setProblem(errorMessageOf(err, MSG.claim.error));
+    }
+  }
+
+  const alert = problem && (
+    <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {problem}
+    </p>
+  );
+
+  if (state.kind === "closed") {
+    return (
+      <p className="text-sm text-slate-700" data-claim-state="closed">
+        {MSG.claim.prompt}{" "}
+        <button type="button" className="link-tap font-semibold text-brand-700 underline" onClick={() => setState({ kind: "open" })}>
+          {MSG.claim.action}
+        </button>
+      </p>
+    );
+  }
+  if (state.kind === "review" || state.kind === "verified") {
+    return (
+      <div role="status" data-claim-state={state.kind} className="rounded-md border border-green-200 bg-green-50 p-3">
+        <p className="font-semibold text-slate-900">{state.kind === "review" ? MSG.claim.review : MSG.claim.verified}</p>
+      </div>
+    );
+  }
+  if (state.kind === "code" || state.kind === "checking") {
+    const { claimId, email } = state;
+    return (
+      <form onSubmit={(e) => onCode(e, claimId, email)} noValidate data-claim-state="code" className="card p-5">
+        <p className="text-sm text-slate-700">{MSG.claim.codeSent(email)}</p>
+        <label htmlFor={`${id}-code`} className="mt-3 mb-1 block text-sm font-medium">
+          Code
+        </label>
+        <input
+          id={`${id}-code`}
+          className="input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        {alert}
+        <button type="submit" className="btn-primary mt-4" disabled={state.kind === "checking"}>
+          {state.kind === "checking" ? "Checking…" : "Verify"}
+        </button>
+      </form>
+    );
+  }
+
+  const sending = state.kind === "sending";
+  const field = (key: keyof typeof values, label: string, type: "text" | "email", autoComplete: string) => (
+    <div>
+      <label htmlFor={`${id}-${key}`} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        className="input"
+        type={type}
+        autoComplete={autoComplete}
+        maxLength={key === "email" ? 254 : 100}
+        value={values[key]}
+        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+      />
+    </div>
+  );
+  return (
+    <form onSubmit={onClaim} noValidate aria-labelledby={`${id}-h`} aria-busy={sending || undefined} data-claim-state="open" className="card p-5">
+      <h2 id={`${id}-h`} className="text-lg font-bold">
+        Claim {clinicName}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Work here? Use your address at the clinic&apos;s own domain to get a code at once; any other claim is checked by our team.
+      </p>
+      <div className="mt-3 grid gap-3">
+        {field("email", "Work email", "email", "email")}
+        {field("name", "Your name", "text", "name")}
+        {field("role", "Your role at the clinic", "text", "organization-title")}
+      </div>
+      {alert}
+      <div className="mt-4 flex gap-3">
+        <button type="submit" className="btn-primary" disabled={sending}>
+          {sending ? "Sending…" : "Send claim"}
+        </button>
+        <button type="button" className="btn-outline" disabled={sending} onClick={() => setState({ kind: "closed" })}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+reactIsland(ClaimListing);
