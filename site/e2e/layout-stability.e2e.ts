@@ -27,7 +27,7 @@ const frames = (page: Page) => page.evaluate(() => new Promise((resolve) => requ
 
 /** Waits until no request of the page is in flight, twice across two frames (a render may ask again). */
 async function quiet(page: Page, inFlight: Set<Request>): Promise<void> {
-  for (let calm = 0; calm < 2; ) {
+  for (let calm = 0; calm < 2;) {
     await expect.poll(() => inFlight.size).toBe(0);
     await frames(page);
     calm = inFlight.size === 0 ? calm + 1 : 0;
@@ -85,7 +85,10 @@ async function visitShift(path: string, staging: Staging): Promise<{ cls: number
   releaseHtml();
   await page.locator("footer").waitFor({ state: "attached" });
   await frames(page);
-  await page.locator(staging.scrollTo).first().evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
+  await page
+    .locator(staging.scrollTo)
+    .first()
+    .evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
   await frames(page);
   releaseScripts();
   await hydrated(page);
