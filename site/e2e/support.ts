@@ -9,11 +9,11 @@ export const site = stack.urls.site;
 export const api = stack.urls.api;
 export const geoServices = inject("geoServices");
 
-/** A browser for the whole file, closed after it. */
-export function useBrowser(): () => Browser {
+/** A browser for the whole file, closed after it (started with any extra command-line flags). */
+export function useBrowser(extraArgs: readonly string[] = []): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(extraArgs);
   });
   afterAll(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -20,6 +20,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }

@@ -4,7 +4,7 @@ import type { Clinic } from "@botox/core/contract";
 import { formatPhone } from "@botox/core/format";
 import { phoneE164 } from "@botox/core/phone";
 import { businessStatusBadge } from "@botox/core/status";
-import OpenNowBadge from "../islands/OpenNowBadge.tsx";
+import OpenNowBadge, { openNowLineShown } from "../islands/OpenNowBadge.tsx";
 import { mapsRatingText } from "@botox/core/reviews";
 import { UnitPriceTag } from "./UnitPriceTag.tsx";
 import { StaffCredentialLine } from "./StaffCredentialLine.tsx";
@@ -37,7 +37,12 @@ export function ClinicCard({
         </H>
         {status && <StatusBadge {...status} />}
       </div>
-      <OpenNowBadge clinic={clinic} />
+      {/* The line's height is kept in the HTML: it fills in once the visitor's clock is read. */}
+      {openNowLineShown(clinic) && (
+        <div className="min-h-6" data-open-now-line>
+          <OpenNowBadge clinic={clinic} />
+        </div>
+      )}
       {clinic.fullAddress && <p className="text-sm text-slate-700">{clinic.fullAddress}</p>}
       {clinic.currentPrice && (
         <p className="text-sm text-slate-700">

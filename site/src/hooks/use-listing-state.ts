@@ -1,9 +1,9 @@
 /**
  * React side of src/lib/listing-state.ts: the listing's state, read from the address once the
  * island has hydrated (the pre-rendered HTML is the default state, so hydration always
- * matches), written back on every change. A page change adds a history entry (Back returns to
- * the previous page of results); a filter change replaces the current one. Back and Forward
- * between entries restore their state. A correction (a page past the last one) replaces too.
+ * matches), written back on every change. A page or filter change adds a history entry (Back
+ * returns to the previous page of results, or undoes the filter); Back and Forward between
+ * entries restore their state. A correction (a page past the last one) replaces the entry.
  */
 import { useCallback, useEffect, useState } from "react";
 import { defaultsOf, listingSearch, nextListingState, readListingState, type ListingSpec, type ListingState } from "../lib/listing-state.ts";
@@ -30,8 +30,8 @@ export function useListingState<S extends ListingSpec>(spec: S): [ListingState<S
         const search = listingSearch(spec, next, window.location.search);
         if (search !== window.location.search) {
           const url = `${window.location.pathname}${search}${window.location.hash}`;
-          if ("page" in patch && Object.keys(patch).length === 1 && !options?.replace) window.history.pushState(null, "", url);
-          else window.history.replaceState(null, "", url);
+          if (options?.replace) window.history.replaceState(null, "", url);
+          else window.history.pushState(null, "", url);
         }
         return next;
       });

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ClinicListResponse } from "@botox/core/contract";
-import CityListing from "./CityListing.tsx";
+import CityListing, { activeFilterCount } from "./CityListing.tsx";
+import { DEFAULT_CITY_FILTERS } from "../lib/listing.ts";
 import { makeClinic } from "../test/factories.ts";
 import { API_URL, json, mockApi, type Recorded } from "../test/fetch.ts";
 
@@ -187,5 +188,46 @@ describe("CityListing: pages past the last, and a brand asked for", () => {
     await user.click(screen.getByRole("button", { name: "Show all clinics" }));
     await waitFor(() => expect(screen.getByText("25 clinics found in New York")).toBeInTheDocument());
     expect(window.location.search).toBe("");
+  });
+});
+
+describe("CityListing: the phone filter panel and history", () => {
+  it("counts the filters that differ from the defaults, never the sort", () => {
+    expect(activeFilterCount(DEFAULT_CITY_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...DEFAULT_CITY_FILTERS, sort: "name-asc" })).toBe(0);
+    expect(activeFilterCount({ ...DEFAULT_CITY_FILTERS, distance: "25", openNow: true, credential: "MD", brand: "dysport", query: "spa" })).toBe(5);
+  });
+
+  it("shows the active filters on the toggle and the answer's count on 'Show N results', which closes the panel", async () => {
+    const user = userEvent.setup();
+    mockApi({ [PATH]: ({ url }: { url: URL }) => pageOf(1, url.searchParams.get("distance") === "25" ? 1 : 12, "Fetched") });
+    render(<CityListing citySlug="new-york" cityName="New York" initial={pageOf(1, 25)} config={config} />);
+    const toggle = document.querySelector<HTMLButtonElement>("[data-filters-toggle]")!;
+    expect(toggle.textContent).toBe("Filters");
+    expect(screen.getByRole("button", { name: "Show 25 results" })).toBeInTheDocument();
+    await user.click(toggle);
+    await user.selectOptions(screen.getByLabelText("Distance"), "25");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Show 1 result" })).toBeInTheDocument());
+    expect(toggle).toHaveAccessibleName("Filters, 1 active");
+    await user.click(screen.getByLabelText("Open now"));
+    await waitFor(() => expect(toggle).toHaveAccessibleName("Filters, 2 active"));
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await user.click(screen.getByRole("button", { name: /^Show \d+ results?$/ }));
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("adds a history entry for each filter change, and Back restores the state from the address", async () => {
+    const user = userEvent.setup();
+    mockApi({ [PATH]: ({ url }: { url: URL }) => pageOf(1, url.searchParams.get("distance") === "25" ? 3 : 12, "Fetched") });
+    render(<CityListing citySlug="new-york" cityName="New York" initial={pageOf(1, 25)} config={config} />);
+    const before = window.history.length;
+    await user.selectOptions(screen.getByLabelText("Distance"), "25");
+    await user.selectOptions(screen.getByLabelText("Business status"), "all");
+    expect(window.location.search).toBe("?distance=25&status=all");
+    expect(window.history.length).toBe(before + 2);
+    window.history.back();
+    await waitFor(() => expect(window.location.search).toBe("?distance=25"));
+    await waitFor(() => expect(screen.getByLabelText("Business status")).toHaveValue("OPERATIONAL"));
+    expect(screen.getByLabelText("Distance")).toHaveValue("25");
   });
 });

@@ -44,6 +44,20 @@ const sameFilters = (a: CityFilters, b: CityFilters) =>
   a.credential === b.credential &&
   (a.brand ?? "") === (b.brand ?? "");
 
+/** How many filters differ from the defaults (the sort is an order, not a filter). */
+export function activeFilterCount(filters: CityFilters): number {
+  const d = DEFAULT_CITY_FILTERS;
+  return [
+    filters.distance !== d.distance,
+    filters.status !== d.status,
+    filters.query !== d.query,
+    filters.maxUnitPrice !== d.maxUnitPrice,
+    filters.openNow !== d.openNow,
+    (filters.credential ?? "") !== (d.credential ?? ""),
+    (filters.brand ?? "") !== (d.brand ?? ""),
+  ].filter(Boolean).length;
+}
+
 export default function CityListing({ citySlug, cityName, initial, config, dealTags }: Props) {
   const id = useId();
   const listTop = useRef<HTMLDivElement>(null);
@@ -90,6 +104,12 @@ export default function CityListing({ citySlug, cityName, initial, config, dealT
   useEffect(() => {
     if (pastLast) setState({ page: totalPages }, { replace: true });
   }, [pastLast, totalPages, setState]);
+  const active = activeFilterCount(filters);
+  // "Show N results" closes the phone panel on the list it has filtered.
+  const showResults = () => {
+    setFiltersOpen(false);
+    listTop.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
   const brandLabel = filters.brand ? (BRAND_LABELS[filters.brand as PriceBrand] ?? filters.brand) : null;
 
   return (
@@ -104,9 +124,15 @@ export default function CityListing({ citySlug, cityName, initial, config, dealT
           aria-expanded={filtersOpen}
           aria-controls={`${id}-panel`}
           onClick={() => setFiltersOpen((open) => !open)}
+          aria-label={active > 0 ? `Filters, ${active} active` : undefined}
           data-filters-toggle
         >
           Filters
+          {active > 0 && (
+            <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-sm font-semibold text-white" aria-hidden="true" data-active-filters>
+              {active}
+            </span>
+          )}
         </button>
         <form
           id={`${id}-panel`}
@@ -170,6 +196,9 @@ export default function CityListing({ citySlug, cityName, initial, config, dealT
               ))}
             </select>
           </div>
+          <button type="button" className="btn-primary min-h-11 w-full lg:hidden" onClick={showResults} data-show-results>
+            {data && !loading && !query.isError ? `Show ${total} ${total === 1 ? "result" : "results"}` : "Show results"}
+          </button>
         </form>
       </aside>
       <div className="lg:col-span-3" ref={listTop} style={{ scrollMarginTop: "5rem" }}>

@@ -1,7 +1,7 @@
 import { DAY_NAMES } from "@botox/core/hours";
 import { localDayOfWeek } from "@botox/core/open-now";
 import type { HoursTableRow } from "../lib/hours-table.ts";
-import OpenNowBadge, { type OpenNowClinic } from "./OpenNowBadge.tsx";
+import OpenNowBadge, { openNowLineShown, type OpenNowClinic } from "./OpenNowBadge.tsx";
 import { useViewNow } from "../hooks/use-view-now.ts";
 import { reactIsland } from "../lib/react-island.ts";
 
@@ -20,9 +20,12 @@ export default function ClinicHours({ clinic, rows }: { clinic: OpenNowClinic; r
         <p className="mt-2 text-sm text-slate-700" data-hours-as-posted>
           Hours as posted. Please call to confirm whether the clinic is open now.
         </p>
-      ) : (
-        <OpenNowBadge clinic={clinic} className="mt-2 block" />
-      )}
+      ) : openNowLineShown(clinic) ? (
+        // The line's height is kept in the HTML: it fills in once the visitor's clock is read.
+        <div className="mt-2 min-h-6" data-open-now-line>
+          <OpenNowBadge clinic={clinic} className="block" />
+        </div>
+      ) : null}
       <table className="mt-2 w-full text-sm">
         <tbody>
           {rows.map((row, i) => {

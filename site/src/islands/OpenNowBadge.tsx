@@ -1,5 +1,5 @@
 import type { Clinic } from "@botox/core/contract";
-import { openNowLabel, openNowOf, type OpenNowState } from "@botox/core/open-now";
+import { isValidTimeZone, openNowLabel, openNowOf, type OpenNowState } from "@botox/core/open-now";
 import { useViewNow } from "../hooks/use-view-now.ts";
 import { reactIsland } from "../lib/react-island.ts";
 
@@ -10,6 +10,15 @@ const STYLE: Record<Exclude<OpenNowState["state"], "unknown">, string> = {
   open: "text-green-800",
   closed: "text-slate-700",
 };
+
+/**
+ * Whether the line will say something once the visitor's clock is known: an operational clinic
+ * with readable hours and zone. Known at build time, so a list can keep the line's space in its
+ * HTML and not grow when the line appears.
+ */
+export function openNowLineShown(clinic: OpenNowClinic): boolean {
+  return clinic.businessStatus === "OPERATIONAL" && clinic.openHours != null && isValidTimeZone(clinic.timeZone);
+}
 
 /**
  * "Open now · closes 7 PM", "Closes soon · 7 PM", "Closed · opens Tue 10 AM"; nothing when unknown.

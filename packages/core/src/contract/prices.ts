@@ -2,7 +2,7 @@
  * Prices: the admin's price writes, visitors' reports and their review, the price
  * filters of the clinic searches, the price index query, and the answers. Apart from the rules
  * in ../prices.ts so the site's islands can import those rules without zod (the page
- * JavaScript budget, decision 258).
+ * JavaScript budget, decision 264).
  */
 import { z } from "zod";
 import { FUTURE_DATE_MSG, isFutureDay } from "../freshness.ts";
