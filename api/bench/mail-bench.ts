@@ -147,6 +147,7 @@ try {
     captureDir: path.join(os.tmpdir(), "bench-mail"),
     siteUrl: "https://site.test",
     apiUrl: "https://api.test/api/v1",
+    adminUrl: "https://admin.test",
     pollMs: 1000,
     batchSize: 200,
     maxAttempts: 5,
