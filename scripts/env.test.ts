@@ -10,6 +10,7 @@ describe("localProductUrls (npm start on any ports)", () => {
       SITE_URL: "http://localhost:9200",
       VITE_API_URL: "http://localhost:9100/api/v1",
       ALLOWED_ORIGINS: "http://localhost:9200,http://localhost:9300,http://127.0.0.1:9200,http://127.0.0.1:9300",
+      ADMIN_URL: "http://localhost:9300",
     });
     // What the API then reads: the admin's origin is allowed, nothing points at the default 8787.
     const env = readApiEnv({ PORT: "9100", SITE_PORT: "9200", ADMIN_PORT: "9300", ...urls });
@@ -23,6 +24,7 @@ describe("localProductUrls (npm start on any ports)", () => {
       SITE_URL: "http://localhost:4321",
       VITE_API_URL: "http://localhost:8787/api/v1",
       ALLOWED_ORIGINS: "http://localhost:4321,http://localhost:5173,http://127.0.0.1:4321,http://127.0.0.1:5173",
+      ADMIN_URL: "http://localhost:5173",
     });
   });
 
@@ -33,12 +35,14 @@ describe("localProductUrls (npm start on any ports)", () => {
       SITE_URL: "https://www.example.test",
       VITE_API_URL: "https://admin-api.example.test/api/v1",
       ALLOWED_ORIGINS: "https://www.example.test,https://admin.example.test",
+      ADMIN_URL: "https://admin.example.test",
     };
     expect(localProductUrls(explicit)).toEqual({
       PUBLIC_API_URL: explicit.PUBLIC_API_URL,
       SITE_URL: explicit.SITE_URL,
       VITE_API_URL: explicit.VITE_API_URL,
       ALLOWED_ORIGINS: explicit.ALLOWED_ORIGINS,
+      ADMIN_URL: explicit.ADMIN_URL,
     });
     // The admin follows an explicit PUBLIC_API_URL when VITE_API_URL is not set.
     expect(localProductUrls({ PORT: "9100", PUBLIC_API_URL: explicit.PUBLIC_API_URL }).VITE_API_URL).toBe(explicit.PUBLIC_API_URL);

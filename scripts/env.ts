@@ -38,6 +38,8 @@ export interface LocalProductUrls {
   VITE_API_URL: string;
   /** The site's and the admin's origins (CORS and the Origin check). */
   ALLOWED_ORIGINS: string;
+  /** The admin's origin, where mailed owner sign-in links point. */
+  ADMIN_URL: string;
 }
 
 /**
@@ -57,6 +59,7 @@ export function localProductUrls(source: NodeJS.ProcessEnv = process.env): Local
     SITE_URL: set("SITE_URL") ?? `http://localhost:${SITE_PORT}`,
     VITE_API_URL: set("VITE_API_URL") ?? apiUrl,
     ALLOWED_ORIGINS: set("ALLOWED_ORIGINS") ?? origins.join(","),
+    ADMIN_URL: set("ADMIN_URL") ?? `http://localhost:${ADMIN_PORT}`,
   };
 }
 

@@ -38,10 +38,12 @@ const excluded = (column: PgColumn): SQL => sql.raw(`excluded."${column.name}"`)
 
 /**
  * What a re-import writes over a stored clinic: every column the import gave, but those it
- * keeps as stored: the id and creation time, and the source key the row was matched on.
+ * keeps as stored: the id and creation time, the source key the row was matched on, and what
+ * the clinic's owners keep (whether it is claimed, a trigger's copy of clinic_owners, and the
+ * booking link an owner set), which an export does not have.
  */
 const UPSERT_SET: Record<string, SQL> = {
-  ...Object.fromEntries(clinicColumnsExcept(["id", "createdAt", "sourceKey"]).map(([key, column]) => [key, excluded(column)])),
+  ...Object.fromEntries(clinicColumnsExcept(["id", "createdAt", "sourceKey", "claimed", "bookingUrl"]).map(([key, column]) => [key, excluded(column)])),
   // The slug (the public URL) stays unless the clinic moved to another city.
   slug: sql`case when ${clinics.citySlug} = excluded.city_slug then ${clinics.slug} else excluded.slug end`,
   // A file without the column (or an empty cell) keeps the day an admin last checked it.
@@ -54,11 +56,21 @@ const UPSERT_SET: Record<string, SQL> = {
  * but: the id, timestamps and source key (bookkeeping, and the key is equal by the match); the
  * slug (it follows city_slug, compared); the time zone and open minutes (derived from the
  * coordinates and hours, compared, and a clinic without coordinates keeps a fallback zone the
- * file cannot have); last_verified_on (compared below only when the file gives a day).
+ * file cannot have); last_verified_on (compared below only when the file gives a day); claimed
+ * and booking_url (the owners', kept as stored).
  */
-const COMPARED = clinicColumnsExcept(["id", "createdAt", "updatedAt", "sourceKey", "slug", "timeZone", "openMinutes", "lastVerifiedOn"]).map(
-  ([, column]) => column.name,
-);
+const COMPARED = clinicColumnsExcept([
+  "id",
+  "createdAt",
+  "updatedAt",
+  "sourceKey",
+  "slug",
+  "timeZone",
+  "openMinutes",
+  "lastVerifiedOn",
+  "claimed",
+  "bookingUrl",
+]).map(([, column]) => column.name);
 
 const CHANGED = sql.raw(
   `(${COMPARED.map((c) => `"clinics"."${c}"`).join(", ")}) is distinct from (${COMPARED.map((c) => `excluded."${c}"`).join(", ")})` +

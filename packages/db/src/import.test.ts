@@ -123,6 +123,9 @@ describe("import of the sample files", () => {
       source_key: "https://www.google.com/maps/place/?q=place_id:ChIJsampleGlowNYC0000001",
       // Derived from the coordinates and the hours (clinic-derived.ts).
       time_zone: "America/New_York",
+      // Not in an export: no owner has claimed it or set a booking link.
+      claimed: false,
+      booking_url: null,
       open_minutes: "{[1980,2520),[3420,3960),[4860,5400),[6300,6960),[7740,8280),[9240,9600)}",
       // The file has no checked day.
       last_verified_on: null,
@@ -308,7 +311,7 @@ describe("re-import: which columns it compares (every one but those named in imp
   // Bookkeeping: the generated id and timestamps, and the key the row is matched on.
   const bookkeeping = new Set(["id", "createdAt", "updatedAt", "sourceKey"]);
   // Kept as stored by a re-import of the same values (import-upsert.ts says why).
-  const kept = new Set(["slug", "timeZone", "openMinutes", "lastVerifiedOn"]);
+  const kept = new Set(["slug", "timeZone", "openMinutes", "lastVerifiedOn", "claimed", "bookingUrl"]);
 
   /** A value of `column` other than `current`; a column of a new kind needs one here. */
   function otherValue(key: string, column: PgColumn, current: unknown): unknown {
@@ -328,6 +331,8 @@ describe("re-import: which columns it compares (every one but those named in imp
         return "2026-01-01";
       case "PgCustomColumn":
         return "{[0,60)}";
+      case "PgBoolean":
+        return !current;
       default:
         throw new Error(`no other value for clinics.${key} (${column.columnType}): add one to this test`);
     }
@@ -343,7 +348,8 @@ describe("re-import: which columns it compares (every one but those named in imp
       const before = await stored();
       const changed = otherValue(key, column, before[key as keyof typeof before]);
       const value = column.mapToDriverValue(changed);
-      if (typeof value !== "string" && typeof value !== "number") throw new Error(`clinics.${key}: no driver value for ${String(changed)}`);
+      if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")
+        throw new Error(`clinics.${key}: no driver value for ${String(changed)}`);
       await t.sql`update clinics set ${t.sql(column.name)} = ${value} where id = ${before.id}`;
       const result = await importClinics(t.db, [row]);
       const after = await stored();
