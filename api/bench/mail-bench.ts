@@ -14,16 +14,17 @@
  * Database server: TEST_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
  * Not a test: nothing here asserts; the report states the goals and the verdicts.
  */
+import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { SMTPServer } from "smtp-server";
 import { connect, repoRoot, type Sql } from "@botox/db";
 import { silentLogger } from "@botox/core/logger";
 import type { MailConfig } from "../src/mail/config.ts";
+import { digestNews, digestPicker, dueSubscribers } from "../src/mail/digest-selection.ts";
 import { runDigests, runPriceAlerts } from "../src/mail/schedule.ts";
 import { MailWorker } from "../src/mail/worker.ts";
 import { createBenchDatabase, seedClinics } from "./database.ts";
@@ -63,24 +64,26 @@ async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; seconds: n
   }
 }
 
-/** An SMTP server on loopback that accepts every message and keeps nothing but the count. */
-async function discardingSmtp(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
-  let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on("data", () => {});
-      stream.on("end", () => {
-        count++;
-        callback();
-      });
-    },
+/** The loopback SMTP server of smtp-sink.ts, in a child process: its URL, the count so far, and stop. */
+async function discardingSmtp(): Promise<{ url: string; received(): Promise<number>; close(): Promise<void> }> {
+  const child = fork(fileURLToPath(new URL("./smtp-sink.ts", import.meta.url)), [], { execArgv: ["--import", "tsx"], stdio: "inherit" });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("message", (m) => resolve((m as { port: number }).port));
+    child.once("exit", (code) => reject(new Error(`smtp-sink exited with ${code}`)));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received: () => count, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () =>
+      new Promise((resolve) => {
+        child.once("message", (m) => resolve((m as { count: number }).count));
+        child.send("count");
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.disconnect();
+      }),
+  };
 }
 
 /** Subscribers, alerts and the day's news, written in SQL on the seeded clinics. */
@@ -158,6 +161,21 @@ try {
   };
   const ctx = { sql, db: handle.db, config, secret: randomBytes(32).toString("hex"), logger: silentLogger };
 
+  log("bench:mail: digest selection alone…");
+  // What runDigests decides, without writing: the news once, then each batch of subscribers picked.
+  const selection = await measured(async () => {
+    const news = await digestNews(sql, new Date().toISOString().slice(0, 10), new Date().toISOString());
+    const pick = digestPicker(news);
+    let withNews = 0;
+    for (let after = 0; ;) {
+      const subs = await dueSubscribers(sql, after, 2000);
+      const last = subs.at(-1);
+      if (!last) break;
+      after = last.id;
+      for (const s of subs) if (pick(s).length > 0) withNews++;
+    }
+    return withNews;
+  });
   log("bench:mail: digests…");
   const digests = await measured(() => runDigests(ctx));
   log("bench:mail: price alerts…");
@@ -168,7 +186,12 @@ try {
   log(`bench:mail: sending ${n("send")} messages…`);
   const worker = new MailWorker({ sql, config, logger: silentLogger });
   const send = await measured(async () => {
-    while (smtp.received() < n("send")) if ((await worker.runOnce()) === 0) break;
+    let sent = 0;
+    while (sent < n("send")) {
+      const claimed = await worker.runOnce();
+      if (claimed === 0) break;
+      sent += claimed;
+    }
     return smtp.received();
   });
   await worker.stop();
@@ -188,6 +211,7 @@ try {
       newClinics: n("new-clinics"),
       seedSeconds,
     },
+    selection: { subscribersWithNews: selection.value, seconds: selection.seconds, peakMb: selection.peakMb },
     digests: { queued: digests.value, seconds: digests.seconds, peakMb: digests.peakMb },
     alerts: { queued: alerts.value, seconds: alerts.seconds, peakMb: alerts.peakMb },
     rerun: { queued: rerun.value, seconds: rerun.seconds },
@@ -202,6 +226,7 @@ try {
     "",
     "| Step | Result | Time | Peak memory of this process (at the step's start) | Goal |",
     "| --- | --- | --- | --- | --- |",
+    `| Digest selection alone (who is told what) | ${selection.value.toLocaleString("en-US")} subscribers with news | ${selection.seconds} s | ${selection.peakMb} MB (${selection.startMb} MB) | ≤ ${GOALS.selectionSeconds} s, ≤ ${GOALS.peakMegabytes} MB: ${verdict(selection.seconds <= GOALS.selectionSeconds && selection.peakMb <= GOALS.peakMegabytes)} |`,
     `| Digests: selection and outbox | ${digests.value.toLocaleString("en-US")} digests | ${digests.seconds} s | ${digests.peakMb} MB (${digests.startMb} MB) | ≤ ${GOALS.selectionSeconds} s, ≤ ${GOALS.peakMegabytes} MB: ${verdict(digests.seconds <= GOALS.selectionSeconds && digests.peakMb <= GOALS.peakMegabytes)} |`,
     `| Price alerts: selection and outbox | ${alerts.value.toLocaleString("en-US")} alert mails | ${alerts.seconds} s | ${alerts.peakMb} MB (${alerts.startMb} MB) | ≤ ${GOALS.selectionSeconds} s, ≤ ${GOALS.peakMegabytes} MB: ${verdict(alerts.seconds <= GOALS.selectionSeconds && alerts.peakMb <= GOALS.peakMegabytes)} |`,
     `| Rerun (digests and alerts) | ${rerun.value} queued | ${rerun.seconds} s | ${rerun.peakMb} MB (${rerun.startMb} MB) | nothing twice: ${verdict(rerun.value === 0)} |`,

@@ -3,8 +3,9 @@ import { isoDay } from "@botox/core";
 import { recordingLogger } from "@botox/core/testing";
 import { createPublicTestContext, type PublicTestContext } from "../test/public-app.ts";
 import { alertCandidates } from "./alert-selection.ts";
-import { DIGEST_ITEMS, digestPairs } from "./digest-selection.ts";
+import { DIGEST_ITEMS, digestNews, digestPicker, dueSubscribers } from "./digest-selection.ts";
 import { runDigests } from "./schedule.ts";
+import { enqueueMails } from "./outbox.ts";
 import { mailContext } from "./service.ts";
 
 let t: PublicTestContext;
@@ -52,7 +53,13 @@ const deal = async (clinicId: number, title: string, brand = "botox") => {
 const price = (clinicId: number, cents: number, daysAgo: number) =>
   t.db.sql`insert into clinic_prices (clinic_id, brand, model, unit_price_cents, per_unit_cents, source, observed_on, created_at)
     values (${clinicId}, 'botox', 'per_unit', ${cents}, ${cents}, 'clinic', current_date - ${daysAgo}::int, now() - ${`${daysAgo} days`}::interval)`;
-const pairsOf = async (id: number) => (await digestPairs(t.db.sql, [id], today(), inAMinute())).map((p) => `${p.kind}:${p.itemId}`);
+/** What one subscriber's digest would tell now, as a run picks it. */
+async function picked(id: number) {
+  const [s] = await dueSubscribers(t.db.sql, id - 1, 1);
+  expect(s?.id).toBe(id);
+  return digestPicker(await digestNews(t.db.sql, today(), inAMinute()))(s!);
+}
+const pairsOf = async (id: number) => (await picked(id)).map((p) => `${p.kind}:${p.itemId}`);
 
 describe("digest selection", () => {
   it("keeps news within each subscriber's radius and brands, across a cell's edge, newest first", async () => {
@@ -84,13 +91,13 @@ describe("digest selection", () => {
     await price(cheaper, 1200, 0);
     await price(dearer, 1300, 0);
     const [fresh] = await t.insertClinics([{ name: "Brand New Spa", city: "Chicago", state: "IL", latitude: 41.887, longitude: -87.62 }]);
-    const found = await digestPairs(t.db.sql, [id], today(), inAMinute());
+    const found = await picked(id);
     expect(found.filter((p) => p.kind === "price").map((p) => [p.clinicName, p.perUnitCents, p.previousCents])).toEqual([["Cheaper Now", 1200, 1400]]);
     expect(found.filter((p) => p.kind === "clinic").map((p) => p.itemId)).toEqual([fresh!.id]);
 
     const many = await clinic("Many Deals", 41.886, -87.619);
     for (let i = 0; i < DIGEST_ITEMS + 3; i++) await deal(many, `Deal ${i}`);
-    const deals = (await digestPairs(t.db.sql, [id], today(), inAMinute())).filter((p) => p.kind === "deal");
+    const deals = (await picked(id)).filter((p) => p.kind === "deal");
     expect(deals).toHaveLength(DIGEST_ITEMS);
     expect(deals[0]!.title).toBe(`Deal ${DIGEST_ITEMS + 2}`);
   });
@@ -131,5 +138,16 @@ describe("alert selection", () => {
     expect(found.map((c) => [c.clinicName, c.perUnitCents])).toEqual([["Under The Line", 1100]]);
     await t.db.sql`insert into price_alert_hits (alert_id, price_id) values (${found[0]!.alertId}, ${found[0]!.priceId})`;
     expect(await alertCandidates(t.db.sql, [id], today())).toEqual([]);
+  });
+});
+
+describe("the outbox's batch write", () => {
+  it("answers each message's id in the order given, over more rows than one insert takes", async () => {
+    const mails = Array.from({ length: 4003 }, (_, i) => ({ to: `batch${i}@example.com`, subject: `S${i}`, text: `T${i}`, html: null, kind: "test" as const }));
+    const ids = await enqueueMails(t.db.sql, "Botox Near Me <deals@botox.test>", mails);
+    const rows = await t.db.sql<{ id: string; to_address: string }[]>`select id, to_address from mail_messages where id = any(${ids}::bigint[])`;
+    const toOf = new Map(rows.map((r) => [Number(r.id), r.to_address]));
+    expect(ids.map((id) => toOf.get(id))).toEqual(mails.map((m) => m.to));
+    await t.db.sql`delete from mail_messages where kind = 'test'`;
   });
 });

@@ -1,19 +1,17 @@
 /**
- * What each local digest of a batch of subscribers would tell, found in one statement
- * (docs/decisions/275). The news of a run is small (the deals, lower prices and new clinics
- * since the batch's oldest digest) and the subscribers are many, so the statement gathers the
- * news once and pairs it with the subscribers through a grid of quarter-degree cells: a subscriber
- * covers the cells its radius reaches, a piece of news sits in one cell, and only pairs that
- * share a cell have their distance measured (both cell lists are materialized, so the join is a
- * hash join on the cell, not a loop over every subscriber and piece of news). Then each subscriber keeps the newest
- * DIGEST_ITEMS of each kind that are newer than their own last digest and in their brands.
- * Asking per subscriber instead (three radius queries each) is what made 100,000 subscribers
- * take many minutes.
+ * What each local digest tells (docs/decisions/275). The news of a run is small (the deals,
+ * lower prices and new clinics since the oldest due subscriber's last digest: a few thousand on
+ * a busy day) and the subscribers are many, so the news is read once per run, with its places,
+ * and laid on a grid of quarter-degree cells in this process; each subscriber then looks only at
+ * the cells its radius reaches, measures those pieces with the site's own distance
+ * (`distanceMiles`), and keeps the newest DIGEST_ITEMS of each kind that are newer than their
+ * own last digest and in their brands. Pairing in SQL instead sent every subscriber × news pair
+ * back as a row (about 17 per subscriber, 1.7 million for 100,000), which cost more than all the
+ * rest of the run.
  */
-import type { PriceBrand } from "@botox/core";
+import { distanceMiles, type PriceBrand } from "@botox/core";
 import type { Sql } from "@botox/db";
 
-const METERS_PER_MILE = 1609.344;
 /** Most items of each kind in one digest (the newest first). */
 export const DIGEST_ITEMS = 10;
 /**
@@ -21,15 +19,8 @@ export const DIGEST_ITEMS = 10;
  * range errs on the wide side; the distance test decides.
  */
 const MILES_PER_DEGREE_AT_LEAST = 68;
-/** Cells of a quarter degree (about 17 miles of latitude): few pairs to measure for any radius. */
+/** Cells of a quarter degree (about 17 miles of latitude): few pieces of news to measure for any radius. */
 const CELLS_PER_DEGREE = 4;
-/**
- * The most cells a radius reaches either way: 50 miles at 72° of latitude (Alaska's north coast
- * is at 71.4°) spans 2.4° of longitude, 10 quarter-degree cells. A constant range, so the planner
- * knows how many rows it makes (with a guess of 1,000 per generate_series it judged the statement
- * costly enough to compile, which took longer than running it).
- */
-const MAX_CELL_OFFSET = 10;
 
 export interface DigestSubscriber {
   id: number;
@@ -42,11 +33,15 @@ export interface DigestSubscriber {
   zipCode: string;
   radiusMiles: number;
   manageNonce: string;
+  brands: string[];
+  latitude: number;
+  longitude: number;
+  /** News must be newer than this: their last digest, else their confirmation (microseconds since 1970). */
+  sinceMicros: number;
 }
 
-/** One piece of news for one subscriber; the columns of the other kinds are null. */
-export interface DigestPair {
-  subscriptionId: number;
+/** One piece of news of a run, with its clinic and place; the columns of the other kinds are null. */
+export interface DigestNews {
   kind: "deal" | "price" | "clinic";
   itemId: number;
   clinicId: number;
@@ -60,6 +55,10 @@ export interface DigestPair {
   title: string | null;
   endsOn: string | null;
   conditions: string | null;
+  /** Microseconds since 1970: exact, so news a microsecond after a digest's cutoff is never lost. */
+  createdMicros: number;
+  latitude: number;
+  longitude: number;
 }
 
 /**
@@ -68,7 +67,10 @@ export interface DigestPair {
  */
 export function dueSubscribers(sql: Sql, after: number, limit: number): Promise<DigestSubscriber[]> {
   return sql<DigestSubscriber[]>`
-    select s.id, (extract(epoch from s.last_digest_at) * 1000000)::bigint::text as seen, s.email, s.zip_code as "zipCode", s.radius_miles as "radiusMiles", s.manage_nonce as "manageNonce"
+    select s.id, (extract(epoch from s.last_digest_at) * 1000000)::bigint::text as seen, s.email, s.zip_code as "zipCode",
+      s.radius_miles as "radiusMiles", s.manage_nonce as "manageNonce", s.brands, z.latitude, z.longitude,
+      -- Microseconds as an exact JS number (below 2^53 until the year 2255).
+      (extract(epoch from coalesce(s.last_digest_at, s.confirmed_at, s.created_at)) * 1000000)::bigint::float8 as "sinceMicros"
     from newsletter_subscriptions s join zip_codes z on z.zip = s.zip_code
     where s.status = 'confirmed' and s.id > ${after}
       and (s.frequency = 'new' or s.last_digest_at is null or s.last_digest_at < now() - interval '6 days 12 hours')
@@ -77,25 +79,22 @@ export function dueSubscribers(sql: Sql, after: number, limit: number): Promise<
 }
 
 /**
- * The news each of these subscribers gets (at most DIGEST_ITEMS of each kind, newest first),
- * created after their last digest and at or before `cutoff` (the time their next digest will
- * record, so the next one starts where this one ends).
+ * The news any confirmed subscriber could still be told, created at or before `cutoff` (the time
+ * every digest of this run records, so the next one starts where this one ends): deals running
+ * today or starting within 30 days, clinics whose current unit price is below their previous
+ * published one, and new clinics, each at an operating clinic with a place.
  */
-export function digestPairs(sql: Sql, subscriptionIds: readonly number[], today: string, cutoff: string): Promise<DigestPair[]> {
-  return sql<DigestPair[]>`
-    with subs as (
-      select s.id, s.radius_miles, s.brands, coalesce(s.last_digest_at, s.confirmed_at, s.created_at) as since, z.latitude, z.longitude,
-        ll_to_earth(z.latitude, z.longitude) as point
-      from newsletter_subscriptions s join zip_codes z on z.zip = s.zip_code
-      where s.id = any(${subscriptionIds as number[]}::int[])),
-    oldest as (select min(since) as since from subs),
+export function digestNews(sql: Sql, today: string, cutoff: string): Promise<DigestNews[]> {
+  return sql<DigestNews[]>`
+    with oldest as (
+      select min(coalesce(last_digest_at, confirmed_at, created_at)) as since
+      from newsletter_subscriptions where status = 'confirmed' and zip_code is not null),
     news as (
       select 'deal' as kind, d.id as item_id, d.created_at, d.brand::text as brand, d.clinic_id, d.per_unit_cents, null::int as previous_cents,
         d.title, d.ends_on, d.conditions
       from clinic_deals d, oldest o
       where d.created_at > o.since and d.ends_on >= ${today}::date and d.starts_on <= ${today}::date + 30
       union all
-      -- A lower price: the clinic's current unit price is below its previous published one.
       select 'price', cp.price_id, p.created_at, cp.brand::text, cp.clinic_id, cp.per_unit_cents, prev.per_unit_cents, null, null, null
       from clinic_current_prices cp join clinic_prices p on p.id = cp.price_id
       cross join oldest o
@@ -107,36 +106,49 @@ export function digestPairs(sql: Sql, subscriptionIds: readonly number[], today:
       union all
       select 'clinic', c.id, c.created_at, null, c.id, null, null, null, null, null
       from clinics c, oldest o
-      where c.created_at > o.since),
-    placed as materialized (
-      select n.*, c.name, c.city_slug, c.slug, c.city, ll_to_earth(c.latitude, c.longitude) as point,
-        floor(c.latitude * ${CELLS_PER_DEGREE})::int as cell_lat, floor(c.longitude * ${CELLS_PER_DEGREE})::int as cell_lon
-      from news n join clinics c on c.id = n.clinic_id
-      where c.latitude is not null and c.longitude is not null and c.business_status = 'OPERATIONAL'),
-    offsets as materialized (select generate_series(-${MAX_CELL_OFFSET}::int, ${MAX_CELL_OFFSET}::int) as o),
-    sub_cells as materialized (
-      select s.*, floor(s.latitude * ${CELLS_PER_DEGREE})::int + ys.o as cell_lat, floor(s.longitude * ${CELLS_PER_DEGREE})::int + xs.o as cell_lon
-      from subs s
-      cross join lateral (select s.radius_miles / ${MILES_PER_DEGREE_AT_LEAST}::float8 as lat_degrees,
-        s.radius_miles / (${MILES_PER_DEGREE_AT_LEAST}::float8
-          * greatest(cos(radians(least(abs(s.latitude) + s.radius_miles / ${MILES_PER_DEGREE_AT_LEAST}::float8, 89))), 0.01)) as lon_degrees) w
-      cross join offsets ys
-      cross join offsets xs
-      where floor(s.latitude * ${CELLS_PER_DEGREE})::int + ys.o
-          between floor((s.latitude - w.lat_degrees) * ${CELLS_PER_DEGREE}) and floor((s.latitude + w.lat_degrees) * ${CELLS_PER_DEGREE})
-        and floor(s.longitude * ${CELLS_PER_DEGREE})::int + xs.o
-          between floor((s.longitude - w.lon_degrees) * ${CELLS_PER_DEGREE}) and floor((s.longitude + w.lon_degrees) * ${CELLS_PER_DEGREE})),
-    pairs as (
-      select sc.id as subscription_id, p.*,
-        row_number() over (partition by sc.id, p.kind order by p.created_at desc, p.item_id desc) as rank
-      from sub_cells sc join placed p on p.cell_lat = sc.cell_lat and p.cell_lon = sc.cell_lon
-      where p.created_at > sc.since and p.created_at <= ${cutoff}::timestamptz
-        and (p.brand is null or cardinality(sc.brands) = 0 or p.brand = any(sc.brands))
-        and earth_distance(sc.point, p.point) <= sc.radius_miles * ${METERS_PER_MILE}::float8)
-    select subscription_id as "subscriptionId", kind, item_id as "itemId", clinic_id as "clinicId",
-      name as "clinicName", city_slug as "citySlug", slug, city, brand,
-      per_unit_cents as "perUnitCents", previous_cents as "previousCents", title, ends_on::text as "endsOn", conditions
-    from pairs
-    where rank <= ${DIGEST_ITEMS}
-    order by subscription_id, kind, rank`;
+      where c.created_at > o.since)
+    select n.kind, n.item_id as "itemId", n.clinic_id as "clinicId", c.name as "clinicName", c.city_slug as "citySlug", c.slug, c.city,
+      n.brand, n.per_unit_cents as "perUnitCents", n.previous_cents as "previousCents", n.title, n.ends_on::text as "endsOn", n.conditions,
+      (extract(epoch from n.created_at) * 1000000)::bigint::float8 as "createdMicros", c.latitude, c.longitude
+    from news n join clinics c on c.id = n.clinic_id
+    where n.created_at <= ${cutoff}::timestamptz
+      and c.latitude is not null and c.longitude is not null and c.business_status = 'OPERATIONAL'
+    order by n.created_at desc, n.item_id desc`;
+}
+
+const cellKey = (latCell: number, lonCell: number) => latCell * 100_000 + lonCell;
+const cellOf = (degrees: number) => Math.floor(degrees * CELLS_PER_DEGREE);
+
+/**
+ * The news of a run laid on its grid; the answer picks one subscriber's digest: the newest
+ * DIGEST_ITEMS of each kind within their radius, in their brands, newer than their last digest
+ * (empty: nothing to tell). `news` comes newest first, and each cell keeps that order.
+ */
+export function digestPicker(news: readonly DigestNews[]): (subscriber: DigestSubscriber) => DigestNews[] {
+  const cells = new Map<number, DigestNews[]>();
+  for (const n of news) {
+    const key = cellKey(cellOf(n.latitude), cellOf(n.longitude));
+    const cell = cells.get(key);
+    if (cell) cell.push(n);
+    else cells.set(key, [n]);
+  }
+  const newestFirst = (a: DigestNews, b: DigestNews) => b.createdMicros - a.createdMicros || b.itemId - a.itemId;
+  return (s) => {
+    const latDegrees = s.radiusMiles / MILES_PER_DEGREE_AT_LEAST;
+    const lonDegrees =
+      s.radiusMiles / (MILES_PER_DEGREE_AT_LEAST * Math.max(Math.cos((Math.min(Math.abs(s.latitude) + latDegrees, 89) * Math.PI) / 180), 0.01));
+    const found: DigestNews[] = [];
+    for (let y = cellOf(s.latitude - latDegrees); y <= cellOf(s.latitude + latDegrees); y++) {
+      for (let x = cellOf(s.longitude - lonDegrees); x <= cellOf(s.longitude + lonDegrees); x++) {
+        for (const n of cells.get(cellKey(y, x)) ?? []) {
+          if (n.createdMicros <= s.sinceMicros) continue;
+          if (n.brand !== null && s.brands.length > 0 && !s.brands.includes(n.brand)) continue;
+          if (distanceMiles(s, n) <= s.radiusMiles) found.push(n);
+        }
+      }
+    }
+    found.sort(newestFirst);
+    const kept = { deal: 0, price: 0, clinic: 0 };
+    return found.filter((n) => ++kept[n.kind] <= DIGEST_ITEMS);
+  };
 }

@@ -259,8 +259,16 @@ describe("digest and alerts", () => {
 });
 
 describe("capture mode", () => {
+  // A second database and app: made in a hook, whose bound allows for a loaded machine.
+  let c: PublicTestContext;
+  beforeAll(async () => {
+    c = await createPublicTestContext({ ...ENV, MAIL_MODE: "capture" });
+  });
+  afterAll(async () => {
+    await c?.close();
+  });
+
   it("keeps the message as captured and writes it whole as {id}.eml", async () => {
-    const c = await createPublicTestContext({ ...ENV, MAIL_MODE: "capture" });
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "mail-capture-"));
     try {
       const w = new MailWorker({ sql: c.db.sql, config: { ...mailContext(c.deps).config, captureDir: dir }, logger: recordingLogger() });
@@ -275,7 +283,6 @@ describe("capture mode", () => {
       await w.stop();
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
-      await c.close();
     }
   });
 });

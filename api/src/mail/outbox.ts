@@ -32,6 +32,9 @@ export async function enqueueMail(tx: Tx, from: string, mail: OutgoingMail): Pro
   return id;
 }
 
+/** Eight parameters a row, under PostgreSQL's 65,535 parameters a statement. */
+const ROWS_PER_INSERT = 4000;
+
 /**
  * Writes many messages in one statement (a digest run writes one per subscriber of a batch) and
  * returns their ids in order. Every header is checked before anything is written.
@@ -39,30 +42,36 @@ export async function enqueueMail(tx: Tx, from: string, mail: OutgoingMail): Pro
 export async function enqueueMails(tx: Tx, from: string, mails: readonly OutgoingMail[]): Promise<number[]> {
   if (mails.length === 0) return [];
   const domain = messageIdDomain(from);
-  const cols = { to: [] as string[], subject: [] as string[], text: [] as string[], html: [] as (string | null)[], headers: [] as string[] };
-  const more = { kind: [] as string[], messageId: [] as string[], subscriptionId: [] as (number | null)[] };
-  for (const mail of mails) {
+  const rows = mails.map((mail) => {
     const headers = mail.headers ?? {};
     assertHeaderSafe("To", mail.to);
     for (const [name, value] of Object.entries(headers)) assertHeaderSafe(name, value);
-    cols.to.push(mail.to);
-    cols.subject.push(oneLine(mail.subject));
-    cols.text.push(mail.text);
-    cols.html.push(mail.html);
-    cols.headers.push(JSON.stringify(headers));
-    more.kind.push(mail.kind);
-    more.messageId.push(`<${randomUUID()}@${domain}>`);
-    more.subscriptionId.push(mail.subscriptionId ?? null);
+    return {
+      to_address: mail.to,
+      subject: oneLine(mail.subject),
+      text: mail.text,
+      html: mail.html,
+      headers: JSON.stringify(headers),
+      kind: mail.kind,
+      message_id: `<${randomUUID()}@${domain}>`,
+      subscription_id: mail.subscriptionId ?? null,
+    };
+  });
+  // One row of parameters per message (not arrays to unnest: an array of a batch's bodies is
+  // escaped into one literal and parsed back, which cost more than the insert). RETURNING's
+  // order is not promised, so ids are matched by the Message-ID made here.
+  const ids = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const inserted = await tx<{ id: string; message_id: string }[]>`
+      insert into mail_messages ${tx(rows.slice(i, i + ROWS_PER_INSERT), "to_address", "subject", "text", "html", "headers", "kind", "message_id", "subscription_id")}
+      returning id, message_id`;
+    for (const r of inserted) ids.set(r.message_id, Number(r.id));
   }
-  const rows = await tx<{ id: string }[]>`
-    insert into mail_messages (to_address, subject, text, html, headers, kind, message_id, subscription_id)
-    select m.to_address, m.subject, m.text, m.html, m.headers::jsonb, m.kind, m.message_id, m.subscription_id
-    from unnest(${cols.to}::text[], ${cols.subject}::text[], ${cols.text}::text[], ${cols.html}::text[], ${cols.headers}::text[],
-      ${more.kind}::text[], ${more.messageId}::text[], ${more.subscriptionId}::int[])
-      with ordinality as m(to_address, subject, text, html, headers, kind, message_id, subscription_id, n)
-    order by m.n
-    returning id`;
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => {
+    const id = ids.get(r.message_id);
+    if (id === undefined) throw new Error("mail_messages insert returned no row for a message");
+    return id;
+  });
 }
 
 /** Timestamps as the driver gives them (text on this connection) in ISO form. */

@@ -6,7 +6,7 @@
  * compare-and-set); an alert records price_alert_hits (ON CONFLICT DO NOTHING) and the day's
  * last_alert_on. So a rerun after a crash, or two instances running at once, tells nobody
  * anything twice.
- * What a digest tells is chosen for a thousand subscribers at a time (digest-selection.ts).
+ * What a digest tells is chosen in this process from the run's news (digest-selection.ts).
  */
 import { compareDeal, isoDay, type PriceBrand, type PriceIndex } from "@botox/core";
 import type { Logger } from "@botox/core/logger";
@@ -14,14 +14,17 @@ import { priceIndexInCity, type Database, type Sql } from "@botox/db";
 import { scheduleNightly, systemClock } from "@botox/publish";
 import type { MailConfig } from "./config.ts";
 import { alertCandidates, dueAlertSubscribers, type AlertCandidate } from "./alert-selection.ts";
-import { digestPairs, dueSubscribers, type DigestPair, type DigestSubscriber } from "./digest-selection.ts";
+import { digestNews, digestPicker, dueSubscribers, type DigestNews, type DigestSubscriber } from "./digest-selection.ts";
 import { enqueueMails, type OutgoingMail } from "./outbox.ts";
 import { purgeUnconfirmed } from "./subscriptions.ts";
 import { alertMail, digestMail, type AlertHit, type DigestClinic, type DigestDeal, type DigestPriceDrop } from "./templates.ts";
 import { manageToken } from "./tokens.ts";
 
-/** Subscribers per selection statement and per write transaction. */
-const BATCH = 2000;
+/**
+ * Subscribers read and written per transaction: small enough that a batch's mails (about 8 KB
+ * each, held twice while they are sent to the database) stay a few tens of megabytes.
+ */
+const BATCH = 500;
 
 export interface MailRunContext {
   sql: Sql;
@@ -46,17 +49,19 @@ async function runMailSchedule(ctx: MailRunContext): Promise<MailRunSummary> {
   return { purged, digests, alerts };
 }
 
-/** Local digests: one per confirmed subscriber with a ZIP and something new; none when nothing. */
+/**
+ * Local digests: one per confirmed subscriber with a ZIP and something new; none when nothing.
+ * The news is read once, up to a cutoff every digest of the run records; subscribers are read,
+ * picked for and written BATCH at a time.
+ */
 export async function runDigests(ctx: MailRunContext): Promise<number> {
   const today = isoDay(ctx.now?.() ?? new Date());
-  // "Below typical" is judged as the deal's city page judges it: against its city's index.
-  const cityIndexes = new Map<string, Promise<PriceIndex>>();
-  const cityIndex = (citySlug: string, brand: PriceBrand) => {
-    const key = `${citySlug}:${brand}`;
-    let index = cityIndexes.get(key);
-    if (!index) cityIndexes.set(key, (index = priceIndexInCity(ctx.db, citySlug, brand, today)));
-    return index;
-  };
+  const [clock] = await ctx.sql<{ cutoff: string }[]>`select clock_timestamp()::text as cutoff`;
+  const cutoff = clock?.cutoff ?? new Date().toISOString();
+  const news = await digestNews(ctx.sql, today, cutoff);
+  if (news.length === 0) return 0;
+  const items = await digestItems(ctx, news, today);
+  const pick = digestPicker(news);
   let after = 0;
   let queued = 0;
   for (;;) {
@@ -64,36 +69,53 @@ export async function runDigests(ctx: MailRunContext): Promise<number> {
     const last = subs.at(-1);
     if (!last) break;
     after = last.id;
-    const [clock] = await ctx.sql<{ cutoff: string }[]>`select clock_timestamp()::text as cutoff`;
-    const cutoff = clock?.cutoff ?? new Date().toISOString();
-    const pairs = await digestPairs(
-      ctx.sql,
-      subs.map((s) => s.id),
-      today,
-      cutoff,
-    );
-    if (pairs.length === 0) continue;
-    const deals = new Map<number, DigestDeal>();
-    for (const p of pairs) {
-      if (p.kind !== "deal" || deals.has(p.itemId) || !p.brand || p.perUnitCents == null) continue;
-      const below =
-        p.brand === "other" ? false : compareDeal({ brand: p.brand, perUnitCents: p.perUnitCents }, await cityIndex(p.citySlug, p.brand)).belowTypical;
-      deals.set(p.itemId, {
-        dealId: p.itemId,
-        title: p.title ?? "",
-        brand: p.brand,
-        perUnitCents: p.perUnitCents,
-        endsOn: p.endsOn ?? "",
-        conditions: p.conditions,
-        clinicName: p.clinicName,
-        citySlug: p.citySlug,
-        slug: p.slug,
-        belowTypical: below,
-      });
-    }
-    queued += await writeDigests(ctx, subs, pairs, deals, cutoff);
+    const picked = subs.flatMap((s) => {
+      const mine = pick(s);
+      return mine.length === 0 ? [] : [{ subscriber: s, items: itemsOf(mine, items) }];
+    });
+    if (picked.length > 0) queued += await writeDigests(ctx, picked, cutoff);
   }
   return queued;
+}
+
+type DigestItems = Parameters<typeof digestMail>[3];
+type NewsItem = { kind: "deal"; item: DigestDeal } | { kind: "price"; item: DigestPriceDrop } | { kind: "clinic"; item: DigestClinic };
+
+/** Each piece of news as the mail shows it, made once per run (a deal's "below typical" as its city page judges it). */
+async function digestItems(ctx: MailRunContext, news: readonly DigestNews[], today: string): Promise<Map<DigestNews, NewsItem>> {
+  const cityIndexes = new Map<string, Promise<PriceIndex>>();
+  const cityIndex = (citySlug: string, brand: PriceBrand) => {
+    const key = `${citySlug}:${brand}`;
+    let index = cityIndexes.get(key);
+    if (!index) cityIndexes.set(key, (index = priceIndexInCity(ctx.db, citySlug, brand, today)));
+    return index;
+  };
+  const items = new Map<DigestNews, NewsItem>();
+  for (const n of news) {
+    const place = { clinicName: n.clinicName, citySlug: n.citySlug, slug: n.slug };
+    if (n.kind === "clinic") {
+      items.set(n, { kind: "clinic", item: { clinicId: n.itemId, name: n.clinicName, citySlug: n.citySlug, slug: n.slug, city: n.city } });
+    } else if (n.brand && n.perUnitCents != null && n.kind === "price" && n.previousCents != null) {
+      items.set(n, { kind: "price", item: { priceId: n.itemId, brand: n.brand, perUnitCents: n.perUnitCents, previousCents: n.previousCents, ...place } });
+    } else if (n.brand && n.perUnitCents != null && n.kind === "deal") {
+      const belowTypical =
+        n.brand !== "other" && compareDeal({ brand: n.brand, perUnitCents: n.perUnitCents }, await cityIndex(n.citySlug, n.brand)).belowTypical;
+      const deal = { dealId: n.itemId, title: n.title ?? "", brand: n.brand, perUnitCents: n.perUnitCents, endsOn: n.endsOn ?? "", conditions: n.conditions };
+      items.set(n, { kind: "deal", item: { ...deal, ...place, belowTypical } });
+    }
+  }
+  return items;
+}
+
+function itemsOf(picked: readonly DigestNews[], items: ReadonlyMap<DigestNews, NewsItem>): DigestItems {
+  const out: DigestItems = { deals: [], drops: [], clinics: [] };
+  for (const n of picked) {
+    const it = items.get(n);
+    if (it?.kind === "deal") out.deals.push(it.item);
+    else if (it?.kind === "price") out.drops.push(it.item);
+    else if (it?.kind === "clinic") out.clinics.push(it.item);
+  }
+  return out;
 }
 
 /**
@@ -102,59 +124,22 @@ export async function runDigests(ctx: MailRunContext): Promise<number> {
  * finds it moved and sends nothing twice, and the next digest starts where this one ended, so
  * no deal, lower price or new clinic is told twice.
  */
-async function writeDigests(
-  ctx: MailRunContext,
-  subs: readonly DigestSubscriber[],
-  pairs: readonly DigestPair[],
-  deals: ReadonlyMap<number, DigestDeal>,
-  cutoff: string,
-): Promise<number> {
-  const withNews = new Set(pairs.map((p) => p.subscriptionId));
-  const candidates = subs.filter((s) => withNews.has(s.id));
+async function writeDigests(ctx: MailRunContext, picked: readonly { subscriber: DigestSubscriber; items: DigestItems }[], cutoff: string): Promise<number> {
   return ctx.sql.begin(async (tx) => {
     const claimed = new Set(
       (
         await tx<{ id: number }[]>`
           update newsletter_subscriptions s set last_digest_at = ${cutoff}::timestamptz
-          from unnest(${candidates.map((c) => c.id)}::int[], ${candidates.map((c) => c.seen)}::text[]) as v(id, seen)
+          from unnest(${picked.map((p) => p.subscriber.id)}::int[], ${picked.map((p) => p.subscriber.seen)}::text[]) as v(id, seen)
           where s.id = v.id and s.status = 'confirmed'
             and (extract(epoch from s.last_digest_at) * 1000000)::bigint::text is not distinct from v.seen
           returning s.id`
       ).map((r) => r.id),
     );
     if (claimed.size === 0) return 0;
-    const bySubscriber = new Map<number, DigestPair[]>();
-    for (const p of pairs) {
-      if (!claimed.has(p.subscriptionId)) continue;
-      const list = bySubscriber.get(p.subscriptionId);
-      if (list) list.push(p);
-      else bySubscriber.set(p.subscriptionId, [p]);
-    }
     const mails: OutgoingMail[] = [];
-    for (const s of subs) {
-      const mine = bySubscriber.get(s.id);
-      if (!mine) continue;
-      const items = {
-        deals: mine.flatMap((p) => (p.kind === "deal" ? (deals.get(p.itemId) ?? []) : [])),
-        drops: mine.flatMap((p): DigestPriceDrop[] =>
-          p.kind === "price" && p.brand && p.perUnitCents != null && p.previousCents != null
-            ? [
-                {
-                  priceId: p.itemId,
-                  brand: p.brand,
-                  perUnitCents: p.perUnitCents,
-                  previousCents: p.previousCents,
-                  clinicName: p.clinicName,
-                  citySlug: p.citySlug,
-                  slug: p.slug,
-                },
-              ]
-            : [],
-        ),
-        clinics: mine.flatMap((p): DigestClinic[] =>
-          p.kind === "clinic" ? [{ clinicId: p.itemId, name: p.clinicName, citySlug: p.citySlug, slug: p.slug, city: p.city }] : [],
-        ),
-      };
+    for (const { subscriber: s, items } of picked) {
+      if (!claimed.has(s.id)) continue;
       const mail = digestMail(
         ctx.config,
         { email: s.email, zipCode: s.zipCode, radiusMiles: s.radiusMiles },

@@ -427,7 +427,8 @@ describe("sessions on admin routes", () => {
 });
 
 describe("npm start on other ports", () => {
-  it("lets the admin on its moved port sign in; the fixed default origins would refuse it", async () => {
+  // Builds a second app and database inside the test: bounded for a loaded machine.
+  it("lets the admin on its moved port sign in; the fixed default origins would refuse it", { timeout: 180_000 }, async () => {
     const ports = { PORT: "9100", SITE_PORT: "9200" };
     // The origins npm start derives for ADMIN_PORT 9300 (scripts/env.ts localProductUrls, checked in scripts/env.test.ts).
     const derived = { ALLOWED_ORIGINS: "http://localhost:9200,http://localhost:9300,http://127.0.0.1:9200,http://127.0.0.1:9300" };

@@ -57,7 +57,8 @@ describe("POST /publish/webhook", () => {
     expect(status.builds[0]).toMatchObject({ status: "succeeded", trigger: "webhook" });
   });
 
-  it("is disabled (404) when no secret is configured", async () => {
+  // Builds a second app and database inside the test: bounded for a loaded machine.
+  it("is disabled (404) when no secret is configured", { timeout: 180_000 }, async () => {
     const other = await createAdminTestContext();
     try {
       const res = await other.app.request("/api/v1/publish/webhook", { method: "POST", headers: { "X-Webhook-Secret": "" } });
@@ -151,7 +152,8 @@ describe("admin publish routes", () => {
 });
 
 describe("publishing composed by createDeps (an API process)", () => {
-  it("builds the first site, serves it and rebuilds after content writes through the API", async () => {
+  // Builds a second app and database inside the test: bounded for a loaded machine.
+  it("builds the first site, serves it and rebuilds after content writes through the API", { timeout: 180_000 }, async () => {
     const other = await createAdminTestContext({
       SITE_DIR: path.join(site.dir, "api-process"),
       SITE_BUILD_COMMAND: site.config().buildCommand,

@@ -144,7 +144,8 @@ describe("GET /npi/{number} (the loopback registry)", () => {
     }
   });
 
-  it("an unreachable registry is a 502", async () => {
+  // Builds a second app and database inside the test: bounded for a loaded machine.
+  it("an unreachable registry is a 502", { timeout: 180_000 }, async () => {
     const other = await createPublicTestContext({ NPI_REGISTRY_URL: await unreachableUrl() });
     try {
       const username = `admin-${randomBytes(4).toString("hex")}`;
