@@ -35,6 +35,7 @@ import { mailRoutes } from "./routes/mail/mail.routes.ts";
 import { ownerRoutes } from "./routes/owner/owner.routes.ts";
 import { claimsRoutes } from "./routes/claims/claims.routes.ts";
 import { clinicPatchRoutes } from "./routes/clinics/clinic-patch.routes.ts";
+import { clinicAuditRoutes } from "./routes/clinics/clinic-audit.routes.ts";
 
 /**
  * Builds the API. `index.ts` only serves it; tests call `createApp(deps).request(...)`.
@@ -99,6 +100,7 @@ export function createApp(deps: Deps) {
   v1.route("/", ownerRoutes);
   v1.route("/", claimsRoutes);
   v1.route("/", clinicPatchRoutes);
+  v1.route("/", clinicAuditRoutes);
   v1.route("/", openApiRoutes(v1));
 
   app.route(API_PREFIX, v1);

@@ -23,6 +23,7 @@ describe("writeContent", () => {
     };
     const result = await writeContent(
       deps,
+      null,
       async () => "written",
       () => ({ entity: "clinic", entityId: null, action: "update" }),
     );

@@ -140,6 +140,7 @@ describe("read cache in the API", () => {
     await zipSearch();
     await writeContent(
       t.deps,
+      null,
       (tx) => tx.update(clinics).set({ name: "Renamed Here" }).where(eq(clinics.id, clinicId)),
       () => ({ entity: "clinic", entityId: clinicId, action: "update" }),
     );

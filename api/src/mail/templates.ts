@@ -233,3 +233,48 @@ export function claimDecisionMail(
   const html = page(`<p>Hello ${esc(to.name)},</p><p>${esc(verdict)}</p>` + (reason ? `<p>${esc(reason)}</p>` : ""));
   return { to: to.email, subject: `Your claim of ${clinicName}: ${decision.status === "verified" ? "approved" : "not approved"}`, text, html };
 }
+
+/**
+ * The team's decision on a clinic owner's held edit (decision 279), to each owner of the clinic
+ * (transactional): what was asked, whether it is on the listing now, and the team's reason.
+ */
+export function ownerEditDecisionMail(
+  l: MailLinks & { adminUrl: string },
+  to: string,
+  edit: {
+    clinicName: string;
+    sentBy: string | null;
+    status: "applied" | "rejected";
+    reason: string | null;
+    /** Each asked-for field's label and value, as text. */
+    changes: readonly (readonly [string, string])[];
+  },
+): Omit<OutgoingMail, "kind"> {
+  const who = edit.sentBy ? ` sent by ${edit.sentBy}` : "";
+  const verdict =
+    edit.status === "applied"
+      ? `The change to the listing of ${edit.clinicName} on ${BRAND.name}${who} was applied by the listing team: it is on the listing now.`
+      : `The change to the listing of ${edit.clinicName} on ${BRAND.name}${who} was not applied by the listing team: the listing stays as it was.`;
+  const reason = edit.reason ? `Reason: ${edit.reason}` : "";
+  const workspace = `${l.adminUrl}/owner`;
+  const text = [
+    "Hello,",
+    "",
+    verdict,
+    "",
+    "The change asked for:",
+    ...edit.changes.map(([label, value]) => `${label}: ${value.replace(/\n/g, "; ")}`),
+    ...(reason ? ["", reason] : []),
+    "",
+    `Your listing and its history of changes are in your owner workspace: ${workspace}`,
+  ].join("\n");
+  const rows = edit.changes
+    .map(([label, value]) => `<tr><th align="left" style="padding:2px 12px 2px 0;vertical-align:top">${esc(label)}</th><td style="white-space:pre-line">${esc(value)}</td></tr>`)
+    .join("");
+  const html = page(
+    `<p>Hello,</p><p>${esc(verdict)}</p><p>The change asked for:</p><table>${rows}</table>` +
+      (reason ? `<p>${esc(reason)}</p>` : "") +
+      `<p><a href="${esc(workspace)}">Your owner workspace</a> has your listing and its history of changes.</p>`,
+  );
+  return { to, subject: `Your change to ${edit.clinicName}: ${edit.status === "applied" ? "applied" : "not applied"}`, text, html };
+}

@@ -7,7 +7,7 @@
  */
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { MSG, type Claim, type ClaimInput, type ClaimMethod, type ClaimStatus } from "@botox/core";
-import type { Sql } from "@botox/db";
+import { setAuditActor, type AuditActor, type Sql } from "@botox/db";
 import type { MailContext } from "../mail/subscriptions.ts";
 import { enqueueMail, type Tx } from "../mail/outbox.ts";
 import { claimCodeMail, claimDecisionMail } from "../mail/templates.ts";
@@ -47,11 +47,22 @@ async function ownerFor(tx: Tx, email: string): Promise<{ id: number; email: str
   return { id: Number(row.id), email: row.email };
 }
 
-/** Makes the claimant an owner of the clinic and the claim verified. */
-async function grant(tx: Tx, claim: { id: number; clinic_id: number; email: string }, decidedBy: number | null) {
+/**
+ * Makes the claimant an owner of the clinic and the claim verified (with the team's reason, if
+ * any, in the same statement: the audit log records the decision as one change); `asOwner`
+ * runs once the owner account is known.
+ */
+async function grant(
+  tx: Tx,
+  claim: { id: number; clinic_id: number; email: string },
+  decision: { by: number | null; reason: string | null },
+  asOwner?: (owner: { id: number; email: string }) => Promise<void>,
+) {
   const owner = await ownerFor(tx, claim.email);
+  await asOwner?.(owner);
   await tx`insert into clinic_owners (clinic_id, owner_id) values (${claim.clinic_id}, ${owner.id}) on conflict do nothing`;
-  await tx`update clinic_claims set status = 'verified', owner_id = ${owner.id}, code_hash = null, decided_by = ${decidedBy}, decided_at = now() where id = ${claim.id}`;
+  await tx`update clinic_claims set status = 'verified', owner_id = ${owner.id}, code_hash = null, decided_by = ${decision.by},
+    reason = coalesce(${decision.reason}::text, reason), decided_at = now() where id = ${claim.id}`;
   // The public page says "Listing managed by the clinic" from now on.
   await tx`insert into content_changes (entity, entity_id, action) values ('clinic', ${claim.clinic_id}, 'update')`;
   return owner;
@@ -133,7 +144,8 @@ export async function verifyClaim(ctx: MailContext, claimId: number, code: strin
       await tx`update clinic_claims set status = 'pending-review', code_hash = null where id = ${claimId}`;
       return { ok: true, claim: { id: claimId, status: "pending-review", method: claim.method }, owner: null, clinicId: claim.clinic_id };
     }
-    const owner = await grant(tx, claim, null);
+    // The clinic's audit log records the claim as verified by the claimant, its new owner.
+    const owner = await grant(tx, claim, { by: null, reason: null }, async (o) => setAuditActor(tx, { role: "owner", id: o.id, email: o.email }));
     return { ok: true, claim: { id: claimId, status: "verified", method: claim.method }, owner, clinicId: claim.clinic_id };
   });
 }
@@ -184,24 +196,25 @@ export async function listClaims(sql: Sql, status: ClaimStatus | undefined): Pro
   }));
 }
 
-/** The team's decision, mailed to the claimant in the same transaction. */
+/** The team's decision, mailed to the claimant in the same transaction and recorded in the clinic's audit log as `admin`'s. */
 export async function decideClaim(
   ctx: MailContext,
   claimId: number,
   decision: { status: "verified" | "rejected"; reason?: string | undefined },
-  adminId: number,
+  admin: AuditActor,
 ): Promise<{ claim: ClaimRef; clinicId: number }> {
+  const adminId = admin.id;
   return ctx.sql.begin(async (tx) => {
+    await setAuditActor(tx, admin);
     const [claim] = await tx<(ClaimRow & { clinic_name: string })[]>`
       select k.id, k.clinic_id, k.email, k.name, k.status, k.method, c.name as clinic_name
       from clinic_claims k join clinics c on c.id = k.clinic_id where k.id = ${claimId} for update of k`;
     if (!claim) throw new ClaimProblem(404, MSG.claim.notFound);
     if (!(OPEN as readonly string[]).includes(claim.status)) throw new ClaimProblem(409, MSG.claim.alreadyDecided);
     const reason = decision.reason ?? null;
-    if (decision.status === "verified") await grant(tx, claim, adminId);
+    if (decision.status === "verified") await grant(tx, claim, { by: adminId, reason });
     else
       await tx`update clinic_claims set status = 'rejected', reason = ${reason}, code_hash = null, decided_by = ${adminId}, decided_at = now() where id = ${claimId}`;
-    if (decision.status === "verified" && reason) await tx`update clinic_claims set reason = ${reason} where id = ${claimId}`;
     await enqueueMail(tx, ctx.config.from, {
       ...claimDecisionMail(ctx.config, claim, claim.clinic_name, { status: decision.status, reason }),
       kind: "owner",

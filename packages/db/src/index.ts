@@ -33,4 +33,5 @@ export * from "./queries/staff.ts";
 export * from "./queries/price-report-context.ts";
 export * from "./queries/newsletter.ts";
 export * from "./queries/suggestions.ts";
+export * from "./queries/clinic-audit.ts";
 export * from "./queries/publish-builds.ts";

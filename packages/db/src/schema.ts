@@ -527,6 +527,8 @@ export const clinicSuggestions = pgTable(
     addressHash: text("address_hash").notNull(),
     status: suggestionStatus("status").notNull().default("pending"),
     reason: text("reason"),
+    /** The clinic owner who sent it (migration 0027, decision 279); null for a visitor's or the team's. */
+    ownerId: integer("owner_id").references(() => owners.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
@@ -614,5 +616,41 @@ export const clinicClaims = pgTable(
     index("clinic_claims_status_idx").on(t.status, t.createdAt),
     index("clinic_claims_email_idx").on(t.email, t.createdAt),
     index("clinic_claims_network_idx").on(t.network, t.createdAt),
+  ],
+);
+
+// ---- The clinic audit log (migration 0027, decision 278) ----
+/**
+ * Who changed what of a clinic: one row per changed row of a clinic, its prices, deals, staff
+ * or claims, written by triggers on those tables in the writing transaction, only when the
+ * writer has said who it is (`botox.audit_actor`, queries/clinic-audit.ts). `fields` are the
+ * changed columns, `before` and `after` their values (column names, as stored); `subject`
+ * names the row (a price's brand, a staff member's name) without being a change.
+ */
+export const clinicAudit = pgTable(
+  "clinic_audit",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** `admin` (admin_users.id) or `owner` (owners.id); the address is kept as it was then. */
+    actorRole: text("actor_role", { enum: ["admin", "owner"] }).notNull(),
+    actorId: integer("actor_id").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity", { enum: ["clinic", "price", "deal", "staff", "claim"] }).notNull(),
+    entityId: integer("entity_id").notNull(),
+    /** The suggested edit an applied change came from. */
+    suggestionId: integer("suggestion_id"),
+    fields: text("fields").array().notNull(),
+    before: jsonb("before").notNull(),
+    after: jsonb("after").notNull(),
+    subject: jsonb("subject").notNull(),
+  },
+  (t) => [
+    check("clinic_audit_actor_role_check", sql`${t.actorRole} IN ('admin', 'owner')`),
+    index("clinic_audit_clinic_idx").on(t.clinicId, t.id),
   ],
 );

@@ -2,10 +2,10 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  BUSINESS_STATUS_LABELS,
   SUGGESTION_FIELDS,
   SUGGESTION_FIELD_LABELS,
   SUGGESTION_PAGE,
+  auditValueText,
   errorMessageOf,
   formatUsDate,
   type Suggestion,
@@ -28,17 +28,7 @@ import { Textarea } from "../../components/ui/Textarea.tsx";
 type Filter = "pending" | "applied" | "rejected" | "all";
 
 /** A suggested or current value as text: hours as "Day: hours" lines, a status by its label, none as "—". */
-export function valueText(field: SuggestionField, values: SuggestionValues): string {
-  const v = values[field];
-  if (v == null || v === "") return "—";
-  if (typeof v === "object") {
-    return Object.entries(v)
-      .map(([day, hours]) => `${day}: ${Array.isArray(hours) ? hours.join(", ") : (hours ?? "closed")}`)
-      .join("\n");
-  }
-  if (field === "businessStatus") return BUSINESS_STATUS_LABELS[v as keyof typeof BUSINESS_STATUS_LABELS] ?? v;
-  return v;
-}
+export const valueText = (field: SuggestionField, values: SuggestionValues): string => auditValueText(field, values[field]);
 
 const suggestedFields = (s: Suggestion) => SUGGESTION_FIELDS.filter((f) => f in s.changes);
 
@@ -179,6 +169,8 @@ export default function SuggestionsPage() {
                     )}
                   </span>
                   <span className="flex items-center gap-2 text-xs text-slate-500">
+                    {/* An owner's held edit is the clinic's word on itself, not a visitor's: the team sees which it decides. */}
+                    {s.fromOwner ? <Badge tone="blue">From the owner</Badge> : null}
                     sent {formatUsDate(s.createdAt)}
                     <Badge tone={statusTone(s.status)}>{s.status}</Badge>
                   </span>
@@ -214,7 +206,8 @@ export default function SuggestionsPage() {
                     ))}
                   </tbody>
                 </table>
-                {s.note ? <p className="text-sm text-slate-700">Note from the visitor: {s.note}</p> : null}
+                {/* An owner's edit carries "From the owner (address)" as its note. */}
+                {s.note ? <p className="text-sm text-slate-700">{s.fromOwner ? s.note : `Note from the visitor: ${s.note}`}</p> : null}
                 {s.reason ? <p className="text-sm text-slate-600">Reason: {s.reason}</p> : null}
                 {s.status === "pending" ? (
                   rejecting === s.id ? (

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { MSG, blogCategorySchema, categoryInputSchema, okResponseSchema } from "@botox/core";
 import { deleteCategory, findCategoryById, insertCategory, listCategories, updateCategory } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
-import { writeContent } from "../../lib/content-changes.ts";
+import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
 import { createRouter, documentedJsonRequest, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
 import { categoryId, patchObject, slugConflict, tags } from "./blog-shared.ts";
@@ -62,6 +62,7 @@ export const categoriesRoutes = createRouter()
     const input = c.req.valid("json");
     const category = await writeContent(
       c.get("deps"),
+      actorOf(c),
       (tx) => insertCategory(tx, input),
       (created) => ({ entity: "category", entityId: created.id, action: "create" }),
     ).catch(slugConflict);
@@ -76,6 +77,7 @@ export const categoriesRoutes = createRouter()
     const input = parseOrThrow(categoryInputSchema, { name: existing.name, slug: existing.slug, ...patch });
     const category = await writeContent(
       deps,
+      actorOf(c),
       (tx) => updateCategory(tx, id, input),
       (updated) => (updated ? { entity: "category", entityId: id, action: "update" } : null),
     ).catch(slugConflict);
@@ -87,6 +89,7 @@ export const categoriesRoutes = createRouter()
     const id = categoryId(c.req.param("id"));
     const deleted = await writeContent(
       c.get("deps"),
+      actorOf(c),
       (tx) => deleteCategory(tx, id),
       (ok) => (ok ? { entity: "category", entityId: id, action: "delete" } : null),
     );

@@ -30,7 +30,7 @@ import {
 import { sanitizeBlogHtml } from "@botox/core/sanitize";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { loadSessionUser } from "../../auth/session.ts";
-import { writeContent } from "../../lib/content-changes.ts";
+import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
 import { createRouter, documentedJsonRequest, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
 import { patchObject, postId, slugConflict, tags } from "./blog-shared.ts";
@@ -171,6 +171,7 @@ export const postsRoutes = createRouter()
     const deps = c.get("deps");
     const id = await writeContent(
       deps,
+      actorOf(c),
       async (tx) => insertPost(tx, await toPostValues(tx, input)),
       (created) => ({ entity: "post", entityId: created, action: "create" }),
     ).catch(slugConflict);
@@ -187,6 +188,7 @@ export const postsRoutes = createRouter()
     const input = parseOrThrow(blogPostInputSchema, { ...rowToInput(existing), ...patch });
     await writeContent(
       deps,
+      actorOf(c),
       async (tx) => updatePost(tx, id, await toPostValues(tx, input, existing)),
       (updated) => (updated ? { entity: "post", entityId: id, action: "update" } : null),
     ).catch(slugConflict);
@@ -198,6 +200,7 @@ export const postsRoutes = createRouter()
     const id = postId(c.req.param("id"));
     const deleted = await writeContent(
       c.get("deps"),
+      actorOf(c),
       (tx) => deletePost(tx, id),
       (ok) => (ok ? { entity: "post", entityId: id, action: "delete" } : null),
     );

@@ -14,7 +14,7 @@ import {
 import { adminRoute } from "../../auth/admin-route.ts";
 import { createSession, invalidateSessionToken, readSessionCookie, setSessionCookie } from "../../auth/session.ts";
 import type { AppEnv } from "../../context.ts";
-import { notifyContentChange } from "../../lib/content-changes.ts";
+import { actorOf, notifyContentChange } from "../../lib/content-changes.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
@@ -121,7 +121,10 @@ export const claimsRoutes = createRouter()
     const id = idParam(c.req.param("id"), MSG.claim.notFound);
     const deps = c.get("deps");
     const decision = c.req.valid("json");
-    const result = await decideClaim(mailContext(deps), id, decision, c.get("user")?.id ?? 0).catch(refuse);
+    // An admin route: its session check has set the holder.
+    const admin = actorOf(c);
+    if (!admin) throw new HttpError(401, MSG.api.unauthorized);
+    const result = await decideClaim(mailContext(deps), id, decision, admin).catch(refuse);
     nudgeMail(deps);
     if (decision.status === "verified") claimed(c, result.clinicId);
     return c.json({ claim: result.claim }, 200);

@@ -18,7 +18,7 @@ import {
 } from "@botox/core";
 import { decideSuggestion, findAdminClinicById, insertSuggestion } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
-import { writeContent } from "../../lib/content-changes.ts";
+import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
 import { createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
@@ -62,18 +62,23 @@ export const clinicPatchRoutes = createRouter().openapi(patchRoute, async (c) =>
   const owner = user?.role === "owner";
   const { live, held } = split(c.req.valid("json"), owner);
   const who = `${user?.role ?? "admin"}:${user?.id ?? 0}`;
+  // Marks the queue's row as the owner's own (decision 279), whether it waits or went live.
+  const ownerId = owner && user ? user.id : null;
   await writeContent(
     c.get("deps"),
+    actorOf(c),
     async (tx) => {
       if (Object.keys(live).length > 0) {
         // Stored and applied at once: the suggested edits' path checks and writes the clinic.
-        const stored = await insertSuggestion(tx, { clinicId: id, changes: live, note: null, visitorId: `${who}:live`, addressHash: `${who}:live` });
+        const stored = await insertSuggestion(tx, { clinicId: id, changes: live, note: null, visitorId: `${who}:live`, addressHash: `${who}:live`, ownerId });
         if (!stored) throw new HttpError(409, SUGGESTION_MSG.alreadyPending);
         const applied = await decideSuggestion(
           tx,
           stored.id,
           { status: "applied", reason: owner ? "Saved by the owner" : "Saved by the team" },
           isoDay(new Date()),
+          // The writer's own change: the audit log records it as theirs, not as a suggestion applied.
+          { direct: true },
         );
         if (applied.outcome === "invalid") throw new HttpError(400, applied.message, [{ path: applied.path, message: applied.message }]);
         if (applied.outcome !== "done") throw new HttpError(404, MSG.admin.clinicNotFound);
@@ -85,6 +90,7 @@ export const clinicPatchRoutes = createRouter().openapi(patchRoute, async (c) =>
           note: MSG.owner.heldNote(user?.username ?? ""),
           visitorId: who,
           addressHash: who,
+          ownerId,
         });
         if (!stored) throw new HttpError(409, SUGGESTION_MSG.alreadyPending);
       }

@@ -22,7 +22,7 @@ import {
 } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { clinicIdParam } from "../../owners/access.ts";
-import { writeContent } from "../../lib/content-changes.ts";
+import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, slugConflict } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
 import { createRouter, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
@@ -129,6 +129,7 @@ export const clinicsAdminRoutes = createRouter()
     }
     const clinic = await writeContent(
       c.get("deps"),
+      actorOf(c),
       (tx) => insertClinic(tx, values),
       (created) => ({ entity: "clinic", entityId: created.id, action: "create" }),
       (_tx, created) => (created ? [created.id] : []),
@@ -140,6 +141,7 @@ export const clinicsAdminRoutes = createRouter()
     const values = toClinicValues(c.req.valid("json"));
     const clinic = await writeContent(
       c.get("deps"),
+      actorOf(c),
       (tx) => updateClinic(tx, id, values),
       (updated) => (updated ? { entity: "clinic", entityId: id, action: "update" } : null),
       () => [id],
@@ -151,6 +153,7 @@ export const clinicsAdminRoutes = createRouter()
     const id = clinicId(c.req.param("id"));
     const deleted = await writeContent(
       c.get("deps"),
+      actorOf(c),
       (tx) => deleteClinic(tx, id),
       (ok) => (ok ? { entity: "clinic", entityId: id, action: "delete" } : null),
       () => [id],

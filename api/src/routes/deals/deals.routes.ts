@@ -39,7 +39,7 @@ import {
   type RunningDeal,
 } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
-import { writeContent } from "../../lib/content-changes.ts";
+import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, clinicGone, parseOrThrow, readJson } from "../../lib/errors.ts";
 import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
@@ -129,6 +129,7 @@ dealsRoutes.openapi(createDealRoute, async (c) => {
   const values: DealValues = { ...input, startsOn: input.startsOn ?? day };
   const deal = await writeContent(
     deps,
+    actorOf(c),
     (tx) => insertDeal(tx, clinicId, values, c.get("user")?.id ?? null),
     (created) => ({ entity: "deal", entityId: created.id, action: "create" }),
   ).catch(clinicGone(MSG.admin.clinicNotFound));
@@ -158,6 +159,7 @@ dealsRoutes.openapi(updateDealRoute, async (c) => {
   if (issues.length) throw new HttpError(400, issues[0]?.message ?? MSG.api.invalidInput, issues);
   const deal = await writeContent(
     deps,
+    actorOf(c),
     (tx) => updateDeal(tx, id, merged),
     (updated) => (updated ? { entity: "deal", entityId: id, action: "update" } : null),
   );
@@ -177,6 +179,7 @@ dealsRoutes.openapi(deleteDealRoute, async (c) => {
   const id = idParam(c.req.param("id"), DEAL_MSG.notFound);
   const deleted = await writeContent(
     c.get("deps"),
+    actorOf(c),
     (tx) => deleteDeal(tx, id),
     (ok) => (ok ? { entity: "deal", entityId: id, action: "delete" } : null),
   );

@@ -47,7 +47,7 @@ import {
 import { adminRoute } from "../../auth/admin-route.ts";
 import { clinicIdParam, clinicOfRow, ownsClinic } from "../../owners/access.ts";
 import { loadSessionUser } from "../../auth/session.ts";
-import { writeContent } from "../../lib/content-changes.ts";
+import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, clinicGone, parseOrThrow, readJson } from "../../lib/errors.ts";
 import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
@@ -193,6 +193,14 @@ function refuseOwnerPriceFields(input: { source?: string | undefined; status?: s
     throw new HttpError(400, MSG.owner.priceSource, [{ path: "source", message: MSG.owner.priceSource }]);
 }
 
+/**
+ * An owner changes or removes the clinic's own prices only: a price from the clinic's site, a
+ * call or a patient's report is not theirs to rewrite (decision 279).
+ */
+function refuseOwnerOnOthersPrice(stored: { source: string }): void {
+  if (stored.source !== "clinic") throw new HttpError(400, MSG.owner.priceNotOwn, [{ path: "source", message: MSG.owner.priceNotOwn }]);
+}
+
 const createPriceRoute = adminRoute({
   method: "post",
   path: "/clinics/:id{[0-9]+}/prices",
@@ -212,6 +220,7 @@ pricesRoutes.openapi(createPriceRoute, async (c) => {
   if (!(await clinicExists(deps.db, clinicId))) throw new HttpError(404, MSG.admin.clinicNotFound);
   const price = await writeContent(
     deps,
+    actorOf(c),
     (tx) => insertPrice(tx, clinicId, toValues(input)),
     (created) => ({ entity: "price", entityId: created.id, action: "create" }),
     () => [clinicId],
@@ -223,7 +232,7 @@ const updatePriceRoute = adminRoute({
   method: "patch",
   path: "/prices/:id{[0-9]+}",
   summary:
-    "Change some fields of a price (admin, or the clinic's owner but its status and source); e.g. { verifiedOn: today } or { status: 'published' } after review",
+    "Change some fields of a price (admin, or the clinic's owner on the clinic's own prices, but their status and source); e.g. { verifiedOn: today } or { status: 'published' } after review",
   tags: ["prices", "admin"],
   owner: clinicOfRow("clinic_prices"),
   middleware: [jsonBody],
@@ -235,14 +244,17 @@ pricesRoutes.openapi(updatePriceRoute, async (c) => {
   const id = idParam(c.req.param("id"), PRICE_MSG.priceNotFound);
   const patch = c.req.valid("json");
   const deps = c.get("deps");
-  if (c.get("user")?.role === "owner") refuseOwnerPriceFields(patch);
+  const owner = c.get("user")?.role === "owner";
+  if (owner) refuseOwnerPriceFields(patch);
   const existing = await findPrice(deps.db, id);
   if (!existing) throw new HttpError(404, PRICE_MSG.priceNotFound);
+  if (owner) refuseOwnerOnOthersPrice(existing);
   const merged = toValues({ ...existing, ...definedFields(patch) });
   const issues = priceShapeIssues(merged);
   if (issues.length) throw new HttpError(400, issues[0]?.message ?? PRICE_MSG.emptyPatch, issues);
   const price = await writeContent(
     deps,
+    actorOf(c),
     (tx) => updatePrice(tx, id, merged, patch.status !== undefined),
     (updated) => (updated ? { entity: "price", entityId: id, action: "update" } : null),
     () => [existing.clinicId],
@@ -254,16 +266,22 @@ pricesRoutes.openapi(updatePriceRoute, async (c) => {
 const deletePriceRoute = adminRoute({
   method: "delete",
   path: "/prices/:id{[0-9]+}",
-  summary: "Delete a price (admin, or the clinic's owner)",
+  summary: "Delete a price (admin, or the clinic's owner: the clinic's own prices only)",
   tags: ["prices", "admin"],
   owner: clinicOfRow("clinic_prices"),
-  responses: { 200: json("Deleted", okResponseSchema), 404: errorResponse(PRICE_MSG.priceNotFound) },
+  responses: { 200: json("Deleted", okResponseSchema), 400: errorResponse(MSG.owner.priceNotOwn), 404: errorResponse(PRICE_MSG.priceNotFound) },
 });
 
 pricesRoutes.openapi(deletePriceRoute, async (c) => {
   const id = idParam(c.req.param("id"), PRICE_MSG.priceNotFound);
+  if (c.get("user")?.role === "owner") {
+    const stored = await findPrice(c.get("deps").db, id);
+    if (!stored) throw new HttpError(404, PRICE_MSG.priceNotFound);
+    refuseOwnerOnOthersPrice(stored);
+  }
   const deleted = await writeContent(
     c.get("deps"),
+    actorOf(c),
     (tx) => deletePrice(tx, id),
     (ok) => (ok ? { entity: "price", entityId: id, action: "delete" } : null),
     // The price's clinic, read before the price is gone (the clinic itself does not move).
@@ -370,6 +388,7 @@ pricesRoutes.openapi(reviewRoute, async (c) => {
   const review = c.req.valid("json");
   const result = await writeContent(
     c.get("deps"),
+    actorOf(c),
     (tx) => reviewPriceReport(tx, id, review),
     (r) => (r?.priceChanged && r.report ? { entity: "price", entityId: r.report.priceId, action: review.status === "published" ? "create" : "delete" } : null),
     (_tx, r) => (r ? [r.report.clinicId] : []),

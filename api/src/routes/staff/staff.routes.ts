@@ -24,7 +24,7 @@ import {
 import { clinicExists, deleteStaff, findStaff, insertStaff, listClinicStaff, updateStaff, type StaffValues } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { adminRoute } from "../../auth/admin-route.ts";
-import { writeContent } from "../../lib/content-changes.ts";
+import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, clinicGone } from "../../lib/errors.ts";
 import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
@@ -157,6 +157,7 @@ staffRoutes.openapi(createStaffRoute, async (c) => {
   const { values, check } = await checkAgainstRegistry(c, { ...input, source: "admin" }, day);
   const created = await writeContent(
     deps,
+    actorOf(c),
     (tx) => insertStaff(tx, clinicId, values),
     (s) => ({ entity: "staff", entityId: s.id, action: "create" }),
   ).catch(clinicGone(MSG.admin.clinicNotFound));
@@ -186,6 +187,7 @@ staffRoutes.openapi(updateStaffRoute, async (c) => {
   const { values, check } = await checkAgainstRegistry(c, merged, day, existing);
   const updated = await writeContent(
     deps,
+    actorOf(c),
     (tx) => updateStaff(tx, id, values),
     (s) => (s ? { entity: "staff", entityId: id, action: "update" } : null),
   );
@@ -205,6 +207,7 @@ staffRoutes.openapi(deleteStaffRoute, async (c) => {
   const id = idParam(c.req.param("id"), STAFF_MSG.notFound);
   const deleted = await writeContent(
     c.get("deps"),
+    actorOf(c),
     (tx) => deleteStaff(tx, id),
     (ok) => (ok ? { entity: "staff", entityId: id, action: "delete" } : null),
   );

@@ -17,14 +17,16 @@ import {
   suggestionSchema,
   type SuggestionCreated,
 } from "@botox/core";
-import { clinicExists, decideSuggestion, insertSuggestion, listSuggestions } from "@botox/db";
+import { clinicExists, decideSuggestion, driverOf, insertSuggestion, listSuggestions } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
-import { writeContent } from "../../lib/content-changes.ts";
+import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { addressHash, ensureVisitorId } from "../../lib/visitor.ts";
+import { mailContext, nudgeMail } from "../../mail/service.ts";
+import { mailOwnersOfDecision } from "../../owners/held-edits.ts";
 
 const tags = ["suggestions"];
 
@@ -59,7 +61,7 @@ const decideRoute = adminRoute({
   method: "patch",
   path: "/suggestions/:id{[0-9]+}",
   summary:
-    "Apply (checked with the admin's own clinic rules, writes the clinic, stamps it checked today, publishes) or reject a pending suggestion (admin); a decided one is 409; one that fails the rules is a 400 and stays pending with the reason",
+    "Apply (checked with the admin's own clinic rules, writes the clinic, stamps it checked today, publishes) or reject a pending suggestion (admin); a decided one is 409; one that fails the rules is a 400 and stays pending with the reason. A clinic owner's held edit (fromOwner) is mailed to every owner of the clinic, applied or not",
   tags: [...tags, "admin"],
   middleware: [jsonBody],
   request: { body: jsonRequest(suggestionDecisionSchema) },
@@ -97,13 +99,22 @@ export const suggestionsRoutes = createRouter()
   .openapi(decideRoute, async (c) => {
     const id = idParam(c.req.param("id"), SUGGESTION_MSG.notFound);
     const decision = c.req.valid("json");
+    const deps = c.get("deps");
+    let mailed = 0;
     const result = await writeContent(
-      c.get("deps"),
-      (tx) => decideSuggestion(tx, id, decision, isoDay(new Date())),
+      deps,
+      actorOf(c),
+      async (tx) => {
+        const r = await decideSuggestion(tx, id, decision, isoDay(new Date()));
+        // The owners hear of the decision in its own transaction (the outbox).
+        if (r.outcome === "done") mailed = await mailOwnersOfDecision(driverOf(tx), mailContext(deps).config, r.suggestion);
+        return r;
+      },
       (r) => (r.outcome === "done" && r.clinicChanged ? { entity: "clinic", entityId: r.suggestion.clinicId, action: "update" } : null),
     );
     if (result.outcome === "not-found") throw new HttpError(404, SUGGESTION_MSG.notFound);
     if (result.outcome === "decided") throw new HttpError(409, SUGGESTION_MSG.alreadyDecided);
     if (result.outcome === "invalid") throw new HttpError(400, result.message, [{ path: result.path, message: result.message }]);
+    if (mailed > 0) nudgeMail(deps);
     return c.json(result.suggestion, 200);
   });

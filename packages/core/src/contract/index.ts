@@ -6,6 +6,7 @@
  * enforces it): the schemas are zod values.
  */
 export * from "./shared.ts";
+export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./blog.ts";
 export * from "./cities.ts";

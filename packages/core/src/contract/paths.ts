@@ -8,6 +8,7 @@
 import type { z } from "zod";
 import type { ClinicPrice, ListedPriceReport, PriceIndex, PriceReport } from "../prices.ts";
 import type { Deal, PublicDeal } from "../deals.ts";
+import type { ClinicAuditList } from "./audit.ts";
 import type { LoginResponse, loginSchema } from "./auth.ts";
 import type { BlogCategory, BlogListResponse, BlogPost, blogPostInputSchema, categoryInputSchema } from "./blog.ts";
 import type { City } from "./cities.ts";
@@ -77,6 +78,7 @@ export type ApiGets = [
   Call<`/clinics/${Seg}/has-rated`, HasRatedResponse>,
   Call<`/clinics/${Seg}/rating-stats`, RatingStat[]>,
   Call<`/clinics/${Seg}/prices`, { prices: ListedPrice[] }>,
+  Call<`/clinics/${Seg}/audit`, ClinicAuditList>,
   Call<"/price-index", PriceIndex>,
   Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember[] }>,
   Call<`/npi/${Seg}`, NpiLookup>,

@@ -72,6 +72,7 @@ export const suggestionSchema = z.object({
   changes: suggestionValuesSchema,
   current: suggestionValuesSchema.describe("The clinic's values of the suggested fields now"),
   note: z.string().nullable(),
+  fromOwner: z.boolean().describe("Sent by one of the clinic's owners (their held edit, or their own saved change), not by a visitor"),
   status: z.enum(SUGGESTION_STATUSES),
   reason: z.string().nullable(),
   createdAt: z.string(),

@@ -1,9 +1,22 @@
 import { inArray, max, sql } from "drizzle-orm";
-import type { Database } from "../client.ts";
+import { PostgresJsSession } from "drizzle-orm/postgres-js";
+import type postgres from "postgres";
+import type { Database, Sql } from "../client.ts";
 import { clinics, contentChanges } from "../schema.ts";
 
 /** A database or an open transaction: queries that take part in a write accept either. */
 export type DbExecutor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * The driver's own client under a database or an open transaction, for statements written
+ * for the driver that must join the transaction (the mail outbox's, written with the change
+ * that causes the mail).
+ */
+export function driverOf(db: DbExecutor): Sql | postgres.TransactionSql {
+  const session: unknown = db._.session;
+  if (!(session instanceof PostgresJsSession)) throw new Error("driverOf: not a postgres.js database");
+  return session.client as Sql | postgres.TransactionSql;
+}
 
 export type ContentEntity = "clinic" | "post" | "category" | "price" | "deal" | "staff";
 export type ContentAction = "create" | "update" | "delete";

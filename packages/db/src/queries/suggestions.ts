@@ -20,6 +20,7 @@ import { toClinicRow } from "../clinic-row.ts";
 import { clinicSuggestions, clinics } from "../schema.ts";
 import type { Database } from "../client.ts";
 import { updateClinic } from "./admin-clinics.ts";
+import { setAuditVia } from "./clinic-audit.ts";
 import type { DbExecutor } from "./content-changes.ts";
 
 type ClinicSelect = typeof clinics.$inferSelect;
@@ -31,6 +32,8 @@ export interface NewSuggestion {
   note: string | null;
   visitorId: string;
   addressHash: string;
+  /** The clinic owner who sends it (decision 279); absent for a visitor's or the team's. */
+  ownerId?: number | null;
 }
 
 /**
@@ -42,7 +45,7 @@ export async function insertSuggestion(db: DbExecutor, s: NewSuggestion): Promis
   const changes = Object.fromEntries(Object.entries(s.changes).filter(([, v]) => v !== undefined));
   const [row] = await db
     .insert(clinicSuggestions)
-    .values({ clinicId: s.clinicId, changes, note: s.note, visitorId: s.visitorId, addressHash: s.addressHash })
+    .values({ clinicId: s.clinicId, changes, note: s.note, visitorId: s.visitorId, addressHash: s.addressHash, ownerId: s.ownerId ?? null })
     .onConflictDoNothing()
     .returning({ id: clinicSuggestions.id });
   return row ?? null;
@@ -73,6 +76,7 @@ function toSuggestion(row: SuggestionRow, clinic: ClinicSelect): Suggestion {
     changes,
     current: currentValues(clinic, changes),
     note: row.note,
+    fromOwner: row.ownerId != null,
     status: row.status,
     reason: row.reason,
     createdAt: iso(row.createdAt) ?? "",
@@ -153,13 +157,16 @@ export type DecideResult =
  * clinic rules (adminClinicInputSchema: hours the open-now parser cannot read are refused
  * unless the suggestion leaves the stored hours as they are), writes it through toClinicRow and
  * sets last_verified_on to `today`. A suggestion that fails stays pending, its reason kept on
- * it for the queue to show.
+ * it for the queue to show. The audit log records the clinic's change as this suggested edit
+ * applied (a visitor's, or an owner's held edit), unless `direct`: the writer's own change,
+ * stored and applied at once (PATCH /clinics/{id}).
  */
 export async function decideSuggestion(
   db: DbExecutor,
   id: number,
   decision: { status: "applied" | "rejected"; reason?: string | undefined },
   today: string,
+  options: { direct?: boolean } = {},
 ): Promise<DecideResult> {
   const [found] = await db
     .select({ s: clinicSuggestions, c: clinics })
@@ -193,8 +200,10 @@ export async function decideSuggestion(
     const { workingHoursAsText: _flag, ...input } = parsed.data;
     const mapped = toClinicRow(input);
     if (!mapped.ok) return failed(mapped.issue.message, mapped.issue.path);
+    if (!options.direct) await setAuditVia(db, { kind: found.s.ownerId != null ? "owner-edit" : "suggestion", suggestionId: id });
     // Reviews are the maps figures, kept as stored (the form's text is not round-tripped).
     await updateClinic(db, found.c.id, { ...mapped.row, rating: found.c.rating, reviewCount: found.c.reviewCount });
+    if (!options.direct) await setAuditVia(db, null);
   }
   const [row] = await db
     .update(clinicSuggestions)
