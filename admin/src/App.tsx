@@ -23,6 +23,7 @@ const SuggestionsPage = lazy(() => import("./routes/suggestions/SuggestionsPage.
 const ClaimsPage = lazy(() => import("./routes/claims/ClaimsPage.tsx"));
 const OwnerSignInPage = lazy(() => import("./routes/owner/OwnerSignInPage.tsx"));
 const OwnerClinicsPage = lazy(() => import("./routes/owner/OwnerClinicsPage.tsx"));
+const OwnerClinicPage = lazy(() => import("./routes/owner/OwnerClinicPage.tsx"));
 const NotFoundPage = lazy(() => import("./routes/NotFoundPage.tsx"));
 
 /** product.md §9 defaults: no retries, no refetch on focus, data never stale. */
@@ -55,6 +56,7 @@ export function AppRoutes() {
       {/* Clinic owners: outside the team's shell, which their session may not use. */}
       <Route path="/owner/sign-in" element={page(<OwnerSignInPage />)} />
       <Route path="/owner" element={page(<OwnerClinicsPage />)} />
+      <Route path="/owner/clinics/:id" element={page(<OwnerClinicPage />)} />
       <Route element={<AdminShell />}>
         <Route index element={page(<DashboardPage />)} />
         <Route path="clinics" element={page(<ClinicListPage />)} />

@@ -8,6 +8,8 @@ export const keys = {
   stats: ["stats"] as const,
   clinics: ["clinics"] as const,
   clinic: (id: string) => ["clinics", "one", id] as const,
+  /** Under "clinics": a saved clinic refreshes its log too. */
+  clinicAudit: (id: number, page: number) => ["clinics", "audit", id, page] as const,
   posts: ["posts"] as const,
   post: (id: string) => ["posts", "one", id] as const,
   categories: ["categories"] as const,

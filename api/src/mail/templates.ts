@@ -269,7 +269,10 @@ export function ownerEditDecisionMail(
     `Your listing and its history of changes are in your owner workspace: ${workspace}`,
   ].join("\n");
   const rows = edit.changes
-    .map(([label, value]) => `<tr><th align="left" style="padding:2px 12px 2px 0;vertical-align:top">${esc(label)}</th><td style="white-space:pre-line">${esc(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:2px 12px 2px 0;vertical-align:top">${esc(label)}</th><td style="white-space:pre-line">${esc(value)}</td></tr>`,
+    )
     .join("");
   const html = page(
     `<p>Hello,</p><p>${esc(verdict)}</p><p>The change asked for:</p><table>${rows}</table>` +

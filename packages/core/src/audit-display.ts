@@ -55,7 +55,10 @@ function hoursText(v: Record<string, unknown>): string {
   const keys = Object.keys(v);
   if (keys.length === 1 && keys[0] === "text" && typeof v.text === "string") return v.text;
   return Object.entries(v)
-    .map(([day, hours]) => `${day}: ${Array.isArray(hours) ? hours.join(", ") : hours == null ? "closed" : String(hours)}`)
+    .map(
+      ([day, hours]) =>
+        `${day}: ${Array.isArray(hours) ? hours.join(", ") : hours == null ? "closed" : typeof hours === "string" ? hours : JSON.stringify(hours)}`,
+    )
     .join("\n");
 }
 
@@ -68,6 +71,5 @@ export function auditValueText(field: string, value: unknown): string {
   if (field === "businessStatus" && typeof value === "string") return BUSINESS_STATUS_LABELS[value as BusinessStatus] ?? value;
   if (field === "brand" && typeof value === "string") return BRAND_LABELS[value as PriceBrand] ?? value;
   if (Array.isArray(value)) return value.map((v) => (isRecord(v) ? JSON.stringify(v) : String(v))).join(", ");
-  if (isRecord(value)) return JSON.stringify(value);
-  return String(value);
+  return typeof value === "string" || typeof value === "number" ? String(value) : JSON.stringify(value);
 }

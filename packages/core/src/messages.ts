@@ -148,7 +148,8 @@ export const MSG = {
     heldNote: (email: string) => `From the owner (${email})`,
     priceStatus: "A price's status is set by the listing team; leave status out.",
     priceSource: "Prices you enter are the clinic's own: source must be clinic (or left out).",
-    priceNotOwn: "Only the clinic's own prices (source clinic) can be changed or removed here; this one came from another source. Add your own price, or ask the listing team.",
+    priceNotOwn:
+      "Only the clinic's own prices (source clinic) can be changed or removed here; this one came from another source. Add your own price, or ask the listing team.",
   },
   claim: {
     nameRequired: "Please enter your name.",

@@ -649,8 +649,5 @@ export const clinicAudit = pgTable(
     after: jsonb("after").notNull(),
     subject: jsonb("subject").notNull(),
   },
-  (t) => [
-    check("clinic_audit_actor_role_check", sql`${t.actorRole} IN ('admin', 'owner')`),
-    index("clinic_audit_clinic_idx").on(t.clinicId, t.id),
-  ],
+  (t) => [check("clinic_audit_actor_role_check", sql`${t.actorRole} IN ('admin', 'owner')`), index("clinic_audit_clinic_idx").on(t.clinicId, t.id)],
 );

@@ -9,10 +9,11 @@ import { ClinicForm } from "./ClinicForm.tsx";
 import { ClinicPrices } from "./ClinicPrices.tsx";
 import { ClinicDeals } from "./ClinicDeals.tsx";
 import { ClinicStaff } from "./ClinicStaff.tsx";
+import { ClinicAuditLog } from "./ClinicAuditLog.tsx";
 import { clinicToForm, emptyClinicForm } from "./clinic-form.ts";
 import { useListReturnPath } from "./list-return.ts";
 
-/** Add or edit a clinic: loads the clinic being edited, then shows its form and (when editing) its prices. */
+/** Add or edit a clinic: loads the clinic being edited, then shows its form and (when editing) its prices, deals, staff and audit log. */
 export default function ClinicFormPage() {
   const { id } = useParams();
   const api = useApi();
@@ -43,6 +44,7 @@ export default function ClinicFormPage() {
       <ClinicPrices clinicId={clinic.data.id} />
       <ClinicDeals clinicId={clinic.data.id} />
       <ClinicStaff clinicId={clinic.data.id} />
+      <ClinicAuditLog clinicId={clinic.data.id} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Navigate } from "react-router-dom";
+import { Link, Navigate } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError, errorMessageOf } from "@botox/core";
 import { useApi } from "../../api/session.tsx";
@@ -24,7 +24,9 @@ export default function OwnerClinicsPage() {
         <ul aria-label="Your clinics" className="space-y-2">
           {clinics.data.clinics.map((c) => (
             <li key={c.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <p className="font-medium">{c.name}</p>
+              <Link to={`/owner/clinics/${c.id}`} className="font-medium text-brand-700 hover:underline">
+                {c.name}
+              </Link>
               <p className="text-sm text-slate-600">
                 {c.city}, {c.state}
               </p>

@@ -15,6 +15,7 @@ const suggestion = (id: number, over: Partial<Suggestion> = {}): Suggestion => (
   changes: { phone: "(512) 555-0199", businessStatus: "CLOSED_TEMPORARILY" },
   current: { phone: "(512) 555-0100", businessStatus: "OPERATIONAL" },
   note: "Called them",
+  fromOwner: false,
   status: "pending",
   reason: null,
   createdAt: "2026-11-05T12:00:00Z",
@@ -83,6 +84,21 @@ describe("suggested edits queue", () => {
     await user.click(within(items[0]!).getByRole("button", { name: "Apply" }));
     expect(await screen.findByText("Suggestion applied")).toBeInTheDocument();
     expect(callsTo("PATCH", "/suggestions/1")[0]?.body).toEqual({ status: "applied" });
+  });
+
+  it("marks an owner's held edit as from the owner, a visitor's not", async () => {
+    const list = [
+      suggestion(1, { fromOwner: true, note: "From the owner (dana@glowspa.com)" }),
+      suggestion(2, { changes: { site: "https://new.example.com" }, current: { site: null } }),
+    ];
+    const { api } = createFakeApi(queue(list));
+    renderApp(api, "/suggestions");
+    const items = within(await screen.findByRole("list", { name: "Suggestions" })).getAllByRole("listitem");
+    expect(within(items[0]!).getByText("From the owner")).toBeInTheDocument();
+    expect(within(items[0]!).getByText("From the owner (dana@glowspa.com)")).toBeInTheDocument();
+    expect(within(items[0]!).queryByText(/Note from the visitor/)).not.toBeInTheDocument();
+    expect(within(items[1]!).queryByText("From the owner")).not.toBeInTheDocument();
+    expect(within(items[1]!).getByText("Note from the visitor: Called them")).toBeInTheDocument();
   });
 
   it("rejects with a reason, and shows the API's refusal when already decided", async () => {

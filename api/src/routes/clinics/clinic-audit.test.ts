@@ -90,7 +90,15 @@ describe("the audit log records", () => {
     const clinic = (await (await t.request("GET", `/clinics/${id}`, { cookie: admin })).json()) as Clinic;
     const same = await t.request("PUT", `/clinics/${id}`, {
       cookie: admin,
-      body: { name: clinic.name, city: clinic.city, state: clinic.state, slug: clinic.slug, phone: clinic.phone, site: clinic.site, lastVerifiedOn: clinic.lastVerifiedOn },
+      body: {
+        name: clinic.name,
+        city: clinic.city,
+        state: clinic.state,
+        slug: clinic.slug,
+        phone: clinic.phone,
+        site: clinic.site,
+        lastVerifiedOn: clinic.lastVerifiedOn,
+      },
     });
     expect(same.status).toBe(200);
     expect(await entries(id)).toHaveLength(count);
@@ -142,7 +150,14 @@ describe("the audit log records", () => {
     expect((await t.request("DELETE", `/prices/${priceId}`, { cookie: admin })).status).toBe(200);
     const [deleted, updated, added] = await entries(id);
     const owner = { id: owners[0]!.id, email: "sam@audit-prices.test", role: "owner" };
-    expect(added).toMatchObject({ actor: owner, action: "price.create", entity: "price", entityId: priceId, before: {}, subject: { brand: "botox", model: "per_unit" } });
+    expect(added).toMatchObject({
+      actor: owner,
+      action: "price.create",
+      entity: "price",
+      entityId: priceId,
+      before: {},
+      subject: { brand: "botox", model: "per_unit" },
+    });
     expect(added!.after).toMatchObject({ unitPriceCents: 1200, source: "clinic", observedOn: "2026-11-01" });
     expect(updated).toMatchObject({
       actor: owner,
@@ -214,7 +229,9 @@ describe("an owner's held edit", () => {
   it("is marked as the owner's in the queue, a visitor's is not", async () => {
     const { id, owners } = await clinicWithOwners("mark@audit-held.test");
     expect((await t.request("PATCH", `/clinics/${id}`, { cookie: owners[0]!.cookie, body: { phone: "(512) 555-0177" } })).status).toBe(202);
-    expect((await t.request("POST", `/clinics/${id}/suggestions`, { body: { changes: { site: "https://visitor.example.com" } }, ip: freshIp() })).status).toBe(201);
+    expect((await t.request("POST", `/clinics/${id}/suggestions`, { body: { changes: { site: "https://visitor.example.com" } }, ip: freshIp() })).status).toBe(
+      201,
+    );
     const list = (await (await t.request("GET", `/suggestions?clinicId=${id}`, { cookie: admin })).json()) as SuggestionList;
     expect(list.suggestions.map((s) => [s.changes.phone ?? s.changes.site, s.fromOwner])).toEqual([
       ["(512) 555-0177", true],
@@ -297,7 +314,9 @@ describe("an owner's write of what is not theirs to change", () => {
       expect(res.status, method).toBe(400);
       expect(await res.json()).toMatchObject({ error: MSG.owner.priceNotOwn });
     }
-    expect(await t.db.sql`select unit_price_cents, source from clinic_prices where id = ${priceId}`).toEqual([{ unit_price_cents: 1300, source: "patient_report" }]);
+    expect(await t.db.sql`select unit_price_cents, source from clinic_prices where id = ${priceId}`).toEqual([
+      { unit_price_cents: 1300, source: "patient_report" },
+    ]);
     expect(await entries(id)).toEqual([]);
     // The team may.
     expect((await t.request("PATCH", `/prices/${priceId}`, { cookie: admin, body: { unitPriceCents: 1250 } })).status).toBe(200);

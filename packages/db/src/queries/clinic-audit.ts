@@ -6,7 +6,7 @@
  */
 import { count, desc, eq, sql } from "drizzle-orm";
 import type postgres from "postgres";
-import type { AuditAction, AuditEntity, ClinicAuditEntry } from "@botox/core";
+import type { AuditAction, ClinicAuditEntry } from "@botox/core";
 import type { Database, Sql } from "../client.ts";
 import { clinicAudit } from "../schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
@@ -55,7 +55,7 @@ function toEntry(r: AuditRow): ClinicAuditEntry {
     at: new Date(r.at).toISOString(),
     actor: { id: r.actorId, email: r.actorEmail, role: r.actorRole },
     action: r.action as AuditAction,
-    entity: r.entity as AuditEntity,
+    entity: r.entity,
     entityId: r.entityId,
     suggestionId: r.suggestionId,
     fields: r.fields.map(apiName),
