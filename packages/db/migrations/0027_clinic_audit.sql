@@ -30,22 +30,27 @@ ALTER TABLE "clinic_suggestions" ADD CONSTRAINT "clinic_suggestions_owner_id_own
 CREATE FUNCTION "clinic_audit_record"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	actor jsonb := nullif(current_setting('botox.audit_actor', true), '')::jsonb;
-	via jsonb := nullif(current_setting('botox.audit_via', true), '')::jsonb;
+	via jsonb;
 	-- Arguments: the entity, the columns that are never a change of their own (ids, derived
 	-- and bookkeeping columns), the columns that name the row (subject).
 	entity text := TG_ARGV[0];
 	ignored text[] := TG_ARGV[1]::text[];
 	naming text[] := TG_ARGV[2]::text[];
-	old_row jsonb := CASE WHEN TG_OP = 'INSERT' THEN '{}'::jsonb ELSE to_jsonb(OLD) END;
-	new_row jsonb := CASE WHEN TG_OP = 'DELETE' THEN '{}'::jsonb ELSE to_jsonb(NEW) END;
-	cur jsonb := CASE WHEN TG_OP = 'DELETE' THEN to_jsonb(OLD) ELSE to_jsonb(NEW) END;
-	clinic integer := (cur ->> CASE WHEN entity = 'clinic' THEN 'id' ELSE 'clinic_id' END)::integer;
+	old_row jsonb;
+	new_row jsonb;
+	cur jsonb;
+	clinic integer;
 	changed text[];
 	act text;
 BEGIN
+	-- Nothing is read of the rows before this: an import's or the seed's rows cost one setting lookup.
 	IF actor IS NULL THEN
 		RETURN NULL;
 	END IF;
+	old_row := CASE WHEN TG_OP = 'INSERT' THEN '{}'::jsonb ELSE to_jsonb(OLD) END;
+	new_row := CASE WHEN TG_OP = 'DELETE' THEN '{}'::jsonb ELSE to_jsonb(NEW) END;
+	cur := CASE WHEN TG_OP = 'DELETE' THEN old_row ELSE new_row END;
+	clinic := (cur ->> CASE WHEN entity = 'clinic' THEN 'id' ELSE 'clinic_id' END)::integer;
 	-- A row removed with its clinic: the clinic's log goes with it.
 	IF NOT EXISTS (SELECT 1 FROM "clinics" WHERE "id" = clinic) THEN
 		RETURN NULL;
@@ -56,6 +61,7 @@ BEGIN
 	IF cardinality(changed) = 0 THEN
 		RETURN NULL;
 	END IF;
+	via := nullif(current_setting('botox.audit_via', true), '')::jsonb;
 	IF entity = 'claim' THEN
 		-- A claim is recorded when it is decided, not while it waits.
 		IF NOT ('status' = ANY (changed)) OR (new_row ->> 'status') NOT IN ('verified', 'rejected') THEN

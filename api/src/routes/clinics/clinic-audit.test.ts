@@ -190,6 +190,15 @@ describe("the audit log records", () => {
     });
   });
 
+  it("nothing once the clinic is deleted: its log goes with it, and its prices go without a record", async () => {
+    const { id } = await clinicWithOwners();
+    const price = { brand: "botox", model: "per_unit", unitPriceCents: 1400, source: "phone", observedOn: "2026-11-02" };
+    expect((await t.request("POST", `/clinics/${id}/prices`, { cookie: admin, body: price })).status).toBe(201);
+    expect(await entries(id)).toHaveLength(1);
+    expect((await t.request("DELETE", `/clinics/${id}`, { cookie: admin })).status).toBe(200);
+    expect(await t.db.sql`select id from clinic_audit where clinic_id = ${id}`).toEqual([]);
+  });
+
   it("nothing a writer does not sign (an import, the seed, a script)", async () => {
     const { id } = await clinicWithOwners();
     await t.db.sql`update clinics set phone = '(512) 555-0000' where id = ${id}`;
