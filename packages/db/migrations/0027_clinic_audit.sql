@@ -27,6 +27,11 @@ ALTER TABLE "clinic_suggestions" ADD COLUMN "owner_id" integer;--> statement-bre
 ALTER TABLE "clinic_audit" ADD CONSTRAINT "clinic_audit_clinic_id_clinics_id_fk" FOREIGN KEY ("clinic_id") REFERENCES "public"."clinics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "clinic_audit_clinic_idx" ON "clinic_audit" USING btree ("clinic_id","id");--> statement-breakpoint
 ALTER TABLE "clinic_suggestions" ADD CONSTRAINT "clinic_suggestions_owner_id_owners_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."owners"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+-- Owners' edits stored before this migration name their owner in visitor_id ("owner:{id}",
+-- "owner:{id}:live"), which a visitor's cookie id can never look like.
+UPDATE "clinic_suggestions" s SET "owner_id" = o."id"
+FROM "owners" o
+WHERE s."visitor_id" ~ '^owner:[0-9]{1,9}(:live)?$' AND o."id" = split_part(s."visitor_id", ':', 2)::integer;--> statement-breakpoint
 CREATE FUNCTION "clinic_audit_record"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	actor jsonb := nullif(current_setting('botox.audit_actor', true), '')::jsonb;
@@ -43,7 +48,7 @@ DECLARE
 	changed text[];
 	act text;
 BEGIN
-	-- Nothing is read of the rows before this: an import's or the seed's rows cost one setting lookup.
+	-- The triggers' WHEN already skips unsigned writes (an import's or the seed's rows queue nothing).
 	IF actor IS NULL THEN
 		RETURN NULL;
 	END IF;
@@ -92,12 +97,17 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "clinics_audit" AFTER INSERT OR UPDATE ON "clinics" FOR EACH ROW
+	WHEN (nullif(current_setting('botox.audit_actor', true), '') IS NOT NULL)
 	EXECUTE FUNCTION "clinic_audit_record"('clinic', '{id,city_slug,time_zone,open_minutes,source_key,claimed,created_at,updated_at}', '{}');--> statement-breakpoint
 CREATE TRIGGER "clinic_prices_audit" AFTER INSERT OR UPDATE OR DELETE ON "clinic_prices" FOR EACH ROW
+	WHEN (nullif(current_setting('botox.audit_actor', true), '') IS NOT NULL)
 	EXECUTE FUNCTION "clinic_audit_record"('price', '{id,clinic_id,per_unit_cents,checked_on,created_at,updated_at}', '{brand,model}');--> statement-breakpoint
 CREATE TRIGGER "clinic_deals_audit" AFTER INSERT OR UPDATE OR DELETE ON "clinic_deals" FOR EACH ROW
+	WHEN (nullif(current_setting('botox.audit_actor', true), '') IS NOT NULL)
 	EXECUTE FUNCTION "clinic_audit_record"('deal', '{id,clinic_id,per_unit_cents,created_by,created_at,updated_at}', '{title,brand}');--> statement-breakpoint
 CREATE TRIGGER "clinic_staff_audit" AFTER INSERT OR UPDATE OR DELETE ON "clinic_staff" FOR EACH ROW
+	WHEN (nullif(current_setting('botox.audit_actor', true), '') IS NOT NULL)
 	EXECUTE FUNCTION "clinic_audit_record"('staff', '{id,clinic_id,latitude,longitude,business_status,city_slug,state,created_at,updated_at}', '{name,role}');--> statement-breakpoint
 CREATE TRIGGER "clinic_claims_audit" AFTER UPDATE ON "clinic_claims" FOR EACH ROW
+	WHEN (nullif(current_setting('botox.audit_actor', true), '') IS NOT NULL)
 	EXECUTE FUNCTION "clinic_audit_record"('claim', '{id,clinic_id,email,name,role,method,code_hash,code_expires_at,code_attempts,network,owner_id,decided_by,created_at,decided_at}', '{email,name,role}');
