@@ -29,3 +29,4 @@ export * from "./staff.ts";
 export * from "./freshness.ts";
 export * from "./network.ts";
 export * from "./place-name.ts";
+export * from "./listing-events.ts";
