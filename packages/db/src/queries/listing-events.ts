@@ -9,16 +9,24 @@ import type { Sql } from "../client.ts";
 const isType = (type: string): type is ListingEventType => (LISTING_EVENT_TYPES as readonly string[]).includes(type);
 
 /**
- * Adds one to the clinic's count of `type` in the week starting `weekStart`: one statement, a
- * prepared upsert. False when there is no such clinic (nothing is written).
+ * Adds one to the clinic's count of `type` in the week starting `weekStart`: a prepared upsert.
+ * False when there is no such clinic (nothing is written).
+ *
+ * Its commit does not wait for the write-ahead log to reach the disk (synchronous_commit off,
+ * for this transaction only): waiting for the flush of every event was most of what an event
+ * cost, and a crash can at worst lose the events of its last fraction of a second, never
+ * corrupt a count. The three statements before COMMIT go out together (pipelined).
  */
 export async function countListingEvent(sql: Sql, event: { clinicId: number; weekStart: string; type: ListingEventType }): Promise<boolean> {
-  const rows = await sql`
-    INSERT INTO clinic_event_counts (clinic_id, week_start, type, count)
-    SELECT id, ${event.weekStart}::date, ${event.type}, 1 FROM clinics WHERE id = ${event.clinicId}
-    ON CONFLICT (clinic_id, week_start, type) DO UPDATE SET count = clinic_event_counts.count + 1
-    RETURNING 1 AS counted`;
-  return rows.length > 0;
+  const [, rows] = await sql.begin((tx) => [
+    tx`SET LOCAL synchronous_commit = off`,
+    tx`
+      INSERT INTO clinic_event_counts (clinic_id, week_start, type, count)
+      SELECT id, ${event.weekStart}::date, ${event.type}, 1 FROM clinics WHERE id = ${event.clinicId}
+      ON CONFLICT (clinic_id, week_start, type) DO UPDATE SET count = clinic_event_counts.count + 1
+      RETURNING 1 AS counted`,
+  ]);
+  return (rows?.length ?? 0) > 0;
 }
 
 /** The clinic's counts in each of `weekStarts` (Mondays, oldest first), zeros where nothing was counted. */
