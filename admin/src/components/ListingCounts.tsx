@@ -61,7 +61,7 @@ const BAR = 10;
 const GAP = 4;
 const HEIGHT = 120;
 
-export function WeeksChart({ weeks }: { weeks: readonly ListingEventWeek[] }) {
+function WeeksChart({ weeks }: { weeks: readonly ListingEventWeek[] }) {
   const totals = totalsOf(weeks);
   if (LISTING_EVENT_TYPES.every((type) => totals[type] === 0)) {
     return <p className="text-sm text-slate-600">No visits counted in the last {weeks.length} weeks yet. Counts start when visitors open the clinic's page.</p>;

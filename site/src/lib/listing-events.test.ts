@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import ts from "typescript";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi, type Mock } from "vitest";
 import { LISTING_EVENT_TYPES } from "@botox/core";
-import { startListingEvents } from "./listing-events.ts";
+import { startListingEvents, type SendBeacon } from "./listing-events.ts";
 
 const URL = "https://api.example.test/api/v1/events";
 
@@ -14,8 +14,8 @@ function page(body: string) {
 }
 
 /** What was sent: each beacon's URL, body type and JSON. */
-async function sent(send: ReturnType<typeof vi.fn>) {
-  return Promise.all(send.mock.calls.map(async ([url, body]: [string, Blob]) => ({ url, type: body.type, json: JSON.parse(await body.text()) as unknown })));
+async function sent(send: Mock<SendBeacon>) {
+  return Promise.all(send.mock.calls.map(async ([url, body]) => ({ url, type: body.type, json: JSON.parse(await body.text()) as unknown })));
 }
 
 afterEach(() => {
@@ -24,25 +24,25 @@ afterEach(() => {
 
 describe("the clinic page's beacon", () => {
   it("sends one view per load, as JSON in a text/plain body to the API's /events", async () => {
-    const send = vi.fn(() => true);
+    const send = vi.fn<SendBeacon>(() => true);
     startListingEvents(page("<p>No deals</p>"), send);
     expect(await sent(send)).toEqual([{ url: URL, type: "text/plain", json: { clinicId: 42, type: "view" } }]);
   });
 
   it("sends one deal-view when the page shows a deal, none when every deal is hidden", async () => {
-    const shown = vi.fn(() => true);
+    const shown = vi.fn<SendBeacon>(() => true);
     startListingEvents(page(`<ul><li data-deal>Spring Botox</li><li data-deal>Winter Botox</li></ul>`), shown);
     expect((await sent(shown)).map((s) => s.json)).toEqual([
       { clinicId: 42, type: "view" },
       { clinicId: 42, type: "deal-view" },
     ]);
-    const ended = vi.fn(() => true);
+    const ended = vi.fn<SendBeacon>(() => true);
     startListingEvents(page(`<ul><li data-deal hidden>Old offer</li></ul>`), ended);
     expect((await sent(ended)).map((s) => s.json)).toEqual([{ clinicId: 42, type: "view" }]);
   });
 
   it("counts taps on marked links through one listener: the link's own kind, from anything inside it", async () => {
-    const send = vi.fn(() => true);
+    const send = vi.fn<SendBeacon>(() => true);
     const root = page(`
       <a href="tel:+15125550100" data-event="call"><span id="inner">Call</span></a>
       <a href="https://clinic.example" data-event="website" id="site">Visit Website</a>
@@ -65,10 +65,10 @@ describe("the clinic page's beacon", () => {
 
   it("does nothing without an events address or a clinic, and keeps the page working when a beacon fails", () => {
     document.body.innerHTML = `<div data-clinic-id="42"></div>`;
-    const send = vi.fn(() => true);
+    const send = vi.fn<SendBeacon>(() => true);
     startListingEvents(document.querySelector<HTMLElement>("div")!, send);
     expect(send).not.toHaveBeenCalled();
-    const failing = vi.fn(() => {
+    const failing = vi.fn<SendBeacon>(() => {
       throw new TypeError("sendBeacon is not available");
     });
     expect(() => startListingEvents(page(""), failing)).not.toThrow();
