@@ -33,6 +33,9 @@ export default defineConfig({
     setupFiles: ["@botox/core/fail-on-console", "src/test/setup.ts"],
     // userEvent types character by character; on a loaded machine a long form takes seconds.
     testTimeout: 20_000,
+    // Setting up (loading the repository's ESLint config, say) on a machine loaded by other jobs
+    // took longer than the default 10 s; a hook that hangs still fails.
+    hookTimeout: 120_000,
     css: false,
   },
 });

@@ -9,5 +9,8 @@ export default defineConfig({
     // A console.error or console.warn during a test fails it (the setup every package uses).
     setupFiles: ["@botox/core/fail-on-console", "src/test/setup.ts"],
     css: false,
+    // Bounds for a two-core machine loaded by other jobs (the defaults are 5 s and 10 s).
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
   },
 });

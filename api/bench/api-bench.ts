@@ -5,6 +5,11 @@
  * reports/bench-api.md and reports/bench-api.json: p50/p95/p99 latency, requests per second,
  * errors, and the query plans of the radius queries (which must use the GiST index).
  *
+ * The beacon: POST /events as the clinic page sends it (JSON in a text/plain body, a browser's
+ * User-Agent), over the sampled clinics and every kind, each request from its own address, so
+ * every event is counted (one upsert); its goal is stated apart: at least BEACON_GOAL.eventsPerSecond
+ * events a second on one instance with a p95 of at most BEACON_GOAL.p95Ms (reported, not asserted).
+ *
  * With prices: zip-search and clinics-by-city with the price filter and sort, in 25
  * miles and at any distance, price-index, and the admin's /stats (signed in as the seeded admin).
  * With staff: zip-search and clinics-by-city with the credential filter (a physician,
@@ -34,7 +39,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { isoDay } from "@botox/core";
+import { LISTING_EVENT_TYPES, isoDay } from "@botox/core";
 import {
   findClinicBySlugOrId,
   listClinicsNear,
@@ -49,6 +54,11 @@ import {
 import { createBenchDatabase, seedClinics } from "./database.ts";
 
 const TARGET_P95_MS = 25;
+/** The listing beacon's goal on one instance (decision 277). */
+const BEACON_GOAL = { eventsPerSecond: 2_000, p95Ms: 20 } as const;
+const BEACON = "beacon";
+/** A browser's User-Agent: the beacon does not count known bots or requests without one. */
+const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
 /** The price filter's ceiling in the price scenarios, dollars per unit (demo prices run $9–$20). */
 const MAX_UNIT_PRICE = 15;
 /** The price searches measured: the listings' default radius and "any distance" (no radius). */
@@ -98,7 +108,7 @@ interface Inputs {
   /** Where those ZIPs' visitors are located by IP (GeoIP answers about a postal code's centroid). */
   zipPoints: { latitude: number; longitude: number }[];
   cities: { slug: string; latitude: number; longitude: number }[];
-  clinics: { slug: string; citySlug: string }[];
+  clinics: { id: number; slug: string; citySlug: string }[];
 }
 
 /** Real request inputs from the seeded data, so every request finds something. */
@@ -109,8 +119,8 @@ async function sampleInputs(sql: postgres.Sql): Promise<Inputs> {
   const cities = await sql<{ slug: string; latitude: number; longitude: number }[]>`
     select city_slug as slug, avg(latitude) as latitude, avg(longitude) as longitude
     from clinics where latitude is not null group by city_slug order by 1`;
-  const clinics = await sql<{ slug: string; citySlug: string }[]>`
-    select slug, city_slug as "citySlug" from clinics order by md5(id::text) limit 5000`;
+  const clinics = await sql<{ id: number; slug: string; citySlug: string }[]>`
+    select id, slug, city_slug as "citySlug" from clinics order by md5(id::text) limit 5000`;
   return {
     zips: zips.map((z) => z.zip),
     zipPoints: zips.map((z) => ({ latitude: Number(z.latitude), longitude: Number(z.longitude) })),
@@ -340,6 +350,16 @@ function scenarios(inputs: Inputs, session: string | null): Scenario[] {
       method: "GET",
       next: (i) => ({ path: `/api/v1/price-index?postalCode=${pick(inputs.zips, i)}&distance=25&brand=botox` }),
     },
+    {
+      // The clinic page's beacon: every kind on the sampled clinics (each request its own address, so none is capped).
+      name: BEACON,
+      method: "POST",
+      headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": BROWSER_UA },
+      next: (i) => ({
+        path: "/api/v1/events",
+        body: JSON.stringify({ clinicId: pick(inputs.clinics, i).id, type: pick([...LISTING_EVENT_TYPES], Math.floor(i / inputs.clinics.length)) }),
+      }),
+    },
     // The admin dashboard's counts (pending reports, clinics with stale prices): one session.
     ...(session ? [{ name: "stats (admin)", method: "GET" as const, headers: { cookie: session }, next: () => ({ path: "/api/v1/stats" }) }] : []),
   ];
@@ -464,6 +484,21 @@ function summarize(name: string, mode: string, code: string, raws: Raw[]): Measu
     timeouts: sum((r) => r.timeouts),
   };
   return { ...measured, meetsTarget: measured.p95 <= TARGET_P95_MS && measured.errors + measured.non2xx + measured.timeouts === 0 };
+}
+
+/** Whether a beacon measurement meets its own goal (reported, not asserted). */
+const meetsBeaconGoal = (r: Measured) => r.rps >= BEACON_GOAL.eventsPerSecond && r.p95 <= BEACON_GOAL.p95Ms && r.errors + r.non2xx + r.timeouts === 0;
+
+/** The report's lines on the beacon's goal, when it was measured. */
+function beaconVerdicts(results: Measured[]): string[] {
+  const rows = results.filter((r) => r.name === BEACON);
+  if (rows.length === 0) return [];
+  return [
+    "",
+    `Beacon goal (decision 277): at least ${BEACON_GOAL.eventsPerSecond.toLocaleString("en-US")} events a second on one instance, p95 at most ${BEACON_GOAL.p95Ms} ms, every answer 204.`,
+    "",
+    ...rows.map((r) => `- ${r.mode}, ${r.code}: ${r.rps} events/s, p95 ${r.p95} ms: ${meetsBeaconGoal(r) ? "met" : "**missed**"}`),
+  ];
 }
 
 // ---- the baseline code ----
@@ -635,7 +670,7 @@ function writeReport(data: {
   fs.mkdirSync(reportsDir, { recursive: true });
   const json = {
     ...data,
-    targets: { p95Ms: TARGET_P95_MS, errors: 0, radiusQueriesOnGeoIndex: true },
+    targets: { p95Ms: TARGET_P95_MS, errors: 0, radiusQueriesOnGeoIndex: true, beacon: BEACON_GOAL },
     settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, warmupSeconds: WARMUP_S },
     radiusQueriesOnGeoIndex: data.plans.filter((p) => p.radius).every((p) => p.usesGeoIndex),
   };
@@ -660,6 +695,7 @@ function writeReport(data: {
       (r) =>
         `| ${r.name} | ${r.mode} | ${r.code} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${r.timeouts} | ${data.queries[r.code]?.[r.name] ?? ""} | ${r.meetsTarget ? "met" : "**missed**"} |`,
     ),
+    ...beaconVerdicts(data.results),
     "",
     `Radius queries on \`${GEO_INDEX}\`: ${json.radiusQueriesOnGeoIndex ? "yes, all of them" : "**no**"}.`,
     "",
@@ -755,6 +791,10 @@ try {
         log(
           `  ${name.padEnd(34)} ${mode.name.padEnd(15)} ${target.code.padEnd(17)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx + r.timeouts}  ${r.meetsTarget ? "ok" : "MISSED"}`,
         );
+        if (name === BEACON)
+          log(
+            `  ${"".padEnd(34)} beacon goal (${BEACON_GOAL.eventsPerSecond} events/s, p95 ≤ ${BEACON_GOAL.p95Ms} ms): ${meetsBeaconGoal(r) ? "met" : "MISSED"}`,
+          );
       }
     }
     for (const child of servers.splice(0)) await stopServer(child);

@@ -36,6 +36,7 @@ import { ownerRoutes } from "./routes/owner/owner.routes.ts";
 import { claimsRoutes } from "./routes/claims/claims.routes.ts";
 import { clinicPatchRoutes } from "./routes/clinics/clinic-patch.routes.ts";
 import { clinicAuditRoutes } from "./routes/clinics/clinic-audit.routes.ts";
+import { EVENTS_PATH, eventsRoutes } from "./routes/events/events.routes.ts";
 
 /**
  * Builds the API. `index.ts` only serves it; tests call `createApp(deps).request(...)`.
@@ -57,11 +58,14 @@ export function createApp(deps: Deps) {
   const answer = answerHeaders(deps.env);
   for (const mw of globalMiddleware(deps.env, answer)) app.use("*", mw);
   // The dashboard's shared counts (lib/counts-memo.ts) go when any write this instance answers
-  // ends, failed or not: an admin never sees counts from before their own change.
+  // ends, failed or not: an admin never sees counts from before their own change. The listing
+  // beacon is the exception: it changes no count but the week's listing totals, which may be a
+  // second old, and under its load it would leave nothing kept (decision 277).
   if (deps.countsMemo) {
     const memo = deps.countsMemo;
+    const beacon = `${API_PREFIX}${EVENTS_PATH}`;
     app.use("*", async (c, next) => {
-      if (!isUnsafeMethod(c.req.method)) return next();
+      if (!isUnsafeMethod(c.req.method) || c.req.path === beacon) return next();
       try {
         await next();
       } finally {
@@ -101,6 +105,7 @@ export function createApp(deps: Deps) {
   v1.route("/", claimsRoutes);
   v1.route("/", clinicPatchRoutes);
   v1.route("/", clinicAuditRoutes);
+  v1.route("/", eventsRoutes);
   v1.route("/", openApiRoutes(v1));
 
   app.route(API_PREFIX, v1);

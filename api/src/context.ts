@@ -1,5 +1,5 @@
 import type { Logger } from "@botox/core/logger";
-import type { AdminCounts, Database, LocatedPlaces, Sql } from "@botox/db";
+import type { DashboardCounts, Database, LocatedPlaces, Sql } from "@botox/db";
 import type { Publisher } from "@botox/publish";
 import type { ApiEnv } from "./env.ts";
 import type { ReadCache } from "./lib/read-cache.ts";
@@ -26,7 +26,7 @@ export interface Deps {
   /** zip-search's radius totals counted in the process (@botox/db LocatedPlaces, decision 222); none in most tests: PostgreSQL counts. */
   locatedPlaces?: LocatedPlaces;
   /** The dashboard's counts kept for a second (lib/counts-memo.ts); none in most tests: read every time. */
-  countsMemo?: CountsMemo<AdminCounts>;
+  countsMemo?: CountsMemo<DashboardCounts>;
   /**
    * True once a graceful stop has begun (serve/api-server.ts): readiness answers 503 so a load
    * balancer stops routing here, also over keep-alive connections opened before the stop.

@@ -8,7 +8,7 @@
  * only the environment each passes.
  */
 import type { Logger } from "@botox/core/logger";
-import { LocatedPlaces, openDatabase, readDbEnv, type AdminCounts, type DbHandle, type OpenedDatabase } from "@botox/db";
+import { LocatedPlaces, openDatabase, readDbEnv, type DashboardCounts, type DbHandle, type OpenedDatabase } from "@botox/db";
 import type { Deps } from "./context.ts";
 import { readApiEnv, type ApiEnv } from "./env.ts";
 import { resolveAppSecret } from "./lib/app-secret.ts";
@@ -68,7 +68,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     logger,
     ...(readCache ? { readCache } : {}),
     locatedPlaces: new LocatedPlaces(),
-    ...(env.STATS_COUNTS_TTL_MS > 0 ? { countsMemo: createCountsMemo<AdminCounts>({ ttlMs: env.STATS_COUNTS_TTL_MS }) } : {}),
+    ...(env.STATS_COUNTS_TTL_MS > 0 ? { countsMemo: createCountsMemo<DashboardCounts>({ ttlMs: env.STATS_COUNTS_TTL_MS }) } : {}),
     ...(publisher ? { publisher } : {}),
   };
   // Mail: the outbox worker sends in this process (every instance may run one, decision 246);

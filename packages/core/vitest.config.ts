@@ -2,5 +2,6 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   // A console.error or console.warn during a test fails it (the same setup every package uses).
-  test: { setupFiles: ["src/testing/fail-on-console.ts"] },
+  // Bounds for a two-core machine loaded by other jobs (the defaults are 5 s and 10 s).
+  test: { setupFiles: ["src/testing/fail-on-console.ts"], testTimeout: 30_000, hookTimeout: 120_000 },
 });

@@ -16,6 +16,7 @@ export const keys = {
   messages: ["contact-messages"] as const,
   publish: ["publish-status"] as const,
   clinicPrices: (clinicId: number) => ["clinic-prices", clinicId] as const,
+  clinicEvents: (clinicId: number) => ["clinic-events", clinicId] as const,
   priceReports: ["price-reports"] as const,
   suggestions: ["suggestions"] as const,
   claims: ["claims"] as const,

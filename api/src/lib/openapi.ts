@@ -76,10 +76,12 @@ export function jsonRequest<S extends z.ZodType>(schema: S) {
 
 /**
  * A JSON body documented from its schema but validated by the handler: a PATCH is validated
- * merged with the stored record (partial schemas would answer differently).
+ * merged with the stored record (partial schemas would answer differently); the beacon's JSON
+ * comes as text/plain too (decision 277), which the library would not validate.
  */
-export function documentedJsonRequest(schema: z.ZodType) {
-  return { required: true, content: { "application/json": { schema: toSchema(schema) } } } as const;
+export function documentedJsonRequest(schema: z.ZodType, mediaTypes: readonly string[] = ["application/json"]) {
+  const documented = { schema: toSchema(schema) };
+  return { required: true, content: Object.fromEntries(mediaTypes.map((type) => [type, documented])) } as const;
 }
 
 /** A JSON answer declared for types and the document. */

@@ -4,6 +4,8 @@
  * (hono-rate-limiter's RedisStore: atomic Lua scripts), so every API instance shares them;
  * otherwise each app (each `Deps`) keeps its own in memory. A Redis outage fails open: the
  * request goes through and a warning is logged, rather than every public write failing.
+ * The same stores keep `dayCounter`s: counts per key for a day (the listing counts' cap per
+ * address, clinic and day, decision 277).
  */
 import type { MiddlewareHandler } from "hono";
 import { MemoryStore, RedisStore, rateLimiter, type ClientRateLimitInfo, type Store } from "hono-rate-limiter";
@@ -65,6 +67,45 @@ class FailOpenStore implements Store<AppEnv> {
   }
 }
 
+/** A new counter store: Redis's (shared by every instance) with REDIS_URL, else this app's memory. */
+const newStore = (deps: Deps): Store<AppEnv> =>
+  deps.env.REDIS_URL ? new FailOpenStore(redisStore(deps.env.REDIS_URL), deps.logger) : new MemoryStore<AppEnv>();
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Counts per key that last a day, kept where the rate limits keep theirs. */
+export interface DayCounter {
+  /** Counts one more under `key` and answers the count, this one included. */
+  hit(deps: Deps, key: string): Promise<number>;
+  /** Forgets `key`'s count. */
+  forget(deps: Deps, key: string): Promise<void>;
+}
+
+/**
+ * A DayCounter named `keyPrefix` (two never share one). A key's count starts with its first
+ * hit and is gone a day later (Redis expires it; the memory store drops it within two days).
+ * Callers put the day in their keys when the count is per calendar day.
+ */
+export function dayCounter(keyPrefix: string): DayCounter {
+  const perApp = new WeakMap<Deps, Store<AppEnv>>();
+  const storeOf = (deps: Deps) => {
+    let store = perApp.get(deps);
+    if (!store) {
+      store = newStore(deps);
+      // The stores read only the window from the limiter's options.
+      store.init?.({ windowMs: DAY_MS } as Parameters<NonNullable<Store<AppEnv>["init"]>>[0]);
+      perApp.set(deps, store);
+    }
+    return store;
+  };
+  return {
+    hit: async (deps, key) => (await storeOf(deps).increment(`${keyPrefix}:${key}`)).totalHits,
+    forget: async (deps, key) => {
+      await Promise.resolve(storeOf(deps).resetKey(`${keyPrefix}:${key}`)).catch(() => {});
+    },
+  };
+}
+
 /**
  * Middleware allowing `limit` requests per client address per `windowMs`, then 429
  * `{ error: MSG.api.rateLimited }` with Retry-After and RateLimit-* headers.
@@ -80,7 +121,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
       message: { error: MSG.api.rateLimited },
       statusCode: 429,
       standardHeaders: "draft-6",
-      store: deps.env.REDIS_URL ? new FailOpenStore(redisStore(deps.env.REDIS_URL), deps.logger) : new MemoryStore<AppEnv>(),
+      store: newStore(deps),
     });
   return async (c, next) => {
     const deps = c.get("deps");

@@ -35,6 +35,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   "get /deals",
   "get /clinics/{id}/staff",
   "post /clinics/{id}/suggestions",
+  // The clinic page's beacon: counts only (decision 277).
+  "post /events",
   "get /blog/posts",
   "get /blog/posts/recent",
   "get /blog/posts/slug/{slug}",

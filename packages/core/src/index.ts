@@ -30,3 +30,4 @@ export * from "./freshness.ts";
 export * from "./network.ts";
 export * from "./place-name.ts";
 export * from "./audit-display.ts";
+export * from "./listing-events.ts";

@@ -176,6 +176,12 @@ export const MSG = {
     verified: "Done: you manage this listing now. Sign in to your owner workspace any time with a link to this address.",
     error: "Your claim could not be sent. Please try again.",
   },
+  events: {
+    clinicId: "clinicId must be a clinic's id (a whole number above 0).",
+    type: "type must be one of view, call, website, directions, booking, deal-view.",
+    weeks: "weeks must be a whole number from 1 to 52.",
+    bodyType: "Send the event as JSON, with Content-Type text/plain or application/json.",
+  },
   api: {
     unauthorized: "Authentication required",
     forbiddenOrigin: "Request origin not allowed",

@@ -217,7 +217,8 @@ describe.runIf(embeddedPass)("embedded server on a data directory", () => {
     child.stderr.on("data", (d: Buffer) => (out.stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
-      await expect.poll(() => out.stdout, { timeout: 60_000, interval: 100 }).toContain("Embedded PostgreSQL ready");
+      // Starting tsx, PGlite and the migrations in a new process: over a minute on a loaded machine.
+      await expect.poll(() => out.stdout, { timeout: 150_000, interval: 100 }).toContain("Embedded PostgreSQL ready");
     } catch (error) {
       child.kill("SIGKILL");
       throw error;
@@ -244,7 +245,8 @@ describe.runIf(embeddedPass)("embedded server on a data directory", () => {
     }
   }
 
-  it("loses no write when the serving process is stopped (SIGTERM) or killed outright (SIGKILL)", async () => {
+  // Two child processes each start PGlite and migrate, and the data folder is opened twice.
+  it("loses no write when the serving process is stopped (SIGTERM) or killed outright (SIGKILL)", { timeout: 480_000 }, async () => {
     const dir = tempDir();
     const stopped = await serveInChild(dir);
     try {
@@ -268,5 +270,5 @@ describe.runIf(embeddedPass)("embedded server on a data directory", () => {
     expect(fs.existsSync(serverFile(dir))).toBe(true);
     expect(runningEmbeddedUrl(dir)).toBeUndefined();
     expect(await emailsIn(dir)).toEqual(["crash@example.com", "kept@example.com"]);
-  }, 180_000); // two child processes each start PGlite and migrate: slow on a busy machine
+  });
 });

@@ -22,6 +22,7 @@ export * from "./queries/clinic-search.ts";
 export { ClinicFragments, clinicFragmentsOf, EncodedJson } from "./queries/clinic-fragments.ts";
 export { LocatedPlaces } from "./queries/located-places.ts";
 export * from "./queries/admin-counts.ts";
+export * from "./queries/listing-events.ts";
 export * from "./queries/ratings.ts";
 export * from "./queries/clinic-prices.ts";
 export { oldestCountingDay, pricedAtMostSql } from "./queries/price-filters.ts";

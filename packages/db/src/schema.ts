@@ -619,6 +619,31 @@ export const clinicClaims = pgTable(
   ],
 );
 
+// ---- What the listing brings (migration 0026) ----
+/**
+ * What visitors did on a clinic's page, counted per clinic, ISO week (its Monday, UTC) and kind
+ * (decision 277): counts only, nothing about who. One row per clinic, week and kind, raised
+ * in place by the beacon's upsert; the kinds are @botox/core's LISTING_EVENT_TYPES.
+ */
+export const clinicEventCounts = pgTable(
+  "clinic_event_counts",
+  {
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    type: text("type", { enum: ["view", "call", "website", "directions", "booking", "deal-view"] }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clinicId, t.weekStart, t.type] }),
+    check("clinic_event_counts_type_check", sql`${t.type} IN ('view', 'call', 'website', 'directions', 'booking', 'deal-view')`),
+    check("clinic_event_counts_monday_check", sql`extract(isodow from ${t.weekStart}) = 1`),
+    // The dashboard's totals of a week across every clinic.
+    index("clinic_event_counts_week_idx").on(t.weekStart),
+  ],
+);
+
 // ---- The clinic audit log (migration 0027, decision 278) ----
 /**
  * Who changed what of a clinic: one row per changed row of a clinic, its prices, deals, staff

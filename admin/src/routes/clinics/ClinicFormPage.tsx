@@ -5,6 +5,7 @@ import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { statusOf } from "../../lib/errors.ts";
 import { Spinner } from "../../components/ui/Spinner.tsx";
+import { ListingCounts } from "../../components/ListingCounts.tsx";
 import { ClinicForm } from "./ClinicForm.tsx";
 import { ClinicPrices } from "./ClinicPrices.tsx";
 import { ClinicDeals } from "./ClinicDeals.tsx";
@@ -44,6 +45,7 @@ export default function ClinicFormPage() {
       <ClinicPrices clinicId={clinic.data.id} />
       <ClinicDeals clinicId={clinic.data.id} />
       <ClinicStaff clinicId={clinic.data.id} />
+      <ListingCounts clinicId={clinic.data.id} />
       <ClinicAuditLog clinicId={clinic.data.id} />
     </div>
   );

@@ -4,6 +4,7 @@ import { ApiRequestError, errorMessageOf } from "@botox/core";
 import { useApi } from "../../api/session.tsx";
 import { Alert } from "../../components/ui/Alert.tsx";
 import { Spinner } from "../../components/ui/Spinner.tsx";
+import { ListingCounts } from "../../components/ListingCounts.tsx";
 
 /** The signed-in owner's clinics, and only theirs (the API answers with the session's own). */
 export default function OwnerClinicsPage() {
@@ -16,20 +17,23 @@ export default function OwnerClinicsPage() {
     return <Alert title={errorMessageOf(clinics.error, "Failed to load your clinics.")} />;
   }
   return (
-    <main className="mx-auto max-w-2xl space-y-4 p-4 sm:p-8">
+    <main className="mx-auto max-w-3xl space-y-4 p-4 sm:p-8">
       <h1 className="text-2xl font-bold">Your clinics</h1>
       {clinics.data.clinics.length === 0 ? (
         <p className="text-sm text-slate-600">No clinic is linked to this address yet.</p>
       ) : (
-        <ul aria-label="Your clinics" className="space-y-2">
+        <ul aria-label="Your clinics" className="space-y-4">
           {clinics.data.clinics.map((c) => (
-            <li key={c.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <Link to={`/owner/clinics/${c.id}`} className="font-medium text-brand-700 hover:underline">
-                {c.name}
-              </Link>
-              <p className="text-sm text-slate-600">
-                {c.city}, {c.state}
-              </p>
+            <li key={c.id} className="space-y-3">
+              <div className="rounded-lg border border-slate-200 bg-white p-4">
+                <Link to={`/owner/clinics/${c.id}`} className="font-medium text-brand-700 hover:underline">
+                  {c.name}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  {c.city}, {c.state}
+                </p>
+              </div>
+              <ListingCounts clinicId={c.id} clinicName={c.name} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { isoDay, statsSchema, type Stats } from "@botox/core";
-import { readAdminCounts } from "@botox/db";
+import { readDashboardCounts } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { createRouter, json } from "../../lib/openapi.ts";
 import { mailCounts } from "../../mail/outbox.ts";
@@ -16,10 +16,11 @@ const statsRoute = adminRoute({
 export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
   const { db, now, countsMemo } = c.get("deps");
   // Counts kept by the database as rows change (migrations 0011 and 0012): one statement, no
-  // table scans; the day-dependent staff counts sum the kept counts of their window's days.
+  // table scans; the day-dependent staff counts sum the kept counts of their window's days;
+  // the listing counts of this week and last sum those two weeks' rows (decision 277).
   // Served, they are shared for a second between requests, cleared by this instance's writes.
   const today = isoDay(now?.() ?? new Date());
-  const read = () => readAdminCounts(db, today);
+  const read = () => readDashboardCounts(db, today);
   const [counts, mail] = await Promise.all([countsMemo ? countsMemo.get(today, read) : read(), mailCounts(c.get("deps").sql)]);
   const body: Stats = {
     totalClinics: counts.totalClinics,
@@ -34,6 +35,8 @@ export const statsRoutes = createRouter().openapi(statsRoute, async (c) => {
     staffChecksGoingStale: counts.staffChecksGoingStale,
     pendingSuggestions: counts.pendingSuggestions,
     ...mail,
+    eventsThisWeek: counts.eventsThisWeek,
+    eventsLastWeek: counts.eventsLastWeek,
   };
   return c.json(body, 200);
 });

@@ -47,6 +47,8 @@ describe("GET /stats", () => {
       pendingSubscribers: 3,
       mailSentThisWeek: 0,
       mailFailures: 0,
+      eventsThisWeek: { view: 0, call: 0, website: 0, directions: 0, booking: 0, "deal-view": 0 },
+      eventsLastWeek: { view: 0, call: 0, website: 0, directions: 0, booking: 0, "deal-view": 0 },
     });
   });
 

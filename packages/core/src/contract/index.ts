@@ -13,6 +13,7 @@ export * from "./cities.ts";
 export * from "./clinics.ts";
 export * from "./contact.ts";
 export * from "./deals.ts";
+export * from "./events.ts";
 export * from "./health.ts";
 export * from "./location.ts";
 export * from "./mail.ts";

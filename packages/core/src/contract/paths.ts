@@ -15,6 +15,7 @@ import type { City } from "./cities.ts";
 import type { Clinic, ClinicListResponse, NearbyProvidersResponse, ZipSearchResponse, adminClinicInputSchema, nearbyClinicsBodySchema } from "./clinics.ts";
 import type { ContactMark, ContactMessage, ContactResponse, contactSchema } from "./contact.ts";
 import type { dealInputSchema, dealPatchSchema } from "./deals.ts";
+import type { ListingEventWeeks } from "./events.ts";
 import type { HealthResponse } from "./health.ts";
 import type { UserLocation } from "./location.ts";
 import type { MailMessage, MailMessageList, MailSuppression, MailSuppressionList, mailSuppressionInputSchema } from "./mail.ts";
@@ -85,6 +86,7 @@ export type ApiGets = [
   Call<"/price-reports", { reports: ListedPriceReport[]; total: number }>,
   Call<"/deals", { deals: PublicDeal[] }>,
   Call<`/clinics/${Seg}/deals`, { deals: Deal[] }>,
+  Call<`/clinics/${Seg}/events`, ListingEventWeeks>,
   Call<"/suggestions", SuggestionList>,
   Call<"/blog/posts", BlogListResponse>,
   Call<"/blog/posts/recent", BlogPost[]>,

@@ -1,5 +1,6 @@
 /** GET /stats: the public counts and, with a session, the admin dashboard's (product.md §7). */
 import { z } from "zod";
+import { listingEventCountsSchema } from "./events.ts";
 
 export const statsSchema = z.object({
   totalClinics: z.number(),
@@ -17,5 +18,7 @@ export const statsSchema = z.object({
   pendingSubscribers: z.number().optional().describe("Newsletter subscriptions waiting for confirmation"),
   mailSentThisWeek: z.number().optional().describe("Messages sent (or captured) in the last 7 days"),
   mailFailures: z.number().optional().describe("Messages that failed in the last 7 days"),
+  eventsThisWeek: listingEventCountsSchema.optional().describe("What visitors did on every clinic's page this week so far (Monday to Sunday, UTC)"),
+  eventsLastWeek: listingEventCountsSchema.optional().describe("The same, last week"),
 });
 export type Stats = z.infer<typeof statsSchema>;

@@ -5,9 +5,10 @@
  * table admin_day_counts): /stats sums the days of its window (a few hundred rows at most)
  * instead of counting whole tables.
  */
-import { STAFF_RULES, oldestCurrentCheck } from "@botox/core";
+import { STAFF_RULES, oldestCurrentCheck, weekStartsEndingAt, zeroListingEventCounts, type ListingEventCounts } from "@botox/core";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client.ts";
+import { listingEventTotals } from "./listing-events.ts";
 import { preparedRows } from "./listings.ts";
 import { oldestFreshDay } from "./price-filters.ts";
 
@@ -66,4 +67,17 @@ export async function readAdminCounts(db: Database, today: string): Promise<Admi
     staffChecksGoingStale: n(row?.staffChecksGoingStale),
     pendingSuggestions: n(row?.pendingSuggestions),
   };
+}
+
+/** The dashboard's figures: the counts above, and what visitors did on every clinic's page (decision 277). */
+export interface DashboardCounts extends AdminCounts {
+  /** This week (Monday to Sunday, UTC) so far. */
+  eventsThisWeek: ListingEventCounts;
+  eventsLastWeek: ListingEventCounts;
+}
+
+export async function readDashboardCounts(db: Database, today: string): Promise<DashboardCounts> {
+  const [lastWeek = "", thisWeek = ""] = weekStartsEndingAt(today, 2);
+  const [counts, events] = await Promise.all([readAdminCounts(db, today), listingEventTotals(db.$client, [lastWeek, thisWeek])]);
+  return { ...counts, eventsThisWeek: events.get(thisWeek) ?? zeroListingEventCounts(), eventsLastWeek: events.get(lastWeek) ?? zeroListingEventCounts() };
 }

@@ -1,0 +1,279 @@
+/**
+ * What the listing brings (decision 277): the beacon's counts and who may read them.
+ * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LISTING_EVENTS, MSG, type ListingEventWeeks, type Stats } from "@botox/core";
+import { adminUsers, hashPassword } from "@botox/db";
+import { createApp } from "../../app.ts";
+import { readApiEnv } from "../../env.ts";
+import { closeRedisConnections } from "../../lib/redis.ts";
+import { sessionCookieOf } from "../../test/admin-app.ts";
+import { makeOwner, signInOwner } from "../../test/owners.ts";
+import { createPublicTestContext, socketEnv, TEST_ORIGIN, type PublicTestContext } from "../../test/public-app.ts";
+
+const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1";
+/** A Wednesday: its week starts on Monday 2026-11-23. */
+const WEDNESDAY = new Date("2026-11-25T15:00:00Z");
+
+let t: PublicTestContext;
+let clinicA: number;
+let clinicB: number;
+let admin: string;
+let ownerA: string;
+let clock = WEDNESDAY;
+
+let ipSeq = 0;
+/** A network of its own per test, so no test meets another's cap. */
+const freshIp = () => `203.0.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
+
+/** The beacon's request: JSON sent as text/plain, from a browser. */
+function beacon(body: unknown, options: { ip: string; type?: string; userAgent?: string | null; headers?: Record<string, string> }) {
+  const headers: Record<string, string> = { "Content-Type": options.type ?? "text/plain;charset=UTF-8", ...options.headers };
+  if (options.userAgent !== null) headers["User-Agent"] = options.userAgent ?? BROWSER;
+  return t.request("POST", "/events", { body: typeof body === "string" ? body : JSON.stringify(body), ip: options.ip, headers });
+}
+
+async function countOf(clinicId: number, type: string, weekStart = "2026-11-23"): Promise<number> {
+  const [row] = await t.db.sql<{ count: number }[]>`
+    select count from clinic_event_counts where clinic_id = ${clinicId} and type = ${type} and week_start = ${weekStart}::date`;
+  return Number(row?.count ?? 0);
+}
+const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
+
+beforeAll(async () => {
+  t = await createPublicTestContext();
+  t.deps.now = () => clock;
+  const [a, b] = await t.insertClinics([
+    { name: "Counted Clinic", city: "Countville", state: "TX" },
+    { name: "Other Counted Clinic", city: "Countville", state: "TX" },
+  ]);
+  clinicA = a!.id;
+  clinicB = b!.id;
+  await t.db.db.insert(adminUsers).values({ username: "events-admin", passwordHash: await hashPassword("events-admin-password") });
+  admin = sessionCookieOf(await t.request("POST", "/login", { body: { username: "events-admin", password: "events-admin-password" } }));
+  await makeOwner(t.db.sql, "a@counted.test", [clinicA]);
+  await makeOwner(t.db.sql, "b@counted.test", [clinicB]);
+  ownerA = await signInOwner((m, p, o) => t.request(m, p, o), t.db.sql, "a@counted.test");
+});
+afterAll(() => t?.close());
+
+describe("POST /events", () => {
+  it("counts each kind per clinic and week, from text/plain and JSON bodies, with no cookie read or set", async () => {
+    for (const type of ["view", "call", "website", "directions", "booking", "deal-view"]) {
+      const res = await beacon({ clinicId: clinicA, type }, { ip: freshIp(), headers: { Cookie: "visitor_id=abcdefghijklmnopqrstuvwx" } });
+      expect(res.status, type).toBe(204);
+      expect(res.headers.get("set-cookie")).toBeNull();
+      expect(await res.text()).toBe("");
+    }
+    expect((await beacon({ clinicId: clinicA, type: "view" }, { ip: freshIp(), type: "application/json" })).status).toBe(204);
+    expect(await countOf(clinicA, "view")).toBe(2);
+    expect(await countOf(clinicA, "deal-view")).toBe(1);
+    // Only counts are kept: a row is a clinic, a week, a kind and a number.
+    const columns = await t.db.sql<{ column_name: string }[]>`
+      select column_name from information_schema.columns where table_name = 'clinic_event_counts' order by ordinal_position`;
+    expect(columns.map((c) => c.column_name)).toEqual(["clinic_id", "week_start", "type", "count"]);
+  });
+
+  it("counts into the week of the day it arrives (Monday to Sunday, UTC)", async () => {
+    clock = new Date("2026-11-30T00:30:00Z");
+    try {
+      await beacon({ clinicId: clinicB, type: "call" }, { ip: freshIp() });
+    } finally {
+      clock = WEDNESDAY;
+    }
+    expect(await countOf(clinicB, "call", "2026-11-30")).toBe(1);
+    expect(await countOf(clinicB, "call")).toBe(0);
+  });
+
+  it(`counts at most ${LISTING_EVENTS.perAddressPerClinicPerDay} of a kind from one address for one clinic a day, answering 204 all the same`, async () => {
+    const ip = freshIp();
+    const before = await countOf(clinicB, "view");
+    for (let i = 0; i < LISTING_EVENTS.perAddressPerClinicPerDay + 3; i++) expect((await beacon({ clinicId: clinicB, type: "view" }, { ip })).status).toBe(204);
+    expect(await countOf(clinicB, "view")).toBe(before + LISTING_EVENTS.perAddressPerClinicPerDay);
+    // Another kind, another clinic and another address each have their own.
+    await beacon({ clinicId: clinicB, type: "website" }, { ip });
+    expect(await countOf(clinicB, "website")).toBe(1);
+    const otherClinic = await countOf(clinicA, "view");
+    await beacon({ clinicId: clinicA, type: "view" }, { ip });
+    expect(await countOf(clinicA, "view")).toBe(otherClinic + 1);
+    await beacon({ clinicId: clinicB, type: "view" }, { ip: freshIp() });
+    expect(await countOf(clinicB, "view")).toBe(before + LISTING_EVENTS.perAddressPerClinicPerDay + 1);
+    // The next day (UTC) the address counts again.
+    clock = new Date("2026-11-26T00:01:00Z");
+    try {
+      await beacon({ clinicId: clinicB, type: "view" }, { ip });
+    } finally {
+      clock = WEDNESDAY;
+    }
+    expect(await countOf(clinicB, "view")).toBe(before + LISTING_EVENTS.perAddressPerClinicPerDay + 2);
+  });
+
+  it("caps an IPv6 /64 as one address", async () => {
+    const before = await countOf(clinicA, "directions");
+    for (let i = 1; i <= LISTING_EVENTS.perAddressPerClinicPerDay + 2; i++) {
+      await beacon({ clinicId: clinicA, type: "directions" }, { ip: `2001:db8:77:1::${i.toString(16)}` });
+    }
+    expect(await countOf(clinicA, "directions")).toBe(before + LISTING_EVENTS.perAddressPerClinicPerDay);
+  });
+
+  it("does not count known bots or requests without a User-Agent", async () => {
+    const before = await countOf(clinicA, "call");
+    for (const userAgent of ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "HeadlessChrome/120.0", "curl/8.5.0", null]) {
+      expect((await beacon({ clinicId: clinicA, type: "call" }, { ip: freshIp(), userAgent })).status).toBe(204);
+    }
+    expect(await countOf(clinicA, "call")).toBe(before);
+  });
+
+  it("answers an unknown clinic 204 and counts nothing", async () => {
+    const res = await beacon({ clinicId: 2_000_000_000, type: "view" }, { ip: freshIp() });
+    expect(res.status).toBe(204);
+    const [row] = await t.db.sql<{ n: number }[]>`select count(*)::int as n from clinic_event_counts where clinic_id = 2000000000`;
+    expect(row?.n).toBe(0);
+  });
+
+  it("refuses bad bodies with 400 and a clear message", async () => {
+    const cases: [unknown, string][] = [
+      [{ type: "view" }, MSG.events.clinicId],
+      [{ clinicId: "12", type: "view" }, MSG.events.clinicId],
+      [{ clinicId: -1, type: "view" }, MSG.events.clinicId],
+      [{ clinicId: 2 ** 31, type: "view" }, MSG.events.clinicId],
+      [{ clinicId: clinicA }, MSG.events.type],
+      [{ clinicId: clinicA, type: "purchase" }, MSG.events.type],
+      ["{not json", MSG.api.invalidJson],
+      ["", MSG.api.invalidJson],
+      [[1, 2], MSG.api.bodyNotObject],
+      [null, MSG.api.bodyNotObject],
+    ];
+    for (const [body, message] of cases) {
+      const res = await beacon(body === null ? "null" : body, { ip: freshIp() });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await errorOf(res), JSON.stringify(body)).toBe(message);
+    }
+  });
+
+  it("refuses another body type (415), a body over 1 KB (413) and a foreign origin (403)", async () => {
+    const form = await beacon("clinicId=1&type=view", { ip: freshIp(), type: "application/x-www-form-urlencoded" });
+    expect([form.status, await errorOf(form)]).toEqual([415, MSG.events.bodyType]);
+    const big = await beacon(JSON.stringify({ clinicId: clinicA, type: "view", pad: "x".repeat(LISTING_EVENTS.bodyMaxBytes) }), { ip: freshIp() });
+    expect([big.status, await errorOf(big)]).toEqual([413, MSG.api.payloadTooLarge]);
+    const foreign = await beacon({ clinicId: clinicA, type: "view" }, { ip: freshIp(), headers: { Origin: "https://elsewhere.example" } });
+    expect([foreign.status, await errorOf(foreign)]).toEqual([403, MSG.api.forbiddenOrigin]);
+  });
+
+  it("is documented with both body types", async () => {
+    const doc = (await (await t.request("GET", "/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> }; responses: Record<string, unknown> }>>;
+    };
+    const post = doc.paths["/events"]?.post;
+    expect(Object.keys(post?.requestBody?.content ?? {}).sort()).toEqual(["application/json", "text/plain"]);
+    expect(Object.keys(post?.responses ?? {})).toContain("204");
+    expect(doc.paths["/clinics/{id}/events"]?.get).toBeDefined();
+  });
+});
+
+describe("GET /clinics/{id}/events", () => {
+  beforeAll(async () => {
+    // Older weeks, written as the beacon would have.
+    await t.db.sql`insert into clinic_event_counts (clinic_id, week_start, type, count) values
+      (${clinicA}, '2026-11-09', 'view', 40), (${clinicA}, '2026-11-09', 'booking', 2), (${clinicA}, '2026-09-07', 'call', 9)`;
+  });
+
+  it("answers the team the clinic's weeks, oldest first, zero-filled, ending with this week", async () => {
+    const res = await t.get<ListingEventWeeks>(`/clinics/${clinicA}/events?weeks=3`, { cookie: admin });
+    expect(res.status).toBe(200);
+    expect(res.res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.body.weeks.map((w) => w.weekStart)).toEqual(["2026-11-09", "2026-11-16", "2026-11-23"]);
+    expect(res.body.weeks[0]).toEqual({ weekStart: "2026-11-09", view: 40, call: 0, website: 0, directions: 0, booking: 2, "deal-view": 0 });
+    expect(res.body.weeks[1]).toEqual({ weekStart: "2026-11-16", view: 0, call: 0, website: 0, directions: 0, booking: 0, "deal-view": 0 });
+    expect(res.body.weeks[2]?.view).toBe(await countOf(clinicA, "view"));
+  });
+
+  it("answers 12 weeks by default and up to 52", async () => {
+    const twelve = await t.get<ListingEventWeeks>(`/clinics/${clinicA}/events`, { cookie: admin });
+    expect(twelve.body.weeks).toHaveLength(12);
+    expect(twelve.body.weeks[0]?.weekStart).toBe("2026-09-07");
+    expect(twelve.body.weeks[0]?.call).toBe(9);
+    expect((await t.get<ListingEventWeeks>(`/clinics/${clinicA}/events?weeks=52`, { cookie: admin })).body.weeks).toHaveLength(52);
+    for (const weeks of ["0", "53", "two"]) {
+      const res = await t.get<{ error: string }>(`/clinics/${clinicA}/events?weeks=${weeks}`, { cookie: admin });
+      expect([res.status, res.body.error]).toEqual([400, MSG.events.weeks]);
+    }
+  });
+
+  it("answers the clinic's owner, refuses another clinic's owner and anyone without a session", async () => {
+    expect((await t.get(`/clinics/${clinicA}/events`, { cookie: ownerA })).status).toBe(200);
+    expect([403, 404]).toContain((await t.get(`/clinics/${clinicB}/events`, { cookie: ownerA })).status);
+    const anonymous = await t.get<{ error: string }>(`/clinics/${clinicA}/events`);
+    expect([anonymous.status, anonymous.body.error]).toEqual([401, MSG.api.unauthorized]);
+    expect((await t.get(`/clinics/2000000000/events`, { cookie: admin })).status).toBe(404);
+  });
+});
+
+describe("the dashboard", () => {
+  it("sums every clinic's counts of this week and last", async () => {
+    await t.db.sql`insert into clinic_event_counts (clinic_id, week_start, type, count) values
+      (${clinicA}, '2026-11-16', 'call', 3), (${clinicB}, '2026-11-16', 'call', 4)`;
+    const thisWeek = await t.db.sql<
+      { n: number }[]
+    >`select coalesce(sum(count), 0)::int as n from clinic_event_counts where week_start = '2026-11-23' and type = 'view'`;
+    const stats = await t.get<Stats>("/stats", { cookie: admin });
+    expect(stats.body.eventsThisWeek?.view).toBe(thisWeek[0]?.n);
+    expect(stats.body.eventsLastWeek).toEqual({ view: 0, call: 7, website: 0, directions: 0, booking: 0, "deal-view": 0 });
+  });
+});
+
+// The cap's state in Redis (REDIS_URL): shared by instances, keyed by hashes only.
+const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
+async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on("error", () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+describe.skipIf(!(await redisAnswers()))("with REDIS_URL", () => {
+  afterAll(() => closeRedisConnections());
+
+  it("two instances share the cap, and the store holds neither the address nor the clinic", async () => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      // A secret of this run's own: its keys are new whatever earlier runs left.
+      const secret = randomBytes(16).toString("hex");
+      const instance = () => createApp({ ...t.deps, secret, env: readApiEnv({ NODE_ENV: "test", REDIS_URL }) });
+      const [a, b] = [instance(), instance()];
+      const ip = "198.18.99.7";
+      const send = (app: ReturnType<typeof instance>) =>
+        app.request(
+          "/api/v1/events",
+          {
+            method: "POST",
+            headers: { "Content-Type": "text/plain", Origin: TEST_ORIGIN, "User-Agent": BROWSER },
+            body: JSON.stringify({ clinicId: clinicB, type: "booking" }),
+          },
+          socketEnv(ip),
+        );
+      const before = await countOf(clinicB, "booking");
+      for (let i = 0; i < LISTING_EVENTS.perAddressPerClinicPerDay + 2; i++) expect((await send(i % 2 ? a : b)).status).toBe(204);
+      expect(await countOf(clinicB, "booking")).toBe(before + LISTING_EVENTS.perAddressPerClinicPerDay);
+      // The key: a keyed hash of the day, the clinic, the kind and the address, gone within a day.
+      const hash = createHmac("sha256", secret).update(`2026-11-25|${clinicB}|booking|${ip}`).digest("base64url");
+      const key = `rl:events-cap:${hash}`;
+      expect(Number(await redis.get(key))).toBe(LISTING_EVENTS.perAddressPerClinicPerDay + 2);
+      expect(await redis.pttl(key)).toBeGreaterThan(0);
+      expect(await redis.pttl(key)).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
+      expect((await redis.keys("rl:events-cap:*")).filter((k) => k.includes(ip))).toEqual([]);
+      await redis.del(key, `rl:events:${ip}`);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
