@@ -9,6 +9,7 @@
  * more than two): none under four letters, one up to seven, two from eight.
  */
 import { toLinkSlug } from "./slug.ts";
+import { LABEL_SOURCES } from "./labels.ts";
 
 export interface SearchWordRow {
   /** A brand id ("botox", "letybo") when the words name one brand; null for the treatment in general. */
@@ -28,37 +29,37 @@ export const SEARCH_WORDS: readonly SearchWordRow[] = [
     brand: "botox",
     label: "Botox",
     words: ["botox", "botox cosmetic", "onabotulinumtoxina"],
-    source: "BOTOX Cosmetic (onabotulinumtoxinA) US Prescribing Information, Allergan",
+    source: LABEL_SOURCES.botox,
   },
   {
     brand: "dysport",
     label: "Dysport",
     words: ["dysport", "abobotulinumtoxina"],
-    source: "DYSPORT (abobotulinumtoxinA) US Prescribing Information, Ipsen/Galderma",
+    source: LABEL_SOURCES.dysport,
   },
   {
     brand: "xeomin",
     label: "Xeomin",
     words: ["xeomin", "incobotulinumtoxina"],
-    source: "XEOMIN (incobotulinumtoxinA) US Prescribing Information, Merz",
+    source: LABEL_SOURCES.xeomin,
   },
   {
     brand: "jeuveau",
     label: "Jeuveau",
     words: ["jeuveau", "newtox", "prabotulinumtoxina"],
-    source: "JEUVEAU (prabotulinumtoxinA-xvfs) US Prescribing Information, Evolus",
+    source: LABEL_SOURCES.jeuveau,
   },
   {
     brand: "daxxify",
     label: "Daxxify",
     words: ["daxxify", "daxi", "daxibotulinumtoxina"],
-    source: "DAXXIFY (daxibotulinumtoxinA-lanm) US Prescribing Information, Revance",
+    source: LABEL_SOURCES.daxxify,
   },
   {
     brand: "letybo",
     label: "Letybo",
     words: ["letybo", "letibotulinumtoxina"],
-    source: "LETYBO (letibotulinumtoxinA-wlbg) US Prescribing Information, Hugel; FDA approval 2024",
+    source: LABEL_SOURCES.letybo,
   },
   {
     brand: null,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SEARCH_WORDS } from "./search-words.ts";
 import { DOSE_TABLE } from "./estimates.ts";
 import { PRICE_AREAS } from "./price-format.ts";
+import { LABELLED_BRANDS, LABEL_SOURCES, US_LABELS } from "./labels.ts";
 import { TREATMENT_FACTS, TREATMENT_PAGES, factsOf, treatmentPageOf, treatmentPath, wordsOf } from "./treatments.ts";
 
 describe("treatment pages", () => {
@@ -25,9 +26,22 @@ describe("treatment pages", () => {
   });
 
   it("no fact states a figure the dose table does not hold (doses are shown from the table, with its sources)", () => {
-    // "Six" products is the count of the table's brands; no other number may appear.
-    expect(new Set(DOSE_TABLE.map((r) => r.brand)).size).toBe(6);
+    // "Six" products is the count of the labels, each of which doses frown lines; no other number may appear.
+    expect(LABELLED_BRANDS).toHaveLength(6);
+    expect(new Set(DOSE_TABLE.filter((r) => r.area === "frown_lines").map((r) => r.brand))).toEqual(new Set(LABELLED_BRANDS));
     for (const f of TREATMENT_FACTS) expect(f.text.replace(/\b(Six)\b/g, ""), f.id).not.toMatch(/\d/);
+  });
+
+  it("names the products and their labels from the one label table", () => {
+    const approved = TREATMENT_FACTS.find((f) => f.id === "approved-products")!;
+    expect(approved.text).toBe(
+      "Six botulinum toxin products are FDA-approved in the US for the temporary improvement of moderate to severe frown lines (glabellar lines) in adults: Botox Cosmetic, Dysport, Xeomin, Jeuveau, Daxxify and Letybo.",
+    );
+    for (const b of LABELLED_BRANDS) expect(approved.source).toContain(`${US_LABELS[b].printed} (${US_LABELS[b].maker})`);
+    expect(TREATMENT_FACTS.find((f) => f.id === "botox-areas")!.source).toBe(`${LABEL_SOURCES.botox}: Indications and Usage`);
+    expect(TREATMENT_FACTS.find((f) => f.id === "xeomin-areas")!.source).toBe(`${LABEL_SOURCES.xeomin}: Indications and Usage`);
+    // The brands' search words name the same labels.
+    for (const row of SEARCH_WORDS.filter((r) => r.brand != null)) expect(row.source).toBe(LABEL_SOURCES[row.brand as keyof typeof LABEL_SOURCES]);
   });
 
   it("pages have distinct slug addresses and price areas the price rows know", () => {

@@ -3,16 +3,18 @@
  * "masseter", "trap tox", "baby botox", "neurotoxin"): what the treatment is, in facts taken
  * from named public sources, and the clinics that post prices for it.
  *
- * Every statement shown to visitors is a row of TREATMENT_FACTS with its source beside it;
- * doses come from the estimates' dose table (its label sources) and nothing else. A fact
- * without a public source is not shown: no figure is written here that a label does not state.
+ * Every statement shown to visitors is a row of TREATMENT_FACTS with its source beside it (a
+ * label of labels.ts and its section); doses come from the estimates' dose table (its label
+ * sources) and nothing else. A fact without a public source is not shown: no figure is
+ * written here that a label does not state.
  */
 import { SEARCH_WORDS, type SearchWordRow } from "./search-words.ts";
 import type { PriceArea } from "./price-format.ts";
+import { ALL_LABELS, LABELLED_BRANDS, LABELLED_PRODUCTS, LABEL_SOURCES } from "./labels.ts";
 
-/** The labels' sections the facts rest on (each brand's US prescribing information). */
-const LABELS =
-  "US Prescribing Information of BOTOX Cosmetic (Allergan/AbbVie), DYSPORT (Ipsen/Galderma), XEOMIN (Merz), JEUVEAU (Evolus), DAXXIFY (Revance) and LETYBO (Hugel)";
+/** The number of labelled products, as the sentence that opens with it says it. */
+const COUNT_WORDS = ["No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"];
+const LABELS = ALL_LABELS;
 
 export interface TreatmentFact {
   id: string;
@@ -26,13 +28,18 @@ export interface TreatmentFact {
 export const TREATMENT_FACTS: readonly TreatmentFact[] = [
   {
     id: "approved-products",
-    text: "Six botulinum toxin products are FDA-approved in the US for the temporary improvement of moderate to severe frown lines (glabellar lines) in adults: Botox Cosmetic, Dysport, Xeomin, Jeuveau, Daxxify and Letybo.",
+    text: `${COUNT_WORDS[LABELLED_BRANDS.length]} botulinum toxin products are FDA-approved in the US for the temporary improvement of moderate to severe frown lines (glabellar lines) in adults: ${LABELLED_PRODUCTS}.`,
     source: `${LABELS}: Indications and Usage`,
   },
   {
     id: "botox-areas",
-    text: "Botox Cosmetic's label also covers crow's feet (lateral canthal lines) and forehead lines.",
-    source: "BOTOX Cosmetic (onabotulinumtoxinA) US Prescribing Information, Allergan/AbbVie: Indications and Usage",
+    text: "Botox Cosmetic's label also covers crow's feet (lateral canthal lines), forehead lines, and the vertical bands between jaw and neck (platysma bands).",
+    source: `${LABEL_SOURCES.botox}: Indications and Usage`,
+  },
+  {
+    id: "xeomin-areas",
+    text: "Xeomin's label also covers forehead lines and crow's feet: with frown lines, the label calls them upper facial lines.",
+    source: `${LABEL_SOURCES.xeomin}: Indications and Usage`,
   },
   {
     id: "units-differ",
@@ -80,7 +87,7 @@ export interface TreatmentPage {
 const COMMON = ["approved-products", "units-differ", "boxed-warning"] as const;
 
 export const TREATMENT_PAGES: readonly TreatmentPage[] = [
-  { slug: "neurotoxin-injections", label: "Neurotoxin injections", priceArea: null, facts: [...COMMON, "botox-areas"] },
+  { slug: "neurotoxin-injections", label: "Neurotoxin injections", priceArea: null, facts: [...COMMON, "botox-areas", "xeomin-areas"] },
   { slug: "baby-botox", label: "Baby Botox", priceArea: null, facts: ["no-baby-dose", ...COMMON] },
   { slug: "lip-flip", label: "Lip flip", priceArea: "lip_flip", facts: ["off-label-lips", ...COMMON] },
   { slug: "masseter", label: "Masseter (jaw slimming)", priceArea: "masseter", facts: ["off-label-masseter", ...COMMON] },
