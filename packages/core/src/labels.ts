@@ -36,12 +36,19 @@ export function labelSource(brand: LabelledBrand): string {
 }
 
 /** Each brand's label source line, by brand id. */
-export const LABEL_SOURCES = Object.fromEntries(LABELLED_BRANDS.map((b) => [b, labelSource(b)])) as Record<LabelledBrand, string>;
+export const LABEL_SOURCES = /* @__PURE__ */ Object.fromEntries(LABELLED_BRANDS.map((b) => [b, labelSource(b)])) as Record<LabelledBrand, string>;
 
 const inWords = (items: readonly string[]): string => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
 
+// Functions, not constants: the listing islands load this module (through the estimates) and
+// need neither sentence.
+
 /** The products, as a sentence lists them: "Botox Cosmetic, Dysport, … and Letybo". */
-export const LABELLED_PRODUCTS = inWords(LABELLED_BRANDS.map((b) => US_LABELS[b].product));
+export function labelledProducts(): string {
+  return inWords(LABELLED_BRANDS.map((b) => US_LABELS[b].product));
+}
 
 /** Every label at once, for a statement all of them make. */
-export const ALL_LABELS = `US Prescribing Information of ${inWords(LABELLED_BRANDS.map((b) => `${US_LABELS[b].printed} (${US_LABELS[b].maker})`))}`;
+export function allLabels(): string {
+  return `US Prescribing Information of ${inWords(LABELLED_BRANDS.map((b) => `${US_LABELS[b].printed} (${US_LABELS[b].maker})`))}`;
+}

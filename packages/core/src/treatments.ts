@@ -10,11 +10,11 @@
  */
 import { SEARCH_WORDS, type SearchWordRow } from "./search-words.ts";
 import type { PriceArea } from "./price-format.ts";
-import { ALL_LABELS, LABELLED_BRANDS, LABELLED_PRODUCTS, LABEL_SOURCES } from "./labels.ts";
+import { LABELLED_BRANDS, LABEL_SOURCES, allLabels, labelledProducts } from "./labels.ts";
 
 /** The number of labelled products, as the sentence that opens with it says it. */
 const COUNT_WORDS = ["No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"];
-const LABELS = ALL_LABELS;
+const LABELS = allLabels();
 
 export interface TreatmentFact {
   id: string;
@@ -28,7 +28,7 @@ export interface TreatmentFact {
 export const TREATMENT_FACTS: readonly TreatmentFact[] = [
   {
     id: "approved-products",
-    text: `${COUNT_WORDS[LABELLED_BRANDS.length]} botulinum toxin products are FDA-approved in the US for the temporary improvement of moderate to severe frown lines (glabellar lines) in adults: ${LABELLED_PRODUCTS}.`,
+    text: `${COUNT_WORDS[LABELLED_BRANDS.length]} botulinum toxin products are FDA-approved in the US for the temporary improvement of moderate to severe frown lines (glabellar lines) in adults: ${labelledProducts()}.`,
     source: `${LABELS}: Indications and Usage`,
   },
   {

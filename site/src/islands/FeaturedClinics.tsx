@@ -66,6 +66,7 @@ export default function FeaturedClinics({ config, title = "Top-Rated Botox Provi
     <section
       aria-labelledby={`${id}-h`}
       className="container-page py-12"
+      data-needs-js=""
       data-location-island=""
       data-settled={settled ? "" : undefined}
       data-featured-area={settled ? (useFixedZip ? "fixed-zip" : "visitor") : undefined}
