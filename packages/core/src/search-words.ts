@@ -9,7 +9,6 @@
  * more than two): none under four letters, one up to seven, two from eight.
  */
 import { toLinkSlug } from "./slug.ts";
-import { LABEL_SOURCES } from "./labels.ts";
 
 export interface SearchWordRow {
   /** A brand id ("botox", "letybo") when the words name one brand; null for the treatment in general. */
@@ -23,43 +22,45 @@ export interface SearchWordRow {
 }
 
 const DESIGN = "design.md §13 Search words (how patients and clinics name the treatment)";
+/** A brand's words are the names its US label prints (labels.ts names each label). */
+const LABEL = "The brand's US Prescribing Information: the product and generic names it is printed under";
 
 export const SEARCH_WORDS: readonly SearchWordRow[] = [
   {
     brand: "botox",
     label: "Botox",
     words: ["botox", "botox cosmetic", "onabotulinumtoxina"],
-    source: LABEL_SOURCES.botox,
+    source: LABEL,
   },
   {
     brand: "dysport",
     label: "Dysport",
     words: ["dysport", "abobotulinumtoxina"],
-    source: LABEL_SOURCES.dysport,
+    source: LABEL,
   },
   {
     brand: "xeomin",
     label: "Xeomin",
     words: ["xeomin", "incobotulinumtoxina"],
-    source: LABEL_SOURCES.xeomin,
+    source: LABEL,
   },
   {
     brand: "jeuveau",
     label: "Jeuveau",
     words: ["jeuveau", "newtox", "prabotulinumtoxina"],
-    source: LABEL_SOURCES.jeuveau,
+    source: LABEL,
   },
   {
     brand: "daxxify",
     label: "Daxxify",
     words: ["daxxify", "daxi", "daxibotulinumtoxina"],
-    source: LABEL_SOURCES.daxxify,
+    source: LABEL,
   },
   {
     brand: "letybo",
     label: "Letybo",
     words: ["letybo", "letibotulinumtoxina"],
-    source: LABEL_SOURCES.letybo,
+    source: LABEL,
   },
   {
     brand: null,

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { SEARCH_WORDS } from "./search-words.ts";
 import { DOSE_TABLE } from "./estimates.ts";
 import { PRICE_AREAS } from "./price-format.ts";
-import { LABELLED_BRANDS, LABEL_SOURCES, US_LABELS } from "./labels.ts";
-import { TREATMENT_FACTS, TREATMENT_PAGES, factsOf, treatmentPageOf, treatmentPath, wordsOf } from "./treatments.ts";
+import { LABELLED_BRANDS, LABEL_SOURCES, labelAndMaker } from "./labels.ts";
+import { TREATMENT_PAGES, treatmentPageOf, treatmentPath, wordsOf } from "./treatments.ts";
+import { TREATMENT_FACTS, factsOf } from "./treatment-facts.ts";
 
 describe("treatment pages", () => {
   it("every search words row without a brand has a page, and every page answers one such row", () => {
@@ -37,11 +38,17 @@ describe("treatment pages", () => {
     expect(approved.text).toBe(
       "Six botulinum toxin products are FDA-approved in the US for the temporary improvement of moderate to severe frown lines (glabellar lines) in adults: Botox Cosmetic, Dysport, Xeomin, Jeuveau, Daxxify and Letybo.",
     );
-    for (const b of LABELLED_BRANDS) expect(approved.source).toContain(`${US_LABELS[b].printed} (${US_LABELS[b].maker})`);
+    expect(approved.source).toBe(
+      "US Prescribing Information of BOTOX Cosmetic (Allergan/AbbVie), DYSPORT (Ipsen/Galderma), XEOMIN (Merz), JEUVEAU (Evolus), DAXXIFY (Revance) and LETYBO (Hugel): Indications and Usage",
+    );
+    for (const b of LABELLED_BRANDS) expect(approved.source).toContain(labelAndMaker(b));
     expect(TREATMENT_FACTS.find((f) => f.id === "botox-areas")!.source).toBe(`${LABEL_SOURCES.botox}: Indications and Usage`);
     expect(TREATMENT_FACTS.find((f) => f.id === "xeomin-areas")!.source).toBe(`${LABEL_SOURCES.xeomin}: Indications and Usage`);
-    // The brands' search words name the same labels.
-    for (const row of SEARCH_WORDS.filter((r) => r.brand != null)) expect(row.source).toBe(LABEL_SOURCES[row.brand as keyof typeof LABEL_SOURCES]);
+    // Each brand's search words hold the generic name its label is printed under.
+    for (const row of SEARCH_WORDS.filter((r) => r.brand != null)) {
+      const generic = /\(([^)]+)\)/.exec(LABEL_SOURCES[row.brand as keyof typeof LABEL_SOURCES])![1]!;
+      expect(row.words, row.label).toContain(generic.replace(/-\w+$/, "").toLowerCase());
+    }
   });
 
   it("pages have distinct slug addresses and price areas the price rows know", () => {
