@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { TREATMENT_FACTS } from "@botox/core/treatments";
+import { TREATMENT_FACTS } from "@botox/core/treatment-facts";
 import { MOBILE, api, hydrated, openPage, site, useBrowser } from "./support.ts";
 
 const browser = useBrowser();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DOSE_SOURCES, DOSE_TABLE, ESTIMATE_MSG, clinicEstimates, estimateDollars, indexEstimates, typicalUnits } from "./estimates.ts";
+import { DOSE_TABLE, ESTIMATE_MSG, clinicEstimates, estimateDollars, indexEstimates, typicalUnits } from "./estimates.ts";
+import { LABEL_SOURCES } from "./labels.ts";
 import { computePriceIndex, perUnitCents, priceCheckedOn, type ClinicPrice } from "./prices.ts";
 
 const TODAY = "2026-11-23";
@@ -31,12 +32,11 @@ function price(p: Partial<ClinicPrice>): ClinicPrice {
 }
 
 describe("the dose table: exactly the labels' figures, each row with its source", () => {
-  it("holds the labels' nine figures and no others", () => {
+  it("holds the labels' eight figures and no others (each read in its label's Dosage and Administration)", () => {
     expect(DOSE_TABLE.map((r) => [r.brand, r.area, r.units])).toEqual([
       ["botox", "frown_lines", 20],
       ["botox", "crows_feet", 24],
       ["botox", "forehead_and_frown_lines", 40],
-      ["botox", "forehead_frown_and_crows_feet", 64],
       ["dysport", "frown_lines", 50],
       ["xeomin", "frown_lines", 20],
       ["jeuveau", "frown_lines", 20],
@@ -45,9 +45,9 @@ describe("the dose table: exactly the labels' figures, each row with its source"
     ]);
   });
   it("names each row's label: the brand's US prescribing information", () => {
-    for (const r of DOSE_TABLE) expect(r.source).toBe(DOSE_SOURCES[r.brand]);
-    expect(DOSE_SOURCES.botox).toBe("BOTOX Cosmetic (onabotulinumtoxinA) US Prescribing Information, Allergan/AbbVie");
-    for (const s of Object.values(DOSE_SOURCES)) expect(s).toMatch(/US Prescribing Information/);
+    for (const r of DOSE_TABLE) expect(r.source).toBe(LABEL_SOURCES[r.brand]);
+    expect(LABEL_SOURCES.botox).toBe("BOTOX Cosmetic (onabotulinumtoxinA) US Prescribing Information, Allergan/AbbVie");
+    for (const s of Object.values(LABEL_SOURCES)) expect(s).toMatch(/US Prescribing Information/);
   });
   it("has no figure for an area or brand it lacks", () => {
     expect(typicalUnits("botox", "frown_lines")).toBe(20);
@@ -69,7 +69,6 @@ describe("estimates", () => {
       "Frown lines, about 20 units of Botox: about $260 at $13/unit (checked 2 Nov 2026)",
       "Crow's feet, about 24 units of Botox: about $312 at $13/unit (checked 2 Nov 2026)",
       "Forehead lines with frown lines, about 40 units of Botox: about $520 at $13/unit (checked 2 Nov 2026)",
-      "Forehead lines, frown lines and crow's feet, about 64 units of Botox: about $832 at $13/unit (checked 2 Nov 2026)",
     ]);
     expect(ESTIMATE_MSG.dosesVary).toMatch(/vary.*injector/);
   });
@@ -124,7 +123,7 @@ describe("estimates", () => {
 
   it("Letybo is estimated from its label's glabellar dose", () => {
     expect(typicalUnits("letybo", "frown_lines")).toBe(20);
-    expect(DOSE_SOURCES.letybo).toMatch(/LETYBO \(letibotulinumtoxinA-wlbg\) US Prescribing Information/);
+    expect(LABEL_SOURCES.letybo).toMatch(/LETYBO \(letibotulinumtoxinA-wlbg\) US Prescribing Information/);
     expect(clinicEstimates([price({ brand: "letybo", unitPriceCents: 1000 })], TODAY).map((e) => e.text)).toEqual([
       "Frown lines, about 20 units of Letybo: about $200 at $10/unit (checked 2 Nov 2026)",
     ]);

@@ -22,16 +22,16 @@ import {
   type PriceBrand,
   type PriceIndex,
 } from "./prices.ts";
+import { LABEL_SOURCES, LABELLED_BRANDS, type LabelledBrand } from "./labels.ts";
 
-/** The areas the dose table knows. Two are combinations the labels dose as one treatment. */
-export const DOSE_AREAS = ["frown_lines", "crows_feet", "forehead_and_frown_lines", "forehead_frown_and_crows_feet"] as const;
+/** The areas the dose table knows. One is a combination a label doses as one treatment. */
+export const DOSE_AREAS = ["frown_lines", "crows_feet", "forehead_and_frown_lines"] as const;
 export type DoseArea = (typeof DOSE_AREAS)[number];
 
 export const DOSE_AREA_LABELS: Record<DoseArea, string> = {
   frown_lines: "Frown lines",
   crows_feet: "Crow's feet",
   forehead_and_frown_lines: "Forehead lines with frown lines",
-  forehead_frown_and_crows_feet: "Forehead lines, frown lines and crow's feet",
 };
 
 /**
@@ -43,18 +43,8 @@ const PRICE_AREA_OF: Partial<Record<DoseArea, PriceArea>> = {
   crows_feet: "crows_feet",
 };
 
-/** Where each brand's units come from: the products' US prescribing information (labels). */
-export const DOSE_SOURCES: Record<Exclude<PriceBrand, "other">, string> = {
-  botox: "BOTOX Cosmetic (onabotulinumtoxinA) US Prescribing Information, Allergan/AbbVie",
-  dysport: "DYSPORT (abobotulinumtoxinA) US Prescribing Information, Ipsen/Galderma",
-  xeomin: "XEOMIN (incobotulinumtoxinA) US Prescribing Information, Merz",
-  jeuveau: "JEUVEAU (prabotulinumtoxinA-xvfs) US Prescribing Information, Evolus",
-  daxxify: "DAXXIFY (daxibotulinumtoxinA-lanm) US Prescribing Information, Revance",
-  letybo: "LETYBO (letibotulinumtoxinA-wlbg) US Prescribing Information, Hugel (FDA approval 2024)",
-};
-
 export interface DoseRow {
-  brand: Exclude<PriceBrand, "other">;
+  brand: LabelledBrand;
   area: DoseArea;
   /** Total units of the labelled dose for the area. */
   units: number;
@@ -63,18 +53,19 @@ export interface DoseRow {
 }
 
 /**
- * Typical units per area, each row with the label (US prescribing information) it comes from. These figures and no others: an area a label does not dose is not estimated.
+ * Typical units per area: each row the total recommended dose its brand's label gives for the
+ * area (Dosage and Administration), with the label beside it (labels.ts). These figures and no
+ * others: an area a label does not dose is not estimated.
  */
 export const DOSE_TABLE: readonly DoseRow[] = [
-  { brand: "botox", area: "frown_lines", units: 20, source: DOSE_SOURCES.botox },
-  { brand: "botox", area: "crows_feet", units: 24, source: DOSE_SOURCES.botox },
-  { brand: "botox", area: "forehead_and_frown_lines", units: 40, source: DOSE_SOURCES.botox },
-  { brand: "botox", area: "forehead_frown_and_crows_feet", units: 64, source: DOSE_SOURCES.botox },
-  { brand: "dysport", area: "frown_lines", units: 50, source: DOSE_SOURCES.dysport },
-  { brand: "xeomin", area: "frown_lines", units: 20, source: DOSE_SOURCES.xeomin },
-  { brand: "jeuveau", area: "frown_lines", units: 20, source: DOSE_SOURCES.jeuveau },
-  { brand: "daxxify", area: "frown_lines", units: 40, source: DOSE_SOURCES.daxxify },
-  { brand: "letybo", area: "frown_lines", units: 20, source: DOSE_SOURCES.letybo },
+  { brand: "botox", area: "frown_lines", units: 20, source: LABEL_SOURCES.botox },
+  { brand: "botox", area: "crows_feet", units: 24, source: LABEL_SOURCES.botox },
+  { brand: "botox", area: "forehead_and_frown_lines", units: 40, source: LABEL_SOURCES.botox },
+  { brand: "dysport", area: "frown_lines", units: 50, source: LABEL_SOURCES.dysport },
+  { brand: "xeomin", area: "frown_lines", units: 20, source: LABEL_SOURCES.xeomin },
+  { brand: "jeuveau", area: "frown_lines", units: 20, source: LABEL_SOURCES.jeuveau },
+  { brand: "daxxify", area: "frown_lines", units: 40, source: LABEL_SOURCES.daxxify },
+  { brand: "letybo", area: "frown_lines", units: 20, source: LABEL_SOURCES.letybo },
 ];
 
 export const ESTIMATE_MSG = {
@@ -152,7 +143,7 @@ export interface AreaEstimate {
 export function clinicEstimates(prices: readonly ClinicPrice[], today: string): AreaEstimate[] {
   const out: AreaEstimate[] = [];
   const published = prices.filter((p) => p.status === "published");
-  for (const brand of Object.keys(DOSE_SOURCES) as Exclude<PriceBrand, "other">[]) {
+  for (const brand of LABELLED_BRANDS) {
     const current = [...currentUnitPrices(published, brand, today).values()][0];
     for (const row of DOSE_TABLE.filter((r) => r.brand === brand)) {
       const own = ownAreaPrice(published, brand, row.area, today);

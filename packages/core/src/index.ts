@@ -23,6 +23,7 @@ export * from "./hours.ts";
 export * from "./open-now.ts";
 export * from "./visitor-rating.ts";
 export * from "./prices.ts";
+export * from "./labels.ts";
 export * from "./estimates.ts";
 export * from "./deals.ts";
 export * from "./staff.ts";

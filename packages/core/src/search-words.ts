@@ -22,43 +22,45 @@ export interface SearchWordRow {
 }
 
 const DESIGN = "design.md §13 Search words (how patients and clinics name the treatment)";
+/** A brand's words are the names its US label prints (labels.ts names each label). */
+const LABEL = "The brand's US Prescribing Information: the product and generic names it is printed under";
 
 export const SEARCH_WORDS: readonly SearchWordRow[] = [
   {
     brand: "botox",
     label: "Botox",
     words: ["botox", "botox cosmetic", "onabotulinumtoxina"],
-    source: "BOTOX Cosmetic (onabotulinumtoxinA) US Prescribing Information, Allergan",
+    source: LABEL,
   },
   {
     brand: "dysport",
     label: "Dysport",
     words: ["dysport", "abobotulinumtoxina"],
-    source: "DYSPORT (abobotulinumtoxinA) US Prescribing Information, Ipsen/Galderma",
+    source: LABEL,
   },
   {
     brand: "xeomin",
     label: "Xeomin",
     words: ["xeomin", "incobotulinumtoxina"],
-    source: "XEOMIN (incobotulinumtoxinA) US Prescribing Information, Merz",
+    source: LABEL,
   },
   {
     brand: "jeuveau",
     label: "Jeuveau",
     words: ["jeuveau", "newtox", "prabotulinumtoxina"],
-    source: "JEUVEAU (prabotulinumtoxinA-xvfs) US Prescribing Information, Evolus",
+    source: LABEL,
   },
   {
     brand: "daxxify",
     label: "Daxxify",
     words: ["daxxify", "daxi", "daxibotulinumtoxina"],
-    source: "DAXXIFY (daxibotulinumtoxinA-lanm) US Prescribing Information, Revance",
+    source: LABEL,
   },
   {
     brand: "letybo",
     label: "Letybo",
     words: ["letybo", "letibotulinumtoxina"],
-    source: "LETYBO (letibotulinumtoxinA-wlbg) US Prescribing Information, Hugel; FDA approval 2024",
+    source: LABEL,
   },
   {
     brand: null,

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { SEARCH_WORDS } from "./search-words.ts";
 import { DOSE_TABLE } from "./estimates.ts";
 import { PRICE_AREAS } from "./price-format.ts";
-import { TREATMENT_FACTS, TREATMENT_PAGES, factsOf, treatmentPageOf, treatmentPath, wordsOf } from "./treatments.ts";
+import { LABELLED_BRANDS, LABEL_SOURCES, labelAndMaker } from "./labels.ts";
+import { TREATMENT_PAGES, treatmentPageOf, treatmentPath, wordsOf } from "./treatments.ts";
+import { TREATMENT_FACTS, factsOf } from "./treatment-facts.ts";
 
 describe("treatment pages", () => {
   it("every search words row without a brand has a page, and every page answers one such row", () => {
@@ -25,9 +27,28 @@ describe("treatment pages", () => {
   });
 
   it("no fact states a figure the dose table does not hold (doses are shown from the table, with its sources)", () => {
-    // "Six" products is the count of the table's brands; no other number may appear.
-    expect(new Set(DOSE_TABLE.map((r) => r.brand)).size).toBe(6);
+    // "Six" products is the count of the labels, each of which doses frown lines; no other number may appear.
+    expect(LABELLED_BRANDS).toHaveLength(6);
+    expect(new Set(DOSE_TABLE.filter((r) => r.area === "frown_lines").map((r) => r.brand))).toEqual(new Set(LABELLED_BRANDS));
     for (const f of TREATMENT_FACTS) expect(f.text.replace(/\b(Six)\b/g, ""), f.id).not.toMatch(/\d/);
+  });
+
+  it("names the products and their labels from the one label table", () => {
+    const approved = TREATMENT_FACTS.find((f) => f.id === "approved-products")!;
+    expect(approved.text).toBe(
+      "Six botulinum toxin products are FDA-approved in the US for the temporary improvement of moderate to severe frown lines (glabellar lines) in adults: Botox Cosmetic, Dysport, Xeomin, Jeuveau, Daxxify and Letybo.",
+    );
+    expect(approved.source).toBe(
+      "US Prescribing Information of BOTOX Cosmetic (Allergan/AbbVie), DYSPORT (Ipsen/Galderma), XEOMIN (Merz), JEUVEAU (Evolus), DAXXIFY (Revance) and LETYBO (Hugel): Indications and Usage",
+    );
+    for (const b of LABELLED_BRANDS) expect(approved.source).toContain(labelAndMaker(b));
+    expect(TREATMENT_FACTS.find((f) => f.id === "botox-areas")!.source).toBe(`${LABEL_SOURCES.botox}: Indications and Usage`);
+    expect(TREATMENT_FACTS.find((f) => f.id === "xeomin-areas")!.source).toBe(`${LABEL_SOURCES.xeomin}: Indications and Usage`);
+    // Each brand's search words hold the generic name its label is printed under.
+    for (const row of SEARCH_WORDS.filter((r) => r.brand != null)) {
+      const generic = /\(([^)]+)\)/.exec(LABEL_SOURCES[row.brand as keyof typeof LABEL_SOURCES])![1]!;
+      expect(row.words, row.label).toContain(generic.replace(/-\w+$/, "").toLowerCase());
+    }
   });
 
   it("pages have distinct slug addresses and price areas the price rows know", () => {

@@ -26,8 +26,15 @@ function VisitorRatingSummary({ stats }: { stats: readonly RatingStat[] }) {
   );
 }
 
-/** A function giving each clinic's summary element (or nothing) for the shown ids. */
-export function useVisitorRatings(config: PublicConfig, ids: readonly number[]): (id: number) => ReactNode {
+export interface VisitorRatings {
+  /** Each clinic's summary element (or nothing). */
+  of: (id: number) => ReactNode;
+  /** The summaries of these ids have come, or will not (failed, or no id to ask for). */
+  settled: boolean;
+}
+
+/** The visitor ratings of the shown ids, and whether they have come. */
+export function useVisitorRatingSummaries(config: PublicConfig, ids: readonly number[]): VisitorRatings {
   const key = [...ids].sort((a, b) => a - b).join(",");
   const summary = useQuery({
     queryKey: ["rating-summary", key],
@@ -35,8 +42,16 @@ export function useVisitorRatings(config: PublicConfig, ids: readonly number[]):
     retry: false,
     queryFn: () => apiClient(config.apiUrl).get("/clinics/rating-summary", { ids: key }),
   });
-  return (id) => {
-    const stats = summary.data?.[String(id)];
-    return stats ? <VisitorRatingSummary stats={stats} /> : null;
+  return {
+    of: (id) => {
+      const stats = summary.data?.[String(id)];
+      return stats ? <VisitorRatingSummary stats={stats} /> : null;
+    },
+    settled: key.length === 0 || !summary.isPending,
   };
+}
+
+/** A function giving each clinic's summary element (or nothing) for the shown ids. */
+export function useVisitorRatings(config: PublicConfig, ids: readonly number[]): (id: number) => ReactNode {
+  return useVisitorRatingSummaries(config, ids).of;
 }

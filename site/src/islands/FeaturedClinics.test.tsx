@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import FeaturedClinics from "./FeaturedClinics.tsx";
 import { siteQueryClient } from "../lib/query.ts";
 import { makeClinic } from "../test/factories.ts";
@@ -19,8 +20,8 @@ describe("FeaturedClinics", () => {
   it("asks for 3 open clinics within 25 miles of the fixed ZIP and shows them", async () => {
     const { requests } = mockApi({ "GET /zip-search": answer(3) });
     render(<FeaturedClinics config={config} />);
-    expect(await screen.findByRole("heading", { name: "Top-Rated Botox Providers" })).toBeInTheDocument();
-    expect(screen.getAllByRole("article")).toHaveLength(3);
+    expect(await screen.findAllByRole("article")).toHaveLength(3);
+    expect(screen.getByRole("heading", { name: "Top-Rated Botox Providers" })).toBeInTheDocument();
     const zip = requests.find((r) => r.url.pathname.endsWith("/zip-search"));
     expect(zip!.url.search).toBe("?postalCode=10001&limit=3&distance=25&businessStatus=OPERATIONAL");
     expect(screen.getByText(/of ZIP 10001, shown because your area is not known\.$/)).toBeInTheDocument();
@@ -59,5 +60,20 @@ describe("FeaturedClinics", () => {
     expect(screen.getAllByRole("article").map((a) => a.querySelector("h3")!.textContent)).toEqual(["Best", "Good"]);
     expect(requests.find((r) => r.method === "POST")!.body).toEqual({ latitude: 41.88, longitude: -87.62, radius: 25 });
     expect(requests.some((r) => r.url.pathname.endsWith("/zip-search"))).toBe(false);
+  });
+
+  it("has its shape in the server's HTML (the heading, the area's lines, a place per clinic) and says when it has settled", async () => {
+    const html = renderToString(<FeaturedClinics config={config} />);
+    expect(html).toContain("Top-Rated Botox Providers");
+    expect(html.match(/data-skeleton/g)).toHaveLength(3);
+    expect(html).not.toContain("data-settled");
+
+    mockApi({ "GET /zip-search": answer(3) });
+    const { container } = render(<FeaturedClinics config={config} />);
+    const island = container.querySelector("[data-location-island]")!;
+    expect(island).not.toHaveAttribute("data-settled");
+    await waitFor(() => expect(island).toHaveAttribute("data-settled"));
+    expect(screen.getAllByRole("article")).toHaveLength(3);
+    expect(container.querySelectorAll("[data-skeleton]")).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { MSG } from "@botox/core/messages";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { topRated } from "../lib/nearby.ts";
-import { ClinicCard } from "../components/ClinicCard.tsx";
+import { CardSkeleton, ClinicCard } from "../components/ClinicCard.tsx";
 import { useVisitorLocation } from "../hooks/use-visitor-location.ts";
 import { reactIsland } from "../lib/react-island.ts";
 
@@ -53,24 +53,43 @@ export default function FeaturedClinics({ config, title = "Top-Rated Botox Provi
   });
 
   const clinics = useFixedZip ? (fixed.data?.clinics ?? []) : (near.data ?? []);
-  if ((useFixedZip && fixed.isError) || clinics.length === 0) return null;
+  // Settled: the list it will show, or nothing to show (a failure or no clinic: the block is hidden).
+  const settled = useFixedZip ? !fixed.isPending : near.isSuccess && clinics.length > 0;
+  if (settled && ((useFixedZip && fixed.isError) || clinics.length === 0)) return null;
   const origin = fixed.data?.origin;
   const area = useFixedZip
     ? `Open clinics within ${FEATURED.distance} miles of ZIP ${FEATURED.postalCode}${origin ? ` (${origin.city}, ${origin.state})` : ""}, shown because your area is not known.`
     : `Open clinics within ${FEATURED.distance} miles of ${where || "your location"}, best maps rating first.`;
+  // Until then the block's shape is in the HTML (the heading, the area's lines, a card's
+  // place per clinic), so its arrival moves nothing below it.
   return (
-    <section aria-labelledby={`${id}-h`} className="container-page py-12" data-featured-area={useFixedZip ? "fixed-zip" : "visitor"}>
+    <section
+      aria-labelledby={`${id}-h`}
+      className="container-page py-12"
+      data-needs-js=""
+      data-location-island=""
+      data-settled={settled ? "" : undefined}
+      data-featured-area={settled ? (useFixedZip ? "fixed-zip" : "visitor") : undefined}
+    >
       <h2 id={`${id}-h`} className="text-3xl font-bold text-slate-900">
         {title}
       </h2>
-      <p className="mt-1 text-slate-700" data-featured-where>
-        {area}
+      <p className="mt-1 min-h-18 text-slate-700 sm:min-h-12 lg:min-h-6" data-featured-where={settled ? "" : undefined}>
+        {settled ? area : ""}
       </p>
-      <div className="mt-6 grid gap-4 md:grid-cols-3">
-        {clinics.map((c) => (
-          <ClinicCard key={c.id} clinic={c} />
-        ))}
-      </div>
+      {settled ? (
+        <div className="mt-6 grid gap-4 md:grid-cols-3">
+          {clinics.map((c) => (
+            <ClinicCard key={c.id} clinic={c} />
+          ))}
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-4 md:grid-cols-3" role="status" aria-busy="true" aria-label="Loading clinics">
+          {Array.from({ length: FEATURED.limit }, (_, i) => (
+            <CardSkeleton key={i} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

@@ -12,6 +12,16 @@ interface Props {
   title?: string;
 }
 
+/** A city card's box and its two lines, blank: the grid's place for a city not known yet. */
+function CityCardBlank({ pulse = false }: { pulse?: boolean }) {
+  return (
+    <div className={`card block p-4${pulse ? " animate-pulse bg-slate-100" : ""}`} aria-hidden="true">
+      <span className="block font-semibold">{"\u00a0"}</span>
+      <span className="text-sm">{"\u00a0"}</span>
+    </div>
+  );
+}
+
 export default function NearbyCities({ config, title = "Cities With Botox Clinics Near You" }: Props) {
   const id = useId();
   const location = useVisitorLocation(config);
@@ -37,25 +47,31 @@ export default function NearbyCities({ config, title = "Cities With Botox Clinic
         ? MSG.search.citiesNear(nearest.city, nearest.state)
         : MSG.search.citiesFallback;
 
+  const settled = popular.isError || (!location.isPending && popular.isSuccess);
+
+  // The badge's line and a card's place per city of the grid are in the HTML from the first
+  // paint (the badge invisible until the place is known), so the answers move nothing.
   return (
-    <section aria-labelledby={`${id}-h`} data-needs-js="" className="bg-slate-50 py-12">
+    <section aria-labelledby={`${id}-h`} data-needs-js="" data-location-island="" data-settled={settled ? "" : undefined} className="bg-slate-50 py-12">
       <div className="container-page">
         <h2 id={`${id}-h`} className="text-3xl font-bold text-slate-900">
           {title}
         </h2>
-        {loc && (
-          <p className="mt-2 inline-block rounded-full bg-brand-100 px-3 py-1 text-sm text-brand-800" data-cities-badge>
-            {badge}
-          </p>
-        )}
+        <p
+          className={`mt-2 inline-block rounded-full bg-brand-100 px-3 py-1 text-sm text-brand-800${loc ? "" : " invisible"}`}
+          aria-hidden={loc ? undefined : true}
+          data-cities-badge={loc ? "" : undefined}
+        >
+          {loc ? badge : MSG.search.citiesFallback}
+        </p>
         {popular.isError ? (
           <p role="alert" className="mt-4 text-slate-800">
             {MSG.fetch.cities}
           </p>
         ) : location.isPending || popular.isPending ? (
           <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading cities">
-            {Array.from({ length: 6 }, (_, i) => (
-              <div key={i} className="card h-20 animate-pulse bg-slate-100" />
+            {Array.from({ length: SEARCH.cityGridSize }, (_, i) => (
+              <CityCardBlank key={i} pulse />
             ))}
           </div>
         ) : (
@@ -72,6 +88,13 @@ export default function NearbyCities({ config, title = "Cities With Botox Clinic
                 </a>
               </li>
             ))}
+            {/* Fewer cities than the grid's places (a small catalogue): the rest keep their space. */}
+            {cities.length > 0 &&
+              Array.from({ length: SEARCH.cityGridSize - cities.length }, (_, i) => (
+                <li key={`empty${i}`} aria-hidden="true" className="invisible">
+                  <CityCardBlank />
+                </li>
+              ))}
           </ul>
         )}
       </div>

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
 import NearbyClinics from "./NearbyClinics.tsx";
 import NearbyCities from "./NearbyCities.tsx";
 import { writeCachedLocation } from "../lib/location.ts";
 import { makeClinic } from "../test/factories.ts";
-import { API_URL, json, mockApi } from "../test/fetch.ts";
+import { API_URL, deferred, json, mockApi } from "../test/fetch.ts";
 
 const GEO = ["https://geo-one.test/json", "https://geo-two.test/json"];
 const config = { apiUrl: API_URL, geoServices: GEO };
@@ -144,11 +145,11 @@ describe("the home page's pre-built nearby list", () => {
     render(<NearbyClinics config={config} initial={initial} />);
     expect(screen.getByText("Built Spa")).toBeInTheDocument();
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Live results are unavailable right now. Showing providers near New York, NY as of this page's build.");
+    expect(alert).toHaveTextContent("Live results are unavailable right now. This list is as of the page's build.");
     expect(screen.getByText("Built Spa")).toBeInTheDocument();
     expect(screen.getByText("Providers near New York, NY")).toBeInTheDocument();
     fail = false;
-    await userEvent.setup().click(within(alert).getByRole("button", { name: "Retry" }));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Retry" }));
     await screen.findByText("2 providers near New York, NY");
     expect(screen.queryByText("Built Spa")).not.toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
@@ -207,5 +208,79 @@ describe("precise location already granted", () => {
     expect(requests.filter((r) => r.url.pathname.endsWith("/location"))).toEqual([]);
     expect(requests.filter((r) => r.method === "POST").map((r) => r.body)).toEqual([{ latitude: 41.95, longitude: -87.65, radius: 100 }]);
     expect(screen.getByText("Showing the closest 1 provider. Use ZIP search for more.")).toBeInTheDocument();
+  });
+});
+
+describe("the location islands' place on the page", () => {
+  const failingLocation = {
+    "GET /location": apiFallback,
+    [`GET ${GEO[0]}`]: () => new Response("down", { status: 503 }),
+    [`GET ${GEO[1]}`]: { success: false },
+  };
+
+  it("the nearby list: the status row and the built list are in the server's HTML, and the row is the one that says the live call failed", async () => {
+    mockApi({ ...failingLocation, "POST /clinics/nearby": () => json({ error: "down" }, 503) });
+    const initial = { where: "New York, NY", clinics: [makeClinic({ name: "Built Spa" })] };
+    const html = renderToString(<NearbyClinics config={config} initial={initial} />);
+    expect(html).toContain("data-status-row");
+    expect(html).toContain("Built Spa");
+    expect(html).not.toContain("data-settled");
+
+    const { container } = render(<NearbyClinics config={config} initial={initial} />);
+    const island = container.querySelector("[data-location-island]")!;
+    await waitFor(() => expect(island).toHaveAttribute("data-settled"));
+    // One row, which now holds the failure and Retry: nothing was added above the list.
+    const rows = container.querySelectorAll("[data-status-row]");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveAttribute("data-live-unavailable");
+    expect(within(rows[0] as HTMLElement).getByRole("button", { name: "Retry" })).toBeInTheDocument();
+    expect(screen.getByText("Built Spa")).toBeInTheDocument();
+  });
+
+  it("the nearby list settles once the live list has come", async () => {
+    mockApi({ ...failingLocation, "POST /clinics/nearby": clinicsNear(40.7128, -74.006, 2) });
+    const { container } = render(<NearbyClinics config={config} initial={{ where: "New York, NY", clinics: [makeClinic()] }} />);
+    const island = container.querySelector("[data-location-island]")!;
+    expect(island).not.toHaveAttribute("data-settled");
+    await waitFor(() => expect(island).toHaveAttribute("data-settled"));
+    expect(screen.getByText("2 providers near New York, NY")).toBeInTheDocument();
+    // The fallback notice and the precise-location offer share the one row.
+    const row = container.querySelector("[data-status-row]") as HTMLElement;
+    expect(within(row).getByText("Unable to detect your location. Showing popular clinics instead.")).toBeInTheDocument();
+    expect(within(row).getByRole("button", { name: "Use my precise location" })).toBeInTheDocument();
+  });
+
+  it("the nearby list: the first live list shows with its visitor ratings already on its cards", async () => {
+    const near = clinicsNear(40.7128, -74.006, 2);
+    const ratings = deferred<unknown>();
+    const { requests } = mockApi({
+      ...failingLocation,
+      "POST /clinics/nearby": near,
+      "GET /clinics/rating-summary": () => ratings.promise,
+    });
+    render(<NearbyClinics config={config} initial={{ where: "New York, NY", clinics: [makeClinic({ name: "Built Spa" })] }} />);
+    // The live answer is in (its ratings are asked for), its ratings are not: the built list still stands.
+    await waitFor(() => expect(requests.some((r) => r.url.pathname.endsWith("/rating-summary"))).toBe(true));
+    expect(screen.getByText("Finding providers near you…")).toBeInTheDocument();
+    expect(screen.getByText("Built Spa")).toBeInTheDocument();
+    ratings.resolve({ [near.find((c) => c.name === "Near 1")!.id]: [{ emoji: "smile", count: 1 }] });
+    await screen.findByText("2 providers near New York, NY");
+    expect(screen.getAllByRole("article")[0]).toHaveTextContent("from 1 visitor rating");
+  });
+
+  it("the cities grid: the badge's line and nine places before the location is known; fewer cities keep the nine places", async () => {
+    const html = renderToString(<NearbyCities config={config} />);
+    expect(html).toMatch(/<p class="[^"]*invisible"[^>]*aria-hidden="true"/);
+    expect(html.match(/class="card block p-4 animate-pulse/g)).toHaveLength(9);
+
+    mockApi({ ...failingLocation, "GET /cities/popular": cities.slice(0, 4) });
+    const { container } = render(<NearbyCities config={config} />);
+    const island = container.querySelector("[data-location-island]")!;
+    await waitFor(() => expect(island).toHaveAttribute("data-settled"));
+    expect(screen.getByText("Using popular cities (geolocation unavailable)")).toBeVisible();
+    // Three distinct cities (Los Angeles twice is one): three links, and six places kept empty.
+    expect(screen.getAllByRole("link")).toHaveLength(3);
+    expect(screen.getAllByRole("listitem")).toHaveLength(3);
+    expect(container.querySelectorAll("ul > li")).toHaveLength(9);
   });
 });

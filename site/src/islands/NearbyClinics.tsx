@@ -1,13 +1,12 @@
-import { useId, useRef, useState } from "react";
-import type { Clinic } from "@botox/core/contract";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { FETCH, SEARCH } from "@botox/core/constants";
 import { MSG } from "@botox/core/messages";
 import { adSlotAfter, clampNearbyPages, paginate } from "@botox/core/pagination";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
-import { closestClinics } from "../lib/nearby.ts";
+import { closestClinics, type PrebuiltNearby } from "../lib/nearby.ts";
 import { AdPlaceholder, CardSkeleton, ClinicCard } from "../components/ClinicCard.tsx";
-import { useVisitorRatings } from "../hooks/use-visitor-ratings.tsx";
+import { useVisitorRatingSummaries } from "../hooks/use-visitor-ratings.tsx";
 import { Pagination } from "../components/Pagination.tsx";
 import { useVisitorLocation } from "../hooks/use-visitor-location.ts";
 import { reactIsland } from "../lib/react-island.ts";
@@ -27,37 +26,51 @@ interface Props {
   initial?: PrebuiltNearby;
 }
 
-export interface PrebuiltNearby {
-  /** "New York, NY": the place the list was built for. */
-  where: string;
-  clinics: Clinic[];
-}
-
 const VARIANTS = {
   home: { title: "Botox Providers Near You", ...FETCH.nearbyClinics, retry: false as const, retryDelay: undefined },
   "near-me": { title: "Providers Near You", ...FETCH.providersNearUser },
 } as const;
 
-function LocationNotice({ config }: { config: PublicConfig }) {
-  const location = useVisitorLocation(config);
-  const [preciseError, setPreciseError] = useState(false);
-  // The row's space is kept from the first paint: arriving later, it pushed the list down.
-  if (!location.data) return <div className="mb-4 min-h-20 sm:min-h-10" aria-hidden="true" />;
+/**
+ * The row under the count: at most one message over at most one action. Its height is in the
+ * HTML for the tallest of them (a two-line message over a one-line action on a phone, a
+ * one-line message wider up), so nothing below moves whatever it comes to say.
+ */
+function StatusRow({ message, action, alert }: { message?: ReactNode; action?: ReactNode; alert?: boolean }) {
   return (
-    <div className="mb-4 flex min-h-20 flex-wrap items-center gap-3 text-sm sm:min-h-10">
-      {location.data.fallback && (
-        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900" data-location-fallback>
-          {MSG.search.locationFallback}
+    <div className="mb-4 flex min-h-23 flex-col items-start gap-3 text-sm lg:min-h-18" data-status-row data-live-unavailable={alert ? "" : undefined}>
+      {message && (
+        <p role={alert ? "alert" : "status"} className="rounded-md bg-amber-50 px-3 py-2 text-amber-900" data-location-fallback={alert ? undefined : ""}>
+          {message}
         </p>
       )}
-      {/* Already precise (granted before, used without a tap): nothing to offer. */}
-      {!location.data.precise && (
-        <button type="button" className="link-tap text-brand-700 underline" onClick={() => location.usePrecise().catch(() => setPreciseError(true))}>
-          Use my precise location
-        </button>
-      )}
-      {preciseError && <span className="text-slate-700">Precise location is unavailable.</span>}
+      {action}
     </div>
+  );
+}
+
+/** The location's part of the row: the fallback notice, and the offer of the browser's own point. */
+function LocationStatus({ config }: { config: PublicConfig }) {
+  const location = useVisitorLocation(config);
+  const [preciseError, setPreciseError] = useState(false);
+  if (!location.data) return <StatusRow />;
+  return (
+    <StatusRow
+      message={location.data.fallback ? MSG.search.locationFallback : undefined}
+      action={
+        // Already precise (granted before, used without a tap): nothing to offer. A failed
+        // attempt takes the button's place, so the row keeps its shape.
+        preciseError ? (
+          <span className="inline-flex min-h-6 items-center text-slate-700">Precise location is unavailable.</span>
+        ) : (
+          !location.data.precise && (
+            <button type="button" className="link-tap text-brand-700 underline" onClick={() => location.usePrecise().catch(() => setPreciseError(true))}>
+              Use my precise location
+            </button>
+          )
+        )
+      }
+    />
   );
 }
 
@@ -93,13 +106,21 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
   const all = nearby.data ?? [];
   const pages = clampNearbyPages(all.length);
   const shown = paginate(all, page, SEARCH.pageSize);
-  const ratingsOf = useVisitorRatings(
+  const ratings = useVisitorRatingSummaries(
     config,
     shown.map((c) => c.id),
   );
+  // The first live list shows with its visitor ratings in place: arriving a moment after it,
+  // a rating could add a line to a card and push the cards below it down the screen.
+  // Remembered (React's state adjusted while rendering), so a later page waits for nothing.
+  const [liveShown, setLiveShown] = useState(false);
+  if (!liveShown && nearby.isSuccess && ratings.settled) setLiveShown(true);
+  const holdForRatings = !liveShown && nearby.isSuccess && !ratings.settled;
   // A failed detection falls back to New York (useVisitorLocation): only the clinics call fails.
   const failed = nearby.isError;
-  const loading = !failed && (location.isPending || nearby.isPending);
+  const loading = !failed && (location.isPending || nearby.isPending || holdForRatings);
+  // The answer this island waits for has come (or failed for good): the page is as it stays.
+  const settled = failed || (!location.isPending && nearby.isSuccess && !holdForRatings);
   const where = loc ? [loc.city, loc.region].filter(Boolean).join(", ") : "";
   // Until a live answer, the list built into the page stands (and stays when the call fails).
   const prebuilt = initial && initial.clinics.length > 0 && (loading || failed) ? initial : null;
@@ -110,7 +131,15 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
   };
 
   return (
-    <section ref={top} aria-labelledby={`${id}-h`} data-needs-js="" className="container-page py-12" style={{ scrollMarginTop: "5rem" }}>
+    <section
+      ref={top}
+      aria-labelledby={`${id}-h`}
+      data-needs-js=""
+      data-location-island=""
+      data-settled={settled ? "" : undefined}
+      className="container-page py-12"
+      style={{ scrollMarginTop: "5rem" }}
+    >
       <h2 id={`${id}-h`} className="text-3xl font-bold text-slate-900">
         {options.title}
       </h2>
@@ -123,16 +152,18 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
               : "\u00a0"
             : `${all.length} ${all.length === 1 ? "provider" : "providers"} near ${where || "you"}`}
       </p>
-      <LocationNotice config={config} />
-      {failed && (
-        <div role="alert" className="card mb-4 flex flex-wrap items-center justify-between gap-3 p-4" data-live-unavailable>
-          <p className="text-slate-800">
-            {prebuilt ? `Live results are unavailable right now. Showing providers near ${prebuilt.where} as of this page's build.` : MSG.fetch.nearbyClinics}
-          </p>
-          <button type="button" className="btn-primary" onClick={() => void nearby.refetch()} disabled={nearby.isFetching}>
-            Retry
-          </button>
-        </div>
+      {failed ? (
+        <StatusRow
+          alert
+          message={prebuilt ? `Live results are unavailable right now. This list is as of the page's build.` : MSG.fetch.nearbyClinics}
+          action={
+            <button type="button" className="link-tap text-brand-700 underline" onClick={() => void nearby.refetch()} disabled={nearby.isFetching}>
+              Retry
+            </button>
+          }
+        />
+      ) : (
+        <LocationStatus config={config} />
       )}
       {loading && !prebuilt ? (
         // A whole page of placeholders, ad slots included, so the answer does not push what
@@ -145,7 +176,7 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
       ) : (
         <div className="grid gap-4 md:grid-cols-2" data-clinic-list data-prebuilt-list={prebuilt ? "" : undefined}>
           {(prebuilt?.clinics ?? shown).flatMap((c, i) => [
-            <ClinicCard key={c.id} clinic={c} visitorRatings={ratingsOf(c.id)} />,
+            <ClinicCard key={c.id} clinic={c} visitorRatings={ratings.of(c.id)} />,
             ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
           ])}
         </div>

@@ -4,6 +4,13 @@ import { SEARCH } from "@botox/core/constants";
 import { distanceMiles, roundMiles } from "@botox/core/geo";
 import { publicStatusLabel } from "@botox/core/status";
 
+/** A nearby list built into the page (lib/prebuilt-nearby.ts): the closest clinics to the fallback location. */
+export interface PrebuiltNearby {
+  /** "New York, NY": the place the list was built for. */
+  where: string;
+  clinics: Clinic[];
+}
+
 const closedRank = (c: Clinic) => (publicStatusLabel(c.businessStatus) === "Open" ? 0 : 1);
 
 /**
