@@ -2,7 +2,7 @@
  * `npm run bench:site`: the public site's full build (time, pages per second, peak memory of
  * the build's process tree) at 2,000 and 50,000 demo clinics, the incremental rebuild after one
  * clinic edit, and Lighthouse (mobile, the npm `lighthouse` package driving Debian's Chromium)
- * on the home, a city, a clinic and a blog post page of the smallest size.
+ * on every page type (home, city, ZIP, near me, clinic, blog, blog post) of the smallest size.
  *
  * Each size is seeded into a throwaway database on BENCH_DATABASE_URL's server (default
  * postgres://postgres@127.0.0.1:5432/postgres). Report: reports/bench-site.{json,md}.
@@ -12,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { zipPath } from "@botox/core";
 import { apiBaseUrl } from "@botox/core/contract";
 import { startStaticServer } from "@botox/publish/static-server";
 import {
@@ -143,10 +144,16 @@ async function samplePages(db: BenchDatabase): Promise<Record<string, string>> {
   const [post] = await db.sql<
     { slug: string }[]
   >`select slug from blog_posts where published and not no_index order by published_at desc nulls last, id limit 1`;
+  const [zip] = await db.sql<{ postal_code: string }[]>`
+    select postal_code from clinics where city_slug = ${city!.city_slug} and postal_code is not null group by postal_code order by count(*) desc, postal_code limit 1`;
+  // Every page type a visitor lands on.
   return {
     home: "/",
     city: `/botox-near-me/${city!.city_slug}`,
+    ZIP: zipPath(zip!.postal_code),
+    "near me": "/near-me",
     clinic: `/botox-clinic/${city!.city_slug}/${clinic!.slug}`,
+    blog: "/blog",
     "blog post": `/blog/${post!.slug}`,
   };
 }
