@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { TrieRouter } from "hono/router/trie-router";
-import { API_PREFIX, MSG } from "@botox/core";
+import { API_PREFIX, EVENTS_PATH, MSG } from "@botox/core";
 import type { AppEnv, Deps } from "./context.ts";
 import { errorBody, handleError } from "./lib/errors.ts";
 import { keptAnswerFirst } from "./lib/cached-json.ts";
@@ -36,7 +36,7 @@ import { ownerRoutes } from "./routes/owner/owner.routes.ts";
 import { claimsRoutes } from "./routes/claims/claims.routes.ts";
 import { clinicPatchRoutes } from "./routes/clinics/clinic-patch.routes.ts";
 import { clinicAuditRoutes } from "./routes/clinics/clinic-audit.routes.ts";
-import { EVENTS_PATH, eventsRoutes } from "./routes/events/events.routes.ts";
+import { eventsRoutes } from "./routes/events/events.routes.ts";
 
 /**
  * Builds the API. `index.ts` only serves it; tests call `createApp(deps).request(...)`.

@@ -12,7 +12,7 @@
  *  6. client address (`clientIp`, client-ip.ts).
  */
 import type { MiddlewareHandler } from "hono";
-import { API_PREFIX, MSG, POST_FORM } from "@botox/core";
+import { API_PREFIX, EVENTS_PATH, MSG, POST_FORM } from "@botox/core";
 import type { AppEnv } from "../context.ts";
 import { cookiesSecure, type ApiEnv } from "../env.ts";
 import { lazyBodyLimit } from "./body-limit.ts";
@@ -88,9 +88,12 @@ export function answerHeaders(env: ApiEnv): AnswerHeaders {
     ["X-XSS-Protection", "0"],
   ];
   const apiHeaders = security("same-site");
-  // The site (another origin) shows uploaded images; everything else stays same-site.
+  // The site (another origin, perhaps another site) shows uploaded images, and its pages send
+  // the listing beacon, whose empty answer a same-site policy would have the browser block and
+  // report as a failed load on every page; everything else stays same-site.
   const uploadHeaders = security("cross-origin");
-  const uploadsPath = (path: string) => path.startsWith(`${API_PREFIX}/uploads/`) || isUpload(path);
+  const beaconPath = `${API_PREFIX}${EVENTS_PATH}`;
+  const crossOriginPath = (path: string) => path.startsWith(`${API_PREFIX}/uploads/`) || isUpload(path) || path === beaconPath;
 
   const allowedOrigins = new Set(env.ALLOWED_ORIGINS);
   const corsAlways: HeaderPairs = [
@@ -108,11 +111,11 @@ export function answerHeaders(env: ApiEnv): AnswerHeaders {
   for (const [name, value] of uploadHeaders) uploadsKept[name.toLowerCase()] = value;
 
   return {
-    security: (path) => (uploadsPath(path) ? uploadHeaders : apiHeaders),
+    security: (path) => (crossOriginPath(path) ? uploadHeaders : apiHeaders),
     cors: corsFor,
     forKept(request, path) {
       const headers = request.headers;
-      const record: Record<string, string> = { ...(uploadsPath(path) ? uploadsKept : keptBase) };
+      const record: Record<string, string> = { ...(crossOriginPath(path) ? uploadsKept : keptBase) };
       record["x-request-id"] = requestIdFor(headers.get("x-request-id") ?? undefined);
       for (const [name, value] of corsFor(headers.get("origin") ?? undefined)) record[name.toLowerCase()] = value;
       return record;

@@ -9,6 +9,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import {
+  EVENTS_PATH,
   LISTING_EVENTS,
   MSG,
   isoDay,
@@ -31,9 +32,6 @@ import { dayCounter, rateLimit } from "../../lib/rate-limit.ts";
 import { visitorKeyFor } from "../../lib/visitor.ts";
 import { clinicIdParam } from "../../owners/access.ts";
 import { isKnownBot } from "./known-bots.ts";
-
-/** The beacon's path under the API prefix (app.ts leaves the dashboard's counts alone for it). */
-export const EVENTS_PATH = "/events";
 
 /**
  * The body types taken. The site's beacon sends text/plain: a cross-origin request whose type

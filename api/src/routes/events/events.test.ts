@@ -77,6 +77,13 @@ describe("POST /events", () => {
     expect(columns.map((c) => c.column_name)).toEqual(["clinic_id", "week_start", "type", "count"]);
   });
 
+  it("lets a page of another site send it: its answer's resource policy is cross-origin (the rest of the API stays same-site)", async () => {
+    // A same-site policy has the browser block the beacon's empty answer and report a failed load.
+    const res = await beacon({ clinicId: clinicA, type: "view" }, { ip: freshIp() });
+    expect(res.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    expect((await t.request("GET", `/clinics/${clinicA}`)).headers.get("cross-origin-resource-policy")).toBe("same-site");
+  });
+
   it("counts into the week of the day it arrives (Monday to Sunday, UTC)", async () => {
     clock = new Date("2026-11-30T00:30:00Z");
     try {

@@ -6,6 +6,9 @@ import { z } from "zod";
 import { LISTING_EVENTS, LISTING_EVENT_TYPES } from "../listing-events.ts";
 import { MSG } from "../messages.ts";
 
+/** The beacon's path under the API prefix. */
+export const EVENTS_PATH = "/events";
+
 // ---- POST /events ----
 export const listingEventSchema = z.object({
   clinicId: z
