@@ -16,22 +16,11 @@ import { LOGIN_DEVICE_COOKIE, LOGIN_MAX_FAILURES, RedisThrottleStore } from "../
 import { throttleFor } from "../routes/auth/auth.routes.ts";
 import { closeRedisConnections } from "./redis.ts";
 import { createPublicTestContext, socketEnv, TEST_ORIGIN, type PublicTestContext } from "../test/public-app.ts";
+import { redisAnswers } from "../test/redis.ts";
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
 
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on("error", () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const available = await redisAnswers();
+const available = await redisAnswers(REDIS_URL);
 
 let t: PublicTestContext;
 let redis: Redis;

@@ -13,6 +13,9 @@ import { closeRedisConnections } from "../../lib/redis.ts";
 import { sessionCookieOf } from "../../test/admin-app.ts";
 import { makeOwner, signInOwner } from "../../test/owners.ts";
 import { createPublicTestContext, socketEnv, TEST_ORIGIN, type PublicTestContext } from "../../test/public-app.ts";
+import { redisAnswers } from "../../test/redis.ts";
+
+const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
 
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1";
 /** A Wednesday: its week starts on Monday 2026-11-23. */
@@ -233,21 +236,8 @@ describe("the dashboard", () => {
 });
 
 // The cap's state in Redis (REDIS_URL): shared by instances, keyed by hashes only.
-const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on("error", () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
-describe.skipIf(!(await redisAnswers()))("with REDIS_URL", () => {
+describe.skipIf(!(await redisAnswers(REDIS_URL)))("with REDIS_URL", () => {
   afterAll(() => closeRedisConnections());
 
   it("two instances share the cap, and the store holds neither the address nor the clinic", async () => {
