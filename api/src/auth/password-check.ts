@@ -13,7 +13,15 @@ import { hashPassword, verifyPassword } from "@botox/db";
 import type { AppEnv, Deps } from "../context.ts";
 import { cookiesSecure } from "../env.ts";
 import { HttpError } from "../lib/errors.ts";
-import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_MAX_AGE_SECONDS, LoginThrottle, VerificationGate, createThrottleStore, issueDeviceToken, knownDeviceId } from "./login-throttle.ts";
+import {
+  LOGIN_DEVICE_COOKIE,
+  LOGIN_DEVICE_MAX_AGE_SECONDS,
+  LoginThrottle,
+  VerificationGate,
+  createThrottleStore,
+  issueDeviceToken,
+  knownDeviceId,
+} from "./login-throttle.ts";
 
 const throttles = new WeakMap<Deps, LoginThrottle>();
 /** The login throttle of one app (exported for tests, which replace its sleep). */

@@ -76,7 +76,11 @@ export async function ownerFactors(sql: Sql, ownerId: number): Promise<OwnerFact
 }
 
 /** A new key to add to the authenticator app; not in force until a code from it is given (`enableTotp`). */
-export async function startTotpSetup(sql: Sql, appSecret: string, owner: { id: number; email: string }): Promise<{ secret: string; uri: string } | "already-on"> {
+export async function startTotpSetup(
+  sql: Sql,
+  appSecret: string,
+  owner: { id: number; email: string },
+): Promise<{ secret: string; uri: string } | "already-on"> {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   const rows = await sql`update owners set totp_secret = ${seal(appSecret, secret)}, totp_last_step = null
     where id = ${owner.id} and totp_enabled_at is null returning id`;
@@ -85,7 +89,13 @@ export async function startTotpSetup(sql: Sql, appSecret: string, owner: { id: n
 }
 
 /** Turns the second factor on with a code from the new key; answers the recovery codes (shown once). */
-export async function enableTotp(sql: Sql, appSecret: string, ownerId: number, code: string, now = Date.now()): Promise<string[] | "not-set-up" | "already-on" | "wrong"> {
+export async function enableTotp(
+  sql: Sql,
+  appSecret: string,
+  ownerId: number,
+  code: string,
+  now = Date.now(),
+): Promise<string[] | "not-set-up" | "already-on" | "wrong"> {
   return sql.begin(async (tx) => {
     const [row] = await tx<{ totp_secret: string | null; on: boolean }[]>`
       select totp_secret, totp_enabled_at is not null as on from owners where id = ${ownerId} for update`;

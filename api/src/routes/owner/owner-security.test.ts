@@ -188,7 +188,8 @@ describe("the second factor (TOTP)", () => {
     await t.request("POST", "/owner/sign-in-link", { body: { email }, ip: from });
     const first = await t.request("POST", "/owner/sign-in", { body: { token: await mailedSignInToken(t.db.sql, email) }, ip: from });
     const ticket = cookiesOf(first);
-    for (let i = 0; i < 5; i++) expect((await t.request("POST", "/owner/sign-in/second-factor", { cookie: ticket, body: { code: `00000${i}` } })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await t.request("POST", "/owner/sign-in/second-factor", { cookie: ticket, body: { code: `00000${i}` } })).status).toBe(401);
     const late = await t.request("POST", "/owner/sign-in/second-factor", { cookie: ticket, body: { code: nextCode(secret) } });
     expect(late.status).toBe(410);
     expect(await errorOf(late)).toBe(MSG.owner.secondFactorExpired);
