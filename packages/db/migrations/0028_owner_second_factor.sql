@@ -1,6 +1,6 @@
 -- Owners' passwords and second factor (decision 286): an optional argon2id password, a sealed TOTP
--- key with the last accepted step (a code is never taken twice), one-time recovery codes and
--- the short tickets between a first factor and the second, all kept as hashes.
+-- key with the last accepted step (a code is never taken twice); recovery codes and the short
+-- tickets between the first factor and the second are kept as hashes only.
 CREATE TABLE "owner_recovery_codes" (
 	"code_hash" text PRIMARY KEY NOT NULL,
 	"owner_id" integer NOT NULL,
