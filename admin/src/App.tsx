@@ -24,6 +24,7 @@ const ClaimsPage = lazy(() => import("./routes/claims/ClaimsPage.tsx"));
 const OwnerSignInPage = lazy(() => import("./routes/owner/OwnerSignInPage.tsx"));
 const OwnerClinicsPage = lazy(() => import("./routes/owner/OwnerClinicsPage.tsx"));
 const OwnerClinicPage = lazy(() => import("./routes/owner/OwnerClinicPage.tsx"));
+const OwnerSecurityPage = lazy(() => import("./routes/owner/OwnerSecurityPage.tsx"));
 const NotFoundPage = lazy(() => import("./routes/NotFoundPage.tsx"));
 
 /** product.md §9 defaults: no retries, no refetch on focus, data never stale. */
@@ -57,6 +58,7 @@ export function AppRoutes() {
       <Route path="/owner/sign-in" element={page(<OwnerSignInPage />)} />
       <Route path="/owner" element={page(<OwnerClinicsPage />)} />
       <Route path="/owner/clinics/:id" element={page(<OwnerClinicPage />)} />
+      <Route path="/owner/security" element={page(<OwnerSecurityPage />)} />
       <Route element={<AdminShell />}>
         <Route index element={page(<DashboardPage />)} />
         <Route path="clinics" element={page(<ClinicListPage />)} />

@@ -32,6 +32,7 @@ import { publishRoutes } from "./routes/publish/publish.routes.ts";
 import { suggestionsRoutes } from "./routes/suggestions/suggestions.routes.ts";
 import { searchRoutes } from "./routes/search/search.routes.ts";
 import { mailRoutes } from "./routes/mail/mail.routes.ts";
+import { ownerSecurityRoutes } from "./routes/owner/owner-security.routes.ts";
 import { ownerRoutes } from "./routes/owner/owner.routes.ts";
 import { claimsRoutes } from "./routes/claims/claims.routes.ts";
 import { clinicPatchRoutes } from "./routes/clinics/clinic-patch.routes.ts";
@@ -102,6 +103,7 @@ export function createApp(deps: Deps) {
   v1.route("/", newsletterRoutes);
   v1.route("/", mailRoutes);
   v1.route("/", ownerRoutes);
+  v1.route("/", ownerSecurityRoutes);
   v1.route("/", claimsRoutes);
   v1.route("/", clinicPatchRoutes);
   v1.route("/", clinicAuditRoutes);

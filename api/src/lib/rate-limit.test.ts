@@ -13,7 +13,7 @@ import { adminUsers, hashPassword } from "@botox/db";
 import { createApp } from "../app.ts";
 import { readApiEnv } from "../env.ts";
 import { LOGIN_DEVICE_COOKIE, LOGIN_MAX_FAILURES, RedisThrottleStore } from "../auth/login-throttle.ts";
-import { throttleFor } from "../routes/auth/auth.routes.ts";
+import { throttleFor } from "../auth/password-check.ts";
 import { closeRedisConnections } from "./redis.ts";
 import { createPublicTestContext, socketEnv, TEST_ORIGIN, type PublicTestContext } from "../test/public-app.ts";
 import { redisAnswers } from "../test/redis.ts";

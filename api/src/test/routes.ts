@@ -10,6 +10,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   "post /logout",
   "post /owner/sign-in-link",
   "post /owner/sign-in",
+  "post /owner/sign-in-password",
+  "post /owner/sign-in/second-factor",
   "post /clinics/{id}/claims",
   "post /claims/{id}/verify",
   "get /health",

@@ -188,13 +188,24 @@ export const adminUsers = pgTable("admin_users", {
   createdAt: createdAt(),
 });
 
-/** A clinic owner's account: an address only; they sign in with an emailed one-time link. */
+/**
+ * A clinic owner's account: an address; they sign in with an emailed one-time link, or a
+ * password if they set one, and an optional second factor (migration 0030, decision 286).
+ */
 export const owners = pgTable(
   "owners",
   {
     id: serial("id").primaryKey(),
     /** Lower case, so one address is one account. */
     email: text("email").notNull().unique("owners_email_key"),
+    /** argon2id, as the team's; null until the owner sets a password. */
+    passwordHash: text("password_hash"),
+    /** The TOTP key (RFC 6238), encrypted with a key derived from APP_SECRET; null when none. */
+    totpSecret: text("totp_secret"),
+    /** When the second factor was turned on; a key without it is one being set up. */
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [check("owners_email_lower_check", sql`${t.email} = lower(${t.email})`)],
@@ -572,6 +583,38 @@ export const ownerSignInLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("owner_sign_in_links_owner_idx").on(t.ownerId, t.createdAt)],
+);
+
+/** One-time recovery codes of an owner's second factor: only their SHA-256 is kept. */
+export const ownerRecoveryCodes = pgTable(
+  "owner_recovery_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("owner_recovery_codes_owner_idx").on(t.ownerId)],
+);
+
+/**
+ * A first factor passed, the second awaited: the SHA-256 of the token in the browser's
+ * cookie, valid a few minutes, for a few tries.
+ */
+export const ownerSecondFactorTickets = pgTable(
+  "owner_second_factor_tickets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("owner_second_factor_tickets_owner_idx").on(t.ownerId)],
 );
 
 // ---- Claims of a listing (migration 0025) ----

@@ -18,7 +18,12 @@ export default function OwnerClinicsPage() {
   }
   return (
     <main className="mx-auto max-w-3xl space-y-4 p-4 sm:p-8">
-      <h1 className="text-2xl font-bold">Your clinics</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">Your clinics</h1>
+        <Link to="/owner/security" className="inline-flex min-h-11 items-center text-sm text-brand-700 underline">
+          Sign-in and security
+        </Link>
+      </div>
       {clinics.data.clinics.length === 0 ? (
         <p className="text-sm text-slate-600">No clinic is linked to this address yet.</p>
       ) : (

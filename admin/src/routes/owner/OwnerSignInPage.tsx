@@ -1,16 +1,22 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { BRAND, MSG, errorMessageOf } from "@botox/core";
+import { ApiRequestError, BRAND, MSG, errorMessageOf, type OwnerSecondFactorNeeded, type OwnerSignInResponse } from "@botox/core";
 import { useApi } from "../../api/session.tsx";
 import { Alert } from "../../components/ui/Alert.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Input } from "../../components/ui/Input.tsx";
 
+/** Which form shows: a link by email, the password, or the second factor after either. */
+type Mode = "link" | "password" | "second-factor";
+
+const needsSecondFactor = (answer: OwnerSignInResponse | OwnerSecondFactorNeeded): answer is OwnerSecondFactorNeeded => "secondFactor" in answer;
+
 /**
- * A clinic owner's way in: the mailed link opens this page with its token in the fragment
- * (never sent to a server by the browser), which is posted once and dropped from the address;
- * without a token, the owner asks for a link.
+ * A clinic owner's way in (decisions 267, 286): the mailed link opens this page with its token
+ * in the fragment (never sent to a server by the browser), which is posted once and dropped
+ * from the address; without a token, the owner asks for a link or uses their password. When
+ * the owner turned the second factor on, either way ends with a code from their app.
  */
 export default function OwnerSignInPage() {
   const api = useApi();
@@ -18,10 +24,30 @@ export default function OwnerSignInPage() {
   const { hash, pathname } = useLocation();
   const token = new URLSearchParams(hash.replace(/^#/, "")).get("token");
   const [email, setEmail] = useState("");
-  const [status, setStatus] = useState<{ kind: "idle" | "pending" | "sent" | "signing-in" } | { kind: "error"; message: string }>(
-    token ? { kind: "signing-in" } : { kind: "idle" },
-  );
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [mode, setMode] = useState<Mode>("link");
+  const [busy, setBusy] = useState(Boolean(token));
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const used = useRef(false);
+
+  const afterFirstFactor = (answer: OwnerSignInResponse | OwnerSecondFactorNeeded) => {
+    setBusy(false);
+    if (needsSecondFactor(answer)) setMode("second-factor");
+    else void navigate("/owner", { replace: true });
+  };
+  const failed = (message: string) => {
+    setBusy(false);
+    setError(message);
+  };
+  /** Runs one request of a form: busy while it runs, its error shown above the form. */
+  const run = (e: FormEvent, request: () => Promise<void>) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    void request();
+  };
 
   useEffect(() => {
     if (!token || used.current) return;
@@ -29,38 +55,106 @@ export default function OwnerSignInPage() {
     void navigate(pathname, { replace: true });
     api
       .send("POST", "/owner/sign-in", { token })
-      .then(() => navigate("/owner", { replace: true }))
-      .catch((err: unknown) => setStatus({ kind: "error", message: errorMessageOf(err, MSG.owner.linkInvalid) }));
+      .then(afterFirstFactor)
+      .catch((err: unknown) => failed(errorMessageOf(err, MSG.owner.linkInvalid)));
+    // afterFirstFactor and failed only use state setters and navigate, which are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, navigate, pathname, token]);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setStatus({ kind: "pending" });
-    try {
-      await api.send("POST", "/owner/sign-in-link", { email });
-      setStatus({ kind: "sent" });
-    } catch (err) {
-      setStatus({ kind: "error", message: errorMessageOf(err, MSG.owner.emailRequired) });
-    }
+  const askLink = (e: FormEvent) =>
+    run(e, () =>
+      api.send("POST", "/owner/sign-in-link", { email }).then(
+        () => {
+          setBusy(false);
+          setSent(true);
+        },
+        (err: unknown) => failed(errorMessageOf(err, MSG.owner.emailRequired)),
+      ),
+    );
+
+  const signInWithPassword = (e: FormEvent) =>
+    run(e, () =>
+      api
+        .send("POST", "/owner/sign-in-password", { email, password })
+        .then(afterFirstFactor, (err: unknown) => failed(errorMessageOf(err, MSG.owner.invalidPasswordLogin))),
+    );
+
+  const sendCode = (e: FormEvent) =>
+    run(e, () =>
+      api.send("POST", "/owner/sign-in/second-factor", { code }).then(
+        () => void navigate("/owner", { replace: true }),
+        (err: unknown) => {
+          // An ended sign-in starts again; a wrong code gets another try.
+          if (err instanceof ApiRequestError && err.status === 410) {
+            setMode("link");
+            setCode("");
+          }
+          failed(errorMessageOf(err, MSG.owner.secondFactorWrong));
+        },
+      ),
+    );
+
+  const choose = (next: Mode) => {
+    setMode(next);
+    setError(null);
+    setSent(false);
   };
 
   return (
     <main className="mx-auto max-w-md space-y-4 p-4 sm:p-8">
       <h1 className="text-2xl font-bold">Clinic owner sign-in</h1>
-      <p className="text-sm text-slate-600">Manage your clinic&apos;s listing on {BRAND.name}. We email you a sign-in link; no password needed.</p>
-      {status.kind === "signing-in" ? <p role="status">Signing you in…</p> : null}
-      {status.kind === "error" ? <Alert title={status.message} /> : null}
-      {status.kind === "sent" ? (
+      {token && busy ? <p role="status">Signing you in…</p> : null}
+      {error ? <Alert title={error} /> : null}
+
+      {mode === "second-factor" ? (
+        <form onSubmit={sendCode} className="space-y-3" noValidate>
+          <p className="text-sm text-slate-600">{MSG.owner.secondFactorNeeded}</p>
+          <Field label="Code">
+            {(p) => (
+              <Input {...p} autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} value={code} onChange={(e) => setCode(e.target.value)} />
+            )}
+          </Field>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Checking…" : "Sign in"}
+          </Button>
+        </form>
+      ) : null}
+
+      {mode === "link" && sent ? (
         <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm">
           {MSG.owner.signInLinkSent}
         </p>
-      ) : status.kind !== "signing-in" ? (
-        <form onSubmit={onSubmit} className="space-y-3" noValidate>
-          <Field label="Email">{(p) => <Input {...p} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}</Field>
-          <Button type="submit" disabled={status.kind === "pending"}>
-            {status.kind === "pending" ? "Sending…" : "Email me a sign-in link"}
-          </Button>
-        </form>
+      ) : null}
+      {mode === "link" && !sent && !(token && busy) ? (
+        <>
+          <p className="text-sm text-slate-600">Manage your clinic&apos;s listing on {BRAND.name}. We email you a sign-in link; no password needed.</p>
+          <form onSubmit={askLink} className="space-y-3" noValidate>
+            <Field label="Email">{(p) => <Input {...p} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}</Field>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Sending…" : "Email me a sign-in link"}
+            </Button>
+          </form>
+          <button type="button" className="min-h-11 text-sm text-brand-700 underline" onClick={() => choose("password")}>
+            Use my password instead
+          </button>
+        </>
+      ) : null}
+
+      {mode === "password" ? (
+        <>
+          <form onSubmit={signInWithPassword} className="space-y-3" noValidate>
+            <Field label="Email">{(p) => <Input {...p} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />}</Field>
+            <Field label="Password">
+              {(p) => <Input {...p} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+            </Field>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Signing in…" : "Sign in"}
+            </Button>
+          </form>
+          <button type="button" className="min-h-11 text-sm text-brand-700 underline" onClick={() => choose("link")}>
+            Email me a link instead
+          </button>
+        </>
       ) : null}
     </main>
   );

@@ -18,7 +18,7 @@ import {
   slowdownFor,
 } from "../../auth/login-throttle.ts";
 import { socketEnv } from "../../test/public-app.ts";
-import { throttleFor } from "./auth.routes.ts";
+import { throttleFor } from "../../auth/password-check.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, hashToken } from "../../auth/session.ts";
 import { createApp } from "../../app.ts";
 import { readApiEnv } from "../../env.ts";

@@ -3,19 +3,19 @@ import {
   MSG,
   ownerClinicsResponseSchema,
   ownerSignInLinkResponseSchema,
+  ownerSecondFactorNeededSchema,
   ownerSignInLinkSchema,
   ownerSignInResponseSchema,
   ownerSignInSchema,
   type OwnerClinic,
-  type OwnerSignInResponse,
 } from "@botox/core";
 import { ownerRoute } from "../../auth/admin-route.ts";
-import { createSession, invalidateSessionToken, readSessionCookie, setSessionCookie } from "../../auth/session.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { mailContext, nudgeMail } from "../../mail/service.ts";
 import { SIGN_IN_LINK_ERRORS, consumeSignInLink, requestSignInLink } from "../../owners/sign-in.ts";
+import { finishOwnerSignIn } from "./owner-security.routes.ts";
 
 const signInLinkRoute = createRoute({
   method: "post",
@@ -30,12 +30,13 @@ const signInLinkRoute = createRoute({
 const signInRoute = createRoute({
   method: "post",
   path: "/owner/sign-in",
-  summary: "Sign in with the token of a mailed link; sets the `session` cookie with the role owner",
+  summary: "Sign in with the token of a mailed link; sets the `session` cookie with the role owner (202 when a second factor follows)",
   tags: ["owners"],
   middleware: [rateLimit({ windowMs: 60_000, limit: 30, keyPrefix: "owner-sign-in" }), jsonBody] as const,
   request: { body: jsonRequest(ownerSignInSchema) },
   responses: {
     200: json("Signed in", ownerSignInResponseSchema),
+    202: json("The link was right; the second factor is awaited (POST /owner/sign-in/second-factor)", ownerSecondFactorNeededSchema),
     404: errorResponse(SIGN_IN_LINK_ERRORS.invalid.error),
     409: errorResponse(SIGN_IN_LINK_ERRORS.used.error),
     410: errorResponse(SIGN_IN_LINK_ERRORS.expired.error),
@@ -65,13 +66,7 @@ export const ownerRoutes = createRouter()
       const { status, error } = SIGN_IN_LINK_ERRORS[result.problem];
       throw new HttpError(status, error);
     }
-    // One session per browser, as at the team's login.
-    const previous = readSessionCookie(c);
-    if (previous) await invalidateSessionToken(deps.db, previous);
-    const session = await createSession(deps.db, { role: "owner", ownerId: result.owner.id });
-    setSessionCookie(c, session.token, session.expiresAt);
-    const body: OwnerSignInResponse = { owner: result.owner, role: "owner", expiresAt: session.expiresAt.toISOString() };
-    return c.json(body, 200);
+    return finishOwnerSignIn(c, result.owner);
   })
   .openapi(clinicsRoute, async (c) => {
     const { sql } = c.get("deps");

@@ -53,3 +53,50 @@ export type OwnerClinicsResponse = z.infer<typeof ownerClinicsResponseSchema>;
 export const OWNER_HELD_FIELDS = ["phone", "site", "fullAddress", "businessStatus"] as const;
 export const clinicPatchHeldSchema = z.object({ held: z.array(z.enum(OWNER_HELD_FIELDS)) });
 export type ClinicPatchHeld = z.infer<typeof clinicPatchHeldSchema>;
+
+// ---- Passwords and the second factor (decision 286) ----
+
+/** An owner's password: long enough that a throttled guess cannot find it (NIST SP 800-63B: at least 8; we ask 12). */
+export const OWNER_PASSWORD_MIN = 12;
+const ownerNewPassword = z
+  .string({ error: MSG.owner.passwordTooShort })
+  .min(OWNER_PASSWORD_MIN, MSG.owner.passwordTooShort)
+  .max(1000, MSG.owner.passwordTooLong);
+
+export const ownerPasswordSignInSchema = z.object({
+  email: ownerEmailField,
+  password: z.string({ error: MSG.owner.passwordRequired }).min(1, MSG.owner.passwordRequired).max(1000, MSG.owner.passwordTooLong),
+});
+
+/** A sign-in whose second factor is still awaited (202): the ticket is in an HttpOnly cookie. */
+export const ownerSecondFactorNeededSchema = z.object({ secondFactor: z.literal("totp"), message: z.string() });
+export type OwnerSecondFactorNeeded = z.infer<typeof ownerSecondFactorNeededSchema>;
+
+/** A 6-digit code from the authenticator app, or one of the recovery codes (xxxxx-xxxxx). */
+export const ownerSecondFactorCodeSchema = z.object({
+  code: z
+    .string({ error: MSG.owner.secondFactorFormat })
+    .transform((v) => v.replace(/\s+/g, "").toLowerCase())
+    .pipe(z.string().regex(/^(?:\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/, MSG.owner.secondFactorFormat)),
+});
+
+export const ownerSetPasswordSchema = z.object({
+  password: ownerNewPassword,
+  /** Required when the owner already has a password. */
+  currentPassword: z.string().max(1000, MSG.owner.passwordTooLong).optional(),
+});
+
+export const ownerSecuritySchema = z.object({
+  hasPassword: z.boolean(),
+  secondFactor: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type OwnerSecurity = z.infer<typeof ownerSecuritySchema>;
+
+/** The key to add to an authenticator app: as text and as an otpauth:// address. */
+export const ownerTotpSetupSchema = z.object({ secret: z.string(), uri: z.string() });
+export type OwnerTotpSetup = z.infer<typeof ownerTotpSetupSchema>;
+
+/** Shown once, when the second factor is turned on. */
+export const ownerRecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type OwnerRecoveryCodes = z.infer<typeof ownerRecoveryCodesSchema>;

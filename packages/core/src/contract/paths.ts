@@ -35,8 +35,15 @@ import type { ClaimCreated, ClaimList, ClaimVerified, claimDecisionSchema, claim
 import type {
   ClinicPatchHeld,
   OwnerClinicsResponse,
+  OwnerRecoveryCodes,
+  OwnerSecondFactorNeeded,
+  OwnerSecurity,
   OwnerSignInLinkResponse,
   OwnerSignInResponse,
+  OwnerTotpSetup,
+  ownerPasswordSignInSchema,
+  ownerSecondFactorCodeSchema,
+  ownerSetPasswordSchema,
   ownerSignInLinkSchema,
   ownerSignInSchema,
 } from "./owners.ts";
@@ -103,6 +110,7 @@ export type ApiGets = [
   Call<`/mail/messages/${Seg}`, MailMessage>,
   Call<"/mail/suppressions", MailSuppressionList>,
   Call<"/owner/clinics", OwnerClinicsResponse>,
+  Call<"/owner/security", OwnerSecurity>,
   Call<"/claims", ClaimList>,
 ];
 
@@ -119,7 +127,12 @@ export interface ApiWrites {
     Call<"/login", LoginResponse, In<typeof loginSchema>>,
     Call<"/logout", OkResponse>,
     Call<"/owner/sign-in-link", OwnerSignInLinkResponse, In<typeof ownerSignInLinkSchema>>,
-    Call<"/owner/sign-in", OwnerSignInResponse, In<typeof ownerSignInSchema>>,
+    Call<"/owner/sign-in", OwnerSignInResponse | OwnerSecondFactorNeeded, In<typeof ownerSignInSchema>>,
+    Call<"/owner/sign-in-password", OwnerSignInResponse | OwnerSecondFactorNeeded, In<typeof ownerPasswordSignInSchema>>,
+    Call<"/owner/sign-in/second-factor", OwnerSignInResponse, In<typeof ownerSecondFactorCodeSchema>>,
+    Call<"/owner/totp/setup", OwnerTotpSetup>,
+    Call<"/owner/totp/enable", OwnerRecoveryCodes, In<typeof ownerSecondFactorCodeSchema>>,
+    Call<"/owner/totp/disable", OwnerSecurity, In<typeof ownerSecondFactorCodeSchema>>,
     Call<`/clinics/${Seg}/claims`, ClaimCreated, In<typeof claimInputSchema>>,
     Call<`/claims/${Seg}/verify`, ClaimVerified, In<typeof claimVerifySchema>>,
     Call<"/newsletter/subscribe", NewsletterResponse, In<typeof newsletterSchema>>,
@@ -142,7 +155,11 @@ export interface ApiWrites {
     Call<"/publish/rebuild", z.infer<typeof publishQueuedSchema>>,
     Call<`/publish/rollback/${Seg}`, z.infer<typeof publishRollbackResponseSchema>>,
   ];
-  PUT: [Call<`/clinics/${Seg}`, Clinic, ClinicBody>, Call<"/newsletter/preferences", NewsletterPreferences, In<typeof newsletterPreferencesSchema>>];
+  PUT: [
+    Call<`/clinics/${Seg}`, Clinic, ClinicBody>,
+    Call<"/newsletter/preferences", NewsletterPreferences, In<typeof newsletterPreferencesSchema>>,
+    Call<"/owner/password", OwnerSecurity, In<typeof ownerSetPasswordSchema>>,
+  ];
   PATCH: [
     Call<`/clinics/${Seg}`, Clinic | ClinicPatchHeld, In<typeof suggestionChangesSchema>>,
     Call<`/prices/${Seg}`, ClinicPrice, In<typeof pricePatchSchema>>,
