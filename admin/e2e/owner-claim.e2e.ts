@@ -1,0 +1,138 @@
+/**
+ * A clinic owner end to end at phone size (decisions 267–269, 286): the owner claims the
+ * listing on the public clinic page with an address on the clinic's own domain, enters the
+ * code from the mail the outbox captured, lands in the owner workspace, changes the hours
+ * and posts a price, and the public page shows both after the publisher runs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext } from "playwright-core";
+import { MSG, clinicPath, isoDay, type Clinic } from "@botox/core";
+import { connect, type DbHandle } from "@botox/db";
+import { launchBrowser, newTrackedPage } from "@botox/e2e";
+import { adminApi, adminUrl, signedInPage, stack, uniqueCity, uniqueName, unexpectedErrors } from "./helpers.ts";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+/** A rebuild of the e2e site takes seconds; machines running several suites at once are slower. */
+const REBUILD_TIMEOUT_MS = 180_000;
+
+let browser: Browser;
+let db: DbHandle;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  db = connect(stack().databaseUrl, { max: 1 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await db?.close();
+});
+
+/** Polls a public page until its HTML contains `text`. */
+async function untilServed(path: string, text: string): Promise<string> {
+  let last = "";
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(stack().urls.site + path);
+        last = `${res.status} ${await res.text()}`;
+        return res.status === 200 && last.includes(text);
+      },
+      { timeout: REBUILD_TIMEOUT_MS, interval: 500 },
+    )
+    .toBe(true);
+  return last;
+}
+
+/** The 6-digit code in the newest claim mail to `email`, as the outbox captured it. */
+async function mailedCode(email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const [mail] = await db.sql<{ text: string }[]>`
+          select text from mail_messages where to_address = ${email} and subject like 'Your code for %' order by id desc limit 1`;
+        code = /^\s*(\d{6})\s*$/m.exec(mail?.text ?? "")?.[1];
+        return code !== undefined;
+      },
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBe(true);
+  return code!;
+}
+
+/** Writes as the signed-in browser of `context` would, with the admin app's Origin. */
+function asBrowser(context: BrowserContext) {
+  const { urls } = stack();
+  return async (method: "PATCH" | "POST", path: string, data: unknown) => {
+    const res = await context.request.fetch(urls.api + path, { method, data, headers: { Origin: new URL(urls.admin).origin } });
+    return { status: res.status(), body: (await res.json()) as unknown };
+  };
+}
+
+describe("a clinic owner at 390 px", () => {
+  it("claims with an address on the clinic's domain, enters the mailed code, edits hours and a price, and sees them live", async () => {
+    const team = await signedInPage(browser, "/");
+    const domain = `${uniqueCity("ownerglow").replace(/\W/g, "").toLowerCase()}.com`;
+    const name = uniqueName("Owner Glow Spa");
+    const created = await adminApi(team.context).send<Clinic>("POST", "/clinics", {
+      name,
+      city: uniqueCity("Ownerville"),
+      state: "OH",
+      postalCode: "43215",
+      latitude: 39.9612,
+      longitude: -82.9988,
+      phone: "6145550100",
+      site: `https://www.${domain}/`,
+      workingHours: { Monday: "9 AM-5 PM" },
+    });
+    await team.context.close();
+    const clinicPage = clinicPath(created.citySlug, created.slug);
+    await untilServed(clinicPage, name);
+
+    const { page, context, errors } = await newTrackedPage(browser, PHONE);
+    await page.goto(stack().urls.site + clinicPage);
+    // The claim island hydrates when the browser is idle: tap until the form opens.
+    const form = page.getByRole("form", { name: `Claim ${name}` });
+    await expect
+      .poll(async () => {
+        if (await form.isVisible()) return true;
+        await page.getByRole("button", { name: MSG.claim.action }).click();
+        return form.isVisible();
+      })
+      .toBe(true);
+    const email = `dana@${domain}`;
+    await form.getByLabel("Work email").fill(email);
+    await form.getByLabel("Your name").fill("Dana Reyes");
+    await form.getByLabel("Your role at the clinic").fill("Practice manager");
+    await form.getByRole("button", { name: "Send claim" }).click();
+    const codeForm = page.locator('[data-claim-state="code"]');
+    await codeForm.getByText(MSG.claim.codeSent(email)).waitFor();
+    await codeForm.getByLabel("Code", { exact: true }).fill(await mailedCode(email));
+    await codeForm.getByRole("button", { name: "Verify" }).click();
+    await page.getByText(MSG.claim.verified).waitFor();
+
+    // The claim signed the owner in: the workspace lists this clinic, and only it.
+    await page.goto(adminUrl("/owner"));
+    const list = page.getByRole("list", { name: "Your clinics" });
+    await list.waitFor();
+    expect(await list.getByRole("link").allTextContents()).toEqual([name]);
+    await list.getByRole("link", { name }).click();
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+
+    const send = asBrowser(context);
+    const hours = await send("PATCH", `/clinics/${created.id}`, { workingHours: { Monday: "9 AM-5 PM", Saturday: "10 AM-2 PM" } });
+    expect(hours.status).toBe(200);
+    const price = await send("POST", `/clinics/${created.id}/prices`, {
+      brand: "botox",
+      model: "per_unit",
+      unitPriceCents: 1275,
+      source: "clinic",
+      observedOn: isoDay(new Date()),
+    });
+    expect(price.status).toBe(201);
+
+    const html = await untilServed(clinicPage, "$12.75");
+    expect(html).toMatch(/Saturday[\s\S]{0,200}10\s*AM/);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
