@@ -167,6 +167,13 @@ export const MSG = {
     statusFilter: "Status must be code-sent, pending-review, contested, verified or rejected.",
     decision: "Status must be verified or rejected.",
     alreadyDecided: "This claim was already decided.",
+    objectionRequired: "Please say why you object to this claim (up to 1,000 characters).",
+    objectionUnknownField: "An objection takes reason only.",
+    objectionClosed: (endedAt: string) =>
+      `The time to object to this claim ended on ${endedAt}. It can no longer be objected to here; please write to the listing team.`,
+    objectionNotOpen: "This claim is not waiting for objections (it was already decided, or another owner already objected).",
+    contested: (until: string) =>
+      `Your code is right. This listing already has owners: they have until ${until} to object. If none does, you will manage it then, and we will email you.`,
     // The site's claim form.
     prompt: "Is this your clinic?",
     action: "Claim it",

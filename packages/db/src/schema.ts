@@ -604,6 +604,17 @@ export const clinicClaims = pgTable(
     decidedBy: integer("decided_by").references(() => adminUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** A `contested` claim's end of the window in which the clinic's owners may object (decision 284). */
+    contestEndsAt: timestamp("contest_ends_at", { withTimezone: true }),
+    /** An owner's objection: the claim then waits for the team. */
+    objection: text("objection"),
+    objectedBy: integer("objected_by").references(() => owners.id, { onDelete: "set null" }),
+    objectedAt: timestamp("objected_at", { withTimezone: true }),
+    /** The claimant's evidence (decision 285): a note, and a document kept apart from public uploads. */
+    note: text("note"),
+    evidenceName: text("evidence_name"),
+    /** The organisation NPI the claimant gave (10 digits, Luhn-checked). */
+    npi: text("npi"),
   },
   (t) => [
     check("clinic_claims_email_lower_check", sql`${t.email} = lower(${t.email})`),
@@ -616,6 +627,35 @@ export const clinicClaims = pgTable(
     index("clinic_claims_status_idx").on(t.status, t.createdAt),
     index("clinic_claims_email_idx").on(t.email, t.createdAt),
     index("clinic_claims_network_idx").on(t.network, t.createdAt),
+    // The scheduled step finds the contest windows that have ended.
+    index("clinic_claims_contest_idx")
+      .on(t.contestEndsAt)
+      .where(sql`${t.status} = 'contested' AND ${t.objectedAt} IS NULL`),
+  ],
+);
+
+/**
+ * An owner's invitation of a co-owner (decision 285): a single-use link, only the SHA-256 of its
+ * token kept, valid 7 days.
+ */
+export const clinicOwnerInvites = pgTable(
+  "clinic_owner_invites",
+  {
+    id: serial("id").primaryKey(),
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique("clinic_owner_invites_token_key"),
+    invitedBy: integer("invited_by").references(() => owners.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("clinic_owner_invites_email_lower_check", sql`${t.email} = lower(${t.email})`),
+    index("clinic_owner_invites_clinic_idx").on(t.clinicId, t.createdAt),
+    index("clinic_owner_invites_invited_by_idx").on(t.invitedBy, t.createdAt),
   ],
 );
 

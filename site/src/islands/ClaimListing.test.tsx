@@ -24,7 +24,8 @@ describe("ClaimListing", { timeout: 30_000 }, () => {
   it("sends the claim, asks for the mailed code, and says when the claimant manages the listing", async () => {
     const { requests } = mockApi({
       "POST /clinics/7/claims": () => json({ claim: { id: 3, status: "code-sent", method: "email-domain" } }, 201),
-      "POST /claims/3/verify": () => json({ claim: { id: 3, status: "verified", method: "email-domain" }, owner: { id: 1, email: "dana@glow.com" } }),
+      "POST /claims/3/verify": () =>
+        json({ claim: { id: 3, status: "verified", method: "email-domain" }, owner: { id: 1, email: "dana@glow.com" }, contestEndsAt: null }),
     });
     const user = await fillClaim("dana@glow.com");
     expect(await screen.findByText(MSG.claim.codeSent("dana@glow.com"))).toBeInTheDocument();
@@ -38,6 +39,18 @@ describe("ClaimListing", { timeout: 30_000 }, () => {
     mockApi({ "POST /clinics/7/claims": () => json({ claim: { id: 4, status: "pending-review", method: "review" } }, 201) });
     await fillClaim("dana@gmail.com");
     expect(await screen.findByText(MSG.claim.review)).toBeInTheDocument();
+  });
+
+  it("a right code on a clinic with owners says until when they may object", async () => {
+    mockApi({
+      "POST /clinics/7/claims": () => json({ claim: { id: 6, status: "code-sent", method: "email-domain" } }, 201),
+      "POST /claims/6/verify": () =>
+        json({ claim: { id: 6, status: "contested", method: "email-domain" }, owner: null, contestEndsAt: "2026-12-06T14:03:00.000Z" }, 202),
+    });
+    const user = await fillClaim("dana@glow.com");
+    await user.type(await screen.findByLabelText("Code"), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText(MSG.claim.contested("6 Dec 2026, 14:03 UTC"))).toBeInTheDocument();
   });
 
   it("shows the API's reason for a refused claim or a wrong code, and keeps the form", async () => {

@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from "react";
 import { errorMessageOf } from "@botox/core/http";
+import { formatUtcMinute } from "@botox/core/format";
 import { MSG } from "@botox/core/messages";
 import { apiClient } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
@@ -18,6 +19,7 @@ type State =
   | { kind: "code"; claimId: number; email: string }
   | { kind: "checking"; claimId: number; email: string }
   | { kind: "review" }
+  | { kind: "contested"; until: string }
   | { kind: "verified" };
 
 /**
@@ -51,7 +53,9 @@ export default function ClaimListing({ clinicId, clinicName, config }: Props) {
     setProblem(null);
     try {
       const answer = await api.send("POST", `/claims/${claimId}/verify`, { code });
-      setState(answer.owner ? { kind: "verified" } : { kind: "review" });
+      setState(
+        answer.owner ? { kind: "verified" } : answer.contestEndsAt ? { kind: "contested", until: formatUtcMinute(answer.contestEndsAt) } : { kind: "review" },
+      );
     } catch (err) {
       setState({ kind: "code", claimId, email });
       setProblem(errorMessageOf(err, MSG.claim.error));
@@ -74,10 +78,11 @@ export default function ClaimListing({ clinicId, clinicName, config }: Props) {
       </p>
     );
   }
-  if (state.kind === "review" || state.kind === "verified") {
+  if (state.kind === "review" || state.kind === "verified" || state.kind === "contested") {
+    const words = state.kind === "review" ? MSG.claim.review : state.kind === "contested" ? MSG.claim.contested(state.until) : MSG.claim.verified;
     return (
       <div role="status" data-claim-state={state.kind} className="rounded-md border border-green-200 bg-green-50 p-3">
-        <p className="font-semibold text-slate-900">{state.kind === "review" ? MSG.claim.review : MSG.claim.verified}</p>
+        <p className="font-semibold text-slate-900">{words}</p>
       </div>
     );
   }

@@ -16,6 +16,8 @@ const claim = (id: number, over: Partial<Claim> = {}): Claim => ({
   reason: null,
   createdAt: "2026-11-05T12:00:00Z",
   decidedAt: null,
+  contestEndsAt: null,
+  objection: null,
   clinic: {
     name: `Glow Spa ${id}`,
     site: "https://glowspa.com",
@@ -36,7 +38,9 @@ function queue(list: Claim[]) {
       const k = list.find((x) => x.id === Number(c.path.split("/").pop()));
       if (!k) throw new Error("no claim");
       const body = c.body as { status: "verified" | "rejected"; reason?: string };
-      Object.assign(k, { status: body.status, reason: body.reason ?? null });
+      // A clinic with owners: the team's verification opens their time to object.
+      const status = body.status === "verified" && k.clinic.owners > 0 && k.status !== "contested" && !k.objection ? "contested" : body.status;
+      Object.assign(k, { status, reason: body.reason ?? null });
       return { claim: { id: k.id, status: k.status, method: k.method } };
     },
   };
@@ -67,5 +71,22 @@ describe("the Claims queue", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Reject claim" }));
     expect(await screen.findByText("Claim rejected")).toBeInTheDocument();
     expect(callsTo("PATCH", "/claims/3")[0]?.body).toEqual({ status: "rejected", reason: "No proof" });
+  });
+
+  it("shows an owner's objection, and verifying a claim on an owned clinic says the owners may object", async () => {
+    const objected = claim(4, {
+      contestEndsAt: "2026-12-06T14:03:00Z",
+      objection: { reason: "Not our employee.", by: "boss@glowspa.com", at: "2026-11-30T09:00:00Z" },
+      clinic: { ...claim(4).clinic, owners: 1 },
+    });
+    const fresh = claim(5, { clinic: { ...claim(5).clinic, owners: 2 } });
+    const { api } = createFakeApi(queue([objected, fresh]));
+    renderApp(api, "/claims");
+    const user = userEvent.setup();
+    const items = within(await screen.findByRole("list", { name: "Claims" })).getAllByRole("listitem");
+    expect(within(items[0]!).getByText(/Objection by boss@glowspa.com on 30 Nov 2026, 09:00 UTC/)).toBeInTheDocument();
+    expect(within(items[0]!).getByText("Not our employee.")).toBeInTheDocument();
+    await user.click(within(items[1]!).getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Claim verified")).toBeInTheDocument();
   });
 });

@@ -6,12 +6,14 @@ import {
   claimDecisionSchema,
   claimInputSchema,
   claimListSchema,
+  claimObjectedSchema,
+  claimObjectionSchema,
   claimVerifiedSchema,
   claimVerifySchema,
   claimsQuerySchema,
   type ClaimVerified,
 } from "@botox/core";
-import { adminRoute } from "../../auth/admin-route.ts";
+import { adminRoute, ownerRoute } from "../../auth/admin-route.ts";
 import { createSession, invalidateSessionToken, readSessionCookie, setSessionCookie } from "../../auth/session.ts";
 import type { AppEnv } from "../../context.ts";
 import { actorOf, notifyContentChange } from "../../lib/content-changes.ts";
@@ -21,7 +23,8 @@ import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest,
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { networkHash } from "../../lib/visitor.ts";
 import { mailContext, nudgeMail } from "../../mail/service.ts";
-import { ClaimProblem, createClaim, decideClaim, listClaims, verifyClaim } from "../../owners/claims.ts";
+import { clinicOfRow } from "../../owners/access.ts";
+import { ClaimProblem, createClaim, decideClaim, listClaims, objectToClaim, verifyClaim } from "../../owners/claims.ts";
 
 const claimRoute = createRoute({
   method: "post",
@@ -43,13 +46,14 @@ const claimRoute = createRoute({
 const verifyRoute = createRoute({
   method: "post",
   path: "/claims/:id{[0-9]+}/verify",
-  summary: "Enter a claim's mailed code: 200 and the claimant is signed in as the clinic's owner; 202 when the clinic already has owners (the team decides)",
+  summary:
+    "Enter a claim's mailed code: 200 and the claimant is signed in as the clinic's owner; 202 when the clinic already has owners (contested: they may object until contestEndsAt)",
   tags: ["claims"],
   middleware: [rateLimit({ windowMs: 60_000, limit: 20, keyPrefix: "claim-verify" }), jsonBody] as const,
   request: { body: jsonRequest(claimVerifySchema) },
   responses: {
     200: json("Verified; the owner's session cookie is set", claimVerifiedSchema),
-    202: json("Code right; the clinic has owners, so the team decides", claimVerifiedSchema),
+    202: json("Code right; the clinic has owners, who may object within the contest window", claimVerifiedSchema),
     404: errorResponse(MSG.claim.notFound),
     409: errorResponse(MSG.claim.notWaitingForCode),
     410: errorResponse(MSG.claim.codeExpired),
@@ -70,7 +74,8 @@ const listRoute = adminRoute({
 const decideRoute = adminRoute({
   method: "patch",
   path: "/claims/:id{[0-9]+}",
-  summary: "Decide a claim (verified or rejected, with a reason); the claimant is mailed the decision",
+  summary:
+    "Decide a claim (verified or rejected, with a reason); the claimant is mailed the decision. Verifying a claim on a clinic with owners opens the contest window (status contested) unless it is already contested or objected to",
   tags: ["claims"],
   middleware: [jsonBody] as const,
   request: { body: jsonRequest(claimDecisionSchema) },
@@ -78,6 +83,22 @@ const decideRoute = adminRoute({
     200: json("Decided", claimCreatedSchema),
     404: errorResponse(MSG.claim.notFound),
     409: errorResponse(MSG.claim.alreadyDecided),
+    ...writeErrors,
+  },
+});
+
+const objectRoute = ownerRoute({
+  method: "post",
+  path: "/claims/:id{[0-9]+}/objections",
+  summary: "An owner of the claimed clinic objects to a contested claim within its window; the claim then waits for the team (owners only)",
+  tags: ["claims"],
+  clinic: clinicOfRow("clinic_claims"),
+  middleware: [jsonBody] as const,
+  request: { body: jsonRequest(claimObjectionSchema) },
+  responses: {
+    200: json("Objected; the claim waits for the team", claimObjectedSchema),
+    404: errorResponse(MSG.api.notFound),
+    409: errorResponse(MSG.claim.objectionNotOpen),
     ...writeErrors,
   },
 });
@@ -107,7 +128,7 @@ export const claimsRoutes = createRouter()
     const deps = c.get("deps");
     const result = await verifyClaim(mailContext(deps), id, c.req.valid("json").code);
     if (!result.ok) throw new HttpError(result.problem.status, result.problem.message);
-    const body: ClaimVerified = { claim: result.claim, owner: result.owner };
+    const body: ClaimVerified = { claim: result.claim, owner: result.owner, contestEndsAt: result.contestEndsAt };
     if (!result.owner) return c.json(body, 202);
     claimed(c, result.clinicId);
     const previous = readSessionCookie(c);
@@ -126,6 +147,14 @@ export const claimsRoutes = createRouter()
     if (!admin) throw new HttpError(401, MSG.api.unauthorized);
     const result = await decideClaim(mailContext(deps), id, decision, admin).catch(refuse);
     nudgeMail(deps);
-    if (decision.status === "verified") claimed(c, result.clinicId);
+    if (result.granted) claimed(c, result.clinicId);
     return c.json({ claim: result.claim }, 200);
+  })
+  .openapi(objectRoute, async (c) => {
+    const id = idParam(c.req.param("id"), MSG.claim.notFound);
+    // An owner route: its session check has set the holder.
+    const owner = actorOf(c);
+    if (!owner) throw new HttpError(401, MSG.api.unauthorized);
+    const claim = await objectToClaim(c.get("deps").sql, id, owner, c.req.valid("json").reason).catch(refuse);
+    return c.json({ claim: { id: claim.id, status: claim.status } }, 200);
   });

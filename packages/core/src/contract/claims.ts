@@ -13,6 +13,12 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 export const CLAIM_METHODS = ["email-domain", "review"] as const;
 export type ClaimMethod = (typeof CLAIM_METHODS)[number];
 
+/**
+ * A verified claim on a clinic that already has owners is `contested` this long: the owners are
+ * mailed and may object; with no objection the claimant becomes a co-owner (decision 284).
+ */
+export const CLAIM_CONTEST_DAYS = 7;
+
 /** POST /clinics/{id}/claims */
 export const claimInputSchema = z.strictObject(
   {
@@ -40,6 +46,8 @@ export const claimVerifySchema = z.strictObject({
 export const claimVerifiedSchema = z.object({
   claim: z.object({ id: z.number(), status: z.enum(CLAIM_STATUSES), method: z.enum(CLAIM_METHODS) }),
   owner: z.object({ id: z.number(), email: z.string() }).nullable(),
+  /** A `contested` claim: when the clinic's owners' time to object ends. */
+  contestEndsAt: z.string().nullable(),
 });
 export type ClaimVerified = z.infer<typeof claimVerifiedSchema>;
 
@@ -59,6 +67,10 @@ export const claimSchema = z.object({
   reason: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** When the owners' time to object ends (a `contested` claim, or one objected to in it). */
+  contestEndsAt: z.string().nullable(),
+  /** An owner's objection: the claim then waits for the team. */
+  objection: z.object({ reason: z.string(), by: z.string().nullable(), at: z.string() }).nullable(),
   /** The clinic as it stands, for the team to compare with the claimant. */
   clinic: z.object({
     name: z.string(),
@@ -73,6 +85,18 @@ export const claimSchema = z.object({
 export type Claim = z.infer<typeof claimSchema>;
 export const claimListSchema = z.object({ claims: z.array(claimSchema) });
 export type ClaimList = z.infer<typeof claimListSchema>;
+
+/** POST /claims/{id}/objections: an owner of the claimed clinic objects within the window. */
+export const claimObjectionSchema = z.strictObject(
+  {
+    reason: safeText({ label: "Reason", max: 1000, required: MSG.claim.objectionRequired }),
+  },
+  { error: (i) => (i.code === "unrecognized_keys" ? MSG.claim.objectionUnknownField : undefined) },
+);
+export const claimObjectedSchema = z.object({
+  claim: z.object({ id: z.number(), status: z.enum(CLAIM_STATUSES) }),
+});
+export type ClaimObjected = z.infer<typeof claimObjectedSchema>;
 
 /** PATCH /claims/{id}: the team's decision. */
 export const claimDecisionSchema = z.strictObject({
