@@ -8,6 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@botox/core";
+import { adminUsers, hashPassword } from "@botox/db";
+import { sessionCookieOf } from "../test/admin-app.ts";
 import { OWNER_ACCESS } from "./admin-route.ts";
 import { createPublicTestContext, type PublicTestContext } from "../test/public-app.ts";
 import { makeOwner, signInOwner } from "../test/owners.ts";
@@ -15,6 +17,7 @@ import { PUBLIC_ROUTES, servedRoutesOf } from "../test/routes.ts";
 
 let t: PublicTestContext;
 let ownerA: string;
+let team: string;
 let clinicA: number;
 let clinicB: number;
 let priceA: number;
@@ -55,6 +58,8 @@ beforeAll(async () => {
   claimB = await claimOf(clinicB);
   ownerIdA = await makeOwner(t.db.sql, "a@owner-a.test", [clinicA]);
   ownerIdB = await makeOwner(t.db.sql, "b@owner-b.test", [clinicB]);
+  await t.db.db.insert(adminUsers).values({ username: "walk-admin", passwordHash: await hashPassword("walk-admin-password") });
+  team = sessionCookieOf(await t.request("POST", "/login", { body: { username: "walk-admin", password: "walk-admin-password" } }));
   ownerA = await signInOwner((m, p, o) => t.request(m, p, o), t.db.sql, "a@owner-a.test");
   const doc = (await (await t.request("GET", "/openapi.json")).json()) as { paths: Record<string, Record<string, Record<string, unknown>>> };
   access = new Map(
@@ -132,5 +137,22 @@ describe("owner A on owner B's clinic", () => {
       const res = await t.request("GET", urlFor(route, { clinic: clinicA, price: priceA, claim: claimA, owner: ownerIdA }), { cookie: ownerA });
       expect(res.status, route).toBe(200);
     }
+  });
+});
+
+describe("the team's session on the owners' own routes", () => {
+  it("is refused 403 on every route for owners only", async () => {
+    const ownersOnly = servedRoutesOf(t.app).filter((r) => access.get(r) === "self" || access.get(r) === "self-clinic");
+    expect(ownersOnly).toEqual(expect.arrayContaining(["get /owner/clinics", "post /claims/{id}/objections", "delete /owner/clinics/{id}/owners/{ownerId}"]));
+    const answers: string[] = [];
+    for (const route of ownersOnly) {
+      const [method] = route.split(" ") as [string];
+      const url = urlFor(route, { clinic: clinicA, price: priceA, claim: claimA, owner: ownerIdA });
+      const res = await t.request(method.toUpperCase(), url, { cookie: team, body: method === "get" || method === "delete" ? undefined : {} });
+      const answer = (await res.json()) as { error?: string };
+      if (res.status !== 403 || answer.error !== MSG.owner.ownersOnly) answers.push(`${route}: ${res.status} ${answer.error}`);
+    }
+    expect(answers).toEqual([]);
+    expect(await t.db.sql`select owner_id from clinic_owners where clinic_id = ${clinicA}`).toEqual([{ owner_id: ownerIdA }]);
   });
 });

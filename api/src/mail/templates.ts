@@ -328,3 +328,30 @@ export function claimContestOpenedMail(to: { email: string; name: string }, clin
     html: page(`<p>Hello ${esc(to.name)},</p><p>${esc(words)}</p>`),
   };
 }
+
+/** An owner's invitation to co-own a clinic's listing (transactional): a single-use link, its token in the fragment. */
+export function ownerInviteMail(
+  l: MailLinks & { adminUrl: string },
+  email: string,
+  inviter: string,
+  clinicName: string,
+  token: string,
+  days: number,
+): Omit<OutgoingMail, "kind"> {
+  const link = `${l.adminUrl}/owner/sign-in#invite=${encodeURIComponent(token)}`;
+  const words = `${inviter} invites you to manage the listing of ${clinicName} on ${BRAND.name} with them.`;
+  const text = [
+    "Hello,",
+    "",
+    words,
+    "Accept with this link; it signs you in:",
+    link,
+    "",
+    `The link is valid for ${days} days and works once. If you do not know ${inviter}, ignore this message: nothing changes.`,
+  ].join("\n");
+  const html = page(
+    `<p>Hello,</p><p>${esc(words)}</p><p><a href="${esc(link)}">Accept and sign in</a></p>` +
+      `<p>The link is valid for ${days} days and works once. If you do not know ${esc(inviter)}, ignore this message: nothing changes.</p>`,
+  );
+  return { to: email, subject: `${clinicName}: an invitation to manage the listing`, text, html };
+}

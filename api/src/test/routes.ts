@@ -10,6 +10,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   "post /logout",
   "post /owner/sign-in-link",
   "post /owner/sign-in",
+  "post /owner/invites/accept",
   "post /clinics/{id}/claims",
   "post /claims/{id}/verify",
   "get /health",

@@ -151,6 +151,18 @@ export const MSG = {
     priceNotOwn:
       "Only the clinic's own prices (source clinic) can be changed or removed here; this one came from another source. Add your own price, or ask the listing team.",
   },
+  coOwners: {
+    unknownField: "An invitation takes email only.",
+    alreadyOwner: "This address already manages the listing.",
+    tooManyInvites: "You have sent the most invitations allowed today (10). Please try again tomorrow.",
+    lastOwner:
+      "You are the listing's only owner, so you cannot leave it or be removed. Invite a successor first and remove yourself once they accept, or ask the listing team.",
+    notAnOwner: "This person does not manage the listing.",
+    inviteInvalid: "This invitation link is not valid. Ask an owner of the listing to invite you again.",
+    inviteUsed: "This invitation was already used. Sign in with a link to your address instead.",
+    inviteExpired: "This invitation has expired (invitations are valid for 7 days). Ask an owner of the listing to invite you again.",
+    invited: (email: string) => `Invitation sent to ${email}. It is valid for 7 days.`,
+  },
   claim: {
     nameRequired: "Please enter your name.",
     roleRequired: "Please enter your role at the clinic.",

@@ -10,13 +10,16 @@ import { Input } from "../../components/ui/Input.tsx";
 /**
  * A clinic owner's way in: the mailed link opens this page with its token in the fragment
  * (never sent to a server by the browser), which is posted once and dropped from the address;
- * without a token, the owner asks for a link.
+ * without a token, the owner asks for a link. An owner's invitation (decision 285) comes the same
+ * way as `#invite=`: accepting it makes the address an owner of the clinic and signs it in.
  */
 export default function OwnerSignInPage() {
   const api = useApi();
   const navigate = useNavigate();
   const { hash, pathname } = useLocation();
-  const token = new URLSearchParams(hash.replace(/^#/, "")).get("token");
+  const fragment = new URLSearchParams(hash.replace(/^#/, ""));
+  const invite = fragment.get("invite");
+  const token = invite ?? fragment.get("token");
   const [email, setEmail] = useState("");
   const [status, setStatus] = useState<{ kind: "idle" | "pending" | "sent" | "signing-in" } | { kind: "error"; message: string }>(
     token ? { kind: "signing-in" } : { kind: "idle" },
@@ -27,11 +30,10 @@ export default function OwnerSignInPage() {
     if (!token || used.current) return;
     used.current = true;
     void navigate(pathname, { replace: true });
-    api
-      .send("POST", "/owner/sign-in", { token })
+    (invite ? api.send("POST", "/owner/invites/accept", { token }) : api.send("POST", "/owner/sign-in", { token }))
       .then(() => navigate("/owner", { replace: true }))
-      .catch((err: unknown) => setStatus({ kind: "error", message: errorMessageOf(err, MSG.owner.linkInvalid) }));
-  }, [api, navigate, pathname, token]);
+      .catch((err: unknown) => setStatus({ kind: "error", message: errorMessageOf(err, invite ? MSG.coOwners.inviteInvalid : MSG.owner.linkInvalid) }));
+  }, [api, invite, navigate, pathname, token]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();

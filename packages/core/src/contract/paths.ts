@@ -31,8 +31,21 @@ import type {
   newsletterSchema,
   priceAlertSchema,
 } from "./newsletter.ts";
-import type { ClaimCreated, ClaimList, ClaimVerified, claimDecisionSchema, claimInputSchema, claimVerifySchema } from "./claims.ts";
 import type {
+  ClaimCreated,
+  ClaimList,
+  ClaimObjected,
+  ClaimVerified,
+  claimDecisionSchema,
+  claimInputSchema,
+  claimObjectionSchema,
+  claimVerifySchema,
+} from "./claims.ts";
+import type {
+  ClinicOwnersResponse,
+  OwnerInvite,
+  OwnerRemoved,
+  ownerInviteInputSchema,
   ClinicPatchHeld,
   OwnerClinicsResponse,
   OwnerSignInLinkResponse,
@@ -103,6 +116,7 @@ export type ApiGets = [
   Call<`/mail/messages/${Seg}`, MailMessage>,
   Call<"/mail/suppressions", MailSuppressionList>,
   Call<"/owner/clinics", OwnerClinicsResponse>,
+  Call<`/owner/clinics/${Seg}/owners`, ClinicOwnersResponse>,
   Call<"/claims", ClaimList>,
 ];
 
@@ -122,6 +136,9 @@ export interface ApiWrites {
     Call<"/owner/sign-in", OwnerSignInResponse, In<typeof ownerSignInSchema>>,
     Call<`/clinics/${Seg}/claims`, ClaimCreated, In<typeof claimInputSchema>>,
     Call<`/claims/${Seg}/verify`, ClaimVerified, In<typeof claimVerifySchema>>,
+    Call<`/claims/${Seg}/objections`, ClaimObjected, In<typeof claimObjectionSchema>>,
+    Call<`/owner/clinics/${Seg}/invites`, { invite: OwnerInvite }, In<typeof ownerInviteInputSchema>>,
+    Call<"/owner/invites/accept", OwnerSignInResponse, In<typeof ownerSignInSchema>>,
     Call<"/newsletter/subscribe", NewsletterResponse, In<typeof newsletterSchema>>,
     Call<"/newsletter/confirm", NewsletterConfirmResponse, In<typeof newsletterConfirmSchema>>,
     Call<"/newsletter/unsubscribe", NewsletterUnsubscribeResponse>,
@@ -157,6 +174,8 @@ export interface ApiWrites {
     Call<`/contact-messages/${Seg}`, ContactMessage, ContactMark>,
   ];
   DELETE: [
+    Call<`/owner/clinics/${Seg}/owners/${Seg}`, OwnerRemoved>,
+    Call<`/clinics/${Seg}/owners/${Seg}`, OwnerRemoved>,
     Call<`/clinics/${Seg}`, OkResponse>,
     Call<`/prices/${Seg}`, OkResponse>,
     Call<`/deals/${Seg}`, OkResponse>,
