@@ -8,11 +8,12 @@
  * and its mail share one transaction (the outbox, decision 246).
  */
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { CLAIM_CONTEST_DAYS, MSG, formatUtcMinute, type Claim, type ClaimInput, type ClaimMethod, type ClaimStatus } from "@botox/core";
+import { CLAIM_CONTEST_DAYS, CLAIM_EVIDENCE_MINUTES, MSG, formatUtcMinute, type Claim, type ClaimInput, type ClaimMethod, type ClaimStatus } from "@botox/core";
 import { setAuditActor, type AuditActor, type Sql } from "@botox/db";
 import type { MailContext } from "../mail/subscriptions.ts";
 import { enqueueMail, enqueueMails, type Tx } from "../mail/outbox.ts";
 import { claimCodeMail, claimContestOpenedMail, claimContestOwnerMail, claimDecisionMail } from "../mail/templates.ts";
+import { hashToken, newConfirmToken } from "../mail/tokens.ts";
 import { emailMatchesSite } from "./claim-domain.ts";
 
 const CLAIM_CODE_MINUTES = 15;
@@ -30,6 +31,12 @@ export interface ClaimRef {
   id: number;
   status: ClaimStatus;
   method: ClaimMethod;
+}
+
+/** A new claim: with the single-use token that lets the claimant upload a document (decision 285). */
+export interface NewClaim {
+  claim: ClaimRef;
+  evidenceToken: string;
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -100,7 +107,7 @@ async function grant(
   return owner;
 }
 
-export async function createClaim(ctx: MailContext, clinicId: number, input: ClaimInput, network: string): Promise<ClaimRef> {
+export async function createClaim(ctx: MailContext, clinicId: number, input: ClaimInput, network: string): Promise<NewClaim> {
   return ctx.sql.begin(async (tx) => {
     const [clinic] = await tx<{ id: number; name: string; site: string | null }[]>`select id, name, site from clinics where id = ${clinicId}`;
     if (!clinic) throw new ClaimProblem(404, MSG.claim.clinicNotFound);
@@ -113,9 +120,11 @@ export async function createClaim(ctx: MailContext, clinicId: number, input: Cla
     if ((counts?.address ?? 0) >= CLAIMS_PER_ADDRESS_DAY || (counts?.network ?? 0) >= CLAIMS_PER_NETWORK_DAY) throw new ClaimProblem(429, MSG.claim.tooMany);
     const method: ClaimMethod = emailMatchesSite(input.email, clinic.site) ? "email-domain" : "review";
     const status: ClaimStatus = method === "email-domain" ? "code-sent" : "pending-review";
+    const evidence = newConfirmToken();
     const [row] = await tx<{ id: number }[]>`
-      insert into clinic_claims (clinic_id, email, name, role, status, method, network)
-      values (${clinicId}, ${input.email}, ${input.name}, ${input.role}, ${status}, ${method}, ${network})
+      insert into clinic_claims (clinic_id, email, name, role, status, method, network, note, npi, evidence_token_hash)
+      values (${clinicId}, ${input.email}, ${input.name}, ${input.role}, ${status}, ${method}, ${network},
+        ${input.note ?? null}, ${input.npi ?? null}, ${evidence.hash})
       on conflict (clinic_id, email) where status in ('code-sent', 'pending-review', 'contested') do nothing
       returning id`;
     if (!row) throw new ClaimProblem(409, MSG.claim.alreadyOpen);
@@ -125,7 +134,7 @@ export async function createClaim(ctx: MailContext, clinicId: number, input: Cla
       await tx`update clinic_claims set code_hash = ${codeHash(ctx.secret, id, code)}, code_expires_at = now() + ${CLAIM_CODE_MINUTES} * interval '1 minute' where id = ${id}`;
       await enqueueMail(tx, ctx.config.from, { ...claimCodeMail(input, clinic.name, code, CLAIM_CODE_MINUTES), kind: "owner" });
     }
-    return { id, status, method };
+    return { claim: { id, status, method }, evidenceToken: evidence.token };
   });
 }
 
@@ -214,15 +223,28 @@ interface ListedRow {
   objection: string | null;
   objected_by_email: string | null;
   objected_at: Date | string | null;
+  note: string | null;
+  npi: string | null;
+  evidence: boolean;
+  owner_list: { id: number; email: string }[] | string | null;
+}
+
+/** The clinic's owners from the JSON aggregate (text on some connections). */
+function ownerListOf(v: ListedRow["owner_list"]): { id: number; email: string }[] {
+  const list = typeof v === "string" ? (JSON.parse(v) as { id: number; email: string }[]) : (v ?? []);
+  return list.map((o) => ({ id: Number(o.id), email: o.email }));
 }
 
 /** The team's queue, oldest first (the one waiting longest is answered first). */
 export async function listClaims(sql: Sql, status: ClaimStatus | undefined): Promise<Claim[]> {
   const rows = await sql<ListedRow[]>`
     select k.id, k.clinic_id, k.email, k.name, k.role, k.status, k.method, k.reason, k.created_at, k.decided_at,
-      k.contest_ends_at, k.objection, ob.email as objected_by_email, k.objected_at,
+      k.contest_ends_at, k.objection, ob.email as objected_by_email, k.objected_at, k.note, k.npi,
+      exists (select 1 from clinic_claim_evidence e where e.claim_id = k.id) as evidence,
       c.name as clinic_name, c.site, c.phone, c.full_address, c.city, c.state,
-      (select count(*)::int from clinic_owners o where o.clinic_id = c.id) as owners
+      (select count(*)::int from clinic_owners o where o.clinic_id = c.id) as owners,
+      (select coalesce(json_agg(json_build_object('id', w.id, 'email', w.email) order by o.created_at, w.id), '[]'::json)
+        from clinic_owners o join owners w on w.id = o.owner_id where o.clinic_id = c.id) as owner_list
     from clinic_claims k join clinics c on c.id = k.clinic_id left join owners ob on ob.id = k.objected_by
     where (${status ?? null}::text is null or k.status = ${status ?? null})
     order by k.created_at, k.id limit 500`;
@@ -239,7 +261,19 @@ export async function listClaims(sql: Sql, status: ClaimStatus | undefined): Pro
     decidedAt: r.decided_at == null ? null : iso(r.decided_at),
     contestEndsAt: r.contest_ends_at == null ? null : iso(r.contest_ends_at),
     objection: r.objected_at == null ? null : { reason: r.objection ?? "", by: r.objected_by_email, at: iso(r.objected_at) },
-    clinic: { name: r.clinic_name, site: r.site, phone: r.phone, fullAddress: r.full_address, city: r.city, state: r.state, owners: r.owners },
+    note: r.note,
+    npi: r.npi,
+    evidence: r.evidence,
+    clinic: {
+      name: r.clinic_name,
+      site: r.site,
+      phone: r.phone,
+      fullAddress: r.full_address,
+      city: r.city,
+      state: r.state,
+      owners: r.owners,
+      ownerList: ownerListOf(r.owner_list),
+    },
   }));
 }
 
@@ -328,4 +362,34 @@ export async function grantUncontestedClaims(ctx: MailContext, now: Date): Promi
     if (done) granted.push(Number(id));
   }
   return granted;
+}
+
+/**
+ * Stores a claim's document (already re-encoded by the upload path) with its single-use token:
+ * valid CLAIM_EVIDENCE_MINUTES after the claim, while the claim is open; the token goes with its
+ * use, so a document cannot be replaced by whoever sees the token later.
+ */
+export async function storeClaimEvidence(sql: Sql, token: string, image: Buffer): Promise<number> {
+  return sql.begin(async (tx) => {
+    const [claim] = await tx<{ id: number }[]>`
+      update clinic_claims set evidence_token_hash = null
+      where evidence_token_hash = ${hashToken(token)} and status in ('code-sent', 'pending-review', 'contested')
+        and created_at > now() - ${CLAIM_EVIDENCE_MINUTES} * interval '1 minute'
+      returning id`;
+    if (!claim) throw new ClaimProblem(404, MSG.claim.evidenceToken);
+    await tx`insert into clinic_claim_evidence (claim_id, image) values (${claim.id}, ${image}) on conflict (claim_id) do nothing`;
+    return Number(claim.id);
+  });
+}
+
+/** A claim's document (WebP bytes), or null when it has none. */
+export async function claimEvidence(sql: Sql, claimId: number): Promise<Buffer | null> {
+  const [row] = await sql<{ image: Buffer | Uint8Array }[]>`select image from clinic_claim_evidence where claim_id = ${claimId}`;
+  return row ? Buffer.from(row.image) : null;
+}
+
+/** The organisation NPI a claim gave, or null. */
+export async function claimNpi(sql: Sql, claimId: number): Promise<string | null | undefined> {
+  const [row] = await sql<{ npi: string | null }[]>`select npi from clinic_claims where id = ${claimId}`;
+  return row ? row.npi : undefined;
 }

@@ -11,6 +11,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   "post /owner/sign-in-link",
   "post /owner/sign-in",
   "post /owner/invites/accept",
+  "post /upload/claim-evidence",
   "post /clinics/{id}/claims",
   "post /claims/{id}/verify",
   "get /health",

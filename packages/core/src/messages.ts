@@ -166,7 +166,12 @@ export const MSG = {
   claim: {
     nameRequired: "Please enter your name.",
     roleRequired: "Please enter your role at the clinic.",
-    unknownField: "A claim takes email, name and role only.",
+    unknownField: "A claim takes email, name, role, note and npi only.",
+    npi: "The NPI must be the clinic's 10-digit National Provider Identifier (check the digits).",
+    noNpi: "This claim gave no organisation NPI.",
+    evidenceToken: "This upload link is not valid or has expired. Send the claim again to add a document.",
+    evidenceMissing: "This claim has no document.",
+    evidenceFailed: (reason: string) => `Your claim was sent, but the document was not: ${reason}`,
     clinicNotFound: "Clinic not found.",
     notFound: "Claim not found.",
     alreadyOpen: "You already have an open claim for this clinic. Enter the code we mailed you, or wait for the team's answer.",

@@ -26,6 +26,11 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 /** PostgreSQL's int4multirange, as its text literal ("{[600,1140),[2040,2580)}"). */
+/** Binary data (a claim's document): a Buffer in and out. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => "bytea",
+});
+
 const int4multirange = customType<{ data: string; driverData: string }>({
   dataType: () => "int4multirange",
 });
@@ -610,9 +615,10 @@ export const clinicClaims = pgTable(
     objection: text("objection"),
     objectedBy: integer("objected_by").references(() => owners.id, { onDelete: "set null" }),
     objectedAt: timestamp("objected_at", { withTimezone: true }),
-    /** The claimant's evidence (decision 285): a note, and a document kept apart from public uploads. */
+    /** The claimant's evidence (decision 285): a note, and a document (clinic_claim_evidence). */
     note: text("note"),
-    evidenceName: text("evidence_name"),
+    /** SHA-256 of the single-use token that lets the claimant upload the document, for an hour. */
+    evidenceTokenHash: text("evidence_token_hash"),
     /** The organisation NPI the claimant gave (10 digits, Luhn-checked). */
     npi: text("npi"),
   },
@@ -627,12 +633,25 @@ export const clinicClaims = pgTable(
     index("clinic_claims_status_idx").on(t.status, t.createdAt),
     index("clinic_claims_email_idx").on(t.email, t.createdAt),
     index("clinic_claims_network_idx").on(t.network, t.createdAt),
+    uniqueIndex("clinic_claims_evidence_token_key").on(t.evidenceTokenHash),
     // The scheduled step finds the contest windows that have ended.
     index("clinic_claims_contest_idx")
       .on(t.contestEndsAt)
       .where(sql`${t.status} = 'contested' AND ${t.objectedAt} IS NULL`),
   ],
 );
+
+/**
+ * A claim's uploaded document (decision 285), re-encoded as WebP like every upload but kept in
+ * the database, apart from the public uploads, and served only to the team.
+ */
+export const clinicClaimEvidence = pgTable("clinic_claim_evidence", {
+  claimId: integer("claim_id")
+    .primaryKey()
+    .references(() => clinicClaims.id, { onDelete: "cascade" }),
+  image: bytea("image").notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * An owner's invitation of a co-owner (decision 285): a single-use link, only the SHA-256 of its

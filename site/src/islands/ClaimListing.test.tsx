@@ -41,6 +41,28 @@ describe("ClaimListing", { timeout: 30_000 }, () => {
     expect(await screen.findByText(MSG.claim.review)).toBeInTheDocument();
   });
 
+  it("sends a note and an NPI with the claim, then the document with the claim's token", async () => {
+    const { requests } = mockApi({
+      "POST /clinics/7/claims": () => json({ claim: { id: 8, status: "pending-review", method: "review" }, evidenceToken: "tok" }, 201),
+      "POST /upload/claim-evidence": () => json({ claim: { id: 8 } }, 201),
+    });
+    render(<ClaimListing clinicId={7} clinicName="Glow Spa" config={config} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: MSG.claim.action }));
+    await user.type(screen.getByLabelText("Work email"), "dana@gmail.com");
+    await user.type(screen.getByLabelText("Your name"), "Dana Reyes");
+    await user.type(screen.getByLabelText("Your role at the clinic"), "Manager");
+    await user.type(screen.getByLabelText(/Note for our team/), "Call the front desk");
+    await user.type(screen.getByLabelText(/organisation NPI/), "1234567893");
+    await user.upload(screen.getByLabelText(/A document that shows/), new File([new Uint8Array([0x89, 0x50])], "badge.png", { type: "image/png" }));
+    await user.click(screen.getByRole("button", { name: "Send claim" }));
+    expect(await screen.findByText(MSG.claim.review)).toBeInTheDocument();
+    expect(requests[0]?.body).toEqual({ email: "dana@gmail.com", name: "Dana Reyes", role: "Manager", note: "Call the front desk", npi: "1234567893" });
+    const form = requests[1]?.body as FormData;
+    expect(form.get("token")).toBe("tok");
+    expect((form.get("document") as File).name).toBe("badge.png");
+  });
+
   it("a right code on a clinic with owners says until when they may object", async () => {
     mockApi({
       "POST /clinics/7/claims": () => json({ claim: { id: 6, status: "code-sent", method: "email-domain" } }, 201),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Claim } from "@botox/core";
@@ -18,6 +18,9 @@ const claim = (id: number, over: Partial<Claim> = {}): Claim => ({
   decidedAt: null,
   contestEndsAt: null,
   objection: null,
+  note: null,
+  npi: null,
+  evidence: false,
   clinic: {
     name: `Glow Spa ${id}`,
     site: "https://glowspa.com",
@@ -26,6 +29,7 @@ const claim = (id: number, over: Partial<Claim> = {}): Claim => ({
     city: "Austin",
     state: "TX",
     owners: 0,
+    ownerList: [],
   },
   ...over,
 });
@@ -88,5 +92,44 @@ describe("the Claims queue", { timeout: 30_000 }, () => {
     expect(within(items[0]!).getByText("Not our employee.")).toBeInTheDocument();
     await user.click(within(items[1]!).getByRole("button", { name: "Approve" }));
     expect(await screen.findByText("Claim verified")).toBeInTheDocument();
+  });
+
+  it("shows the claimant's note and document, the registry's authorized official, and the clinic's owners, whom the team may remove", async () => {
+    const k = claim(6, {
+      note: "Ask for Maria at the desk.",
+      npi: "1000000012",
+      evidence: true,
+      clinic: { ...claim(6).clinic, owners: 1, ownerList: [{ id: 41, email: "boss@glowspa.com" }] },
+    });
+    const { api, callsTo } = createFakeApi({
+      ...queue([k]),
+      "GET /claims/6/authorized-official": {
+        npi: "1000000012",
+        organizationName: "Glow Aesthetics Llc",
+        authorizedOfficial: { name: "Dana Reyes", title: "Managing Member", phone: "5125550100" },
+        sourceUrl: "https://npiregistry.cms.hhs.gov/provider-view/1000000012",
+      },
+      "DELETE /clinics/7/owners/:id": { removed: { ownerId: 41, clinicId: 7 }, remaining: 0 },
+    });
+    const fetched: string[] = [];
+    vi.stubGlobal("fetch", async (url: string) => {
+      fetched.push(url);
+      return new Response(new Blob([new Uint8Array([1, 2, 3])], { type: "image/webp" }));
+    });
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: () => "blob:doc", revokeObjectURL: () => undefined }));
+    renderApp(api, "/claims");
+    const user = userEvent.setup();
+    const item = within(await screen.findByRole("list", { name: "Claims" })).getAllByRole("listitem")[0]!;
+    expect(within(item).getByText("Ask for Maria at the desk.")).toBeInTheDocument();
+    expect(await within(item).findByText(/Authorized official: Dana Reyes, Managing Member/)).toBeInTheDocument();
+    expect(within(item).getByRole("link", { name: "(512) 555-0100" })).toHaveAttribute("href", "tel:5125550100");
+    await user.click(within(item).getByRole("button", { name: "Show document" }));
+    expect(await within(item).findByRole("img", { name: "Document of claim 6" })).toHaveAttribute("src", "blob:doc");
+    expect(fetched[0]).toMatch(/\/claims\/6\/evidence$/);
+    await user.click(within(item).getByRole("button", { name: "Remove owner boss@glowspa.com" }));
+    await user.click(within(item).getByRole("button", { name: "Yes, remove" }));
+    expect(await screen.findByText("Owner removed")).toBeInTheDocument();
+    expect(callsTo("DELETE", "/clinics/7/owners/41")).toHaveLength(1);
+    vi.unstubAllGlobals();
   });
 });

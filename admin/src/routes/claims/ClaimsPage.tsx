@@ -13,6 +13,7 @@ import { Field } from "../../components/ui/Field.tsx";
 import { Spinner } from "../../components/ui/Spinner.tsx";
 import { Tab, TabList, Tabs } from "../../components/ui/Tabs.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
+import { ClaimEvidence } from "./ClaimEvidence.tsx";
 
 const FILTERS: { value: ClaimStatus; label: string }[] = [
   { value: "pending-review", label: "Waiting for review" },
@@ -123,6 +124,7 @@ export default function ClaimsPage() {
                   <dd>{k.clinic.owners === 0 ? "No owner yet" : `${k.clinic.owners} owner${k.clinic.owners === 1 ? "" : "s"} already`}</dd>
                 </div>
               </dl>
+              <ClaimEvidence claim={k} />
               {k.reason ? <p className="text-sm text-slate-600">Reason: {k.reason}</p> : null}
               {k.status === "contested" && k.contestEndsAt ? (
                 <p className="text-sm text-slate-600">The owners may object until {formatUtcMinute(k.contestEndsAt)}; then the claimant becomes a co-owner.</p>

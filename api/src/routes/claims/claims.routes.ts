@@ -8,6 +8,9 @@ import {
   claimListSchema,
   claimObjectedSchema,
   claimObjectionSchema,
+  claimRegistrySchema,
+  STAFF_MSG,
+  type ClaimRegistry,
   claimVerifiedSchema,
   claimVerifySchema,
   claimsQuerySchema,
@@ -24,7 +27,8 @@ import { rateLimit } from "../../lib/rate-limit.ts";
 import { networkHash } from "../../lib/visitor.ts";
 import { mailContext, nudgeMail } from "../../mail/service.ts";
 import { clinicOfRow } from "../../owners/access.ts";
-import { ClaimProblem, createClaim, decideClaim, listClaims, objectToClaim, verifyClaim } from "../../owners/claims.ts";
+import { ClaimProblem, claimEvidence, claimNpi, createClaim, decideClaim, listClaims, objectToClaim, verifyClaim } from "../../owners/claims.ts";
+import { lookupNpi } from "../staff/npi-registry.ts";
 
 const claimRoute = createRoute({
   method: "post",
@@ -103,6 +107,33 @@ const objectRoute = ownerRoute({
   },
 });
 
+const evidenceRoute = adminRoute({
+  method: "get",
+  path: "/claims/:id{[0-9]+}/evidence",
+  summary: "A claim's uploaded document (image/webp), for the team only: it is never among the public uploads",
+  tags: ["claims"],
+  responses: {
+    200: { description: "The document", content: { "image/webp": { schema: { type: "string", format: "binary" } } } },
+    404: errorResponse(MSG.claim.evidenceMissing),
+    ...commonErrors,
+  },
+});
+
+const registryRoute = adminRoute({
+  method: "get",
+  path: "/claims/:id{[0-9]+}/authorized-official",
+  summary:
+    "The NPI Registry's record of the organisation NPI a claim gave: its name and authorized official (name, title, phone). 404 without an NPI or a record; 502/504 when the registry fails",
+  tags: ["claims"],
+  responses: {
+    200: json("The registry's record", claimRegistrySchema),
+    404: errorResponse(MSG.claim.noNpi),
+    502: errorResponse(STAFF_MSG.registryUnreachable),
+    504: errorResponse(STAFF_MSG.registryTimeout),
+    ...commonErrors,
+  },
+});
+
 const refuse = (err: unknown): never => {
   if (err instanceof ClaimProblem) throw new HttpError(err.status, err.message);
   throw err;
@@ -119,9 +150,9 @@ export const claimsRoutes = createRouter()
   .openapi(claimRoute, async (c) => {
     const clinicId = idParam(c.req.param("id"), MSG.claim.clinicNotFound);
     const deps = c.get("deps");
-    const claim = await createClaim(mailContext(deps), clinicId, c.req.valid("json"), networkHash(c)).catch(refuse);
-    if (claim.method === "email-domain") nudgeMail(deps);
-    return c.json({ claim }, 201);
+    const created = await createClaim(mailContext(deps), clinicId, c.req.valid("json"), networkHash(c)).catch(refuse);
+    if (created.claim.method === "email-domain") nudgeMail(deps);
+    return c.json(created, 201);
   })
   .openapi(verifyRoute, async (c) => {
     const id = idParam(c.req.param("id"), MSG.claim.notFound);
@@ -157,4 +188,28 @@ export const claimsRoutes = createRouter()
     if (!owner) throw new HttpError(401, MSG.api.unauthorized);
     const claim = await objectToClaim(c.get("deps").sql, id, owner, c.req.valid("json").reason).catch(refuse);
     return c.json({ claim: { id: claim.id, status: claim.status } }, 200);
+  })
+  .openapi(evidenceRoute, async (c) => {
+    const id = idParam(c.req.param("id"), MSG.claim.notFound);
+    const bytes = await claimEvidence(c.get("deps").sql, id);
+    if (!bytes) throw new HttpError(404, MSG.claim.evidenceMissing);
+    // Someone's private document: never cached, sniffed or run as a page.
+    return c.body(new Uint8Array(bytes), 200, {
+      "Content-Type": "image/webp",
+      "Content-Length": String(bytes.byteLength),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'",
+      "Cache-Control": "private, no-store",
+    });
+  })
+  .openapi(registryRoute, async (c) => {
+    const id = idParam(c.req.param("id"), MSG.claim.notFound);
+    const deps = c.get("deps");
+    const npi = await claimNpi(deps.sql, id);
+    if (npi === undefined) throw new HttpError(404, MSG.claim.notFound);
+    if (npi === null) throw new HttpError(404, MSG.claim.noNpi);
+    const record = await lookupNpi(deps, npi);
+    const body: ClaimRegistry = { npi, organizationName: record.name, authorizedOfficial: record.authorizedOfficial ?? null, sourceUrl: record.sourceUrl };
+    c.header("Cache-Control", "private, no-store");
+    return c.json(body, 200);
   });

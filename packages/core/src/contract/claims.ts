@@ -5,8 +5,12 @@
  */
 import { z } from "zod";
 import { MSG } from "../messages.ts";
+import { isValidNpi } from "../staff.ts";
 import { safeText } from "../text.ts";
 import { ownerEmailField } from "./owners.ts";
+
+/** "" or null leave an optional field out. */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : (v ?? undefined));
 
 export const CLAIM_STATUSES = ["code-sent", "pending-review", "contested", "verified", "rejected"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -25,13 +29,29 @@ export const claimInputSchema = z.strictObject(
     email: ownerEmailField,
     name: safeText({ label: "Name", max: 100, required: MSG.claim.nameRequired }),
     role: safeText({ label: "Role", max: 100, required: MSG.claim.roleRequired }),
+    /** Evidence for the team (decision 285): what the claimant wants them to know. */
+    note: z.preprocess(blankToUndefined, safeText({ label: "Note", max: 2000 }).optional()),
+    /** The clinic's organisation NPI: the team sees the registry's authorized official beside the claim. */
+    npi: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: MSG.claim.npi })
+        .trim()
+        .refine((v) => isValidNpi(v), { message: MSG.claim.npi })
+        .optional(),
+    ),
   },
   { error: (i) => (i.code === "unrecognized_keys" ? MSG.claim.unknownField : undefined) },
 );
 export type ClaimInput = z.infer<typeof claimInputSchema>;
 
+/** How long after a claim its document may be uploaded with the claim's evidence token. */
+export const CLAIM_EVIDENCE_MINUTES = 60;
+
 export const claimCreatedSchema = z.object({
   claim: z.object({ id: z.number(), status: z.enum(CLAIM_STATUSES), method: z.enum(CLAIM_METHODS) }),
+  /** A new claim only: the single-use token to upload its document (POST /upload/claim-evidence), valid CLAIM_EVIDENCE_MINUTES. */
+  evidenceToken: z.string().optional(),
 });
 export type ClaimCreated = z.infer<typeof claimCreatedSchema>;
 
@@ -71,6 +91,10 @@ export const claimSchema = z.object({
   contestEndsAt: z.string().nullable(),
   /** An owner's objection: the claim then waits for the team. */
   objection: z.object({ reason: z.string(), by: z.string().nullable(), at: z.string() }).nullable(),
+  /** The claimant's evidence: a note, the organisation NPI they gave, whether a document was uploaded (GET /claims/{id}/evidence). */
+  note: z.string().nullable(),
+  npi: z.string().nullable(),
+  evidence: z.boolean(),
   /** The clinic as it stands, for the team to compare with the claimant. */
   clinic: z.object({
     name: z.string(),
@@ -80,6 +104,8 @@ export const claimSchema = z.object({
     city: z.string(),
     state: z.string(),
     owners: z.number(),
+    /** Its current owners (the team may remove one: DELETE /clinics/{id}/owners/{ownerId}). */
+    ownerList: z.array(z.object({ id: z.number(), email: z.string() })),
   }),
 });
 export type Claim = z.infer<typeof claimSchema>;
@@ -97,6 +123,18 @@ export const claimObjectedSchema = z.object({
   claim: z.object({ id: z.number(), status: z.enum(CLAIM_STATUSES) }),
 });
 export type ClaimObjected = z.infer<typeof claimObjectedSchema>;
+
+/** POST /upload/claim-evidence */
+export const claimEvidenceStoredSchema = z.object({ claim: z.object({ id: z.number() }) });
+
+/** GET /claims/{id}/authorized-official: the registry's record of the organisation NPI a claim gave. */
+export const claimRegistrySchema = z.object({
+  npi: z.string(),
+  organizationName: z.string(),
+  authorizedOfficial: z.object({ name: z.string(), title: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  sourceUrl: z.string(),
+});
+export type ClaimRegistry = z.infer<typeof claimRegistrySchema>;
 
 /** PATCH /claims/{id}: the team's decision. */
 export const claimDecisionSchema = z.strictObject({

@@ -35,7 +35,9 @@ import type {
   ClaimCreated,
   ClaimList,
   ClaimObjected,
+  ClaimRegistry,
   ClaimVerified,
+  claimEvidenceStoredSchema,
   claimDecisionSchema,
   claimInputSchema,
   claimObjectionSchema,
@@ -118,6 +120,7 @@ export type ApiGets = [
   Call<"/owner/clinics", OwnerClinicsResponse>,
   Call<`/owner/clinics/${Seg}/owners`, ClinicOwnersResponse>,
   Call<"/claims", ClaimList>,
+  Call<`/claims/${Seg}/authorized-official`, ClaimRegistry>,
 ];
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -156,6 +159,7 @@ export interface ApiWrites {
     Call<"/blog/posts", BlogPost, In<typeof blogPostInputSchema>>,
     Call<"/blog/categories", BlogCategory, In<typeof categoryInputSchema>>,
     Call<"/upload/blog-image", UploadResponse, FormData>,
+    Call<"/upload/claim-evidence", z.infer<typeof claimEvidenceStoredSchema>, FormData>,
     Call<"/publish/rebuild", z.infer<typeof publishQueuedSchema>>,
     Call<`/publish/rollback/${Seg}`, z.infer<typeof publishRollbackResponseSchema>>,
   ];
