@@ -46,7 +46,7 @@ interface MailRunSummary {
 }
 
 async function runMailSchedule(ctx: MailRunContext): Promise<MailRunSummary> {
-  const claimsGranted = (await grantUncontestedClaims(ctx, ctx.now?.() ?? new Date())).length;
+  const claimsGranted = (await grantUncontestedClaims(ctx, ctx.now?.())).length;
   const purged = await purgeUnconfirmed(ctx.sql);
   const digests = await runDigests(ctx);
   const alerts = await runPriceAlerts(ctx);

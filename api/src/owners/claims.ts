@@ -334,15 +334,17 @@ export async function objectToClaim(sql: Sql, claimId: number, owner: AuditActor
 }
 
 /**
- * The scheduled step (schedule.ts): every contested claim whose window ended by `now` with no
- * objection makes its claimant a co-owner, who is mailed. Each claim is granted in its own
+ * The scheduled step (schedule.ts): every contested claim whose window ended by `now` (the
+ * database's clock unless given, the one objections are checked against) with no objection
+ * makes its claimant a co-owner, who is mailed. Each claim is granted in its own
  * transaction under its row lock, re-checking its status, so a late run grants what is due and a
  * second run (or a second instance at once) finds it verified and does nothing twice. Recorded
  * in the audit log as the claimant's, as when a code verifies a claim on an unowned clinic.
  */
-export async function grantUncontestedClaims(ctx: MailContext, now: Date): Promise<number[]> {
+export async function grantUncontestedClaims(ctx: MailContext, now?: Date): Promise<number[]> {
+  const at = now?.toISOString() ?? null;
   const due = await ctx.sql<{ id: number }[]>`
-    select id from clinic_claims where status = 'contested' and objected_at is null and contest_ends_at <= ${now.toISOString()}::timestamptz
+    select id from clinic_claims where status = 'contested' and objected_at is null and contest_ends_at <= coalesce(${at}::timestamptz, now())
     order by contest_ends_at, id limit 1000`;
   const granted: number[] = [];
   for (const { id } of due) {
@@ -350,7 +352,7 @@ export async function grantUncontestedClaims(ctx: MailContext, now: Date): Promi
       const [claim] = await tx<(ClaimRow & { clinic_name: string })[]>`
         select k.id, k.clinic_id, k.email, k.name, k.role, k.status, k.method, c.name as clinic_name
         from clinic_claims k join clinics c on c.id = k.clinic_id
-        where k.id = ${id} and k.status = 'contested' and k.objected_at is null and k.contest_ends_at <= ${now.toISOString()}::timestamptz for update of k`;
+        where k.id = ${id} and k.status = 'contested' and k.objected_at is null and k.contest_ends_at <= coalesce(${at}::timestamptz, now()) for update of k`;
       if (!claim) return false;
       await grant(tx, claim, { by: null, reason: null }, async (o) => setAuditActor(tx, { role: "owner", id: o.id, email: o.email }));
       await enqueueMail(tx, ctx.config.from, {

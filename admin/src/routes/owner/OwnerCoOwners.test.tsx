@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MSG, type Clinic, type ClinicOwnersResponse } from "@botox/core";
@@ -86,9 +86,14 @@ describe("the owner's Owners section", { timeout: 30_000 }, () => {
         },
       }),
     );
-    renderApp(api, "/owner/clinics/7");
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    // The contest mail's link: the claim is brought into view once loaded.
+    renderApp(api, "/owner/clinics/7#claim-5");
     const user = userEvent.setup();
     const claims = await screen.findByRole("list", { name: "Claims of this listing" });
+    await vi.waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(scrolled.mock.contexts[0]).toHaveAttribute("id", "claim-5");
     expect(claims).toHaveTextContent("Sam Ortiz (Nurse, sam@glowspa.com) claims this listing");
     expect(claims).toHaveTextContent("6 Dec 2026, 14:03 UTC");
     await user.click(within(claims).getByRole("button", { name: "Object" }));

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { useEffect, useState, type FormEvent } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MSG, OWNER_INVITE_DAYS, errorMessageOf, formatUtcMinute, type ClinicOwnersResponse } from "@botox/core";
 import { keys } from "../../api/queries.ts";
@@ -32,6 +32,11 @@ export function OwnerCoOwners({ clinicId }: { clinicId: number }) {
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const { hash } = useLocation();
+  // The contest mail links to its claim (#claim-{id}): shown once loaded, so brought into view then.
+  useEffect(() => {
+    if (data.data && /^#claim-\d+$/.test(hash)) document.getElementById(hash.slice(1))?.scrollIntoView({ block: "center" });
+  }, [data.data, hash]);
 
   const invite = useMutation({
     mutationFn: (to: string) => api.send("POST", `/owner/clinics/${clinicId}/invites`, { email: to }),

@@ -138,6 +138,7 @@ describe("the window's end with no objection", () => {
     const [a, b] = await Promise.all([grantAt(ends + 30 * DAY), grantAt(ends + 30 * DAY)]);
     expect([...a, ...b].filter((id) => id === body.claim.id)).toHaveLength(1);
     expect(await grantAt(ends + 31 * DAY)).not.toContain(body.claim.id);
+
     expect(await isOwner("newer@quiet-clinic.com", clinicId)).toBe(1);
     expect(await isOwner("old@quiet-clinic.com", clinicId)).toBe(1);
     const approvals = (await mails("newer@quiet-clinic.com")).filter((m) => m.text.includes("was approved"));
@@ -148,5 +149,14 @@ describe("the window's end with no objection", () => {
     const [entry] = await t.db.sql<{ action: string; actor_email: string }[]>`
       select action, actor_email from clinic_audit where entity = 'claim' and entity_id = ${body.claim.id}`;
     expect(entry).toEqual({ action: "claim.verified", actor_email: "newer@quiet-clinic.com" });
+  });
+
+  it("by default goes by the database's clock, the one objections are checked against", async () => {
+    const clinicId = await ownedClinic("https://clock-clinic.com", ["old@clock-clinic.com"]);
+    const body = (await (await claimByCode(clinicId, "new@clock-clinic.com")).json()) as ClaimVerified;
+    expect(await grantUncontestedClaims(mailContext(t.deps))).not.toContain(body.claim.id);
+    await t.db.sql`update clinic_claims set contest_ends_at = now() - interval '1 second' where id = ${body.claim.id}`;
+    expect(await grantUncontestedClaims(mailContext(t.deps))).toContain(body.claim.id);
+    expect(await isOwner("new@clock-clinic.com", clinicId)).toBe(1);
   });
 });
