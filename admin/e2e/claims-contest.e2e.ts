@@ -99,6 +99,15 @@ describe("a contested claim at 390 px", () => {
     await noSidewaysScroll(owner.page);
     await owner.page.getByRole("button", { name: "Send objection" }).click();
     await claims.waitFor({ state: "detached" });
+    // The same section invites a co-owner, on a phone too.
+    await owner.page.getByLabel("Co-owner's email").fill(`partner@${domain}`);
+    await owner.page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(owner.page.getByRole("list", { name: "Open invitations" }).textContent()).resolves.toContain(`partner@${domain}`);
+    for (const name of ["Leave the listing", "Send invitation"]) {
+      const box = await owner.page.getByRole("button", { name }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390.5, name).toBe(true);
+    }
+    await noSidewaysScroll(owner.page);
     expect(unexpectedErrors(owner.errors)).toEqual([]);
     await owner.context.close();
 
