@@ -20,6 +20,7 @@ export const keys = {
   priceReports: ["price-reports"] as const,
   suggestions: ["suggestions"] as const,
   claims: ["claims"] as const,
+  clinicOwners: (clinicId: number) => ["clinic-owners", clinicId] as const,
 };
 
 /** The session check of product.md §6: GET /stats; null means "not signed in". */

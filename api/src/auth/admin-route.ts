@@ -35,9 +35,12 @@ function sessionErrors<M extends Method>(method: M): SessionErrors<M> {
   return (SAFE_METHODS.has(method) ? readErrors : writeSessionErrors) as SessionErrors<M>;
 }
 
-/** How owners reach a route: `own-clinic` (a team route, on their clinics) or `self` (owners only). */
+/**
+ * How owners reach a route: `own-clinic` (a team route, on their clinics), `self` (owners only),
+ * or `self-clinic` (owners only, on their clinics: co-owners, objections to a claim).
+ */
 export const OWNER_ACCESS = "x-owner-access";
-type OwnerAccessKind = "own-clinic" | "self";
+type OwnerAccessKind = "own-clinic" | "self" | "self-clinic";
 
 /** A createRoute config without what adminRoute adds; `middleware` runs after the session check. */
 type AdminRouteConfig = Omit<RouteConfig, "security" | "middleware"> & {
@@ -79,14 +82,28 @@ const requireOwner: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** `createRoute` for a route of the owner's own workspace (GET /owner/clinics). */
-export function ownerRoute<const R extends Omit<AdminRouteConfig, "owner">>(config: R) {
-  const { middleware = [], responses, ...route } = config;
+/** An owner's session on one of their clinics (`clinicOf`): 404 for any other clinic, as for `adminRoute`'s `owner`. */
+function requireOwnerOf(clinicOf: ClinicOf): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = await sessionOrUnauthorized(c);
+    if (user.role !== "owner") throw new HttpError(403, MSG.owner.ownersOnly);
+    const clinicId = await clinicOf(c);
+    if (clinicId === null || !(await ownsClinic(c.get("deps").sql, user.id, clinicId))) throw new HttpError(404, MSG.api.notFound);
+    await next();
+  };
+}
+
+/**
+ * `createRoute` for a route of the owner's own workspace (GET /owner/clinics); with `clinic`, on
+ * one of the owner's clinics only (which clinic the request acts on).
+ */
+export function ownerRoute<const R extends Omit<AdminRouteConfig, "owner"> & { clinic?: ClinicOf }>(config: R) {
+  const { middleware = [], responses, clinic, ...route } = config;
   return createRoute({
     ...route,
-    [OWNER_ACCESS]: "self" satisfies OwnerAccessKind,
+    [OWNER_ACCESS]: (clinic ? "self-clinic" : "self") satisfies OwnerAccessKind,
     security: sessionSecurity,
-    middleware: [requireOwner, ...middleware],
+    middleware: [clinic ? requireOwnerOf(clinic) : requireOwner, ...middleware],
     responses: { ...(responses as Omit<R["responses"], 401 | 403>), ...writeSessionErrors },
   });
 }

@@ -7,6 +7,8 @@
  * last_alert_on. So a rerun after a crash, or two instances running at once, tells nobody
  * anything twice.
  * What a digest tells is chosen in this process from the run's news (digest-selection.ts).
+ * First, contested claims whose window ended with no objection are granted (decision 284),
+ * each under its row lock with its status re-checked, so a late or repeated run grants once.
  */
 import { compareDeal, isoDay, type PriceBrand, type PriceIndex } from "@botox/core";
 import type { Logger } from "@botox/core/logger";
@@ -16,6 +18,7 @@ import type { MailConfig } from "./config.ts";
 import { alertCandidates, dueAlertSubscribers, type AlertCandidate } from "./alert-selection.ts";
 import { digestNews, digestPicker, dueSubscribers, type DigestNews, type DigestSubscriber } from "./digest-selection.ts";
 import { enqueueMails, type OutgoingMail } from "./outbox.ts";
+import { grantUncontestedClaims } from "../owners/claims.ts";
 import { purgeUnconfirmed } from "./subscriptions.ts";
 import { alertMail, digestMail, type AlertHit, type DigestClinic, type DigestDeal, type DigestPriceDrop } from "./templates.ts";
 import { manageToken } from "./tokens.ts";
@@ -36,17 +39,19 @@ export interface MailRunContext {
 }
 
 interface MailRunSummary {
+  claimsGranted: number;
   purged: number;
   digests: number;
   alerts: number;
 }
 
 async function runMailSchedule(ctx: MailRunContext): Promise<MailRunSummary> {
+  const claimsGranted = (await grantUncontestedClaims(ctx, ctx.now?.())).length;
   const purged = await purgeUnconfirmed(ctx.sql);
   const digests = await runDigests(ctx);
   const alerts = await runPriceAlerts(ctx);
-  ctx.logger.info({ purged, digests, alerts }, "mail: scheduled run done");
-  return { purged, digests, alerts };
+  ctx.logger.info({ claimsGranted, purged, digests, alerts }, "mail: scheduled run done");
+  return { claimsGranted, purged, digests, alerts };
 }
 
 /**

@@ -5,7 +5,7 @@
  * Every value that reaches HTML is escaped; no value reaches a header but the subject, which
  * outbox.ts makes one line.
  */
-import { BRAND, BRAND_LABELS, OUTBOUND_PARAMS, clinicPath, formatCents, type PriceBrand } from "@botox/core";
+import { BRAND, BRAND_LABELS, OUTBOUND_PARAMS, clinicPath, formatCents, formatUtcMinute, type PriceBrand } from "@botox/core";
 import type { OutgoingMail } from "./outbox.ts";
 
 export interface MailLinks {
@@ -280,4 +280,78 @@ export function ownerEditDecisionMail(
       `<p><a href="${esc(workspace)}">Your owner workspace</a> has your listing and its history of changes.</p>`,
   );
   return { to, subject: `Your change to ${edit.clinicName}: ${edit.status === "applied" ? "applied" : "not applied"}`, text, html };
+}
+
+/**
+ * A claim of a clinic these owners manage was verified (decision 284): who claims it and how to
+ * object before the window ends (transactional, to each owner).
+ */
+export function claimContestOwnerMail(
+  l: MailLinks & { adminUrl: string },
+  ownerEmail: string,
+  claim: { id: number; clinicId: number; name: string; role: string; email: string },
+  clinicName: string,
+  endsAt: Date,
+): Omit<OutgoingMail, "kind"> {
+  const link = `${l.adminUrl}/owner/clinics/${claim.clinicId}#claim-${claim.id}`;
+  const until = formatUtcMinute(endsAt);
+  const who = `${claim.name} (${claim.role}, ${claim.email})`;
+  const text = [
+    "Hello,",
+    "",
+    `${who} has claimed the listing of ${clinicName} on ${BRAND.name}, which you manage, and proved the claim.`,
+    `If nobody objects by ${until}, they will manage the listing with you.`,
+    "",
+    "If you do not know this person, or they should not manage the listing, object here (sign in with this address, then press Object beside the claim):",
+    link,
+    "",
+    "An objection sends the claim to our team, who decide.",
+  ].join("\n");
+  const html = page(
+    `<p>Hello,</p><p>${esc(who)} has claimed the listing of ${esc(clinicName)} on ${esc(BRAND.name)}, which you manage, and proved the claim. ` +
+      `If nobody objects by ${esc(until)}, they will manage the listing with you.</p>` +
+      `<p>If you do not know this person, or they should not manage the listing, <a href="${esc(link)}">object here</a> ` +
+      `(sign in with this address, then press Object beside the claim).</p><p>An objection sends the claim to our team, who decide.</p>`,
+  );
+  return { to: ownerEmail, subject: `${clinicName}: someone claims your listing (object by ${until})`, text, html };
+}
+
+/** The claimant's claim was verified but the clinic has owners: they have until the window's end to object. */
+export function claimContestOpenedMail(to: { email: string; name: string }, clinicName: string, endsAt: Date): Omit<OutgoingMail, "kind"> {
+  const until = formatUtcMinute(endsAt);
+  const words = `Your claim of ${clinicName} on ${BRAND.name} was verified. The listing already has owners: they have until ${until} to object. If none does, you will manage it then, and we will email you.`;
+  const text = [`Hello ${to.name},`, "", words].join("\n");
+  return {
+    to: to.email,
+    subject: `Your claim of ${clinicName}: verified, waiting for the current owners`,
+    text,
+    html: page(`<p>Hello ${esc(to.name)},</p><p>${esc(words)}</p>`),
+  };
+}
+
+/** An owner's invitation to co-own a clinic's listing (transactional): a single-use link, its token in the fragment. */
+export function ownerInviteMail(
+  l: MailLinks & { adminUrl: string },
+  email: string,
+  inviter: string,
+  clinicName: string,
+  token: string,
+  days: number,
+): Omit<OutgoingMail, "kind"> {
+  const link = `${l.adminUrl}/owner/sign-in#invite=${encodeURIComponent(token)}`;
+  const words = `${inviter} invites you to manage the listing of ${clinicName} on ${BRAND.name} with them.`;
+  const text = [
+    "Hello,",
+    "",
+    words,
+    "Accept with this link; it signs you in:",
+    link,
+    "",
+    `The link is valid for ${days} days and works once. If you do not know ${inviter}, ignore this message: nothing changes.`,
+  ].join("\n");
+  const html = page(
+    `<p>Hello,</p><p>${esc(words)}</p><p><a href="${esc(link)}">Accept and sign in</a></p>` +
+      `<p>The link is valid for ${days} days and works once. If you do not know ${esc(inviter)}, ignore this message: nothing changes.</p>`,
+  );
+  return { to: email, subject: `${clinicName}: an invitation to manage the listing`, text, html };
 }

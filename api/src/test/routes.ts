@@ -12,6 +12,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   "post /owner/sign-in",
   "post /owner/sign-in-password",
   "post /owner/sign-in/second-factor",
+  "post /owner/invites/accept",
+  "post /upload/claim-evidence",
   "post /clinics/{id}/claims",
   "post /claims/{id}/verify",
   "get /health",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, formatUsDate, formatVisitorDate, normalizeWorkingHours, parseJsonObject } from "./format.ts";
+import { formatPhone, formatUsDate, formatUtcMinute, formatVisitorDate, normalizeWorkingHours, parseJsonObject } from "./format.ts";
 
 describe("formatPhone (product.md §3)", () => {
   it("formats exactly 10 digits as (NNN) NNN-NNNN", () => {
@@ -20,6 +20,14 @@ describe("formatVisitorDate: one date format for visitors", () => {
     expect(formatVisitorDate(new Date(Date.UTC(2025, 11, 31)))).toBe("31 Dec 2025");
     expect(formatVisitorDate(null)).toBe("");
     expect(formatVisitorDate("not a date")).toBe("");
+  });
+});
+
+describe("formatUtcMinute: an instant such as a contest window's end", () => {
+  it("reads as the visitors' date and the time in UTC, to the minute", () => {
+    expect(formatUtcMinute("2026-12-06T14:03:59.999Z")).toBe("6 Dec 2026, 14:03 UTC");
+    expect(formatUtcMinute(new Date("2026-01-05T00:00:00Z"))).toBe("5 Jan 2026, 00:00 UTC");
+    expect(formatUtcMinute("not a date")).toBe("");
   });
 });
 

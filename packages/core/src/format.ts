@@ -20,6 +20,13 @@ export function formatVisitorDate(value: Date | string | number | null | undefin
   return formatPriceDate(d.toISOString().slice(0, 10));
 }
 
+/** "5 Dec 2026, 14:03 UTC": an instant to the minute, such as the end of a claim's contest window (decision 284). */
+export function formatUtcMinute(value: Date | string): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${formatVisitorDate(d)}, ${d.toISOString().slice(11, 16)} UTC`;
+}
+
 /** MM/DD/YYYY (product.md §3), in UTC so build machines in any zone print the same date. */
 export function formatUsDate(value: Date | string | number | null | undefined): string {
   if (value == null || value === "") return "";

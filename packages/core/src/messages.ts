@@ -163,10 +163,27 @@ export const MSG = {
     priceNotOwn:
       "Only the clinic's own prices (source clinic) can be changed or removed here; this one came from another source. Add your own price, or ask the listing team.",
   },
+  coOwners: {
+    unknownField: "An invitation takes email only.",
+    alreadyOwner: "This address already manages the listing.",
+    tooManyInvites: "You have sent the most invitations allowed today (10). Please try again tomorrow.",
+    lastOwner:
+      "You are the listing's only owner, so you cannot leave it or be removed. Invite a successor first and remove yourself once they accept, or ask the listing team.",
+    notAnOwner: "This person does not manage the listing.",
+    inviteInvalid: "This invitation link is not valid. Ask an owner of the listing to invite you again.",
+    inviteUsed: "This invitation was already used. Sign in with a link to your address instead.",
+    inviteExpired: "This invitation has expired (invitations are valid for 7 days). Ask an owner of the listing to invite you again.",
+    invited: (email: string) => `Invitation sent to ${email}. It is valid for 7 days.`,
+  },
   claim: {
     nameRequired: "Please enter your name.",
     roleRequired: "Please enter your role at the clinic.",
-    unknownField: "A claim takes email, name and role only.",
+    unknownField: "A claim takes email, name, role, note and npi only.",
+    npi: "The NPI must be the clinic's 10-digit National Provider Identifier (check the digits).",
+    noNpi: "This claim gave no organisation NPI.",
+    evidenceToken: "This upload link is not valid or has expired. Send the claim again to add a document.",
+    evidenceMissing: "This claim has no document.",
+    evidenceFailed: (reason: string) => `Your claim was sent, but the document was not: ${reason}`,
     clinicNotFound: "Clinic not found.",
     notFound: "Claim not found.",
     alreadyOpen: "You already have an open claim for this clinic. Enter the code we mailed you, or wait for the team's answer.",
@@ -179,6 +196,13 @@ export const MSG = {
     statusFilter: "Status must be code-sent, pending-review, contested, verified or rejected.",
     decision: "Status must be verified or rejected.",
     alreadyDecided: "This claim was already decided.",
+    objectionRequired: "Please say why you object to this claim (up to 1,000 characters).",
+    objectionUnknownField: "An objection takes reason only.",
+    objectionClosed: (endedAt: string) =>
+      `The time to object to this claim ended on ${endedAt}. It can no longer be objected to here; please write to the listing team.`,
+    objectionNotOpen: "This claim is not waiting for objections (it was already decided, or another owner already objected).",
+    contested: (until: string) =>
+      `Your code is right. This listing already has owners: they have until ${until} to object. If none does, you will manage it then, and we will email you.`,
     // The site's claim form.
     prompt: "Is this your clinic?",
     action: "Claim it",

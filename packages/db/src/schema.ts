@@ -26,6 +26,11 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 /** PostgreSQL's int4multirange, as its text literal ("{[600,1140),[2040,2580)}"). */
+/** Binary data (a claim's document): a Buffer in and out. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => "bytea",
+});
+
 const int4multirange = customType<{ data: string; driverData: string }>({
   dataType: () => "int4multirange",
 });
@@ -647,6 +652,18 @@ export const clinicClaims = pgTable(
     decidedBy: integer("decided_by").references(() => adminUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** A `contested` claim's end of the window in which the clinic's owners may object (decision 284). */
+    contestEndsAt: timestamp("contest_ends_at", { withTimezone: true }),
+    /** An owner's objection: the claim then waits for the team. */
+    objection: text("objection"),
+    objectedBy: integer("objected_by").references(() => owners.id, { onDelete: "set null" }),
+    objectedAt: timestamp("objected_at", { withTimezone: true }),
+    /** The claimant's evidence (decision 285): a note, and a document (clinic_claim_evidence). */
+    note: text("note"),
+    /** SHA-256 of the single-use token that lets the claimant upload the document, for an hour. */
+    evidenceTokenHash: text("evidence_token_hash"),
+    /** The organisation NPI the claimant gave (10 digits, Luhn-checked). */
+    npi: text("npi"),
   },
   (t) => [
     check("clinic_claims_email_lower_check", sql`${t.email} = lower(${t.email})`),
@@ -659,6 +676,48 @@ export const clinicClaims = pgTable(
     index("clinic_claims_status_idx").on(t.status, t.createdAt),
     index("clinic_claims_email_idx").on(t.email, t.createdAt),
     index("clinic_claims_network_idx").on(t.network, t.createdAt),
+    uniqueIndex("clinic_claims_evidence_token_key").on(t.evidenceTokenHash),
+    // The scheduled step finds the contest windows that have ended.
+    index("clinic_claims_contest_idx")
+      .on(t.contestEndsAt)
+      .where(sql`${t.status} = 'contested' AND ${t.objectedAt} IS NULL`),
+  ],
+);
+
+/**
+ * A claim's uploaded document (decision 285), re-encoded as WebP like every upload but kept in
+ * the database, apart from the public uploads, and served only to the team.
+ */
+export const clinicClaimEvidence = pgTable("clinic_claim_evidence", {
+  claimId: integer("claim_id")
+    .primaryKey()
+    .references(() => clinicClaims.id, { onDelete: "cascade" }),
+  image: bytea("image").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * An owner's invitation of a co-owner (decision 285): a single-use link, only the SHA-256 of its
+ * token kept, valid 7 days.
+ */
+export const clinicOwnerInvites = pgTable(
+  "clinic_owner_invites",
+  {
+    id: serial("id").primaryKey(),
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique("clinic_owner_invites_token_key"),
+    invitedBy: integer("invited_by").references(() => owners.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("clinic_owner_invites_email_lower_check", sql`${t.email} = lower(${t.email})`),
+    index("clinic_owner_invites_clinic_idx").on(t.clinicId, t.createdAt),
+    index("clinic_owner_invites_invited_by_idx").on(t.invitedBy, t.createdAt),
   ],
 );
 

@@ -1,5 +1,7 @@
 import { useId, useState, type SubmitEvent } from "react";
 import { errorMessageOf } from "@botox/core/http";
+import { formatUtcMinute } from "@botox/core/format";
+import { validateImageFile } from "@botox/core/image";
 import { MSG } from "@botox/core/messages";
 import { apiClient } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
@@ -18,6 +20,7 @@ type State =
   | { kind: "code"; claimId: number; email: string }
   | { kind: "checking"; claimId: number; email: string }
   | { kind: "review" }
+  | { kind: "contested"; until: string }
   | { kind: "verified" };
 
 /**
@@ -27,7 +30,8 @@ type State =
 export default function ClaimListing({ clinicId, clinicName, config }: Props) {
   const id = useId();
   const [state, setState] = useState<State>({ kind: "closed" });
-  const [values, setValues] = useState({ email: "", name: "", role: "" });
+  const [values, setValues] = useState({ email: "", name: "", role: "", note: "", npi: "" });
+  const [doc, setDoc] = useState<File | null>(null);
   const [code, setCode] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const api = apiClient(config.apiUrl);
@@ -36,8 +40,25 @@ export default function ClaimListing({ clinicId, clinicName, config }: Props) {
     e.preventDefault();
     setState({ kind: "sending" });
     setProblem(null);
+    const picked = doc && validateImageFile(doc);
+    if (picked) {
+      setState({ kind: "open" });
+      setProblem(picked.description);
+      return;
+    }
     try {
-      const { claim } = await api.send("POST", `/clinics/${clinicId}/claims`, values);
+      const { note, npi, ...person } = values;
+      const body = { ...person, ...(note.trim() ? { note } : {}), ...(npi.trim() ? { npi } : {}) };
+      const { claim, evidenceToken } = await api.send("POST", `/clinics/${clinicId}/claims`, body);
+      // The document travels apart, with the claim's single-use token: it never reaches a public address.
+      if (doc && evidenceToken) {
+        const form = new FormData();
+        form.append("token", evidenceToken);
+        form.append("document", doc);
+        await api
+          .send("POST", "/upload/claim-evidence", form)
+          .catch((err: unknown) => setProblem(MSG.claim.evidenceFailed(errorMessageOf(err, MSG.claim.error))));
+      }
       setState(claim.method === "email-domain" ? { kind: "code", claimId: claim.id, email: values.email.trim() } : { kind: "review" });
     } catch (err) {
       setState({ kind: "open" });
@@ -51,7 +72,9 @@ export default function ClaimListing({ clinicId, clinicName, config }: Props) {
     setProblem(null);
     try {
       const answer = await api.send("POST", `/claims/${claimId}/verify`, { code });
-      setState(answer.owner ? { kind: "verified" } : { kind: "review" });
+      setState(
+        answer.owner ? { kind: "verified" } : answer.contestEndsAt ? { kind: "contested", until: formatUtcMinute(answer.contestEndsAt) } : { kind: "review" },
+      );
     } catch (err) {
       setState({ kind: "code", claimId, email });
       setProblem(errorMessageOf(err, MSG.claim.error));
@@ -74,10 +97,12 @@ export default function ClaimListing({ clinicId, clinicName, config }: Props) {
       </p>
     );
   }
-  if (state.kind === "review" || state.kind === "verified") {
+  if (state.kind === "review" || state.kind === "verified" || state.kind === "contested") {
+    const words = state.kind === "review" ? MSG.claim.review : state.kind === "contested" ? MSG.claim.contested(state.until) : MSG.claim.verified;
     return (
       <div role="status" data-claim-state={state.kind} className="rounded-md border border-green-200 bg-green-50 p-3">
-        <p className="font-semibold text-slate-900">{state.kind === "review" ? MSG.claim.review : MSG.claim.verified}</p>
+        <p className="font-semibold text-slate-900">{words}</p>
+        {alert}
       </div>
     );
   }
@@ -107,7 +132,7 @@ export default function ClaimListing({ clinicId, clinicName, config }: Props) {
   }
 
   const sending = state.kind === "sending";
-  const field = (key: keyof typeof values, label: string, type: "text" | "email", autoComplete: string) => (
+  const field = (key: "email" | "name" | "role" | "npi", label: string, type: "text" | "email", autoComplete: string) => (
     <div>
       <label htmlFor={`${id}-${key}`} className="mb-1 block text-sm font-medium">
         {label}
@@ -117,7 +142,8 @@ export default function ClaimListing({ clinicId, clinicName, config }: Props) {
         className="input"
         type={type}
         autoComplete={autoComplete}
-        maxLength={key === "email" ? 254 : 100}
+        maxLength={key === "email" ? 254 : key === "npi" ? 10 : 100}
+        inputMode={key === "npi" ? "numeric" : undefined}
         value={values[key]}
         onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
       />
@@ -135,6 +161,33 @@ export default function ClaimListing({ clinicId, clinicName, config }: Props) {
         {field("email", "Work email", "email", "email")}
         {field("name", "Your name", "text", "name")}
         {field("role", "Your role at the clinic", "text", "organization-title")}
+        <div>
+          <label htmlFor={`${id}-note`} className="mb-1 block text-sm font-medium">
+            Note for our team (optional)
+          </label>
+          <textarea
+            id={`${id}-note`}
+            className="input"
+            rows={3}
+            maxLength={2000}
+            value={values.note}
+            onChange={(e) => setValues((v) => ({ ...v, note: e.target.value }))}
+          />
+        </div>
+        {field("npi", "Clinic's organisation NPI (optional)", "text", "off")}
+        <div>
+          <label htmlFor={`${id}-document`} className="mb-1 block text-sm font-medium">
+            A document that shows you work here (optional)
+          </label>
+          <input
+            id={`${id}-document`}
+            className="block w-full text-sm"
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            onChange={(e) => setDoc(e.target.files?.[0] ?? null)}
+          />
+          <p className="mt-1 text-xs text-slate-600">A photo of a badge, licence or letter: seen only by our team. JPEG, PNG, GIF or WebP, at most 5 MB.</p>
+        </div>
       </div>
       {alert}
       <div className="mt-4 flex gap-3">

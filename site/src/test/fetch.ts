@@ -21,7 +21,7 @@ export function mockApi(routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
     const method = init?.method ?? "GET";
-    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
+    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : init?.body instanceof FormData ? init.body : undefined;
     const req = { method, url, body };
     requests.push(req);
     const path = url.href.startsWith(API_URL) ? url.pathname.slice(new URL(API_URL).pathname.length) : url.href;

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { errorMessageOf, formatUsDate, type Claim, type ClaimStatus } from "@botox/core";
+import { CLAIM_CONTEST_DAYS, errorMessageOf, formatUsDate, formatUtcMinute, type Claim, type ClaimStatus } from "@botox/core";
 import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { useToast } from "../../components/toast.tsx";
@@ -13,6 +13,7 @@ import { Field } from "../../components/ui/Field.tsx";
 import { Spinner } from "../../components/ui/Spinner.tsx";
 import { Tab, TabList, Tabs } from "../../components/ui/Tabs.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
+import { ClaimEvidence } from "./ClaimEvidence.tsx";
 
 const FILTERS: { value: ClaimStatus; label: string }[] = [
   { value: "pending-review", label: "Waiting for review" },
@@ -28,7 +29,9 @@ const statusTone = (status: ClaimStatus): BadgeTone => (status === "verified" ? 
 
 /**
  * Claims of listings that no code proved: the claimant beside the clinic's current data.
- * Approving makes the claimant an owner of the clinic; either decision is mailed to them.
+ * Approving makes the claimant an owner of the clinic, or on a clinic that has owners opens
+ * their time to object (decision 284); an owner's objection is shown here. Either decision is
+ * mailed to the claimant.
  */
 export default function ClaimsPage() {
   const api = useApi();
@@ -44,9 +47,16 @@ export default function ClaimsPage() {
   const decide = useMutation({
     mutationFn: ({ id, status, reason }: { id: number; status: "verified" | "rejected"; reason?: string }) =>
       api.send("PATCH", `/claims/${id}`, { status, ...(reason ? { reason } : {}) }),
-    onSuccess: async (_saved, { status }) => {
+    onSuccess: async (saved, { status }) => {
       toast(
-        status === "verified" ? { title: "Claim approved", description: "The claimant manages the listing now and was emailed." } : { title: "Claim rejected" },
+        saved.claim.status === "contested"
+          ? {
+              title: "Claim verified",
+              description: `The clinic's owners were emailed and have ${CLAIM_CONTEST_DAYS} days to object; with no objection the claimant becomes a co-owner.`,
+            }
+          : status === "verified"
+            ? { title: "Claim approved", description: "The claimant manages the listing now and was emailed." }
+            : { title: "Claim rejected" },
       );
       setRejecting(null);
       setReason("");
@@ -114,7 +124,19 @@ export default function ClaimsPage() {
                   <dd>{k.clinic.owners === 0 ? "No owner yet" : `${k.clinic.owners} owner${k.clinic.owners === 1 ? "" : "s"} already`}</dd>
                 </div>
               </dl>
+              <ClaimEvidence claim={k} />
               {k.reason ? <p className="text-sm text-slate-600">Reason: {k.reason}</p> : null}
+              {k.status === "contested" && k.contestEndsAt ? (
+                <p className="text-sm text-slate-600">The owners may object until {formatUtcMinute(k.contestEndsAt)}; then the claimant becomes a co-owner.</p>
+              ) : null}
+              {k.objection ? (
+                <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm" data-objection>
+                  <p className="font-medium text-amber-900">
+                    Objection by {k.objection.by ?? "a former owner"} on {formatUtcMinute(k.objection.at)}
+                  </p>
+                  <p className="mt-1 whitespace-pre-line text-amber-900">{k.objection.reason}</p>
+                </div>
+              ) : null}
               {OPEN.includes(k.status) ? (
                 rejecting === k.id ? (
                   <form

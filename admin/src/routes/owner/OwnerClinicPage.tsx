@@ -6,6 +6,7 @@ import { useApi } from "../../api/session.tsx";
 import { Alert } from "../../components/ui/Alert.tsx";
 import { Spinner } from "../../components/ui/Spinner.tsx";
 import { ClinicAuditLog } from "../clinics/ClinicAuditLog.tsx";
+import { OwnerCoOwners } from "./OwnerCoOwners.tsx";
 
 /** One of the signed-in owner's clinics: what the listing says, and its audit log (every change and who made it). */
 export default function OwnerClinicPage() {
@@ -36,6 +37,7 @@ export default function OwnerClinicPage() {
         <h1 className="text-2xl font-bold">{c.name}</h1>
         <p className="text-sm text-slate-600">{c.fullAddress || `${c.city}, ${c.state}`}</p>
       </header>
+      <OwnerCoOwners clinicId={c.id} />
       <ClinicAuditLog clinicId={c.id} open />
     </main>
   );

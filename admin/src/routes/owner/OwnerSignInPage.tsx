@@ -13,16 +13,20 @@ type Mode = "link" | "password" | "second-factor";
 const needsSecondFactor = (answer: OwnerSignInResponse | OwnerSecondFactorNeeded): answer is OwnerSecondFactorNeeded => "secondFactor" in answer;
 
 /**
- * A clinic owner's way in (decisions 267, 286): the mailed link opens this page with its token
- * in the fragment (never sent to a server by the browser), which is posted once and dropped
- * from the address; without a token, the owner asks for a link or uses their password. When
- * the owner turned the second factor on, either way ends with a code from their app.
+ * A clinic owner's way in (decisions 267, 285, 286): the mailed link opens this page with its
+ * token in the fragment (never sent to a server by the browser), which is posted once and
+ * dropped from the address; without a token, the owner asks for a link or uses their password.
+ * An owner's invitation comes the same way as `#invite=`: accepting it makes the address an
+ * owner of the clinic and signs it in. When the owner turned the second factor on, each way
+ * ends with a code from their app.
  */
 export default function OwnerSignInPage() {
   const api = useApi();
   const navigate = useNavigate();
   const { hash, pathname } = useLocation();
-  const token = new URLSearchParams(hash.replace(/^#/, "")).get("token");
+  const fragment = new URLSearchParams(hash.replace(/^#/, ""));
+  const invite = fragment.get("invite");
+  const token = invite ?? fragment.get("token");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
@@ -53,13 +57,12 @@ export default function OwnerSignInPage() {
     if (!token || used.current) return;
     used.current = true;
     void navigate(pathname, { replace: true });
-    api
-      .send("POST", "/owner/sign-in", { token })
+    (invite ? api.send("POST", "/owner/invites/accept", { token }) : api.send("POST", "/owner/sign-in", { token }))
       .then(afterFirstFactor)
-      .catch((err: unknown) => failed(errorMessageOf(err, MSG.owner.linkInvalid)));
+      .catch((err: unknown) => failed(errorMessageOf(err, invite ? MSG.coOwners.inviteInvalid : MSG.owner.linkInvalid)));
     // afterFirstFactor and failed only use state setters and navigate, which are stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, navigate, pathname, token]);
+  }, [api, invite, navigate, pathname, token]);
 
   const askLink = (e: FormEvent) =>
     run(e, () =>

@@ -85,13 +85,13 @@ describe("POST /clinics/{id}/claims with an address on the clinic's domain", () 
     expect((await claim(clinicId, person("z@late-clinic.com"))).status).toBe(201);
   });
 
-  it("leaves a clinic that already has owners to the team, even with the right code", async () => {
+  it("does not hand a clinic that already has owners over at once, even with the right code: its owners may object", async () => {
     const clinicId = await clinicWith("https://owned-clinic.com");
     await makeOwner(t.db.sql, "first@owned-clinic.com", [clinicId]);
     const created = (await (await claim(clinicId, person("second@owned-clinic.com"))).json()) as ClaimCreated;
     const res = await verify(created.claim.id, await mailedCode("second@owned-clinic.com"));
     expect(res.status).toBe(202);
-    expect(await res.json()).toMatchObject({ claim: { status: "pending-review" }, owner: null });
+    expect(await res.json()).toMatchObject({ claim: { status: "contested" }, owner: null });
     expect(res.headers.get("set-cookie")).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ const NOT_CALLED_BY_OUR_CLIENTS: Record<string, string> = {
   "get /ready": "a load balancer's readiness probe",
   "post /publish/webhook": "called by a CMS or CI with the shared secret",
   "get /uploads/{}": "an image address inside blog HTML, fetched by browsers",
+  "get /claims/{}/evidence": "an image (a claim's document), fetched by the admin as a blob",
   "post /events": "the clinic page's beacon, sent by navigator.sendBeacon",
 };
 

@@ -1,7 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import {
   MSG,
+  clinicOwnersResponseSchema,
   ownerClinicsResponseSchema,
+  ownerInviteCreatedSchema,
+  ownerInviteInputSchema,
+  ownerRemovedSchema,
   ownerSignInLinkResponseSchema,
   ownerSecondFactorNeededSchema,
   ownerSignInLinkSchema,
@@ -9,11 +13,18 @@ import {
   ownerSignInSchema,
   type OwnerClinic,
 } from "@botox/core";
-import { ownerRoute } from "../../auth/admin-route.ts";
+import type { Context } from "hono";
+import { adminRoute, ownerRoute } from "../../auth/admin-route.ts";
+import type { AppEnv } from "../../context.ts";
+import { notifyContentChange } from "../../lib/content-changes.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { mailContext, nudgeMail } from "../../mail/service.ts";
+import { clinicIdParam } from "../../owners/access.ts";
+import { ClaimProblem } from "../../owners/claims.ts";
+import { INVITE_ERRORS, acceptInvite, inviteOwner, listClinicOwners, removeOwner } from "../../owners/co-owners.ts";
 import { SIGN_IN_LINK_ERRORS, consumeSignInLink, requestSignInLink } from "../../owners/sign-in.ts";
 import { finishOwnerSignIn } from "./owner-security.routes.ts";
 
@@ -52,6 +63,84 @@ const clinicsRoute = ownerRoute({
   responses: { 200: json("The owner's clinics", ownerClinicsResponseSchema), ...commonErrors },
 });
 
+const ownersRoute = ownerRoute({
+  method: "get",
+  path: "/owner/clinics/:id{[0-9]+}/owners",
+  summary: "The clinic's owners, its open invitations, and the claims its owners may object to (owners of the clinic only)",
+  tags: ["owners"],
+  clinic: clinicIdParam,
+  responses: { 200: json("Owners", clinicOwnersResponseSchema), 404: errorResponse(MSG.api.notFound), ...commonErrors },
+});
+
+const inviteRoute = ownerRoute({
+  method: "post",
+  path: "/owner/clinics/:id{[0-9]+}/invites",
+  summary: "Invite a co-owner: mails a single-use link valid 7 days (10 invitations per owner a day)",
+  tags: ["owners"],
+  clinic: clinicIdParam,
+  middleware: [jsonBody] as const,
+  request: { body: jsonRequest(ownerInviteInputSchema) },
+  responses: {
+    201: json("Invitation sent", ownerInviteCreatedSchema),
+    404: errorResponse(MSG.api.notFound),
+    409: errorResponse(MSG.coOwners.alreadyOwner),
+    ...writeErrors,
+    429: errorResponse(MSG.coOwners.tooManyInvites),
+  },
+});
+
+const removeRoute = ownerRoute({
+  method: "delete",
+  path: "/owner/clinics/:id{[0-9]+}/owners/:ownerId{[0-9]+}",
+  summary: "Remove a co-owner, or leave the listing yourself; the last owner cannot (409: invite a successor or ask the team)",
+  tags: ["owners"],
+  clinic: clinicIdParam,
+  responses: {
+    200: json("Removed", ownerRemovedSchema),
+    404: errorResponse(MSG.coOwners.notAnOwner),
+    409: errorResponse(MSG.coOwners.lastOwner),
+    ...commonErrors,
+  },
+});
+
+const teamRemoveRoute = adminRoute({
+  method: "delete",
+  path: "/clinics/:id{[0-9]+}/owners/:ownerId{[0-9]+}",
+  summary: "The team removes an owner from a clinic, the last one included",
+  tags: ["owners"],
+  responses: { 200: json("Removed", ownerRemovedSchema), 404: errorResponse(MSG.coOwners.notAnOwner), ...commonErrors },
+});
+
+const acceptRoute = createRoute({
+  method: "post",
+  path: "/owner/invites/accept",
+  summary: "Accept an emailed invitation to co-own a listing: the address becomes an owner of the clinic and is signed in",
+  tags: ["owners"],
+  middleware: [rateLimit({ windowMs: 60_000, limit: 30, keyPrefix: "owner-invite" }), jsonBody] as const,
+  request: { body: jsonRequest(ownerSignInSchema) },
+  responses: {
+    200: json("Signed in as an owner of the clinic", ownerSignInResponseSchema),
+    202: json("An owner already: the second factor is awaited (POST /owner/sign-in/second-factor)", ownerSecondFactorNeededSchema),
+    404: errorResponse(INVITE_ERRORS.invalid.error),
+    409: errorResponse(INVITE_ERRORS.used.error),
+    410: errorResponse(INVITE_ERRORS.expired.error),
+    ...writeErrors,
+  },
+});
+
+const refuse = (err: unknown): never => {
+  if (err instanceof ClaimProblem) throw new HttpError(err.status, err.message);
+  throw err;
+};
+
+/** An owner left a clinic with none: its page no longer says it is managed by the clinic. */
+function ownersChanged(c: Context<AppEnv>, clinicId: number, remaining: number): void {
+  if (remaining > 0) return;
+  const deps = c.get("deps");
+  deps.readCache?.clear();
+  notifyContentChange(deps, { entity: "clinic", entityId: clinicId, action: "update" });
+}
+
 export const ownerRoutes = createRouter()
   .openapi(signInLinkRoute, async (c) => {
     const { email } = c.req.valid("json");
@@ -67,6 +156,41 @@ export const ownerRoutes = createRouter()
       throw new HttpError(status, error);
     }
     return finishOwnerSignIn(c, result.owner);
+  })
+  .openapi(acceptRoute, async (c) => {
+    const result = await acceptInvite(c.get("deps").sql, c.req.valid("json").token);
+    if (!result.ok) {
+      const { status, error } = INVITE_ERRORS[result.problem];
+      throw new HttpError(status, error);
+    }
+    return finishOwnerSignIn(c, result.owner);
+  })
+  .openapi(ownersRoute, async (c) => {
+    const clinicId = idParam(c.req.param("id"), MSG.api.notFound);
+    return c.json(await listClinicOwners(c.get("deps").sql, clinicId, c.get("user")?.id ?? 0), 200);
+  })
+  .openapi(inviteRoute, async (c) => {
+    const clinicId = idParam(c.req.param("id"), MSG.api.notFound);
+    const deps = c.get("deps");
+    const user = c.get("user");
+    if (!user) throw new HttpError(401, MSG.api.unauthorized);
+    const invite = await inviteOwner(mailContext(deps), clinicId, { id: user.id, email: user.username }, c.req.valid("json").email).catch(refuse);
+    nudgeMail(deps);
+    return c.json({ invite }, 201);
+  })
+  .openapi(removeRoute, async (c) => {
+    const clinicId = idParam(c.req.param("id"), MSG.api.notFound);
+    const ownerId = idParam(c.req.param("ownerId"), MSG.coOwners.notAnOwner);
+    const { remaining } = await removeOwner(c.get("deps").sql, clinicId, ownerId, "owner").catch(refuse);
+    ownersChanged(c, clinicId, remaining);
+    return c.json({ removed: { ownerId, clinicId }, remaining }, 200);
+  })
+  .openapi(teamRemoveRoute, async (c) => {
+    const clinicId = idParam(c.req.param("id"), MSG.api.notFound);
+    const ownerId = idParam(c.req.param("ownerId"), MSG.coOwners.notAnOwner);
+    const { remaining } = await removeOwner(c.get("deps").sql, clinicId, ownerId, "team").catch(refuse);
+    ownersChanged(c, clinicId, remaining);
+    return c.json({ removed: { ownerId, clinicId }, remaining }, 200);
   })
   .openapi(clinicsRoute, async (c) => {
     const { sql } = c.get("deps");

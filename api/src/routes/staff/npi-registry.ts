@@ -39,6 +39,12 @@ const registryAnswerSchema = z.object({
             status: text,
             organization_name: text,
             name_prefix: text,
+            // An organisation's (NPI-2) authorized official.
+            authorized_official_first_name: text,
+            authorized_official_middle_name: text,
+            authorized_official_last_name: text,
+            authorized_official_title_or_position: text,
+            authorized_official_telephone_number: text,
           })
           .partial()
           .default({}),
@@ -121,6 +127,29 @@ export function mapRegistryAnswer(npi: string, body: unknown): NpiLookup | null 
     })),
     status: statusOf(record.basic.status),
     sourceUrl: npiRegistryPage(npi),
+    ...authorizedOfficialOf(record.basic),
+  };
+}
+
+/** An organisation's authorized official (name, title, phone), when the registry names one. */
+function authorizedOfficialOf(basic: {
+  authorized_official_first_name?: string | null;
+  authorized_official_middle_name?: string | null;
+  authorized_official_last_name?: string | null;
+  authorized_official_title_or_position?: string | null;
+  authorized_official_telephone_number?: string | null;
+}): Pick<NpiLookup, "authorizedOfficial"> {
+  const name = [basic.authorized_official_first_name, basic.authorized_official_middle_name, basic.authorized_official_last_name]
+    .map(clean)
+    .filter(Boolean)
+    .join(" ");
+  if (!name) return {};
+  return {
+    authorizedOfficial: {
+      name: titleCase(name),
+      title: titleCase(clean(basic.authorized_official_title_or_position)) || null,
+      phone: clean(basic.authorized_official_telephone_number) || null,
+    },
   };
 }
 

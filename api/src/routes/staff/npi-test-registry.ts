@@ -84,7 +84,16 @@ function answerFor(npi: string): { status: number; body?: unknown } | "hang" {
             {
               enumeration_type: "NPI-2",
               number: TEST_NPIS.organization,
-              basic: { organization_name: "GLOW AESTHETICS LLC", organizational_subpart: "NO", status: "A", authorized_official_last_name: "REYES" },
+              basic: {
+                organization_name: "GLOW AESTHETICS LLC",
+                organizational_subpart: "NO",
+                status: "A",
+                authorized_official_first_name: "DANA",
+                authorized_official_last_name: "REYES",
+                authorized_official_title_or_position: "MANAGING MEMBER",
+                authorized_official_telephone_number: "5125550100",
+                authorized_official_credential: "MBA",
+              },
               taxonomies: [{ code: "261QM1300X", desc: "Clinic/Center, Multi-Specialty", state: "TX", license: null, primary: true }],
             },
           ],

@@ -107,6 +107,8 @@ describe("GET /npi/{number} (the loopback registry)", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ name: "Glow Aesthetics Llc", credential: null, credentialText: null, status: "active" });
     expect(body.taxonomies[0]).toMatchObject({ license: null, state: "TX" });
+    // The registry's authorized official (basic.authorized_official_*), read as people read names.
+    expect(body.authorizedOfficial).toEqual({ name: "Dana Reyes", title: "Managing Member", phone: "5125550100" });
   });
 
   it("a physician's 'M.D.' reads as MD", async () => {

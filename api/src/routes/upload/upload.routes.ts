@@ -1,11 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { MSG, uploadResponseSchema, type UploadResponse } from "@botox/core";
+import { MSG, claimEvidenceStoredSchema, uploadResponseSchema, type UploadResponse } from "@botox/core";
 import type { AppEnv } from "../../context.ts";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { HttpError, bodyTooLarge } from "../../lib/errors.ts";
 import { publicApiUrl } from "../../env.ts";
 import { createRouter, errorResponse, json } from "../../lib/openapi.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
+import { ClaimProblem, storeClaimEvidence } from "../../owners/claims.ts";
 import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, processImage, readUpload, saveImage, uploadStorage } from "../../lib/uploads.ts";
 
 /** Uploads decoded at once in this process; each holds up to 5 MB and keeps sharp busy. */
@@ -35,6 +37,38 @@ const uploadRoute = adminRoute({
   },
 });
 
+const evidenceRoute = createRoute({
+  method: "post",
+  path: "/upload/claim-evidence",
+  summary:
+    "Add a document to a new claim (decision 285): the claim's single-use evidence token and an image (JPEG, PNG, GIF or WebP by content, at most 5 MB and 40 MP), re-encoded as WebP and kept apart from the public uploads, for the team only",
+  tags: ["uploads", "claims"],
+  middleware: [rateLimit({ windowMs: 60_000, limit: 5, keyPrefix: "claim-evidence" })] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: { token: { type: "string" }, document: { type: "string", format: "binary" } },
+            required: ["token", "document"],
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    201: json("Stored", claimEvidenceStoredSchema),
+    400: errorResponse(`No file, an unreadable image, or ${IMAGE_TOO_LARGE}`),
+    404: errorResponse(MSG.claim.evidenceToken),
+    411: errorResponse(MSG.api.lengthRequired),
+    413: errorResponse(MSG.validation.imageSize),
+    415: errorResponse(MSG.validation.imageType),
+    429: errorResponse(MSG.api.uploadsBusy),
+  },
+});
+
 const imageRoute = createRoute({
   method: "get",
   path: "/uploads/{name}",
@@ -45,28 +79,56 @@ const imageRoute = createRoute({
 
 // The global body limit (lib/middleware.ts) already refused a missing or too large
 // Content-Length without reading the body; the session is checked before it is read.
-export const uploadRoutes = createRouter().openapi(uploadRoute, async (c) => {
+export const uploadRoutes = createRouter()
+  .openapi(uploadRoute, (c) => oneOfTheUploads(c, () => receiveUpload(c)))
+  .openapi(evidenceRoute, (c) => oneOfTheUploads(c, () => receiveEvidence(c)));
+
+/**
+ * A claim's document: decoded and re-encoded as every upload is (type by content, size and
+ * pixel caps, metadata such as GPS dropped), then stored in the database with its claim, never
+ * among the public uploads. The token is checked after the image is read, and used once.
+ */
+async function receiveEvidence(c: Context<AppEnv>) {
+  const form = await readForm(c);
+  const token = typeof form.token === "string" ? form.token.trim() : "";
+  if (!token || token.length > 200) throw new HttpError(404, MSG.claim.evidenceToken);
+  const file = form.document;
+  if (!(file instanceof File)) throw new HttpError(400, MSG.validation.imageType, [{ path: "document", message: MSG.validation.imageType }]);
+  if (file.size > UPLOAD_MAX_BYTES) throw new HttpError(413, MSG.validation.imageSize);
+  const image = await processImage(new Uint8Array(await file.arrayBuffer()));
+  const claimId = await storeClaimEvidence(c.get("deps").sql, token, image.main).catch((err: unknown) => {
+    if (err instanceof ClaimProblem) throw new HttpError(err.status, err.message);
+    throw err;
+  });
+  return c.json({ claim: { id: claimId } }, 201);
+}
+
+/** Runs `work` as one of the MAX_CONCURRENT_UPLOADS decoded at once, or answers 429. */
+async function oneOfTheUploads<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
   if (activeUploads >= MAX_CONCURRENT_UPLOADS) {
     c.header("Retry-After", "1");
     throw new HttpError(429, MSG.api.uploadsBusy);
   }
   activeUploads += 1;
   try {
-    return await receiveUpload(c);
+    return await work();
   } finally {
     activeUploads -= 1;
   }
-});
+}
 
-async function receiveUpload(c: Context<AppEnv>) {
+async function readForm(c: Context<AppEnv>): Promise<Record<string, string | File | (string | File)[]>> {
   const type = c.req.header("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) throw new HttpError(415, MSG.api.unsupportedMediaType);
-  let form: Record<string, string | File | (string | File)[]>;
   try {
-    form = await c.req.parseBody();
+    return await c.req.parseBody();
   } catch (err) {
     throw bodyTooLarge(err) ?? new HttpError(400, MSG.api.invalidInput);
   }
+}
+
+async function receiveUpload(c: Context<AppEnv>) {
+  const form = await readForm(c);
   const file = form.image;
   if (!(file instanceof File)) throw new HttpError(400, MSG.validation.imageType, [{ path: "image", message: MSG.validation.imageType }]);
   if (file.size > UPLOAD_MAX_BYTES) throw new HttpError(413, MSG.validation.imageSize);

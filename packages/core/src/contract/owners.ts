@@ -100,3 +100,42 @@ export type OwnerTotpSetup = z.infer<typeof ownerTotpSetupSchema>;
 /** Shown once, when the second factor is turned on. */
 export const ownerRecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type OwnerRecoveryCodes = z.infer<typeof ownerRecoveryCodesSchema>;
+/** An owner's invitation of a co-owner is valid this long (decision 285). */
+export const OWNER_INVITE_DAYS = 7;
+
+/** POST /owner/clinics/{id}/invites */
+export const ownerInviteInputSchema = z.strictObject(
+  { email: ownerEmailField },
+  { error: (i) => (i.code === "unrecognized_keys" ? MSG.coOwners.unknownField : undefined) },
+);
+
+export const ownerInviteSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  expiresAt: z.string(),
+  invitedBy: z.string().nullable(),
+});
+export type OwnerInvite = z.infer<typeof ownerInviteSchema>;
+export const ownerInviteCreatedSchema = z.object({ invite: ownerInviteSchema });
+
+/** A contested claim on the clinic (decision 284), shown to its owners so they may object. */
+export const ownerContestedClaimSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  role: z.string(),
+  email: z.string(),
+  contestEndsAt: z.string(),
+});
+export type OwnerContestedClaim = z.infer<typeof ownerContestedClaimSchema>;
+
+/** GET /owner/clinics/{id}/owners: the clinic's owners, open invites, and claims they may object to. */
+export const clinicOwnersResponseSchema = z.object({
+  owners: z.array(z.object({ id: z.number(), email: z.string(), since: z.string(), you: z.boolean() })),
+  invites: z.array(ownerInviteSchema),
+  claims: z.array(ownerContestedClaimSchema),
+});
+export type ClinicOwnersResponse = z.infer<typeof clinicOwnersResponseSchema>;
+
+/** DELETE …/owners/{ownerId} */
+export const ownerRemovedSchema = z.object({ removed: z.object({ ownerId: z.number(), clinicId: z.number() }), remaining: z.number() });
+export type OwnerRemoved = z.infer<typeof ownerRemovedSchema>;

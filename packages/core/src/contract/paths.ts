@@ -31,8 +31,23 @@ import type {
   newsletterSchema,
   priceAlertSchema,
 } from "./newsletter.ts";
-import type { ClaimCreated, ClaimList, ClaimVerified, claimDecisionSchema, claimInputSchema, claimVerifySchema } from "./claims.ts";
 import type {
+  ClaimCreated,
+  ClaimList,
+  ClaimObjected,
+  ClaimRegistry,
+  ClaimVerified,
+  claimEvidenceStoredSchema,
+  claimDecisionSchema,
+  claimInputSchema,
+  claimObjectionSchema,
+  claimVerifySchema,
+} from "./claims.ts";
+import type {
+  ClinicOwnersResponse,
+  OwnerInvite,
+  OwnerRemoved,
+  ownerInviteInputSchema,
   ClinicPatchHeld,
   OwnerClinicsResponse,
   OwnerRecoveryCodes,
@@ -111,7 +126,9 @@ export type ApiGets = [
   Call<"/mail/suppressions", MailSuppressionList>,
   Call<"/owner/clinics", OwnerClinicsResponse>,
   Call<"/owner/security", OwnerSecurity>,
+  Call<`/owner/clinics/${Seg}/owners`, ClinicOwnersResponse>,
   Call<"/claims", ClaimList>,
+  Call<`/claims/${Seg}/authorized-official`, ClaimRegistry>,
 ];
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -135,6 +152,9 @@ export interface ApiWrites {
     Call<"/owner/totp/disable", OwnerSecurity, In<typeof ownerSecondFactorCodeSchema>>,
     Call<`/clinics/${Seg}/claims`, ClaimCreated, In<typeof claimInputSchema>>,
     Call<`/claims/${Seg}/verify`, ClaimVerified, In<typeof claimVerifySchema>>,
+    Call<`/claims/${Seg}/objections`, ClaimObjected, In<typeof claimObjectionSchema>>,
+    Call<`/owner/clinics/${Seg}/invites`, { invite: OwnerInvite }, In<typeof ownerInviteInputSchema>>,
+    Call<"/owner/invites/accept", OwnerSignInResponse | OwnerSecondFactorNeeded, In<typeof ownerSignInSchema>>,
     Call<"/newsletter/subscribe", NewsletterResponse, In<typeof newsletterSchema>>,
     Call<"/newsletter/confirm", NewsletterConfirmResponse, In<typeof newsletterConfirmSchema>>,
     Call<"/newsletter/unsubscribe", NewsletterUnsubscribeResponse>,
@@ -152,6 +172,7 @@ export interface ApiWrites {
     Call<"/blog/posts", BlogPost, In<typeof blogPostInputSchema>>,
     Call<"/blog/categories", BlogCategory, In<typeof categoryInputSchema>>,
     Call<"/upload/blog-image", UploadResponse, FormData>,
+    Call<"/upload/claim-evidence", z.infer<typeof claimEvidenceStoredSchema>, FormData>,
     Call<"/publish/rebuild", z.infer<typeof publishQueuedSchema>>,
     Call<`/publish/rollback/${Seg}`, z.infer<typeof publishRollbackResponseSchema>>,
   ];
@@ -174,6 +195,8 @@ export interface ApiWrites {
     Call<`/contact-messages/${Seg}`, ContactMessage, ContactMark>,
   ];
   DELETE: [
+    Call<`/owner/clinics/${Seg}/owners/${Seg}`, OwnerRemoved>,
+    Call<`/clinics/${Seg}/owners/${Seg}`, OwnerRemoved>,
     Call<`/clinics/${Seg}`, OkResponse>,
     Call<`/prices/${Seg}`, OkResponse>,
     Call<`/deals/${Seg}`, OkResponse>,

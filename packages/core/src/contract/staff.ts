@@ -156,6 +156,8 @@ export const npiLookupSchema = z.object({
   ),
   status: z.enum(LICENSE_STATUSES),
   sourceUrl: z.string().describe("The registry page of this NPI, to give as the staff member's source URL"),
+  /** An organisation's (NPI-2) authorized official as the registry gives them; absent for a person. */
+  authorizedOfficial: z.object({ name: z.string(), title: z.string().nullable(), phone: z.string().nullable() }).optional(),
 });
 
 /** A staff member as the API answers it: the row and its verification on the day asked. */
