@@ -18,6 +18,7 @@ import {
 } from "@botox/core";
 import { adminRoute, ownerRoute } from "../../auth/admin-route.ts";
 import { createSession, invalidateSessionToken, readSessionCookie, setSessionCookie } from "../../auth/session.ts";
+import { needsSecondFactor } from "../../owners/second-factor.ts";
 import type { AppEnv } from "../../context.ts";
 import { actorOf, notifyContentChange } from "../../lib/content-changes.ts";
 import { HttpError } from "../../lib/errors.ts";
@@ -56,7 +57,7 @@ const verifyRoute = createRoute({
   middleware: [rateLimit({ windowMs: 60_000, limit: 20, keyPrefix: "claim-verify" }), jsonBody] as const,
   request: { body: jsonRequest(claimVerifySchema) },
   responses: {
-    200: json("Verified; the owner's session cookie is set", claimVerifiedSchema),
+    200: json("Verified; the owner's session cookie is set (unless the owner has the second factor on: they sign in with it)", claimVerifiedSchema),
     202: json("Code right; the clinic has owners, who may object within the contest window", claimVerifiedSchema),
     404: errorResponse(MSG.claim.notFound),
     409: errorResponse(MSG.claim.notWaitingForCode),
@@ -162,6 +163,8 @@ export const claimsRoutes = createRouter()
     const body: ClaimVerified = { claim: result.claim, owner: result.owner, contestEndsAt: result.contestEndsAt };
     if (!result.owner) return c.json(body, 202);
     claimed(c, result.clinicId);
+    // A code proves the mailbox only: an owner who turned the second factor on signs in with it.
+    if (await needsSecondFactor(deps.sql, result.owner.id)) return c.json(body, 200);
     const previous = readSessionCookie(c);
     if (previous) await invalidateSessionToken(deps.db, previous);
     const session = await createSession(deps.db, { role: "owner", ownerId: result.owner.id });

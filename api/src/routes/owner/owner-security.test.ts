@@ -210,6 +210,23 @@ describe("the second factor (TOTP)", () => {
     expect((await t.request("POST", "/owner/totp/disable", { cookie, body: { code: recoveryCodes[4] } })).status).toBe(409);
   });
 
+  it("is not skipped by a claim's mailed code: verifying another clinic's claim sets no session", async () => {
+    const { email, cookie } = await newOwner();
+    await withSecondFactor(cookie);
+    const [other] = await t.insertClinics([{ name: "Secureside Two", city: "Lockton", state: "TX", site: "https://www.secureside.com/" }]);
+    const claimant = email.replace("@secureside.test", "@secureside.com");
+    await t.db.sql`update owners set email = ${claimant} where email = ${email}`;
+    const claim = await t.request("POST", `/clinics/${other!.id}/claims`, { body: { email: claimant, name: "Dana", role: "Manager" }, ip: ip() });
+    expect(claim.status).toBe(201);
+    const { claim: created } = (await claim.json()) as { claim: { id: number; method: string } };
+    expect(created.method).toBe("email-domain");
+    const [mail] = await t.db.sql<{ text: string }[]>`select text from mail_messages where to_address = ${claimant} order by id desc limit 1`;
+    const code = /^\s*(\d{6})\s*$/m.exec(mail?.text ?? "")?.[1];
+    const verified = await t.request("POST", `/claims/${created.id}/verify`, { body: { code }, ip: ip() });
+    expect(verified.status).toBe(200);
+    expect(verified.headers.getSetCookie().some((c) => /^session=[a-z2-7]/.test(c))).toBe(false);
+  });
+
   it("refuses the team's session on the owner's own settings (403)", async () => {
     await t.db.db.insert(adminUsers).values({ username: "security-test-admin", passwordHash: await hashPassword("security-test-password") });
     const login = await t.request("POST", "/login", { body: { username: "security-test-admin", password: "security-test-password" }, ip: ip() });
