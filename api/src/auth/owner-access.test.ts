@@ -17,8 +17,15 @@ let t: PublicTestContext;
 let ownerA: string;
 let clinicA: number;
 let clinicB: number;
-let priceA: number;
-let priceB: number;
+/** Each owner's rows of the tables whose routes owners reach by the row's id. */
+let rowsA: Rows;
+let rowsB: Rows;
+interface Rows {
+  clinic: number;
+  price: number;
+  deal: number;
+  staff: number;
+}
 /** Which owners may use each route: "own-clinic", "self", or absent (team only). */
 let access: Map<string, string | undefined>;
 
@@ -29,6 +36,21 @@ async function priceOf(clinicId: number): Promise<number> {
   return Number(row!.id);
 }
 
+async function dealOf(clinicId: number): Promise<number> {
+  const [row] = await t.db.sql<{ id: number }[]>`
+    insert into clinic_deals (clinic_id, title, brand, model, unit_price_cents, per_unit_cents, starts_on, ends_on)
+    values (${clinicId}, 'Owner deal', 'botox', 'per_unit', 1000, 1000, current_date, current_date + 30) returning id`;
+  return Number(row!.id);
+}
+
+async function staffOf(clinicId: number): Promise<number> {
+  const [row] = await t.db.sql<{ id: number }[]>`
+    insert into clinic_staff (clinic_id, name, role, credential) values (${clinicId}, 'Dana Reyes', 'injector', 'NP') returning id`;
+  return Number(row!.id);
+}
+
+const rowsOf = async (clinic: number): Promise<Rows> => ({ clinic, price: await priceOf(clinic), deal: await dealOf(clinic), staff: await staffOf(clinic) });
+
 beforeAll(async () => {
   t = await createPublicTestContext();
   const [a, b] = await t.insertClinics([
@@ -37,8 +59,8 @@ beforeAll(async () => {
   ]);
   clinicA = a!.id;
   clinicB = b!.id;
-  priceA = await priceOf(clinicA);
-  priceB = await priceOf(clinicB);
+  rowsA = await rowsOf(clinicA);
+  rowsB = await rowsOf(clinicB);
   await makeOwner(t.db.sql, "a@owner-a.test", [clinicA]);
   await makeOwner(t.db.sql, "b@owner-b.test", [clinicB]);
   ownerA = await signInOwner((m, p, o) => t.request(m, p, o), t.db.sql, "a@owner-a.test");
@@ -54,11 +76,13 @@ afterAll(() => t.close());
 const teamRoutes = () => servedRoutesOf(t.app).filter((r) => !PUBLIC_ROUTES.has(r) && access.get(r) === undefined);
 const ownerClinicRoutes = () => servedRoutesOf(t.app).filter((r) => access.get(r) === "own-clinic");
 
-/** A URL for a route on the given owner's resources: the clinic's id, or its price's. */
-function urlFor(route: string, ids: { clinic: number; price: number }): string {
+/** A URL for a route on the given owner's resources: the clinic's id, or its row's. */
+function urlFor(route: string, ids: Rows): string {
   const path = route.split(" ")[1]!;
   if (path.startsWith("/clinics/{id}")) return path.replace("{id}", String(ids.clinic));
   if (path.startsWith("/prices/{id}")) return path.replace("{id}", String(ids.price));
+  if (path.startsWith("/deals/{id}")) return path.replace("{id}", String(ids.deal));
+  if (path.startsWith("/staff/{id}")) return path.replace("{id}", String(ids.staff));
   if (!path.includes("{")) return path;
   // Some other shape lets owners in: this walk has to learn which clinic its id belongs to.
   throw new Error(`no owner fixture for ${route}`);
@@ -66,9 +90,21 @@ function urlFor(route: string, ids: { clinic: number; price: number }): string {
 
 describe("an owner's session on the team's routes", () => {
   it("the walks cover the routes", () => {
-    expect(teamRoutes().length).toBeGreaterThan(30);
+    expect(teamRoutes().length).toBeGreaterThan(25);
     expect(ownerClinicRoutes()).toEqual(
-      expect.arrayContaining(["get /clinics/{id}", "post /clinics/{id}/prices", "patch /prices/{id}", "delete /prices/{id}"]),
+      expect.arrayContaining([
+        "get /clinics/{id}",
+        "post /clinics/{id}/prices",
+        "patch /prices/{id}",
+        "delete /prices/{id}",
+        "get /clinics/{id}/deals",
+        "post /clinics/{id}/deals",
+        "patch /deals/{id}",
+        "delete /deals/{id}",
+        "post /clinics/{id}/staff",
+        "patch /staff/{id}",
+        "delete /staff/{id}",
+      ]),
     );
     expect(access.get("get /owner/clinics")).toBe("self");
   });
@@ -90,7 +126,12 @@ describe("an owner's session on the team's routes", () => {
 
 describe("owner A on owner B's clinic", () => {
   it("is refused 403 or 404 on every route owners may use, and nothing of B's changes", async () => {
-    const before = await t.db.sql`select id, unit_price_cents from clinic_prices where clinic_id = ${clinicB} order by id`;
+    const snapshot = async () => [
+      await t.db.sql`select id, unit_price_cents from clinic_prices where clinic_id = ${clinicB} order by id`,
+      await t.db.sql`select id, title from clinic_deals where clinic_id = ${clinicB} order by id`,
+      await t.db.sql`select id, name from clinic_staff where clinic_id = ${clinicB} order by id`,
+    ];
+    const before = await snapshot();
     const answers: string[] = [];
     for (const route of ownerClinicRoutes()) {
       const [method] = route.split(" ") as [string];
@@ -98,16 +139,16 @@ describe("owner A on owner B's clinic", () => {
         method === "get" || method === "delete"
           ? undefined
           : { brand: "botox", model: "per_unit", unitPriceCents: 1, source: "clinic", observedOn: "2026-01-01" };
-      const res = await t.request(method.toUpperCase(), urlFor(route, { clinic: clinicB, price: priceB }), { cookie: ownerA, body });
+      const res = await t.request(method.toUpperCase(), urlFor(route, rowsB), { cookie: ownerA, body });
       if (res.status !== 403 && res.status !== 404) answers.push(`${route}: ${res.status}`);
     }
     expect(answers).toEqual([]);
-    expect(await t.db.sql`select id, unit_price_cents from clinic_prices where clinic_id = ${clinicB} order by id`).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it("the same routes answer owner A on their own clinic", async () => {
     for (const route of ownerClinicRoutes().filter((r) => r.startsWith("get "))) {
-      const res = await t.request("GET", urlFor(route, { clinic: clinicA, price: priceA }), { cookie: ownerA });
+      const res = await t.request("GET", urlFor(route, rowsA), { cookie: ownerA });
       expect(res.status, route).toBe(200);
     }
   });
