@@ -150,6 +150,13 @@ export const MSG = {
     priceSource: "Prices you enter are the clinic's own: source must be clinic (or left out).",
     priceNotOwn:
       "Only the clinic's own prices (source clinic) can be changed or removed here; this one came from another source. Add your own price, or ask the listing team.",
+    /** PATCH /clinics/{id}: a field no one may change there (strict body). */
+    patchUnknownField:
+      "Only name, phone, website, address, hours, business status, description and booking link can be changed here; ask the listing team for anything else.",
+    patchNoChange: "Send at least one change.",
+    descriptionTooLong: (max: number) => `The description is too long (at most ${max.toLocaleString("en-US")} characters).`,
+    sentToTeam: (fields: string) => `Sent to the team: ${fields}. They will check it before it appears on the page.`,
+    bookOnline: "Book online",
   },
   claim: {
     nameRequired: "Please enter your name.",

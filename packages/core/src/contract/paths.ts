@@ -34,6 +34,7 @@ import type {
 import type { ClaimCreated, ClaimList, ClaimVerified, claimDecisionSchema, claimInputSchema, claimVerifySchema } from "./claims.ts";
 import type {
   ClinicPatchHeld,
+  clinicPatchSchema,
   OwnerClinicsResponse,
   OwnerSignInLinkResponse,
   OwnerSignInResponse,
@@ -47,7 +48,7 @@ import type { OkResponse } from "./shared.ts";
 import type { ListedStaffMember, NpiLookup, RegistryCheck, staffInputSchema, staffPatchSchema } from "./staff.ts";
 import type { SearchLookup } from "./search.ts";
 import type { Stats } from "./stats.ts";
-import type { Suggestion, SuggestionCreated, SuggestionList, suggestionChangesSchema, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
+import type { Suggestion, SuggestionCreated, SuggestionList, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
 import type { UploadResponse } from "./upload.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
@@ -144,7 +145,7 @@ export interface ApiWrites {
   ];
   PUT: [Call<`/clinics/${Seg}`, Clinic, ClinicBody>, Call<"/newsletter/preferences", NewsletterPreferences, In<typeof newsletterPreferencesSchema>>];
   PATCH: [
-    Call<`/clinics/${Seg}`, Clinic | ClinicPatchHeld, In<typeof suggestionChangesSchema>>,
+    Call<`/clinics/${Seg}`, Clinic | ClinicPatchHeld, In<typeof clinicPatchSchema>>,
     Call<`/prices/${Seg}`, ClinicPrice, In<typeof pricePatchSchema>>,
     Call<`/staff/${Seg}`, { staff: ListedStaffMember; registryCheck?: RegistryCheck }, In<typeof staffPatchSchema>>,
     Call<`/price-reports/${Seg}`, PriceReport, In<typeof priceReportReviewSchema>>,
