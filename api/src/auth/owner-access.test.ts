@@ -25,6 +25,7 @@ interface Rows {
   price: number;
   deal: number;
   staff: number;
+  photo: number;
 }
 /** Which owners may use each route: "own-clinic", "self", or absent (team only). */
 let access: Map<string, string | undefined>;
@@ -49,7 +50,20 @@ async function staffOf(clinicId: number): Promise<number> {
   return Number(row!.id);
 }
 
-const rowsOf = async (clinic: number): Promise<Rows> => ({ clinic, price: await priceOf(clinic), deal: await dealOf(clinic), staff: await staffOf(clinic) });
+async function photoOf(clinicId: number): Promise<number> {
+  const [row] = await t.db.sql<{ id: number }[]>`
+    insert into clinic_photos (clinic_id, upload_name, url, alt, width, height, position)
+    values (${clinicId}, 'x.webp', 'https://img.example/x.webp', 'A room', 10, 10, 1) returning id`;
+  return Number(row!.id);
+}
+
+const rowsOf = async (clinic: number): Promise<Rows> => ({
+  clinic,
+  price: await priceOf(clinic),
+  deal: await dealOf(clinic),
+  staff: await staffOf(clinic),
+  photo: await photoOf(clinic),
+});
 
 beforeAll(async () => {
   t = await createPublicTestContext();
@@ -83,6 +97,7 @@ function urlFor(route: string, ids: Rows): string {
   if (path.startsWith("/prices/{id}")) return path.replace("{id}", String(ids.price));
   if (path.startsWith("/deals/{id}")) return path.replace("{id}", String(ids.deal));
   if (path.startsWith("/staff/{id}")) return path.replace("{id}", String(ids.staff));
+  if (path.startsWith("/clinic-photos/{id}")) return path.replace("{id}", String(ids.photo));
   if (!path.includes("{")) return path;
   // Some other shape lets owners in: this walk has to learn which clinic its id belongs to.
   throw new Error(`no owner fixture for ${route}`);
@@ -104,6 +119,9 @@ describe("an owner's session on the team's routes", () => {
         "post /clinics/{id}/staff",
         "patch /staff/{id}",
         "delete /staff/{id}",
+        "get /clinics/{id}/photos",
+        "post /clinics/{id}/photos",
+        "delete /clinic-photos/{id}",
       ]),
     );
     expect(access.get("get /owner/clinics")).toBe("self");
@@ -130,15 +148,19 @@ describe("owner A on owner B's clinic", () => {
       await t.db.sql`select id, unit_price_cents from clinic_prices where clinic_id = ${clinicB} order by id`,
       await t.db.sql`select id, title from clinic_deals where clinic_id = ${clinicB} order by id`,
       await t.db.sql`select id, name from clinic_staff where clinic_id = ${clinicB} order by id`,
+      await t.db.sql`select id, alt from clinic_photos where clinic_id = ${clinicB} order by id`,
     ];
     const before = await snapshot();
     const answers: string[] = [];
     for (const route of ownerClinicRoutes()) {
       const [method] = route.split(" ") as [string];
+      // A photo upload must declare its size before anything looks at it: a sized, empty form.
       const body =
         method === "get" || method === "delete"
           ? undefined
-          : { brand: "botox", model: "per_unit", unitPriceCents: 1, source: "clinic", observedOn: "2026-01-01" };
+          : route.endsWith("/photos")
+            ? new FormData()
+            : { brand: "botox", model: "per_unit", unitPriceCents: 1, source: "clinic", observedOn: "2026-01-01" };
       const res = await t.request(method.toUpperCase(), urlFor(route, rowsB), { cookie: ownerA, body });
       if (res.status !== 403 && res.status !== 404) answers.push(`${route}: ${res.status}`);
     }

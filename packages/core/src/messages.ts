@@ -158,6 +158,13 @@ export const MSG = {
     sentToTeam: (fields: string) => `Sent to the team: ${fields}. They will check it before it appears on the page.`,
     bookOnline: "Book online",
   },
+  /** A clinic's photos (decision 283). */
+  photos: {
+    altRequired: "Describe the photo in a few words (alt text) for visitors who cannot see it.",
+    altTooLong: (max: number) => `The photo description is too long (at most ${max} characters).`,
+    tooMany: (max: number) => `A clinic can have at most ${max} photos. Remove one before adding another.`,
+    notFound: "Photo not found.",
+  },
   claim: {
     nameRequired: "Please enter your name.",
     roleRequired: "Please enter your role at the clinic.",

@@ -2,6 +2,7 @@ CREATE TABLE "clinic_photos" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"clinic_id" integer NOT NULL,
 	"upload_name" text NOT NULL,
+	"url" text NOT NULL,
 	"alt" text NOT NULL,
 	"width" integer NOT NULL,
 	"height" integer NOT NULL,

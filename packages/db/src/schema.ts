@@ -695,6 +695,8 @@ export const clinicPhotos = pgTable(
       .references(() => clinics.id, { onDelete: "cascade" }),
     /** The stored upload's name (api/src/lib/uploads.ts). */
     uploadName: text("upload_name").notNull(),
+    /** Where visitors fetch it: the storage's public URL, or the API's /uploads/{name}. */
+    url: text("url").notNull(),
     alt: text("alt").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),

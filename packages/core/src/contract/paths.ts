@@ -50,6 +50,7 @@ import type { SearchLookup } from "./search.ts";
 import type { Stats } from "./stats.ts";
 import type { Suggestion, SuggestionCreated, SuggestionList, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
 import type { UploadResponse } from "./upload.ts";
+import type { ClinicPhotoCreated, ClinicPhotoList } from "./photos.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
 interface Call<Path extends string, Response, Body = undefined> {
@@ -83,6 +84,7 @@ export type ApiGets = [
   Call<`/clinics/${Seg}/audit`, ClinicAuditList>,
   Call<"/price-index", PriceIndex>,
   Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember[] }>,
+  Call<`/clinics/${Seg}/photos`, ClinicPhotoList>,
   Call<`/npi/${Seg}`, NpiLookup>,
   Call<"/price-reports", { reports: ListedPriceReport[]; total: number }>,
   Call<"/deals", { deals: PublicDeal[] }>,
@@ -136,6 +138,7 @@ export interface ApiWrites {
     Call<`/clinics/${Seg}/prices`, ClinicPrice, In<typeof priceInputSchema>>,
     Call<`/clinics/${Seg}/deals`, { deal: Deal }, In<ReturnType<typeof dealInputSchema>>>,
     Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember; registryCheck?: RegistryCheck }, In<typeof staffInputSchema>>,
+    Call<`/clinics/${Seg}/photos`, ClinicPhotoCreated, FormData>,
     Call<"/clinics", Clinic, ClinicBody>,
     Call<"/blog/posts", BlogPost, In<typeof blogPostInputSchema>>,
     Call<"/blog/categories", BlogCategory, In<typeof categoryInputSchema>>,
@@ -159,6 +162,7 @@ export interface ApiWrites {
   ];
   DELETE: [
     Call<`/clinics/${Seg}`, OkResponse>,
+    Call<`/clinic-photos/${Seg}`, OkResponse>,
     Call<`/prices/${Seg}`, OkResponse>,
     Call<`/deals/${Seg}`, OkResponse>,
     Call<`/staff/${Seg}`, OkResponse>,
