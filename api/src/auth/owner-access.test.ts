@@ -125,6 +125,8 @@ describe("an owner's session on the team's routes", () => {
       ]),
     );
     expect(access.get("get /owner/clinics")).toBe("self");
+    // Only tools that read nothing of any clinic's let every owner in.
+    expect([...access].filter(([, kind]) => kind === "any-owner").map(([route]) => route)).toEqual(["get /npi/{number}"]);
   });
 
   it("is refused 403 on every team route, even aimed at the owner's own clinic", async () => {

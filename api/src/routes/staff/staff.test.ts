@@ -486,3 +486,14 @@ describe("a clinic owner's staff (decision 267: the team's rules, on their own c
     expect((await t.request("DELETE", `/staff/${staff.id}`, { cookie: owner })).status).toBe(200);
   });
 });
+
+describe("the NPI lookup for owners", () => {
+  it("answers a signed-in clinic owner as it answers the team", async () => {
+    const [own] = await clinicsIn(freshCity(), 1);
+    await makeOwner(t.db.sql, "npi@owner.test", [own!.id]);
+    const owner = await signInOwner((m, p, o) => t.request(m, p, o), t.db.sql, "npi@owner.test");
+    const { status, body } = await t.get<NpiLookup>(`/npi/${TEST_NPIS.person}`, { cookie: owner });
+    expect(status).toBe(200);
+    expect(body.name).toBe("Dana M Reyes");
+  });
+});
