@@ -15,7 +15,7 @@ import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, bodyTooLarge, parseOrThrow } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
 import { createRouter, errorResponse, json } from "../../lib/openapi.ts";
-import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, processImage, saveImage, uploadStorage } from "../../lib/uploads.ts";
+import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, inUploadSlot, processImage, saveImage, uploadStorage } from "../../lib/uploads.ts";
 import { publicApiUrl } from "../../env.ts";
 import { clinicIdParam, clinicOfRow } from "../../owners/access.ts";
 
@@ -66,6 +66,7 @@ const addRoute = adminRoute({
     411: errorResponse(MSG.api.lengthRequired),
     413: errorResponse(MSG.validation.imageSize),
     415: errorResponse(MSG.validation.imageType),
+    429: errorResponse(MSG.api.uploadsBusy),
   },
 });
 
@@ -77,12 +78,16 @@ photosRoutes.openapi(addRoute, async (c) => {
   // Refused before the image is decoded when the clinic is full or gone (checked again under the lock).
   if (!(await clinicExists(deps.db, clinicId))) throw new HttpError(404, MSG.admin.clinicNotFound);
   if ((await listClinicPhotos(deps.db, clinicId)).length >= CLINIC_PHOTOS.max) throw tooMany();
-  const { file, alt } = await readPhotoForm(c);
-  const image = await processImage(new Uint8Array(await file.arrayBuffer()));
-  const { width, height } = await sharp(image.main).metadata();
-  if (!width || !height) throw new HttpError(400, MSG.api.invalidInput);
   const storage = uploadStorage(deps.env);
-  const { name } = await saveImage(storage, image);
+  // Decoded in one of the process's upload slots, shared with the blog's uploads.
+  const { name, alt, width, height } = await inUploadSlot(c, async () => {
+    const form = await readPhotoForm(c);
+    const image = await processImage(new Uint8Array(await form.file.arrayBuffer()));
+    const size = await sharp(image.main).metadata();
+    if (!size.width || !size.height) throw new HttpError(400, MSG.api.invalidInput);
+    const saved = await saveImage(storage, image);
+    return { name: saved.name, alt: form.alt, width: size.width, height: size.height };
+  });
   const url = storage.publicUrl(name) ?? `${publicApiUrl(deps.env)}/uploads/${name}`;
   const added = await writeContent(
     deps,

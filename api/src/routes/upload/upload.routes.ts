@@ -6,11 +6,7 @@ import { adminRoute } from "../../auth/admin-route.ts";
 import { HttpError, bodyTooLarge } from "../../lib/errors.ts";
 import { publicApiUrl } from "../../env.ts";
 import { createRouter, errorResponse, json } from "../../lib/openapi.ts";
-import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, processImage, readUpload, saveImage, uploadStorage } from "../../lib/uploads.ts";
-
-/** Uploads decoded at once in this process; each holds up to 5 MB and keeps sharp busy. */
-export const MAX_CONCURRENT_UPLOADS = 4;
-let activeUploads = 0;
+import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, inUploadSlot, processImage, readUpload, saveImage, uploadStorage } from "../../lib/uploads.ts";
 
 const uploadRoute = adminRoute({
   method: "post",
@@ -45,18 +41,7 @@ const imageRoute = createRoute({
 
 // The global body limit (lib/middleware.ts) already refused a missing or too large
 // Content-Length without reading the body; the session is checked before it is read.
-export const uploadRoutes = createRouter().openapi(uploadRoute, async (c) => {
-  if (activeUploads >= MAX_CONCURRENT_UPLOADS) {
-    c.header("Retry-After", "1");
-    throw new HttpError(429, MSG.api.uploadsBusy);
-  }
-  activeUploads += 1;
-  try {
-    return await receiveUpload(c);
-  } finally {
-    activeUploads -= 1;
-  }
-});
+export const uploadRoutes = createRouter().openapi(uploadRoute, (c) => inUploadSlot(c, () => receiveUpload(c)));
 
 async function receiveUpload(c: Context<AppEnv>) {
   const type = c.req.header("content-type") ?? "";
