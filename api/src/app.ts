@@ -18,6 +18,7 @@ import { ratingsRoutes } from "./routes/ratings/ratings.routes.ts";
 import { pricesRoutes } from "./routes/prices/prices.routes.ts";
 import { dealsRoutes } from "./routes/deals/deals.routes.ts";
 import { staffRoutes } from "./routes/staff/staff.routes.ts";
+import { photosRoutes } from "./routes/photos/photos.routes.ts";
 import { npiRoutes } from "./routes/staff/npi.routes.ts";
 import { newsletterRoutes } from "./routes/newsletter/newsletter.routes.ts";
 import { openApiRoutes } from "./routes/openapi/openapi.routes.ts";
@@ -97,6 +98,7 @@ export function createApp(deps: Deps) {
   v1.route("/", pricesRoutes);
   v1.route("/", dealsRoutes);
   v1.route("/", staffRoutes);
+  v1.route("/", photosRoutes);
   v1.route("/", npiRoutes);
   v1.route("/", suggestionsRoutes);
   v1.route("/", searchRoutes);

@@ -2,6 +2,7 @@ import type { Logger } from "@botox/core/logger";
 import type { DashboardCounts, Database, LocatedPlaces, Sql } from "@botox/db";
 import type { Publisher } from "@botox/publish";
 import type { ApiEnv } from "./env.ts";
+import type { BookingLinkCheckDeps } from "./lib/booking-link-check.ts";
 import type { ReadCache } from "./lib/read-cache.ts";
 import type { CountsMemo } from "./lib/counts-memo.ts";
 import type { MailService } from "./mail/mail-service.ts";
@@ -34,6 +35,8 @@ export interface Deps {
   draining?: () => boolean;
   /** Mail (api/src/mail): the outbox worker and the digest schedule composed by deps.ts; none in most tests. */
   mail?: MailService;
+  /** How a booking link is asked before it is saved (lib/booking-link-check.ts); tests inject a loopback server's. */
+  bookingLinkCheck?: BookingLinkCheckDeps;
 }
 
 export interface AppEnv {

@@ -37,16 +37,19 @@ function sessionErrors<M extends Method>(method: M): SessionErrors<M> {
 
 /**
  * How owners reach a route: `own-clinic` (a team route, on their clinics), `self` (owners only),
- * or `self-clinic` (owners only, on their clinics: co-owners, objections to a claim).
+ * `self-clinic` (owners only, on their clinics: co-owners, objections to a claim), or
+ * `any-owner` (a team tool that touches no clinic's data, e.g. the NPI lookup).
  */
 export const OWNER_ACCESS = "x-owner-access";
-type OwnerAccessKind = "own-clinic" | "self" | "self-clinic";
+type OwnerAccessKind = "own-clinic" | "self" | "self-clinic" | "any-owner";
 
 /** A createRoute config without what adminRoute adds; `middleware` runs after the session check. */
 type AdminRouteConfig = Omit<RouteConfig, "security" | "middleware"> & {
   middleware?: readonly MiddlewareHandler<AppEnv>[];
   /** Lets a clinic's owners use the route on that clinic: which clinic the request acts on. */
   owner?: ClinicOf;
+  /** Lets every signed-in owner use the route (it reads nothing of any clinic's). */
+  anyOwner?: true;
 };
 
 /** The team, or an owner of the clinic the request acts on (404 for any other clinic). */
@@ -64,16 +67,23 @@ function requireClinicAccess(clinicOf: ClinicOf): MiddlewareHandler<AppEnv> {
 
 /** `createRoute` for a route only a signed-in admin (or, with `owner`, the clinic's owner) may call. */
 export function adminRoute<const R extends AdminRouteConfig>(config: R) {
-  const { middleware = [], responses, owner, ...route } = config;
-  const check = owner ? requireClinicAccess(owner) : requireSession;
+  const { middleware = [], responses, owner, anyOwner, ...route } = config;
+  const check = owner ? requireClinicAccess(owner) : anyOwner ? anySession : requireSession;
   return createRoute({
     ...route,
     ...(owner ? { [OWNER_ACCESS]: "own-clinic" satisfies OwnerAccessKind } : {}),
+    ...(anyOwner ? { [OWNER_ACCESS]: "any-owner" satisfies OwnerAccessKind } : {}),
     security: sessionSecurity,
     middleware: [check, ...middleware],
     responses: { ...(responses as Omit<R["responses"], 401 | 403>), ...sessionErrors<R["method"]>(config.method) },
   });
 }
+
+/** Any signed-in session, the team's or an owner's: 401 without one. */
+const anySession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await sessionOrUnauthorized(c);
+  await next();
+};
 
 /** An owner's session only (their own workspace): 401 without a session, 403 for the team's. */
 const requireOwner: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -5,7 +5,7 @@
  *     cross-origin as images);
  *  3. CORS: exact-origin allowlist (ALLOWED_ORIGINS), with credentials;
  *  4. Origin / Sec-Fetch-Site check on unsafe methods (origin-check.ts), 403;
- *  5. body limit: 1 MB, 5 MB + 64 KB under /upload (a 5 MB image plus multipart overhead),
+ *  5. body limit: 1 MB, 5 MB + 64 KB under /upload and on a clinic's photo upload (a 5 MB image plus multipart overhead),
  *     413; uploads must declare Content-Length (411). Nothing is read here: a body without
  *     Content-Length is counted while the handler reads it (body-limit.ts), so routes
  *     authenticate before any byte of the body is read;
@@ -23,7 +23,9 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /** A 5 MB image plus its multipart envelope. */
 const UPLOAD_BODY_LIMIT = POST_FORM.imageMaxBytes + 64 * 1024;
 const UPLOAD_PREFIX = `${API_PREFIX}/upload`;
-const isUpload = (path: string) => path === UPLOAD_PREFIX || path.startsWith(`${UPLOAD_PREFIX}/`);
+/** A clinic's photo upload (decision 283) takes the upload limit too. */
+const CLINIC_PHOTO_UPLOAD = new RegExp(`^${API_PREFIX}/clinics/[0-9]+/photos$`);
+const isUpload = (path: string) => path === UPLOAD_PREFIX || path.startsWith(`${UPLOAD_PREFIX}/`) || CLINIC_PHOTO_UPLOAD.test(path);
 
 export function globalMiddleware(env: ApiEnv, answer: AnswerHeaders = answerHeaders(env)): MiddlewareHandler<AppEnv>[] {
   const jsonLimit = lazyBodyLimit({ maxSize: JSON_BODY_LIMIT, message: MSG.api.payloadTooLarge, requireLength: false });

@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Context } from "hono";
 import sharp, { type Metadata } from "sharp";
 import { MSG, POST_FORM, sniffImageType } from "@botox/core";
 import { defaultDataDir } from "@botox/db";
@@ -62,6 +63,24 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) throw new HttpError(400, IMAGE_TOO_LARGE);
     throw new HttpError(400, IMAGE_UNREADABLE);
+  }
+}
+
+/** Uploads decoded at once in this process (blog images and clinic photos): each holds up to 5 MB and keeps sharp busy. */
+export const MAX_CONCURRENT_UPLOADS = 4;
+let activeUploads = 0;
+
+/** Runs `work` in one of the process's upload slots; 429 (Retry-After: 1) when all are taken. */
+export async function inUploadSlot<T>(c: Context, work: () => Promise<T>): Promise<T> {
+  if (activeUploads >= MAX_CONCURRENT_UPLOADS) {
+    c.header("Retry-After", "1");
+    throw new HttpError(429, MSG.api.uploadsBusy);
+  }
+  activeUploads += 1;
+  try {
+    return await work();
+  } finally {
+    activeUploads -= 1;
   }
 }
 

@@ -16,7 +16,7 @@ export const clinicIdParam: ClinicOf = async (c) => {
 };
 
 /** The clinic a row of `table` (its `{id}` path parameter) belongs to. */
-export function clinicOfRow(table: "clinic_prices" | "clinic_claims"): ClinicOf {
+export function clinicOfRow(table: "clinic_prices" | "clinic_deals" | "clinic_staff" | "clinic_photos" | "clinic_claims"): ClinicOf {
   return async (c) => {
     const id = Number(c.req.param("id"));
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;

@@ -95,6 +95,15 @@ function siteHost(site: string): string | null {
 }
 
 /**
+ * The registrable domain of a clinic's website, or null (none, a shared site host, a private
+ * suffix, an IDN): what a booking link on the clinic's own domain is compared with (decision 282).
+ */
+export function siteRegistrableDomain(website: string | null): string | null {
+  const host = website ? siteHost(website) : null;
+  return host ? registrable(host) : null;
+}
+
+/**
  * Whether `email` is on the registrable domain of `website`. The URL parser writes an IDN host
  * in punycode, so a homograph of the site never compares equal to a plain address.
  */

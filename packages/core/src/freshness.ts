@@ -15,11 +15,15 @@ export const FRESHNESS = {
   suggestionNoteMax: 1000,
 } as const;
 
-/** The fields a visitor may suggest a change to. */
-export const SUGGESTION_FIELDS = ["phone", "site", "fullAddress", "workingHours", "businessStatus"] as const;
+/**
+ * The fields of a suggested edit: a visitor's may change all but the name; an owner's held
+ * edit (decision 282) may also change the name.
+ */
+export const SUGGESTION_FIELDS = ["name", "phone", "site", "fullAddress", "workingHours", "businessStatus"] as const;
 export type SuggestionField = (typeof SUGGESTION_FIELDS)[number];
 
 export const SUGGESTION_FIELD_LABELS: Record<SuggestionField, string> = {
+  name: "Name",
   phone: "Phone",
   site: "Website",
   fullAddress: "Address",

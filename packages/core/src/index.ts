@@ -28,6 +28,7 @@ export * from "./estimates.ts";
 export * from "./deals.ts";
 export * from "./staff.ts";
 export * from "./freshness.ts";
+export * from "./booking-platforms.ts";
 export * from "./network.ts";
 export * from "./place-name.ts";
 export * from "./audit-display.ts";

@@ -162,6 +162,20 @@ export const MSG = {
     totpOff: "Two-step sign-in is not on.",
     priceNotOwn:
       "Only the clinic's own prices (source clinic) can be changed or removed here; this one came from another source. Add your own price, or ask the listing team.",
+    /** PATCH /clinics/{id}: a field no one may change there (strict body). */
+    patchUnknownField:
+      "Only name, phone, website, address, hours, business status, description and booking link can be changed here; ask the listing team for anything else.",
+    patchNoChange: "Send at least one change.",
+    descriptionTooLong: (max: number) => `The description is too long (at most ${max.toLocaleString("en-US")} characters).`,
+    sentToTeam: (fields: string) => `Sent to the team: ${fields}. They will check it before it appears on the page.`,
+    bookOnline: "Book online",
+  },
+  /** A clinic's photos (decision 283). */
+  photos: {
+    altRequired: "Describe the photo in a few words (alt text) for visitors who cannot see it.",
+    altTooLong: (max: number) => `The photo description is too long (at most ${max} characters).`,
+    tooMany: (max: number) => `A clinic can have at most ${max} photos. Remove one before adding another.`,
+    notFound: "Photo not found.",
   },
   coOwners: {
     unknownField: "An invitation takes email only.",

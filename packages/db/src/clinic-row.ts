@@ -35,7 +35,7 @@ type ClinicRowResult = { ok: true; row: ClinicRow } | { ok: false; issue: Clinic
  * (both the owners' part, never a clinic form's) and the columns derived from the others
  * (clinic-derived.ts).
  */
-type NotFromInput = "id" | "createdAt" | "updatedAt" | "sourceKey" | "bookingUrl" | "claimed" | keyof DerivedClinicColumns;
+type NotFromInput = "id" | "createdAt" | "updatedAt" | "sourceKey" | "bookingUrl" | "description" | "claimed" | keyof DerivedClinicColumns;
 
 /**
  * Every other column of the table, each one named: a column added to `clinics` fails the type

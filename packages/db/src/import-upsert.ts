@@ -40,10 +40,12 @@ const excluded = (column: PgColumn): SQL => sql.raw(`excluded."${column.name}"`)
  * What a re-import writes over a stored clinic: every column the import gave, but those it
  * keeps as stored: the id and creation time, the source key the row was matched on, and what
  * the clinic's owners keep (whether it is claimed, a trigger's copy of clinic_owners, and the
- * booking link an owner set), which an export does not have.
+ * booking link and description an owner set), which an export does not have.
  */
 const UPSERT_SET: Record<string, SQL> = {
-  ...Object.fromEntries(clinicColumnsExcept(["id", "createdAt", "sourceKey", "claimed", "bookingUrl"]).map(([key, column]) => [key, excluded(column)])),
+  ...Object.fromEntries(
+    clinicColumnsExcept(["id", "createdAt", "sourceKey", "claimed", "bookingUrl", "description"]).map(([key, column]) => [key, excluded(column)]),
+  ),
   // The slug (the public URL) stays unless the clinic moved to another city.
   slug: sql`case when ${clinics.citySlug} = excluded.city_slug then ${clinics.slug} else excluded.slug end`,
   // A file without the column (or an empty cell) keeps the day an admin last checked it.
@@ -56,8 +58,8 @@ const UPSERT_SET: Record<string, SQL> = {
  * but: the id, timestamps and source key (bookkeeping, and the key is equal by the match); the
  * slug (it follows city_slug, compared); the time zone and open minutes (derived from the
  * coordinates and hours, compared, and a clinic without coordinates keeps a fallback zone the
- * file cannot have); last_verified_on (compared below only when the file gives a day); claimed
- * and booking_url (the owners', kept as stored).
+ * file cannot have); last_verified_on (compared below only when the file gives a day); claimed,
+ * booking_url and description (the owners', kept as stored).
  */
 const COMPARED = clinicColumnsExcept([
   "id",
@@ -70,6 +72,7 @@ const COMPARED = clinicColumnsExcept([
   "lastVerifiedOn",
   "claimed",
   "bookingUrl",
+  "description",
 ]).map(([, column]) => column.name);
 
 const CHANGED = sql.raw(

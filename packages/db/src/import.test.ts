@@ -126,6 +126,7 @@ describe("import of the sample files", () => {
       // Not in an export: no owner has claimed it or set a booking link.
       claimed: false,
       booking_url: null,
+      description: null,
       open_minutes: "{[1980,2520),[3420,3960),[4860,5400),[6300,6960),[7740,8280),[9240,9600)}",
       // The file has no checked day.
       last_verified_on: null,
@@ -311,7 +312,7 @@ describe("re-import: which columns it compares (every one but those named in imp
   // Bookkeeping: the generated id and timestamps, and the key the row is matched on.
   const bookkeeping = new Set(["id", "createdAt", "updatedAt", "sourceKey"]);
   // Kept as stored by a re-import of the same values (import-upsert.ts says why).
-  const kept = new Set(["slug", "timeZone", "openMinutes", "lastVerifiedOn", "claimed", "bookingUrl"]);
+  const kept = new Set(["slug", "timeZone", "openMinutes", "lastVerifiedOn", "claimed", "bookingUrl", "description"]);
 
   /** A value of `column` other than `current`; a column of a new kind needs one here. */
   function otherValue(key: string, column: PgColumn, current: unknown): unknown {

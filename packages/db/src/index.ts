@@ -31,6 +31,7 @@ export * from "./queries/clinic-search-by-price.ts";
 export * from "./queries/price-reports.ts";
 export * from "./queries/deals.ts";
 export * from "./queries/staff.ts";
+export * from "./queries/clinic-photos.ts";
 export * from "./queries/price-report-context.ts";
 export * from "./queries/newsletter.ts";
 export * from "./queries/suggestions.ts";

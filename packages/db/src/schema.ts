@@ -73,8 +73,10 @@ export const clinics = pgTable(
     lastVerifiedOn: date("last_verified_on", { mode: "string" }),
     /** Stable key of an imported row (location link, else name+address), so re-imports upsert. */
     sourceKey: text("source_key"),
-    /** The clinic's online booking link, set by its owner; null when none. */
+    /** The clinic's online booking link, set by its owner or the team (decision 282); null when none. */
     bookingUrl: text("booking_url"),
+    /** The clinic's own words about itself, plain text (decision 282); null when none. */
+    description: text("description"),
     /** Whether the clinic has an owner (clinic_owners); kept by a trigger there (migration 0025). */
     claimed: boolean("claimed").notNull().default(false),
     createdAt: createdAt(),
@@ -83,6 +85,8 @@ export const clinics = pgTable(
   (t) => [
     uniqueIndex(SLUG_CONSTRAINTS.clinic).on(t.citySlug, t.slug),
     uniqueIndex("clinics_source_key_key").on(t.sourceKey),
+    // packages/core CLINIC_TEXT.descriptionMax: the API refuses longer with a message first.
+    check("clinics_description_length_check", sql`char_length(${t.description}) <= 1500`),
     // Migration 0003 gives this index INCLUDE columns (id, state, coordinates, status, reviews,
     // rating, name), which drizzle-kit cannot express: a city's page is ranked from it alone.
     index("clinics_city_slug_idx").on(t.citySlug),
@@ -195,7 +199,7 @@ export const adminUsers = pgTable("admin_users", {
 
 /**
  * A clinic owner's account: an address; they sign in with an emailed one-time link, or a
- * password if they set one, and an optional second factor (migration 0030, decision 286).
+ * password if they set one, and an optional second factor (migration 0028, decision 286).
  */
 export const owners = pgTable(
   "owners",
@@ -777,4 +781,29 @@ export const clinicAudit = pgTable(
     subject: jsonb("subject").notNull(),
   },
   (t) => [check("clinic_audit_actor_role_check", sql`${t.actorRole} IN ('admin', 'owner')`), index("clinic_audit_clinic_idx").on(t.clinicId, t.id)],
+);
+
+/**
+ * A clinic's photos (migration 0030, decision 283): uploaded by its owners or the team through
+ * the upload path (re-encoded WebP under a server-made name), at most 10 per clinic (the API
+ * counts under the clinic's row lock), shown on the clinic page in `position` order.
+ */
+export const clinicPhotos = pgTable(
+  "clinic_photos",
+  {
+    id: serial("id").primaryKey(),
+    clinicId: integer("clinic_id")
+      .notNull()
+      .references(() => clinics.id, { onDelete: "cascade" }),
+    /** The stored upload's name (api/src/lib/uploads.ts). */
+    uploadName: text("upload_name").notNull(),
+    /** Where visitors fetch it: the storage's public URL, or the API's /uploads/{name}. */
+    url: text("url").notNull(),
+    alt: text("alt").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("clinic_photos_clinic_idx").on(t.clinicId, t.position)],
 );

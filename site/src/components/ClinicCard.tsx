@@ -26,6 +26,8 @@ export function ClinicCard({
   const H = headingLevel === 2 ? "h2" : "h3";
   const status = businessStatusBadge(clinic.businessStatus, clinic.openHours != null);
   const site = outboundClinicUrl(clinic.site);
+  // The clinic's booking link (decision 282), with the same tracking tags as its website.
+  const booking = clinic.businessStatus === "PERMANENTLY_CLOSED" ? null : outboundClinicUrl(clinic.bookingUrl);
   const href = clinicPath(clinic.citySlug, clinic.slug);
   return (
     <article className="card flex flex-col gap-2 p-4" data-clinic-card data-distance={clinic._distance ?? undefined}>
@@ -76,6 +78,11 @@ export function ClinicCard({
         {site && (
           <a href={site} rel="noopener nofollow" target="_blank" className="link-tap text-brand-700 underline">
             Website<span className="sr-only"> of {clinic.name} (opens in a new tab)</span>
+          </a>
+        )}
+        {booking && (
+          <a href={booking} rel="noopener nofollow" target="_blank" className="link-tap text-brand-700 underline" data-event="booking">
+            Book online<span className="sr-only"> at {clinic.name} (opens in a new tab)</span>
           </a>
         )}
       </p>

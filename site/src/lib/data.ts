@@ -15,6 +15,7 @@ import {
   type BlogPost,
   type Clinic,
   type ClinicPrice,
+  type ClinicPhoto,
   type ClinicStaffMember,
   type CurrentUnitPrice,
   type PriceBrand,
@@ -53,6 +54,8 @@ export interface SiteIndex extends SiteData {
   dealsByClinic: Map<number, RunningDeal[]>;
   /** Each clinic's staff, medical directors first. */
   staffByClinic: Map<number, ClinicStaffMember[]>;
+  /** Each clinic's photos in page order (decision 283). */
+  photosByClinic: Map<number, ClinicPhoto[]>;
 }
 
 let loading: Promise<SiteIndex> | undefined;
@@ -133,6 +136,8 @@ export function indexSiteData(input: SiteData, today = isoDay(new Date())): Site
   const runningDeals = (data.deals ?? []).filter((d) => isDealRunning(d, today));
   const dealsByClinic = new Map<number, RunningDeal[]>();
   for (const d of runningDeals) dealsByClinic.set(d.clinicId, [...(dealsByClinic.get(d.clinicId) ?? []), d]);
+  const photosByClinic = new Map<number, ClinicPhoto[]>();
+  for (const p of data.photos ?? []) photosByClinic.set(p.clinicId, [...(photosByClinic.get(p.clinicId) ?? []), p]);
   return {
     ...data,
     clinicsByCity,
@@ -147,6 +152,7 @@ export function indexSiteData(input: SiteData, today = isoDay(new Date())): Site
     runningDeals,
     dealsByClinic,
     staffByClinic,
+    photosByClinic,
   };
 }
 

@@ -34,6 +34,7 @@ export function makeClinic(over: Partial<Clinic> = {}): Clinic {
     lastVerifiedOn: null,
     claimed: false,
     bookingUrl: null,
+    description: null,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-02T00:00:00.000Z",
     ...over,

@@ -13,8 +13,12 @@ import { Spinner } from "../../components/ui/Spinner.tsx";
 import { PriceEditor } from "./PriceEditor.tsx";
 import { PriceTable } from "./PriceTable.tsx";
 
-/** Prices of one clinic on its edit screen: list, add, edit, delete, verify today. */
-export function ClinicPrices({ clinicId, today = isoDay(new Date()) }: { clinicId: number; today?: string }) {
+/**
+ * Prices of one clinic on its edit screen: list, add, edit, delete, verify today. `owner`: the
+ * clinic owner's workspace, where every price entered is the clinic's own (source clinic) and
+ * its status is the team's to set.
+ */
+export function ClinicPrices({ clinicId, today = isoDay(new Date()), owner = false }: { clinicId: number; today?: string; owner?: boolean }) {
   const api = useApi();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -84,6 +88,7 @@ export function ClinicPrices({ clinicId, today = isoDay(new Date()) }: { clinicI
               clinicId={clinicId}
               price={editing === "new" ? null : editing}
               today={today}
+              owner={owner}
               onDone={async () => {
                 setEditing(null);
                 await refresh();

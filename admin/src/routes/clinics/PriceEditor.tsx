@@ -30,18 +30,24 @@ export function PriceEditor({
   clinicId,
   price,
   today,
+  owner = false,
   onDone,
   onCancel,
 }: {
   clinicId: number;
   price: ClinicPrice | null;
   today: string;
+  /** A clinic owner's form: no source or status to choose (the clinic's own, the team's call). */
+  owner?: boolean;
   onDone: () => Promise<void>;
   onCancel: () => void;
 }) {
   const api = useApi();
   const toast = useToast();
-  const [values, setValues] = useState<PriceFormState>(() => (price ? priceToForm(price) : emptyPriceForm(today)));
+  const [values, setValues] = useState<PriceFormState>(() => {
+    const start = price ? priceToForm(price) : emptyPriceForm(today);
+    return owner ? { ...start, source: "clinic" } : start;
+  });
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -54,7 +60,9 @@ export function PriceEditor({
 
   const save = useMutation({
     mutationFn: () =>
-      price ? api.send("PATCH", `/prices/${price.id}`, pricePayload(values)) : api.send("POST", `/clinics/${clinicId}/prices`, pricePayload(values)),
+      price
+        ? api.send("PATCH", `/prices/${price.id}`, pricePayload(values, { owner }))
+        : api.send("POST", `/clinics/${clinicId}/prices`, pricePayload(values, { owner })),
     onSuccess: async (saved) => {
       const held = saved && saved.status === "pending" && values.status === "published";
       toast(
@@ -133,23 +141,27 @@ export function PriceEditor({
             onValue={(v) => set("units", v)}
           />
         ) : null}
-        <SelectField
-          label="Source"
-          error={errorOf("source")}
-          value={values.source}
-          options={PRICE_SOURCES}
-          optionLabel={(s) => SOURCE_LABELS[s]}
-          onValue={(s) => set("source", s)}
-        />
+        {owner ? null : (
+          <SelectField
+            label="Source"
+            error={errorOf("source")}
+            value={values.source}
+            options={PRICE_SOURCES}
+            optionLabel={(s) => SOURCE_LABELS[s]}
+            onValue={(s) => set("source", s)}
+          />
+        )}
         <TextField label="Observed on" error={errorOf("observedOn")} type="date" max={today} value={values.observedOn} onValue={(v) => set("observedOn", v)} />
-        <SelectField
-          label="Status"
-          error={errorOf("status")}
-          value={values.status}
-          options={PRICE_STATUSES}
-          optionLabel={(s) => s}
-          onValue={(s) => set("status", s)}
-        />
+        {owner ? null : (
+          <SelectField
+            label="Status"
+            error={errorOf("status")}
+            value={values.status}
+            options={PRICE_STATUSES}
+            optionLabel={(s) => s}
+            onValue={(s) => set("status", s)}
+          />
+        )}
         <TextField
           label="Evidence URL"
           error={errorOf("evidenceUrl")}

@@ -68,10 +68,13 @@ function cents(text: string): number | string | null {
   return /^\d+(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : t;
 }
 
-/** The body of POST /clinics/{id}/prices and PATCH /prices/{id}: only the fields the model uses. */
-export function pricePayload(v: PriceFormState) {
+/**
+ * The body of POST /clinics/{id}/prices and PATCH /prices/{id}: only the fields the model uses.
+ * An owner's is the clinic's own price (source clinic) and leaves the status to the team.
+ */
+export function pricePayload(v: PriceFormState, { owner = false }: { owner?: boolean } = {}) {
   const perUnit = v.model === "per_unit";
-  return {
+  const body = {
     brand: v.brand,
     model: v.model,
     unitPriceCents: perUnit ? cents(v.unitPrice) : null,
@@ -85,6 +88,9 @@ export function pricePayload(v: PriceFormState) {
     observedOn: v.observedOn,
     status: v.status,
   };
+  if (!owner) return body;
+  const { status: _team, ...own } = body;
+  return { ...own, source: "clinic" as const };
 }
 
 /** Field → message, with the form's own names for the money fields. */

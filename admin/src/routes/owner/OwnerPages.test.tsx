@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MSG } from "@botox/core";
-import { apiError, createFakeApi } from "../../test/fake-api.ts";
+import { CLINIC_PHOTOS, MSG, type Clinic, type ClinicPhoto } from "@botox/core";
+import { apiError, createFakeApi, type FakeCall } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render.tsx";
 
 const CLINICS = { clinics: [{ id: 7, name: "Glow Spa", slug: "glow-spa", city: "Austin", citySlug: "austin", state: "TX" }] };
@@ -122,5 +122,147 @@ describe("owner passwords and two-step sign-in", { timeout: 30_000 }, () => {
     expect(callsTo("POST", "/owner/totp/enable")[0]?.body).toEqual({ code: "654321" });
     await user.click(screen.getByRole("button", { name: "I have saved them" }));
     expect(screen.queryByRole("list", { name: "Recovery codes" })).not.toBeInTheDocument();
+  });
+});
+
+const OWN_CLINIC = {
+  id: 7,
+  name: "Glow Spa",
+  slug: "glow-spa",
+  city: "Austin",
+  citySlug: "austin",
+  state: "TX",
+  phone: "(512) 555-0100",
+  site: "https://glowspa.com",
+  fullAddress: "1 Main St, Austin, TX",
+  businessStatus: "OPERATIONAL",
+  workingHours: { Monday: "9 AM-5 PM" },
+  timeZone: "America/Chicago",
+  description: null,
+  bookingUrl: null,
+} as unknown as Clinic;
+
+const photoRow = (id: number): ClinicPhoto => ({
+  id,
+  clinicId: 7,
+  url: `https://api.example/api/v1/uploads/${String(id).padStart(32, "0")}.webp`,
+  alt: `Room ${id}`,
+  width: 800,
+  height: 600,
+  position: id,
+  createdAt: "2026-11-29T00:00:00.000Z",
+});
+
+/** The owner workspace's reads and writes, with `over` replacing any of them. */
+function workspace(over: Record<string, unknown> = {}) {
+  return createFakeApi({
+    "GET /clinics/7": OWN_CLINIC,
+    "GET /clinics/7/prices": { prices: [] },
+    "GET /clinics/7/deals": { deals: [] },
+    "GET /clinics/7/staff": { staff: [] },
+    "GET /clinics/7/photos": { photos: [] },
+    "GET /clinics/7/audit": { entries: [], totalCount: 0, page: 1, limit: 20 },
+    "PATCH /clinics/7": (c: FakeCall) => ({ ...OWN_CLINIC, ...(c.body as object) }),
+    ...over,
+  });
+}
+
+describe("the owner workspace", { timeout: 60_000 }, () => {
+  it("has every section: hours, prices, deals, staff, description, booking link, photos, details, audit log", async () => {
+    const { api } = workspace();
+    renderApp(api, "/owner/clinics/7");
+    for (const name of ["Hours", "Prices", "Deals", "Description", "Booking link", "Photos", "Details the team checks", "Audit log"])
+      expect(await screen.findByRole("region", { name }), name).toBeInTheDocument();
+    expect(await screen.findByRole("region", { name: /Who injects here|Staff/ })).toBeInTheDocument();
+  });
+
+  it("saves the hours live through PATCH /clinics/{id}", async () => {
+    const { api, callsTo } = workspace();
+    renderApp(api, "/owner/clinics/7");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Save hours" }));
+    await waitFor(() => expect(callsTo("PATCH", "/clinics/7")).toHaveLength(1));
+    const body = callsTo("PATCH", "/clinics/7")[0]?.body as { workingHours: Record<string, string> };
+    expect(Object.keys(body)).toEqual(["workingHours"]);
+    expect(body.workingHours.Monday).toMatch(/9\s?AM/);
+  });
+
+  it("sends the details the team checks and says plainly that they were sent to the team", async () => {
+    const { api, callsTo } = workspace({ "PATCH /clinics/7": { held: ["name", "phone"] } });
+    renderApp(api, "/owner/clinics/7");
+    const user = userEvent.setup();
+    const details = await screen.findByRole("form", { name: "Details the team checks" });
+    await user.clear(within(details).getByLabelText("Name"));
+    await user.type(within(details).getByLabelText("Name"), "Glow Med Spa");
+    await user.clear(within(details).getByLabelText("Phone"));
+    await user.type(within(details).getByLabelText("Phone"), "(512) 555-0199");
+    await user.click(within(details).getByRole("button", { name: "Send to the team" }));
+    expect(await within(details).findByText(MSG.owner.sentToTeam("Name, Phone"))).toBeInTheDocument();
+    expect(callsTo("PATCH", "/clinics/7")[0]?.body).toEqual({ name: "Glow Med Spa", phone: "(512) 555-0199" });
+  });
+
+  it("saves a description as text, and shows the server's reason when a booking link is refused", async () => {
+    const refusal = "The booking link must be on the clinic's own website domain or a known booking platform (Zenoti, Vagaro, Mindbody, Boulevard).";
+    const { api, callsTo } = workspace({
+      "PATCH /clinics/7": (c: FakeCall) => {
+        if ((c.body as { bookingUrl?: string }).bookingUrl) throw apiError(400, { error: refusal });
+        return { ...OWN_CLINIC, ...(c.body as object) };
+      },
+    });
+    renderApp(api, "/owner/clinics/7");
+    const user = userEvent.setup();
+    const about = await screen.findByRole("form", { name: "Description" });
+    await user.type(within(about).getByLabelText("About the clinic"), "<b>Family-run</b> since 2009.");
+    await user.click(within(about).getByRole("button", { name: "Save description" }));
+    await waitFor(() => expect(callsTo("PATCH", "/clinics/7")[0]?.body).toEqual({ description: "<b>Family-run</b> since 2009." }));
+    const booking = screen.getByRole("form", { name: "Booking link" });
+    await user.type(within(booking).getByLabelText("Online booking address"), "https://book.example.com/glow");
+    await user.click(within(booking).getByRole("button", { name: "Save booking link" }));
+    expect(await within(booking).findByText(refusal)).toBeInTheDocument();
+    expect(callsTo("PATCH", "/clinics/7")[1]?.body).toEqual({ bookingUrl: "https://book.example.com/glow" });
+  });
+
+  it("adds a photo with its alt text, and offers no upload once the clinic has 10", async () => {
+    const photos: ClinicPhoto[] = [photoRow(1)];
+    const { api, callsTo } = workspace({
+      "GET /clinics/7/photos": () => ({ photos }),
+      "POST /clinics/7/photos": () => {
+        const row = photoRow(photos.length + 1);
+        photos.push(row);
+        return { photo: row };
+      },
+    });
+    renderApp(api, "/owner/clinics/7");
+    const user = userEvent.setup();
+    const form = await screen.findByRole("form", { name: "Add a photo" });
+    await user.upload(within(form).getByLabelText("Photo"), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "room.png", { type: "image/png" }));
+    await user.type(within(form).getByLabelText("What it shows (alt text)"), "The treatment room");
+    await user.click(within(form).getByRole("button", { name: "Add photo" }));
+    await waitFor(() => expect(callsTo("POST", "/clinics/7/photos")).toHaveLength(1));
+    const sent = callsTo("POST", "/clinics/7/photos")[0]?.body as FormData;
+    expect(sent.get("alt")).toBe("The treatment room");
+    expect((sent.get("image") as File).name).toBe("room.png");
+    expect(await screen.findByRole("img", { name: "Room 2" })).toHaveAttribute("width", "800");
+
+    photos.push(...Array.from({ length: CLINIC_PHOTOS.max - photos.length }, (_, i) => photoRow(3 + i)));
+    await user.click(screen.getAllByRole("button", { name: /Remove photo/ })[0]!);
+    expect(await screen.findByText(MSG.photos.tooMany(CLINIC_PHOTOS.max))).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Add a photo" })).toBeNull();
+  });
+
+  it("adds a price as the clinic's own: no source or status to choose", async () => {
+    const { api, callsTo } = workspace({ "POST /clinics/7/prices": (c: FakeCall) => ({ id: 1, ...(c.body as object), status: "published" }) });
+    renderApp(api, "/owner/clinics/7");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Add price" }));
+    const form = screen.getByRole("form", { name: "Add price" });
+    expect(within(form).queryByLabelText("Source")).toBeNull();
+    expect(within(form).queryByLabelText("Status")).toBeNull();
+    await user.type(within(form).getByLabelText("Price per unit ($)"), "12.50");
+    await user.click(within(form).getByRole("button", { name: /Save|Add/ }));
+    await waitFor(() => expect(callsTo("POST", "/clinics/7/prices")).toHaveLength(1));
+    const body = callsTo("POST", "/clinics/7/prices")[0]?.body as Record<string, unknown>;
+    expect(body.source).toBe("clinic");
+    expect("status" in body).toBe(false);
   });
 });

@@ -306,7 +306,12 @@ describe("an owner's write of what is not theirs to change", () => {
   it("is refused (400), on the clinic and on a price from another source, and changes nothing", async () => {
     const { id, owners } = await clinicWithOwners("strict@audit-refused.test");
     const cookie = owners[0]!.cookie;
-    for (const body of [{ name: "Another name" }, { bookingUrl: "https://book.example.com" }, { workingHours: { Monday: "9AM-5PM" }, slug: "elsewhere" }]) {
+    for (const body of [
+      { lastVerifiedOn: "2026-01-01" },
+      { claimed: false },
+      { bookingUrl: "https://book.example.com" },
+      { workingHours: { Monday: "9AM-5PM" }, slug: "elsewhere" },
+    ]) {
       const res = await t.request("PATCH", `/clinics/${id}`, { cookie, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }

@@ -45,6 +45,7 @@ import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
 import { commonErrors, createRouter, documentedJsonRequest, errorResponse, json, jsonBody, writeErrors } from "../../lib/openapi.ts";
 import { cachedJson } from "../../lib/cached-json.ts";
+import { clinicIdParam, clinicOfRow } from "../../owners/access.ts";
 
 /** The day every deal rule is applied on (UTC), as the site build does. */
 const today = () => isoDay(new Date());
@@ -95,8 +96,9 @@ dealsRoutes.openapi(listRoute, (c) => {
 const clinicDealsRoute = adminRoute({
   method: "get",
   path: "/clinics/:id{[0-9]+}/deals",
-  summary: "Every deal of a clinic, ended ones included, latest end first (admin)",
+  summary: "Every deal of a clinic, ended ones included, latest end first (admin, or the clinic's owner)",
   tags: ["deals", "admin"],
+  owner: clinicIdParam,
   responses: { 200: json("Deals", z.object({ deals: z.array(dealSchema) })), 404: errorResponse(MSG.admin.clinicNotFound) },
 });
 
@@ -112,8 +114,9 @@ const createDealRoute = adminRoute({
   method: "post",
   path: "/clinics/:id{[0-9]+}/deals",
   summary:
-    "Add a deal to a clinic (admin). per_unit needs unitPriceCents; per_area needs area, areaPriceCents and units. endsOn is required, not in the past, at most 180 days after startsOn (default today); sourceUrl https only",
+    "Add a deal to a clinic (admin, or the clinic's owner). per_unit needs unitPriceCents; per_area needs area, areaPriceCents and units. endsOn is required, not in the past, at most 180 days after startsOn (default today); sourceUrl https only",
   tags: ["deals", "admin"],
+  owner: clinicIdParam,
   middleware: [jsonBody],
   // Its date rules depend on the day: the handler builds the schema for today and validates.
   request: { body: documentedJsonRequest(dealInputSchema(today())) },
@@ -130,7 +133,8 @@ dealsRoutes.openapi(createDealRoute, async (c) => {
   const deal = await writeContent(
     deps,
     actorOf(c),
-    (tx) => insertDeal(tx, clinicId, values, c.get("user")?.id ?? null),
+    // created_by names a team member; an owner's deal has none (the audit log says who).
+    (tx) => insertDeal(tx, clinicId, values, c.get("user")?.role === "admin" ? (c.get("user")?.id ?? null) : null),
     (created) => ({ entity: "deal", entityId: created.id, action: "create" }),
   ).catch(clinicGone(MSG.admin.clinicNotFound));
   return c.json({ deal }, 201);
@@ -139,8 +143,9 @@ dealsRoutes.openapi(createDealRoute, async (c) => {
 const updateDealRoute = adminRoute({
   method: "patch",
   path: "/deals/:id{[0-9]+}",
-  summary: "Change some fields of a deal (admin); the merged deal is checked like a new one (a changed end date may not be in the past)",
+  summary: "Change some fields of a deal (admin, or the clinic's owner); the merged deal is checked like a new one (a changed end date may not be in the past)",
   tags: ["deals", "admin"],
+  owner: clinicOfRow("clinic_deals"),
   middleware: [jsonBody],
   request: { body: documentedJsonRequest(dealPatchSchema) },
   responses: { 200: json("Updated deal", dealAnswer), 404: errorResponse(DEAL_MSG.notFound), ...writeErrors },
@@ -170,8 +175,9 @@ dealsRoutes.openapi(updateDealRoute, async (c) => {
 const deleteDealRoute = adminRoute({
   method: "delete",
   path: "/deals/:id{[0-9]+}",
-  summary: "Delete a deal (admin)",
+  summary: "Delete a deal (admin, or the clinic's owner)",
   tags: ["deals", "admin"],
+  owner: clinicOfRow("clinic_deals"),
   responses: { 200: json("Deleted", okResponseSchema), 404: errorResponse(DEAL_MSG.notFound) },
 });
 

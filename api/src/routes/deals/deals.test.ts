@@ -4,6 +4,7 @@ import { DEAL_MSG, PRICE_MSG, isoDay, type Deal, type PublicDeal } from "@botox/
 import { adminUsers, clinicDeals, clinicPrices, hashPassword, type ContentChange } from "@botox/db";
 import { sessionCookieOf } from "../../test/admin-app.ts";
 import { createPublicTestContext, milesNorth, type PublicTestContext } from "../../test/public-app.ts";
+import { makeOwner, signInOwner } from "../../test/owners.ts";
 
 let t: PublicTestContext;
 let session: string;
@@ -288,5 +289,37 @@ describe("GET /deals", () => {
       expect(status, q).toBe(400);
       expect(body.error.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("a clinic owner's deals (decision 267: the team's rules, on their own clinics)", () => {
+  it("an owner adds, changes, lists and deletes their clinic's deals; another clinic's answers 404", async () => {
+    const [own, other] = await clinicsIn(freshCity(), 2);
+    await makeOwner(t.db.sql, "deals@owner.test", [own!.id]);
+    const owner = await signInOwner((m, p, o) => t.request(m, p, o), t.db.sql, "deals@owner.test");
+    const before = changes.length;
+    const res = await post(own!.id, goodDeal, owner);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { deal } = (await res.json()) as { deal: Deal };
+    // created_by names a team member only.
+    const [row] = await t.db.sql<{ created_by: number | null }[]>`select created_by from clinic_deals where id = ${deal.id}`;
+    expect(row?.created_by).toBeNull();
+    // The same rules as the team's: a past end date is refused.
+    expect((await post(own!.id, { ...goodDeal, endsOn: inDays(-1) }, owner)).status).toBe(400);
+    const changed = await t.request("PATCH", `/deals/${deal.id}`, { body: { title: "Spring Botox" }, cookie: owner });
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as { deal: Deal }).deal.title).toBe("Spring Botox");
+    const listed = await t.get<{ deals: Deal[] }>(`/clinics/${own!.id}/deals`, { cookie: owner });
+    expect(listed.body.deals.map((d) => d.id)).toEqual([deal.id]);
+    expect(changes.slice(before).map((c) => c.action)).toEqual(["create", "update"]);
+
+    const theirs = await insertRow(other!.id, today, inDays(10));
+    expect((await post(other!.id, goodDeal, owner)).status).toBe(404);
+    expect((await t.get(`/clinics/${other!.id}/deals`, { cookie: owner })).status).toBe(404);
+    expect((await t.request("PATCH", `/deals/${theirs.id}`, { body: { title: "Mine now" }, cookie: owner })).status).toBe(404);
+    expect((await t.request("DELETE", `/deals/${theirs.id}`, { cookie: owner })).status).toBe(404);
+    expect((await t.db.sql<{ title: string }[]>`select title from clinic_deals where id = ${theirs.id}`)[0]?.title).toBe(theirs.title);
+
+    expect((await t.request("DELETE", `/deals/${deal.id}`, { cookie: owner })).status).toBe(200);
   });
 });

@@ -30,6 +30,7 @@ import { definedFields } from "../../lib/patch.ts";
 import { idParam } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { cachedJson } from "../../lib/cached-json.ts";
+import { clinicIdParam, clinicOfRow } from "../../owners/access.ts";
 import { lookupNpi } from "./npi-registry.ts";
 
 /** The day the 365-day rule and the "not in the future" check apply on: the injected clock's (UTC). */
@@ -140,8 +141,9 @@ const createStaffRoute = adminRoute({
   method: "post",
   path: "/clinics/:id{[0-9]+}/staff",
   summary:
-    "Add a staff member to a clinic (admin). The server looks the NPI up in the NPI Registry: the row is saved as checked (verifiedVia npi_registry, verifiedOn today) only when the name, credential, licence number and state match its answer, else as entered, not checked (registryCheck.reasons says why)",
+    "Add a staff member to a clinic (admin, or the clinic's owner). The server looks the NPI up in the NPI Registry: the row is saved as checked (verifiedVia npi_registry, verifiedOn today) only when the name, credential, licence number and state match its answer, else as entered, not checked (registryCheck.reasons says why)",
   tags: ["staff", "admin"],
+  owner: clinicIdParam,
   middleware: [jsonBody],
   request: { body: jsonRequest(staffInputSchema) },
   responses: { 201: json("Created staff member", staffCreatedSchema), 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
@@ -167,8 +169,9 @@ staffRoutes.openapi(createStaffRoute, async (c) => {
 const updateStaffRoute = adminRoute({
   method: "patch",
   path: "/staff/:id{[0-9]+}",
-  summary: "Change some fields of a staff member (admin); the saved row is checked against the NPI Registry again, as on POST",
+  summary: "Change some fields of a staff member (admin, or the clinic's owner); the saved row is checked against the NPI Registry again, as on POST",
   tags: ["staff", "admin"],
+  owner: clinicOfRow("clinic_staff"),
   middleware: [jsonBody],
   request: { body: jsonRequest(staffPatchSchema) },
   responses: { 200: json("Updated staff member", staffCreatedSchema), 404: errorResponse(STAFF_MSG.notFound), ...writeErrors },
@@ -198,8 +201,9 @@ staffRoutes.openapi(updateStaffRoute, async (c) => {
 const deleteStaffRoute = adminRoute({
   method: "delete",
   path: "/staff/:id{[0-9]+}",
-  summary: "Delete a staff member (admin)",
+  summary: "Delete a staff member (admin, or the clinic's owner)",
   tags: ["staff", "admin"],
+  owner: clinicOfRow("clinic_staff"),
   responses: { 200: json("Deleted", okResponseSchema), 404: errorResponse(STAFF_MSG.notFound) },
 });
 

@@ -15,6 +15,7 @@ import { adminUsers, clinicStaff, clinics, hashPassword, type ContentChange } fr
 import { eq } from "drizzle-orm";
 import { sessionCookieOf } from "../../test/admin-app.ts";
 import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
+import { makeOwner, signInOwner } from "../../test/owners.ts";
 import { TEST_NPIS, startTestRegistry, unreachableUrl, type TestRegistry } from "./npi-test-registry.ts";
 
 // A fixed clock: "today" for every staff rule comes from deps.now.
@@ -459,5 +460,42 @@ describe("dashboard counts", () => {
     const after = await t.get<Stats>("/stats", { cookie: session });
     expect(after.body.clinicsWithoutVerifiedInjector).toBe((base.body.clinicsWithoutVerifiedInjector ?? 0) + 1);
     expect(after.body.staffChecksGoingStale).toBe((base.body.staffChecksGoingStale ?? 0) + 1);
+  });
+});
+
+describe("a clinic owner's staff (decision 267: the team's rules, on their own clinics)", () => {
+  it("an owner adds (checked against the registry), changes and deletes their clinic's staff; another clinic's answers 404", async () => {
+    const [own, other] = await clinicsIn(freshCity(), 2);
+    await makeOwner(t.db.sql, "staff@owner.test", [own!.id]);
+    const owner = await signInOwner((m, p, o) => t.request(m, p, o), t.db.sql, "staff@owner.test");
+    const body = { name: "Dana Reyes", role: "injector", credential: "NP", npi: TEST_NPIS.person, licenseState: "TX", licenseNumber: "AP123456" };
+    const res = await post(own!.id, body, owner);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { staff, registryCheck } = (await res.json()) as { staff: ListedStaffMember; registryCheck: RegistryCheck };
+    expect(registryCheck).toEqual({ checked: true, reasons: [] });
+    expect(staff).toMatchObject({ clinicId: own!.id, verifiedVia: "npi_registry", verifiedOn: TODAY });
+    // The same rules as the team's: a check dated in the future is refused.
+    expect((await post(own!.id, { ...body, verifiedOn: daysAgo(-3), sourceUrl: "https://example.com/" }, owner)).status).toBe(400);
+    const changed = await t.request("PATCH", `/staff/${staff.id}`, { body: { role: "medical_director" }, cookie: owner });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+
+    const theirs = await addStaff(other!.id);
+    expect((await post(other!.id, body, owner)).status).toBe(404);
+    expect((await t.request("PATCH", `/staff/${theirs.id}`, { body: { name: "Someone Else" }, cookie: owner })).status).toBe(404);
+    expect((await t.request("DELETE", `/staff/${theirs.id}`, { cookie: owner })).status).toBe(404);
+    expect((await t.db.sql<{ name: string }[]>`select name from clinic_staff where id = ${theirs.id}`)[0]?.name).toBe("Dana Reyes");
+
+    expect((await t.request("DELETE", `/staff/${staff.id}`, { cookie: owner })).status).toBe(200);
+  });
+});
+
+describe("the NPI lookup for owners", () => {
+  it("answers a signed-in clinic owner as it answers the team", async () => {
+    const [own] = await clinicsIn(freshCity(), 1);
+    await makeOwner(t.db.sql, "npi@owner.test", [own!.id]);
+    const owner = await signInOwner((m, p, o) => t.request(m, p, o), t.db.sql, "npi@owner.test");
+    const { status, body } = await t.get<NpiLookup>(`/npi/${TEST_NPIS.person}`, { cookie: owner });
+    expect(status).toBe(200);
+    expect(body.name).toBe("Dana M Reyes");
   });
 });

@@ -8,11 +8,7 @@ import { publicApiUrl } from "../../env.ts";
 import { createRouter, errorResponse, json } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { ClaimProblem, storeClaimEvidence } from "../../owners/claims.ts";
-import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, processImage, readUpload, saveImage, uploadStorage } from "../../lib/uploads.ts";
-
-/** Uploads decoded at once in this process; each holds up to 5 MB and keeps sharp busy. */
-export const MAX_CONCURRENT_UPLOADS = 4;
-let activeUploads = 0;
+import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, inUploadSlot, processImage, readUpload, saveImage, uploadStorage } from "../../lib/uploads.ts";
 
 const uploadRoute = adminRoute({
   method: "post",
@@ -80,8 +76,8 @@ const imageRoute = createRoute({
 // The global body limit (lib/middleware.ts) already refused a missing or too large
 // Content-Length without reading the body; the session is checked before it is read.
 export const uploadRoutes = createRouter()
-  .openapi(uploadRoute, (c) => oneOfTheUploads(c, () => receiveUpload(c)))
-  .openapi(evidenceRoute, (c) => oneOfTheUploads(c, () => receiveEvidence(c)));
+  .openapi(uploadRoute, (c) => inUploadSlot(c, () => receiveUpload(c)))
+  .openapi(evidenceRoute, (c) => inUploadSlot(c, () => receiveEvidence(c)));
 
 /**
  * A claim's document: decoded and re-encoded as every upload is (type by content, size and
@@ -101,20 +97,6 @@ async function receiveEvidence(c: Context<AppEnv>) {
     throw err;
   });
   return c.json({ claim: { id: claimId } }, 201);
-}
-
-/** Runs `work` as one of the MAX_CONCURRENT_UPLOADS decoded at once, or answers 429. */
-async function oneOfTheUploads<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
-  if (activeUploads >= MAX_CONCURRENT_UPLOADS) {
-    c.header("Retry-After", "1");
-    throw new HttpError(429, MSG.api.uploadsBusy);
-  }
-  activeUploads += 1;
-  try {
-    return await work();
-  } finally {
-    activeUploads -= 1;
-  }
 }
 
 async function readForm(c: Context<AppEnv>): Promise<Record<string, string | File | (string | File)[]>> {

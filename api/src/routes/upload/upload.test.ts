@@ -13,8 +13,7 @@ import { ORIGIN, createAdminTestContext, type AdminTestContext } from "../../tes
 import { encodeForm } from "../../test/request.ts";
 import { readApiEnv } from "../../env.ts";
 import { S3Client } from "../../lib/s3.ts";
-import { IMAGE_TOO_LARGE } from "../../lib/uploads.ts";
-import { MAX_CONCURRENT_UPLOADS } from "./upload.routes.ts";
+import { IMAGE_TOO_LARGE, MAX_CONCURRENT_UPLOADS } from "../../lib/uploads.ts";
 
 let t: AdminTestContext;
 let cookie: string;

@@ -58,6 +58,8 @@ export const clinicSchema = z.object({
   claimed: z.boolean().describe("Whether the clinic manages its own listing (a verified claim)"),
   /** The clinic's online booking link, set by its owner; null when none. */
   bookingUrl: z.string().nullable().describe("The clinic's online booking link; null when none"),
+  /** Plain text (decision 282): shown as text, never as HTML. */
+  description: z.string().nullable().describe("The clinic's own description, plain text; null when none"),
   /**
    * The week's open intervals in the clinic's local minutes of the week (0 = Sunday 00:00),
    * parsed on the server from `workingHours`; null when the hours cannot be read.

@@ -19,6 +19,7 @@ export * from "./location.ts";
 export * from "./mail.ts";
 export * from "./newsletter.ts";
 export * from "./owners.ts";
+export * from "./photos.ts";
 export * from "./claims.ts";
 export * from "./prices.ts";
 export * from "./publish.ts";

@@ -49,6 +49,7 @@ import type {
   OwnerRemoved,
   ownerInviteInputSchema,
   ClinicPatchHeld,
+  clinicPatchSchema,
   OwnerClinicsResponse,
   OwnerRecoveryCodes,
   OwnerSecondFactorNeeded,
@@ -69,8 +70,9 @@ import type { OkResponse } from "./shared.ts";
 import type { ListedStaffMember, NpiLookup, RegistryCheck, staffInputSchema, staffPatchSchema } from "./staff.ts";
 import type { SearchLookup } from "./search.ts";
 import type { Stats } from "./stats.ts";
-import type { Suggestion, SuggestionCreated, SuggestionList, suggestionChangesSchema, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
+import type { Suggestion, SuggestionCreated, SuggestionList, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
 import type { UploadResponse } from "./upload.ts";
+import type { ClinicPhotoCreated, ClinicPhotoList } from "./photos.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
 interface Call<Path extends string, Response, Body = undefined> {
@@ -104,6 +106,7 @@ export type ApiGets = [
   Call<`/clinics/${Seg}/audit`, ClinicAuditList>,
   Call<"/price-index", PriceIndex>,
   Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember[] }>,
+  Call<`/clinics/${Seg}/photos`, ClinicPhotoList>,
   Call<`/npi/${Seg}`, NpiLookup>,
   Call<"/price-reports", { reports: ListedPriceReport[]; total: number }>,
   Call<"/deals", { deals: PublicDeal[] }>,
@@ -168,6 +171,7 @@ export interface ApiWrites {
     Call<`/clinics/${Seg}/prices`, ClinicPrice, In<typeof priceInputSchema>>,
     Call<`/clinics/${Seg}/deals`, { deal: Deal }, In<ReturnType<typeof dealInputSchema>>>,
     Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember; registryCheck?: RegistryCheck }, In<typeof staffInputSchema>>,
+    Call<`/clinics/${Seg}/photos`, ClinicPhotoCreated, FormData>,
     Call<"/clinics", Clinic, ClinicBody>,
     Call<"/blog/posts", BlogPost, In<typeof blogPostInputSchema>>,
     Call<"/blog/categories", BlogCategory, In<typeof categoryInputSchema>>,
@@ -182,7 +186,7 @@ export interface ApiWrites {
     Call<"/owner/password", OwnerSecurity, In<typeof ownerSetPasswordSchema>>,
   ];
   PATCH: [
-    Call<`/clinics/${Seg}`, Clinic | ClinicPatchHeld, In<typeof suggestionChangesSchema>>,
+    Call<`/clinics/${Seg}`, Clinic | ClinicPatchHeld, In<typeof clinicPatchSchema>>,
     Call<`/prices/${Seg}`, ClinicPrice, In<typeof pricePatchSchema>>,
     Call<`/staff/${Seg}`, { staff: ListedStaffMember; registryCheck?: RegistryCheck }, In<typeof staffPatchSchema>>,
     Call<`/price-reports/${Seg}`, PriceReport, In<typeof priceReportReviewSchema>>,
@@ -198,6 +202,7 @@ export interface ApiWrites {
     Call<`/owner/clinics/${Seg}/owners/${Seg}`, OwnerRemoved>,
     Call<`/clinics/${Seg}/owners/${Seg}`, OwnerRemoved>,
     Call<`/clinics/${Seg}`, OkResponse>,
+    Call<`/clinic-photos/${Seg}`, OkResponse>,
     Call<`/prices/${Seg}`, OkResponse>,
     Call<`/deals/${Seg}`, OkResponse>,
     Call<`/staff/${Seg}`, OkResponse>,

@@ -55,6 +55,7 @@ const hoursValueSchema = z.union([z.string(), z.record(z.string(), z.union([z.st
 
 /** The suggested fields' values as stored, and the clinic's values of the same fields. */
 const suggestionValuesSchema = z.object({
+  name: z.string().optional(),
   phone: z.string().nullable().optional(),
   site: z.string().nullable().optional(),
   fullAddress: z.string().nullable().optional(),

@@ -108,6 +108,19 @@ export async function updateClinic(db: DbExecutor, id: number, values: ClinicRow
   return row.timeZone == null ? withFallbackTimeZone(db, id, toClinic(row)) : toClinic(row);
 }
 
+/**
+ * Writes what a clinic says of itself (decision 282): its description and booking link, which
+ * no import or suggested edit carries. False when the clinic is gone.
+ */
+export async function updateClinicOwnText(db: DbExecutor, id: number, values: { description?: string | null; bookingUrl?: string | null }): Promise<boolean> {
+  const rows = await db
+    .update(clinics)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(clinics.id, id))
+    .returning({ id: clinics.id });
+  return rows.length > 0;
+}
+
 export async function deleteClinic(db: DbExecutor, id: number): Promise<boolean> {
   const rows = await db.delete(clinics).where(eq(clinics.id, id)).returning({ id: clinics.id });
   return rows.length > 0;

@@ -52,9 +52,9 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
-      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
+      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -127,8 +127,8 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
   "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
-  "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-  "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."id" = ANY($1::int[]);
+  "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
+  "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."id" = ANY($1::int[]);
 
 -- ================================================================================================
 -- GET /zip-search?postalCode=10001 (25 miles)  searchClinicsNearZip, the total offered by the process's LocatedPlaces
@@ -184,9 +184,9 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
-      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
+      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -230,9 +230,9 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
-      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
+      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -278,9 +278,9 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
-      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
+      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -348,9 +348,9 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
-      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
+      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -409,10 +409,11 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total,
-      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance,
+      coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $8::date AND cs.verified_on <= $9::date
@@ -470,10 +471,11 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total,
-      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance,
+      coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $8::date AND cs.verified_on <= $9::date
@@ -525,10 +527,10 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance, lp.per_unit_cents AS "priceUnit",
-      lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role,
-      v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance,
+      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $8::date AND cs.verified_on <= $9::date
@@ -561,9 +563,9 @@ WITH ranked AS (
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
-      page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
+      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -599,9 +601,9 @@ WITH ranked AS (
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
-      page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
+      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -651,9 +653,9 @@ WITH ranked AS (
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
-      page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
+      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -690,9 +692,9 @@ WITH ranked AS (
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
-      page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
+      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -727,9 +729,9 @@ WITH ranked AS (
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
-      page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
+      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -752,8 +754,8 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
   "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
-  "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-  "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 ORDER BY "clinics"."id" LIMIT 1;
+  "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
+  "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 ORDER BY "clinics"."id" LIMIT 1;
 
 -- ================================================================================================
 -- GET /proxy/clinic/listing-clinic-1?city=staffton  findClinicTextBySlugOrId
@@ -766,8 +768,8 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
   "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
-  "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-  "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 AND "clinics"."city_slug" = $2 ORDER BY "clinics"."id" LIMIT 1;
+  "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
+  "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 AND "clinics"."city_slug" = $2 ORDER BY "clinics"."id" LIMIT 1;
 
 -- ================================================================================================
 -- GET /proxy/clinic/listing-clinic-1?city=staffton-ny  findClinicTextBySlugOrId
@@ -782,8 +784,8 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
   "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
-  "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-  "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 AND (("clinics"."city_slug" = $2 AND upper(trim("clinics"."state")) = $3) OR ("clinics"."city_slug" = $4 AND NOT EXISTS (SELECT 1 FROM "clinics" named WHERE named.city_slug = $2 AND upper(trim(named.state)) = $3))) ORDER BY "clinics"."id" LIMIT 1;
+  "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
+  "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 AND (("clinics"."city_slug" = $2 AND upper(trim("clinics"."state")) = $3) OR ("clinics"."city_slug" = $4 AND NOT EXISTS (SELECT 1 FROM "clinics" named WHERE named.city_slug = $2 AND upper(trim(named.state)) = $3))) ORDER BY "clinics"."id" LIMIT 1;
 
 -- ================================================================================================
 -- GET /proxy/clinic/2  findClinicTextBySlugOrId (no such slug: by id)
@@ -796,8 +798,8 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
   "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
-  "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-  "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 ORDER BY "clinics"."id" LIMIT 1;
+  "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
+  "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 ORDER BY "clinics"."id" LIMIT 1;
 -- statement 2 of 2
 -- $1 = 2
 SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "slug", "clinics"."site" AS "site", "clinics"."phone" AS "phone",
@@ -806,8 +808,8 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
   "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
-  "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-  "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."id" = $1;
+  "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
+  "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."id" = $1;
 
 -- ================================================================================================
 -- POST /clinics/nearby {latitude, longitude, radius: 100}  listClinicsNearEncoded, whole rows with each card's current Botox price and verified staff
@@ -837,9 +839,9 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", nearest.distance,
-      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
+      nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -879,9 +881,9 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", nearest.distance,
-      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
+      nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -916,8 +918,8 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."claimed" AS "claimed",
-      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", nearest.distance
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
+      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", nearest.distance
     FROM nearest JOIN "clinics" ON "clinics"."id" = nearest.id
     WHERE nearest.distance <= $4::float8
     ORDER BY nearest.rank LIMIT $5 OFFSET $6;

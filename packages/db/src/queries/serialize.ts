@@ -72,6 +72,7 @@ export function toClinic(row: ListingRow, distance?: number | null): Clinic {
     lastVerifiedOn: row.lastVerifiedOn,
     claimed: row.claimed,
     bookingUrl: row.bookingUrl,
+    description: row.description,
     openHours: openHoursFor(row.workingHours),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),

@@ -12,6 +12,7 @@ import {
   type BlogPost,
   type Clinic,
   type ClinicPrice,
+  type ClinicPhoto,
   type ClinicStaffMember,
   type RatingEmoji,
   type VisitorRating,
@@ -24,6 +25,7 @@ import { listSitePrices } from "./clinic-prices.ts";
 import { ratingNetworkCounts } from "./ratings.ts";
 import { listSiteDeals, type RunningDeal } from "./deals.ts";
 import { listSiteStaff } from "./staff.ts";
+import { listSitePhotos } from "./clinic-photos.ts";
 import { toBlogPost, toCategory, toClinic } from "./serialize.ts";
 
 export type { RunningDeal };
@@ -69,6 +71,8 @@ export interface SiteData {
    * credential lines. Optional so data built without it (tests) reads as "no staff".
    */
   staff?: ClinicStaffMember[];
+  /** Every clinic's photos, by clinic then page order (decision 283). Optional like staff. */
+  photos?: ClinicPhoto[];
 }
 
 /** Every clinic, ordered by city then slug. */
@@ -163,9 +167,9 @@ export async function listSiteVisitorRatings(db: Database): Promise<Record<numbe
   return out;
 }
 
-/** Everything the site build reads, in eight queries. */
+/** Everything the site build reads, in ten queries. */
 export async function loadSiteData(db: Database, today = isoDay(new Date())): Promise<SiteData> {
-  const [clinicList, cities, posts, categories, zips, visitorRatings, prices, deals, staff] = await Promise.all([
+  const [clinicList, cities, posts, categories, zips, visitorRatings, prices, deals, staff, photos] = await Promise.all([
     listSiteClinics(db),
     listSiteCities(db),
     listSitePosts(db),
@@ -175,8 +179,9 @@ export async function loadSiteData(db: Database, today = isoDay(new Date())): Pr
     listSitePrices(db),
     listSiteDeals(db, today),
     listSiteStaff(db),
+    listSitePhotos(db),
   ]);
-  return { clinics: clinicList, cities, posts, categories, zips, visitorRatings, prices, deals, staff };
+  return { clinics: clinicList, cities, posts, categories, zips, visitorRatings, prices, deals, staff, photos };
 }
 
 /**

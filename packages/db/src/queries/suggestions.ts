@@ -58,6 +58,7 @@ function currentValues(clinic: ClinicSelect, changes: SuggestionValues): Suggest
     if (!(field in changes)) continue;
     if (field === "workingHours") out.workingHours = (clinic.workingHours as WorkingHours | null) ?? null;
     else if (field === "businessStatus") out.businessStatus = clinic.businessStatus;
+    else if (field === "name") out.name = clinic.name;
     else out[field] = clinic[field];
   }
   return out;

@@ -1,0 +1,118 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLINIC_PHOTOS, MSG, type ClinicPhoto, type ClinicPhotoList } from "@botox/core";
+import { adminUsers, hashPassword, type ContentChange } from "@botox/db";
+import { sessionCookieOf } from "../../test/admin-app.ts";
+import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
+import { makeOwner, signInOwner } from "../../test/owners.ts";
+
+let t: PublicTestContext;
+let dir: string;
+let admin: string;
+let png: Buffer;
+const changes: ContentChange[] = [];
+let seq = 0;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "clinic-photos-test-"));
+  t = await createPublicTestContext({ UPLOADS_DIR: dir });
+  t.deps.onContentChange = (change) => changes.push(change as ContentChange);
+  await t.db.db.insert(adminUsers).values({ username: "photo-admin", passwordHash: await hashPassword("photo-admin-password") });
+  admin = sessionCookieOf(await t.request("POST", "/login", { body: { username: "photo-admin", password: "photo-admin-password" } }));
+  png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 140 } } })
+    .png()
+    .toBuffer();
+});
+afterAll(async () => {
+  await t?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** A clinic of its own and a signed-in owner of it. */
+async function ownedClinic() {
+  const [row] = await t.insertClinics([{ name: `Photo Spa ${++seq}`, city: "Photoville", state: "TX" }]);
+  const email = `photos-${seq}@photo-spa.test`;
+  await makeOwner(t.db.sql, email, [row!.id]);
+  return { id: row!.id, cookie: await signInOwner((m, p, o) => t.request(m, p, o), t.db.sql, email) };
+}
+
+function add(clinicId: number, cookie: string, alt: string | null = "The treatment room", bytes: Uint8Array = png) {
+  const form = new FormData();
+  form.append("image", new File([bytes], "room.png", { type: "image/png" }));
+  if (alt !== null) form.append("alt", alt);
+  return t.request("POST", `/clinics/${clinicId}/photos`, { cookie, body: form });
+}
+
+describe("a clinic's photos", () => {
+  it("an owner adds one: re-encoded WebP, its size and alt text kept, listed in order; the clinic is published", async () => {
+    const { id, cookie } = await ownedClinic();
+    const before = changes.length;
+    const res = await add(id, cookie);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { photo } = (await res.json()) as { photo: ClinicPhoto };
+    expect(photo).toMatchObject({ clinicId: id, alt: "The treatment room", width: 640, height: 480, position: 1 });
+    expect(photo.url).toMatch(/\/uploads\/[a-f0-9]{32}\.webp$/);
+    const name = photo.url.split("/").pop()!;
+    expect(await readdir(dir)).toContain(name);
+    const served = await t.request("GET", `/uploads/${name}`);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect(changes.slice(before)).toEqual([{ entity: "clinic", entityId: id, action: "update" }]);
+    const second = (await (await add(id, cookie, "The waiting room")).json()) as { photo: ClinicPhoto };
+    const list = await t.get<ClinicPhotoList>(`/clinics/${id}/photos`, { cookie });
+    expect(list.body.photos.map((p) => [p.alt, p.position])).toEqual([
+      ["The treatment room", 1],
+      ["The waiting room", 2],
+    ]);
+    const removed = await t.request("DELETE", `/clinic-photos/${second.photo.id}`, { cookie });
+    expect(removed.status).toBe(200);
+    expect((await t.get<ClinicPhotoList>(`/clinics/${id}/photos`, { cookie })).body.photos.map((p) => p.id)).toEqual([photo.id]);
+    expect((await t.request("DELETE", `/clinic-photos/${second.photo.id}`, { cookie })).status).toBe(404);
+  });
+
+  it(`refuses the ${CLINIC_PHOTOS.max + 1}th photo with a clear message`, { timeout: 120_000 }, async () => {
+    const { id, cookie } = await ownedClinic();
+    for (let i = 0; i < CLINIC_PHOTOS.max; i++) expect((await add(id, cookie, `Photo ${i + 1}`)).status).toBe(201);
+    const res = await add(id, cookie, "One too many");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: MSG.photos.tooMany(CLINIC_PHOTOS.max) });
+    // The team is held to the same limit.
+    expect((await add(id, admin, "The team's")).status).toBe(400);
+    const [row] = await t.db.sql<{ n: number }[]>`select count(*)::int as n from clinic_photos where clinic_id = ${id}`;
+    expect(row?.n).toBe(CLINIC_PHOTOS.max);
+  });
+
+  it("two uploads at once never pass the limit together", { timeout: 120_000 }, async () => {
+    const { id, cookie } = await ownedClinic();
+    for (let i = 0; i < CLINIC_PHOTOS.max - 1; i++) expect((await add(id, cookie, `Photo ${i + 1}`)).status).toBe(201);
+    const answers = await Promise.all([add(id, cookie, "Last A"), add(id, cookie, "Last B")]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 400]);
+    const [row] = await t.db.sql<{ n: number }[]>`select count(*)::int as n from clinic_photos where clinic_id = ${id}`;
+    expect(row?.n).toBe(CLINIC_PHOTOS.max);
+  });
+
+  it("needs alt text, an image by its bytes, and plain alt text", async () => {
+    const { id, cookie } = await ownedClinic();
+    const noAlt = await add(id, cookie, null);
+    expect(noAlt.status).toBe(400);
+    expect(await noAlt.json()).toMatchObject({ error: MSG.photos.altRequired });
+    expect((await add(id, cookie, "x".repeat(CLINIC_PHOTOS.altMax + 1))).status).toBe(400);
+    const notImage = await add(id, cookie, "A room", new TextEncoder().encode("<svg onload=alert(1)>"));
+    expect(notImage.status).toBe(415);
+    expect((await t.get<ClinicPhotoList>(`/clinics/${id}/photos`, { cookie })).body.photos).toEqual([]);
+  });
+
+  it("an owner reaches only their own clinics' photos (404), the team every clinic's", async () => {
+    const mine = await ownedClinic();
+    const theirs = await ownedClinic();
+    const { photo } = (await (await add(theirs.id, theirs.cookie)).json()) as { photo: ClinicPhoto };
+    expect((await add(theirs.id, mine.cookie)).status).toBe(404);
+    expect((await t.get(`/clinics/${theirs.id}/photos`, { cookie: mine.cookie })).status).toBe(404);
+    expect((await t.request("DELETE", `/clinic-photos/${photo.id}`, { cookie: mine.cookie })).status).toBe(404);
+    expect((await t.get<ClinicPhotoList>(`/clinics/${theirs.id}/photos`, { cookie: admin })).body.photos).toHaveLength(1);
+    expect((await t.get(`/clinics/${theirs.id}/photos`)).status).toBe(401);
+    expect((await t.request("DELETE", `/clinic-photos/${photo.id}`, { cookie: admin })).status).toBe(200);
+  });
+});
