@@ -150,11 +150,16 @@ export class BuildExecutor {
     const db = this.db;
     let locked = false;
     try {
+      // The holder looks for queued rows when its build ends. When it ends between our failed
+      // try and our row, nobody would see the row before the next poll: a forced request tries
+      // once more after leaving it, and a build it then gets takes the row (`tookQueued`).
+      let tookQueued = false;
       locked = await tryPublishLock(conn);
-      if (!locked) {
-        if (force) await enqueueBuild(db, trigger);
-        return { kind: "busy" };
+      if (!locked && force) {
+        await enqueueBuild(db, trigger);
+        locked = tookQueued = await tryPublishLock(conn);
       }
+      if (!locked) return { kind: "busy" };
       // Holding the lock on a real server means no build runs elsewhere in the foreground: a
       // `running` row is a leftover of a crash. On the embedded database only a missing heartbeat
       // proves that, and for a full build in the background (decision 208) on both.
@@ -168,14 +173,17 @@ export class BuildExecutor {
         await enqueueBuild(db, trigger);
         return { kind: "busy" };
       }
-      const claimed = await claimBuild(db, trigger);
-      if (!claimed) {
-        if (force) await enqueueBuild(db, trigger);
-        return { kind: "busy" };
+      let claimed = await claimBuild(db, trigger);
+      if (!claimed && force) {
+        // As with the lock: the running build may have ended between our claim and our row.
+        await enqueueBuild(db, trigger);
+        claimed = await claimBuild(db, trigger);
+        tookQueued = claimed !== null;
       }
+      if (!claimed) return { kind: "busy" };
       // Queued requests are forced ones: a full build takes them (a targeted publish leaves them
-      // for the follow-up's full build).
-      if (this.config.mode === "hook") await absorbQueuedBuilds(db, claimed.id, trigger);
+      // for the follow-up's full build), as does a forced build that queued its own row above.
+      if (this.config.mode === "hook" || tookQueued) await absorbQueuedBuilds(db, claimed.id, trigger);
       const lock: LockHandle = {
         toBackground: async (id) => {
           if (!(await sendBuildToBackground(db, id))) return false;
