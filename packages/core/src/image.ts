@@ -1,6 +1,6 @@
 /** Image file rules of the post form and the upload endpoint (product.md §5, architecture.md §8). */
 import { POST_FORM } from "./constants.ts";
-import { MSG } from "./messages.ts";
+import { VALIDATION_MSG } from "./messages.ts";
 
 export type ImageMimeType = (typeof POST_FORM.imageTypes)[number];
 
@@ -12,10 +12,10 @@ export interface ImageFileError {
 /** null when acceptable; else the spec's toast (type checked first, then size). */
 export function validateImageFile(file: { type: string; size: number }): ImageFileError | null {
   if (!(POST_FORM.imageTypes as readonly string[]).includes(file.type.toLowerCase())) {
-    return { title: MSG.validation.imageTypeTitle, description: MSG.validation.imageType };
+    return { title: VALIDATION_MSG.imageTypeTitle, description: VALIDATION_MSG.imageType };
   }
   if (file.size > POST_FORM.imageMaxBytes) {
-    return { title: MSG.validation.imageSizeTitle, description: MSG.validation.imageSize };
+    return { title: VALIDATION_MSG.imageSizeTitle, description: VALIDATION_MSG.imageSize };
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Clinic } from "@botox/core/contract";
-import { MSG } from "@botox/core/messages";
+import { SEARCH_MSG } from "@botox/core/messages";
 import { adSlotAfter } from "@botox/core/pagination";
 import { AdPlaceholder, CardSkeleton, ClinicCard } from "./ClinicCard.tsx";
 import { Pagination } from "./Pagination.tsx";
@@ -45,7 +45,7 @@ export function ListingResults({
     <>
       {error ? (
         <div role="alert" className="card p-6 text-center">
-          <p className="text-slate-800">{MSG.search.cityError}</p>
+          <p className="text-slate-800">{SEARCH_MSG.cityError}</p>
           <button type="button" className="btn-primary mt-4" onClick={onRetry}>
             Retry
           </button>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
 import type { ClinicListResponse } from "@botox/core/contract";
-import { MSG } from "@botox/core/messages";
+import { SEARCH_MSG } from "@botox/core/messages";
 import { BRAND_LABELS, type PriceBrand } from "@botox/core/price-format";
 import { totalPages as pagesFor } from "@botox/core/pagination";
 import { apiClient, keepPreviousData, useQuery } from "../lib/query.ts";
@@ -210,7 +210,7 @@ export default function CityListing({ citySlug, cityName, initial, config, dealT
         />
         {brandLabel && (
           <p className="mb-2 flex flex-wrap items-center gap-2 text-slate-800" data-brand-filter>
-            {MSG.search.brandFilter(brandLabel)}
+            {SEARCH_MSG.brandFilter(brandLabel)}
             <button type="button" className="link-tap text-brand-700 underline" onClick={() => update({ brand: "", sort: DEFAULT_CITY_FILTERS.sort })}>
               Show all clinics
             </button>
@@ -225,8 +225,8 @@ export default function CityListing({ citySlug, cityName, initial, config, dealT
           loading={loading || pastLast}
           empty={
             <div className="card p-6 text-center">
-              <p className="font-semibold text-slate-900">{MSG.search.cityEmpty(cityName)}</p>
-              <p className="mt-1 text-slate-700">{MSG.search.cityEmptyHint}</p>
+              <p className="font-semibold text-slate-900">{SEARCH_MSG.cityEmpty(cityName)}</p>
+              <p className="mt-1 text-slate-700">{SEARCH_MSG.cityEmptyHint}</p>
               {filters.openNow && <OpenNowEmptyNote />}
             </div>
           }

@@ -2,7 +2,7 @@ import { useId, useState, type SubmitEvent } from "react";
 import { errorMessageOf } from "@botox/core/http";
 import { formatUtcMinute } from "@botox/core/format";
 import { validateImageFile } from "@botox/core/image";
-import { MSG } from "@botox/core/messages";
+import { CLAIM_MSG } from "@botox/core/messages";
 import { apiClient } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { reactIsland } from "../lib/react-island.ts";
@@ -57,12 +57,12 @@ export default function ClaimListing({ clinicId, clinicName, config }: Props) {
         form.append("document", doc);
         await api
           .send("POST", "/upload/claim-evidence", form)
-          .catch((err: unknown) => setProblem(MSG.claim.evidenceFailed(errorMessageOf(err, MSG.claim.error))));
+          .catch((err: unknown) => setProblem(CLAIM_MSG.evidenceFailed(errorMessageOf(err, CLAIM_MSG.error))));
       }
       setState(claim.method === "email-domain" ? { kind: "code", claimId: claim.id, email: values.email.trim() } : { kind: "review" });
     } catch (err) {
       setState({ kind: "open" });
-      setProblem(errorMessageOf(err, MSG.claim.error));
+      setProblem(errorMessageOf(err, CLAIM_MSG.error));
     }
   }
 
@@ -77,7 +77,7 @@ export default function ClaimListing({ clinicId, clinicName, config }: Props) {
       );
     } catch (err) {
       setState({ kind: "code", claimId, email });
-      setProblem(errorMessageOf(err, MSG.claim.error));
+      setProblem(errorMessageOf(err, CLAIM_MSG.error));
     }
   }
 
@@ -90,15 +90,15 @@ export default function ClaimListing({ clinicId, clinicName, config }: Props) {
   if (state.kind === "closed") {
     return (
       <p className="text-sm text-slate-700" data-claim-state="closed">
-        {MSG.claim.prompt}{" "}
+        {CLAIM_MSG.prompt}{" "}
         <button type="button" className="link-tap font-semibold text-brand-700 underline" onClick={() => setState({ kind: "open" })}>
-          {MSG.claim.action}
+          {CLAIM_MSG.action}
         </button>
       </p>
     );
   }
   if (state.kind === "review" || state.kind === "verified" || state.kind === "contested") {
-    const words = state.kind === "review" ? MSG.claim.review : state.kind === "contested" ? MSG.claim.contested(state.until) : MSG.claim.verified;
+    const words = state.kind === "review" ? CLAIM_MSG.review : state.kind === "contested" ? CLAIM_MSG.contested(state.until) : CLAIM_MSG.verified;
     return (
       <div role="status" data-claim-state={state.kind} className="rounded-md border border-green-200 bg-green-50 p-3">
         <p className="font-semibold text-slate-900">{words}</p>
@@ -110,7 +110,7 @@ export default function ClaimListing({ clinicId, clinicName, config }: Props) {
     const { claimId, email } = state;
     return (
       <form onSubmit={(e) => onCode(e, claimId, email)} noValidate data-claim-state="code" className="card p-5">
-        <p className="text-sm text-slate-700">{MSG.claim.codeSent(email)}</p>
+        <p className="text-sm text-slate-700">{CLAIM_MSG.codeSent(email)}</p>
         <label htmlFor={`${id}-code`} className="mt-3 mb-1 block text-sm font-medium">
           Code
         </label>

@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from "react";
 import { CONTACT } from "@botox/core/constants";
 import { errorMessageOf } from "@botox/core/http";
-import { MSG } from "@botox/core/messages";
+import { CONTACT_MSG } from "@botox/core/messages";
 import { apiClient } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { contactPayload, validateContact, type ContactErrors, type ContactValues } from "../lib/contact.ts";
@@ -16,7 +16,7 @@ export default function ContactForm({ config }: { config: PublicConfig }) {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [state, setState] = useState<"idle" | "sending" | "sent" | "error">("idle");
   // What the API said when it refused the message (e.g. too long), else the general failure.
-  const [failure, setFailure] = useState<string>(MSG.contact.error);
+  const [failure, setFailure] = useState<string>(CONTACT_MSG.error);
 
   const set = (key: keyof ContactValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
@@ -31,7 +31,7 @@ export default function ContactForm({ config }: { config: PublicConfig }) {
       setValues(EMPTY);
       setState("sent");
     } catch (err) {
-      setFailure(errorMessageOf(err, MSG.contact.error));
+      setFailure(errorMessageOf(err, CONTACT_MSG.error));
       setState("error");
     }
   }
@@ -39,10 +39,10 @@ export default function ContactForm({ config }: { config: PublicConfig }) {
   if (state === "sent") {
     return (
       <div className="card p-8 text-center" role="status">
-        <h2 className="text-2xl font-bold text-slate-900">{MSG.contact.sent}</h2>
+        <h2 className="text-2xl font-bold text-slate-900">{CONTACT_MSG.sent}</h2>
         <p className="mt-2 text-slate-700">We'll get back to you within {CONTACT.replyWithinHours} hours.</p>
         <button type="button" className="btn-primary mt-6" onClick={() => setState("idle")}>
-          {MSG.contact.sendAnother}
+          {CONTACT_MSG.sendAnother}
         </button>
       </div>
     );

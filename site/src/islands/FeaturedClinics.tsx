@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { Clinic } from "@botox/core/contract";
 import { FEATURED } from "@botox/core/constants";
-import { MSG } from "@botox/core/messages";
+import { FETCH_MSG } from "@botox/core/messages";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { topRated } from "../lib/nearby.ts";
@@ -47,7 +47,7 @@ export default function FeaturedClinics({ config, title = "Top-Rated Botox Provi
           businessStatus: FEATURED.businessStatus,
         });
       } catch {
-        throw new Error(MSG.fetch.featured);
+        throw new Error(FETCH_MSG.featured);
       }
     },
   });

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { FETCH, SEARCH } from "@botox/core/constants";
-import { MSG } from "@botox/core/messages";
+import { FETCH_MSG, SEARCH_MSG } from "@botox/core/messages";
 import { cityPath, nearestCities } from "@botox/core/search";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
@@ -32,7 +32,7 @@ export default function NearbyCities({ config, title = "Cities With Botox Clinic
       try {
         return await apiClient(config.apiUrl).get("/cities/popular", { limit: SEARCH.popularCitiesLimit });
       } catch {
-        throw new Error(MSG.fetch.cities);
+        throw new Error(FETCH_MSG.cities);
       }
     },
   });
@@ -42,10 +42,10 @@ export default function NearbyCities({ config, title = "Cities With Botox Clinic
   const nearest = cities[0];
   const badge =
     loc && !loc.fallback && loc.city
-      ? MSG.search.citiesNear(loc.city, loc.region)
+      ? SEARCH_MSG.citiesNear(loc.city, loc.region)
       : loc && !loc.fallback && nearest
-        ? MSG.search.citiesNear(nearest.city, nearest.state)
-        : MSG.search.citiesFallback;
+        ? SEARCH_MSG.citiesNear(nearest.city, nearest.state)
+        : SEARCH_MSG.citiesFallback;
 
   const settled = popular.isError || (!location.isPending && popular.isSuccess);
 
@@ -62,11 +62,11 @@ export default function NearbyCities({ config, title = "Cities With Botox Clinic
           aria-hidden={loc ? undefined : true}
           data-cities-badge={loc ? "" : undefined}
         >
-          {loc ? badge : MSG.search.citiesFallback}
+          {loc ? badge : SEARCH_MSG.citiesFallback}
         </p>
         {popular.isError ? (
           <p role="alert" className="mt-4 text-slate-800">
-            {MSG.fetch.cities}
+            {FETCH_MSG.cities}
           </p>
         ) : location.isPending || popular.isPending ? (
           <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading cities">

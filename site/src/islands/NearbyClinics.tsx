@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from "react";
 import { FETCH, SEARCH } from "@botox/core/constants";
-import { MSG } from "@botox/core/messages";
+import { FETCH_MSG, SEARCH_MSG } from "@botox/core/messages";
 import { adSlotAfter, clampNearbyPages, paginate } from "@botox/core/pagination";
 import { apiClient, useQuery } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
@@ -56,7 +56,7 @@ function LocationStatus({ config }: { config: PublicConfig }) {
   if (!location.data) return <StatusRow />;
   return (
     <StatusRow
-      message={location.data.fallback ? MSG.search.locationFallback : undefined}
+      message={location.data.fallback ? SEARCH_MSG.locationFallback : undefined}
       action={
         // Already precise (granted before, used without a tap): nothing to offer. A failed
         // attempt takes the button's place, so the row keeps its shape.
@@ -98,7 +98,7 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
         });
         return closestClinics(Array.isArray(clinics) ? clinics : [], loc);
       } catch {
-        throw new Error(MSG.fetch.nearbyClinics);
+        throw new Error(FETCH_MSG.nearbyClinics);
       }
     },
   });
@@ -155,7 +155,7 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
       {failed ? (
         <StatusRow
           alert
-          message={prebuilt ? `Live results are unavailable right now. This list is as of the page's build.` : MSG.fetch.nearbyClinics}
+          message={prebuilt ? `Live results are unavailable right now. This list is as of the page's build.` : FETCH_MSG.nearbyClinics}
           action={
             <button type="button" className="link-tap text-brand-700 underline" onClick={() => void nearby.refetch()} disabled={nearby.isFetching}>
               Retry
@@ -172,7 +172,7 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
           {Array.from({ length: SEARCH.pageSize }, (_, i) => [<CardSkeleton key={i} />, ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : [])])}
         </div>
       ) : failed && !prebuilt ? null : !prebuilt && all.length === 0 ? (
-        <p className="card p-6 text-center text-slate-800">{MSG.search.nearbyEmpty}</p>
+        <p className="card p-6 text-center text-slate-800">{SEARCH_MSG.nearbyEmpty}</p>
       ) : (
         <div className="grid gap-4 md:grid-cols-2" data-clinic-list data-prebuilt-list={prebuilt ? "" : undefined}>
           {(prebuilt?.clinics ?? shown).flatMap((c, i) => [
@@ -184,7 +184,7 @@ export default function NearbyClinics({ config, variant = "home", initial }: Pro
       {!prebuilt && <Pagination page={page} totalPages={pages} onChange={goTo} label="Nearby providers pages" />}
       {!prebuilt && all.length > 0 && (
         <p className="mt-4 text-center text-sm text-slate-700" data-closest-note>
-          {MSG.search.closestNote(all.length)}
+          {SEARCH_MSG.closestNote(all.length)}
         </p>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from "react";
-import { MSG } from "@botox/core/messages";
+import { NEWSLETTER_FORM_MSG } from "@botox/core/messages";
 import { apiClient } from "../lib/query.ts";
 import { toast } from "../lib/toast.ts";
 import { trackEvent } from "../lib/analytics.ts";
@@ -23,12 +23,12 @@ export default function NewsletterForm({ config }: { config: PublicConfig }) {
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!email.trim()) {
-      toast({ title: MSG.newsletter.emailRequiredTitle, description: MSG.newsletter.emailRequired, variant: "destructive" });
+      toast({ title: NEWSLETTER_FORM_MSG.emailRequiredTitle, description: NEWSLETTER_FORM_MSG.emailRequired, variant: "destructive" });
       return;
     }
     // The API would refuse a short ZIP; say so here and keep everything typed.
     if (zipCode.trim() && !/^\d{5}$/.test(zipCode.trim())) {
-      setZipError(MSG.newsletter.invalidZip);
+      setZipError(NEWSLETTER_FORM_MSG.invalidZip);
       return;
     }
     setSubmitting(true);
@@ -38,13 +38,13 @@ export default function NewsletterForm({ config }: { config: PublicConfig }) {
         zipCode: zipCode.trim() || null,
         firstName: firstName.trim() || null,
       });
-      toast({ title: MSG.newsletter.successTitle, description: MSG.newsletter.success });
+      toast({ title: NEWSLETTER_FORM_MSG.successTitle, description: NEWSLETTER_FORM_MSG.success });
       trackEvent("newsletter_signup");
       setEmail("");
       setFirstName("");
       setZipCode("");
     } catch {
-      toast({ title: MSG.newsletter.errorTitle, description: MSG.newsletter.error, variant: "destructive" });
+      toast({ title: NEWSLETTER_FORM_MSG.errorTitle, description: NEWSLETTER_FORM_MSG.error, variant: "destructive" });
     } finally {
       setSubmitting(false);
     }

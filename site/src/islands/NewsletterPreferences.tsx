@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type SubmitEvent } from "react";
 import { BRAND_LABELS } from "@botox/core/price-format";
 import type { AlertBrand } from "@botox/core/contract";
-import { MSG } from "@botox/core/messages";
+import { NEWSLETTER_FORM_MSG } from "@botox/core/messages";
 import type { PublicConfig } from "../lib/config.ts";
 import {
   ALERT_BRAND_CHOICES,
@@ -125,7 +125,7 @@ export default function NewsletterPreferences({ config, location }: Props) {
     e.preventDefault();
     const z = zip.trim();
     if (z && !/^\d{5}$/.test(z)) {
-      setZipError(MSG.newsletter.invalidZip);
+      setZipError(NEWSLETTER_FORM_MSG.invalidZip);
       return;
     }
     const next: Prefs = { ...prefs, zipCode: z || null };

@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from "react";
 import { BRAND_LABELS, type PriceBrand } from "@botox/core/price-format";
 import type { AlertBrand } from "@botox/core/contract";
-import { MSG } from "@botox/core/messages";
+import { API_MSG, NEWSLETTER_FORM_MSG } from "@botox/core/messages";
 import { ApiRequestError, errorMessageOf } from "@botox/core/http";
 import type { PublicConfig } from "../lib/config.ts";
 import { ALERT_BRAND_CHOICES, RADIUS_CHOICES, newsletterApi, type RadiusMiles } from "../lib/newsletter.ts";
@@ -49,11 +49,11 @@ export default function PriceAlertForm({ config, brand: initialBrand = "botox", 
     e.preventDefault();
     const found: Partial<Record<Field, string>> = {};
     const mail = email.trim();
-    if (!mail) found.email = MSG.newsletter.emailRequired;
-    else if (!EMAIL_RE.test(mail)) found.email = MSG.newsletter.invalidEmail;
+    if (!mail) found.email = NEWSLETTER_FORM_MSG.emailRequired;
+    else if (!EMAIL_RE.test(mail)) found.email = NEWSLETTER_FORM_MSG.invalidEmail;
     const dollars = price.trim().replace(/^\$/, "");
     if (!DOLLARS_RE.test(dollars) || Number(dollars) <= 0 || Number(dollars) > 100) found.maxUnitPrice = ALERT_MSG.maxUnitPrice;
-    if (!/^\d{5}$/.test(zip.trim())) found.zipCode = MSG.newsletter.invalidZip;
+    if (!/^\d{5}$/.test(zip.trim())) found.zipCode = NEWSLETTER_FORM_MSG.invalidZip;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setState({ kind: "sending" });
@@ -61,7 +61,7 @@ export default function PriceAlertForm({ config, brand: initialBrand = "botox", 
       await newsletterApi(config.apiUrl).priceAlert({ email: mail, brand, maxUnitPrice: Number(dollars), zipCode: zip.trim(), radiusMiles: radius });
       setState({ kind: "sent" });
     } catch (err) {
-      const message = err instanceof ApiRequestError && err.status === 429 ? MSG.api.rateLimited : errorMessageOf(err, ALERT_MSG.failed);
+      const message = err instanceof ApiRequestError && err.status === 429 ? API_MSG.rateLimited : errorMessageOf(err, ALERT_MSG.failed);
       setState({ kind: "error", message: err instanceof ApiRequestError && err.status >= 500 ? ALERT_MSG.failed : message });
     }
   }

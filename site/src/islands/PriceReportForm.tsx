@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from "react";
 import { AREA_LABELS, BRAND_LABELS, PRICE_AREAS, PRICE_BRANDS, PRICE_MSG, isoDay, type PriceArea, type PriceBrand } from "@botox/core/prices";
-import { MSG } from "@botox/core/messages";
+import { API_MSG } from "@botox/core/messages";
 import { ApiRequestError, errorMessageOf } from "@botox/core/http";
 import { apiClient } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
@@ -28,7 +28,7 @@ export const REPORT_FAILED = "We could not send your report. Please try again.";
 
 /** The message of a failed send: the API's own text (409 one per month, 400), the rate-limit line, or a plain retry. */
 function failureText(err: unknown): string {
-  if (err instanceof ApiRequestError && err.status === 429) return MSG.api.rateLimited;
+  if (err instanceof ApiRequestError && err.status === 429) return API_MSG.rateLimited;
   return errorMessageOf(err, REPORT_FAILED);
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { RATING, type RatingEmoji } from "@botox/core/constants";
-import { MSG } from "@botox/core/messages";
+import { RATING_MSG } from "@botox/core/messages";
 import { errorMessageOf } from "@botox/core/http";
 import { RATINGS_POLICY_PATH } from "@botox/core/freshness";
 import { apiClient, useMutation, useQuery, useQueryClient } from "../lib/query.ts";
@@ -49,11 +49,11 @@ function Rating({ clinicId, clinicName, config }: Props) {
     mutationFn: (body: { clinicId: number; emoji: RatingEmoji; comment: string | null }) => api.send("POST", `/clinics/${clinicId}/ratings`, body),
     onSuccess: (_data, body) => {
       setSubmitted({ emoji: body.emoji });
-      toast({ title: MSG.rating.successTitle, description: MSG.rating.success });
+      toast({ title: RATING_MSG.successTitle, description: RATING_MSG.success });
       void qc.invalidateQueries({ queryKey: ["rating-stats", clinicId] });
     },
     onError: (err) => {
-      toast({ title: MSG.rating.errorTitle, description: errorMessageOf(err, MSG.rating.error), variant: "destructive" });
+      toast({ title: RATING_MSG.errorTitle, description: errorMessageOf(err, RATING_MSG.error), variant: "destructive" });
     },
   });
 

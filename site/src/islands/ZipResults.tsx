@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ZipSearchResponse } from "@botox/core/contract";
 import { FILTERS, SEARCH } from "@botox/core/constants";
-import { MSG } from "@botox/core/messages";
+import { SEARCH_MSG } from "@botox/core/messages";
 import { BRAND_LABELS, type PriceBrand } from "@botox/core/price-format";
 import { totalPages as pagesFor } from "@botox/core/pagination";
 import { isZip } from "@botox/core/search";
@@ -103,7 +103,7 @@ export default function ZipResults({ zip: fixedZip, initial, config, dealTags }:
       <div className="card p-6 text-center">
         <p className="text-slate-800">Enter a 5-digit ZIP code to find clinics near you.</p>
         <a href="/" className="btn-primary mt-4">
-          {MSG.search.zipSearchDifferent}
+          {SEARCH_MSG.zipSearchDifferent}
         </a>
       </div>
     );
@@ -151,7 +151,7 @@ export default function ZipResults({ zip: fixedZip, initial, config, dealTags }:
       </div>
       {brandLabel && (
         <p className="mb-2 flex flex-wrap items-center gap-2 text-slate-800" data-brand-filter>
-          {MSG.search.brandFilter(brandLabel)}
+          {SEARCH_MSG.brandFilter(brandLabel)}
           <button type="button" className="link-tap text-brand-700 underline" onClick={() => setState({ brand: "", sort: "distance" })}>
             Show all clinics
           </button>
@@ -164,11 +164,11 @@ export default function ZipResults({ zip: fixedZip, initial, config, dealTags }:
         loading={loading || pastLast}
         empty={
           <div className="card p-6 text-center">
-            <h2 className="text-xl font-bold text-slate-900">{MSG.search.zipEmpty(zip ?? "")}</h2>
+            <h2 className="text-xl font-bold text-slate-900">{SEARCH_MSG.zipEmpty(zip ?? "")}</h2>
             {openNow && <OpenNowEmptyNote />}
             <div className="mt-4 flex flex-wrap justify-center gap-3">
               <a href="/" className="btn-outline">
-                {MSG.search.zipSearchDifferent}
+                {SEARCH_MSG.zipSearchDifferent}
               </a>
               {distance !== FILTERS.zipExpandedDistance && distance !== "any" && (
                 <button
@@ -178,7 +178,7 @@ export default function ZipResults({ zip: fixedZip, initial, config, dealTags }:
                     setDistance(FILTERS.zipExpandedDistance);
                   }}
                 >
-                  {MSG.search.zipExpand}
+                  {SEARCH_MSG.zipExpand}
                 </button>
               )}
             </div>

@@ -2,7 +2,7 @@
  * Contact form rules (product.md §5) without zod in the browser bundle: the same messages as
  * core's contactSchema, which the API applies again on receipt.
  */
-import { MSG } from "@botox/core/messages";
+import { CONTACT_MSG } from "@botox/core/messages";
 
 export interface ContactValues {
   name: string;
@@ -17,10 +17,10 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateContact(v: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
-  if (!v.name.trim()) errors.name = MSG.contact.nameRequired;
-  if (!v.email.trim()) errors.email = MSG.contact.emailRequired;
-  else if (!EMAIL_RE.test(v.email.trim())) errors.email = MSG.contact.invalidEmail;
-  if (!v.message.trim()) errors.message = MSG.contact.messageRequired;
+  if (!v.name.trim()) errors.name = CONTACT_MSG.nameRequired;
+  if (!v.email.trim()) errors.email = CONTACT_MSG.emailRequired;
+  else if (!EMAIL_RE.test(v.email.trim())) errors.email = CONTACT_MSG.invalidEmail;
+  if (!v.message.trim()) errors.message = CONTACT_MSG.messageRequired;
   return errors;
 }
 

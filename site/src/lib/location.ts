@@ -6,7 +6,7 @@
 import type { UserLocation } from "@botox/core/contract";
 import { FETCH } from "@botox/core/constants";
 import { FALLBACK_LOCATION } from "@botox/core/geo";
-import { MSG } from "@botox/core/messages";
+import { SEARCH_MSG } from "@botox/core/messages";
 
 export interface DetectedLocation {
   lat: number;
@@ -92,7 +92,7 @@ export function writeCachedLocation(value: DetectedLocation, now = Date.now()): 
   }
 }
 
-export const LOCATION_FALLBACK_NOTICE = MSG.search.locationFallback;
+export const LOCATION_FALLBACK_NOTICE = SEARCH_MSG.locationFallback;
 
 /** Browser geolocation ("Use my precise location"): the coordinates, with the place names already known. */
 export function preciseLocation(previous: DetectedLocation): Promise<DetectedLocation> {

@@ -14,7 +14,7 @@
  * - anything else: the city address, whose page says nothing matched and offers cities by distance.
  */
 import { SEARCH } from "@botox/core/constants";
-import { MSG } from "@botox/core/messages";
+import { SEARCH_MSG } from "@botox/core/messages";
 import { PRICE_BRANDS } from "@botox/core/price-format";
 import { cityPath, clinicPath, routeForNearMeSearch, routeForSearch, zipOfText, zipPath } from "@botox/core/search";
 import { parseSearchWords } from "@botox/core/search-words";
@@ -33,7 +33,7 @@ export function searchRoute(variant: string | undefined, value: string): string 
  */
 export function searchProblem(value: string): string | null {
   const text = value.trim();
-  return /^\d+$/.test(text) && text.length !== 5 && text.length > 1 ? MSG.search.invalidZip : null;
+  return /^\d+$/.test(text) && text.length !== 5 && text.length > 1 ? SEARCH_MSG.invalidZip : null;
 }
 
 export interface SearchSources {
@@ -68,7 +68,7 @@ async function placePath(variant: string | undefined, text: string, sources: Sea
 
 export async function resolveSearch(variant: string | undefined, value: string, sources: SearchSources): Promise<SearchOutcome> {
   const text = value.trim();
-  if (text.length < SEARCH.minCityChars) return { kind: "say", message: MSG.search.emptyQuery };
+  if (text.length < SEARCH.minCityChars) return { kind: "say", message: SEARCH_MSG.emptyQuery };
   const zip = zipOfText(text);
   if (zip) return go(zipPath(zip));
   const problem = searchProblem(text);
@@ -96,5 +96,5 @@ export async function resolveSearch(variant: string | undefined, value: string, 
   const clinic = (await sources.lookup(text))?.clinics[0];
   if (clinic) return go(clinicPath(clinic.citySlug, clinic.slug));
   const fallback = searchRoute(variant, text);
-  return fallback ? go(fallback) : { kind: "say", message: MSG.search.emptyQuery };
+  return fallback ? go(fallback) : { kind: "say", message: SEARCH_MSG.emptyQuery };
 }
