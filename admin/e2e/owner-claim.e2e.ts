@@ -2,7 +2,9 @@
  * A clinic owner end to end at phone size (decisions 267–269, 286): the owner claims the
  * listing on the public clinic page with an address on the clinic's own domain, enters the
  * code from the mail the outbox captured, lands in the owner workspace, changes the hours
- * and posts a price, and the public page shows both after the publisher runs.
+ * and posts a price, and the public page shows both after the publisher runs; and a claim from
+ * an address that proves nothing waits for the team, who approve it in the Claims queue, after
+ * which the claimant signs in with a mailed link and finds the clinic in their workspace.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
@@ -80,7 +82,6 @@ describe("a clinic owner at 390 px", () => {
       postalCode: "43215",
       latitude: 39.9612,
       longitude: -82.9988,
-      phone: "6145550100",
       site: `https://www.${domain}/`,
       workingHours: { Monday: "9 AM-5 PM" },
     });
@@ -93,11 +94,14 @@ describe("a clinic owner at 390 px", () => {
     // The claim island hydrates when the browser is idle: tap until the form opens.
     const form = page.getByRole("form", { name: `Claim ${name}` });
     await expect
-      .poll(async () => {
-        if (await form.isVisible()) return true;
-        await page.getByRole("button", { name: MSG.claim.action }).click();
-        return form.isVisible();
-      })
+      .poll(
+        async () => {
+          if (await form.isVisible()) return true;
+          await page.getByRole("button", { name: MSG.claim.action }).click();
+          return form.isVisible();
+        },
+        { timeout: 30_000, interval: 250 },
+      )
       .toBe(true);
     const email = `dana@${domain}`;
     await form.getByLabel("Work email").fill(email);
@@ -132,6 +136,83 @@ describe("a clinic owner at 390 px", () => {
 
     const html = await untilServed(clinicPage, "$12.75");
     expect(html).toMatch(/Saturday[\s\S]{0,200}10\s*AM/);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("waits for the team when the address proves nothing; the team approves it and the claimant signs in by link", async () => {
+    const team = await signedInPage(browser, "/", PHONE);
+    const name = uniqueName("Review Glow Spa");
+    const created = await adminApi(team.context).send<Clinic>("POST", "/clinics", {
+      name,
+      city: uniqueCity("Reviewville"),
+      state: "OH",
+      postalCode: "43215",
+      latitude: 39.9612,
+      longitude: -82.9988,
+      site: `https://www.${uniqueCity("reviewglow").replace(/\W/g, "").toLowerCase()}.com/`,
+    });
+    const clinicPage = clinicPath(created.citySlug, created.slug);
+    await untilServed(clinicPage, name);
+
+    const { page, context, errors } = await newTrackedPage(browser, PHONE);
+    await page.goto(stack().urls.site + clinicPage);
+    const form = page.getByRole("form", { name: `Claim ${name}` });
+    await expect
+      .poll(
+        async () => {
+          if (await form.isVisible()) return true;
+          await page.getByRole("button", { name: MSG.claim.action }).click();
+          return form.isVisible();
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
+    // A free-mail address is never proof of the clinic's domain.
+    const email = `${uniqueCity("dana").replace(/\W/g, "").toLowerCase()}@gmail.com`;
+    await form.getByLabel("Work email").fill(email);
+    await form.getByLabel("Your name").fill("Dana Reyes");
+    await form.getByLabel("Your role at the clinic").fill("Owner");
+    await form.getByRole("button", { name: "Send claim" }).click();
+    await page.getByText(MSG.claim.review).waitFor();
+
+    // The team approves it from the queue, on a phone too.
+    await team.page.goto(adminUrl("/claims"));
+    const item = team.page.getByRole("listitem").filter({ hasText: name });
+    await item.getByRole("button", { name: "Approve" }).click();
+    await expect
+      .poll(async () => (await db.sql<{ status: string }[]>`select status from clinic_claims where email = ${email}`)[0]?.status, { timeout: 30_000 })
+      .toBe("verified");
+    expect(unexpectedErrors(team.errors)).toEqual([]);
+    await team.context.close();
+
+    // The decision is mailed; the claimant asks for a sign-in link and uses it.
+    await expect
+      .poll(async () => (await db.sql`select 1 from mail_messages where to_address = ${email} and subject like ${"Your claim of %: approved"}`).length, {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    await page.goto(adminUrl("/owner/sign-in"));
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await page.getByText(MSG.owner.signInLinkSent).waitFor();
+    let token: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const [mail] = await db.sql<
+            { text: string }[]
+          >`select text from mail_messages where to_address = ${email} and kind = 'owner' and text like '%#token=%' order by id desc limit 1`;
+          token = /#token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1];
+          return token !== undefined;
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
+    await page.goto(adminUrl(`/owner/sign-in#token=${token!}`));
+    const list = page.getByRole("list", { name: "Your clinics" });
+    await list.waitFor();
+    expect(await list.getByRole("link").allTextContents()).toEqual([name]);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

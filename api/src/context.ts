@@ -2,7 +2,7 @@ import type { Logger } from "@botox/core/logger";
 import type { DashboardCounts, Database, LocatedPlaces, Sql } from "@botox/db";
 import type { Publisher } from "@botox/publish";
 import type { ApiEnv } from "./env.ts";
-import type { BookingLinkCheckDeps } from "./lib/booking-link-check.ts";
+import type { Agent } from "node:https";
 import type { ReadCache } from "./lib/read-cache.ts";
 import type { CountsMemo } from "./lib/counts-memo.ts";
 import type { MailService } from "./mail/mail-service.ts";
@@ -47,4 +47,17 @@ export interface AppEnv {
     /** Client address (socket, or forwarded header behind a trusted proxy). */
     clientIp: string;
   };
+}
+
+/** How lib/booking-link-check.ts asks a booking link (defaults: the system resolver, port 443). */
+export interface BookingLinkCheckDeps {
+  /** The host's addresses (default: the system resolver, every address). */
+  resolve?: (host: string) => Promise<string[]>;
+  /** The TLS agent (tests: one that trusts the test certificate). */
+  agent?: Agent;
+  /** The port to connect to instead of 443 (tests: the loopback server's). */
+  port?: number;
+  /** Tests only: let a private (loopback) address through. */
+  allowPrivateAddresses?: boolean;
+  timeoutMs?: number;
 }

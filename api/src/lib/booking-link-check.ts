@@ -11,22 +11,11 @@
  * certificate's `ca`) and the port of a loopback server, and allow its loopback address.
  */
 import { lookup as dnsLookup } from "node:dns/promises";
-import { request, type Agent } from "node:https";
+import { request } from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import { BOOKING_LINK_MSG, bookingLinkIssue } from "@botox/core";
+import type { BookingLinkCheckDeps } from "../context.ts";
 import { HttpError } from "./errors.ts";
-
-export interface BookingLinkCheckDeps {
-  /** The host's addresses (default: the system resolver, every address). */
-  resolve?: (host: string) => Promise<string[]>;
-  /** The TLS agent (tests: one that trusts the test certificate). */
-  agent?: Agent;
-  /** The port to connect to instead of 443 (tests: the loopback server's). */
-  port?: number;
-  /** Tests only: let a private (loopback) address through. */
-  allowPrivateAddresses?: boolean;
-  timeoutMs?: number;
-}
 
 const MAX_REDIRECTS = 3;
 const DEFAULT_TIMEOUT_MS = 5_000;

@@ -12,7 +12,7 @@ import { Agent, createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { BookingLinkCheckDeps } from "../lib/booking-link-check.ts";
+import type { BookingLinkCheckDeps } from "../context.ts";
 
 export interface TestHttpsServer {
   /** What deps.bookingLinkCheck needs to reach it. */

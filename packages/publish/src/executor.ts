@@ -171,7 +171,9 @@ export class BuildExecutor {
       // follow-up takes the queued row); content still goes live beside it by targeted publishes.
       if (trigger !== "content" && this.config.mode === "local" && (await backgroundBuildRunning(db))) {
         await enqueueBuild(db, trigger);
-        return { kind: "busy" };
+        // As above: that build may have ended in between, its follow-up finding no row.
+        if (await backgroundBuildRunning(db)) return { kind: "busy" };
+        tookQueued = true;
       }
       let claimed = await claimBuild(db, trigger);
       if (!claimed && force) {
