@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { APIResponse, Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { newTrackedPage, type TrackedPage } from "@botox/e2e";
 
@@ -119,3 +119,22 @@ export async function sessionIdOf(context: BrowserContext): Promise<string> {
 }
 
 export { makePng } from "@botox/e2e";
+
+/** A rebuild of the e2e site takes seconds; machines running several suites at once are slower. */
+export const REBUILD_TIMEOUT_MS = 180_000;
+
+/** Polls a public page until its HTML contains `text` (an edit published); answers the page. */
+export async function untilServed(path: string, text: string): Promise<string> {
+  let last = "";
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(stack().urls.site + path);
+        last = `${res.status} ${await res.text()}`;
+        return res.status === 200 && last.includes(text);
+      },
+      { timeout: REBUILD_TIMEOUT_MS, interval: 500 },
+    )
+    .toBe(true);
+  return last;
+}

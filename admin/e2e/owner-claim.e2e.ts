@@ -7,15 +7,13 @@
  * which the claimant signs in with a mailed link and finds the clinic in their workspace.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { MSG, clinicPath, isoDay, type Clinic } from "@botox/core";
 import { connect, type DbHandle } from "@botox/db";
 import { launchBrowser, newTrackedPage } from "@botox/e2e";
-import { adminApi, adminUrl, signedInPage, stack, uniqueCity, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { adminApi, adminUrl, signedInPage, stack, uniqueCity, uniqueName, unexpectedErrors, untilServed } from "./helpers.ts";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-/** A rebuild of the e2e site takes seconds; machines running several suites at once are slower. */
-const REBUILD_TIMEOUT_MS = 180_000;
 
 let browser: Browser;
 let db: DbHandle;
@@ -27,22 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await db?.close();
 });
-
-/** Polls a public page until its HTML contains `text`. */
-async function untilServed(path: string, text: string): Promise<string> {
-  let last = "";
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(stack().urls.site + path);
-        last = `${res.status} ${await res.text()}`;
-        return res.status === 200 && last.includes(text);
-      },
-      { timeout: REBUILD_TIMEOUT_MS, interval: 500 },
-    )
-    .toBe(true);
-  return last;
-}
 
 /** The 6-digit code in the newest claim mail to `email`, as the outbox captured it. */
 async function mailedCode(email: string): Promise<string> {
@@ -59,6 +41,22 @@ async function mailedCode(email: string): Promise<string> {
     )
     .toBe(true);
   return code!;
+}
+
+/** Taps "Claim it" on the clinic page until the claim form opens (the island hydrates when the browser is idle). */
+async function openClaimForm(page: Page, name: string): Promise<Locator> {
+  const form = page.getByRole("form", { name: `Claim ${name}` });
+  await expect
+    .poll(
+      async () => {
+        if (await form.isVisible()) return true;
+        await page.getByRole("button", { name: MSG.claim.action }).click();
+        return form.isVisible();
+      },
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBe(true);
+  return form;
 }
 
 /** Writes as the signed-in browser of `context` would, with the admin app's Origin. */
@@ -91,18 +89,7 @@ describe("a clinic owner at 390 px", () => {
 
     const { page, context, errors } = await newTrackedPage(browser, PHONE);
     await page.goto(stack().urls.site + clinicPage);
-    // The claim island hydrates when the browser is idle: tap until the form opens.
-    const form = page.getByRole("form", { name: `Claim ${name}` });
-    await expect
-      .poll(
-        async () => {
-          if (await form.isVisible()) return true;
-          await page.getByRole("button", { name: MSG.claim.action }).click();
-          return form.isVisible();
-        },
-        { timeout: 30_000, interval: 250 },
-      )
-      .toBe(true);
+    const form = await openClaimForm(page, name);
     const email = `dana@${domain}`;
     await form.getByLabel("Work email").fill(email);
     await form.getByLabel("Your name").fill("Dana Reyes");
@@ -157,17 +144,7 @@ describe("a clinic owner at 390 px", () => {
 
     const { page, context, errors } = await newTrackedPage(browser, PHONE);
     await page.goto(stack().urls.site + clinicPage);
-    const form = page.getByRole("form", { name: `Claim ${name}` });
-    await expect
-      .poll(
-        async () => {
-          if (await form.isVisible()) return true;
-          await page.getByRole("button", { name: MSG.claim.action }).click();
-          return form.isVisible();
-        },
-        { timeout: 30_000, interval: 250 },
-      )
-      .toBe(true);
+    const form = await openClaimForm(page, name);
     // A free-mail address is never proof of the clinic's domain.
     const email = `${uniqueCity("dana").replace(/\W/g, "").toLowerCase()}@gmail.com`;
     await form.getByLabel("Work email").fill(email);

@@ -7,10 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { cityPath, clinicPath, type Clinic } from "@botox/core";
 import { launchBrowser } from "@botox/e2e";
-import { adminApi, expectToast, signedInPage, stack, uniqueCity, uniqueName, unexpectedErrors } from "./helpers.ts";
-
-/** A rebuild of the e2e site takes seconds; machines running several suites at once are slower. */
-const REBUILD_TIMEOUT_MS = 180_000;
+import { REBUILD_TIMEOUT_MS, adminApi, expectToast, signedInPage, stack, uniqueCity, uniqueName, unexpectedErrors, untilServed } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,22 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Polls a public page until its HTML contains `text`. */
-async function untilServed(path: string, text: string): Promise<string> {
-  let last = "";
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(stack().urls.site + path);
-        last = `${res.status} ${await res.text()}`;
-        return res.status === 200 && last.includes(text);
-      },
-      { timeout: REBUILD_TIMEOUT_MS, interval: 500 },
-    )
-    .toBe(true);
-  return last;
-}
 
 describe("publishing", () => {
   it(
