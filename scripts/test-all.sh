@@ -96,7 +96,12 @@ done
 if [ -s "$logs/failed-steps" ]; then
   echo "failed steps:"
   sed 's/^/  /' "$logs/failed-steps"
-  cat "$logs"/*.log | sed -r 's/\x1b\[[0-9;]*m//g' | grep -E '^[[:space:]]*(FAIL|×)[[:space:]]' | sed -r 's/^[[:space:]]*/  /' | sort -u | head -60
+  # Each failed test with the first lines of its error (the message, the test's line): a tail
+  # that names only the test leaves nobody able to tell a flake's cause from a CI log.
+  cat "$logs"/*.log | sed -r 's/\x1b\[[0-9;]*m//g' | awk '
+    /^[[:space:]]*(FAIL|×)[[:space:]]/ { sub(/^[[:space:]]*/, "  "); print; n = 8; next }
+    n > 0 { n--; if ($0 ~ /(→|[A-Za-z]*Error[:[]|❯ [^ ]+:[0-9]+:[0-9]+|Caused by)/) { sub(/^[[:space:]]*/, "      "); print } }
+  ' | awk '!seen[$0]++' | head -80
 fi
 echo "(whole suite: $((SECONDS - started)) s)"
 # Vitest prints "Tests  N passed | M failed (T)" per run; sum them into one closing line.

@@ -1,7 +1,7 @@
 import { silentLogger } from "@botox/core/logger";
 import fs from "node:fs";
 import os from "node:os";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { PUBLISH_LOCK_KEYS, bringBuildToForeground, claimBuild, databaseOn, sendBuildToBackground, withdrawBuild } from "@botox/db";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import type { PublishConfig } from "./config.ts";
@@ -92,6 +92,29 @@ describe("BuildExecutor", () => {
       ["succeeded", "rebuild+webhook"],
     ]);
     expect(rows[0]!.log).toContain("interrupted");
+  });
+
+  it("records a build live as it switches: no status read names the previous build while the new pages are served", async () => {
+    const ex = executor();
+    const first = await ex.attempt("startup", true);
+    // What the database and the served folder say while the build ends after its switch (it
+    // counts its pages then, which takes seconds at 250,000 files).
+    const seen: { served: number | null; rows: Awaited<ReturnType<typeof buildRows>> }[] = [];
+    const ending = ex as unknown as { pageCount(id: number, outDir: string): Promise<number> };
+    const count = ending.pageCount.bind(ex);
+    vi.spyOn(ending, "pageCount").mockImplementation(async (id, outDir) => {
+      seen.push({ served: await ex.folder.liveId(), rows: await buildRows(db.sql) });
+      return count(id, outDir);
+    });
+    const second = await ex.attempt("rebuild", true);
+    if (first.kind !== "built" || second.kind !== "built") throw new Error("expected two builds");
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.served).toBe(second.id);
+    expect(seen[0]!.rows.map((r) => [r.id, r.status, r.live])).toEqual([
+      [first.id, "succeeded", false],
+      [second.id, "succeeded", true],
+    ]);
+    expect((await buildRows(db.sql)).at(-1)).toMatchObject({ id: second.id, status: "succeeded", live: true, page_count: 3 });
   });
 
   it("keeps the live build when a build fails and removes the failed folder", async () => {

@@ -429,7 +429,7 @@ export class BuildExecutor {
           await this.folder.remove(id);
           return { ok: false, pageCount: null };
         }
-        await this.folder.switchTo(id);
+        await this.switchLive(id, caught?.changeWatermark);
         stage("switch");
         // Counted once the new pages are served: a walk of 250,000 files takes seconds.
         return { ok: true, pageCount: await this.pageCount(id, outDir), ...(caught ? { changeWatermark: caught.changeWatermark } : {}) };
@@ -488,7 +488,7 @@ export class BuildExecutor {
       log.push(
         `[publish] ${report.collected.length} paths collected, ${report.render.length} pages rendered, ${written} files laid over build #${target.liveId}'s links, ${removed} removed\n`,
       );
-      await this.folder.switchTo(id);
+      await this.switchLive(id);
       stage("switch");
       return { ok: true, pageCount: await this.pageCount(id, outDir) };
     } catch (err) {
@@ -501,6 +501,17 @@ export class BuildExecutor {
       await yielding.stop();
       await this.endWork(id);
     }
+  }
+
+  /**
+   * Serves build `id` and records it live in the same step: the page count, the spare copy and
+   * the rest of the build's ending come after. Recorded only at the end, the publish status
+   * still named the previous build as live while its pages were already served: for seconds on
+   * a loaded machine, where a status read just after the new page showed the old build.
+   */
+  private async switchLive(id: number, changeWatermark?: number): Promise<void> {
+    await this.folder.switchTo(id);
+    await markBuildLive(this.db, id, changeWatermark);
   }
 
   /**
@@ -684,8 +695,7 @@ export class BuildExecutor {
     if (row.status !== "succeeded" || !(await this.folder.exists(id))) {
       return { ok: false, status: 409, error: "Only a kept successful build can be made live" };
     }
-    await this.folder.switchTo(id);
-    await markBuildLive(this.db, id);
+    await this.switchLive(id);
     this.options.logger.info({ buildId: id }, "rolled back");
     return { ok: true, id };
   }

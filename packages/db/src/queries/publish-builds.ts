@@ -319,14 +319,21 @@ export async function findPublishBuild(db: Database, id: number): Promise<{ id: 
   return row;
 }
 
-/** Makes one build the live one (and no other). */
-export async function markBuildLive(db: Database, id: number): Promise<void> {
+/**
+ * Makes one build the live one (and no other), as its pages start to be served: a rollback, or a
+ * build at its switch, which is succeeded from then on (with the watermark it caught up to, when
+ * it did). finishBuild records its page count, duration and log afterwards.
+ */
+export async function markBuildLive(db: Database, id: number, changeWatermark?: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(publishBuilds)
       .set({ live: false })
       .where(and(eq(publishBuilds.live, true), ne(publishBuilds.id, id)));
-    await tx.update(publishBuilds).set({ live: true }).where(eq(publishBuilds.id, id));
+    await tx
+      .update(publishBuilds)
+      .set({ live: true, status: "succeeded", background: false, ...(changeWatermark !== undefined ? { changeWatermark } : {}) })
+      .where(eq(publishBuilds.id, id));
   });
 }
 
