@@ -225,8 +225,9 @@ async function startServer(url: string, readCache: boolean, dir: string = apiDir
       // autocannon stands for many visitors behind one proxy: each request carries its own
       // X-Forwarded-For, so the per-address limits see many clients, not one.
       TRUSTED_PROXIES: "127.0.0.1",
-      // Off: every request reaches the database (the query path's own speed).
-      ...(readCache ? {} : { READ_CACHE_TTL_MS: "0" }),
+      // Off: every request reaches the database (the query path's own speed); the beacon's
+      // events too, each written as it comes instead of in batches.
+      ...(readCache ? {} : { READ_CACHE_TTL_MS: "0", EVENTS_FLUSH_MS: "0" }),
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -380,7 +381,7 @@ async function signIn(port: number, password: string | null): Promise<string | n
     .join("; ");
 }
 
-/** The API as deployed (read cache on), then with every request reaching the database. */
+/** The API as deployed (read cache on, the beacon's events in batches), then with every request reaching the database. */
 const MODES = [
   { name: "read cache on", readCache: true },
   { name: "read cache off", readCache: false },

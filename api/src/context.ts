@@ -5,6 +5,7 @@ import type { ApiEnv } from "./env.ts";
 import type { Agent } from "node:https";
 import type { ReadCache } from "./lib/read-cache.ts";
 import type { CountsMemo } from "./lib/counts-memo.ts";
+import type { ListingEventBatches } from "./lib/listing-event-batches.ts";
 import type { MailService } from "./mail/mail-service.ts";
 
 /** What every handler can reach: injected by createApp so tests pass their own database. */
@@ -35,6 +36,8 @@ export interface Deps {
   draining?: () => boolean;
   /** Mail (api/src/mail): the outbox worker and the digest schedule composed by deps.ts; none in most tests. */
   mail?: MailService;
+  /** The beacon's counts written in batches (lib/listing-event-batches.ts); none in most tests: each event is written as it comes. */
+  listingEvents?: ListingEventBatches;
   /** How a booking link is asked before it is saved (lib/booking-link-check.ts); tests inject a loopback server's. */
   bookingLinkCheck?: BookingLinkCheckDeps;
 }

@@ -15,6 +15,7 @@ import { resolveAppSecret } from "./lib/app-secret.ts";
 import { createLogger } from "./lib/logger.ts";
 import { startReadCache } from "./lib/read-cache.ts";
 import { createCountsMemo } from "./lib/counts-memo.ts";
+import { ListingEventBatches } from "./lib/listing-event-batches.ts";
 import { closeRedisConnections } from "./lib/redis.ts";
 import { Publisher, publishConfigFromEnv, type PublishConfig } from "@botox/publish";
 import { mailConfigFromEnv } from "./mail/config.ts";
@@ -70,6 +71,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     locatedPlaces: new LocatedPlaces(),
     ...(env.STATS_COUNTS_TTL_MS > 0 ? { countsMemo: createCountsMemo<DashboardCounts>({ ttlMs: env.STATS_COUNTS_TTL_MS }) } : {}),
     ...(publisher ? { publisher } : {}),
+    ...(env.EVENTS_FLUSH_MS > 0 ? { listingEvents: new ListingEventBatches({ sql: database.sql, logger, flushMs: env.EVENTS_FLUSH_MS }) } : {}),
   };
   // Mail: the outbox worker sends in this process (every instance may run one, decision 246);
   // the digest and alert run follows MAIL_SCHEDULE.
@@ -95,6 +97,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
         await worker?.stop();
         await publisher?.stop();
         readCache?.stop();
+        await deps.listingEvents?.close();
         if (env.REDIS_URL) await closeRedisConnections();
         if (ownsDatabase) await database.close();
       })()),

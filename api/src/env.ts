@@ -85,6 +85,8 @@ const schema = z.object({
   READ_CACHE_MAX_MB: z.coerce.number().int().min(1).default(256),
   /** How often the read cache checks content_changes for writes made elsewhere. */
   READ_CACHE_POLL_MS: z.coerce.number().int().min(100).default(1_000),
+  /** How long the beacon's first waiting event waits for others before they are written together (lib/listing-event-batches.ts); 0 writes each event as it comes. */
+  EVENTS_FLUSH_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   /** Longest the dashboard's counts (/stats) are shared between requests (lib/counts-memo.ts); 0 reads them every time. */
   STATS_COUNTS_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   // ---- mail (api/src/mail, docs/deploy.md "Mail") ----

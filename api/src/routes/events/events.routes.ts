@@ -21,10 +21,11 @@ import {
   type ListingEvent,
   type ListingEventWeeks,
 } from "@botox/core";
-import { clinicExists, countListingEvent, listingEventWeeks } from "@botox/db";
+import { clinicExists, listingEventWeeks } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
 import type { AppEnv } from "../../context.ts";
 import { lazyBodyLimit } from "../../lib/body-limit.ts";
+import { countListingEvent } from "../../lib/listing-event-batches.ts";
 import { HttpError, bodyTooLarge, parseOrThrow } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
 import { createRouter, documentedJsonRequest, errorResponse, json, writeErrors } from "../../lib/openapi.ts";
@@ -96,9 +97,9 @@ export const eventsRoutes = createRouter()
     // address and no clinic, and one visitor's keys of two clinics or days cannot be matched.
     const key = visitorKeyFor(c, [today, event.clinicId, event.type]);
     if ((await cap.hit(deps, key)) > LISTING_EVENTS.perAddressPerClinicPerDay) return c.body(null, 204);
-    const counted = await countListingEvent(deps.sql, { clinicId: event.clinicId, weekStart: weekStartOf(today), type: event.type });
     // No such clinic: nothing counted, and nothing kept for it in the store either.
-    if (!counted) await cap.forget(deps, key);
+    const counted = { clinicId: event.clinicId, weekStart: weekStartOf(today), type: event.type };
+    await countListingEvent(deps.listingEvents, deps.sql, counted, () => cap.forget(deps, key));
     return c.body(null, 204);
   })
   .openapi(weeksRoute, async (c) => {
@@ -107,6 +108,8 @@ export const eventsRoutes = createRouter()
     const { db, sql, now } = c.get("deps");
     // An owner reaches only their own clinics (checked before this runs); the team may ask for any.
     if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.admin.clinicNotFound);
+    // This instance's events still waiting for their batch count too.
+    await c.get("deps").listingEvents?.flush();
     const body: ListingEventWeeks = { weeks: await listingEventWeeks(sql, clinicId, weekStartsEndingAt(isoDay(now?.() ?? new Date()), weeks)) };
     c.header("Cache-Control", "private, no-store");
     return c.json(body, 200);

@@ -6,9 +6,11 @@ import { createHmac, randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LISTING_EVENTS, MSG, type ListingEventWeeks, type Stats } from "@botox/core";
+import { silentLogger } from "@botox/core/logger";
 import { adminUsers, hashPassword } from "@botox/db";
 import { createApp } from "../../app.ts";
 import { readApiEnv } from "../../env.ts";
+import { ListingEventBatches } from "../../lib/listing-event-batches.ts";
 import { closeRedisConnections } from "../../lib/redis.ts";
 import { sessionCookieOf } from "../../test/admin-app.ts";
 import { makeOwner, signInOwner } from "../../test/owners.ts";
@@ -219,6 +221,25 @@ describe("GET /clinics/{id}/events", () => {
     const anonymous = await t.get<{ error: string }>(`/clinics/${clinicA}/events`);
     expect([anonymous.status, anonymous.body.error]).toEqual([401, MSG.api.unauthorized]);
     expect((await t.get(`/clinics/2000000000/events`, { cookie: admin })).status).toBe(404);
+  });
+});
+
+describe("in batches (the API as deployed, lib/listing-event-batches.ts)", () => {
+  it("answers at once, counts at the flush, and shows an instance its own events", async () => {
+    const batches = new ListingEventBatches({ sql: t.db.sql, logger: silentLogger, flushMs: 60_000 });
+    t.deps.listingEvents = batches;
+    try {
+      const before = await countOf(clinicB, "website");
+      const ip = freshIp();
+      for (let i = 0; i < 3; i++) expect((await beacon({ clinicId: clinicB, type: "website" }, { ip })).status).toBe(204);
+      expect(await countOf(clinicB, "website")).toBe(before);
+      // The weeks read flushes first: the events sent to this instance are in it.
+      const weeks = await t.get<ListingEventWeeks>(`/clinics/${clinicB}/events?weeks=1`, { cookie: admin });
+      expect(weeks.body.weeks[0]?.website).toBe(before + 3);
+    } finally {
+      await batches.close();
+      delete t.deps.listingEvents;
+    }
   });
 });
 

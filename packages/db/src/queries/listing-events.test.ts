@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clinics } from "../schema.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { countListingEvent, listingEventTotals, listingEventWeeks } from "./listing-events.ts";
+import { countListingEvents, listingEventTotals, listingEventWeeks } from "./listing-events.ts";
 
 let t: TestDatabase;
 let clinicId: number;
@@ -17,16 +17,28 @@ afterAll(() => t.close());
 
 describe("listing counts (migration 0026)", () => {
   it("count every one of many events sent at once", async () => {
-    const results = await Promise.all(Array.from({ length: 40 }, () => countListingEvent(t.sql, { clinicId, weekStart: "2026-11-23", type: "call" })));
-    expect(results.every(Boolean)).toBe(true);
+    const one = { clinicId, weekStart: "2026-11-23", type: "call" as const, count: 1 };
+    const results = await Promise.all(Array.from({ length: 40 }, () => countListingEvents(t.sql, [one])));
+    expect(results.every((ids) => ids.has(clinicId))).toBe(true);
     const [week] = await listingEventWeeks(t.sql, clinicId, ["2026-11-23"]);
     expect(week).toEqual({ weekStart: "2026-11-23", view: 0, call: 40, website: 0, directions: 0, booking: 0, "deal-view": 0 });
   });
 
-  it("write nothing for a clinic that does not exist", async () => {
-    expect(await countListingEvent(t.sql, { clinicId: 999_999, weekStart: "2026-11-23", type: "view" })).toBe(false);
+  it("add a batch of counts in one statement, answering the clinics that exist and writing nothing for one that does not", async () => {
+    const counted = await countListingEvents(t.sql, [
+      { clinicId, weekStart: "2026-11-09", type: "call", count: 5 },
+      { clinicId, weekStart: "2026-11-02", type: "view", count: 3 },
+      { clinicId: 999_999, weekStart: "2026-11-09", type: "view", count: 7 },
+    ]);
+    expect([...counted]).toEqual([clinicId]);
+    const weeks = await listingEventWeeks(t.sql, clinicId, ["2026-11-02", "2026-11-09"]);
+    expect(weeks.map((w) => [w.view, w.call])).toEqual([
+      [3, 0],
+      [0, 5],
+    ]);
     const [row] = await t.sql<{ n: number }[]>`select count(*)::int as n from clinic_event_counts where clinic_id = 999999`;
     expect(row?.n).toBe(0);
+    expect(await countListingEvents(t.sql, [])).toEqual(new Set());
   });
 
   it("keep a week by its Monday and a kind from the list only", async () => {

@@ -8,25 +8,38 @@ import type { Sql } from "../client.ts";
 
 const isType = (type: string): type is ListingEventType => (LISTING_EVENT_TYPES as readonly string[]).includes(type);
 
+/** A number of events of one kind, for one clinic, in the week starting `weekStart`. */
+export interface ListingEventCount {
+  clinicId: number;
+  weekStart: string;
+  type: ListingEventType;
+  count: number;
+}
+
 /**
- * Adds one to the clinic's count of `type` in the week starting `weekStart`: a prepared upsert.
- * False when there is no such clinic (nothing is written).
+ * Adds each count to its clinic's, week's and kind's total in one statement; answers the clinic
+ * ids that exist (an unknown clinic's counts are not written). At most one count per clinic,
+ * week and kind: an upsert cannot touch one row twice.
  *
  * Its commit does not wait for the write-ahead log to reach the disk (synchronous_commit off,
- * for this transaction only): waiting for the flush of every event was most of what an event
- * cost, and a crash can at worst lose the events of its last fraction of a second, never
- * corrupt a count. The three statements before COMMIT go out together (pipelined).
+ * for this transaction only): waiting for that flush was most of what an event cost, and a crash
+ * can at worst lose the last fraction of a second's counts, never corrupt one. The statements
+ * before COMMIT go out together (pipelined).
  */
-export async function countListingEvent(sql: Sql, event: { clinicId: number; weekStart: string; type: ListingEventType }): Promise<boolean> {
+export async function countListingEvents(sql: Sql, counts: readonly ListingEventCount[]): Promise<Set<number>> {
+  if (counts.length === 0) return new Set();
   const [, rows] = await sql.begin((tx) => [
     tx`SET LOCAL synchronous_commit = off`,
-    tx`
+    tx<{ clinicId: number }[]>`
       INSERT INTO clinic_event_counts (clinic_id, week_start, type, count)
-      SELECT id, ${event.weekStart}::date, ${event.type}, 1 FROM clinics WHERE id = ${event.clinicId}
-      ON CONFLICT (clinic_id, week_start, type) DO UPDATE SET count = clinic_event_counts.count + 1
-      RETURNING 1 AS counted`,
+      SELECT c.id, v.week_start, v.type, v.count
+      FROM jsonb_to_recordset(${JSON.stringify(counts.map((e) => ({ clinic_id: e.clinicId, week_start: e.weekStart, type: e.type, count: e.count })))}::jsonb)
+        AS v(clinic_id integer, week_start date, type text, count integer)
+      JOIN clinics c ON c.id = v.clinic_id
+      ON CONFLICT (clinic_id, week_start, type) DO UPDATE SET count = clinic_event_counts.count + excluded.count
+      RETURNING clinic_id AS "clinicId"`,
   ]);
-  return (rows?.length ?? 0) > 0;
+  return new Set((rows ?? []).map((r) => Number(r.clinicId)));
 }
 
 /** The clinic's counts in each of `weekStarts` (Mondays, oldest first), zeros where nothing was counted. */
