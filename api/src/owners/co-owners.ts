@@ -6,7 +6,7 @@
  * removes them. Every write and its mail share one transaction (the outbox).
  */
 import { MSG, OWNER_INVITE_DAYS, type ClinicOwnersResponse, type OwnerInvite } from "@botox/core";
-import type { Sql } from "@botox/db";
+import { setAuditActor, type AuditActor, type Sql } from "@botox/db";
 import type { MailContext } from "../mail/subscriptions.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { ownerInviteMail } from "../mail/templates.ts";
@@ -83,21 +83,24 @@ export async function acceptInvite(sql: Sql, token: string): Promise<AcceptResul
     const [owner] = await tx<{ id: number; email: string }[]>`
       insert into owners (email) values (${row.email}) on conflict (email) do update set email = excluded.email returning id, email`;
     if (!owner) throw new Error("owner upsert returned no row");
+    // The audit log records the new owner as having joined themselves, by the invitation.
+    await setAuditActor(tx, { role: "owner", id: Number(owner.id), email: owner.email });
     await tx`insert into clinic_owners (clinic_id, owner_id) values (${row.clinic_id}, ${owner.id}) on conflict do nothing`;
     return { ok: true, owner: { id: Number(owner.id), email: owner.email }, clinicId: Number(row.clinic_id) };
   });
 }
 
 /**
- * Removes an owner from a clinic. An owner (`by: "owner"`) may not remove the last one, themselves
- * included (409): the clinic's owner rows are locked first, so two owners removing each other at
- * once cannot leave it with none. The team may (`by: "team"`).
+ * Removes an owner from a clinic, recorded in the audit log as `by`'s change. An owner may not
+ * remove the last one, themselves included (409): the clinic's owner rows are locked first, so
+ * two owners removing each other at once cannot leave it with none. The team may.
  */
-export async function removeOwner(sql: Sql, clinicId: number, ownerId: number, by: "owner" | "team"): Promise<{ remaining: number }> {
+export async function removeOwner(sql: Sql, clinicId: number, ownerId: number, by: AuditActor): Promise<{ remaining: number }> {
   return sql.begin(async (tx) => {
+    await setAuditActor(tx, by);
     const rows = await tx<{ owner_id: number }[]>`select owner_id from clinic_owners where clinic_id = ${clinicId} order by owner_id for update`;
     if (!rows.some((r) => Number(r.owner_id) === ownerId)) throw new ClaimProblem(404, MSG.coOwners.notAnOwner);
-    if (by === "owner" && rows.length <= 1) throw new ClaimProblem(409, MSG.coOwners.lastOwner);
+    if (by.role === "owner" && rows.length <= 1) throw new ClaimProblem(409, MSG.coOwners.lastOwner);
     await tx`delete from clinic_owners where clinic_id = ${clinicId} and owner_id = ${ownerId}`;
     // The public page's "Listing managed by the clinic" may change: the publisher rebuilds it.
     if (rows.length === 1) await tx`insert into content_changes (entity, entity_id, action) values ('clinic', ${clinicId}, 'update')`;

@@ -20,7 +20,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { SLUG_CONSTRAINTS } from "./slug-conflict.ts";
-import type { StaffCheck } from "@botox/core";
+import { AUDIT_ENTITIES, type StaffCheck } from "@botox/core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -771,7 +771,7 @@ export const clinicAudit = pgTable(
     actorId: integer("actor_id").notNull(),
     actorEmail: text("actor_email").notNull(),
     action: text("action").notNull(),
-    entity: text("entity", { enum: ["clinic", "price", "deal", "staff", "claim"] }).notNull(),
+    entity: text("entity", { enum: AUDIT_ENTITIES }).notNull(),
     entityId: integer("entity_id").notNull(),
     /** The suggested edit an applied change came from. */
     suggestionId: integer("suggestion_id"),

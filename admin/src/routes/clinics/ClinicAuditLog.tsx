@@ -26,6 +26,11 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "staff.delete": "Removed a staff member",
   "claim.verified": "Approved a claim of the listing",
   "claim.rejected": "Refused a claim of the listing",
+  "owner.add": "Added an owner",
+  "owner.remove": "Removed an owner",
+  "photo.create": "Added a photo",
+  "photo.update": "Changed a photo",
+  "photo.delete": "Removed a photo",
 };
 
 /** "11/29/2026 14:05 UTC": the admin's date (product.md §3) and the time, in UTC as stored. */
@@ -48,6 +53,8 @@ function subjectText(e: ClinicAuditEntry): string {
   else if (e.entity === "deal") parts.push(text("title"));
   else if (e.entity === "staff") parts.push(text("name"));
   else if (e.entity === "claim") parts.push(`${text("name")} <${text("email")}>`);
+  else if (e.entity === "owner") parts.push(text("email"));
+  else if (e.entity === "photo") parts.push(text("alt"));
   return parts.filter((p) => p && p !== "—").join(", ");
 }
 

@@ -4,7 +4,7 @@
  * may remove anyone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG, type ClinicOwnersResponse, type OwnerClinicsResponse } from "@botox/core";
+import { MSG, type ClinicAuditList, type ClinicOwnersResponse, type OwnerClinicsResponse } from "@botox/core";
 import { adminUsers, hashPassword } from "@botox/db";
 import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
 import { sessionCookieOf } from "../../test/admin-app.ts";
@@ -168,5 +168,26 @@ describe("removing owners", () => {
     const [row] = await t.db.sql<{ claimed: boolean }[]>`select claimed from clinics where id = ${clinicId}`;
     expect(row!.claimed).toBe(false);
     expect((await t.request("DELETE", `/clinics/${clinicId}/owners/${other.ids[0]}`, { cookie: admin })).status).toBe(404);
+  });
+});
+
+describe("the audit log (decision 298)", () => {
+  it("records an owner who joins by invitation as their own change, and one removed as the remover's", async () => {
+    const { clinicId, ids } = await clinicOf("keeper@clinic.test", "leaver@clinic.test");
+    const keeper = await signIn("keeper@clinic.test");
+    expect((await t.request("POST", `/owner/clinics/${clinicId}/invites`, { cookie: keeper, body: { email: "joiner@clinic.test" } })).status).toBe(201);
+    const joined = await accept(await invitedToken("joiner@clinic.test"));
+    expect(joined.status).toBe(200);
+    const joinerId = (await t.db.sql<{ id: number }[]>`select id from owners where email = 'joiner@clinic.test'`)[0]!.id;
+    expect((await t.request("DELETE", `/owner/clinics/${clinicId}/owners/${ids[1]}`, { cookie: keeper })).status).toBe(200);
+    expect((await t.request("DELETE", `/clinics/${clinicId}/owners/${joinerId}`, { cookie: admin })).status).toBe(200);
+    const log = (await (await t.request("GET", `/clinics/${clinicId}/audit`, { cookie: keeper })).json()) as ClinicAuditList;
+    expect(log.entries.map((e) => [e.action, e.actor.role, e.actor.email, e.entity, e.entityId, e.subject.email, e.before, e.after])).toEqual([
+      ["owner.remove", "admin", "coowner-admin", "owner", joinerId, "joiner@clinic.test", { email: "joiner@clinic.test" }, {}],
+      ["owner.remove", "owner", "keeper@clinic.test", "owner", ids[1], "leaver@clinic.test", { email: "leaver@clinic.test" }, {}],
+      ["owner.add", "owner", "joiner@clinic.test", "owner", joinerId, "joiner@clinic.test", {}, { email: "joiner@clinic.test" }],
+    ]);
+    // Owners made without a signed writer (the seed, an import, this test's helper) are not recorded.
+    expect(log.entries.some((e) => e.entityId === ids[0])).toBe(false);
   });
 });

@@ -16,7 +16,8 @@ import {
 import type { Context } from "hono";
 import { adminRoute, ownerRoute } from "../../auth/admin-route.ts";
 import type { AppEnv } from "../../context.ts";
-import { notifyContentChange } from "../../lib/content-changes.ts";
+import type { AuditActor } from "@botox/db";
+import { actorOf, notifyContentChange } from "../../lib/content-changes.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
@@ -27,6 +28,13 @@ import { ClaimProblem } from "../../owners/claims.ts";
 import { INVITE_ERRORS, acceptInvite, inviteOwner, listClinicOwners, removeOwner } from "../../owners/co-owners.ts";
 import { SIGN_IN_LINK_ERRORS, consumeSignInLink, requestSignInLink } from "../../owners/sign-in.ts";
 import { finishOwnerSignIn } from "./owner-security.routes.ts";
+
+/** The signed-in person a write is recorded as (the routes below are signed-in only). */
+function signedInActor(c: Context<AppEnv>): AuditActor {
+  const actor = actorOf(c);
+  if (!actor) throw new HttpError(401, MSG.api.unauthorized);
+  return actor;
+}
 
 const signInLinkRoute = createRoute({
   method: "post",
@@ -181,14 +189,14 @@ export const ownerRoutes = createRouter()
   .openapi(removeRoute, async (c) => {
     const clinicId = idParam(c.req.param("id"), MSG.api.notFound);
     const ownerId = idParam(c.req.param("ownerId"), MSG.coOwners.notAnOwner);
-    const { remaining } = await removeOwner(c.get("deps").sql, clinicId, ownerId, "owner").catch(refuse);
+    const { remaining } = await removeOwner(c.get("deps").sql, clinicId, ownerId, signedInActor(c)).catch(refuse);
     ownersChanged(c, clinicId, remaining);
     return c.json({ removed: { ownerId, clinicId }, remaining }, 200);
   })
   .openapi(teamRemoveRoute, async (c) => {
     const clinicId = idParam(c.req.param("id"), MSG.api.notFound);
     const ownerId = idParam(c.req.param("ownerId"), MSG.coOwners.notAnOwner);
-    const { remaining } = await removeOwner(c.get("deps").sql, clinicId, ownerId, "team").catch(refuse);
+    const { remaining } = await removeOwner(c.get("deps").sql, clinicId, ownerId, signedInActor(c)).catch(refuse);
     ownersChanged(c, clinicId, remaining);
     return c.json({ removed: { ownerId, clinicId }, remaining }, 200);
   })

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLINIC_PHOTOS, MSG, type ClinicPhoto, type ClinicPhotoList } from "@botox/core";
+import { CLINIC_PHOTOS, MSG, type ClinicAuditList, type ClinicPhoto, type ClinicPhotoList } from "@botox/core";
 import { adminUsers, hashPassword, type ContentChange } from "@botox/db";
 import { sessionCookieOf } from "../../test/admin-app.ts";
 import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
@@ -70,6 +70,13 @@ describe("a clinic's photos", () => {
     expect(removed.status).toBe(200);
     expect((await t.get<ClinicPhotoList>(`/clinics/${id}/photos`, { cookie })).body.photos.map((p) => p.id)).toEqual([photo.id]);
     expect((await t.request("DELETE", `/clinic-photos/${second.photo.id}`, { cookie })).status).toBe(404);
+    // The audit log names each photo added and removed by its description, as the owner's (decision 298).
+    const log = (await (await t.request("GET", `/clinics/${id}/audit`, { cookie })).json()) as ClinicAuditList;
+    expect(log.entries.filter((e) => e.entity === "photo" && e.action !== "photo.update").map((e) => [e.action, e.actor.role, e.subject.alt])).toEqual([
+      ["photo.delete", "owner", "The waiting room"],
+      ["photo.create", "owner", "The waiting room"],
+      ["photo.create", "owner", "The treatment room"],
+    ]);
   });
 
   it(`refuses the ${CLINIC_PHOTOS.max + 1}th photo with a clear message`, { timeout: 120_000 }, async () => {

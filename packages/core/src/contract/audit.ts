@@ -1,6 +1,6 @@
 /**
- * A clinic's audit log (decision 278): every change the team or the clinic's owners made to the
- * clinic, its prices, deals, staff and claims, newest first, with who made it, the changed
+ * A clinic's audit log (decisions 278, 298): every change the team or the clinic's owners made to
+ * the clinic, its prices, deals, staff, claims, owners and photos, newest first, with who made it, the changed
  * fields and their values before and after.
  */
 import { z } from "zod";
@@ -8,7 +8,7 @@ import { sessionRoleSchema } from "./owners.ts";
 import { limitParam, pageParam } from "./shared.ts";
 
 /** What a row of the log is about. */
-export const AUDIT_ENTITIES = ["clinic", "price", "deal", "staff", "claim"] as const;
+export const AUDIT_ENTITIES = ["clinic", "price", "deal", "staff", "claim", "owner", "photo"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**
@@ -31,6 +31,11 @@ export const AUDIT_ACTIONS = [
   "staff.delete",
   "claim.verified",
   "claim.rejected",
+  "owner.add",
+  "owner.remove",
+  "photo.create",
+  "photo.update",
+  "photo.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -51,12 +56,14 @@ export const clinicAuditEntrySchema = z.object({
     .describe("Who: a team member (role admin, their sign-in name) or a clinic owner (role owner, their address), as it was then"),
   action: z.enum(AUDIT_ACTIONS),
   entity: z.enum(AUDIT_ENTITIES),
-  entityId: z.number().int().describe("The clinic's, price's, deal's, staff member's or claim's id"),
+  entityId: z.number().int().describe("The clinic's, price's, deal's, staff member's, claim's, owner's or photo's id"),
   suggestionId: z.number().int().nullable().describe("The suggested edit an applied change came from"),
   fields: z.array(z.string()).describe("The changed fields (the API's names)"),
   before: valuesSchema.describe("The changed fields' values before; empty for a new row"),
   after: valuesSchema.describe("The changed fields' values after; empty for a deleted row"),
-  subject: valuesSchema.describe("What names the row (a price's brand and model, a staff member's name, a claim's address)"),
+  subject: valuesSchema.describe(
+    "What names the row (a price's brand and model, a staff member's name, a claim's or an owner's address, a photo's description)",
+  ),
 });
 export type ClinicAuditEntry = z.infer<typeof clinicAuditEntrySchema>;
 
