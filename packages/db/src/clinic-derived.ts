@@ -21,7 +21,7 @@ export function timeZoneAt(latitude: number | null | undefined, longitude: numbe
 }
 
 /** `open_minutes` for stored working hours: null unless every entry could be read. */
-export function openMinutesOf(workingHours: unknown): string | null {
+function openMinutesOf(workingHours: unknown): string | null {
   const parsed = parseWorkingHours(workingHours);
   return parsed.known ? intervalsToMultirange(parsed.intervals) : null;
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE_MSG } from "@botox/core";
 import { importClinics, parseExport, validateExportRow } from "./import.ts";
 import { clinics } from "./schema.ts";
-import { searchClinicsNear, searchClinicsNearZip } from "./queries/clinic-search.ts";
+import { listClinicsNear, searchClinicsNearZip } from "./queries/clinic-search.ts";
 import { createTestDatabase, runDbCli, type TestDatabase } from "./testing.ts";
 
 const samplesDir = fileURLToPath(new URL("../samples/", import.meta.url));
@@ -378,8 +378,8 @@ describe("coordinates (one clinic write path)", () => {
     const [row] = await t.sql<{ latitude: number; longitude: number }[]>`select latitude, longitude from clinics where source_key = ${link}`;
     expect(row).toEqual({ latitude: 0, longitude: 0 });
 
-    const near = await searchClinicsNear(t.db, { origin: { latitude: 0, longitude: 0 }, radiusMiles: 50, limit: 10 });
-    expect(near.items.map((c) => c.name)).toContain("Null Island Import Spa");
+    const near = await listClinicsNear(t.db, { origin: { latitude: 0, longitude: 0 }, radiusMiles: 50, limit: 10 });
+    expect(near.map((c) => c.name)).toContain("Null Island Import Spa");
 
     await t.sql`insert into zip_codes (zip, city, state, latitude, longitude) values ('00001', 'Atlantic', 'XX', 0.0001, 0.0001) on conflict do nothing`;
     const byZip = await searchClinicsNearZip(t.db, { postalCode: "00001", page: 1, limit: 10, radiusMiles: 50 });

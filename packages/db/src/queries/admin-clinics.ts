@@ -125,8 +125,3 @@ export async function deleteClinic(db: DbExecutor, id: number): Promise<boolean>
   const rows = await db.delete(clinics).where(eq(clinics.id, id)).returning({ id: clinics.id });
   return rows.length > 0;
 }
-
-export async function countAllClinics(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(clinics);
-  return row?.n ?? 0;
-}

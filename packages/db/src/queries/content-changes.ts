@@ -18,8 +18,8 @@ export function driverOf(db: DbExecutor): Sql | postgres.TransactionSql {
   return session.client as Sql | postgres.TransactionSql;
 }
 
-export type ContentEntity = "clinic" | "post" | "category" | "price" | "deal" | "staff";
-export type ContentAction = "create" | "update" | "delete";
+type ContentEntity = "clinic" | "post" | "category" | "price" | "deal" | "staff";
+type ContentAction = "create" | "update" | "delete";
 
 export interface ContentChange {
   entity: ContentEntity;

@@ -14,7 +14,7 @@ import type { DbExecutor } from "./content-changes.ts";
 
 type DealRow = typeof clinicDeals.$inferSelect;
 
-export function toDeal(row: DealRow): Deal {
+function toDeal(row: DealRow): Deal {
   return {
     id: row.id,
     clinicId: row.clinicId,

@@ -134,9 +134,3 @@ export async function reviewPriceReport(
   if (!row) return undefined;
   return { report: toReport(row, found.clinicName), priceChanged };
 }
-
-/** Reports waiting for review, counted from the table: the recount the dashboard's counter (admin-counts.ts) is tested against. */
-export async function countPendingPriceReports(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(priceReports).where(eq(priceReports.status, "pending"));
-  return row?.n ?? 0;
-}

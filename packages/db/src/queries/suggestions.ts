@@ -113,11 +113,6 @@ export async function listSuggestions(db: Database, o: SuggestionListOptions = {
   return { suggestions: rows.map((r) => toSuggestion(r.s, r.c)), total: total?.n ?? 0 };
 }
 
-export async function countPendingSuggestions(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(clinicSuggestions).where(eq(clinicSuggestions.status, "pending"));
-  return row?.n ?? 0;
-}
-
 /**
  * A stored clinic as the admin form's input, so a change is written as the admin's save would
  * be. Every input field is given back (a new one fails the type check here, else applying a
