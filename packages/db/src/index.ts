@@ -3,7 +3,7 @@
  * (decision 292), so knip sees an export that nothing outside uses. Test helpers are under
  * `@botox/db/testing`; the site's build reads through `@botox/db/site`.
  */
-export * as schema from "./schema.ts";
+export * as schema from "./schema/schema.ts";
 export {
   clinics,
   zipCodes,
@@ -18,20 +18,20 @@ export {
   priceReports,
   clinicDeals,
   clinicStaff,
-} from "./schema.ts";
-export { connect, type Database, type DbHandle, type Sql } from "./client.ts";
-export { openDatabase, type OpenedDatabase } from "./open.ts";
-export { runMigrations } from "./migrate.ts";
-export { embeddedAppSecret, startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
-export { readDbEnv } from "./env.ts";
-export { repoRoot, defaultDataDir } from "./paths.ts";
-export { hashPassword, verifyPassword } from "./password.ts";
+} from "./schema/schema.ts";
+export { connect, type Database, type DbHandle, type Sql } from "./connection/client.ts";
+export { openDatabase, type OpenedDatabase } from "./connection/open.ts";
+export { runMigrations } from "./connection/migrate.ts";
+export { embeddedAppSecret, startEmbeddedServer, type EmbeddedServer } from "./connection/embedded.ts";
+export { readDbEnv } from "./connection/env.ts";
+export { repoRoot, defaultDataDir } from "./connection/paths.ts";
+export { hashPassword, verifyPassword } from "./accounts/password.ts";
 export { clinicFragmentsOf, EncodedJson } from "./queries/clinic-fragments.ts";
 export { LocatedPlaces } from "./queries/located-places.ts";
 export { oldestCountingDay } from "./queries/price-filters.ts";
-export { deriveClinicColumns, fillFallbackTimeZones } from "./clinic-derived.ts";
-export { toClinicRow, type ClinicRow } from "./clinic-row.ts";
-export { slugConflictOf, type SlugOwner } from "./slug-conflict.ts";
+export { deriveClinicColumns, fillFallbackTimeZones } from "./schema/clinic-derived.ts";
+export { toClinicRow, type ClinicRow } from "./schema/clinic-row.ts";
+export { slugConflictOf, type SlugOwner } from "./schema/slug-conflict.ts";
 export {
   driverOf,
   insertContentChange,

@@ -7,7 +7,7 @@
  */
 import { STAFF_RULES, oldestCurrentCheck, weekStartsEndingAt, zeroListingEventCounts, type ListingEventCounts } from "@botox/core";
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "../client.ts";
+import type { Database } from "../connection/client.ts";
 import { listingEventTotals } from "./listing-events.ts";
 import { preparedRows } from "./listings.ts";
 import { oldestFreshDay } from "./price-filters.ts";

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import type { BlogCategory, BlogPost } from "@botox/core";
-import type { Database } from "../client.ts";
-import { blogCategories, blogPosts } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { blogCategories, blogPosts } from "../schema/schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
 import { insertedRow } from "./returning.ts";
 import { toBlogPost, toCategory } from "./serialize.ts";

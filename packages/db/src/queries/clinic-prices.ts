@@ -16,8 +16,8 @@ import {
   type PriceSource,
   type PriceStatus,
 } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicPrices } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicPrices } from "../schema/schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
 import { iso } from "./serialize.ts";
 

@@ -24,8 +24,8 @@ import {
   type StaffCredential,
   type VerifiedRole,
 } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicCurrentPrices, clinicStaff, clinics, zipCodes } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicCurrentPrices, clinicStaff, clinics, zipCodes } from "../schema/schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug, type CityColumns } from "./cities.ts";
 import { earthAt, roundGeo } from "./geo.ts";
 import { listedStatuses, listedStatusesCondition } from "./listed.ts";

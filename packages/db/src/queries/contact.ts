@@ -1,7 +1,7 @@
 import { desc, eq, isNull } from "drizzle-orm";
 import type { ContactInput, ContactMessage } from "@botox/core";
-import type { Database } from "../client.ts";
-import { contactMessages } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { contactMessages } from "../schema/schema.ts";
 import { insertedRow } from "./returning.ts";
 
 type ContactRow = typeof contactMessages.$inferSelect;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { clinics } from "../schema.ts";
+import { clinics } from "../schema/schema.ts";
 import { earthAt } from "./geo.ts";
 import { clinicMilesFrom, clinicsWithinMiles } from "./clinic-search.ts";
 

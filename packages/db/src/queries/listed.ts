@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { BusinessStatus } from "@botox/core";
-import { businessStatus, clinics } from "../schema.ts";
+import { businessStatus, clinics } from "../schema/schema.ts";
 
 /**
  * The statuses a listing's status filter lists (empty: every status), each once and in the

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { PRICE_RULES, isoDay } from "@botox/core";
-import { clinicCurrentPrices } from "../schema.ts";
+import { clinicCurrentPrices } from "../schema/schema.ts";
 
 const daysBefore = (today: string, days: number): string => isoDay(new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000));
 

@@ -5,8 +5,8 @@
  */
 import { asc, count, eq } from "drizzle-orm";
 import { formatCents, type PriceArea, type PriceBrand, type PriceReport, type PriceStatus } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicPrices, clinics, priceReports } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicPrices, clinics, priceReports } from "../schema/schema.ts";
 import { priceRow, type PriceValues } from "./clinic-prices.ts";
 import type { DbExecutor } from "./content-changes.ts";
 import { iso } from "./serialize.ts";

@@ -9,9 +9,9 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import type postgres from "postgres";
-import type { Database, Sql } from "../client.ts";
-import * as schema from "../schema.ts";
-import { contentChanges, publishBuilds } from "../schema.ts";
+import type { Database, Sql } from "../connection/client.ts";
+import * as schema from "../schema/schema.ts";
+import { contentChanges, publishBuilds } from "../schema/schema.ts";
 
 export type PublishBuildStatus = (typeof publishBuilds.$inferSelect)["status"];
 

@@ -7,8 +7,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oldestCurrentCheck, type StaffCredential } from "@botox/core";
-import { backfillClinicDerivedColumns } from "../clinic-derived.ts";
-import { clinics } from "../schema.ts";
+import { backfillClinicDerivedColumns } from "../schema/clinic-derived.ts";
+import { clinics } from "../schema/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { searchClinicsInCity, searchClinicsNearZip } from "./clinic-search.ts";
 import { findStaff, insertStaff, listClinicStaff, updateStaff, verifiedCredentialCheck } from "./staff.ts";

@@ -16,8 +16,8 @@ import {
   type StaffSource,
   type VerifiedRole,
 } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicStaff } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicStaff } from "../schema/schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
 // drizzle writes a lone table's columns unqualified; inside the subqueries "id" would be the staff row's.
 import { clinicIdQualified } from "./price-filters.ts";

@@ -16,9 +16,9 @@ import {
   type SuggestionValues,
   type WorkingHours,
 } from "@botox/core";
-import { toClinicRow } from "../clinic-row.ts";
-import { clinicSuggestions, clinics } from "../schema.ts";
-import type { Database } from "../client.ts";
+import { toClinicRow } from "../schema/clinic-row.ts";
+import { clinicSuggestions, clinics } from "../schema/schema.ts";
+import type { Database } from "../connection/client.ts";
 import { updateClinic } from "./admin-clinics.ts";
 import { setAuditVia } from "./clinic-audit.ts";
 import type { DbExecutor } from "./content-changes.ts";

@@ -7,11 +7,11 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE_MSG } from "@botox/core";
 import { importClinics, parseExport, validateExportRow } from "./import.ts";
-import { clinics } from "./schema.ts";
-import { listClinicsNear, searchClinicsNearZip } from "./queries/clinic-search.ts";
-import { createTestDatabase, runDbCli, type TestDatabase } from "./testing.ts";
+import { clinics } from "../schema/schema.ts";
+import { listClinicsNear, searchClinicsNearZip } from "../queries/clinic-search.ts";
+import { createTestDatabase, runDbCli, type TestDatabase } from "../testing.ts";
 
-const samplesDir = fileURLToPath(new URL("../samples/", import.meta.url));
+const samplesDir = fileURLToPath(new URL("../../samples/", import.meta.url));
 const sample = (name: string) => fs.readFileSync(path.join(samplesDir, name), "utf8");
 
 /** The export columns of architecture.md §4, in the order a maps scraper writes them. */

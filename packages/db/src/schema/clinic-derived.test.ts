@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backfillClinicDerivedColumns, deriveClinicColumns, timeZoneAt } from "./clinic-derived.ts";
-import { importClinics } from "./import.ts";
+import { importClinics } from "../import/import.ts";
 import { clinicInputSchema, type ClinicFormValues } from "@botox/core";
 import { toClinicRow, type ClinicRow } from "./clinic-row.ts";
-import { insertClinic, updateClinic } from "./queries/admin-clinics.ts";
-import { listClinicsNear, openAtInstant } from "./queries/clinic-search.ts";
+import { insertClinic, updateClinic } from "../queries/admin-clinics.ts";
+import { listClinicsNear, openAtInstant } from "../queries/clinic-search.ts";
 import { clinics } from "./schema.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { createTestDatabase, type TestDatabase } from "../testing.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {
