@@ -179,7 +179,7 @@ export default tseslint.config(
   },
   {
     // Demo-data generators index arrays by computed positions (median, weighted pick).
-    files: ["packages/db/src/seed-clinics.ts", "packages/db/src/seed.ts", "packages/db/src/random.ts"],
+    files: ["packages/db/src/seed/seed-clinics.ts", "packages/db/src/seed/seed.ts", "packages/db/src/seed/random.ts"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off", "no-restricted-properties": "off", "@typescript-eslint/no-unnecessary-type-assertion": "off" },
   },
   {

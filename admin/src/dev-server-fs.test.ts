@@ -46,7 +46,7 @@ describe("admin dev server file access", () => {
   it.each([
     [".data probe file", () => probe],
     ["the API's sources", () => path.join(repo, "api/src/index.ts")],
-    ["the database package", () => path.join(repo, "packages/db/src/embedded.ts")],
+    ["the database package", () => path.join(repo, "packages/db/src/connection/embedded.ts")],
     ["the root package.json", () => path.join(repo, "package.json")],
   ])("refuses %s", async (_label, file) => {
     const res = await fetch(`${base}${file()}`);

@@ -46,7 +46,7 @@ describe("ESLint boundaries", () => {
     expect(await lintProblems("scripts/probe.ts", `import { startApiServer } from "@botox/api/api-server";`)).toEqual([]);
     expect(await lintProblems("packages/e2e/src/stack.ts", `import { createApp } from "@botox/api/app";`)).toEqual([]);
     expect(await lintProblems("scripts/probe.ts", `import { readApiEnv } from "../api/src/env.ts";`)).toHaveLength(1);
-    expect(await lintProblems("scripts/probe.ts", `import { seedDemo } from "../packages/db/src/seed.ts";`)).toHaveLength(1);
+    expect(await lintProblems("scripts/probe.ts", `import { seedDemo } from "../packages/db/src/seed/seed.ts";`)).toHaveLength(1);
   });
 
   it("refuses another package's src/ by relative path or package name", async () => {

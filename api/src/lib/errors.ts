@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { MSG, issuesOf, type ApiError } from "@botox/core";
+import { codeOf, findCause } from "@botox/core/error-cause";
 import { slugConflictOf, type SlugOwner } from "@botox/db";
 
 /** Thrown by handlers; rendered as `{ error, issues? }` with its status (architecture.md §5). */
@@ -28,25 +29,6 @@ export class BodyTooLargeError extends Error {
     this.messageForClient = messageForClient;
   }
 }
-
-/**
- * The first error in `err`'s cause chain (itself, its cause, ...) that `test` accepts. Drivers
- * and Hono wrap errors, so every check below looks down the chain; a few links at most.
- */
-function findCause(err: unknown, test: (e: object) => boolean): object | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    if (test(e)) return e;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-/** The SQLSTATE or system error code of one link of a cause chain. */
-const codeOf = (e: object): string | undefined => {
-  const code = (e as { code?: unknown }).code;
-  return typeof code === "string" ? code : undefined;
-};
 
 /** The 413 a body read failed with, if that is why it failed. */
 export function bodyTooLarge(err: unknown): HttpError | undefined {

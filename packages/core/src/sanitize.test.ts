@@ -4,6 +4,7 @@
  * second pass must change nothing (what is stored is already what is shown).
  */
 import { describe, expect, it } from "vitest";
+import { BLOG_ALLOWED_TAGS } from "./blog-tags.ts";
 import { sanitizeBlogHtml } from "./sanitize.ts";
 
 /** Anything in the output that could run script, load a foreign document or clobber the DOM. */
@@ -86,6 +87,45 @@ describe("sanitizeBlogHtml bypass fixtures", () => {
 });
 
 describe("sanitizeBlogHtml allowlist", () => {
+  // The admin's editor reads BLOG_ALLOWED_TAGS to know what a post may hold (editor-html.ts):
+  // the sanitizer keeps exactly that list, so the two cannot disagree.
+  it("keeps every element of BLOG_ALLOWED_TAGS, and no other", () => {
+    const elementsIn = (html: string) => new Set([...html.matchAll(/<([a-z][a-z0-9]*)/g)].map((m) => m[1]));
+    const VOID = new Set(["br", "hr", "img"]);
+    const kept = BLOG_ALLOWED_TAGS.filter((tag) => {
+      const html = VOID.has(tag) ? `<${tag}>` : `<${tag}>x</${tag}>`;
+      return elementsIn(sanitizeBlogHtml(html)).has(tag);
+    });
+    expect(kept).toEqual([...BLOG_ALLOWED_TAGS]);
+    const others = [
+      "div",
+      "section",
+      "article",
+      "header",
+      "footer",
+      "nav",
+      "aside",
+      "main",
+      "font",
+      "center",
+      "mark",
+      "small",
+      "del",
+      "ins",
+      "video",
+      "audio",
+      "button",
+      "label",
+      "dl",
+      "dt",
+      "dd",
+      "h5",
+      "h6",
+    ];
+    const out = sanitizeBlogHtml(others.map((tag) => `<${tag}>x</${tag}>`).join(""));
+    expect([...elementsIn(out)].filter((tag) => !BLOG_ALLOWED_TAGS.includes(tag as never))).toEqual([]);
+  });
+
   it("keeps the allowed structure", () => {
     const html =
       '<h2>T</h2><h3>a</h3><h4>b</h4><p><strong>s</strong> <em>e</em> <a href="https://x.test/a">l</a></p>' +

@@ -1,39 +1,147 @@
-export * as schema from "./schema.ts";
-export * from "./schema.ts";
-export { connect, type Database, type DbHandle, type Sql } from "./client.ts";
-export { openDatabase, type OpenedDatabase, type OpenOptions } from "./open.ts";
-export { runMigrations } from "./migrate.ts";
-export { embeddedAppSecret, startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
-export { readDbEnv, type DbEnv } from "./env.ts";
-export { repoRoot, defaultDataDir } from "./paths.ts";
-export { hashPassword, verifyPassword } from "./password.ts";
-export * from "./clinic-derived.ts";
-export * from "./clinic-row.ts";
-export * from "./slug-conflict.ts";
-export { toClinic, toBlogPost, toCategory } from "./queries/serialize.ts";
-export * from "./queries/content-changes.ts";
-export * from "./queries/sessions.ts";
-export * from "./queries/admin-clinics.ts";
-export * from "./queries/blog.ts";
-export * from "./queries/contact.ts";
-export * from "./queries/cities.ts";
-export * from "./queries/search-lookup.ts";
-export * from "./queries/clinic-search.ts";
-export { ClinicFragments, clinicFragmentsOf, EncodedJson } from "./queries/clinic-fragments.ts";
+/**
+ * The package's public surface: exactly what the other packages import, each name listed
+ * (decision 292), so knip sees an export that nothing outside uses. Test helpers are under
+ * `@botox/db/testing`; the site's build reads through `@botox/db/site`.
+ */
+export * as schema from "./schema/schema.ts";
+export {
+  clinics,
+  zipCodes,
+  ratings,
+  newsletterSubscriptions,
+  blogCategories,
+  blogPosts,
+  adminUsers,
+  sessions,
+  contactMessages,
+  clinicPrices,
+  priceReports,
+  clinicDeals,
+  clinicStaff,
+} from "./schema/schema.ts";
+export { connect, type Database, type DbHandle, type Sql } from "./connection/client.ts";
+export { openDatabase, type OpenedDatabase } from "./connection/open.ts";
+export { runMigrations } from "./connection/migrate.ts";
+export { embeddedAppSecret, startEmbeddedServer, type EmbeddedServer } from "./connection/embedded.ts";
+export { readDbEnv } from "./connection/env.ts";
+export { repoRoot, defaultDataDir } from "./connection/paths.ts";
+export { hashPassword, verifyPassword } from "./accounts/password.ts";
+export { clinicFragmentsOf, EncodedJson } from "./queries/clinic-fragments.ts";
 export { LocatedPlaces } from "./queries/located-places.ts";
-export * from "./queries/admin-counts.ts";
-export * from "./queries/listing-events.ts";
-export * from "./queries/ratings.ts";
-export * from "./queries/clinic-prices.ts";
-export { oldestCountingDay, pricedAtMostSql } from "./queries/price-filters.ts";
-export * from "./queries/price-index.ts";
-export * from "./queries/clinic-search-by-price.ts";
-export * from "./queries/price-reports.ts";
-export * from "./queries/deals.ts";
-export * from "./queries/staff.ts";
-export * from "./queries/clinic-photos.ts";
-export * from "./queries/price-report-context.ts";
-export * from "./queries/newsletter.ts";
-export * from "./queries/suggestions.ts";
-export * from "./queries/clinic-audit.ts";
-export * from "./queries/publish-builds.ts";
+export { oldestCountingDay } from "./queries/price-filters.ts";
+export { deriveClinicColumns, fillFallbackTimeZones } from "./schema/clinic-derived.ts";
+export { toClinicRow, type ClinicRow } from "./schema/clinic-row.ts";
+export { slugConflictOf, type SlugOwner } from "./schema/slug-conflict.ts";
+export {
+  driverOf,
+  insertContentChange,
+  latestContentChangeId,
+  clinicFacts,
+  clinicsOfChanges,
+  type DbExecutor,
+  type ContentChange,
+  type ClinicFacts,
+} from "./queries/content-changes.ts";
+export {
+  findAdminByUsername,
+  insertSession,
+  findSessionWithUser,
+  updateSessionExpiry,
+  deleteSession,
+  deleteExpiredSessions,
+  type SessionPrincipal,
+} from "./queries/sessions.ts";
+export {
+  listAdminClinics,
+  findLikelyDuplicateClinics,
+  findAdminClinicById,
+  insertClinic,
+  updateClinic,
+  updateClinicOwnText,
+  deleteClinic,
+} from "./queries/admin-clinics.ts";
+export {
+  listPosts,
+  findPublishedPostBySlug,
+  listRecentPosts,
+  findPostById,
+  findPostRowById,
+  insertPost,
+  updatePost,
+  deletePost,
+  listCategories,
+  findCategoryById,
+  insertCategory,
+  updateCategory,
+  deleteCategory,
+  type PostValues,
+  type PostRow,
+} from "./queries/blog.ts";
+export { insertContactMessage, listContactMessages, markContactMessage } from "./queries/contact.ts";
+export { parseCitySlug, findPopularCities, findNearestCities, findCityCentre } from "./queries/cities.ts";
+export { lookupSearchText, clinicNamesForSearch } from "./queries/search-lookup.ts";
+export {
+  listClinicsNear,
+  listClinicsNearEncoded,
+  findZipOrigin,
+  searchClinicsNearZip,
+  searchClinicsInCity,
+  findClinicBySlugOrId,
+  findClinicTextBySlugOrId,
+  type LocatedFilters,
+  type KnownTotal,
+} from "./queries/clinic-search.ts";
+export { readDashboardCounts, type DashboardCounts } from "./queries/admin-counts.ts";
+export { countListingEvent, listingEventWeeks } from "./queries/listing-events.ts";
+export { clinicExists, insertRating, hasRated, ratingStats, ratingSummaries, ratingNetworkCounts } from "./queries/ratings.ts";
+export { priceRow, insertPrice, findPrice, updatePrice, deletePrice, listClinicPrices, type PriceValues } from "./queries/clinic-prices.ts";
+export { priceIndexInCity, priceIndexNearZip, priceIndexNear } from "./queries/price-index.ts";
+export { searchClinicsNearZipByPrice } from "./queries/clinic-search-by-price.ts";
+export { insertPriceReport, listPriceReports, reviewPriceReport } from "./queries/price-reports.ts";
+export {
+  insertDeal,
+  findDeal,
+  updateDeal,
+  deleteDeal,
+  listClinicDeals,
+  runningDealsInCity,
+  runningDealsNear,
+  type DealValues,
+  type RunningDeal,
+} from "./queries/deals.ts";
+export { staffRow, insertStaff, findStaff, updateStaff, deleteStaff, listClinicStaff, withVerifiedStaff, type StaffValues } from "./queries/staff.ts";
+export { listClinicPhotos, insertClinicPhoto, deleteClinicPhoto } from "./queries/clinic-photos.ts";
+export { withPriceReportContext } from "./queries/price-report-context.ts";
+export { insertSuggestion, listSuggestions, decideSuggestion } from "./queries/suggestions.ts";
+export { setAuditActor, listClinicAudit, type AuditActor } from "./queries/clinic-audit.ts";
+export {
+  databaseOn,
+  sessionsAreDistinct,
+  tryPublishLock,
+  releasePublishLock,
+  failInterruptedBuilds,
+  backgroundBuildRunning,
+  sendBuildToBackground,
+  bringBuildToForeground,
+  runningBuildIds,
+  publishedWatermark,
+  changesAndQueue,
+  afterBuildState,
+  contentBuildNeeded,
+  claimBuild,
+  absorbQueuedBuilds,
+  withdrawBuild,
+  enqueueBuild,
+  recordBuildProgress,
+  finishBuild,
+  recentSucceededBuildIds,
+  findPublishBuild,
+  markBuildLive,
+  listPublishBuilds,
+  findLiveBuild,
+  hasUnpublishedChanges,
+  type PublishBuildListRow,
+  PUBLISH_LOCK_KEYS,
+  type BuildRetryPolicy,
+  DEFAULT_BUILD_RETRY,
+} from "./queries/publish-builds.ts";

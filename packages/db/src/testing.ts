@@ -5,10 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { connect, type DbHandle } from "./client.ts";
-import { startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
-import { runMigrations } from "./migrate.ts";
-import { migrationsFolder } from "./paths.ts";
+import { connect, type DbHandle } from "./connection/client.ts";
+import { startEmbeddedServer, type EmbeddedServer } from "./connection/embedded.ts";
+import { runMigrations } from "./connection/migrate.ts";
+import { migrationsFolder } from "./connection/paths.ts";
 
 export interface TestDatabase extends DbHandle {
   kind: "server" | "embedded";

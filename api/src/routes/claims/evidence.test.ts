@@ -14,7 +14,7 @@ import { adminUsers, hashPassword } from "@botox/db";
 import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
 import { sessionCookieOf } from "../../test/admin-app.ts";
 import { makeOwner, signInOwner } from "../../test/owners.ts";
-import { TEST_NPIS, startTestRegistry, type TestRegistry } from "../staff/npi-test-registry.ts";
+import { TEST_NPIS, startTestRegistry, type TestRegistry } from "../../test/npi-registry.ts";
 
 let t: PublicTestContext;
 let registry: TestRegistry;

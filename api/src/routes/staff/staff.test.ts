@@ -16,7 +16,7 @@ import { eq } from "drizzle-orm";
 import { sessionCookieOf } from "../../test/admin-app.ts";
 import { createPublicTestContext, type PublicTestContext } from "../../test/public-app.ts";
 import { makeOwner, signInOwner } from "../../test/owners.ts";
-import { TEST_NPIS, startTestRegistry, unreachableUrl, type TestRegistry } from "./npi-test-registry.ts";
+import { TEST_NPIS, startTestRegistry, unreachableUrl, type TestRegistry } from "../../test/npi-registry.ts";
 
 // A fixed clock: "today" for every staff rule comes from deps.now.
 const TODAY = "2026-06-15";

@@ -8,8 +8,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { callerCwd, readDbEnv } from "../env.ts";
-import { importClinics, parseExport, type ExportFormat, type ExportRow } from "../import.ts";
+import { callerCwd, readDbEnv } from "../connection/env.ts";
+import { importClinics, parseExport, type ExportFormat, type ExportRow } from "../import/import.ts";
 import { cliArgs, describeDatabase, runCli } from "./run.ts";
 
 const { values, positionals } = parseArgs({

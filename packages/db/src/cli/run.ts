@@ -1,4 +1,4 @@
-import { openDatabase, type OpenedDatabase, type OpenOptions } from "../open.ts";
+import { openDatabase, type OpenedDatabase, type OpenOptions } from "../connection/open.ts";
 
 /**
  * Runs a CLI body against openDatabase() and always closes it: on return, on error, and on

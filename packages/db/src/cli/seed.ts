@@ -9,9 +9,9 @@
  * and printed once.
  */
 import { parseArgs } from "node:util";
-import { ensureAdmin } from "../admin-user.ts";
-import { readDbEnv } from "../env.ts";
-import { seedDemo } from "../seed.ts";
+import { ensureAdmin } from "../accounts/admin-user.ts";
+import { readDbEnv } from "../connection/env.ts";
+import { seedDemo } from "../seed/seed.ts";
 import { cliArgs, describeDatabase, runCli } from "./run.ts";
 
 const { values } = parseArgs({

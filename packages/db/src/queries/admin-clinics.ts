@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { BusinessStatus, Clinic } from "@botox/core";
-import type { Database } from "../client.ts";
-import { fillFallbackTimeZones } from "../clinic-derived.ts";
-import type { ClinicRow } from "../clinic-row.ts";
-import { clinics } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { fillFallbackTimeZones } from "../schema/clinic-derived.ts";
+import type { ClinicRow } from "../schema/clinic-row.ts";
+import { clinics } from "../schema/schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
 import { insertedRow } from "./returning.ts";
 import { toClinic } from "./serialize.ts";
@@ -124,9 +124,4 @@ export async function updateClinicOwnText(db: DbExecutor, id: number, values: { 
 export async function deleteClinic(db: DbExecutor, id: number): Promise<boolean> {
   const rows = await db.delete(clinics).where(eq(clinics.id, id)).returning({ id: clinics.id });
   return rows.length > 0;
-}
-
-export async function countAllClinics(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(clinics);
-  return row?.n ?? 0;
 }

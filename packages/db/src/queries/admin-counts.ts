@@ -7,12 +7,12 @@
  */
 import { STAFF_RULES, oldestCurrentCheck, weekStartsEndingAt, zeroListingEventCounts, type ListingEventCounts } from "@botox/core";
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "../client.ts";
+import type { Database } from "../connection/client.ts";
 import { listingEventTotals } from "./listing-events.ts";
 import { preparedRows } from "./listings.ts";
 import { oldestFreshDay } from "./price-filters.ts";
 
-export interface AdminCounts {
+interface AdminCounts {
   totalClinics: number;
   totalPosts: number;
   totalSubscribers: number;
@@ -28,7 +28,7 @@ export interface AdminCounts {
 }
 
 /** The first day past the dashboard's "going stale" window: checks made before it go stale within staleSoonDays. */
-export function staleSoonEnd(today: string): string {
+function staleSoonEnd(today: string): string {
   const oldest = oldestCurrentCheck(today);
   return new Date(Date.parse(`${oldest}T00:00:00Z`) + STAFF_RULES.staleSoonDays * 86_400_000).toISOString().slice(0, 10);
 }

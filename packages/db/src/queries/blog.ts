@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import type { BlogCategory, BlogPost } from "@botox/core";
-import type { Database } from "../client.ts";
-import { blogCategories, blogPosts, newsletterSubscriptions } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { blogCategories, blogPosts } from "../schema/schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
 import { insertedRow } from "./returning.ts";
 import { toBlogPost, toCategory } from "./serialize.ts";
@@ -86,16 +86,6 @@ export async function updatePost(db: DbExecutor, id: number, values: PostValues)
 export async function deletePost(db: DbExecutor, id: number): Promise<boolean> {
   const rows = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
   return rows.length > 0;
-}
-
-export async function countPosts(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(blogPosts);
-  return row?.n ?? 0;
-}
-
-export async function countSubscribers(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(newsletterSubscriptions);
-  return row?.n ?? 0;
 }
 
 // ---- Categories ----

@@ -4,8 +4,8 @@
  */
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { EARTH_RADIUS_MILES, roundMiles, type City, type LatLon } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinics, zipCodes } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinics, zipCodes } from "../schema/schema.ts";
 import { roundGeo } from "./geo.ts";
 
 /** A city route segment (product.md §2.1): a city slug, possibly ending in a two-letter state code. */

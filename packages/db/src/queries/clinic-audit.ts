@@ -7,8 +7,8 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type postgres from "postgres";
 import type { AuditAction, ClinicAuditEntry } from "@botox/core";
-import type { Database, Sql } from "../client.ts";
-import { clinicAudit } from "../schema.ts";
+import type { Database, Sql } from "../connection/client.ts";
+import { clinicAudit } from "../schema/schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
 
 /** Who makes a write: a team member (admin_users.id, username) or a clinic owner (owners.id, address). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { clinics, zipCodes } from "../schema.ts";
+import { clinics, zipCodes } from "../schema/schema.ts";
 import { ClinicFragments, listedClinicsText, versionedRows, type VersionedPlace } from "./clinic-fragments.ts";
 import { toListedClinic, type ListingPriceRow } from "./listings.ts";
 import { withVerifiedStaff } from "./staff.ts";

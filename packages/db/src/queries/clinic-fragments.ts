@@ -22,8 +22,8 @@
  */
 import { credentialsOfRoles, roundMiles, type PriceBrand, type VerifiedRole } from "@botox/core";
 import { sql } from "drizzle-orm";
-import type { Database } from "../client.ts";
-import { clinics } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinics } from "../schema/schema.ts";
 import { currentPriceOf, fixedStatement, listingColumns, listingVersionColumn, type ListingPriceRow } from "./listings.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
 

@@ -4,8 +4,8 @@
  */
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { ClinicPhoto } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicPhotos, clinics } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicPhotos, clinics } from "../schema/schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
 
 type PhotoRow = typeof clinicPhotos.$inferSelect;

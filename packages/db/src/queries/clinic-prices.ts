@@ -3,7 +3,7 @@
  * outliers, the checked day) live in packages/core; this file applies them to rows, each read
  * one query, never one per clinic.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import {
   areaPriceOutlier,
   isUnitPriceOutlier,
@@ -16,15 +16,14 @@ import {
   type PriceSource,
   type PriceStatus,
 } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicPrices } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicPrices } from "../schema/schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
-import { oldestFreshDay } from "./price-filters.ts";
 import { iso } from "./serialize.ts";
 
 type PriceRow = typeof clinicPrices.$inferSelect;
 
-export function toClinicPrice(row: PriceRow): ClinicPrice {
+function toClinicPrice(row: PriceRow): ClinicPrice {
   return {
     id: row.id,
     clinicId: row.clinicId,
@@ -151,17 +150,4 @@ export async function listSitePrices(db: Database): Promise<ClinicPrice[]> {
     .where(eq(clinicPrices.status, "published"))
     .orderBy(asc(clinicPrices.clinicId), desc(clinicPrices.checkedOn), desc(clinicPrices.id));
   return rows.map(toClinicPrice);
-}
-
-/**
- * Clinics whose newest published price was checked more than PRICE_RULES.outOfDateDays ago (the
- * "may be out of date" ones), counted from the table: the recount the dashboard's counter
- * (admin-counts.ts) is tested against.
- */
-export async function countClinicsWithStalePrices(db: Database, today: string): Promise<number> {
-  const rows = await db.execute<{ n: number | string }>(sql`
-    SELECT count(*) AS n FROM (
-      SELECT clinic_id FROM ${clinicPrices} WHERE status = 'published' GROUP BY clinic_id HAVING max(checked_on) < ${oldestFreshDay(today)}::date
-    ) stale`);
-  return Number(rows[0]?.n ?? 0);
 }

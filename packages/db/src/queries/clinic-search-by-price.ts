@@ -5,8 +5,8 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BusinessStatus } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicCurrentPrices, clinics } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicCurrentPrices, clinics } from "../schema/schema.ts";
 import {
   hasPlace,
   knownTotalValues,

@@ -24,11 +24,11 @@ import {
   type StaffCredential,
   type VerifiedRole,
 } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicCurrentPrices, clinicStaff, clinics, zipCodes } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicCurrentPrices, clinicStaff, clinics, zipCodes } from "../schema/schema.ts";
 import { cityCondition, findCityCentre, parseCitySlug, type CityColumns } from "./cities.ts";
 import { earthAt, roundGeo } from "./geo.ts";
-import { listedStatusCondition, listedStatuses, listedStatusesCondition } from "./listed.ts";
+import { listedStatuses, listedStatusesCondition } from "./listed.ts";
 import {
   batchedStatement,
   currentPriceJoinOn,
@@ -45,15 +45,7 @@ import {
   type ListingPriceRow,
 } from "./listings.ts";
 import { keptPriceCounts, oldestCountingDay, oldestFreshDay, pricedAtMostOn } from "./price-filters.ts";
-import {
-  hasVerifiedCredentialSql,
-  verifiedCredentialCheck,
-  verifiedInAreaCheck,
-  verifiedStaffConditions,
-  withVerifiedStaff,
-  type CheckDays,
-  type VerifiedCheck,
-} from "./staff.ts";
+import { verifiedCredentialCheck, verifiedInAreaCheck, verifiedStaffConditions, withVerifiedStaff, type CheckDays, type VerifiedCheck } from "./staff.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
 import type { LocatedPlaces } from "./located-places.ts";
 import {
@@ -199,24 +191,20 @@ export function clinicsWithinMiles(origin: LatLon, miles: number, at?: PlaceColu
 export const zipOriginMiles = (at?: PlaceColumns) => milesFrom(zipPoint, at);
 /** `miles`: rounded by `roundGeo`, or a fixed statement's name. */
 export const withinMilesOfZipOrigin = (miles: unknown, at?: PlaceColumns) => withinMilesOf(zipPoint, miles, at);
-export const zipOriginEarth = zipPoint.earth;
+const zipOriginEarth = zipPoint.earth;
 
 /**
- * Clinics open at `at`: operational, with readable hours and a zone, and the local
- * minute of the week there within their stored weekly minutes. `AT TIME ZONE` applies that
- * zone's rules at that instant, so DST needs nothing more.
+ * Clinics open at the instant `iso` (its ISO text, as it is bound, or a fixed statement's name):
+ * operational, with readable hours and a zone, and the local minute of the week there within
+ * their stored weekly minutes. `AT TIME ZONE` applies that zone's rules at that instant, so DST
+ * needs nothing more.
  */
-export function openAtCondition(at: Date): SQL {
-  return openAtInstant(at.toISOString());
-}
-
-/** `openAtCondition` with the instant as its ISO text, as it is bound (or a fixed statement's name). */
-function openAtInstant(iso: unknown): SQL {
+export function openAtInstant(iso: unknown): SQL {
   const local = sql`(${iso}::timestamptz AT TIME ZONE ${clinics.timeZone})`;
   return sql`(${clinics.businessStatus} = 'OPERATIONAL' AND ${clinics.openMinutes} @> (extract(dow from ${local})::int * 1440 + extract(hour from ${local})::int * 60 + extract(minute from ${local})::int))`;
 }
 
-export interface Page<T> {
+interface Page<T> {
   items: T[];
   total: number;
 }
@@ -241,22 +229,10 @@ export interface GeoSearch {
 }
 
 /** The credential filter: credentials asked for, and the day the 365-day rule is applied on. */
-export interface CredentialSearch {
+interface CredentialSearch {
   credentials: readonly StaffCredential[];
   /** "YYYY-MM-DD". */
   today: string;
-}
-
-/** The credential filter's condition, or none when no credential is asked for. */
-export const credentialCondition = (c: CredentialSearch | undefined): SQL[] =>
-  c && c.credentials.length > 0 ? [hasVerifiedCredentialSql(c.credentials, c.today)] : [];
-
-function nearWhere(s: GeoSearch): SQL | undefined {
-  const conditions: SQL[] = [s.radiusMiles == null ? hasCoordinates : clinicsWithinMiles(s.origin, s.radiusMiles)];
-  conditions.push(listedStatusCondition(s.statuses));
-  if (s.openAt) conditions.push(openAtCondition(s.openAt));
-  conditions.push(...credentialCondition(s.credential));
-  return and(...conditions);
 }
 
 /**
@@ -364,14 +340,6 @@ const nearStatement = fixedStatementsByShape((shape: ZipShape & { reach: number;
     ORDER BY nearest.rank LIMIT ${v.limit} OFFSET ${v.offset}`;
   });
 });
-
-/** `listClinicsNear`, and how many match in all (for paging; an index-only count). */
-export async function searchClinicsNear(db: Database, s: GeoSearch): Promise<Page<Clinic>> {
-  // Sequential on purpose: one connection's worth of work per request.
-  const items = await listClinicsNear(db, s);
-  const total = await countWhere(db, nearWhere(s), items.length, s.offset ?? 0, s.limit);
-  return { items, total };
-}
 
 /** Skips the count when the page shows everything there is. */
 async function countWhere(db: Database, where: SQL | undefined, got: number, offset: number, limit: number): Promise<number> {
@@ -581,12 +549,12 @@ export interface KnownTotal {
 export const locatedGeneration = sql`(SELECT n FROM located_clinics_generation WHERE id)`;
 
 /** A listing's page with each clinic's verified staff (`verifiedOn`), in the items' order (empty lists without a day). */
-export interface StaffedPage<T> extends Page<T> {
+interface StaffedPage<T> extends Page<T> {
   verifiedStaff: VerifiedRole[][];
 }
 
 /** What a listing search may read besides its page. */
-export interface ListingExtras {
+interface ListingExtras {
   /** The day each listed clinic's verified staff is read for, in the page's statement (none: not read). */
   verifiedOn?: string;
   /**

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { desc, eq, isNull } from "drizzle-orm";
 import type { ContactInput, ContactMessage } from "@botox/core";
-import type { Database } from "../client.ts";
-import { contactMessages } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { contactMessages } from "../schema/schema.ts";
 import { insertedRow } from "./returning.ts";
 
 type ContactRow = typeof contactMessages.$inferSelect;
@@ -12,7 +12,7 @@ function iso(d: Date | null): string | null {
   return d ? new Date(d).toISOString() : null;
 }
 
-export function toContactMessage(row: ContactRow): ContactMessage {
+function toContactMessage(row: ContactRow): ContactMessage {
   return {
     id: row.id,
     name: row.name,
@@ -52,12 +52,4 @@ export async function markContactMessage(db: Database, id: number, marks: { read
     .where(eq(contactMessages.id, id))
     .returning();
   return row ? toContactMessage(row) : undefined;
-}
-
-export async function countUnreadContactMessages(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(contactMessages)
-    .where(and(isNull(contactMessages.readAt)));
-  return row?.n ?? 0;
 }

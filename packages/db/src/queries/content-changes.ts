@@ -1,8 +1,8 @@
 import { inArray, max, sql } from "drizzle-orm";
 import { PostgresJsSession } from "drizzle-orm/postgres-js";
 import type postgres from "postgres";
-import type { Database, Sql } from "../client.ts";
-import { clinics, contentChanges } from "../schema.ts";
+import type { Database, Sql } from "../connection/client.ts";
+import { clinics, contentChanges } from "../schema/schema.ts";
 
 /** A database or an open transaction: queries that take part in a write accept either. */
 export type DbExecutor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -18,8 +18,8 @@ export function driverOf(db: DbExecutor): Sql | postgres.TransactionSql {
   return session.client as Sql | postgres.TransactionSql;
 }
 
-export type ContentEntity = "clinic" | "post" | "category" | "price" | "deal" | "staff";
-export type ContentAction = "create" | "update" | "delete";
+type ContentEntity = "clinic" | "post" | "category" | "price" | "deal" | "staff";
+type ContentAction = "create" | "update" | "delete";
 
 export interface ContentChange {
   entity: ContentEntity;

@@ -6,15 +6,15 @@
  */
 import { and, asc, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import { dealPerUnitCents, type Deal, type DealBrand, type DealModel, type LatLon, type PriceArea, type PublicDeal } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicDeals, clinics } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicDeals, clinics } from "../schema/schema.ts";
 import { cityCondition, parseCitySlug } from "./cities.ts";
 import { clinicsWithinMiles } from "./clinic-search.ts";
 import type { DbExecutor } from "./content-changes.ts";
 
 type DealRow = typeof clinicDeals.$inferSelect;
 
-export function toDeal(row: DealRow): Deal {
+function toDeal(row: DealRow): Deal {
   return {
     id: row.id,
     clinicId: row.clinicId,

@@ -1,20 +1,12 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { BusinessStatus } from "@botox/core";
-import { businessStatus, clinics } from "../schema.ts";
+import { businessStatus, clinics } from "../schema/schema.ts";
 
 /**
- * Which clinics a listing shows for a status filter (empty: every status): never one that
- * closed for good. Such a clinic keeps its own page, with a closed banner, but
- * leaves every listing and the sitemap.
- */
-export function listedStatusCondition(statuses?: readonly BusinessStatus[]): SQL {
-  return listedStatusesCondition(listedStatuses(statuses));
-}
-
-/**
- * The statuses a filter lists (`listedStatusCondition`'s rule), each once and in the enum's
- * order (a fixed statement's shape holds them: five shapes' worth at most): undefined for every
- * status but the closed one.
+ * The statuses a listing's status filter lists (empty: every status), each once and in the
+ * enum's order (a fixed statement's shape holds them: five shapes' worth at most): never one
+ * that closed for good, which keeps its own page, with a closed banner, but leaves every listing
+ * and the sitemap; undefined for every status but the closed one.
  */
 export function listedStatuses(statuses?: readonly BusinessStatus[]): BusinessStatus[] | undefined {
   return statuses?.length ? businessStatus.enumValues.filter((s) => s !== "PERMANENTLY_CLOSED" && statuses.includes(s)) : undefined;
@@ -24,7 +16,7 @@ export function listedStatuses(statuses?: readonly BusinessStatus[]): BusinessSt
 const statusConstants = new Map<string, SQL>(businessStatus.enumValues.map((s) => [s, sql.raw(`'${s}'`)]));
 
 /**
- * `listedStatusCondition` from `listedStatuses`' answer. Each status is a constant of the text,
+ * The condition for `listedStatuses`' answer. Each status is a constant of the text,
  * not a bound value (decision 217): with `status IN ($n)` PostgreSQL's generic plan of a fixed
  * statement guesses a third of the clinics per status (OPERATIONAL is most of them), so for
  * zip-search under the credential filter it never chose the generic plan and planned every

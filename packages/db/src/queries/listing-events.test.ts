@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clinics } from "../schema.ts";
+import { clinics } from "../schema/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { countListingEvents, listingEventTotals, listingEventWeeks } from "./listing-events.ts";
 

@@ -4,7 +4,7 @@
  * here knows who did it: the per-address cap lives in the API's rate-limit store.
  */
 import { LISTING_EVENT_TYPES, zeroListingEventCounts, type ListingEventCounts, type ListingEventType, type ListingEventWeek } from "@botox/core";
-import type { Sql } from "../client.ts";
+import type { Sql } from "../connection/client.ts";
 
 const isType = (type: string): type is ListingEventType => (LISTING_EVENT_TYPES as readonly string[]).includes(type);
 

@@ -13,10 +13,10 @@
 import postgres from "postgres";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Database } from "../client.ts";
+import type { Database } from "../connection/client.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import * as schema from "../schema.ts";
-import { clinicPrices, clinics, clinicStaff, zipCodes } from "../schema.ts";
+import * as schema from "../schema/schema.ts";
+import { clinicPrices, clinics, clinicStaff, zipCodes } from "../schema/schema.ts";
 import { ClinicFragments } from "./clinic-fragments.ts";
 import { LocatedPlaces } from "./located-places.ts";
 import {

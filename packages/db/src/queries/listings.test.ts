@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { clinics } from "../schema.ts";
-import type { Database } from "../client.ts";
+import { clinics } from "../schema/schema.ts";
+import type { Database } from "../connection/client.ts";
 import { batchedStatement, fixedStatement, fixedStatementsByShape, onePlacePerName } from "./listings.ts";
 
 let t: TestDatabase;

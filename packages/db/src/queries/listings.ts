@@ -8,9 +8,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Clinic, CurrentUnitPrice, PriceBrand, PriceSource, StaffCredential, StaffRole, VerifiedRole } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicColumnsExcept } from "../clinic-columns.ts";
-import { clinicCurrentPrices, clinicPrices } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicColumnsExcept } from "../schema/clinic-columns.ts";
+import { clinicCurrentPrices, clinicPrices } from "../schema/schema.ts";
 import { SEARCH_ONLY_COLUMNS, toClinic, type ListingRow } from "./serialize.ts";
 import { verifiedRolesOfColumn, verifiedRolesOn, type CheckDays } from "./staff.ts";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EARTH_RADIUS_MILES, type BusinessStatus } from "@botox/core";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { zipCodes } from "../schema.ts";
+import { zipCodes } from "../schema/schema.ts";
 import { LocatedPlaces } from "./located-places.ts";
 import { locatedGeneration, searchClinicsNearZip } from "./clinic-search.ts";
 

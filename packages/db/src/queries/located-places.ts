@@ -22,8 +22,8 @@
  * A served API has one (api/src/deps.ts) and passes it with each search (`ZipSearch.places`).
  */
 import { EARTH_RADIUS_MILES, type BusinessStatus } from "@botox/core";
-import type { Database } from "../client.ts";
-import { businessStatus } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { businessStatus } from "../schema/schema.ts";
 
 /** A total within a radius, with the generation and the centroid it was counted for. */
 export interface RadiusTotal {

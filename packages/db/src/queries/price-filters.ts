@@ -4,8 +4,8 @@
  * and the dashboard counts, so each rule is written once.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { PRICE_RULES, isoDay, type PriceBrand } from "@botox/core";
-import { clinicCurrentPrices } from "../schema.ts";
+import { PRICE_RULES, isoDay } from "@botox/core";
+import { clinicCurrentPrices } from "../schema/schema.ts";
 
 const daysBefore = (today: string, days: number): string => isoDay(new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000));
 
@@ -23,15 +23,6 @@ export function oldestFreshDay(today: string): string {
 export const clinicIdQualified = sql`${sql.identifier("clinics")}.${sql.identifier("id")}`;
 
 /**
- * "Its current price of `brand` is at most `maxUnitCents`" as a semi-join on
- * clinic_current_prices_unit_idx: the planner can start from the few priced clinics instead of
- * probing every clinic in range (at "any distance", every located clinic).
- */
-export function pricedAtMostSql(brand: PriceBrand, today: string, maxUnitCents: number, clinicId: SQL = clinicIdQualified): SQL {
-  return pricedAtMostOn(brand, oldestCountingDay(today), maxUnitCents, clinicId);
-}
-
-/**
  * "This kept current price counts": of `brand`, checked since `oldestCounting`, and at most
  * `maxUnitCents` when given; on clinic_current_prices' own columns (unaliased), for statements
  * that read an area's prices from that table alone (decision 215). Each value as it is bound.
@@ -42,7 +33,12 @@ export function keptPriceCounts(brand: unknown, oldestCounting: unknown, maxUnit
   }`;
 }
 
-/** `pricedAtMostSql` with the oldest counting day given, each value as it is bound (a fixed statement's names). */
+/**
+ * "Its current price of `brand`, checked since `oldestCounting`, is at most `maxUnitCents`" as a
+ * semi-join on clinic_current_prices_unit_idx: the planner can start from the few priced clinics
+ * instead of probing every clinic in range (at "any distance", every located clinic). Each value
+ * as it is bound (a fixed statement's names).
+ */
 export function pricedAtMostOn(brand: unknown, oldestCounting: unknown, maxUnitCents: unknown, clinicId: SQL = clinicIdQualified): SQL {
   return sql`${clinicId} IN (SELECT ccp.clinic_id FROM ${clinicCurrentPrices} ccp
     WHERE ccp.brand = ${brand} AND ccp.per_unit_cents <= ${maxUnitCents} AND ccp.checked_on >= ${oldestCounting}::date)`;

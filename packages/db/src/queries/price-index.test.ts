@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { computePriceIndex, type PriceBrand } from "@botox/core";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { clinics, zipCodes } from "../schema.ts";
+import { clinics, zipCodes } from "../schema/schema.ts";
 import { insertPrice } from "./clinic-prices.ts";
 import { priceIndexInCity, priceIndexNear, priceIndexNearZip } from "./price-index.ts";
 

@@ -10,8 +10,8 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { priceIndexOfValues, type LatLon, type PriceBrand, type PriceIndex } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicCurrentPrices } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicCurrentPrices } from "../schema/schema.ts";
 import { cityCondition, parseCitySlug } from "./cities.ts";
 import { clinicsWithinMiles, priceCity, pricePlace, withinMilesOfZipOrigin, zipOriginCte } from "./clinic-search.ts";
 import { roundGeo } from "./geo.ts";

@@ -15,8 +15,8 @@ import {
   type PriceReport,
   type PriceSource,
 } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicPrices, clinics } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicPrices, clinics } from "../schema/schema.ts";
 import { oldestCountingDay } from "./price-filters.ts";
 import { priceIndexInCity } from "./price-index.ts";
 

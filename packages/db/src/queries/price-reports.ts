@@ -5,8 +5,8 @@
  */
 import { asc, count, eq } from "drizzle-orm";
 import { formatCents, type PriceArea, type PriceBrand, type PriceReport, type PriceStatus } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicPrices, clinics, priceReports } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicPrices, clinics, priceReports } from "../schema/schema.ts";
 import { priceRow, type PriceValues } from "./clinic-prices.ts";
 import type { DbExecutor } from "./content-changes.ts";
 import { iso } from "./serialize.ts";
@@ -133,10 +133,4 @@ export async function reviewPriceReport(
     .returning();
   if (!row) return undefined;
   return { report: toReport(row, found.clinicName), priceChanged };
-}
-
-/** Reports waiting for review, counted from the table: the recount the dashboard's counter (admin-counts.ts) is tested against. */
-export async function countPendingPriceReports(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(priceReports).where(eq(priceReports.status, "pending"));
-  return row?.n ?? 0;
 }

@@ -9,9 +9,9 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import type postgres from "postgres";
-import type { Database, Sql } from "../client.ts";
-import * as schema from "../schema.ts";
-import { contentChanges, publishBuilds } from "../schema.ts";
+import type { Database, Sql } from "../connection/client.ts";
+import * as schema from "../schema/schema.ts";
+import { contentChanges, publishBuilds } from "../schema/schema.ts";
 
 export type PublishBuildStatus = (typeof publishBuilds.$inferSelect)["status"];
 
@@ -186,7 +186,7 @@ export interface BuildRetryPolicy {
 export const DEFAULT_BUILD_RETRY: BuildRetryPolicy = { baseMs: 60_000, maxAttempts: 4 };
 
 /** The wait after `failures` failed builds of the newest change, or null when no more are tried. */
-export function retryDelayMs(policy: BuildRetryPolicy, failures: number): number | null {
+function retryDelayMs(policy: BuildRetryPolicy, failures: number): number | null {
   if (failures >= policy.maxAttempts) return null;
   if (failures <= 1) return 0;
   return policy.baseMs * 4 ** (failures - 2);

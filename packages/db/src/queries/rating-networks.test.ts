@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clinics, ratings } from "../schema.ts";
+import { clinics, ratings } from "../schema/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { listSiteVisitorRatings } from "./site.ts";
 

@@ -8,8 +8,8 @@
  */
 import { and, count, countDistinct, eq, gt, inArray, sql } from "drizzle-orm";
 import { RATING_EMOJIS, type RatingEmoji, type RatingResponse, type RatingStat } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinics, ratings } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinics, ratings } from "../schema/schema.ts";
 
 export async function clinicExists(db: Database, id: number): Promise<boolean> {
   const [row] = await db.select({ id: clinics.id }).from(clinics).where(eq(clinics.id, id)).limit(1);

@@ -4,8 +4,8 @@
  */
 import { sql } from "drizzle-orm";
 import { toLinkSlug, type SearchLookup } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinics, zipCodes } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinics, zipCodes } from "../schema/schema.ts";
 
 const LIMIT = 5;
 

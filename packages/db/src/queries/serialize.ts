@@ -1,6 +1,6 @@
 /** Rows → the API shapes of packages/core (one place, used by the API and the site build). */
 import { formatReviews, openHoursOf, roundMiles, setBounded, type BlogCategory, type BlogPost, type Clinic, type WorkingHours } from "@botox/core";
-import type { blogCategories, blogPosts, clinics } from "../schema.ts";
+import type { blogCategories, blogPosts, clinics } from "../schema/schema.ts";
 
 type ClinicRow = typeof clinics.$inferSelect;
 type PostRow = typeof blogPosts.$inferSelect;

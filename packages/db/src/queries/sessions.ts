@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Database } from "../client.ts";
-import { adminUsers, sessions } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { adminUsers, sessions } from "../schema/schema.ts";
 import { preparedRows } from "./listings.ts";
 import { insertedRow } from "./returning.ts";
 

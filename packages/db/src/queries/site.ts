@@ -17,9 +17,9 @@ import {
   type RatingEmoji,
   type VisitorRating,
 } from "@botox/core";
-import type { Database } from "../client.ts";
-import { openDatabase } from "../open.ts";
-import { blogCategories, blogPosts, clinics, ratings, zipCodes } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { openDatabase } from "../connection/open.ts";
+import { blogCategories, blogPosts, clinics, ratings, zipCodes } from "../schema/schema.ts";
 import { cityDisplayName } from "./cities.ts";
 import { listSitePrices } from "./clinic-prices.ts";
 import { ratingNetworkCounts } from "./ratings.ts";

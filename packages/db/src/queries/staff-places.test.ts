@@ -2,16 +2,16 @@
  * Each staff row carries its clinic's place (migration 0019, decision 217): the credential
  * filter's count near a ZIP and a city's listing under it read the area's verified staff by that
  * copy. The copy follows the clinic whatever writes it, and the answers are the ones the probe
- * of each clinic (`hasVerifiedCredentialSql`) gives.
+ * of each clinic (`verifiedCredentialCheck`) gives.
  */
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StaffCredential } from "@botox/core";
-import { backfillClinicDerivedColumns } from "../clinic-derived.ts";
-import { clinics } from "../schema.ts";
+import { oldestCurrentCheck, type StaffCredential } from "@botox/core";
+import { backfillClinicDerivedColumns } from "../schema/clinic-derived.ts";
+import { clinics } from "../schema/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { searchClinicsInCity, searchClinicsNearZip } from "./clinic-search.ts";
-import { findStaff, hasVerifiedCredentialSql, insertStaff, listClinicStaff, updateStaff } from "./staff.ts";
+import { findStaff, insertStaff, listClinicStaff, updateStaff, verifiedCredentialCheck } from "./staff.ts";
 
 let t: TestDatabase;
 const today = "2026-11-26";
@@ -85,7 +85,7 @@ const probed = async (credentials: StaffCredential[]) => {
   const rows = await t.db
     .select({ slug: clinics.slug })
     .from(clinics)
-    .where(and(eq(clinics.citySlug, "staffport"), eq(clinics.state, "AK"), hasVerifiedCredentialSql(credentials, today)))
+    .where(and(eq(clinics.citySlug, "staffport"), eq(clinics.state, "AK"), verifiedCredentialCheck({ credentials, oldest: oldestCurrentCheck(today), today })))
     .orderBy(asc(clinics.slug));
   return rows.map((r) => r.slug);
 };

@@ -5,11 +5,9 @@
  * (checked at most 365 days ago, licence active) is packages/core `staffVerification`; the
  * SQL here applies the same rule.
  */
-import { and, asc, count, eq, getTableColumns, gte, sql, type SQL } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import {
-  STAFF_RULES,
   credentialsOfRoles,
-  oldestCurrentCheck,
   type ClinicStaffMember,
   type LicenseStatus,
   type StaffCheck,
@@ -18,8 +16,8 @@ import {
   type StaffSource,
   type VerifiedRole,
 } from "@botox/core";
-import type { Database } from "../client.ts";
-import { clinicStaff, clinics } from "../schema.ts";
+import type { Database } from "../connection/client.ts";
+import { clinicStaff } from "../schema/schema.ts";
 import type { DbExecutor } from "./content-changes.ts";
 // drizzle writes a lone table's columns unqualified; inside the subqueries "id" would be the staff row's.
 import { clinicIdQualified } from "./price-filters.ts";
@@ -35,7 +33,7 @@ const {
 } = getTableColumns(clinicStaff);
 type StaffRow = { [K in keyof typeof staffMemberColumns]: (typeof clinicStaff.$inferSelect)[K] };
 
-export function toStaffMember(row: StaffRow): ClinicStaffMember {
+function toStaffMember(row: StaffRow): ClinicStaffMember {
   return {
     id: row.id,
     clinicId: row.clinicId,
@@ -139,14 +137,6 @@ export async function listSiteStaff(db: Database): Promise<ClinicStaffMember[]> 
 }
 
 /**
- * "Has at least one currently verified staff member holding one of `credentials`": one
- * EXISTS probe of clinic_staff_verified_idx per clinic, added beside the other filters.
- */
-export function hasVerifiedCredentialSql(credentials: readonly StaffCredential[], today: string, clinicId: SQL = clinicIdQualified): SQL {
-  return verifiedCredentialCheck({ credentials, oldest: oldestCurrentCheck(today), today }, clinicId);
-}
-
-/**
  * The days a check counts on (`oldest` = oldestCurrentCheck(today)), as values or as a fixed
  * statement's names (listings.ts `fixedStatement`: nothing is computed from them here).
  */
@@ -156,7 +146,9 @@ export interface CheckDays {
 }
 
 /**
- * `hasVerifiedCredentialSql` with its days (and each credential) given as they are bound.
+ * "Has at least one currently verified staff member holding one of the credentials": one
+ * EXISTS probe of clinic_staff_verified_idx per clinic, with its days (and each credential)
+ * given as they are bound.
  * `probe`: kept a probe per clinic (`OFFSET 0`: PostgreSQL does not turn such a subquery into
  * a semi-join), for nearest-first pages read from the KNN index scan (decision 216). As a
  * semi-join, the generic plan of a fixed statement, which cannot see the bound days, guessed
@@ -231,29 +223,4 @@ export function withVerifiedStaff<T extends { id: number }>(
     const verified = [...(roles[i] ?? [])];
     return { ...c, verifiedCredentials: credentialsOfRoles(verified), verifiedStaff: verified };
   });
-}
-
-// ---- Admin dashboard ----
-
-/** Clinics with no injector whose check is current (the dashboard's "no verified injector"). */
-export async function countClinicsWithoutVerifiedInjector(db: Database, today: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(clinics)
-    .where(
-      sql`NOT EXISTS (SELECT 1 FROM ${clinicStaff} cs WHERE cs.clinic_id = ${clinicIdQualified} AND cs.role = 'injector' AND cs.license_status = 'active'
-        AND cs.verified_on >= ${oldestCurrentCheck(today)}::date AND cs.verified_on <= ${today}::date)`,
-    );
-  return row?.n ?? 0;
-}
-
-/** Current checks that go stale within STAFF_RULES.staleSoonDays (still current today, stale by then). */
-export async function countStaffChecksGoingStale(db: Database, today: string): Promise<number> {
-  const oldest = oldestCurrentCheck(today);
-  const soon = new Date(Date.parse(`${oldest}T00:00:00Z`) + STAFF_RULES.staleSoonDays * 86_400_000).toISOString().slice(0, 10);
-  const [row] = await db
-    .select({ n: count() })
-    .from(clinicStaff)
-    .where(and(eq(clinicStaff.licenseStatus, "active"), gte(clinicStaff.verifiedOn, oldest), sql`${clinicStaff.verifiedOn} < ${soon}::date`));
-  return row?.n ?? 0;
 }

@@ -16,9 +16,9 @@ import {
   type SuggestionValues,
   type WorkingHours,
 } from "@botox/core";
-import { toClinicRow } from "../clinic-row.ts";
-import { clinicSuggestions, clinics } from "../schema.ts";
-import type { Database } from "../client.ts";
+import { toClinicRow } from "../schema/clinic-row.ts";
+import { clinicSuggestions, clinics } from "../schema/schema.ts";
+import type { Database } from "../connection/client.ts";
 import { updateClinic } from "./admin-clinics.ts";
 import { setAuditVia } from "./clinic-audit.ts";
 import type { DbExecutor } from "./content-changes.ts";
@@ -111,11 +111,6 @@ export async function listSuggestions(db: Database, o: SuggestionListOptions = {
     .offset((page - 1) * limit);
   const [total] = await db.select({ n: count() }).from(clinicSuggestions).where(where);
   return { suggestions: rows.map((r) => toSuggestion(r.s, r.c)), total: total?.n ?? 0 };
-}
-
-export async function countPendingSuggestions(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(clinicSuggestions).where(eq(clinicSuggestions.status, "pending"));
-  return row?.n ?? 0;
 }
 
 /**

@@ -5,15 +5,15 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { firstFreeSlug } from "@botox/core";
-import { chunks, dbOf, type DbOrSql } from "./handle.ts";
-import { clinicColumnsExcept } from "./clinic-columns.ts";
-import { fillFallbackTimeZones } from "./clinic-derived.ts";
+import { chunks, dbOf, type DbOrSql } from "../connection/handle.ts";
+import { clinicColumnsExcept } from "../schema/clinic-columns.ts";
+import { fillFallbackTimeZones } from "../schema/clinic-derived.ts";
 import { validateExportRow, type ImportedClinic } from "./import-map.ts";
 import { insertImportedPrices, type ImportedPrice } from "./import-prices.ts";
 import { insertImportedStaff, type ImportedStaff } from "./import-staff.ts";
-import type { PriceValues } from "./queries/clinic-prices.ts";
-import type { StaffValues } from "./queries/staff.ts";
-import { clinics, contentChanges } from "./schema.ts";
+import type { PriceValues } from "../queries/clinic-prices.ts";
+import type { StaffValues } from "../queries/staff.ts";
+import { clinics, contentChanges } from "../schema/schema.ts";
 
 interface ImportError {
   /** 1-based position of the record in the file (a CSV header line is not counted). */

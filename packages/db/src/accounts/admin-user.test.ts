@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdmin, generatePassword } from "./admin-user.ts";
-import { readDbEnv } from "./env.ts";
+import { readDbEnv } from "../connection/env.ts";
 import { verifyPassword } from "./password.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { createTestDatabase, type TestDatabase } from "../testing.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {

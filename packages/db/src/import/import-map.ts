@@ -4,12 +4,12 @@
  * imported clinic is stored exactly as the admin would store it.
  */
 import { clinicInputSchema } from "@botox/core";
-import { toClinicRow, type ClinicRow } from "./clinic-row.ts";
+import { toClinicRow, type ClinicRow } from "../schema/clinic-row.ts";
 import { priceColumnsOf } from "./import-prices.ts";
 import { staffColumnsOf } from "./import-staff.ts";
 import { rowProblemOf, type ExportRow } from "./import-parse.ts";
-import type { PriceValues } from "./queries/clinic-prices.ts";
-import type { StaffValues } from "./queries/staff.ts";
+import type { PriceValues } from "../queries/clinic-prices.ts";
+import type { StaffValues } from "../queries/staff.ts";
 
 /** Export column → clinic field; camelCase keys (our own API's shape) are accepted too. */
 const FIELDS = {

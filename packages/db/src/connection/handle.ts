@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import type { Database, Sql } from "./client.ts";
-import * as schema from "./schema.ts";
+import * as schema from "../schema/schema.ts";
 
 /** Bulk helpers take either the drizzle database or the raw `postgres` client. */
 export type DbOrSql = Database | Sql;

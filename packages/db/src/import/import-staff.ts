@@ -24,9 +24,9 @@
  */
 import { sql } from "drizzle-orm";
 import { STAFF_MSG, isoDay, staffInputSchema } from "@botox/core";
-import type { DbExecutor } from "./queries/content-changes.ts";
-import { staffRow, type StaffValues } from "./queries/staff.ts";
-import { clinicStaff, clinics } from "./schema.ts";
+import type { DbExecutor } from "../queries/content-changes.ts";
+import { staffRow, type StaffValues } from "../queries/staff.ts";
+import { clinicStaff, clinics } from "../schema/schema.ts";
 
 const COLUMNS = {
   name: ["staff_name", "staffName"],

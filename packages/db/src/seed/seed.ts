@@ -1,11 +1,11 @@
-import { toClinicRow } from "./clinic-row.ts";
-import { fillFallbackTimeZones } from "./clinic-derived.ts";
-import { chunks, dbOf, insertRows, sqlOf, type DbOrSql } from "./handle.ts";
+import { toClinicRow } from "../schema/clinic-row.ts";
+import { fillFallbackTimeZones } from "../schema/clinic-derived.ts";
+import { chunks, dbOf, insertRows, sqlOf, type DbOrSql } from "../connection/handle.ts";
 import { createRandom } from "./random.ts";
-import { priceRow } from "./queries/clinic-prices.ts";
-import { staffRow } from "./queries/staff.ts";
-import { dealRow } from "./queries/deals.ts";
-import { clinicDeals, clinicPrices, clinicStaff, clinics } from "./schema.ts";
+import { priceRow } from "../queries/clinic-prices.ts";
+import { staffRow } from "../queries/staff.ts";
+import { dealRow } from "../queries/deals.ts";
+import { clinicDeals, clinicPrices, clinicStaff, clinics } from "../schema/schema.ts";
 import { DEMO_SOURCE_PREFIX, demoCities, generateClinics, type DemoClinic } from "./seed-clinics.ts";
 import { generateDemoPrices, type SeedClinic } from "./seed-prices.ts";
 import { generateDemoStaff } from "./seed-staff.ts";

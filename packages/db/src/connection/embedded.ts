@@ -88,7 +88,7 @@ export function replaceQueryQueue(server: object, queue: WireQueue): void {
     throw new Error(
       "embedded database: PGLiteSocketServer from @electric-sql/pglite-socket no longer has the private " +
         `queryQueue this project replaces (missing: ${missing.length > 0 ? missing.join(", ") : "the field"}). ` +
-        "Keep the version pinned in pnpm-workspace.yaml, or adapt packages/db/src/embedded.ts and wire-queue.ts " +
+        "Keep the version pinned in pnpm-workspace.yaml, or adapt packages/db/src/connection/embedded.ts and wire-queue.ts " +
         "to the new version (patches/README.md).",
     );
   }

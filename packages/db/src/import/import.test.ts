@@ -7,11 +7,11 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE_MSG } from "@botox/core";
 import { importClinics, parseExport, validateExportRow } from "./import.ts";
-import { clinics } from "./schema.ts";
-import { searchClinicsNear, searchClinicsNearZip } from "./queries/clinic-search.ts";
-import { createTestDatabase, runDbCli, type TestDatabase } from "./testing.ts";
+import { clinics } from "../schema/schema.ts";
+import { listClinicsNear, searchClinicsNearZip } from "../queries/clinic-search.ts";
+import { createTestDatabase, runDbCli, type TestDatabase } from "../testing.ts";
 
-const samplesDir = fileURLToPath(new URL("../samples/", import.meta.url));
+const samplesDir = fileURLToPath(new URL("../../samples/", import.meta.url));
 const sample = (name: string) => fs.readFileSync(path.join(samplesDir, name), "utf8");
 
 /** The export columns of architecture.md §4, in the order a maps scraper writes them. */
@@ -378,8 +378,8 @@ describe("coordinates (one clinic write path)", () => {
     const [row] = await t.sql<{ latitude: number; longitude: number }[]>`select latitude, longitude from clinics where source_key = ${link}`;
     expect(row).toEqual({ latitude: 0, longitude: 0 });
 
-    const near = await searchClinicsNear(t.db, { origin: { latitude: 0, longitude: 0 }, radiusMiles: 50, limit: 10 });
-    expect(near.items.map((c) => c.name)).toContain("Null Island Import Spa");
+    const near = await listClinicsNear(t.db, { origin: { latitude: 0, longitude: 0 }, radiusMiles: 50, limit: 10 });
+    expect(near.map((c) => c.name)).toContain("Null Island Import Spa");
 
     await t.sql`insert into zip_codes (zip, city, state, latitude, longitude) values ('00001', 'Atlantic', 'XX', 0.0001, 0.0001) on conflict do nothing`;
     const byZip = await searchClinicsNearZip(t.db, { postalCode: "00001", page: 1, limit: 10, radiusMiles: 50 });

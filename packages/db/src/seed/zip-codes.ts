@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type { ZipCodeRecord } from "zipcodes/lib/codes.js";
-import { chunks, sqlOf, type DbOrSql } from "./handle.ts";
+import { chunks, sqlOf, type DbOrSql } from "../connection/handle.ts";
 
 export interface ZipCode {
   zip: string;

@@ -14,10 +14,10 @@ import {
   toClinicSlug,
   toLinkSlug,
 } from "@botox/core";
-import { verifyPassword } from "./password.ts";
+import { verifyPassword } from "../accounts/password.ts";
 import { createRandom } from "./random.ts";
-import { clinics } from "./schema.ts";
-import { createTestDatabase, runDbCli, type TestDatabase } from "./testing.ts";
+import { clinics } from "../schema/schema.ts";
+import { createTestDatabase, runDbCli, type TestDatabase } from "../testing.ts";
 import { seedDemo, type SeedResult } from "./seed.ts";
 import { demoCities, generateClinics, REQUIRED_CITIES } from "./seed-clinics.ts";
 import { zipCodeData } from "./zip-codes.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_MSG } from "@botox/core";
 import { importClinics, parseExport } from "./import.ts";
 import { staffColumnsOf } from "./import-staff.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { createTestDatabase, type TestDatabase } from "../testing.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {

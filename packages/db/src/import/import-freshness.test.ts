@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importClinics } from "./import.ts";
-import { clinics, zipCodes } from "./schema.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { clinics, zipCodes } from "../schema/schema.ts";
+import { createTestDatabase, type TestDatabase } from "../testing.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -8,8 +8,8 @@
  */
 import { UNIT_PRICE_BOUNDS_CENTS, isoDay, type PriceArea } from "@botox/core";
 import type { Random } from "./random.ts";
-import type { PriceValues } from "./queries/clinic-prices.ts";
-import type { clinics } from "./schema.ts";
+import type { PriceValues } from "../queries/clinic-prices.ts";
+import type { clinics } from "../schema/schema.ts";
 
 /** A state's typical Botox price per unit, in cents. */
 const STATE_LEVEL_CENTS: Record<string, number> = {

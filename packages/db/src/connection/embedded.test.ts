@@ -9,7 +9,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { replaceQueryQueue, runningEmbeddedUrl, startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
 import { openDatabase } from "./open.ts";
-import { runDbCli } from "./testing.ts";
+import { runDbCli } from "../testing.ts";
 import { WireQueue } from "./wire-queue.ts";
 
 // Embedded-only: the second pass of the suite on a real PostgreSQL (TEST_DATABASE_URL) skips these.
@@ -142,7 +142,7 @@ describe.runIf(embeddedPass)("embedded server on a data directory", () => {
 
       // A CLI in another process finds the server through the data directory.
       const { DATABASE_URL: _unset, ...env } = process.env;
-      const sample = fileURLToPath(new URL("../samples/clinics-export.csv", import.meta.url));
+      const sample = fileURLToPath(new URL("../../samples/clinics-export.csv", import.meta.url));
       const run = await runDbCli("import", [sample], { ...env, DATA_DIR: dir });
       expect(run.stderr).toBe("");
       expect(run.stdout).toContain("served by another process");
@@ -208,8 +208,8 @@ describe.runIf(embeddedPass)("embedded server on a data directory", () => {
   /** `serve` (the embedded server CLI) in a child process on `dir`, once it is ready. */
   async function serveInChild(dir: string) {
     const { DATABASE_URL: _unset, ...env } = process.env;
-    const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./cli/serve.ts", import.meta.url))], {
-      cwd: fileURLToPath(new URL("..", import.meta.url)),
+    const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../cli/serve.ts", import.meta.url))], {
+      cwd: fileURLToPath(new URL("../..", import.meta.url)),
       env: { ...env, DATA_DIR: dir, PGLITE_PORT: "0" },
     });
     const out = { stdout: "", stderr: "" };

@@ -7,7 +7,7 @@
  */
 import type { StaffCredential } from "@botox/core";
 import type { Random } from "./random.ts";
-import type { StaffValues } from "./queries/staff.ts";
+import type { StaffValues } from "../queries/staff.ts";
 import type { SeedClinic } from "./seed-prices.ts";
 
 const FIRST = ["Avery", "Jordan", "Maya", "Elena", "Priya", "Nora", "Lucas", "Sofia", "Daniel", "Grace", "Omar", "Hannah", "Leah", "Mateo", "Chloe", "Iris"];

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backfillClinicDerivedColumns, deriveClinicColumns, timeZoneAt } from "./clinic-derived.ts";
-import { importClinics } from "./import.ts";
+import { importClinics } from "../import/import.ts";
 import { clinicInputSchema, type ClinicFormValues } from "@botox/core";
 import { toClinicRow, type ClinicRow } from "./clinic-row.ts";
-import { insertClinic, updateClinic } from "./queries/admin-clinics.ts";
-import { openAtCondition, searchClinicsNear } from "./queries/clinic-search.ts";
+import { insertClinic, updateClinic } from "../queries/admin-clinics.ts";
+import { listClinicsNear, openAtInstant } from "../queries/clinic-search.ts";
 import { clinics } from "./schema.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { createTestDatabase, type TestDatabase } from "../testing.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -74,7 +74,7 @@ describe("time zones from coordinates", () => {
   });
 });
 
-describe("openAtCondition", () => {
+describe("openAtInstant", () => {
   it("answers in each clinic's own zone and DST, never for clinics that are not operational", async () => {
     const hours = { Monday: "10 AM-7 PM", Tuesday: "10 AM-7 PM", Saturday: "10 PM-2 AM" };
     const near = { latitude: 39.0, longitude: -95.0 };
@@ -95,13 +95,7 @@ describe("openAtCondition", () => {
     await t.sql`delete from clinics`;
     for (const r of rows) await insertClinic(t.db, adminRow(r));
     const openAt = async (iso: string) =>
-      (
-        await t.db
-          .select({ name: clinics.name })
-          .from(clinics)
-          .where(openAtCondition(new Date(iso)))
-          .orderBy(clinics.name)
-      ).map((r) => r.name);
+      (await t.db.select({ name: clinics.name }).from(clinics).where(openAtInstant(iso)).orderBy(clinics.name)).map((r) => r.name);
     // Monday 2026-11-23, 17:30 UTC: 12:30 PM in New York (EST), 9:30 AM in Los Angeles.
     expect(await openAt("2026-11-23T17:30:00Z")).toEqual(["NY"]);
     expect(await openAt("2026-11-23T18:30:00Z")).toEqual(["LA", "NY"]);
@@ -113,8 +107,7 @@ describe("openAtCondition", () => {
     expect(await openAt("2026-07-06T13:59:00Z")).toEqual([]);
     expect(await openAt("2026-07-06T14:00:00Z")).toEqual(["NY"]);
     // The nearby search takes the same filter.
-    const page = await searchClinicsNear(t.db, { origin: near, radiusMiles: null, limit: 10, openAt: new Date("2026-11-23T18:30:00Z") });
-    expect(page.items.map((c) => c.name).sort()).toEqual(["LA", "NY"]);
-    expect(page.total).toBe(2);
+    const page = await listClinicsNear(t.db, { origin: near, radiusMiles: null, limit: 10, openAt: new Date("2026-11-23T18:30:00Z") });
+    expect(page.map((c) => c.name).sort()).toEqual(["LA", "NY"]);
   });
 });

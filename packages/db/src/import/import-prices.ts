@@ -20,9 +20,9 @@
  */
 import { sql } from "drizzle-orm";
 import { PRICE_MSG, isIsoDate, isoDay, priceInputSchema } from "@botox/core";
-import type { DbExecutor } from "./queries/content-changes.ts";
-import { priceRow, type PriceValues } from "./queries/clinic-prices.ts";
-import { clinicPrices, clinics } from "./schema.ts";
+import type { DbExecutor } from "../queries/content-changes.ts";
+import { priceRow, type PriceValues } from "../queries/clinic-prices.ts";
+import { clinicPrices, clinics } from "../schema/schema.ts";
 
 const COLUMNS = {
   brand: ["price_brand", "priceBrand"],

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { runMigrations } from "./migrate.ts";
 import { openDatabase } from "./open.ts";
 
@@ -69,7 +69,7 @@ describe("migrations", () => {
     try {
       expect(opened.kind).toBe("server");
       expect(opened.embedded).toBeUndefined();
-      const journal = JSON.parse(fs.readFileSync(fileURLToPath(new URL("../migrations/meta/_journal.json", import.meta.url)), "utf8")) as {
+      const journal = JSON.parse(fs.readFileSync(fileURLToPath(new URL("../../migrations/meta/_journal.json", import.meta.url)), "utf8")) as {
         entries: unknown[];
       };
       expect(await opened.sql`select count(*)::int as n from drizzle.__drizzle_migrations`).toEqual([{ n: journal.entries.length }]);
@@ -93,7 +93,7 @@ describe("migrations", () => {
 // No database involved: checked once, in the embedded pass.
 describe.runIf(!process.env.TEST_DATABASE_URL)("committed migrations", () => {
   it("match schema.ts: drizzle-kit generate finds nothing to do", async () => {
-    const packageDir = fileURLToPath(new URL("..", import.meta.url));
+    const packageDir = fileURLToPath(new URL("../..", import.meta.url));
     // Its package exports do not list the CLI; pnpm links the package into node_modules.
     const drizzleKit = path.join(packageDir, "node_modules/drizzle-kit/bin.cjs");
     // drizzle-kit wants a relative --out: a scratch copy inside the package, removed afterwards.
@@ -103,7 +103,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("committed migrations", () => {
       const out = `./${path.basename(scratch)}`;
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        [drizzleKit, "generate", "--dialect", "postgresql", "--schema", "./src/schema.ts", "--out", out],
+        [drizzleKit, "generate", "--dialect", "postgresql", "--schema", "./src/schema/schema.ts", "--out", out],
         { cwd: packageDir },
       );
       expect(stdout).toContain("No schema changes");

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { dbOf, type DbOrSql } from "./handle.ts";
+import { dbOf, type DbOrSql } from "../connection/handle.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import { adminUsers, sessions } from "./schema.ts";
+import { adminUsers, sessions } from "../schema/schema.ts";
 
 export interface EnsureAdminOptions {
   username: string;

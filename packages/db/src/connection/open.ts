@@ -1,7 +1,7 @@
 import { connect, type DbHandle } from "./client.ts";
 import { runningEmbeddedUrl, startEmbeddedServer, type EmbeddedServer } from "./embedded.ts";
 import { readDbEnv } from "./env.ts";
-import { backfillClinicDerivedColumns, fillFallbackTimeZones } from "./clinic-derived.ts";
+import { backfillClinicDerivedColumns, fillFallbackTimeZones } from "../schema/clinic-derived.ts";
 import { runMigrations } from "./migrate.ts";
 
 export interface OpenedDatabase extends DbHandle {

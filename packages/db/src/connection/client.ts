@@ -1,6 +1,6 @@
 import postgres from "postgres";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
-import * as schema from "./schema.ts";
+import * as schema from "../schema/schema.ts";
 
 /** With its driver: listings send named prepared statements through it (queries/listings.ts). */
 export type Database = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };

@@ -4,6 +4,7 @@
  * with PostgreSQL's unique violation (23505) naming that constraint, which callers turn into
  * their "already exists" answer.
  */
+import { codeOf, findCause } from "@botox/core/error-cause";
 
 /** The unique constraint on each kind of record's slug (schema.ts names them with these). */
 export const SLUG_CONSTRAINTS = {
@@ -13,21 +14,16 @@ export const SLUG_CONSTRAINTS = {
 } as const;
 export type SlugOwner = keyof typeof SLUG_CONSTRAINTS;
 
-/** PostgreSQL unique violation (23505), possibly wrapped by drizzle, on `constraint` if given. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
-    const x = e as { code?: unknown; constraint_name?: unknown; constraint?: unknown };
-    if (x.code === "23505") return constraint ? x.constraint_name === constraint || x.constraint === constraint : true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** Whose slug a failed write conflicted on, or null when the error is anything else. */
+/**
+ * Whose slug a failed write conflicted on: the unique violation (23505) in the error's cause
+ * chain (postgres.js names the constraint `constraint_name`; drizzle wraps the driver's error),
+ * or null when the error is anything else.
+ */
 export function slugConflictOf(err: unknown): SlugOwner | null {
+  const violation = findCause(err, (e) => codeOf(e) === "23505") as { constraint_name?: unknown; constraint?: unknown } | undefined;
+  if (!violation) return null;
   for (const [owner, constraint] of Object.entries(SLUG_CONSTRAINTS) as [SlugOwner, string][]) {
-    if (isUniqueViolation(err, constraint)) return owner;
+    if (violation.constraint_name === constraint || violation.constraint === constraint) return owner;
   }
   return null;
 }

@@ -6,8 +6,8 @@
 import tzLookup from "@photostructure/tz-lookup";
 import { intervalsToMultirange, parseWorkingHours, stateTimeZone } from "@botox/core";
 import { and, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import type { Database } from "./client.ts";
-import type { DbExecutor } from "./queries/content-changes.ts";
+import type { Database } from "../connection/client.ts";
+import type { DbExecutor } from "../queries/content-changes.ts";
 import { clinics, zipCodes } from "./schema.ts";
 
 /** The IANA zone at a point; null without coordinates or for impossible ones. */
@@ -21,7 +21,7 @@ export function timeZoneAt(latitude: number | null | undefined, longitude: numbe
 }
 
 /** `open_minutes` for stored working hours: null unless every entry could be read. */
-export function openMinutesOf(workingHours: unknown): string | null {
+function openMinutesOf(workingHours: unknown): string | null {
   const parsed = parseWorkingHours(workingHours);
   return parsed.known ? intervalsToMultirange(parsed.intervals) : null;
 }

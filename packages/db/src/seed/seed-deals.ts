@@ -6,7 +6,7 @@
  */
 import { isoDay } from "@botox/core";
 import type { Random } from "./random.ts";
-import type { DealValues } from "./queries/deals.ts";
+import type { DealValues } from "../queries/deals.ts";
 import type { SeedClinic } from "./seed-prices.ts";
 
 export interface DemoDeal {
