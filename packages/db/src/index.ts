@@ -92,7 +92,7 @@ export {
   type KnownTotal,
 } from "./queries/clinic-search.ts";
 export { readDashboardCounts, type DashboardCounts } from "./queries/admin-counts.ts";
-export { countListingEvent, listingEventWeeks } from "./queries/listing-events.ts";
+export { countListingEvents, listingEventWeeks, type ListingEventCount } from "./queries/listing-events.ts";
 export { clinicExists, insertRating, hasRated, ratingStats, ratingSummaries, ratingNetworkCounts } from "./queries/ratings.ts";
 export { priceRow, insertPrice, findPrice, updatePrice, deletePrice, listClinicPrices, type PriceValues } from "./queries/clinic-prices.ts";
 export { priceIndexInCity, priceIndexNearZip, priceIndexNear } from "./queries/price-index.ts";
