@@ -24,7 +24,8 @@ const COVER_SIZE = { width: POST_FORM.idealImageWidth, height: POST_FORM.idealIm
 export const IMAGE_TOO_LARGE = "Image dimensions are too large. Please use an image under 40 megapixels.";
 const IMAGE_UNREADABLE = "The image could not be read. Please try another file.";
 
-const NAME_PATTERN = /^[a-f0-9]{32}(?:-og)?\.webp$/;
+/** The names this module generates (a route's path parameter names nothing else). */
+export const UPLOAD_NAME = /^[a-f0-9]{32}(?:-og)?\.webp$/;
 
 function uploadsDir(env: ApiEnv): string {
   return env.UPLOADS_DIR ?? path.join(defaultDataDir, "uploads");
@@ -32,7 +33,7 @@ function uploadsDir(env: ApiEnv): string {
 
 /** Only names this module generated; anything else (../, other extensions) is not served. */
 function isUploadName(name: string): boolean {
-  return NAME_PATTERN.test(name);
+  return UPLOAD_NAME.test(name);
 }
 
 export interface ProcessedImage {

@@ -151,6 +151,26 @@ describe("GET /openapi.json", () => {
     expect(Object.keys(doc.components.securitySchemes)).toEqual(["session"]);
   });
 
+  it("types every path parameter (an id's digits, a slug's or name's bounds): none is left a bare string", async () => {
+    const { paths } = await fetchDoc();
+    const untyped: string[] = [];
+    let count = 0;
+    for (const [path, ops] of Object.entries(paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        for (const p of op.parameters.filter((param) => param.in === "path")) {
+          count += 1;
+          const { type, pattern, maxLength } = p.schema;
+          const bounded = type === "integer" || (type === "string" && (typeof pattern === "string" || typeof maxLength === "number"));
+          if (!bounded) untyped.push(`${method} ${path} {${p.name}}: ${JSON.stringify(p.schema)}`);
+        }
+      }
+    }
+    expect(count).toBeGreaterThan(40);
+    expect(untyped).toEqual([]);
+    // The id schema (lib/ids.ts) as the document shows it.
+    expect(paths["/clinics/{id}/prices"]!.get!.parameters.find((p) => p.name === "id")?.schema).toMatchObject({ type: "string", pattern: "^[0-9]{1,10}$" });
+  });
+
   it("documents the calls' inputs: required fields are the ones that cannot be left out", async () => {
     const { paths } = await fetchDoc();
     const body = (path: string, method: string) => paths[path]![method]!.requestBody!.content["application/json"]!.schema;
