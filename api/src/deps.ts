@@ -16,6 +16,7 @@ import { createLogger } from "./lib/logger.ts";
 import { startReadCache } from "./lib/read-cache.ts";
 import { createCountsMemo } from "./lib/counts-memo.ts";
 import { closeRedisConnections } from "./lib/redis.ts";
+import { createAppState } from "./lib/app-state.ts";
 import { Publisher, publishConfigFromEnv, type PublishConfig } from "@botox/publish";
 import { mailConfigFromEnv } from "./mail/config.ts";
 import { startMailScheduler, type MailScheduler } from "./mail/schedule.ts";
@@ -66,6 +67,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     env,
     secret: options.secret ?? resolveAppSecret(env, { dataDir: embeddedDataDir }),
     logger,
+    state: createAppState(),
     ...(readCache ? { readCache } : {}),
     locatedPlaces: new LocatedPlaces(),
     ...(env.STATS_COUNTS_TTL_MS > 0 ? { countsMemo: createCountsMemo<DashboardCounts>({ ttlMs: env.STATS_COUNTS_TTL_MS }) } : {}),
@@ -95,7 +97,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
         await worker?.stop();
         await publisher?.stop();
         readCache?.stop();
-        if (env.REDIS_URL) await closeRedisConnections();
+        await closeRedisConnections(deps.state.redis);
         if (ownsDatabase) await database.close();
       })()),
   };

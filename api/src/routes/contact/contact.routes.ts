@@ -19,7 +19,6 @@ import { rateLimit } from "../../lib/rate-limit.ts";
 /** 5 messages per address per 15 minutes: plenty for a person, little for a spammer. */
 export const CONTACT_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 5, keyPrefix: "contact" } as const;
 
-
 const tags = ["contact"];
 
 /** The contact form really sends (architecture.md §9): messages are stored for the admin. */

@@ -2,9 +2,17 @@ import { describe, expect, it } from "vitest";
 import { testLogger } from "@botox/core/testing";
 import { createApp } from "../../app.ts";
 import { readApiEnv } from "../../env.ts";
+import { createAppState } from "../../lib/app-state.ts";
 
 // The document is built from the route modules alone: no database is needed to serve it.
-const app = createApp({ db: null as never, sql: null as never, env: readApiEnv({ NODE_ENV: "test" }), secret: "openapi-test-secret", logger: testLogger() });
+const app = createApp({
+  db: null as never,
+  sql: null as never,
+  env: readApiEnv({ NODE_ENV: "test" }),
+  secret: "openapi-test-secret",
+  logger: testLogger(),
+  state: createAppState(),
+});
 
 type Operation = {
   operationId: string;

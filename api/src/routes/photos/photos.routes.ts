@@ -45,7 +45,8 @@ const addRoute = adminRoute({
   summary: `Add a photo to a clinic (team, or the clinic's owner): multipart image (JPEG, PNG, GIF or WebP by content, at most 5 MB and 40 MP; stored as WebP at most 2000 wide) and alt text; at most ${CLINIC_PHOTOS.max} per clinic`,
   tags: ["clinics", "owners"],
   owner: clinicIdParam,
-  request: { params: idParams(MSG.admin.clinicNotFound),
+  request: {
+    params: idParams(MSG.admin.clinicNotFound),
     body: {
       required: true,
       // Documented only: the handler reads the form after the session check (as POST /upload/blog-image).
@@ -79,7 +80,7 @@ photosRoutes.openapi(addRoute, async (c) => {
   // Refused before the image is decoded when the clinic is full or gone (checked again under the lock).
   if (!(await clinicExists(deps.db, clinicId))) throw new HttpError(404, MSG.admin.clinicNotFound);
   if ((await listClinicPhotos(deps.db, clinicId)).length >= CLINIC_PHOTOS.max) throw tooMany();
-  const storage = uploadStorage(deps.env);
+  const storage = uploadStorage(deps);
   // Decoded in one of the process's upload slots, shared with the blog's uploads.
   const { name, alt, width, height } = await inUploadSlot(c, async () => {
     const form = await readPhotoForm(c);

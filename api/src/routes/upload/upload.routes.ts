@@ -118,7 +118,7 @@ async function receiveUpload(c: Context<AppEnv>) {
   if (!(file instanceof File)) throw new HttpError(400, MSG.validation.imageType, [{ path: "image", message: MSG.validation.imageType }]);
   if (file.size > UPLOAD_MAX_BYTES) throw new HttpError(413, MSG.validation.imageSize);
   const image = await processImage(new Uint8Array(await file.arrayBuffer()));
-  const storage = uploadStorage(c.get("deps").env);
+  const storage = uploadStorage(c.get("deps"));
   const { name, ogName } = await saveImage(storage, image);
   // From configuration: the Host header is the client's to choose.
   const base = `${publicApiUrl(c.get("deps").env)}/uploads`;
@@ -129,7 +129,7 @@ async function receiveUpload(c: Context<AppEnv>) {
 
 /** Uploaded images only ever leave as WebP that cannot be sniffed or run as a document. */
 uploadRoutes.openapi(imageRoute, async (c) => {
-  const bytes = await readUpload(uploadStorage(c.get("deps").env), c.req.valid("param").name);
+  const bytes = await readUpload(uploadStorage(c.get("deps")), c.req.valid("param").name);
   if (!bytes) throw new HttpError(404, MSG.api.notFound);
   return c.body(new Uint8Array(bytes), 200, {
     "Content-Type": "image/webp",
