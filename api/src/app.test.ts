@@ -9,8 +9,16 @@ import { RegExpRouter } from "hono/router/reg-exp-router";
 import { testLogger } from "@botox/core/testing";
 import { createApp } from "./app.ts";
 import { readApiEnv } from "./env.ts";
+import { createAppState } from "./lib/app-state.ts";
 
-const app = createApp({ db: null as never, sql: null as never, env: readApiEnv({ NODE_ENV: "test" }), secret: "app-test-secret", logger: testLogger() });
+const app = createApp({
+  db: null as never,
+  sql: null as never,
+  env: readApiEnv({ NODE_ENV: "test" }),
+  secret: "app-test-secret",
+  logger: testLogger(),
+  state: createAppState(),
+});
 
 describe("the API's router", () => {
   it("is TrieRouter from the start", () => {

@@ -3,6 +3,7 @@ import type { DashboardCounts, Database, LocatedPlaces, Sql } from "@botox/db";
 import type { Publisher } from "@botox/publish";
 import type { ApiEnv } from "./env.ts";
 import type { Agent } from "node:https";
+import type { AppState } from "./lib/app-state.ts";
 import type { ReadCache } from "./lib/read-cache.ts";
 import type { CountsMemo } from "./lib/counts-memo.ts";
 import type { ListingEventBatches } from "./lib/listing-event-batches.ts";
@@ -17,6 +18,8 @@ export interface Deps {
   secret: string;
   /** Where the app's components report what went wrong (pino when served, lib/logger.ts; a recorder in tests). */
   logger: Logger;
+  /** What the app keeps in memory between requests (lib/app-state.ts): created with the deps, never at module level. */
+  state: AppState;
   /** Publishing (api/src/deps.ts): content writes mark the site dirty, the publish routes use it; none in most tests. */
   publisher?: Publisher;
   /** Called after every content write (clinics, posts, categories, prices), e.g. by tests that record them. */

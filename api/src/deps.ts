@@ -17,6 +17,7 @@ import { startReadCache } from "./lib/read-cache.ts";
 import { createCountsMemo } from "./lib/counts-memo.ts";
 import { ListingEventBatches } from "./lib/listing-event-batches.ts";
 import { closeRedisConnections } from "./lib/redis.ts";
+import { createAppState } from "./lib/app-state.ts";
 import { Publisher, publishConfigFromEnv, type PublishConfig } from "@botox/publish";
 import { mailConfigFromEnv } from "./mail/config.ts";
 import { startMailScheduler, type MailScheduler } from "./mail/schedule.ts";
@@ -67,6 +68,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     env,
     secret: options.secret ?? resolveAppSecret(env, { dataDir: embeddedDataDir }),
     logger,
+    state: createAppState(),
     ...(readCache ? { readCache } : {}),
     locatedPlaces: new LocatedPlaces(),
     ...(env.STATS_COUNTS_TTL_MS > 0 ? { countsMemo: createCountsMemo<DashboardCounts>({ ttlMs: env.STATS_COUNTS_TTL_MS }) } : {}),
@@ -98,7 +100,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
         await publisher?.stop();
         readCache?.stop();
         await deps.listingEvents?.close();
-        if (env.REDIS_URL) await closeRedisConnections();
+        await closeRedisConnections(deps.state.redis);
         if (ownsDatabase) await database.close();
       })()),
   };

@@ -3,6 +3,7 @@ import { testLogger } from "@botox/core/testing";
 import { MSG } from "@botox/core";
 import { createApp } from "../app.ts";
 import { readApiEnv } from "../env.ts";
+import { createAppState } from "../lib/app-state.ts";
 import { PUBLIC_ROUTES, servedRoutesOf } from "../test/routes.ts";
 
 // No database: without a session cookie the session check answers before any query runs.
@@ -12,6 +13,7 @@ const app = createApp({
   env: readApiEnv({ NODE_ENV: "test" }),
   secret: "admin-route-test-secret",
   logger: testLogger(),
+  state: createAppState(),
 });
 const ALLOWED_ORIGIN = readApiEnv({ NODE_ENV: "test" }).ALLOWED_ORIGINS[0];
 

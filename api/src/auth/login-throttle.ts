@@ -26,7 +26,7 @@ import type { Logger } from "@botox/core/logger";
 import { addressKey } from "@botox/core/network";
 import type { ApiEnv } from "../env.ts";
 import { errorSummary } from "../lib/logger.ts";
-import { sharedRedis } from "../lib/redis.ts";
+import { sharedRedis, type RedisConnections } from "../lib/redis.ts";
 
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_MAX_PER_ADDRESS = 20;
@@ -92,25 +92,27 @@ return {n, ttl}`;
 /** Fixed window in Redis. */
 export class RedisThrottleStore implements ThrottleStore {
   private readonly url: string;
+  private readonly connections: RedisConnections;
   private readonly windowMs: number;
 
-  constructor(url: string, windowMs = LOGIN_WINDOW_MS) {
+  constructor(url: string, connections: RedisConnections, windowMs = LOGIN_WINDOW_MS) {
     this.url = url;
+    this.connections = connections;
     this.windowMs = windowMs;
   }
 
   async hit(key: string): Promise<Hit> {
-    const [count, ttl] = (await sharedRedis(this.url).eval(HIT_SCRIPT, 1, `login-attempt:${key}`, String(this.windowMs))) as [number, number];
+    const [count, ttl] = (await sharedRedis(this.connections, this.url).eval(HIT_SCRIPT, 1, `login-attempt:${key}`, String(this.windowMs))) as [number, number];
     return { count: Number(count), resetInMs: Number(ttl) };
   }
 
   async reset(key: string): Promise<void> {
-    await sharedRedis(this.url).del(`login-attempt:${key}`);
+    await sharedRedis(this.connections, this.url).del(`login-attempt:${key}`);
   }
 }
 
-export function createThrottleStore(env: ApiEnv): ThrottleStore {
-  return env.REDIS_URL ? new RedisThrottleStore(env.REDIS_URL) : new MemoryThrottleStore();
+export function createThrottleStore(env: ApiEnv, redis: RedisConnections): ThrottleStore {
+  return env.REDIS_URL ? new RedisThrottleStore(env.REDIS_URL, redis) : new MemoryThrottleStore();
 }
 
 /** `deviceLane`: the attempt ran in a known device's own lane (not counted on the username). */

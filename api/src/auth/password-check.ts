@@ -23,11 +23,11 @@ import {
   knownDeviceId,
 } from "./login-throttle.ts";
 
-const throttles = new WeakMap<Deps, LoginThrottle>();
-/** The login throttle of one app (exported for tests, which replace its sleep). */
+/** The login throttle of one app, kept in deps.state (exported for tests, which replace its sleep). */
 export function throttleFor(deps: Deps): LoginThrottle {
+  const throttles = deps.state.loginThrottles;
   let t = throttles.get(deps);
-  if (!t) throttles.set(deps, (t = new LoginThrottle(createThrottleStore(deps.env), deps.logger)));
+  if (!t) throttles.set(deps, (t = new LoginThrottle(createThrottleStore(deps.env, deps.state.redis), deps.logger)));
   return t;
 }
 // One per process: the verifications share its cores whichever app instance runs them.

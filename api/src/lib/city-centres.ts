@@ -1,6 +1,6 @@
 /**
  * City centres (the mean of a city's clinic coordinates) for the distance filter of
- * clinics-by-city, cached for a minute per app: every filtered city page needs one, the
+ * clinics-by-city, cached for a minute per app (in deps.state): every filtered city page needs one, the
  * aggregate reads all of the city's rows (slow for a big city, decision 057), and it
  * moves only when clinics are added, moved or removed. A stale centre lasts a minute at most.
  */
@@ -11,9 +11,8 @@ import type { Deps } from "../context.ts";
 const CITY_CENTRE_TTL_MS = 60_000;
 const MAX_ENTRIES = 5_000;
 
-const caches = new WeakMap<Deps, Map<string, { centre: LatLon | null; until: number }>>();
-
 export async function cityCentre(deps: Deps, city: string): Promise<LatLon | null> {
+  const caches = deps.state.cityCentres;
   let cache = caches.get(deps);
   if (!cache) caches.set(deps, (cache = new Map<string, { centre: LatLon | null; until: number }>()));
   const key = city.trim().toLowerCase();

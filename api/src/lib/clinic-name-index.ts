@@ -98,14 +98,15 @@ export class ClinicNameIndex {
   }
 }
 
-const held = new WeakMap<Database, { changeId: number; index: Promise<ClinicNameIndex> }>();
+/** Each database's index and the content change it was built at (deps.state.clinicNameIndexes). */
+export type HeldNameIndexes = WeakMap<Database, { changeId: number; index: Promise<ClinicNameIndex> }>;
 
 /**
  * The index of a database's clinics, rebuilt when content has changed since it was built (the
  * newest content_changes id, which every clinic write, import and seed moves), so a renamed or
  * new clinic is found on the next lookup; concurrent lookups share one build.
  */
-export async function clinicNameIndex(db: Database): Promise<ClinicNameIndex> {
+export async function clinicNameIndex(held: HeldNameIndexes, db: Database): Promise<ClinicNameIndex> {
   const changeId = await latestContentChangeId(db);
   const seen = held.get(db);
   if (seen && seen.changeId === changeId) return seen.index;

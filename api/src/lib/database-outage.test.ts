@@ -18,6 +18,7 @@ import { adminUsers, clinics, connect, hashPassword, runMigrations, startEmbedde
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { createApp } from "../app.ts";
 import { readApiEnv } from "../env.ts";
+import { createAppState } from "./app-state.ts";
 import { socketEnv, TEST_ORIGIN } from "../test/public-app.ts";
 
 interface Outage {
@@ -115,7 +116,14 @@ describe.each([
   beforeAll(async () => {
     outage = await makeOutage();
     handle = connect(outage.url);
-    app = createApp({ db: handle.db, sql: handle.sql, env: readApiEnv({ NODE_ENV: "test" }), secret: "outage-test-secret", logger: testLogger() });
+    app = createApp({
+      db: handle.db,
+      sql: handle.sql,
+      env: readApiEnv({ NODE_ENV: "test" }),
+      secret: "outage-test-secret",
+      logger: testLogger(),
+      state: createAppState(),
+    });
     const [row] = await handle.db
       .insert(clinics)
       .values({ name: "Survivor Clinic", slug: "survivor-clinic", city: "Omaha", citySlug: "omaha", state: "NE" })

@@ -43,7 +43,8 @@ interface RequestLine {
 /**
  * Request ids of answers made from a plain header record (a kept answer, cached-json.ts): the
  * node adapter writes such a record straight out, and reading `res.headers` for the log line
- * would build the `Headers` that answer was made without (decision 219).
+ * would build the `Headers` that answer was made without (decision 219). Not the app's state
+ * (decision 291): an entry lives as long as its answer, keyed by the Response itself.
  */
 const answeredIds = new WeakMap<Response, string>();
 

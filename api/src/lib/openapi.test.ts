@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MSG } from "@botox/core";
 import { handleError } from "./errors.ts";
+import { idParams } from "./ids.ts";
 import { buildOpenApiDocument, createRouter, json, jsonBody, jsonRequest } from "./openapi.ts";
 
 // A router as the route modules build them, with the app's error handler: what a failed
@@ -13,16 +14,17 @@ const echo = createRoute({
   summary: "Echo",
   middleware: [jsonBody] as const,
   request: {
+    params: idParams("No such echo."),
     query: z.object({ n: z.coerce.number().int("n must be whole.") }),
     body: jsonRequest(z.object({ name: z.string().min(2, "Name is too short.") })),
   },
   responses: { 200: json("Echoed", z.object({ name: z.string(), n: z.number() })) },
 });
-const app = createRouter().openapi(echo, (c) => c.json({ name: c.req.valid("json").name, n: c.req.valid("query").n }, 200));
+const app = createRouter().openapi(echo, (c) => c.json({ name: c.req.valid("json").name, n: c.req.valid("query").n + c.req.valid("param").id - 7 }, 200));
 app.onError(handleError);
 
-const post = (body: string, type = "application/json", query = "n=1") =>
-  app.request(`/echo/7?${query}`, { method: "POST", body, headers: { "content-type": type } });
+const post = (body: string, type = "application/json", query = "n=1", id = "7") =>
+  app.request(`/echo/${id}?${query}`, { method: "POST", body, headers: { "content-type": type } });
 
 describe("createRouter and jsonBody", () => {
   it("validates query and body with the route's schemas and answers with the parsed values", async () => {
@@ -39,6 +41,17 @@ describe("createRouter and jsonBody", () => {
     expect(await badQuery.json()).toMatchObject({ error: "n must be whole." });
   });
 
+  it("answers a path id that names nothing with the route's own 404, whatever the query (decision 290)", async () => {
+    for (const id of ["0", "2147483648", "00000000000"]) {
+      const res = await post(JSON.stringify({ name: "Bo" }), "application/json", "n=1", id);
+      expect(res.status, id).toBe(404);
+      expect(await res.json()).toEqual({ error: "No such echo." });
+    }
+    // The query is validated first, as before path ids were declared.
+    const badQuery = await post(JSON.stringify({ name: "Bo" }), "application/json", "n=1.5", "0");
+    expect(badQuery.status).toBe(400);
+  });
+
   it("keeps our 415 and 400 for a body that is not JSON", async () => {
     const wrongType = await post("name=Bo", "text/plain");
     expect(wrongType.status).toBe(415);
@@ -53,6 +66,6 @@ describe("createRouter and jsonBody", () => {
     expect(Object.keys(doc.paths)).toEqual(["/echo/{id}"]);
     const op = doc.paths["/echo/{id}"]?.post as { operationId: string; parameters: { name: string; in: string }[] };
     expect(op.operationId).toBe("postEchoId");
-    expect(op.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(["path:id", "query:n"]);
+    expect(op.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual(["path:id", "query:n"]);
   });
 });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { MSG, errorSchema, issuesOf } from "@botox/core";
 import type { AppEnv } from "../context.ts";
 import { HttpError, readJson } from "./errors.ts";
+import { notFoundOf } from "./ids.ts";
 
 /**
  * Every route is a `createRoute` definition (@hono/zod-openapi) whose zod schemas, most of them
@@ -39,11 +40,16 @@ function knownQueryOnly(route: RouteConfig): MiddlewareHandler<AppEnv> | undefin
   };
 }
 
-/** A route module's router: failed validation is our usual 400 (first message in `error`, all in `issues`). */
+/**
+ * A route module's router: failed validation is our usual 400 (first message in `error`, all in
+ * `issues`), except a path parameter that names nothing (lib/ids.ts): the route's own 404.
+ */
 export function createRouter() {
   const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
+        const notFound = result.target === "param" ? notFoundOf(result.error) : undefined;
+        if (notFound !== undefined) throw new HttpError(404, notFound);
         const issues = issuesOf(result.error);
         throw new HttpError(400, issues[0]?.message ?? MSG.api.invalidInput, issues);
       }
@@ -131,12 +137,12 @@ function toSchema(s: z.ZodType): Record<string, unknown> {
   return json;
 }
 
-type Operation = { operationId?: string; parameters?: { name: string; in: string }[]; [key: string]: unknown };
+type Operation = { operationId?: string; parameters?: unknown[]; [key: string]: unknown };
 
 /**
  * The document: the library's own OpenAPI 3.1 rendering of every createRoute definition
- * mounted on `app`, with what the library leaves to us filled in: an operation id per call,
- * the session scheme, and the path parameters of routes that read them past zod.
+ * mounted on `app`, with what the library leaves to us filled in: an operation id per call
+ * and the session scheme. Every path parameter is declared with zod (lib/ids.ts).
  */
 export function buildOpenApiDocument(serverUrl: string, app: OpenAPIHono<AppEnv>) {
   const doc = app.getOpenAPI31Document({
@@ -149,10 +155,7 @@ export function buildOpenApiDocument(serverUrl: string, app: OpenAPIHono<AppEnv>
     // Hono paths may carry a pattern (":id{[0-9]+}"); the document names the parameter only.
     const path = honoPath.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}");
     for (const [method, value] of Object.entries(ops as Record<string, Operation>)) {
-      const op: Operation = { ...value, operationId: value.operationId ?? operationId(method, path) };
-      const declared = new Set((op.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name));
-      const undeclared = [...path.matchAll(/\{(\w+)\}/g)].flatMap((m) => (m[1] && !declared.has(m[1]) ? [m[1]] : []));
-      op.parameters = [...undeclared.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })), ...(op.parameters ?? [])];
+      const op: Operation = { ...value, parameters: value.parameters ?? [], operationId: value.operationId ?? operationId(method, path) };
       (paths[path] ??= {})[method] = op;
     }
   }

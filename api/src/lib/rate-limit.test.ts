@@ -36,7 +36,7 @@ afterAll(async () => {
   const keys = [...(await redis.keys(`rl:*${ip}`)), ...(await redis.keys(`login-attempt:*${run}*`))];
   if (keys.length) await redis.del(...keys);
   redis.disconnect();
-  await closeRedisConnections();
+  await closeRedisConnections(t.deps.state.redis);
   await t?.close();
 });
 
@@ -78,7 +78,7 @@ describe.skipIf(!available)("with REDIS_URL", () => {
     expect(await blocked.json()).toEqual({ error: MSG.admin.loginThrottled });
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(60);
 
-    const store = new RedisThrottleStore(REDIS_URL, 60_000);
+    const store = new RedisThrottleStore(REDIS_URL, t.deps.state.redis, 60_000);
     const key = `burst-${run}`;
     const hits = await Promise.all(Array.from({ length: 30 }, () => store.hit(key)));
     expect(hits.map((h) => h.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));

@@ -12,7 +12,7 @@ import { MemoryStore, RedisStore, rateLimiter, type ClientRateLimitInfo, type St
 import { MSG, addressKey } from "@botox/core";
 import type { Logger } from "@botox/core/logger";
 import type { AppEnv, Deps } from "../context.ts";
-import { sharedRedis } from "./redis.ts";
+import { sharedRedis, type RedisConnections } from "./redis.ts";
 import { errorSummary } from "./logger.ts";
 
 export interface RateLimitOptions {
@@ -23,8 +23,8 @@ export interface RateLimitOptions {
   keyPrefix: string;
 }
 
-function redisStore(url: string): Store<AppEnv> {
-  const redis = sharedRedis(url);
+function redisStore(connections: RedisConnections, url: string): Store<AppEnv> {
+  const redis = sharedRedis(connections, url);
   return new RedisStore<AppEnv>({
     prefix: "rl:",
     client: {
@@ -69,7 +69,7 @@ class FailOpenStore implements Store<AppEnv> {
 
 /** A new counter store: Redis's (shared by every instance) with REDIS_URL, else this app's memory. */
 const newStore = (deps: Deps): Store<AppEnv> =>
-  deps.env.REDIS_URL ? new FailOpenStore(redisStore(deps.env.REDIS_URL), deps.logger) : new MemoryStore<AppEnv>();
+  deps.env.REDIS_URL ? new FailOpenStore(redisStore(deps.state.redis, deps.env.REDIS_URL), deps.logger) : new MemoryStore<AppEnv>();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -6,15 +6,12 @@
  * S3_ENDPOINT and S3_BUCKET are set.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Context } from "hono";
 import sharp, { type Metadata } from "sharp";
 import { MSG, POST_FORM, sniffImageType } from "@botox/core";
-import { defaultDataDir } from "@botox/db";
-import type { ApiEnv } from "../env.ts";
+import type { Deps } from "../context.ts";
 import { HttpError } from "./errors.ts";
-import { S3Client } from "./s3.ts";
+import { createUploadStorage, type UploadStorage } from "./upload-storage.ts";
 
 export const UPLOAD_MAX_BYTES = POST_FORM.imageMaxBytes;
 /** 40 megapixels: more than any camera photo a blog needs, far below a decompression bomb. */
@@ -24,15 +21,12 @@ const COVER_SIZE = { width: POST_FORM.idealImageWidth, height: POST_FORM.idealIm
 export const IMAGE_TOO_LARGE = "Image dimensions are too large. Please use an image under 40 megapixels.";
 const IMAGE_UNREADABLE = "The image could not be read. Please try another file.";
 
-const NAME_PATTERN = /^[a-f0-9]{32}(?:-og)?\.webp$/;
-
-function uploadsDir(env: ApiEnv): string {
-  return env.UPLOADS_DIR ?? path.join(defaultDataDir, "uploads");
-}
+/** The names this module generates (a route's path parameter names nothing else). */
+export const UPLOAD_NAME = /^[a-f0-9]{32}(?:-og)?\.webp$/;
 
 /** Only names this module generated; anything else (../, other extensions) is not served. */
 function isUploadName(name: string): boolean {
-  return NAME_PATTERN.test(name);
+  return UPLOAD_NAME.test(name);
 }
 
 export interface ProcessedImage {
@@ -84,78 +78,11 @@ export async function inUploadSlot<T>(c: Context, work: () => Promise<T>): Promi
   }
 }
 
-export interface UploadStorage {
-  put(name: string, bytes: Buffer): Promise<void>;
-  /** The stored bytes, or null when missing. */
-  get(name: string): Promise<Buffer | null>;
-  /** Where visitors fetch the object: a bucket/CDN URL, or null to serve it via GET /uploads/{name}. */
-  publicUrl(name: string): string | null;
-}
-
-const IMAGE_HEADERS = { "content-type": "image/webp", "cache-control": "public, max-age=31536000, immutable" };
-
-class LocalUploadStorage implements UploadStorage {
-  readonly dir: string;
-
-  constructor(dir: string) {
-    this.dir = dir;
-  }
-  async put(name: string, bytes: Buffer): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(path.join(this.dir, name), bytes, { flag: "wx" });
-  }
-  async get(name: string): Promise<Buffer | null> {
-    try {
-      return await readFile(path.join(this.dir, name));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw err;
-    }
-  }
-  publicUrl(): null {
-    return null;
-  }
-}
-
-class S3UploadStorage implements UploadStorage {
-  private readonly client: S3Client;
-  private readonly publicBase?: string;
-
-  constructor(client: S3Client, publicBase?: string) {
-    this.client = client;
-    this.publicBase = publicBase;
-  }
-  put(name: string, bytes: Buffer): Promise<void> {
-    return this.client.putObject(name, bytes, IMAGE_HEADERS);
-  }
-  get(name: string): Promise<Buffer | null> {
-    return this.client.getObject(name);
-  }
-  publicUrl(name: string): string | null {
-    return this.publicBase ? `${this.publicBase.replace(/\/+$/, "")}/${name}` : null;
-  }
-}
-
-const storages = new WeakMap<ApiEnv, UploadStorage>();
-
-/** The configured storage: S3-compatible when S3_ENDPOINT and S3_BUCKET are set, else UPLOADS_DIR. */
-export function uploadStorage(env: ApiEnv): UploadStorage {
-  let storage = storages.get(env);
-  if (storage) return storage;
-  if (env.S3_ENDPOINT && env.S3_BUCKET) {
-    if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_ENDPOINT");
-    const client = new S3Client({
-      endpoint: env.S3_ENDPOINT,
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-    });
-    storage = new S3UploadStorage(client, env.S3_PUBLIC_URL);
-  } else {
-    storage = new LocalUploadStorage(uploadsDir(env));
-  }
-  storages.set(env, storage);
+/** The app's storage for its env, kept in deps.state: S3-compatible when S3_ENDPOINT and S3_BUCKET are set, else UPLOADS_DIR. */
+export function uploadStorage(deps: Deps): UploadStorage {
+  const storages = deps.state.uploadStorages;
+  let storage = storages.get(deps.env);
+  if (!storage) storages.set(deps.env, (storage = createUploadStorage(deps.env)));
   return storage;
 }
 

@@ -1,13 +1,12 @@
 /** What the routes reach of mail (deps.mail): its settings, the worker to wake after a write. */
 import { readDbEnv } from "@botox/db";
 import type { Deps } from "../context.ts";
-import { mailConfigFromEnv, type MailConfig } from "./config.ts";
+import { mailConfigFromEnv } from "./config.ts";
 import type { MailContext } from "./subscriptions.ts";
 
-const configs = new WeakMap<Deps, MailConfig>();
-
-/** The routes' view of mail: deps.mail's settings, or (apps composed without it, tests) the env's. */
+/** The routes' view of mail: deps.mail's settings, or (apps composed without it, tests) the env's, kept in deps.state. */
 export function mailContext(deps: Deps): MailContext {
+  const configs = deps.state.mailConfigs;
   let config = deps.mail?.config ?? configs.get(deps);
   if (!config) configs.set(deps, (config = mailConfigFromEnv(deps.env, readDbEnv().DATA_DIR)));
   return { sql: deps.sql, config, secret: deps.secret };

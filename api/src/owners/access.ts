@@ -3,23 +3,24 @@
  * the team uses where the route allows owners, and nothing else of the team's.
  */
 import type { Context } from "hono";
+import { parseId } from "@botox/core";
 import type { Sql } from "@botox/db";
 import type { AppEnv } from "../context.ts";
 
 /** Which clinic a request acts on, read before its body: null when there is none. */
 export type ClinicOf = (c: Context<AppEnv>) => Promise<number | null>;
 
-/** The clinic of a route's `{id}` path parameter (clinic routes). */
-export const clinicIdParam: ClinicOf = async (c) => {
-  const id = Number(c.req.param("id"));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-};
+/**
+ * The clinic of a route's `{id}` path parameter (clinic routes). Access is checked before the
+ * route's validators run, so these read the raw parameter with the parser its schema uses.
+ */
+export const clinicIdParam: ClinicOf = async (c) => parseId(c.req.param("id"));
 
 /** The clinic a row of `table` (its `{id}` path parameter) belongs to. */
 export function clinicOfRow(table: "clinic_prices" | "clinic_deals" | "clinic_staff" | "clinic_photos" | "clinic_claims"): ClinicOf {
   return async (c) => {
-    const id = Number(c.req.param("id"));
-    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+    const id = parseId(c.req.param("id"));
+    if (id === null) return null;
     const { sql } = c.get("deps");
     const [row] = await sql<{ clinic_id: number }[]>`select clinic_id from ${sql(table)} where id = ${id}`;
     return row ? Number(row.clinic_id) : null;

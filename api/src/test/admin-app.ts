@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { createApp } from "../app.ts";
 import type { Deps } from "../context.ts";
 import { readApiEnv } from "../env.ts";
+import { createAppState } from "../lib/app-state.ts";
 import { createCountsMemo } from "../lib/counts-memo.ts";
 import { sendRequest, type RequestOptions } from "./request.ts";
 
@@ -34,6 +35,7 @@ export async function createAdminTestContext(env: Record<string, string> = {}): 
     env: apiEnv,
     secret: randomBytes(32).toString("hex"),
     logger: testLogger(),
+    state: createAppState(),
     onContentChange: (change) => changes.push(change as ContentChange),
     // As served (deps.ts), only when a test asks for it: most read the counts every time.
     ...("STATS_COUNTS_TTL_MS" in env && apiEnv.STATS_COUNTS_TTL_MS > 0 ? { countsMemo: createCountsMemo({ ttlMs: apiEnv.STATS_COUNTS_TTL_MS }) } : {}),

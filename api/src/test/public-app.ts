@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import { createApp } from "../app.ts";
 import type { Deps } from "../context.ts";
 import { readApiEnv } from "../env.ts";
+import { createAppState } from "../lib/app-state.ts";
 import { sendRequest, type RequestOptions as BaseRequestOptions } from "./request.ts";
 
 /** An allowed origin (the site) for unsafe methods. */
@@ -51,6 +52,7 @@ export async function createPublicTestContext(env: Record<string, string> = {}):
     env: readApiEnv({ NODE_ENV: "test", ...env }),
     secret: "test-secret-for-address-hashes",
     logger: testLogger(),
+    state: createAppState(),
   };
   const app = createApp(deps);
 

@@ -1,9 +1,9 @@
 import { MSG } from "@botox/core";
 import { HttpError } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 
-export const postId = (raw: string) => idParam(raw, MSG.blog.postNotFound);
-export const categoryId = (raw: string) => idParam(raw, MSG.blog.categoryNotFound);
+export const postParams = idParams(MSG.blog.postNotFound);
+export const categoryParams = idParams(MSG.blog.categoryNotFound);
 
 /** A PATCH body must be a JSON object before it is merged with the stored record. */
 export function patchObject(patch: unknown): Record<string, unknown> {

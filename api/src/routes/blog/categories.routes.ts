@@ -6,7 +6,7 @@ import { adminRoute } from "../../auth/admin-route.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
 import { createRouter, documentedJsonRequest, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
-import { categoryId, patchObject, slugConflict, tags } from "./blog-shared.ts";
+import { categoryParams, patchObject, slugConflict, tags } from "./blog-shared.ts";
 
 const categoryNotFound = errorResponse(MSG.blog.categoryNotFound);
 const slugTaken = errorResponse(MSG.api.categorySlugTaken);
@@ -23,6 +23,7 @@ const getRoute = createRoute({
   path: "/blog/categories/{id}",
   summary: "One category",
   tags,
+  request: { params: categoryParams },
   responses: { 200: json("The category", blogCategorySchema), 404: categoryNotFound },
 });
 const createCategoryRoute = adminRoute({
@@ -39,7 +40,7 @@ const updateRoute = adminRoute({
   path: "/blog/categories/{id}",
   summary: "Update a category",
   tags,
-  request: { body: documentedJsonRequest(categoryInputSchema.partial()) },
+  request: { params: categoryParams, body: documentedJsonRequest(categoryInputSchema.partial()) },
   responses: { 200: json("Updated", blogCategorySchema), 400: errorResponse("Validation error"), 404: categoryNotFound, 409: slugTaken },
 });
 const deleteRoute = adminRoute({
@@ -47,6 +48,7 @@ const deleteRoute = adminRoute({
   path: "/blog/categories/{id}",
   summary: "Delete a category; its posts become uncategorized",
   tags,
+  request: { params: categoryParams },
   responses: { 200: json("Deleted", okResponseSchema), 404: categoryNotFound },
 });
 
@@ -54,7 +56,7 @@ const deleteRoute = adminRoute({
 export const categoriesRoutes = createRouter()
   .openapi(listRoute, async (c) => c.json(await listCategories(c.get("deps").db), 200))
   .openapi(getRoute, async (c) => {
-    const category = await findCategoryById(c.get("deps").db, categoryId(c.req.param("id")));
+    const category = await findCategoryById(c.get("deps").db, c.req.valid("param").id);
     if (!category) throw new HttpError(404, MSG.blog.categoryNotFound);
     return c.json(category, 200);
   })
@@ -69,7 +71,7 @@ export const categoriesRoutes = createRouter()
     return c.json(category, 201);
   })
   .openapi(updateRoute, async (c) => {
-    const id = categoryId(c.req.param("id"));
+    const id = c.req.valid("param").id;
     const patch = patchObject(await readJson(c));
     const deps = c.get("deps");
     const existing = await findCategoryById(deps.db, id);
@@ -86,7 +88,7 @@ export const categoriesRoutes = createRouter()
   })
   /** Its posts stay, uncategorized (categoryId null). */
   .openapi(deleteRoute, async (c) => {
-    const id = categoryId(c.req.param("id"));
+    const id = c.req.valid("param").id;
     const deleted = await writeContent(
       c.get("deps"),
       actorOf(c),

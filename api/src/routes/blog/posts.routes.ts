@@ -32,8 +32,9 @@ import { adminRoute } from "../../auth/admin-route.ts";
 import { loadSessionUser } from "../../auth/session.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, parseOrThrow, readJson } from "../../lib/errors.ts";
+import { pathText } from "../../lib/ids.ts";
 import { createRouter, documentedJsonRequest, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
-import { patchObject, postId, slugConflict, tags } from "./blog-shared.ts";
+import { patchObject, postParams, slugConflict, tags } from "./blog-shared.ts";
 
 const boolText = z.preprocess((v) => (v === "false" || v === "0" ? false : v === "true" || v === "1" ? true : v), z.boolean());
 
@@ -84,6 +85,8 @@ async function toPostValues(db: DbExecutor, input: BlogPostInput, existing?: Pos
 }
 
 const postNotFound = errorResponse(MSG.blog.postNotFound);
+/** A slug longer than any post's names none: not found without a query. */
+const POST_SLUG_IN_PATH = /^[\s\S]{1,200}$/;
 const slugTaken = errorResponse(MSG.api.postSlugTaken);
 
 const listRoute = createRoute({
@@ -99,6 +102,7 @@ const bySlugRoute = createRoute({
   path: "/blog/posts/slug/{slug}",
   summary: "A published post by slug",
   tags,
+  request: { params: z.object({ slug: pathText(POST_SLUG_IN_PATH, MSG.blog.postNotFound) }) },
   responses: { 200: json("The post", blogPostSchema), 404: postNotFound },
 });
 const recentRoute = createRoute({
@@ -114,6 +118,7 @@ const getRoute = adminRoute({
   path: "/blog/posts/{id}",
   summary: "Any post by id, drafts included (admin edit)",
   tags,
+  request: { params: postParams },
   responses: { 200: json("The post", blogPostSchema), 404: postNotFound },
 });
 const createPostRoute = adminRoute({
@@ -130,7 +135,7 @@ const updateRoute = adminRoute({
   path: "/blog/posts/{id}",
   summary: "Update some or all fields; the merged post is validated",
   tags,
-  request: { body: documentedJsonRequest(blogPostInputSchema.partial()) },
+  request: { params: postParams, body: documentedJsonRequest(blogPostInputSchema.partial()) },
   responses: { 200: json("Updated post", blogPostSchema), 400: errorResponse("Validation error"), 404: postNotFound, 409: slugTaken },
 });
 const deleteRoute = adminRoute({
@@ -138,6 +143,7 @@ const deleteRoute = adminRoute({
   path: "/blog/posts/{id}",
   summary: "Delete a post",
   tags,
+  request: { params: postParams },
   responses: { 200: json("Deleted", okResponseSchema), 404: postNotFound },
 });
 
@@ -152,8 +158,7 @@ export const postsRoutes = createRouter()
     return c.json(body, 200);
   })
   .openapi(bySlugRoute, async (c) => {
-    const slug = c.req.param("slug");
-    const post = slug.length <= 200 ? await findPublishedPostBySlug(c.get("deps").db, slug) : undefined;
+    const post = await findPublishedPostBySlug(c.get("deps").db, c.req.valid("param").slug);
     if (!post) throw new HttpError(404, MSG.blog.postNotFound);
     return c.json(post, 200);
   })
@@ -162,7 +167,7 @@ export const postsRoutes = createRouter()
     return c.json(await listRecentPosts(c.get("deps").db, q.limit, q.exclude), 200);
   })
   .openapi(getRoute, async (c) => {
-    const post = await findPostById(c.get("deps").db, postId(c.req.param("id")));
+    const post = await findPostById(c.get("deps").db, c.req.valid("param").id);
     if (!post) throw new HttpError(404, MSG.blog.postNotFound);
     return c.json(post, 200);
   })
@@ -180,7 +185,7 @@ export const postsRoutes = createRouter()
     return c.json(post, 201);
   })
   .openapi(updateRoute, async (c) => {
-    const id = postId(c.req.param("id"));
+    const id = c.req.valid("param").id;
     const patch = patchObject(await readJson(c));
     const deps = c.get("deps");
     const existing = await findPostRowById(deps.db, id);
@@ -197,7 +202,7 @@ export const postsRoutes = createRouter()
     return c.json(post, 200);
   })
   .openapi(deleteRoute, async (c) => {
-    const id = postId(c.req.param("id"));
+    const id = c.req.valid("param").id;
     const deleted = await writeContent(
       c.get("deps"),
       actorOf(c),

@@ -22,7 +22,7 @@ import { needsSecondFactor } from "../../owners/second-factor.ts";
 import type { AppEnv } from "../../context.ts";
 import { actorOf, notifyContentChange } from "../../lib/content-changes.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { networkHash } from "../../lib/visitor.ts";
@@ -38,7 +38,7 @@ const claimRoute = createRoute({
     "Claim a clinic's listing: an address on the clinic's own domain is mailed a 6-digit code (method email-domain), any other claim waits for the team (method review)",
   tags: ["claims"],
   middleware: [rateLimit({ windowMs: 60_000, limit: 5, keyPrefix: "claims" }), jsonBody] as const,
-  request: { body: jsonRequest(claimInputSchema) },
+  request: { params: idParams(MSG.claim.clinicNotFound), body: jsonRequest(claimInputSchema) },
   responses: {
     201: json("Claim taken", claimCreatedSchema),
     404: errorResponse(MSG.claim.clinicNotFound),
@@ -48,6 +48,8 @@ const claimRoute = createRoute({
   },
 });
 
+const claimParams = idParams(MSG.claim.notFound);
+
 const verifyRoute = createRoute({
   method: "post",
   path: "/claims/:id{[0-9]+}/verify",
@@ -55,7 +57,7 @@ const verifyRoute = createRoute({
     "Enter a claim's mailed code: 200 and the claimant is signed in as the clinic's owner; 202 when the clinic already has owners (contested: they may object until contestEndsAt)",
   tags: ["claims"],
   middleware: [rateLimit({ windowMs: 60_000, limit: 20, keyPrefix: "claim-verify" }), jsonBody] as const,
-  request: { body: jsonRequest(claimVerifySchema) },
+  request: { params: claimParams, body: jsonRequest(claimVerifySchema) },
   responses: {
     200: json("Verified; the owner's session cookie is set (unless the owner has the second factor on: they sign in with it)", claimVerifiedSchema),
     202: json("Code right; the clinic has owners, who may object within the contest window", claimVerifiedSchema),
@@ -83,7 +85,7 @@ const decideRoute = adminRoute({
     "Decide a claim (verified or rejected, with a reason); the claimant is mailed the decision. Verifying a claim on a clinic with owners opens the contest window (status contested) unless it is already contested or objected to",
   tags: ["claims"],
   middleware: [jsonBody] as const,
-  request: { body: jsonRequest(claimDecisionSchema) },
+  request: { params: claimParams, body: jsonRequest(claimDecisionSchema) },
   responses: {
     200: json("Decided", claimCreatedSchema),
     404: errorResponse(MSG.claim.notFound),
@@ -99,7 +101,7 @@ const objectRoute = ownerRoute({
   tags: ["claims"],
   clinic: clinicOfRow("clinic_claims"),
   middleware: [jsonBody] as const,
-  request: { body: jsonRequest(claimObjectionSchema) },
+  request: { params: claimParams, body: jsonRequest(claimObjectionSchema) },
   responses: {
     200: json("Objected; the claim waits for the team", claimObjectedSchema),
     404: errorResponse(MSG.api.notFound),
@@ -113,6 +115,7 @@ const evidenceRoute = adminRoute({
   path: "/claims/:id{[0-9]+}/evidence",
   summary: "A claim's uploaded document (image/webp), for the team only: it is never among the public uploads",
   tags: ["claims"],
+  request: { params: claimParams },
   responses: {
     200: { description: "The document", content: { "image/webp": { schema: { type: "string", format: "binary" } } } },
     404: errorResponse(MSG.claim.evidenceMissing),
@@ -126,6 +129,7 @@ const registryRoute = adminRoute({
   summary:
     "The NPI Registry's record of the organisation NPI a claim gave: its name and authorized official (name, title, phone). 404 without an NPI or a record; 502/504 when the registry fails",
   tags: ["claims"],
+  request: { params: claimParams },
   responses: {
     200: json("The registry's record", claimRegistrySchema),
     404: errorResponse(MSG.claim.noNpi),
@@ -149,14 +153,14 @@ function claimed(c: Context<AppEnv>, clinicId: number): void {
 
 export const claimsRoutes = createRouter()
   .openapi(claimRoute, async (c) => {
-    const clinicId = idParam(c.req.param("id"), MSG.claim.clinicNotFound);
+    const clinicId = c.req.valid("param").id;
     const deps = c.get("deps");
     const created = await createClaim(mailContext(deps), clinicId, c.req.valid("json"), networkHash(c)).catch(refuse);
     if (created.claim.method === "email-domain") nudgeMail(deps);
     return c.json(created, 201);
   })
   .openapi(verifyRoute, async (c) => {
-    const id = idParam(c.req.param("id"), MSG.claim.notFound);
+    const id = c.req.valid("param").id;
     const deps = c.get("deps");
     const result = await verifyClaim(mailContext(deps), id, c.req.valid("json").code);
     if (!result.ok) throw new HttpError(result.problem.status, result.problem.message);
@@ -173,7 +177,7 @@ export const claimsRoutes = createRouter()
   })
   .openapi(listRoute, async (c) => c.json({ claims: await listClaims(c.get("deps").sql, c.req.valid("query").status) }, 200))
   .openapi(decideRoute, async (c) => {
-    const id = idParam(c.req.param("id"), MSG.claim.notFound);
+    const id = c.req.valid("param").id;
     const deps = c.get("deps");
     const decision = c.req.valid("json");
     // An admin route: its session check has set the holder.
@@ -185,7 +189,7 @@ export const claimsRoutes = createRouter()
     return c.json({ claim: result.claim }, 200);
   })
   .openapi(objectRoute, async (c) => {
-    const id = idParam(c.req.param("id"), MSG.claim.notFound);
+    const id = c.req.valid("param").id;
     // An owner route: its session check has set the holder.
     const owner = actorOf(c);
     if (!owner) throw new HttpError(401, MSG.api.unauthorized);
@@ -193,7 +197,7 @@ export const claimsRoutes = createRouter()
     return c.json({ claim: { id: claim.id, status: claim.status } }, 200);
   })
   .openapi(evidenceRoute, async (c) => {
-    const id = idParam(c.req.param("id"), MSG.claim.notFound);
+    const id = c.req.valid("param").id;
     const bytes = await claimEvidence(c.get("deps").sql, id);
     if (!bytes) throw new HttpError(404, MSG.claim.evidenceMissing);
     // Someone's private document: never cached, sniffed or run as a page.
@@ -206,7 +210,7 @@ export const claimsRoutes = createRouter()
     });
   })
   .openapi(registryRoute, async (c) => {
-    const id = idParam(c.req.param("id"), MSG.claim.notFound);
+    const id = c.req.valid("param").id;
     const deps = c.get("deps");
     const npi = await claimNpi(deps.sql, id);
     if (npi === undefined) throw new HttpError(404, MSG.claim.notFound);

@@ -6,7 +6,7 @@ import { MSG, clinicAuditListSchema, clinicAuditQuerySchema } from "@botox/core"
 import { clinicExists, listClinicAudit } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json } from "../../lib/openapi.ts";
 import { clinicIdParam } from "../../owners/access.ts";
 
@@ -17,7 +17,7 @@ const auditRoute = adminRoute({
     "A clinic's audit log (team, or its owner), newest first: who (a team member or an owner) changed which fields of the clinic, its prices, deals, staff or claims, when, with the values before and after; an applied suggested edit names it",
   tags: ["clinics", "owners"],
   owner: clinicIdParam,
-  request: { query: clinicAuditQuerySchema },
+  request: { params: idParams(MSG.admin.clinicNotFound), query: clinicAuditQuerySchema },
   responses: {
     200: json("A page of the log", clinicAuditListSchema),
     404: errorResponse(MSG.admin.clinicNotFound),
@@ -26,7 +26,7 @@ const auditRoute = adminRoute({
 });
 
 export const clinicAuditRoutes = createRouter().openapi(auditRoute, async (c) => {
-  const id = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
+  const id = c.req.valid("param").id;
   const { page, limit } = c.req.valid("query");
   const { db } = c.get("deps");
   if (!(await clinicExists(db, id))) throw new HttpError(404, MSG.admin.clinicNotFound);

@@ -23,7 +23,7 @@ import { decideSuggestion, findAdminClinicById, insertSuggestion, updateClinicOw
 import { adminRoute } from "../../auth/admin-route.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import { createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { clinicIdParam } from "../../owners/access.ts";
 import { siteRegistrableDomain } from "../../owners/claim-domain.ts";
@@ -37,7 +37,7 @@ const patchRoute = adminRoute({
   tags: ["clinics", "owners"],
   owner: clinicIdParam,
   middleware: [jsonBody] as const,
-  request: { body: jsonRequest(clinicPatchSchema) },
+  request: { params: idParams(MSG.admin.clinicNotFound), body: jsonRequest(clinicPatchSchema) },
   responses: {
     200: json("Saved", clinicSchema),
     202: json("Held for the team (the other fields are saved)", clinicPatchHeldSchema),
@@ -68,7 +68,7 @@ function split(changes: ClinicPatch, owner: boolean): { live: SuggestionChanges;
 }
 
 export const clinicPatchRoutes = createRouter().openapi(patchRoute, async (c) => {
-  const id = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
+  const id = c.req.valid("param").id;
   const user = c.get("user");
   const owner = user?.role === "owner";
   const { live, held, direct } = split(c.req.valid("json"), owner);

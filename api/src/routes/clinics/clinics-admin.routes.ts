@@ -24,10 +24,10 @@ import { adminRoute } from "../../auth/admin-route.ts";
 import { clinicIdParam } from "../../owners/access.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, slugConflict } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import { createRouter, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
 
-const clinicId = (raw: string) => idParam(raw, MSG.admin.clinicNotFound);
+const clinicParams = idParams(MSG.admin.clinicNotFound);
 
 const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -65,6 +65,7 @@ const getRoute = adminRoute({
   summary: "One clinic (admin edit; also its owners)",
   tags,
   owner: clinicIdParam,
+  request: { params: clinicParams },
   responses: { 200: json("The clinic", clinicSchema), 404: notFound },
 });
 const createClinicRoute = adminRoute({
@@ -86,7 +87,7 @@ const replaceRoute = adminRoute({
   summary: "Replace a clinic's fields",
   tags,
   middleware: [jsonBody],
-  request: { body: jsonRequest(adminClinicInputSchema) },
+  request: { params: clinicParams, body: jsonRequest(adminClinicInputSchema) },
   responses: {
     200: json("Updated clinic", clinicSchema),
     400: errorResponse("Validation error; unreadable working hours without workingHoursAsText"),
@@ -99,6 +100,7 @@ const deleteRoute = adminRoute({
   path: "/clinics/:id{[0-9]+}",
   summary: "Delete a clinic",
   tags,
+  request: { params: clinicParams },
   responses: { 200: json("Deleted", okResponseSchema), 404: notFound },
 });
 
@@ -113,7 +115,7 @@ export const clinicsAdminRoutes = createRouter()
     return c.json(body, 200);
   })
   .openapi(getRoute, async (c) => {
-    const clinic = await findAdminClinicById(c.get("deps").db, clinicId(c.req.param("id")));
+    const clinic = await findAdminClinicById(c.get("deps").db, c.req.valid("param").id);
     if (!clinic) throw new HttpError(404, MSG.admin.clinicNotFound);
     return c.json(clinic, 200);
   })
@@ -137,7 +139,7 @@ export const clinicsAdminRoutes = createRouter()
     return c.json(clinic, 201);
   })
   .openapi(replaceRoute, async (c) => {
-    const id = clinicId(c.req.param("id"));
+    const id = c.req.valid("param").id;
     const values = toClinicValues(c.req.valid("json"));
     const clinic = await writeContent(
       c.get("deps"),
@@ -150,7 +152,7 @@ export const clinicsAdminRoutes = createRouter()
     return c.json(clinic, 200);
   })
   .openapi(deleteRoute, async (c) => {
-    const id = clinicId(c.req.param("id"));
+    const id = c.req.valid("param").id;
     const deleted = await writeContent(
       c.get("deps"),
       actorOf(c),

@@ -9,6 +9,7 @@ import {
   type KnownTotal,
   type LocatedFilters,
 } from "@botox/db";
+import type { Deps } from "../../context.ts";
 import { asksOpenNow, cachedJson, keptAnswer, listingAnswer, openNowKey, openNowMoment } from "../../lib/cached-json.ts";
 import { nearScope, type AnswerScope } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
@@ -33,7 +34,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
   return cachedJson(
     c,
     async () => {
-      const { db, now, locatedPlaces } = c.get("deps");
+      const { db, now, locatedPlaces, state } = c.get("deps");
       const today = isoDay(now?.() ?? new Date());
       const filters: LocatedFilters = {
         statuses: q.businessStatus,
@@ -60,7 +61,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
       // The cheapest first under a ceiling at any distance keeps its total the same way (decision 213).
       const byPrice = q.maxUnitPrice != null || q.sortBy === "price";
       const cheapestAnywhere = q.distance == null && q.maxUnitPrice != null && q.sortBy === "price";
-      const totals = q.distance == null && (!byPrice || cheapestAnywhere) ? locatedTotals(db) : undefined;
+      const totals = q.distance == null && (!byPrice || cheapestAnywhere) ? locatedTotals(state.zipSearchTotals, db) : undefined;
       const key = totals && (cheapestAnywhere ? pricedKey(filters, search.price) : locatedKey(filters));
       const knownTotal = key ? totals?.get(key) : undefined;
       const result = await (
@@ -82,10 +83,8 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
 
 /** How many filter sets' totals are kept per database (an openNow search is one per minute). */
 const KEPT_TOTALS = 1_000;
-/** The totals at any distance of each database the app reads (tests run many apps in one process). */
-const keptTotals = new WeakMap<Database, Map<string, KnownTotal>>();
-
-function locatedTotals(db: Database): Map<string, KnownTotal> {
+/** The totals at any distance of each database the app reads (deps.state; tests run many apps in one process). */
+function locatedTotals(keptTotals: Deps["state"]["zipSearchTotals"], db: Database): Map<string, KnownTotal> {
   let totals = keptTotals.get(db);
   if (!totals) keptTotals.set(db, (totals = new Map<string, KnownTotal>()));
   return totals;

@@ -12,14 +12,12 @@ import {
 import { insertContactMessage, listContactMessages, markContactMessage } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import { createRouter, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 
 /** 5 messages per address per 15 minutes: plenty for a person, little for a spammer. */
 export const CONTACT_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 5, keyPrefix: "contact" } as const;
-
-const messageId = (raw: string) => idParam(raw, MSG.api.notFound);
 
 const tags = ["contact"];
 
@@ -53,7 +51,7 @@ const markRoute = adminRoute({
   summary: "Mark a message read/unread and handled/unhandled",
   tags,
   middleware: [jsonBody],
-  request: { body: jsonRequest(contactMarkSchema) },
+  request: { params: idParams(MSG.api.notFound), body: jsonRequest(contactMarkSchema) },
   responses: {
     200: json("Updated message", contactMessageSchema),
     400: errorResponse("Invalid body"),
@@ -69,7 +67,7 @@ export const contactRoutes = createRouter()
   })
   .openapi(listRoute, async (c) => c.json(await listContactMessages(c.get("deps").db, c.req.valid("query").status), 200))
   .openapi(markRoute, async (c) => {
-    const id = messageId(c.req.param("id"));
+    const id = c.req.valid("param").id;
     const message = await markContactMessage(c.get("deps").db, id, c.req.valid("json"));
     if (!message) throw new HttpError(404, MSG.api.notFound);
     return c.json(message, 200);

@@ -42,7 +42,7 @@ import { adminRoute } from "../../auth/admin-route.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, clinicGone, parseOrThrow, readJson } from "../../lib/errors.ts";
 import { definedFields } from "../../lib/patch.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import { commonErrors, createRouter, documentedJsonRequest, errorResponse, json, jsonBody, writeErrors } from "../../lib/openapi.ts";
 import { cachedJson } from "../../lib/cached-json.ts";
 import { clinicIdParam, clinicOfRow } from "../../owners/access.ts";
@@ -51,6 +51,8 @@ import { clinicIdParam, clinicOfRow } from "../../owners/access.ts";
 const today = () => isoDay(new Date());
 
 const dealAnswer = z.object({ deal: dealSchema });
+const clinicParams = idParams(MSG.admin.clinicNotFound);
+const dealParams = idParams(DEAL_MSG.notFound);
 
 export const dealsRoutes = createRouter();
 
@@ -99,11 +101,12 @@ const clinicDealsRoute = adminRoute({
   summary: "Every deal of a clinic, ended ones included, latest end first (admin, or the clinic's owner)",
   tags: ["deals", "admin"],
   owner: clinicIdParam,
+  request: { params: clinicParams },
   responses: { 200: json("Deals", z.object({ deals: z.array(dealSchema) })), 404: errorResponse(MSG.admin.clinicNotFound) },
 });
 
 dealsRoutes.openapi(clinicDealsRoute, async (c) => {
-  const clinicId = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
+  const clinicId = c.req.valid("param").id;
   const { db } = c.get("deps");
   if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.admin.clinicNotFound);
   c.header("Cache-Control", "private, no-store");
@@ -119,12 +122,12 @@ const createDealRoute = adminRoute({
   owner: clinicIdParam,
   middleware: [jsonBody],
   // Its date rules depend on the day: the handler builds the schema for today and validates.
-  request: { body: documentedJsonRequest(dealInputSchema(today())) },
+  request: { params: clinicParams, body: documentedJsonRequest(dealInputSchema(today())) },
   responses: { 201: json("Created deal", dealAnswer), 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
 });
 
 dealsRoutes.openapi(createDealRoute, async (c) => {
-  const clinicId = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
+  const clinicId = c.req.valid("param").id;
   const day = today();
   const input = parseOrThrow(dealInputSchema(day), await readJson(c));
   const deps = c.get("deps");
@@ -147,12 +150,12 @@ const updateDealRoute = adminRoute({
   tags: ["deals", "admin"],
   owner: clinicOfRow("clinic_deals"),
   middleware: [jsonBody],
-  request: { body: documentedJsonRequest(dealPatchSchema) },
+  request: { params: dealParams, body: documentedJsonRequest(dealPatchSchema) },
   responses: { 200: json("Updated deal", dealAnswer), 404: errorResponse(DEAL_MSG.notFound), ...writeErrors },
 });
 
 dealsRoutes.openapi(updateDealRoute, async (c) => {
-  const id = idParam(c.req.param("id"), DEAL_MSG.notFound);
+  const id = c.req.valid("param").id;
   const patch = parseOrThrow(dealPatchSchema, await readJson(c));
   const deps = c.get("deps");
   const existing = await findDeal(deps.db, id);
@@ -178,11 +181,12 @@ const deleteDealRoute = adminRoute({
   summary: "Delete a deal (admin, or the clinic's owner)",
   tags: ["deals", "admin"],
   owner: clinicOfRow("clinic_deals"),
+  request: { params: dealParams },
   responses: { 200: json("Deleted", okResponseSchema), 404: errorResponse(DEAL_MSG.notFound) },
 });
 
 dealsRoutes.openapi(deleteDealRoute, async (c) => {
-  const id = idParam(c.req.param("id"), DEAL_MSG.notFound);
+  const id = c.req.valid("param").id;
   const deleted = await writeContent(
     c.get("deps"),
     actorOf(c),

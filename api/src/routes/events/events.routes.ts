@@ -27,7 +27,7 @@ import type { AppEnv } from "../../context.ts";
 import { lazyBodyLimit } from "../../lib/body-limit.ts";
 import { countListingEvent } from "../../lib/listing-event-batches.ts";
 import { HttpError, bodyTooLarge, parseOrThrow } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import { createRouter, documentedJsonRequest, errorResponse, json, writeErrors } from "../../lib/openapi.ts";
 import { dayCounter, rateLimit } from "../../lib/rate-limit.ts";
 import { visitorKeyFor } from "../../lib/visitor.ts";
@@ -64,7 +64,7 @@ const weeksRoute = adminRoute({
   summary: `A clinic's counts by week (weeks=1..${LISTING_EVENTS.weeksMax}, ${LISTING_EVENTS.weeksDefault} by default), oldest first, the current week last, weeks without events as zeros (the team, and the clinic's owners)`,
   tags: ["events"],
   owner: clinicIdParam,
-  request: { query: listingEventWeeksQuerySchema },
+  request: { params: idParams(MSG.admin.clinicNotFound), query: listingEventWeeksQuerySchema },
   responses: { 200: json("Counts by week", listingEventWeeksSchema), 400: errorResponse(MSG.events.weeks), 404: errorResponse(MSG.admin.clinicNotFound) },
 });
 
@@ -103,7 +103,7 @@ export const eventsRoutes = createRouter()
     return c.body(null, 204);
   })
   .openapi(weeksRoute, async (c) => {
-    const clinicId = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
+    const clinicId = c.req.valid("param").id;
     const { weeks } = c.req.valid("query");
     const { db, sql, now } = c.get("deps");
     // An owner reaches only their own clinics (checked before this runs); the team may ask for any.

@@ -259,7 +259,7 @@ describe("the dashboard", () => {
 // The cap's state in Redis (REDIS_URL): shared by instances, keyed by hashes only.
 
 describe.skipIf(!(await redisAnswers(REDIS_URL)))("with REDIS_URL", () => {
-  afterAll(() => closeRedisConnections());
+  afterAll(() => closeRedisConnections(t.deps.state.redis));
 
   it("two instances share the cap, and the store holds neither the address nor the clinic", async () => {
     const redis = new Redis(REDIS_URL);

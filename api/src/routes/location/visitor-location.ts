@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import maxmind, { type CityResponse, type Reader } from "maxmind";
 import { FALLBACK_LOCATION, type UserLocation } from "@botox/core";
 import type { Logger } from "@botox/core/logger";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv, Deps } from "../../context.ts";
 import type { ApiEnv } from "../../env.ts";
 import { errorSummary } from "../../lib/logger.ts";
 
@@ -62,10 +62,10 @@ export function locationFromHeaders(names: GeoHeaderNames, header: (name: string
   return { lat, lon, city: text(names.city), region: text(names.region), country: countryName(text(names.country)), source: "cdn" };
 }
 
-const readers = new Map<string, Promise<Reader<CityResponse> | null>>();
+type GeoipReaders = Deps["state"]["geoipReaders"];
 
-/** Opens each database file once; a missing or unreadable file is reported once (to the logger of the app that first asked) and skipped. */
-function geoipReader(path: string, logger: Logger): Promise<Reader<CityResponse> | null> {
+/** Opens each database file once per app (deps.state); a missing or unreadable file is reported once (to the logger of the app that first asked) and skipped. */
+function geoipReader(readers: GeoipReaders, path: string, logger: Logger): Promise<Reader<CityResponse> | null> {
   let reader = readers.get(path);
   if (!reader) {
     reader = maxmind.open<CityResponse>(path).catch((err: unknown) => {
@@ -77,8 +77,8 @@ function geoipReader(path: string, logger: Logger): Promise<Reader<CityResponse>
   return reader;
 }
 
-async function locationFromGeoip(path: string, ip: string, logger: Logger): Promise<UserLocation | undefined> {
-  const reader = await geoipReader(path, logger);
+async function locationFromGeoip(readers: GeoipReaders, path: string, ip: string, logger: Logger): Promise<UserLocation | undefined> {
+  const reader = await geoipReader(readers, path, logger);
   if (!reader || !maxmind.validate(ip)) return undefined;
   let hit: CityResponse | null = null;
   try {
@@ -101,13 +101,13 @@ async function locationFromGeoip(path: string, ip: string, logger: Logger): Prom
 const fallbackLocation = (): UserLocation => ({ ...FALLBACK_LOCATION, source: "fallback" });
 
 export async function resolveVisitorLocation(c: Context<AppEnv>): Promise<UserLocation> {
-  const { env, logger } = c.get("deps");
+  const { env, logger, state } = c.get("deps");
   if (env.GEO_HEADERS !== "none") {
     const fromHeaders = locationFromHeaders(GEO_HEADER_NAMES[env.GEO_HEADERS], (name) => c.req.header(name));
     if (fromHeaders) return fromHeaders;
   }
   if (env.GEOIP_DB) {
-    const fromDb = await locationFromGeoip(env.GEOIP_DB, c.get("clientIp"), logger);
+    const fromDb = await locationFromGeoip(state.geoipReaders, env.GEOIP_DB, c.get("clientIp"), logger);
     if (fromDb) return fromDb;
   }
   return fallbackLocation();

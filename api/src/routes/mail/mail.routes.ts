@@ -11,7 +11,7 @@ import {
 } from "@botox/core";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { mailContext } from "../../mail/service.ts";
 import { addSuppression, findMessage, listMessages, listSuppressions, removeSuppression } from "../../mail/outbox.ts";
@@ -33,6 +33,7 @@ const oneRoute = adminRoute({
   path: "/mail/messages/:id{[0-9]+}",
   summary: "One message with its text, HTML and headers",
   tags: ["mail"],
+  request: { params: idParams(NOT_FOUND) },
   responses: { 200: json("Message", mailMessageSchema), 404: errorResponse(NOT_FOUND), ...commonErrors },
 });
 
@@ -67,7 +68,7 @@ export const mailRoutes = createRouter()
   .openapi(listRoute, async (c) => c.json(await listMessages(c.get("deps").sql, c.req.valid("query")), 200))
   .openapi(oneRoute, async (c) => {
     const deps = c.get("deps");
-    const message = await findMessage(deps.sql, mailContext(deps).config.from, idParam(c.req.param("id"), NOT_FOUND));
+    const message = await findMessage(deps.sql, mailContext(deps).config.from, c.req.valid("param").id);
     if (!message) throw new HttpError(404, NOT_FOUND);
     return c.json(message, 200);
   })

@@ -2,9 +2,17 @@ import { describe, expect, it } from "vitest";
 import { testLogger } from "@botox/core/testing";
 import { createApp } from "../../app.ts";
 import { readApiEnv } from "../../env.ts";
+import { createAppState } from "../../lib/app-state.ts";
 
 // The document is built from the route modules alone: no database is needed to serve it.
-const app = createApp({ db: null as never, sql: null as never, env: readApiEnv({ NODE_ENV: "test" }), secret: "openapi-test-secret", logger: testLogger() });
+const app = createApp({
+  db: null as never,
+  sql: null as never,
+  env: readApiEnv({ NODE_ENV: "test" }),
+  secret: "openapi-test-secret",
+  logger: testLogger(),
+  state: createAppState(),
+});
 
 type Operation = {
   operationId: string;
@@ -149,6 +157,26 @@ describe("GET /openapi.json", () => {
     expect(text).not.toContain('"$schema"');
     expect(text).not.toContain('"$ref"');
     expect(Object.keys(doc.components.securitySchemes)).toEqual(["session"]);
+  });
+
+  it("types every path parameter (an id's digits, a slug's or name's bounds): none is left a bare string", async () => {
+    const { paths } = await fetchDoc();
+    const untyped: string[] = [];
+    let count = 0;
+    for (const [path, ops] of Object.entries(paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        for (const p of op.parameters.filter((param) => param.in === "path")) {
+          count += 1;
+          const { type, pattern, maxLength } = p.schema;
+          const bounded = type === "integer" || (type === "string" && (typeof pattern === "string" || typeof maxLength === "number"));
+          if (!bounded) untyped.push(`${method} ${path} {${p.name}}: ${JSON.stringify(p.schema)}`);
+        }
+      }
+    }
+    expect(count).toBeGreaterThan(40);
+    expect(untyped).toEqual([]);
+    // The id schema (lib/ids.ts) as the document shows it.
+    expect(paths["/clinics/{id}/prices"]!.get!.parameters.find((p) => p.name === "id")?.schema).toMatchObject({ type: "string", pattern: "^[0-9]{1,10}$" });
   });
 
   it("documents the calls' inputs: required fields are the ones that cannot be left out", async () => {

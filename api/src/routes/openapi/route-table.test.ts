@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { testLogger } from "@botox/core/testing";
 import { createApp } from "../../app.ts";
 import { readApiEnv } from "../../env.ts";
+import { createAppState } from "../../lib/app-state.ts";
 
 // The typed client's route table (@botox/core/contract paths.ts) is kept by hand and is
 // type-only, so nothing at run time ties it to the routes the API serves. This test does:
@@ -16,6 +17,7 @@ const app = createApp({
   env: readApiEnv({ NODE_ENV: "test" }),
   secret: "route-table-test-secret",
   logger: testLogger(),
+  state: createAppState(),
 });
 
 /** Served routes no typed client calls, each with why. */

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
 import {
   MSG,
   clinicOwnersResponseSchema,
@@ -19,7 +20,7 @@ import type { AppEnv } from "../../context.ts";
 import type { AuditActor } from "@botox/db";
 import { actorOf, notifyContentChange } from "../../lib/content-changes.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams, pathId } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { mailContext, nudgeMail } from "../../mail/service.ts";
@@ -77,6 +78,7 @@ const ownersRoute = ownerRoute({
   summary: "The clinic's owners, its open invitations, and the claims its owners may object to (owners of the clinic only)",
   tags: ["owners"],
   clinic: clinicIdParam,
+  request: { params: idParams(MSG.api.notFound) },
   responses: { 200: json("Owners", clinicOwnersResponseSchema), 404: errorResponse(MSG.api.notFound), ...commonErrors },
 });
 
@@ -87,7 +89,7 @@ const inviteRoute = ownerRoute({
   tags: ["owners"],
   clinic: clinicIdParam,
   middleware: [jsonBody] as const,
-  request: { body: jsonRequest(ownerInviteInputSchema) },
+  request: { params: idParams(MSG.api.notFound), body: jsonRequest(ownerInviteInputSchema) },
   responses: {
     201: json("Invitation sent", ownerInviteCreatedSchema),
     404: errorResponse(MSG.api.notFound),
@@ -97,12 +99,16 @@ const inviteRoute = ownerRoute({
   },
 });
 
+/** A co-owner in the path: the clinic first (not found), then the owner (not one of its owners). */
+const ownerParams = z.object({ id: pathId(MSG.api.notFound), ownerId: pathId(MSG.coOwners.notAnOwner) });
+
 const removeRoute = ownerRoute({
   method: "delete",
   path: "/owner/clinics/:id{[0-9]+}/owners/:ownerId{[0-9]+}",
   summary: "Remove a co-owner, or leave the listing yourself; the last owner cannot (409: invite a successor or ask the team)",
   tags: ["owners"],
   clinic: clinicIdParam,
+  request: { params: ownerParams },
   responses: {
     200: json("Removed", ownerRemovedSchema),
     404: errorResponse(MSG.coOwners.notAnOwner),
@@ -116,6 +122,7 @@ const teamRemoveRoute = adminRoute({
   path: "/clinics/:id{[0-9]+}/owners/:ownerId{[0-9]+}",
   summary: "The team removes an owner from a clinic, the last one included",
   tags: ["owners"],
+  request: { params: ownerParams },
   responses: { 200: json("Removed", ownerRemovedSchema), 404: errorResponse(MSG.coOwners.notAnOwner), ...commonErrors },
 });
 
@@ -174,11 +181,11 @@ export const ownerRoutes = createRouter()
     return finishOwnerSignIn(c, result.owner);
   })
   .openapi(ownersRoute, async (c) => {
-    const clinicId = idParam(c.req.param("id"), MSG.api.notFound);
+    const clinicId = c.req.valid("param").id;
     return c.json(await listClinicOwners(c.get("deps").sql, clinicId, c.get("user")?.id ?? 0), 200);
   })
   .openapi(inviteRoute, async (c) => {
-    const clinicId = idParam(c.req.param("id"), MSG.api.notFound);
+    const clinicId = c.req.valid("param").id;
     const deps = c.get("deps");
     const user = c.get("user");
     if (!user) throw new HttpError(401, MSG.api.unauthorized);
@@ -187,15 +194,13 @@ export const ownerRoutes = createRouter()
     return c.json({ invite }, 201);
   })
   .openapi(removeRoute, async (c) => {
-    const clinicId = idParam(c.req.param("id"), MSG.api.notFound);
-    const ownerId = idParam(c.req.param("ownerId"), MSG.coOwners.notAnOwner);
+    const { id: clinicId, ownerId } = c.req.valid("param");
     const { remaining } = await removeOwner(c.get("deps").sql, clinicId, ownerId, signedInActor(c)).catch(refuse);
     ownersChanged(c, clinicId, remaining);
     return c.json({ removed: { ownerId, clinicId }, remaining }, 200);
   })
   .openapi(teamRemoveRoute, async (c) => {
-    const clinicId = idParam(c.req.param("id"), MSG.api.notFound);
-    const ownerId = idParam(c.req.param("ownerId"), MSG.coOwners.notAnOwner);
+    const { id: clinicId, ownerId } = c.req.valid("param");
     const { remaining } = await removeOwner(c.get("deps").sql, clinicId, ownerId, signedInActor(c)).catch(refuse);
     ownersChanged(c, clinicId, remaining);
     return c.json({ removed: { ownerId, clinicId }, remaining }, 200);

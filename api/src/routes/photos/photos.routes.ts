@@ -13,7 +13,7 @@ import type { AppEnv } from "../../context.ts";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, bodyTooLarge, parseOrThrow } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import { createRouter, errorResponse, json } from "../../lib/openapi.ts";
 import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, inUploadSlot, processImage, saveImage, uploadStorage } from "../../lib/uploads.ts";
 import { publicApiUrl } from "../../env.ts";
@@ -27,11 +27,12 @@ const listRoute = adminRoute({
   summary: "A clinic's photos in page order (team, or the clinic's owner)",
   tags: ["clinics", "owners"],
   owner: clinicIdParam,
+  request: { params: idParams(MSG.admin.clinicNotFound) },
   responses: { 200: json("Photos", clinicPhotoListSchema), 404: errorResponse(MSG.admin.clinicNotFound) },
 });
 
 photosRoutes.openapi(listRoute, async (c) => {
-  const clinicId = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
+  const clinicId = c.req.valid("param").id;
   const { db } = c.get("deps");
   if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.admin.clinicNotFound);
   c.header("Cache-Control", "private, no-store");
@@ -45,6 +46,7 @@ const addRoute = adminRoute({
   tags: ["clinics", "owners"],
   owner: clinicIdParam,
   request: {
+    params: idParams(MSG.admin.clinicNotFound),
     body: {
       required: true,
       // Documented only: the handler reads the form after the session check (as POST /upload/blog-image).
@@ -73,12 +75,12 @@ const addRoute = adminRoute({
 const tooMany = () => new HttpError(400, MSG.photos.tooMany(CLINIC_PHOTOS.max), [{ path: "image", message: MSG.photos.tooMany(CLINIC_PHOTOS.max) }]);
 
 photosRoutes.openapi(addRoute, async (c) => {
-  const clinicId = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
+  const clinicId = c.req.valid("param").id;
   const deps = c.get("deps");
   // Refused before the image is decoded when the clinic is full or gone (checked again under the lock).
   if (!(await clinicExists(deps.db, clinicId))) throw new HttpError(404, MSG.admin.clinicNotFound);
   if ((await listClinicPhotos(deps.db, clinicId)).length >= CLINIC_PHOTOS.max) throw tooMany();
-  const storage = uploadStorage(deps.env);
+  const storage = uploadStorage(deps);
   // Decoded in one of the process's upload slots, shared with the blog's uploads.
   const { name, alt, width, height } = await inUploadSlot(c, async () => {
     const form = await readPhotoForm(c);
@@ -124,11 +126,12 @@ const deleteRoute = adminRoute({
   summary: "Remove a photo (team, or the clinic's owner)",
   tags: ["clinics", "owners"],
   owner: clinicOfRow("clinic_photos"),
+  request: { params: idParams(MSG.photos.notFound) },
   responses: { 200: json("Removed", okResponseSchema), 404: errorResponse(MSG.photos.notFound) },
 });
 
 photosRoutes.openapi(deleteRoute, async (c) => {
-  const id = idParam(c.req.param("id"), MSG.photos.notFound);
+  const id = c.req.valid("param").id;
   const removed = await writeContent(
     c.get("deps"),
     actorOf(c),

@@ -50,7 +50,7 @@ import { loadSessionUser } from "../../auth/session.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, clinicGone, parseOrThrow, readJson } from "../../lib/errors.ts";
 import { definedFields } from "../../lib/patch.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import {
   commonErrors,
   createRouter,
@@ -86,7 +86,7 @@ const listRoute = createRoute({
   path: "/clinics/:id{[0-9]+}/prices",
   summary: "A clinic's published prices, newest observed first, each with mayBeOutOfDate (older than 180 days). status=all (admin session) lists every status",
   tags: ["prices"],
-  request: { query: listQuerySchema },
+  request: { params: idParams(MSG.clinic.notFoundTitle), query: listQuerySchema },
   responses: {
     200: json("Prices", z.object({ prices: z.array(listedPriceSchema) })),
     401: errorResponses[401],
@@ -108,7 +108,7 @@ const priceIndexRoute = createRoute({
 export const pricesRoutes = createRouter();
 
 pricesRoutes.openapi(listRoute, async (c) => {
-  const clinicId = idParam(c.req.param("id"), MSG.clinic.notFoundTitle);
+  const clinicId = c.req.valid("param").id;
   const q = c.req.valid("query");
   const { db } = c.get("deps");
   if (q.status === "all") {
@@ -208,12 +208,12 @@ const createPriceRoute = adminRoute({
   tags: ["prices", "admin"],
   owner: clinicIdParam,
   middleware: [jsonBody],
-  request: { body: jsonRequest(priceInputSchema) },
+  request: { params: idParams(MSG.admin.clinicNotFound), body: jsonRequest(priceInputSchema) },
   responses: { 201: json("Created price", priceSchema), 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
 });
 
 pricesRoutes.openapi(createPriceRoute, async (c) => {
-  const clinicId = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
+  const clinicId = c.req.valid("param").id;
   const input = c.req.valid("json");
   const deps = c.get("deps");
   if (c.get("user")?.role === "owner") refuseOwnerPriceFields(input);
@@ -228,6 +228,8 @@ pricesRoutes.openapi(createPriceRoute, async (c) => {
   return c.json(price, 201);
 });
 
+const priceParams = idParams(PRICE_MSG.priceNotFound);
+
 const updatePriceRoute = adminRoute({
   method: "patch",
   path: "/prices/:id{[0-9]+}",
@@ -236,12 +238,12 @@ const updatePriceRoute = adminRoute({
   tags: ["prices", "admin"],
   owner: clinicOfRow("clinic_prices"),
   middleware: [jsonBody],
-  request: { body: jsonRequest(pricePatchSchema) },
+  request: { params: priceParams, body: jsonRequest(pricePatchSchema) },
   responses: { 200: json("Updated price", priceSchema), 404: errorResponse(PRICE_MSG.priceNotFound), ...writeErrors },
 });
 
 pricesRoutes.openapi(updatePriceRoute, async (c) => {
-  const id = idParam(c.req.param("id"), PRICE_MSG.priceNotFound);
+  const id = c.req.valid("param").id;
   const patch = c.req.valid("json");
   const deps = c.get("deps");
   const owner = c.get("user")?.role === "owner";
@@ -269,11 +271,12 @@ const deletePriceRoute = adminRoute({
   summary: "Delete a price (admin, or the clinic's owner: the clinic's own prices only)",
   tags: ["prices", "admin"],
   owner: clinicOfRow("clinic_prices"),
+  request: { params: priceParams },
   responses: { 200: json("Deleted", okResponseSchema), 400: errorResponse(MSG.owner.priceNotOwn), 404: errorResponse(PRICE_MSG.priceNotFound) },
 });
 
 pricesRoutes.openapi(deletePriceRoute, async (c) => {
-  const id = idParam(c.req.param("id"), PRICE_MSG.priceNotFound);
+  const id = c.req.valid("param").id;
   if (c.get("user")?.role === "owner") {
     const stored = await findPrice(c.get("deps").db, id);
     if (!stored) throw new HttpError(404, PRICE_MSG.priceNotFound);
@@ -305,7 +308,7 @@ const reportRoute = createRoute({
   middleware: [rateLimit({ windowMs: 60_000, limit: 10, keyPrefix: "price-reports" })] as const,
   // Its bounds depend on the day (no treatment month in the future): the handler builds the
   // schema for today and validates; the document shows its fields.
-  request: { body: documentedJsonRequest(priceReportInputSchema(today())) },
+  request: { params: idParams(MSG.clinic.notFoundTitle), body: documentedJsonRequest(priceReportInputSchema(today())) },
   responses: {
     201: json(PRICE_MSG.reportPending, priceReportCreatedSchema),
     404: errorResponse(MSG.clinic.notFoundTitle),
@@ -315,7 +318,7 @@ const reportRoute = createRoute({
 });
 
 pricesRoutes.openapi(reportRoute, async (c) => {
-  const clinicId = idParam(c.req.param("id"), MSG.clinic.notFoundTitle);
+  const clinicId = c.req.valid("param").id;
   const day = today();
   const input = parseOrThrow(priceReportInputSchema(day), await readJson(c));
   const { db } = c.get("deps");
@@ -379,12 +382,12 @@ const reviewRoute = adminRoute({
   summary: "Publish (creates a patient_report price) or reject (with an optional reason) a price report (admin)",
   tags: ["prices", "admin"],
   middleware: [jsonBody],
-  request: { body: jsonRequest(priceReportReviewSchema) },
+  request: { params: idParams(PRICE_MSG.reportNotFound), body: jsonRequest(priceReportReviewSchema) },
   responses: { 200: json("The report", priceReportSchema), 404: errorResponse(PRICE_MSG.reportNotFound), ...writeErrors },
 });
 
 pricesRoutes.openapi(reviewRoute, async (c) => {
-  const id = idParam(c.req.param("id"), PRICE_MSG.reportNotFound);
+  const id = c.req.valid("param").id;
   const review = c.req.valid("json");
   const result = await writeContent(
     c.get("deps"),

@@ -5,7 +5,7 @@ import { publishQueuedSchema, publishRollbackResponseSchema, publishStatusSchema
 import type { AppEnv } from "../../context.ts";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import { createRouter, errorResponse, json } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import type { Publisher } from "@botox/publish";
@@ -83,6 +83,7 @@ const rollbackRoute = adminRoute({
   path: "/publish/rollback/{id}",
   summary: "Make a kept successful build live again (local mode)",
   tags: ["publish"],
+  request: { params: idParams(PUBLISH_MSG.buildNotFound) },
   responses: {
     200: json("Now live", publishRollbackResponseSchema),
     404: errorResponse(PUBLISH_MSG.buildNotFound),
@@ -104,7 +105,7 @@ export const publishRoutes = createRouter()
     return c.json({ queued: true as const }, 202);
   })
   .openapi(rollbackRoute, async (c) => {
-    const id = idParam(c.req.param("id"), PUBLISH_MSG.buildNotFound);
+    const id = c.req.valid("param").id;
     const result = await publisher(c).rollback(id);
     if (!result.ok) throw new HttpError(result.status, result.error);
     return c.json({ live: { id: result.id } }, 200);

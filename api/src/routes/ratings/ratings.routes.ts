@@ -13,13 +13,13 @@ import {
 } from "@botox/core";
 import { clinicExists, hasRated, insertRating, ratingStats, ratingSummaries } from "@botox/db";
 import { HttpError } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { addressHash, ensureVisitorId, networkHash, readVisitorId } from "../../lib/visitor.ts";
 
 /** Path ids: anything but a positive 32-bit integer is simply an unknown clinic. */
-const clinicIdOf = (raw: string) => idParam(raw, MSG.clinic.notFoundTitle);
+const clinicParams = idParams(MSG.clinic.notFoundTitle);
 
 const notFound = { 404: errorResponse(MSG.clinic.notFoundTitle) };
 
@@ -30,7 +30,7 @@ const rateRoute = createRoute({
   summary: `Rate a clinic with an emoji and an optional comment; one rating per visitor (cookie visitor_id); one address (IPv4 address, IPv6 /64) may give a clinic ${RATING.perNetworkPerClinic} ratings in ${RATING.windowDays} days, whatever its cookies; rating markup counts networks by IPv4 /24 and IPv6 /48`,
   tags: ["ratings"],
   middleware: [rateLimit({ windowMs: 60_000, limit: 10, keyPrefix: "ratings" }), jsonBody] as const,
-  request: { body: jsonRequest(ratingSchema) },
+  request: { params: clinicParams, body: jsonRequest(ratingSchema) },
   responses: {
     201: json("Rating stored", ratingResponseSchema),
     ...notFound,
@@ -45,6 +45,7 @@ const hasRatedRoute = createRoute({
   path: "/clinics/:id{[0-9]+}/has-rated",
   summary: "Whether this visitor (its cookie) has rated the clinic",
   tags: ["ratings"],
+  request: { params: clinicParams },
   responses: { 200: json("hasRated", hasRatedResponseSchema), ...commonErrors },
 });
 
@@ -53,6 +54,7 @@ const statsRoute = createRoute({
   path: "/clinics/:id{[0-9]+}/rating-stats",
   summary: "Count per emoji, all five emojis, zeros included",
   tags: ["ratings"],
+  request: { params: clinicParams },
   responses: { 200: json("Counts", z.array(ratingStatSchema)), ...commonErrors },
 });
 
@@ -80,7 +82,7 @@ const summaryRoute = createRoute({
 
 export const ratingsRoutes = createRouter()
   .openapi(rateRoute, async (c) => {
-    const clinicId = clinicIdOf(c.req.param("id"));
+    const clinicId = c.req.valid("param").id;
     const input = c.req.valid("json");
     if (input.clinicId !== undefined && input.clinicId !== clinicId) {
       throw new HttpError(400, "clinicId does not match the clinic in the path.", [
@@ -101,12 +103,12 @@ export const ratingsRoutes = createRouter()
     return c.json(body, 201);
   })
   .openapi(hasRatedRoute, async (c) => {
-    const clinicId = clinicIdOf(c.req.param("id"));
+    const clinicId = c.req.valid("param").id;
     const body: HasRatedResponse = { hasRated: await hasRated(c.get("deps").db, clinicId, readVisitorId(c)) };
     c.header("Cache-Control", "private, no-store");
     return c.json(body, 200);
   })
-  .openapi(statsRoute, async (c) => c.json(await ratingStats(c.get("deps").db, clinicIdOf(c.req.param("id"))), 200))
+  .openapi(statsRoute, async (c) => c.json(await ratingStats(c.get("deps").db, c.req.valid("param").id), 200))
   .openapi(summaryRoute, async (c) => {
     const { ids } = c.req.valid("query");
     c.header("Cache-Control", "public, max-age=60");

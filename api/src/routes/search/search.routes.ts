@@ -20,10 +20,10 @@ const lookupRoute = createRoute({
 
 export const searchRoutes = createRouter().openapi(lookupRoute, (c) => {
   const { q } = c.req.valid("query");
-  const db = c.get("deps").db;
+  const { db, state } = c.get("deps");
   return cachedJson(c, async () => {
     const found = await lookupSearchText(db, q);
     if (found.clinics.length > 0) return found;
-    return { ...found, clinics: (await clinicNameIndex(db)).find(q, LOOKUP_LIMIT) };
+    return { ...found, clinics: (await clinicNameIndex(state.clinicNameIndexes, db)).find(q, LOOKUP_LIMIT) };
   });
 });

@@ -70,10 +70,9 @@ const registryAnswerSchema = z.object({
     .optional(),
 });
 
-type Cached = { at: number; answer: NpiLookup | null };
-const caches = new WeakMap<Deps, Map<string, Cached>>();
-
-function cacheOf(deps: Deps): Map<string, Cached> {
+/** The app's answers, kept in deps.state, a day each. */
+function cacheOf(deps: Deps): Map<string, { at: number; answer: NpiLookup | null }> {
+  const caches = deps.state.npiLookups;
   let cache = caches.get(deps);
   if (!cache) {
     cache = new Map();

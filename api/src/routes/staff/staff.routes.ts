@@ -27,7 +27,7 @@ import { adminRoute } from "../../auth/admin-route.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, clinicGone } from "../../lib/errors.ts";
 import { definedFields } from "../../lib/patch.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { cachedJson } from "../../lib/cached-json.ts";
 import { clinicIdParam, clinicOfRow } from "../../owners/access.ts";
@@ -119,13 +119,14 @@ const listRoute = createRoute({
   summary:
     "Who injects here: a clinic's medical directors and injectors, each with credential, licence, the page it was checked against and when. verification: current (checked within 365 days, active), stale (may be out of date) or none",
   tags: ["staff"],
+  request: { params: idParams(MSG.clinic.notFoundTitle) },
   responses: { 200: json("Staff", staffListSchema), 404: errorResponse(MSG.clinic.notFoundTitle), ...commonErrors },
 });
 
 export const staffRoutes = createRouter();
 
 staffRoutes.openapi(listRoute, (c) => {
-  const clinicId = idParam(c.req.param("id"), MSG.clinic.notFoundTitle);
+  const clinicId = c.req.valid("param").id;
   return cachedJson(c, async () => {
     const { db } = c.get("deps");
     if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.clinic.notFoundTitle);
@@ -145,12 +146,12 @@ const createStaffRoute = adminRoute({
   tags: ["staff", "admin"],
   owner: clinicIdParam,
   middleware: [jsonBody],
-  request: { body: jsonRequest(staffInputSchema) },
+  request: { params: idParams(MSG.admin.clinicNotFound), body: jsonRequest(staffInputSchema) },
   responses: { 201: json("Created staff member", staffCreatedSchema), 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
 });
 
 staffRoutes.openapi(createStaffRoute, async (c) => {
-  const clinicId = idParam(c.req.param("id"), MSG.admin.clinicNotFound);
+  const clinicId = c.req.valid("param").id;
   const input = c.req.valid("json");
   const deps = c.get("deps");
   const day = today(c);
@@ -166,6 +167,8 @@ staffRoutes.openapi(createStaffRoute, async (c) => {
   return c.json({ staff: listed(created, day), registryCheck: check }, 201);
 });
 
+const staffParams = idParams(STAFF_MSG.notFound);
+
 const updateStaffRoute = adminRoute({
   method: "patch",
   path: "/staff/:id{[0-9]+}",
@@ -173,12 +176,12 @@ const updateStaffRoute = adminRoute({
   tags: ["staff", "admin"],
   owner: clinicOfRow("clinic_staff"),
   middleware: [jsonBody],
-  request: { body: jsonRequest(staffPatchSchema) },
+  request: { params: staffParams, body: jsonRequest(staffPatchSchema) },
   responses: { 200: json("Updated staff member", staffCreatedSchema), 404: errorResponse(STAFF_MSG.notFound), ...writeErrors },
 });
 
 staffRoutes.openapi(updateStaffRoute, async (c) => {
-  const id = idParam(c.req.param("id"), STAFF_MSG.notFound);
+  const id = c.req.valid("param").id;
   const patch = c.req.valid("json");
   const deps = c.get("deps");
   const day = today(c);
@@ -204,11 +207,12 @@ const deleteStaffRoute = adminRoute({
   summary: "Delete a staff member (admin, or the clinic's owner)",
   tags: ["staff", "admin"],
   owner: clinicOfRow("clinic_staff"),
+  request: { params: staffParams },
   responses: { 200: json("Deleted", okResponseSchema), 404: errorResponse(STAFF_MSG.notFound) },
 });
 
 staffRoutes.openapi(deleteStaffRoute, async (c) => {
-  const id = idParam(c.req.param("id"), STAFF_MSG.notFound);
+  const id = c.req.valid("param").id;
   const deleted = await writeContent(
     c.get("deps"),
     actorOf(c),

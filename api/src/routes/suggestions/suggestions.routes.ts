@@ -21,7 +21,7 @@ import { clinicExists, decideSuggestion, driverOf, insertSuggestion, listSuggest
 import { adminRoute } from "../../auth/admin-route.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
+import { idParams } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { addressHash, ensureVisitorId } from "../../lib/visitor.ts";
@@ -38,7 +38,7 @@ const createSuggestionRoute = createRoute({
     "Suggest an edit of a listing (phone, site, fullAddress, workingHours, businessStatus; an optional note), checked with the admin form's rules; pending until an admin applies it. One pending suggestion per visitor (cookie and address) per clinic; rate limited",
   tags,
   middleware: [rateLimit({ windowMs: 60_000, limit: 10, keyPrefix: "suggestions" }), jsonBody] as const,
-  request: { body: jsonRequest(suggestionInputSchema) },
+  request: { params: idParams(MSG.clinic.notFoundTitle), body: jsonRequest(suggestionInputSchema) },
   responses: {
     201: json(SUGGESTION_MSG.pending, suggestionCreatedSchema),
     404: errorResponse(MSG.clinic.notFoundTitle),
@@ -64,7 +64,7 @@ const decideRoute = adminRoute({
     "Apply (checked with the admin's own clinic rules, writes the clinic, stamps it checked today, publishes) or reject a pending suggestion (admin); a decided one is 409; one that fails the rules is a 400 and stays pending with the reason. A clinic owner's held edit (fromOwner) is mailed to every owner of the clinic, applied or not",
   tags: [...tags, "admin"],
   middleware: [jsonBody],
-  request: { body: jsonRequest(suggestionDecisionSchema) },
+  request: { params: idParams(SUGGESTION_MSG.notFound), body: jsonRequest(suggestionDecisionSchema) },
   responses: {
     200: json("The decided suggestion", suggestionSchema),
     404: errorResponse(SUGGESTION_MSG.notFound),
@@ -75,7 +75,7 @@ const decideRoute = adminRoute({
 
 export const suggestionsRoutes = createRouter()
   .openapi(createSuggestionRoute, async (c) => {
-    const clinicId = idParam(c.req.param("id"), MSG.clinic.notFoundTitle);
+    const clinicId = c.req.valid("param").id;
     const input = c.req.valid("json");
     const { db } = c.get("deps");
     if (!(await clinicExists(db, clinicId))) throw new HttpError(404, MSG.clinic.notFoundTitle);
@@ -97,7 +97,7 @@ export const suggestionsRoutes = createRouter()
     return c.json({ ...list, page, limit }, 200);
   })
   .openapi(decideRoute, async (c) => {
-    const id = idParam(c.req.param("id"), SUGGESTION_MSG.notFound);
+    const id = c.req.valid("param").id;
     const decision = c.req.valid("json");
     const deps = c.get("deps");
     let mailed = 0;

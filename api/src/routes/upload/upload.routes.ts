@@ -1,14 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
 import type { Context } from "hono";
 import { MSG, claimEvidenceStoredSchema, uploadResponseSchema, type UploadResponse } from "@botox/core";
 import type { AppEnv } from "../../context.ts";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { HttpError, bodyTooLarge } from "../../lib/errors.ts";
 import { publicApiUrl } from "../../env.ts";
+import { pathText } from "../../lib/ids.ts";
 import { createRouter, errorResponse, json } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { ClaimProblem, storeClaimEvidence } from "../../owners/claims.ts";
-import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, inUploadSlot, processImage, readUpload, saveImage, uploadStorage } from "../../lib/uploads.ts";
+import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, UPLOAD_NAME, inUploadSlot, processImage, readUpload, saveImage, uploadStorage } from "../../lib/uploads.ts";
 
 const uploadRoute = adminRoute({
   method: "post",
@@ -70,6 +72,7 @@ const imageRoute = createRoute({
   path: "/uploads/{name}",
   summary: "An uploaded image (image/webp, immutable)",
   tags: ["uploads"],
+  request: { params: z.object({ name: pathText(UPLOAD_NAME, MSG.api.notFound) }) },
   responses: { 200: { description: "The image" }, 404: errorResponse(MSG.api.notFound) },
 });
 
@@ -115,7 +118,7 @@ async function receiveUpload(c: Context<AppEnv>) {
   if (!(file instanceof File)) throw new HttpError(400, MSG.validation.imageType, [{ path: "image", message: MSG.validation.imageType }]);
   if (file.size > UPLOAD_MAX_BYTES) throw new HttpError(413, MSG.validation.imageSize);
   const image = await processImage(new Uint8Array(await file.arrayBuffer()));
-  const storage = uploadStorage(c.get("deps").env);
+  const storage = uploadStorage(c.get("deps"));
   const { name, ogName } = await saveImage(storage, image);
   // From configuration: the Host header is the client's to choose.
   const base = `${publicApiUrl(c.get("deps").env)}/uploads`;
@@ -126,7 +129,7 @@ async function receiveUpload(c: Context<AppEnv>) {
 
 /** Uploaded images only ever leave as WebP that cannot be sniffed or run as a document. */
 uploadRoutes.openapi(imageRoute, async (c) => {
-  const bytes = await readUpload(uploadStorage(c.get("deps").env), c.req.param("name"));
+  const bytes = await readUpload(uploadStorage(c.get("deps")), c.req.valid("param").name);
   if (!bytes) throw new HttpError(404, MSG.api.notFound);
   return c.body(new Uint8Array(bytes), 200, {
     "Content-Type": "image/webp",

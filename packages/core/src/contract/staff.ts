@@ -101,7 +101,13 @@ export const credentialListParam = z.preprocess(
 ) as z.ZodType<(typeof STAFF_CREDENTIALS)[number][], unknown>;
 
 /** GET /npi/{number}. */
-export const npiParamSchema = z.object({ number: z.string().refine((s) => isValidNpi(s), { message: STAFF_MSG.npi }) });
+/** Ten digits (the document's pattern) whose check digit is right; otherwise a 400 naming the NPI rule. */
+export const npiParamSchema = z.object({
+  number: z
+    .string()
+    .meta({ pattern: "^[0-9]{10}$" })
+    .refine((s) => isValidNpi(s), { message: STAFF_MSG.npi }),
+});
 
 // ---- Answers ----
 
