@@ -57,6 +57,12 @@ const TARGET_P95_MS = 25;
 /** The listing beacon's goal on one instance (decision 277). */
 const BEACON_GOAL = { eventsPerSecond: 2_000, p95Ms: 20 } as const;
 const BEACON = "beacon";
+/**
+ * The beacon offered at the goal's rate (autocannon's overallRate over the same connections):
+ * the plain scenario measures the most one instance takes, with its 50 connections always
+ * waiting, which is a latency of 50 / throughput; this one measures the latency at 2,000 a second.
+ */
+const BEACON_AT_GOAL = "beacon at 2000/s";
 /** A browser's User-Agent: the beacon does not count known bots or requests without one. */
 const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
 /** The price filter's ceiling in the price scenarios, dollars per unit (demo prices run $9–$20). */
@@ -255,6 +261,8 @@ interface Scenario {
   method: "GET" | "POST";
   /** Extra headers on every request (the admin scenario's session cookie). */
   headers?: Record<string, string>;
+  /** Requests a second across every connection (autocannon's overallRate); none: as fast as answered. */
+  overallRate?: number;
   /** The next request: a path, and a body for POST. */
   next(i: number): { path: string; body?: string };
 }
@@ -351,16 +359,17 @@ function scenarios(inputs: Inputs, session: string | null): Scenario[] {
       method: "GET",
       next: (i) => ({ path: `/api/v1/price-index?postalCode=${pick(inputs.zips, i)}&distance=25&brand=botox` }),
     },
-    {
+    ...[BEACON, BEACON_AT_GOAL].map((name): Scenario => ({
       // The clinic page's beacon: every kind on the sampled clinics (each request its own address, so none is capped).
-      name: BEACON,
+      name,
       method: "POST",
       headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": BROWSER_UA },
+      ...(name === BEACON_AT_GOAL ? { overallRate: BEACON_GOAL.eventsPerSecond } : {}),
       next: (i) => ({
         path: "/api/v1/events",
         body: JSON.stringify({ clinicId: pick(inputs.clinics, i).id, type: pick([...LISTING_EVENT_TYPES], Math.floor(i / inputs.clinics.length)) }),
       }),
-    },
+    })),
     // The admin dashboard's counts (pending reports, clinics with stale prices): one session.
     ...(session ? [{ name: "stats (admin)", method: "GET" as const, headers: { cookie: session }, next: () => ({ path: "/api/v1/stats" }) }] : []),
   ];
@@ -444,6 +453,7 @@ async function load(port: number, s: Scenario, run: { seconds: number } | { amou
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     ...("seconds" in run ? { duration: run.seconds } : { amount: run.amount }),
+    ...(s.overallRate ? { overallRate: s.overallRate } : {}),
     method: s.method,
     headers: { "content-type": "application/json", origin: "http://localhost:4321" },
     requests: [
@@ -488,17 +498,19 @@ function summarize(name: string, mode: string, code: string, raws: Raw[]): Measu
 }
 
 /** Whether a beacon measurement meets its own goal (reported, not asserted). */
-const meetsBeaconGoal = (r: Measured) => r.rps >= BEACON_GOAL.eventsPerSecond && r.p95 <= BEACON_GOAL.p95Ms && r.errors + r.non2xx + r.timeouts === 0;
+const meetsBeaconGoal = (r: Measured) =>
+  // Offered at the goal's rate, a run answers a few less than it (its last second is cut short).
+  r.rps >= BEACON_GOAL.eventsPerSecond * (r.name === BEACON_AT_GOAL ? 0.97 : 1) && r.p95 <= BEACON_GOAL.p95Ms && r.errors + r.non2xx + r.timeouts === 0;
 
 /** The report's lines on the beacon's goal, when it was measured. */
 function beaconVerdicts(results: Measured[]): string[] {
-  const rows = results.filter((r) => r.name === BEACON);
+  const rows = results.filter((r) => r.name === BEACON || r.name === BEACON_AT_GOAL);
   if (rows.length === 0) return [];
   return [
     "",
     `Beacon goal (decision 277): at least ${BEACON_GOAL.eventsPerSecond.toLocaleString("en-US")} events a second on one instance, p95 at most ${BEACON_GOAL.p95Ms} ms, every answer 204.`,
     "",
-    ...rows.map((r) => `- ${r.mode}, ${r.code}: ${r.rps} events/s, p95 ${r.p95} ms: ${meetsBeaconGoal(r) ? "met" : "**missed**"}`),
+    ...rows.map((r) => `- ${r.name}, ${r.mode}, ${r.code}: ${r.rps} events/s, p95 ${r.p95} ms: ${meetsBeaconGoal(r) ? "met" : "**missed**"}`),
   ];
 }
 
@@ -792,7 +804,7 @@ try {
         log(
           `  ${name.padEnd(34)} ${mode.name.padEnd(15)} ${target.code.padEnd(17)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  errors ${r.errors + r.non2xx + r.timeouts}  ${r.meetsTarget ? "ok" : "MISSED"}`,
         );
-        if (name === BEACON)
+        if (name === BEACON || name === BEACON_AT_GOAL)
           log(
             `  ${"".padEnd(34)} beacon goal (${BEACON_GOAL.eventsPerSecond} events/s, p95 ≤ ${BEACON_GOAL.p95Ms} ms): ${meetsBeaconGoal(r) ? "met" : "MISSED"}`,
           );
