@@ -138,3 +138,23 @@ export async function untilServed(path: string, text: string): Promise<string> {
     .toBe(true);
   return last;
 }
+
+/**
+ * In an owner's workspace (the clinic's page open): opens `day` until `closes` ("18:00") and
+ * saves the hours, then adds the clinic's own price per unit (`dollars`, "12.50"); both are
+ * confirmed by their toasts. The owner's forms offer no source to choose.
+ */
+export async function ownerEditsHoursAndPrice(page: Page, o: { day: string; closes: string; dollars: string }): Promise<void> {
+  const hours = page.getByRole("region", { name: "Hours" });
+  await hours.getByLabel(`${o.day} hours`).selectOption("open");
+  await hours.getByLabel(`${o.day} range 1 closes`).fill(o.closes);
+  await hours.getByRole("button", { name: "Save hours" }).click();
+  await expectToast(page, "Hours saved");
+  const prices = page.getByRole("region", { name: "Prices" });
+  await prices.getByRole("button", { name: "Add price" }).click();
+  const form = prices.getByRole("form", { name: "Add price" });
+  expect(await form.getByLabel("Source").count()).toBe(0);
+  await form.getByLabel("Price per unit ($)").fill(o.dollars);
+  await form.getByRole("button", { name: "Save price" }).click();
+  await expectToast(page, "Price added");
+}

@@ -7,11 +7,11 @@
  * which the claimant signs in with a mailed link and finds the clinic in their workspace.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { MSG, clinicPath, isoDay, type Clinic } from "@botox/core";
+import type { Browser, Locator, Page } from "playwright-core";
+import { MSG, clinicPath, type Clinic } from "@botox/core";
 import { connect, type DbHandle } from "@botox/db";
 import { launchBrowser, newTrackedPage } from "@botox/e2e";
-import { adminApi, adminUrl, signedInPage, stack, uniqueCity, uniqueName, unexpectedErrors, untilServed } from "./helpers.ts";
+import { adminApi, adminUrl, ownerEditsHoursAndPrice, signedInPage, stack, uniqueCity, uniqueName, unexpectedErrors, untilServed } from "./helpers.ts";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -59,15 +59,6 @@ async function openClaimForm(page: Page, name: string): Promise<Locator> {
   return form;
 }
 
-/** Writes as the signed-in browser of `context` would, with the admin app's Origin. */
-function asBrowser(context: BrowserContext) {
-  const { urls } = stack();
-  return async (method: "PATCH" | "POST", path: string, data: unknown) => {
-    const res = await context.request.fetch(urls.api + path, { method, data, headers: { Origin: new URL(urls.admin).origin } });
-    return { status: res.status(), body: (await res.json()) as unknown };
-  };
-}
-
 describe("a clinic owner at 390 px", () => {
   it("claims with an address on the clinic's domain, enters the mailed code, edits hours and a price, and sees them live", async () => {
     const team = await signedInPage(browser, "/");
@@ -109,20 +100,11 @@ describe("a clinic owner at 390 px", () => {
     await list.getByRole("link", { name }).click();
     await page.getByRole("heading", { level: 1, name }).waitFor();
 
-    const send = asBrowser(context);
-    const hours = await send("PATCH", `/clinics/${created.id}`, { workingHours: { Monday: "9 AM-5 PM", Saturday: "10 AM-2 PM" } });
-    expect(hours.status).toBe(200);
-    const price = await send("POST", `/clinics/${created.id}/prices`, {
-      brand: "botox",
-      model: "per_unit",
-      unitPriceCents: 1275,
-      source: "clinic",
-      observedOn: isoDay(new Date()),
-    });
-    expect(price.status).toBe(201);
+    // Saturday opens 9 to 2 and a price of $12.75, through the workspace's forms.
+    await ownerEditsHoursAndPrice(page, { day: "Saturday", closes: "14:00", dollars: "12.75" });
 
     const html = await untilServed(clinicPage, "$12.75");
-    expect(html).toMatch(/Saturday[\s\S]{0,200}10\s*AM/);
+    expect(html).toMatch(/Saturday[\s\S]{0,200}9\s*AM/);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

@@ -7,7 +7,7 @@ import type { Browser } from "playwright-core";
 import type { Clinic, ClinicPrice } from "@botox/core";
 import { connect, type DbHandle } from "@botox/db";
 import { launchBrowser, newTrackedPage } from "@botox/e2e";
-import { adminApi, adminUrl, expectToast, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { adminApi, adminUrl, ownerEditsHoursAndPrice, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -51,21 +51,8 @@ describe("the owner workspace at 390 px", () => {
     await page.getByRole("list", { name: "Your clinics" }).getByRole("link", { name: clinic.name }).click();
     await page.getByRole("heading", { name: clinic.name, level: 1 }).waitFor();
 
-    // Hours: Tuesday opens 9 to 6, saved live.
-    const hours = page.getByRole("region", { name: "Hours" });
-    await hours.getByLabel("Tuesday hours").selectOption("open");
-    await hours.getByLabel("Tuesday range 1 closes").fill("18:00");
-    await hours.getByRole("button", { name: "Save hours" }).click();
-    await expectToast(page, "Hours saved");
-
-    // A price: the clinic's own, no source or status to choose.
-    const prices = page.getByRole("region", { name: "Prices" });
-    await prices.getByRole("button", { name: "Add price" }).click();
-    const form = prices.getByRole("form", { name: "Add price" });
-    expect(await form.getByLabel("Source").count()).toBe(0);
-    await form.getByLabel("Price per unit ($)").fill("12.50");
-    await form.getByRole("button", { name: "Save price" }).click();
-    await expectToast(page, "Price added");
+    // Hours: Tuesday opens 9 to 6, saved live; a price: the clinic's own.
+    await ownerEditsHoursAndPrice(page, { day: "Tuesday", closes: "18:00", dollars: "12.50" });
 
     const owned = adminApi(context);
     const saved = await owned.get<Clinic>(`/clinics/${clinic.id}`);
