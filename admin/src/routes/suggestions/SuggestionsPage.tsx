@@ -6,7 +6,6 @@ import {
   SUGGESTION_FIELD_LABELS,
   SUGGESTION_PAGE,
   auditValueText,
-  errorMessageOf,
   formatUsDate,
   type Suggestion,
   type SuggestionField,
@@ -16,16 +15,18 @@ import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { ReviewActions, ReviewQueue } from "../../components/ReviewQueue.tsx";
 import { useFailureToast } from "../../hooks/use-failure-toast.ts";
-import { Alert } from "../../components/ui/Alert.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/Badge.tsx";
 import { Button } from "../../components/ui/Button.tsx";
-import { Field } from "../../components/ui/Field.tsx";
-import { Spinner } from "../../components/ui/Spinner.tsx";
-import { Tab, TabList, Tabs } from "../../components/ui/Tabs.tsx";
-import { Textarea } from "../../components/ui/Textarea.tsx";
 
 type Filter = "pending" | "applied" | "rejected" | "all";
+const FILTERS: readonly { value: Filter; label: string }[] = [
+  { value: "pending", label: "Pending" },
+  { value: "applied", label: "Applied" },
+  { value: "rejected", label: "Rejected" },
+  { value: "all", label: "All" },
+];
 
 /** A suggested or current value as text: hours as "Day: hours" lines, a status by its label, none as "—". */
 export const valueText = (field: SuggestionField, values: SuggestionValues): string => auditValueText(field, values[field]);
@@ -51,7 +52,6 @@ export default function SuggestionsPage() {
   const [clinic, setClinic] = useState<{ id: number; name: string } | null>(null);
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<number | null>(null);
-  const [reason, setReason] = useState("");
   // A suggestion that closes a clinic for good takes it out of every listing: applied only on purpose.
   const [closing, setClosing] = useState<Suggestion | null>(null);
 
@@ -71,7 +71,6 @@ export default function SuggestionsPage() {
           : { title: "Suggestion rejected" },
       );
       setRejecting(null);
-      setReason("");
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: keys.suggestions }),
         queryClient.invalidateQueries({ queryKey: keys.stats }),
@@ -86,178 +85,121 @@ export default function SuggestionsPage() {
   });
 
   const list = suggestions.data?.suggestions ?? [];
-  const total = suggestions.data?.total ?? 0;
   return (
-    <div className="space-y-6">
-      <h1 className="text-2xl font-bold">Suggested Edits</h1>
-      <p className="text-sm text-slate-600">Corrections visitors sent from clinic pages. Nothing changes on the site until a suggestion is applied here.</p>
-      <Tabs
-        value={filter}
-        onChange={(v) => {
-          setFilter(v as Filter);
+    <ReviewQueue
+      title="Suggested Edits"
+      intro="Corrections visitors sent from clinic pages. Nothing changes on the site until a suggestion is applied here."
+      filter={{
+        label: "Suggestion filter",
+        value: filter,
+        options: FILTERS,
+        onChange: (v) => {
+          setFilter(v);
           setPage(1);
-        }}
-      >
-        <TabList label="Suggestion filter">
-          <Tab value="pending">Pending</Tab>
-          <Tab value="applied">Applied</Tab>
-          <Tab value="rejected">Rejected</Tab>
-          <Tab value="all">All</Tab>
-        </TabList>
-      </Tabs>
-      {clinic ? (
-        <p className="flex items-center gap-2 text-sm text-slate-600">
-          Only {clinic.name}
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => {
-              setClinic(null);
-              setPage(1);
-            }}
-          >
-            Show every clinic
-          </Button>
-        </p>
-      ) : null}
-      {suggestions.isPending ? (
-        <Spinner label="Loading suggestions..." />
-      ) : suggestions.isError ? (
-        <Alert title="Failed to load suggestions.">
-          <p>{errorMessageOf(suggestions.error, "Please try again.")}</p>
-          <Button size="sm" variant="outline" className="mt-2" onClick={() => void suggestions.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      ) : list.length === 0 ? (
-        <p className="py-10 text-center text-sm text-slate-500">{filter === "pending" ? "No suggestions waiting for review." : "No suggestions."}</p>
-      ) : (
-        <>
-          {total > list.length ? (
-            <nav aria-label="Suggestion pages" className="flex items-center gap-2 text-sm text-slate-600">
-              <span>
-                Page {page} of {Math.max(1, Math.ceil(total / PAGE_SIZE))} ({total} suggestions)
-              </span>
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </Button>
-              <Button size="sm" variant="outline" disabled={page * PAGE_SIZE >= total} onClick={() => setPage((p) => p + 1)}>
-                Next
-              </Button>
-            </nav>
+        },
+      }}
+      noun="suggestions"
+      query={suggestions}
+      items={list}
+      empty={filter === "pending" ? "No suggestions waiting for review." : "No suggestions."}
+      listLabel="Suggestions"
+      listClassName="space-y-4"
+      paging={{ label: "Suggestion pages", page, pageSize: PAGE_SIZE, total: suggestions.data?.total ?? 0, onPage: setPage }}
+      scope={
+        clinic ? (
+          <p className="flex items-center gap-2 text-sm text-slate-600">
+            Only {clinic.name}
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                setClinic(null);
+                setPage(1);
+              }}
+            >
+              Show every clinic
+            </Button>
+          </p>
+        ) : null
+      }
+      renderItem={(s) => (
+        <li className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" data-suggestion-id={s.id}>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <span className="flex items-baseline gap-2">
+              <Link to={`/clinics/${s.clinicId}`} className="font-medium text-brand-700 hover:underline">
+                {s.clinicName}
+              </Link>
+              {clinic ? null : (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Only ${s.clinicName}`}
+                  onClick={() => {
+                    setClinic({ id: s.clinicId, name: s.clinicName });
+                    setPage(1);
+                  }}
+                >
+                  Only this clinic
+                </Button>
+              )}
+            </span>
+            <span className="flex items-center gap-2 text-xs text-slate-500">
+              {/* An owner's held edit is the clinic's word on itself, not a visitor's: the team sees which it decides. */}
+              {s.fromOwner ? <Badge tone="blue">From the owner</Badge> : null}
+              sent {formatUsDate(s.createdAt)}
+              <Badge tone={statusTone(s.status)}>{s.status}</Badge>
+            </span>
+          </div>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Current and suggested values for {s.clinicName}</caption>
+            <thead>
+              <tr className="text-slate-500">
+                <th scope="col" className="w-28 py-1 font-medium">
+                  Field
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Current
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Suggested
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {suggestedFields(s).map((f) => (
+                <tr key={f} className="border-t border-slate-100 align-top">
+                  <th scope="row" className="py-1 font-medium">
+                    {SUGGESTION_FIELD_LABELS[f]}
+                  </th>
+                  <td className="whitespace-pre-line py-1 text-slate-600" data-current={f}>
+                    {valueText(f, s.current)}
+                  </td>
+                  <td className="whitespace-pre-line py-1 font-medium text-slate-900" data-suggested={f}>
+                    {valueText(f, s.changes)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {/* An owner's edit carries "From the owner (address)" as its note. */}
+          {s.note ? <p className="text-sm text-slate-700">{s.fromOwner ? s.note : `Note from the visitor: ${s.note}`}</p> : null}
+          {s.reason ? <p className="text-sm text-slate-600">Reason: {s.reason}</p> : null}
+          {s.status === "pending" ? (
+            <ReviewActions
+              approveLabel="Apply"
+              onApprove={() => (s.changes.businessStatus === "PERMANENTLY_CLOSED" ? setClosing(s) : decide.mutate({ id: s.id, status: "applied" }))}
+              rejectLabel="Reject suggestion"
+              formLabel={`Reject suggestion ${s.id}`}
+              reasonHint="Kept with the suggestion; at most 500 characters."
+              onReject={(reason) => decide.mutate({ id: s.id, status: "rejected", reason })}
+              rejecting={rejecting === s.id}
+              onRejecting={(open) => setRejecting(open ? s.id : null)}
+              busy={decide.isPending}
+            />
           ) : null}
-          <ul aria-label="Suggestions" className="space-y-4">
-            {list.map((s) => (
-              <li key={s.id} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" data-suggestion-id={s.id}>
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <span className="flex items-baseline gap-2">
-                    <Link to={`/clinics/${s.clinicId}`} className="font-medium text-brand-700 hover:underline">
-                      {s.clinicName}
-                    </Link>
-                    {clinic ? null : (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Only ${s.clinicName}`}
-                        onClick={() => {
-                          setClinic({ id: s.clinicId, name: s.clinicName });
-                          setPage(1);
-                        }}
-                      >
-                        Only this clinic
-                      </Button>
-                    )}
-                  </span>
-                  <span className="flex items-center gap-2 text-xs text-slate-500">
-                    {/* An owner's held edit is the clinic's word on itself, not a visitor's: the team sees which it decides. */}
-                    {s.fromOwner ? <Badge tone="blue">From the owner</Badge> : null}
-                    sent {formatUsDate(s.createdAt)}
-                    <Badge tone={statusTone(s.status)}>{s.status}</Badge>
-                  </span>
-                </div>
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Current and suggested values for {s.clinicName}</caption>
-                  <thead>
-                    <tr className="text-slate-500">
-                      <th scope="col" className="w-28 py-1 font-medium">
-                        Field
-                      </th>
-                      <th scope="col" className="py-1 font-medium">
-                        Current
-                      </th>
-                      <th scope="col" className="py-1 font-medium">
-                        Suggested
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {suggestedFields(s).map((f) => (
-                      <tr key={f} className="border-t border-slate-100 align-top">
-                        <th scope="row" className="py-1 font-medium">
-                          {SUGGESTION_FIELD_LABELS[f]}
-                        </th>
-                        <td className="whitespace-pre-line py-1 text-slate-600" data-current={f}>
-                          {valueText(f, s.current)}
-                        </td>
-                        <td className="whitespace-pre-line py-1 font-medium text-slate-900" data-suggested={f}>
-                          {valueText(f, s.changes)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                {/* An owner's edit carries "From the owner (address)" as its note. */}
-                {s.note ? <p className="text-sm text-slate-700">{s.fromOwner ? s.note : `Note from the visitor: ${s.note}`}</p> : null}
-                {s.reason ? <p className="text-sm text-slate-600">Reason: {s.reason}</p> : null}
-                {s.status === "pending" ? (
-                  rejecting === s.id ? (
-                    <form
-                      className="space-y-2"
-                      aria-label={`Reject suggestion ${s.id}`}
-                      onSubmit={(e) => {
-                        e.preventDefault();
-                        decide.mutate({ id: s.id, status: "rejected", reason: reason.trim() || undefined });
-                      }}
-                    >
-                      <Field label="Reason for rejecting" hint="Kept with the suggestion; at most 500 characters.">
-                        {(p) => <Textarea {...p} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
-                      </Field>
-                      <div className="flex gap-2">
-                        <Button type="submit" size="sm" variant="destructive" disabled={decide.isPending}>
-                          Reject suggestion
-                        </Button>
-                        <Button size="sm" variant="outline" onClick={() => setRejecting(null)}>
-                          Cancel
-                        </Button>
-                      </div>
-                    </form>
-                  ) : (
-                    <div className="flex gap-2">
-                      <Button
-                        size="sm"
-                        disabled={decide.isPending}
-                        onClick={() => (s.changes.businessStatus === "PERMANENTLY_CLOSED" ? setClosing(s) : decide.mutate({ id: s.id, status: "applied" }))}
-                      >
-                        Apply
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => {
-                          setRejecting(s.id);
-                          setReason("");
-                        }}
-                      >
-                        Reject
-                      </Button>
-                    </div>
-                  )
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </>
+        </li>
       )}
+    >
       <ConfirmDialog
         open={closing != null}
         title="Mark this clinic permanently closed?"
@@ -270,6 +212,6 @@ export default function SuggestionsPage() {
         }}
         onCancel={() => setClosing(null)}
       />
-    </div>
+    </ReviewQueue>
   );
 }
