@@ -29,6 +29,7 @@ import {
   type Sql,
 } from "@botox/db";
 import type { Logger } from "@botox/core/logger";
+import { fullBuildEnv, targetedBuildEnv, writeTargetFile } from "@botox/site-build/contract";
 import { LogTail, expandBuildCommand, runCommand, type CommandResult } from "./build-runner.ts";
 import { DEFAULT_TARGETED_MAX_CLINICS, type PublishConfig } from "./config.ts";
 import { postDeployHook } from "./hook.ts";
@@ -409,13 +410,10 @@ export class BuildExecutor {
       nice: FULL_BUILD_NICE,
       command,
       cwd: this.config.cwd,
-      env: this.buildEnv(id, {
-        OUT_DIR: outDir,
-        ASTRO_CACHE_DIR: this.folder.cacheDir,
-        SITE_PAGE_INDEX_OUT: this.folder.indexFile(id),
-        SITE_FINGERPRINT: fingerprint,
-        SITE_PIPELINE_YIELD_FILE: this.folder.yieldFile,
-      }),
+      env: this.buildEnv(
+        id,
+        fullBuildEnv({ outDir, cacheDir: this.folder.cacheDir, pageIndexOut: this.folder.indexFile(id), fingerprint, yieldFile: this.folder.yieldFile }),
+      ),
       timeoutMs: this.config.buildTimeoutMs,
       log,
       signal,
@@ -581,19 +579,13 @@ export class BuildExecutor {
   ): Promise<CommandResult> {
     const work = this.folder.targetedDir(id);
     const targetFile = `${work}.target.json`;
-    await fs.writeFile(targetFile, JSON.stringify({ clinicIds, previousIndex, report: `${work}.report.json` }));
+    writeTargetFile(targetFile, { clinicIds, previousIndex, report: `${work}.report.json` });
     const command = expandBuildCommand(this.config.buildCommand, work);
     log.push(`$ ${command}\n`);
     return runCommand({
       command,
       cwd: this.config.cwd,
-      env: this.buildEnv(id, {
-        OUT_DIR: work,
-        ASTRO_CACHE_DIR: this.folder.targetedCacheDir,
-        SITE_TARGET_FILE: targetFile,
-        SITE_PAGE_INDEX_OUT: indexOut,
-        SITE_FINGERPRINT: fingerprint,
-      }),
+      env: this.buildEnv(id, targetedBuildEnv({ outDir: work, cacheDir: this.folder.targetedCacheDir, targetFile, pageIndexOut: indexOut, fingerprint })),
       timeoutMs: this.config.buildTimeoutMs,
       log,
       signal,
