@@ -19,6 +19,7 @@ COPY packages/core/package.json packages/core/
 COPY packages/db/package.json packages/db/
 COPY packages/e2e/package.json packages/e2e/
 COPY packages/publish/package.json packages/publish/
+COPY packages/site-build/package.json packages/site-build/
 COPY api/package.json api/
 COPY site/package.json site/
 COPY admin/package.json admin/

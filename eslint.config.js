@@ -161,12 +161,8 @@ export default tseslint.config(
       "**/bench/**",
       "**/*-bench.ts",
       "packages/publish/src/fixtures/**",
-      // Tool configs and the site's build integration run before (and outside) the app's env.ts.
+      // Tool configs run before (and outside) the app's env.ts.
       "**/*.config.{ts,js,mjs}",
-      "site/host-files.mjs",
-      "site/targeted-publish.mjs",
-      "site/page-pipeline.mjs",
-      "site/scripts/build.mjs",
     ],
     rules: { "no-restricted-properties": "off" },
   },

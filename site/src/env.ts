@@ -37,7 +37,7 @@ const schema = z.object({
   BUILD_DATE: z.string().optional(),
   /** A targeted publish's changed clinics and previous page index (set by the publisher; lib/path-selection.ts, decision 190). */
   SITE_TARGET_FILE: z.string().optional(),
-  /** This render process's share of a full build's pages, "k/N" (set by site/page-pipeline.mjs; lib/path-selection.ts, decision 226). */
+  /** This render process's share of a full build's pages, "k/N" (set by the page pipeline, packages/site-build; lib/path-selection.ts, decision 226). */
   SITE_RENDER_SHARD: z
     .string()
     .regex(/^\d+\/\d+$/, 'a share "k/N"')

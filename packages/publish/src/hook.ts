@@ -1,11 +1,13 @@
-export interface HookResult {
+import type { LogTail } from "./build-runner.ts";
+
+interface HookResult {
   ok: boolean;
   status: number | null;
   log: string;
 }
 
 /** POSTs the deploy hook of a CDN or CI provider, which then runs the site build itself. */
-export async function postDeployHook(url: string, payload: Record<string, unknown>, timeoutMs = 30_000): Promise<HookResult> {
+async function postDeployHook(url: string, payload: Record<string, unknown>, timeoutMs = 30_000): Promise<HookResult> {
   const started = Date.now();
   try {
     const res = await fetch(url, {
@@ -21,6 +23,17 @@ export async function postDeployHook(url: string, payload: Record<string, unknow
     const message = err instanceof Error ? err.message : String(err);
     return { ok: false, status: null, log: `POST ${redact(url)} failed after ${Date.now() - started} ms: ${message}` };
   }
+}
+
+/** A build in hook mode: the deploy hook is POSTed (decision 096) and its answer logged; the provider builds and serves. */
+export async function runHook(url: string | undefined, payload: Record<string, unknown>, log: LogTail): Promise<{ ok: boolean; pageCount: null }> {
+  if (!url) {
+    log.push("[publish] PUBLISH_HOOK_URL is not set\n");
+    return { ok: false, pageCount: null };
+  }
+  const res = await postDeployHook(url, payload);
+  log.push(res.log);
+  return { ok: res.ok, pageCount: null };
 }
 
 /** Deploy-hook URLs carry their secret in the path or query; the log shows only the origin. */

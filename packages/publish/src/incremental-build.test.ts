@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "@botox/db";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
+import { readPageIndex } from "@botox/site-build/contract";
 import { DEFAULT_BUILD_COMMAND } from "./config.ts";
 import { Publisher } from "./publisher.ts";
 import { changedFiles, fingerprintTree } from "./testing.ts";
@@ -56,6 +57,11 @@ function expectFinishedBuildsUntouched(latestId: number) {
     expect(changedFiles(before, fingerprintTree(publisher.folder.buildDir(id))), `files of build ${id} changed after build ${latestId}`).toEqual([]);
   }
   finished.set(latestId, fingerprintTree(publisher.folder.buildDir(latestId)));
+}
+
+async function clinicIdOf(slug: string): Promise<number> {
+  const [row] = await db.sql<{ id: number }[]>`select id from clinics where slug = ${slug}`;
+  return row!.id;
 }
 
 async function lastBuild() {
@@ -124,7 +130,15 @@ describe("incremental site build", () => {
     const firstPages = pagesOf(first.log);
     expect(firstPages.rendered).toContain("/botox-clinic/cachefield/gamma-skin-bar/index.html");
     expect(firstPages.restored.size).toBe(0);
-    // A rendered page is written once: its cache entry is a hard link to it (site/page-pipeline-child.mjs,
+    // The page index the real build wrote is what the build contract says (decision 294).
+    const index = readPageIndex(publisher.folder.indexFile(first.id));
+    expect(index.clinics[String(await clinicIdOf("gamma-skin-bar"))]).toMatchObject({
+      page: "/botox-clinic/cachefield/gamma-skin-bar",
+      city: "/botox-near-me/cachefield",
+      zip: "75001",
+    });
+    expect(index.paths).toContain("/botox-clinic/cachefield/gamma-skin-bar");
+    // A rendered page is written once: its cache entry is a hard link to it (packages/site-build page-pipeline-child.ts,
     // decision 226), and the later builds below show that no build writes into either name.
     const gammaPage = fs.statSync(path.join(publisher.folder.buildDir(first.id), "botox-clinic", "cachefield", "gamma-skin-bar", "index.html"));
     const cacheEntries = fs

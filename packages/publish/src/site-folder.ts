@@ -35,7 +35,7 @@ export class SiteFolder {
   buildDir(id: number): string {
     return path.join(this.buildsDir, String(id));
   }
-  /** The page index build <id> wrote (site/targeted-publish.mjs). */
+  /** The page index build <id> wrote (`PageIndex`, packages/site-build's contract). */
   indexFile(id: number): string {
     return path.join(this.root, "page-index", `${id}.json`);
   }
@@ -59,7 +59,7 @@ export class SiteFolder {
   }
   /**
    * Present (and touched every few seconds) while a targeted build runs: a full build beside it
-   * stops its processes until it goes (`pauseWhileYielding` in site/page-pipeline.mjs, decision 228).
+   * stops its processes until it goes (`pauseWhileYielding` in packages/site-build, decision 228).
    */
   get yieldFile(): string {
     return path.join(this.root, "full-build.yield");

@@ -13,6 +13,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "@botox/db";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
+import { readPageIndex } from "@botox/site-build/contract";
 import { runCommand } from "./build-runner.ts";
 import { DEFAULT_BUILD_COMMAND } from "./config.ts";
 import { Publisher } from "./publisher.ts";
@@ -118,11 +119,11 @@ async function expectTargeted(entity: string, entityId: number, expected: { rend
   const report = await readTargetReport(`${publisher.folder.targetedDir(build.id)}.report.json`);
   for (const page of [...expected.rendered, ...(expected.collected ?? [])]) expect(report.collected).toContain(page);
   for (const page of expected.linked) expect(report.collected, `${page} was collected`).not.toContain(page);
-  type Index = { paths: string[]; keys: Record<string, string>; clinics: Record<string, unknown>; cityFigures: Record<string, string> };
-  const index = JSON.parse(fs.readFileSync(publisher.folder.indexFile(build.id), "utf8")) as Index;
+  // Both builds' page indexes parse with the build contract's schema (decision 294): what a real build writes.
+  const index = readPageIndex(publisher.folder.indexFile(build.id));
   expect(report.collected.length).toBeLessThan(index.paths.length);
   // The new build's page index (the previous one with the collected places replaced) is what a full build of the same data records.
-  const fullIndex = JSON.parse(fs.readFileSync(path.join(dir, "full-index", `${fullBuilds}.json`), "utf8")) as Index;
+  const fullIndex = readPageIndex(path.join(dir, "full-index", `${fullBuilds}.json`));
   expect({ paths: index.paths, keys: index.keys, clinics: index.clinics, cityFigures: index.cityFigures }).toEqual({
     paths: fullIndex.paths,
     keys: fullIndex.keys,

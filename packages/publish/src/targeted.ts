@@ -1,12 +1,13 @@
 /**
  * Targeted publishing (decision 039): a content edit renders only the pages it affects, with the
- * site's own build (site/targeted-publish.mjs picks the pages from the live build's page index),
+ * site's own build (packages/site-build picks the pages from the live build's page index),
  * and those pages are laid over a new folder that hard-links every other file of the live build.
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { pageIndexSchema, parseContractJson, targetReportSchema, type TargetReport } from "@botox/site-build/contract";
 
 /**
  * What decides how a page looks besides the data: the site's code, its packages and the public
@@ -17,10 +18,8 @@ const FINGERPRINT_PATHS = [
   "site/src",
   "site/public",
   "site/astro.config.mjs",
-  "site/host-files.mjs",
-  "site/out-dir.mjs",
-  "site/targeted-publish.mjs",
   "site/package.json",
+  "packages/site-build/src",
   "packages/core/src",
   "packages/db/src",
   "pnpm-lock.yaml",
@@ -56,11 +55,14 @@ export async function siteFingerprint(root: string, env: NodeJS.ProcessEnv, path
   return hash.digest("base64url").slice(0, 32);
 }
 
+/** The parts of a page index the publisher reads: each is checked alone, the rest not parsed at all. */
+const indexFingerprintSchema = pageIndexSchema.pick({ fingerprint: true });
+const indexPathsSchema = pageIndexSchema.pick({ paths: true });
+
 /** The fingerprint a build's page index records (null when unreadable). */
 export async function indexFingerprint(file: string): Promise<string | null> {
   try {
-    const parsed = JSON.parse(await fs.readFile(file, "utf8")) as { fingerprint?: unknown };
-    return typeof parsed.fingerprint === "string" ? parsed.fingerprint : null;
+    return parseContractJson(indexFingerprintSchema, await fs.readFile(file, "utf8"), "page index", file).fingerprint;
   } catch {
     return null;
   }
@@ -75,9 +77,8 @@ export async function indexFingerprint(file: string): Promise<string | null> {
  */
 export async function indexPageCount(file: string): Promise<number | null> {
   try {
-    const { paths } = JSON.parse(await fs.readFile(file, "utf8")) as { paths?: unknown };
-    if (!Array.isArray(paths) || !paths.every((p) => typeof p === "string")) return null;
-    return paths.filter((p: string) => (pageFiles(p)[0] ?? "").endsWith(".html")).length;
+    const { paths } = parseContractJson(indexPathsSchema, await fs.readFile(file, "utf8"), "page index", file);
+    return paths.filter((p) => (pageFiles(p)[0] ?? "").endsWith(".html")).length;
   } catch {
     return null;
   }
@@ -201,16 +202,10 @@ export async function removePages(root: string, paths: readonly string[]): Promi
   return removed;
 }
 
-/** What the site's targeted build decided (site/targeted-publish.mjs writes it). */
-export interface TargetReport {
-  render: string[];
-  remove: string[];
-  /** Every path the routes returned (decision 190: in a targeted build, only their selection). */
-  collected: string[];
-}
-
+/** What the site's targeted build decided (the build engine writes it, packages/site-build). */
 export async function readTargetReport(file: string): Promise<TargetReport> {
-  const parsed = JSON.parse(await fs.readFile(file, "utf8")) as Partial<TargetReport>;
-  if (!Array.isArray(parsed.render) || !Array.isArray(parsed.remove)) throw new Error("the targeted build wrote no plan");
-  return { render: parsed.render, remove: parsed.remove, collected: Array.isArray(parsed.collected) ? parsed.collected : [] };
+  const text = await fs.readFile(file, "utf8").catch(() => {
+    throw new Error(`the targeted build wrote no plan (${file})`);
+  });
+  return parseContractJson(targetReportSchema, text, "targeted build plan", file);
 }

@@ -9,7 +9,7 @@ import { makeClinic as clinic } from "../test/factories.ts";
 import type { SiteData } from "@botox/db/site";
 import { indexSiteData, type SiteCity, type SiteZip } from "./data.ts";
 import { clinicPath } from "@botox/core/search";
-import { parseShard, pathSegments, pathShard } from "../../page-shard.mjs";
+import { parseShard, pathSegments, pathShard } from "@botox/site-build/page-shard";
 import { cityFigure, selectPaths, shardSelection, type PreviousClinic } from "./path-selection.ts";
 
 const city = (citySlug: string, state: string, pageSlug: string, latitude: number, longitude: number): SiteCity => ({

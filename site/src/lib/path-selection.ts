@@ -16,15 +16,14 @@
  * Other routes (listings, home, blog, sitemaps) return all their paths as before.
  *
  * `covers(path)` says whether a path of the previous build is within the selection: such a
- * path that the routes no longer return is gone (site/targeted-publish.mjs removes it); a path
- * outside it is kept from the live build as it is.
+ * path that the routes no longer return is gone (the build engine's targeted publish,
+ * packages/site-build, removes it); a path outside it is kept from the live build as it is.
  *
- * A full build's page pipeline (site/page-pipeline.mjs, decision 226) uses the same two hooks
+ * A full build's page pipeline (packages/site-build, decision 226) uses the same two hooks
  * for its shares: with SITE_RENDER_SHARD "k/N", each of its N render processes gets a selection
  * (`shardSelection`) that covers the pages whose path hashes to k, so each computes the props
  * and cache keys of its own pages only.
  */
-import fs from "node:fs";
 import { FILTERS } from "@botox/core/constants";
 import { PRICE_BRANDS } from "@botox/core/prices";
 import { distanceMiles } from "@botox/core/geo";
@@ -32,29 +31,16 @@ import { cityPath, clinicPath, zipPath } from "@botox/core/search";
 import { toLinkSlug } from "@botox/core/slug";
 import { isPermanentlyClosed } from "@botox/core/freshness";
 import type { Clinic } from "@botox/core/contract";
-import { parseShard, pathSegments, pathShard } from "../../page-shard.mjs";
+import { readPageIndex, readTargetFile, type ClinicEntry } from "@botox/site-build/contract";
+import { parseShard, pathSegments, pathShard } from "@botox/site-build/page-shard";
 import { env } from "../env.ts";
 import { cacheKey } from "./cache-key.ts";
 import { NEARBY_MILES } from "./closed.ts";
 import { siteData, type SiteCity, type SiteIndex } from "./data.ts";
 import { cityPriceView, indexOver } from "./prices.ts";
 
-/** What the previous build's page index records per clinic (site/targeted-publish.mjs). */
-export interface PreviousClinic {
-  page: string;
-  /** Its city page's path. */
-  city?: string | null;
-  citySlug?: string;
-  zip?: string | null;
-  at?: [number, number] | null;
-}
-
-/** What a targeted build reads of the previous build's page index (site/targeted-publish.mjs). */
-interface PreviousIndex {
-  clinics?: Record<string, PreviousClinic>;
-  /** Each city page's `cityFigure`, by the city page's path. */
-  cityFigures?: Record<string, string>;
-}
+/** What the previous build's page index records per clinic (the build engine's contract). */
+export type PreviousClinic = ClinicEntry;
 
 export interface PathSelection {
   /** City slugs (the URL's city part) whose city pages are selected. */
@@ -175,9 +161,10 @@ export function shardSelection(shard: number, shards: number): RouteSelection {
 }
 
 /**
- * Where the selection is left for site/targeted-publish.mjs, which reads the same registered
- * symbol (the same process: the prerender bundle runs inside the build), with the previous
- * build's index as parsed here (`previousIndex`): 50,000 clinics' index is parsed once, not twice.
+ * Where the selection is left for the build engine's targeted publish (packages/site-build),
+ * which reads the same registered symbol (the same process: the prerender bundle runs inside
+ * the build), with the previous build's index as parsed here (`previousIndex`): 50,000
+ * clinics' index is parsed once, not twice.
  */
 const SELECTION_KEY = Symbol.for("botox.pathSelection");
 
@@ -198,9 +185,9 @@ export function pathSelection(
       return shardSelection(share.shard, share.shards);
     }
     if (!file) return null;
-    const target = JSON.parse(fs.readFileSync(file, "utf8")) as { clinicIds: number[]; previousIndex: string };
-    const previous = JSON.parse(fs.readFileSync(target.previousIndex, "utf8")) as PreviousIndex;
-    const selection = selectPaths(await siteData(), target.clinicIds, previous.clinics ?? {}, previous.cityFigures);
+    const target = readTargetFile(file);
+    const previous = readPageIndex(target.previousIndex);
+    const selection = selectPaths(await siteData(), target.clinicIds, previous.clinics, previous.cityFigures);
     (globalThis as Record<symbol, unknown>)[SELECTION_KEY] = { ...selection, previousIndex: previous };
     return selection;
   })();

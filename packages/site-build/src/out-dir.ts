@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Astro writes a static build's server chunks to `<outDir>/.prerender` only when `outDir` is
  * inside the working directory; otherwise to `./.astro/.prerender`, which every concurrent build
@@ -10,34 +9,34 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { AstroIntegration } from "astro";
 
 const STAGING = path.resolve(".astro/out");
 
-/** @param {number} pid */
-export const alive = (pid) => {
+/** Whether process `pid` still runs. */
+export const alive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return /** @type {NodeJS.ErrnoException} */ (err).code === "EPERM";
+    return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 };
 
-/** @param {string} from @param {string} to */
-function move(from, to) {
+function move(from: string, to: string): void {
   fs.rmSync(to, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(to), { recursive: true });
   try {
     fs.renameSync(from, to);
   } catch (err) {
-    if (/** @type {NodeJS.ErrnoException} */ (err).code !== "EXDEV") throw err;
+    if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
     fs.cpSync(from, to, { recursive: true });
     fs.rmSync(from, { recursive: true, force: true });
   }
 }
 
-/** @param {string} outDir */
-export function outDirInsideSite(outDir) {
+/** Where Astro writes `outDir` (itself, or a staging folder inside the site) and the integration that moves it there. */
+export function outDirInsideSite(outDir: string): { outDir: string; integration: AstroIntegration | null } {
   const target = path.resolve(outDir);
   if (target.startsWith(process.cwd() + path.sep)) return { outDir: target, integration: null };
   fs.mkdirSync(STAGING, { recursive: true });
@@ -46,8 +45,7 @@ export function outDirInsideSite(outDir) {
     if (!alive(Number(name.split("-")[0]))) fs.rmSync(path.join(STAGING, name), { recursive: true, force: true });
   }
   const staging = path.join(STAGING, `${process.pid}-${Date.now().toString(36)}`);
-  /** @type {import("astro").AstroIntegration} */
-  const integration = {
+  const integration: AstroIntegration = {
     name: "botox:out-dir",
     hooks: { "astro:build:done": () => move(staging, target) },
   };

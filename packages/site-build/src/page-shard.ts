@@ -1,18 +1,15 @@
-// @ts-check
 /**
- * Which share of a full build's page pipeline renders a page (site/page-pipeline.mjs, decision
- * 226). One definition for both sides: the routes select their share's pages with it
- * (src/lib/path-selection.ts, `shardSelection`) and each render process keeps its share of the
- * pages every other route returns. Plain JavaScript, as the render processes load no TypeScript.
+ * Which share of a full build's page pipeline renders a page (page-pipeline.ts, decision 226).
+ * One definition for both sides: the routes select their share's pages with it
+ * (site/src/lib/path-selection.ts, `shardSelection`) and each render process keeps its share of
+ * the pages every other route returns.
  */
 
 /**
  * A page path's segments, decoded: the same whether a path was written encoded or not (a
  * segment that is not valid percent-encoding stays as written).
- * @param {string} pathname
- * @returns {string[]}
  */
-export function pathSegments(pathname) {
+export function pathSegments(pathname: string): string[] {
   return pathname
     .split("/")
     .filter(Boolean)
@@ -28,9 +25,8 @@ export function pathSegments(pathname) {
 /**
  * A page path's share of `shards`: FNV-1a of its decoded segments, so pages of one city or
  * route spread over every share.
- * @param {string} pathname @param {number} shards
  */
-export function pathShard(pathname, shards) {
+export function pathShard(pathname: string, shards: number): number {
   // Every page of a build is asked (twice for clinic pages): a path with nothing to decode and no
   // empty segment is hashed in place, between its outer slashes, without splitting it.
   if (pathname.includes("%") || pathname.includes("//")) {
@@ -44,19 +40,15 @@ export function pathShard(pathname, shards) {
   return fnv1a(pathname, start, end) % shards;
 }
 
-/** FNV-1a of `text`'s UTF-16 code units from `start` to `end`. @param {string} text @param {number} start @param {number} end */
-function fnv1a(text, start, end) {
+/** FNV-1a of `text`'s UTF-16 code units from `start` to `end`. */
+function fnv1a(text: string, start: number, end: number): number {
   let hash = 0x811c9dc5;
   for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return hash;
 }
 
-/**
- * A SITE_RENDER_SHARD value, "k/N" with 0 ≤ k < N.
- * @param {string} value
- * @returns {{ shard: number, shards: number }}
- */
-export function parseShard(value) {
+/** A SITE_RENDER_SHARD value, "k/N" with 0 ≤ k < N. */
+export function parseShard(value: string): { shard: number; shards: number } {
   const m = /^(\d+)\/(\d+)$/.exec(value);
   const shard = Number(m?.[1]);
   const shards = Number(m?.[2]);

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Writes the host rule file `_headers` (Netlify / Cloudflare Pages format) after the build:
  * security headers and a Content Security Policy allowing the configured API and IP
@@ -11,20 +10,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import type { AstroIntegration } from "astro";
+import { buildEnv, inheritedEnv } from "./env.ts";
 
 // Types a browser executes; data blocks such as application/ld+json are not scripts.
 const EXECUTABLE = /^(|text\/javascript|application\/javascript|module)$/i;
 
 /**
- * The CSP source of every inline executable script in one HTML text, as 'sha256-…'.
- * @param {string} html
- * @param {Map<string, string>} [memo] script text → its source: the same few scripts (the island
- *   loader, the analytics bootstrap) are on every page, so each distinct text is hashed once
- * @returns {string[]}
+ * The CSP source of every inline executable script in one HTML text, as 'sha256-…'. `memo`:
+ * script text → its source: the same few scripts (the island loader, the analytics bootstrap)
+ * are on every page, so each distinct text is hashed once.
  */
-export function inlineScriptHashes(html, memo = new Map()) {
-  /** @type {string[]} */
-  const out = [];
+export function inlineScriptHashes(html: string, memo = new Map<string, string>()): string[] {
+  const out: string[] = [];
   const re = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
   for (let m = re.exec(html); m; m = re.exec(html)) {
     const attrs = m[1] ?? "";
@@ -48,14 +46,10 @@ const marker = Buffer.from("<script");
  * The hashes of the inline scripts of some pages, unsorted, one of each. Files are read one at a
  * time, synchronously: the pages were just written (the page cache holds them), so promise-based
  * reads (open, stat, read, close as separate steps) only added CPU (decision 204).
- * @param {string[]} files
- * @returns {string[]}
  */
-export function scanFiles(files) {
-  /** @type {Set<string>} */
-  const hashes = new Set();
-  /** @type {Map<string, string>} */
-  const memo = new Map();
+export function scanFiles(files: readonly string[]): string[] {
+  const hashes = new Set<string>();
+  const memo = new Map<string, string>();
   // One buffer for every page (grown for a larger one): a new buffer per page is memory outside
   // the heap that waits for a garbage collection (decision 204).
   let buffer = Buffer.allocUnsafe(1 << 20);
@@ -77,15 +71,11 @@ export function scanFiles(files) {
   return [...hashes];
 }
 
-/**
- * `scanFiles` in a worker thread (this module is its entry, below).
- * @param {string[]} files
- * @returns {Promise<string[]>}
- */
-function scanInWorker(files) {
+/** `scanFiles` in a worker thread (this module is its entry, below). */
+function scanInWorker(files: string[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), { workerData: { scanScriptHashes: files } });
-    worker.once("message", resolve);
+    worker.once("message", (hashes: string[]) => resolve(hashes));
     worker.once("error", reject);
     worker.once("exit", (code) => reject(new Error(`script hash worker exited with code ${code}`)));
   });
@@ -96,30 +86,26 @@ function scanInWorker(files) {
  * The build's last step, when nothing else runs: a worker thread reads the second half of the
  * pages on the other core while this thread reads the first (52,208 pages at 50,000 clinics).
  * Below `parallelFrom` pages one thread does it all (a worker costs about 50 ms to start).
- * @param {string} dir
- * @param {{ parallelFrom?: number }} [options]
- * @returns {Promise<string[]>}
  */
-export async function collectScriptHashes(dir, { parallelFrom = 2000 } = {}) {
-  /** @type {string[]} */
-  const files = [];
+export async function collectScriptHashes(dir: string, { parallelFrom = 2000 }: { parallelFrom?: number } = {}): Promise<string[]> {
+  const files: string[] = [];
   for (const entry of await fs.promises.readdir(dir, { recursive: true, withFileTypes: true })) {
     if (entry.isFile() && entry.name.endsWith(".html")) files.push(path.join(entry.parentPath, entry.name));
   }
   const half = files.length >= parallelFrom ? Math.ceil(files.length / 2) : files.length;
   const second = files.slice(half);
   // A worker that cannot start or fails leaves its half to this thread: slower, never wrong.
-  const other = second.length > 0 ? scanInWorker(second).catch(() => scanFiles(second)) : Promise.resolve([]);
+  const other = second.length > 0 ? scanInWorker(second).catch(() => scanFiles(second)) : Promise.resolve<string[]>([]);
   const first = scanFiles(files.slice(0, half));
   return [...new Set([...first, ...(await other)])].sort();
 }
 
-if (!isMainThread && Array.isArray(workerData?.scanScriptHashes)) {
-  parentPort?.postMessage(scanFiles(workerData.scanScriptHashes));
+const workerFiles = (workerData as { scanScriptHashes?: unknown } | null)?.scanScriptHashes;
+if (!isMainThread && Array.isArray(workerFiles)) {
+  parentPort?.postMessage(scanFiles(workerFiles.filter((f): f is string => typeof f === "string")));
 }
 
-/** @param {string} url */
-const origin = (url) => {
+const origin = (url: string): string | null => {
   try {
     return new URL(url).origin;
   } catch {
@@ -128,12 +114,12 @@ const origin = (url) => {
 };
 
 /**
- * @param {Record<string, string | undefined>} env
- * @param {string[]} scriptHashes sources of the built pages' inline scripts
+ * The Content Security Policy of the site's settings in `env`, allowing `scriptHashes` (sources
+ * of the built pages' inline scripts).
  */
-export function contentSecurityPolicy(env = process.env, scriptHashes = []) {
-  // site/src/env.ts's default (apiBaseUrl on the API's default port) spelled out: this plain
-  // JavaScript module, loaded by astro.config.mjs, imports no TypeScript source.
+export function contentSecurityPolicy(env: Record<string, string | undefined>, scriptHashes: readonly string[] = []): string {
+  // site/src/env.ts's default (apiBaseUrl on the API's default port) spelled out: this module,
+  // loaded by astro.config.mjs before the site's env.ts can be, imports nothing of the site.
   const api = origin(env.PUBLIC_API_URL || "http://localhost:8787/api/v1");
   // Uploaded blog images are served by the API, or from PUBLIC_UPLOADS_URL (a bucket or CDN).
   const uploads = env.PUBLIC_UPLOADS_URL ? origin(env.PUBLIC_UPLOADS_URL) : null;
@@ -167,10 +153,8 @@ export function contentSecurityPolicy(env = process.env, scriptHashes = []) {
 /**
  * The `_headers` file. HSTS only when the site is served over https: on a plain-http
  * localhost it would only be noise (and pins nothing).
- * @param {Record<string, string | undefined>} env
- * @param {string[]} scriptHashes
  */
-export function hostHeaders(env, scriptHashes) {
+export function hostHeaders(env: Record<string, string | undefined>, scriptHashes: readonly string[]): string {
   const https = (env.SITE_URL || "").startsWith("https://");
   return `/*
   Content-Security-Policy: ${contentSecurityPolicy(env, scriptHashes)}
@@ -184,23 +168,21 @@ ${https ? "  Strict-Transport-Security: max-age=31536000; includeSubDomains\n" :
 `;
 }
 
-/**
- * Writes `<out>/_headers` for the inline script hashes of the build's pages.
- * @param {string} out @param {string[]} scriptHashes sorted
- */
-export function writeHostFiles(out, scriptHashes) {
-  fs.writeFileSync(`${out}/_headers`, hostHeaders(process.env, scriptHashes));
+/** Writes `<out>/_headers` for the inline script hashes of the build's pages (sorted). */
+export function writeHostFiles(out: string, scriptHashes: readonly string[]): void {
+  fs.writeFileSync(`${out}/_headers`, hostHeaders(inheritedEnv(), scriptHashes));
 }
 
-/** @returns {import("astro").AstroIntegration} */
-export default function hostFiles() {
+/** The integration that writes `_headers` when Astro wrote the pages (not in a page pipeline build, which writes it itself). */
+export function hostFiles(): AstroIntegration {
   return {
     name: "botox-host-files",
     hooks: {
       "astro:build:done": async ({ dir }) => {
         const out = fileURLToPath(dir);
-        // A page pipeline build writes its pages after Astro, and this file with them (site/scripts/build.mjs).
-        if (process.env.SITE_PIPELINE_DIR && !process.env.SITE_TARGET_FILE) return;
+        // A page pipeline build writes its pages after Astro, and this file with them (build.ts).
+        const env = buildEnv();
+        if (env.SITE_PIPELINE_DIR && !env.SITE_TARGET_FILE) return;
         writeHostFiles(out, await collectScriptHashes(out));
       },
     },

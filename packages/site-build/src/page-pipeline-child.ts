@@ -1,10 +1,9 @@
-// @ts-check
 /**
- * One render process of a full build's page pipeline (site/page-pipeline.mjs, decision 226).
+ * One render process of a full build's page pipeline (page-pipeline.ts, decision 226).
  *
  * It loads the build's own prerender bundle (the file Astro's default prerenderer imports), with
  * SITE_RENDER_SHARD set so the clinic, city and ZIP routes return only its share of their pages
- * (src/lib/path-selection.ts), keeps its share of every other route's pages (site/page-shard.mjs),
+ * (site/src/lib/path-selection.ts), keeps its share of every other route's pages (page-shard.ts),
  * and for each page does what Astro's generate loop does (astro/dist/core/build/generate.js):
  * restore it from the incremental cache when its route's code and its cache key are unchanged,
  * or render it with Astro's own `renderForPrerender`, write it, and link it into the cache.
@@ -13,35 +12,54 @@
  * Files are written with synchronous calls: rendering is the CPU's work and nothing else waits,
  * so promise-based writes only added thread-pool hand-offs (about a quarter of the render time).
  *
- * Input: argv[2], a JSON job written by the parent (`Job` in page-pipeline.mjs).
- * Output: IPC messages `{ type: "pages", pages }` (each page's path, route, cache key, output
- * file, the props the page index reads and its script hash set by index), then `{ type: "done",
- * pages (their count), scriptSets, stats }`, or `{ type: "failed", error }`.
+ * Input: argv[2], a JSON job written by the parent (`Job` in page-pipeline.ts).
+ * Output: IPC messages (`ShareMessage`): `{ type: "pages", pages }` (each page's path, route,
+ * cache key, output file, the props the page index reads and its script hash set by index), then
+ * `{ type: "done", pages (their count), scriptSets, stats }`, or `{ type: "failed", error }`.
+ *
+ * Astro's internals it uses (the bundle's app, its route cache, `StaticPaths`,
+ * `renderForPrerender`) are typed below as far as they are used (see page-pipeline.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { inlineScriptHashes } from "./host-files.mjs";
-import { PAGE_TEXT_HOOK, cacheFileOf, outFileOf, urlOf } from "./page-pipeline.mjs";
-import { pathShard } from "./page-shard.mjs";
-import { pageFacts } from "./targeted-publish.mjs";
+import { inlineScriptHashes } from "./host-files.ts";
+import { PAGE_TEXT_HOOK, astroModule, cacheFileOf, outFileOf, urlOf, type Job, type Manifest, type PipelinePage, type ShareMessage } from "./page-pipeline.ts";
+import { pathShard } from "./page-shard.ts";
+import { pageFacts } from "./targeted-publish.ts";
+
+/** A route of the bundle's manifest, as far as it is read here. */
+interface Route {
+  type: string;
+  component: string;
+}
+/** A path `StaticPaths.getAll()` collected. */
+interface StaticPath {
+  pathname: string;
+  route: Route;
+  cacheKey?: string | undefined;
+}
+/** The prerender bundle's app, as far as it is used here. */
+interface PrerenderApp {
+  manifest?: { pageMap?: unknown };
+  routeCache: { get(route: Route): { staticPaths?: { keyed?: Map<string, { props?: Record<string, unknown> }> } } | undefined };
+  setInternals(internals: { pagesByKeys: Map<string, { styles: unknown[] }>; entrySpecifierToBundleMap: Map<string, string> }): void;
+  setOptions(options: unknown): void;
+}
+type PageModule = { page?: unknown } & Record<string, unknown>;
 
 const started = performance.now();
-/** @type {import("./page-pipeline.mjs").Job} */
-const job = JSON.parse(fs.readFileSync(/** @type {string} */ (process.argv[2]), "utf8"));
-/** @param {string} file */
-const astroModule = (file) => import(pathToFileURL(path.join(job.astroRoot, file)).href);
-/** @param {unknown} msg */
-const send = (msg) =>
-  new Promise((resolve, reject) =>
-    process.send ? process.send(msg, (/** @type {Error | null} */ err) => (err ? reject(err) : resolve(undefined))) : reject(new Error("no parent")),
+const job = JSON.parse(fs.readFileSync(process.argv[2] ?? "", "utf8")) as Job;
+const send = (msg: ShareMessage) =>
+  new Promise<void>((resolve, reject) =>
+    process.send ? process.send(msg, (err: Error | null) => (err ? reject(err) : resolve())) : reject(new Error("no parent")),
   );
 
-/** What Astro's previous full build recorded (`incremental-build.json`), or null when it cannot be trusted. */
-function previousManifest() {
+/** What the previous full build recorded (`page-pipeline.json`), or null when it cannot be trusted. */
+function previousManifest(): Manifest | null {
   if (!job.previousManifest) return null;
   try {
-    return JSON.parse(fs.readFileSync(job.previousManifest, "utf8"));
+    return JSON.parse(fs.readFileSync(job.previousManifest, "utf8")) as Manifest;
   } catch {
     return null;
   }
@@ -49,21 +67,19 @@ function previousManifest() {
 
 /** The output folder's URL, made once (per page it was a tenth of a second in all). */
 const outDirUrl = pathToFileURL(`${job.outDir}/`);
-/** @param {string} relative an encoded relative URL @returns {string} its file in the output folder */
-const outPath = (relative) => fileURLToPath(new URL(relative, outDirUrl));
+/** An encoded relative URL's file in the output folder. */
+const outPath = (relative: string) => fileURLToPath(new URL(relative, outDirUrl));
 
 /**
  * The text of the page being rendered, as Astro's renderPage hands it over (see the hook below).
  * Encoding it into a Response, copying that into a buffer and decoding it again for the script
  * hashes took about a fifth of a full build's render time (decision 227).
- * @type {string | null}
  */
-let text = null;
+let text: string | null = null;
 
 /** Folders already made in this process (every page has its own). */
-const made = new Set();
-/** @param {string} dir */
-function mkdirOnce(dir) {
+const made = new Set<string>();
+function mkdirOnce(dir: string) {
   if (made.has(dir)) return;
   fs.mkdirSync(dir, { recursive: true });
   made.add(dir);
@@ -71,8 +87,7 @@ function mkdirOnce(dir) {
 
 /** Astro's per-page log lines ("├─ /path (+12ms)", "(restored)"): what the publisher's tests and benches read; written in batches. */
 let lines = "";
-/** @param {string} line */
-function logPage(line) {
+function logPage(line: string) {
   lines += line;
   if (lines.length > 1 << 16) flushLines();
 }
@@ -81,36 +96,39 @@ function flushLines() {
   lines = "";
 }
 
+const hooks = globalThis as unknown as Record<string | symbol, unknown>;
+
 try {
   // An astro:assets image would have to be generated by the build process: refused, not lost.
-  /** @type {any} */ (globalThis).astroAsset = {
+  hooks.astroAsset = {
     addStaticImage() {
       throw new Error("astro:assets images are not supported by the page pipeline (decision 226): build with SITE_RENDER_PROCESSES=0");
     },
   };
   // Each page's text as Astro rendered it, taken before Astro encodes it into a Response (the
   // project's Astro patch): it is written as it is, and scanned for scripts without decoding it again.
-  /** @type {any} */ (globalThis)[PAGE_TEXT_HOOK] = (/** @type {string} */ page) => {
+  hooks[PAGE_TEXT_HOOK] = (page: string) => {
     text = page;
     return true;
   };
-  const { app } = await import(job.entryUrl);
+  const { app } = (await import(job.entryUrl)) as { app: PrerenderApp };
   // Astro imports a route's page module anew for every page (two dynamic imports, each resolved
   // by Node's loader again; decision 227). The modules never change here, so
   // each route's is loaded once.
   const pageMap = app.manifest?.pageMap;
   if (pageMap instanceof Map) {
-    for (const [component, load] of pageMap) {
-      /** @type {Promise<any> | undefined} */
-      let loaded;
-      pageMap.set(
+    const loaders = pageMap as Map<string, () => unknown>;
+    for (const [component, load] of loaders) {
+      let loaded: Promise<unknown> | undefined;
+      loaders.set(
         component,
         () =>
-          (loaded ??= Promise.resolve(load()).then((mod) => {
-            if (typeof mod?.page !== "function") return mod;
-            /** @type {Promise<unknown> | undefined} */
-            let page;
-            return { ...mod, page: () => (page ??= mod.page()) };
+          (loaded ??= Promise.resolve(load()).then((value) => {
+            const mod = value as PageModule | null;
+            const pageOf = mod?.page;
+            if (typeof pageOf !== "function") return mod;
+            let page: Promise<unknown> | undefined;
+            return { ...mod, page: () => (page ??= Promise.resolve((pageOf as () => unknown)())) };
           })),
       );
     }
@@ -118,8 +136,7 @@ try {
   // What the build environment's head elements read of the build (Astro's core/build/environment.js).
   app.setInternals({ pagesByKeys: new Map(job.styles.map(([key, styles]) => [key, { styles }])), entrySpecifierToBundleMap: new Map(job.entries) });
   const destination = {
-    /** @param {{ level: string, label?: string, message: string }} event */
-    write(event) {
+    write(event: { level: string; label?: string; message: string }) {
       if (event.level === "warn" || event.level === "error")
         process.stderr.write(`[page pipeline ${job.shard + 1}/${job.shards}] ${event.label ? `${event.label} ` : ""}${event.message}\n`);
       return true;
@@ -127,13 +144,19 @@ try {
   };
   app.setOptions({ settings: { scripts: job.scripts }, logger: { options: { destination } } });
   const [{ StaticPaths }, { renderForPrerender }] = await Promise.all([
-    astroModule("dist/runtime/prerender/static-paths.js"),
-    astroModule("dist/core/app/prerender.js"),
+    astroModule<{ StaticPaths: new (app: PrerenderApp) => { getAll(): Promise<StaticPath[]> } }>(job.astroRoot, "dist/runtime/prerender/static-paths.js"),
+    astroModule<{
+      renderForPrerender: (
+        app: PrerenderApp,
+        request: Request,
+        options: { routeData: Route; collectMetadata: boolean },
+      ) => Promise<Response | { response: Response }>;
+    }>(job.astroRoot, "dist/core/app/prerender.js"),
   ]);
 
   // This share's pages, the first route of a path winning as in Astro's loop (its routes come in priority order).
-  const seen = new Set();
-  const mine = [];
+  const seen = new Set<string>();
+  const mine: StaticPath[] = [];
   for (const p of await new StaticPaths(app).getAll()) {
     const key = p.pathname.replace(/\/+$/, "");
     if (seen.has(key)) continue;
@@ -145,21 +168,17 @@ try {
   const previous = previousManifest();
   const publicFiles = new Set(job.publicFiles);
   /** Script hash sets by their text (pages share a few): each page records one of them. */
-  const memo = new Map();
-  /** @param {string[]} hashes */
-  const scriptSet = (hashes) => [...new Set(hashes)].sort().join(" ");
+  const memo = new Map<string, string>();
+  const scriptSet = (hashes: string[]) => [...new Set(hashes)].sort().join(" ");
   /** This process's script hash sets, each sent once; pages name theirs by index. */
-  /** @type {Map<string, number>} */
-  const sets = new Map();
-  /** @param {string} set */
-  const setIndex = (set) => {
+  const sets = new Map<string, number>();
+  const setIndex = (set: string) => {
     let i = sets.get(set);
     if (i === undefined) sets.set(set, (i = sets.size));
     return i;
   };
   /** Pages reported so far, sent in batches so neither process holds them all at the end. */
-  /** @type {import("./page-pipeline.mjs").PipelinePage[]} */
-  let pages = [];
+  let pages: PipelinePage[] = [];
   let reported = 0;
   const report = async () => {
     if (pages.length === 0) return;
@@ -189,7 +208,7 @@ try {
     const before = previous?.routes?.[route.component];
     const entry = before?.dependencyHash === dependencyHash ? before.paths?.[pathname] : undefined;
     // Astro's canSkip: the route's code and the page's key are what the cached page was made from.
-    const previousScripts = entry ? previous.scriptSets?.[entry.s] : undefined;
+    const previousScripts = entry ? previous?.scriptSets?.[entry.s] : undefined;
     if (cacheKey !== undefined && entry?.cacheKey === cacheKey && typeof previousScripts === "string") {
       mkdirOnce(path.dirname(out));
       let ok = true;
@@ -197,7 +216,7 @@ try {
         // A hard link, as the project's Astro patch restores (never written in place: see below).
         fs.linkSync(cached, out);
       } catch (err) {
-        const code = /** @type {NodeJS.ErrnoException} */ (err).code;
+        const code = (err as NodeJS.ErrnoException).code;
         // The cached file is gone: render it. Already in the folder: kept, as Astro keeps it.
         // Another file system: a copy, into a new file (COPYFILE_EXCL: never over another name's bytes).
         if (code === "ENOENT") ok = false;
@@ -222,7 +241,8 @@ try {
         `${pathname} redirects (${response.status}): the page pipeline writes no redirect pages (decision 226); build with SITE_RENDER_PROCESSES=0`,
       );
     // A page's text as Astro handed it over; an endpoint's bytes.
-    const page = text ?? (response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    const taken = text as string | null;
+    const page = taken ?? (response.body ? Buffer.from(await response.arrayBuffer()) : null);
     text = null;
     if (page === null) continue;
     mkdirOnce(path.dirname(out));
@@ -246,7 +266,7 @@ try {
         fs.renameSync(temporary, cached);
       }
     }
-    // The hashes of its inline scripts, for the Content Security Policy (site/host-files.mjs), read while the page is here.
+    // The hashes of its inline scripts, for the Content Security Policy (host-files.ts), read while the page is here.
     const scripts = file.endsWith(".html") && page.indexOf("<script") !== -1 ? scriptSet(inlineScriptHashes(page.toString(), memo)) : "";
     pages.push({ pathname, component: route.component, cacheKey: cacheKey ?? null, file, facts: pageFacts(props), scripts: setIndex(scripts) });
     logPage(`  ├─ ${shown} (+${Math.round(performance.now() - t)}ms)\n`);

@@ -1,5 +1,5 @@
 /**
- * The page pipeline's own rules (site/page-pipeline.mjs, decision 226): how many render
+ * The page pipeline's own rules (page-pipeline.ts, decision 226): how many render
  * processes, where a page and its cache entry go (the same files as Astro's loop), and that a
  * failed share fails the build and leaves no cache manifest naming entries it may have replaced.
  * Whole builds through it are compared with Astro's loop byte for byte in
@@ -22,7 +22,7 @@ import {
   runPagePipeline,
   urlOf,
   yieldWanted,
-} from "../page-pipeline.mjs";
+} from "./page-pipeline.ts";
 
 /** Waits until `ok()` holds (every 10 ms, 10 s at most). */
 async function until(ok: () => boolean) {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { collectScriptHashes, contentSecurityPolicy, hostHeaders, inlineScriptHashes, scanFiles } from "../host-files.mjs";
+import { collectScriptHashes, contentSecurityPolicy, hostHeaders, inlineScriptHashes, scanFiles } from "./host-files.ts";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * A full build's pages rendered by render processes of their own (decision 226).
  *
@@ -6,16 +5,16 @@
  * Rolldown's memory; that was most of a full build's time. A render worker
  * beside it (decision 209) did not pay: Astro's loop still wrote every page on the main thread,
  * and a second copy of all the data took the build over its memory budget. Here a full build has two
- * phases, run by site/scripts/build.mjs:
+ * phases, run by build.ts:
  *
  *  1. `astro build` bundles as always; once its prerender bundle exists, `stashPipeline` keeps a
  *     copy of it with what rendering needs of the build (a job file) and gives Astro's loop no
  *     page. Astro finishes (assets, host files, the output folder's move) and its process exits,
  *     with Vite's and Rolldown's memory.
- *  2. `runPagePipeline` starts N render processes (site/page-pipeline-child.mjs): each loads the
+ *  2. `runPagePipeline` starts N render processes (page-pipeline-child.ts): each loads the
  *     kept bundle, computes only its share of the clinic, city and ZIP routes' props
- *     (SITE_RENDER_SHARD, src/lib/path-selection.ts) and restores, renders, writes and caches
- *     its share of the pages (site/page-shard.mjs), with Astro's own render function.
+ *     (SITE_RENDER_SHARD, site/src/lib/path-selection.ts) and restores, renders, writes and caches
+ *     its share of the pages (page-shard.ts), with Astro's own render function.
  *
  * The incremental cache is the pipeline's own, with Astro's rules (a page is restored when its
  * route's code and its `cacheKey` are unchanged; restored pages are hard links; an entry is
@@ -23,7 +22,7 @@
  * folder per 256 pages instead of one per page as in Astro's `dist/` mirror (a `mkdir` costs
  * as much as a page's write here), and the manifest `page-pipeline.json`, which also keeps each
  * page's inline script hashes so a restored page need not be read again for the Content
- * Security Policy (site/host-files.mjs). Astro's own incremental build stays on for its hashes
+ * Security Policy (host-files.ts). Astro's own incremental build stays on for its hashes
  * of each route's code (`dependencyHash`); its cache stays empty, as its loop renders nothing.
  *
  * What the pipeline does not do, and refuses rather than loses: astro:assets images, redirects,
@@ -31,47 +30,95 @@
  *
  * SITE_RENDER_PROCESSES: how many render processes; 0 leaves the pages to Astro's loop in one
  * phase. Unset: one per core, at most 2 (each holds the data; decision 226's memory figures).
+ *
+ * Astro's internals the pipeline reads (the prerenderer's bundle, its build internals, its
+ * render and hash functions) are typed here as far as they are used: they are not Astro's public
+ * API, and the project's Astro patch pins the version (patches/README.md).
  */
-import { fork } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import { findPackageJSON } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { scanFiles } from "./host-files.mjs";
+import { parseRenderProcesses } from "./contract.ts";
+import { inheritedEnv } from "./env.ts";
+import { scanFiles } from "./host-files.ts";
 
-export const MAX_DEFAULT_PROCESSES = 2;
+const MAX_DEFAULT_PROCESSES = 2;
 const HEAP_GROWING_PERCENT = 25;
 const MANIFEST = "page-pipeline.json";
 const MANIFEST_VERSION = 1;
 
-/**
- * @typedef {{ entryUrl: string, astroRoot: string, styles: [string, unknown[]][], entries: [string, string][], scripts: { stage: string, content: string }[],
- *   outDir: string, cacheDir: string, publicFiles: string[], origin: string, trailingSlash: string, force: boolean,
- *   configHash: string, lockfileHash: string, dependencyHashes: Record<string, string> }} Stash what phase 1 keeps for phase 2 (`job.json`)
- * @typedef {Stash & { shard: number, shards: number, previousManifest: string | null }} Job what one render process is given
- * @typedef {{ pathname: string, component: string, cacheKey: string | null, file: string, facts: Record<string, unknown>, scripts: number }} PipelinePage
- *   `scripts`: the page's inline script hashes, as an index into its process's (then the build's) `scriptSets`
- * @typedef {{ rendered: number, restored: number, pathsSeconds: number, renderSeconds: number }} ShareStats
- * @typedef {{ info: (msg: string) => void, warn: (msg: string) => void }} Log
- */
-
-/**
- * How many render processes a full build uses (0: Astro's own loop).
- * @param {Record<string, string | undefined>} env @param {number} [cores]
- */
-export function renderProcesses(env, cores = os.availableParallelism()) {
-  const set = env.SITE_RENDER_PROCESSES;
-  if (set === undefined || set === "") return Math.max(1, Math.min(MAX_DEFAULT_PROCESSES, cores));
-  if (!/^\d+$/.test(set) || Number(set) > 64) throw new Error(`SITE_RENDER_PROCESSES must be a whole number from 0 to 64, not "${set}"`);
-  return Number(set);
+/** What phase 1 keeps for phase 2 (`job.json`). */
+interface Stash {
+  entryUrl: string;
+  astroRoot: string;
+  styles: [string, unknown[]][];
+  entries: [string, string][];
+  scripts: { stage: string; content: string }[];
+  outDir: string;
+  cacheDir: string;
+  publicFiles: string[];
+  origin: string;
+  trailingSlash: string;
+  force: boolean;
+  configHash: string;
+  lockfileHash: string;
+  dependencyHashes: Record<string, string>;
 }
 
-/**
- * Where the cache keeps a page (its encoded path relative to the output folder).
- * @param {string} cacheDir @param {string} file
- */
-export function cacheFileOf(cacheDir, file) {
+/** What one render process is given. */
+export interface Job extends Stash {
+  shard: number;
+  shards: number;
+  previousManifest: string | null;
+}
+
+/** A page a render process wrote or restored. */
+export interface PipelinePage {
+  pathname: string;
+  component: string;
+  cacheKey: string | null;
+  file: string;
+  facts: Record<string, unknown>;
+  /** The page's inline script hashes, as an index into its process's (then the build's) `scriptSets`. */
+  scripts: number;
+}
+
+interface ShareStats {
+  rendered: number;
+  restored: number;
+  pathsSeconds: number;
+  renderSeconds: number;
+}
+
+/** What a render process sends its parent. */
+export type ShareMessage =
+  { type: "pages"; pages: PipelinePage[] } | { type: "done"; pages: number; scriptSets: string[]; stats: ShareStats } | { type: "failed"; error: string };
+
+/** The cache manifest (`page-pipeline.json`): Astro's shape plus each page's script set `s`. */
+export interface Manifest {
+  version: number;
+  configHash: string;
+  lockfileHash: string;
+  scriptSets: string[];
+  routes: Record<string, { dependencyHash: string; paths: Record<string, { cacheKey: string; outputFile: string; s: number }> }>;
+}
+
+export interface Log {
+  info: (msg: string) => void;
+  warn: (msg: string) => void;
+}
+
+/** How many render processes a full build uses (0: Astro's own loop). */
+export function renderProcesses(env: Record<string, string | undefined>, cores = os.availableParallelism()): number {
+  return parseRenderProcesses(env.SITE_RENDER_PROCESSES) ?? Math.max(1, Math.min(MAX_DEFAULT_PROCESSES, cores));
+}
+
+/** Where the cache keeps a page (its encoded path relative to the output folder). */
+export function cacheFileOf(cacheDir: string, file: string): string {
   const hash = createHash("sha256").update(file).digest("hex");
   return path.join(cacheDir, "pages", hash.slice(0, 2), `${hash.slice(2)}.page`);
 }
@@ -80,9 +127,8 @@ export function cacheFileOf(cacheDir, file) {
  * The file a page is written to, relative to the output folder and URL-encoded as Astro records
  * it (getOutFolder/getOutFile of astro/dist/core/build/common.js for `build.format: "directory"`;
  * page-pipeline.test.ts compares them). On disk it is that URL's path.
- * @param {string} pathname @param {string} routeType
  */
-export function outFileOf(pathname, routeType) {
+export function outFileOf(pathname: string, routeType: string): string {
   const encoded = encodeURI(pathname);
   if (routeType === "endpoint") return encoded.replace(/^\/+/, "");
   if (encoded === "/404" || encoded === "/500") return `${encoded.slice(1)}.html`;
@@ -93,9 +139,8 @@ export function outFileOf(pathname, routeType) {
 /**
  * The URL Astro renders a page for (getUrlForPath of astro/dist/core/build/generate.js, base "/",
  * directory format).
- * @param {string} pathname @param {string} routeType @param {string} origin @param {string} trailingSlash
  */
-export function urlOf(pathname, routeType, origin, trailingSlash) {
+export function urlOf(pathname: string, routeType: string, origin: string, trailingSlash: string): URL {
   if (pathname === "/" || pathname === "") return new URL("/", origin);
   const trimmed = pathname.replace(/^\/+/, "");
   if (routeType === "endpoint") return new URL(`/${trimmed}`, origin);
@@ -113,16 +158,22 @@ export const YIELD_FRESH_MS = 30_000;
 
 /**
  * Whether a targeted build beside this full build asks it to pause (`pauseWhileYielding`): its publisher keeps
- * SITE_PIPELINE_YIELD_FILE fresh while it runs (packages/publish/src/executor.ts, decision 226).
- * @param {string | null} file @param {number} [now]
+ * SITE_PIPELINE_YIELD_FILE fresh while it runs (packages/publish, decision 226).
  */
-export function yieldWanted(file, now = Date.now()) {
+export function yieldWanted(file: string | null, now = Date.now()): boolean {
   if (!file) return false;
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   // A time ahead of the clock is not a live publisher's touch (a clock moved back, a copied file):
   // taken as fresh, it would stop the full build until that time came.
   return stat !== undefined && stat.mtimeMs > now - YIELD_FRESH_MS && stat.mtimeMs < now + YIELD_FRESH_MS;
 }
+
+interface Pause {
+  end: () => number;
+}
+
+/** The pauses in force in this process. */
+const pauses = new Set<Pause>();
 
 /**
  * Stops the processes `pids()` names (SIGSTOP) while a targeted build beside this full build asks
@@ -134,17 +185,13 @@ export function yieldWanted(file, now = Date.now()) {
  * A process that starts during a pause is stopped at the next check. `end()` continues what is
  * stopped, stops watching and returns the seconds paused; `endPauses()` ends every pause of this
  * process (a build told to stop: a stopped process acts on no signal until it is continued).
- * @param {string | null} file the yield file (`yieldWanted`) @param {() => (number | undefined)[]} pids @param {number} [intervalMs]
- * @returns {{ end: () => number }}
  */
-export function pauseWhileYielding(file, pids, intervalMs = 100) {
+export function pauseWhileYielding(file: string | null, pids: () => (number | undefined)[], intervalMs = 100): Pause {
   if (!file) return { end: () => 0 };
-  /** @type {Set<number>} */
-  const stopped = new Set();
+  const stopped = new Set<number>();
   let since = 0;
   let paused = 0;
-  /** @param {number} pid @param {NodeJS.Signals} signal */
-  const send = (pid, signal) => {
+  const send = (pid: number, signal: NodeJS.Signals) => {
     try {
       process.kill(pid, signal);
     } catch {
@@ -170,7 +217,7 @@ export function pauseWhileYielding(file, pids, intervalMs = 100) {
   };
   const timer = setInterval(check, intervalMs);
   timer.unref();
-  const pause = {
+  const pause: Pause = {
     end() {
       clearInterval(timer);
       if (stopped.size > 0) resume();
@@ -183,31 +230,26 @@ export function pauseWhileYielding(file, pids, intervalMs = 100) {
   return pause;
 }
 
-/** The pauses in force in this process. @type {Set<{ end: () => number }>} */
-const pauses = new Set();
-
 /** Ends every pause of this process, continuing the processes they stopped. */
-export function endPauses() {
+export function endPauses(): void {
   for (const pause of [...pauses]) pause.end();
 }
 
-/** The folder of the astro package this build runs (the processes load Astro's render functions from it). */
-function astroRoot() {
-  let dir = path.dirname(fileURLToPath(import.meta.resolve("astro")));
-  for (;;) {
-    const pkg = path.join(dir, "package.json");
-    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, "utf8")).name === "astro") return dir;
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error("astro's package folder not found");
-    dir = up;
-  }
+/**
+ * The folder of the astro package the site at `siteRoot` builds with (the render processes load
+ * Astro's render functions from it): the site's, not one this package could resolve.
+ */
+export function astroRoot(siteRoot: string): string {
+  const pkg = findPackageJSON("astro", pathToFileURL(path.join(siteRoot, "package.json")));
+  if (!pkg) throw new Error(`astro's package folder not found from ${siteRoot}`);
+  return fs.realpathSync(path.dirname(pkg));
 }
 
-/** @param {string} root @param {string} file */
-const astroModule = (root, file) => import(pathToFileURL(path.join(root, file)).href);
+/** Imports one of Astro's own modules (not its public API) from its package folder. */
+export const astroModule = <T>(root: string, file: string): Promise<T> => import(pathToFileURL(path.join(root, file)).href) as Promise<T>;
 
 /** Files of the public folder, as encoded paths relative to it (a page never overwrites one, as in Astro). */
-function publicFiles(/** @type {string} */ dir) {
+function publicFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -217,29 +259,30 @@ function publicFiles(/** @type {string} */ dir) {
 
 /**
  * The cache manifest of the previous build when this build may trust it: Astro's checks
- * (version, config hash, lockfile hash). Returns its file, or null.
- * @param {string} file @param {string} configHash @param {string} lockfileHash @param {boolean} force
+ * (version, config hash, lockfile hash). Null otherwise. It is this pipeline's own file, written
+ * by `writeManifest`: a file of another shape is not trusted (its pages are rendered again).
  */
-function trustedManifest(file, configHash, lockfileHash, force) {
+function trustedManifest(file: string, configHash: string, lockfileHash: string, force: boolean): Manifest | null {
   if (force) return null;
   try {
-    const data = JSON.parse(fs.readFileSync(file, "utf8"));
-    return data.version === MANIFEST_VERSION && data.configHash === configHash && data.lockfileHash === lockfileHash ? data : null;
+    const data = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Manifest> | null;
+    return data?.version === MANIFEST_VERSION && data.configHash === configHash && data.lockfileHash === lockfileHash ? (data as Manifest) : null;
   } catch {
     return null;
   }
 }
 
-/**
- * Runs one render process to its end.
- * @param {string} jobFile @param {number} shard @param {number} shards @param {(child: import("node:child_process").ChildProcess) => void} started
- * @returns {Promise<{ pages: PipelinePage[], scriptSets: string[], stats: ShareStats }>}
- */
-function runShare(jobFile, shard, shards, started) {
+/** Runs one render process to its end. */
+function runShare(
+  jobFile: string,
+  shard: number,
+  shards: number,
+  started: (child: ChildProcess) => void,
+): Promise<{ pages: PipelinePage[]; scriptSets: string[]; stats: ShareStats }> {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), "page-pipeline-child.mjs"), [jobFile], {
+    const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), "page-pipeline-child.ts"), [jobFile], {
       // One malloc arena: the processes' native memory stays near what they use.
-      env: { MALLOC_ARENA_MAX: "1", ...process.env, SITE_RENDER_SHARD: `${shard}/${shards}` },
+      env: { MALLOC_ARENA_MAX: "1", ...inheritedEnv(), SITE_RENDER_SHARD: `${shard}/${shards}` },
       // A major collection once the heap is a quarter over what the last one kept: the pages' texts
       // are garbage at once, and V8's default growth let each process's heap reach nearly twice
       // what holds its data (decision 227). A limit in proportion, so more clinics still fit.
@@ -248,22 +291,22 @@ function runShare(jobFile, shard, shards, started) {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     started(child);
-    /** @type {PipelinePage[]} */
-    const pages = [];
-    /** @type {any} */
-    let answer = null;
-    child.on("message", (/** @type {any} */ msg) => {
-      if (msg?.type === "pages") for (const p of msg.pages) pages.push(p);
+    const pages: PipelinePage[] = [];
+    let answer: Exclude<ShareMessage, { type: "pages" }> | null = null;
+    child.on("message", (message) => {
+      const msg = message as ShareMessage;
+      if (msg.type === "pages") for (const p of msg.pages) pages.push(p);
       else answer = msg;
     });
     child.on("error", reject);
     child.on("exit", (code, signal) => {
-      if (answer?.type === "done" && code === 0 && answer.pages === pages.length) return resolve({ pages, scriptSets: answer.scriptSets, stats: answer.stats });
+      const last = answer;
+      if (last?.type === "done" && code === 0 && last.pages === pages.length) return resolve({ pages, scriptSets: last.scriptSets, stats: last.stats });
       const why =
-        answer?.type === "failed"
-          ? answer.error
-          : answer?.type === "done"
-            ? `${pages.length} of ${answer.pages} pages reported`
+        last?.type === "failed"
+          ? last.error
+          : last?.type === "done"
+            ? `${pages.length} of ${last.pages} pages reported`
             : signal
               ? `stopped by ${signal}`
               : `exit code ${code}`;
@@ -272,14 +315,45 @@ function runShare(jobFile, shard, shards, started) {
   });
 }
 
+/** What the pipeline reads of Astro's build internals (astro/dist/core/build/internal.js). */
+interface BuildInternals {
+  serverIslandPageComponents?: Map<unknown, unknown>;
+  contentEntryRenderHashes?: Map<unknown, unknown>;
+  pageDependencyHashes?: Map<string, string>;
+  pagesByKeys: Map<string, { styles?: unknown[] }>;
+  entrySpecifierToBundleMap?: Map<string, string>;
+}
+
+/** What the pipeline reads of Astro's resolved config. */
+interface AstroConfigSeen {
+  build: { format: string };
+  base: string;
+  cacheDir: URL;
+  publicDir: URL;
+  root: URL;
+  trailingSlash: string;
+}
+
+/**
+ * Astro's default prerenderer after its setup, as the project's Astro patch leaves it: its
+ * bundle's folder and entry URL and the build's internals.
+ */
+export interface PrerendererBase {
+  entryUrl?: URL;
+  outputDir?: URL;
+  internals?: BuildInternals;
+  app?: {
+    getOptions?: () => { settings: { config: AstroConfigSeen; scripts?: { stage: string; content: string }[] }; origin: string; force?: boolean } | undefined;
+  };
+}
+
 /**
  * Phase 1, in Astro's build: keeps the prerender bundle (Astro removes it when its loop is done)
  * and what rendering needs of the build in `dir`, which must be inside the site folder (the
  * bundle's packages are found from where it lies). `base` is Astro's default prerenderer after
  * its setup; the project's Astro patch leaves its bundle's folder, URL and the build's internals on it.
- * @param {any} base @param {string} dir
  */
-export async function stashPipeline(base, dir) {
+export async function stashPipeline(base: PrerendererBase, dir: string): Promise<void> {
   const internals = base.internals;
   const buildOptions = base.app?.getOptions?.();
   if (!base.entryUrl || !base.outputDir || !internals || !buildOptions)
@@ -295,22 +369,21 @@ export async function stashPipeline(base, dir) {
   const config = settings.config;
   if (config.build.format !== "directory" || config.base !== "/")
     throw new Error("the page pipeline writes the directory format at base / only (astro.config.mjs)");
-  const root = astroRoot();
+  const root = astroRoot(fileURLToPath(config.root));
   const [{ computeConfigHash }, { computeLockfileHash }] = await Promise.all([
-    astroModule(root, "dist/core/build/config-hash/index.js"),
-    astroModule(root, "dist/core/build/lockfile/index.js"),
+    astroModule<{ computeConfigHash: (config: AstroConfigSeen) => Promise<string> | string }>(root, "dist/core/build/config-hash/index.js"),
+    astroModule<{ computeLockfileHash: (root: string) => Promise<string> | string }>(root, "dist/core/build/lockfile/index.js"),
   ]);
   const bundle = path.join(dir, "bundle");
   fs.cpSync(fileURLToPath(base.outputDir), bundle, { recursive: true });
-  /** @type {Stash} */
-  const stash = {
+  const stash: Stash = {
     entryUrl: pathToFileURL(path.join(bundle, path.relative(fileURLToPath(base.outputDir), fileURLToPath(base.entryUrl)))).href,
     astroRoot: root,
     // Each page's styles by Astro's page data key, and the bundled entry scripts: what the head elements read.
     styles: [...internals.pagesByKeys].map(([key, data]) => [key, data.styles ?? []]),
     entries: [...(internals.entrySpecifierToBundleMap ?? [])],
-    scripts: (settings.scripts ?? []).map((/** @type {any} */ s) => ({ stage: s.stage, content: s.content })),
-    // Phase 2 writes into the final folder (site/out-dir.mjs moves Astro's staging folder there first).
+    scripts: (settings.scripts ?? []).map((s) => ({ stage: s.stage, content: s.content })),
+    // Phase 2 writes into the final folder (out-dir.ts moves Astro's staging folder there first).
     outDir: "",
     cacheDir: fileURLToPath(config.cacheDir),
     publicFiles: publicFiles(fileURLToPath(config.publicDir)),
@@ -319,20 +392,21 @@ export async function stashPipeline(base, dir) {
     force: Boolean(buildOptions.force),
     configHash: await computeConfigHash(config),
     lockfileHash: await computeLockfileHash(fileURLToPath(config.root)),
-    dependencyHashes: Object.fromEntries(internals.pageDependencyHashes ?? []),
+    dependencyHashes: Object.fromEntries(internals.pageDependencyHashes),
   };
   fs.writeFileSync(path.join(dir, "job.json"), JSON.stringify(stash));
 }
 
 /**
- * Phase 2: renders, writes and caches every page of the build stashed in `dir` into `outDir`.
- * @param {string} dir @param {{ outDir: string, processes: number, log: Log, yieldFile?: string | null }} options
- *   `yieldFile`: the render processes are stopped while it is fresh (`pauseWhileYielding`)
- * @returns {Promise<{ pages: PipelinePage[], scriptHashes: string[] }>} every page written (for the page index) and the hashes of their inline scripts, sorted
+ * Phase 2: renders, writes and caches every page of the build stashed in `dir` into `outDir`;
+ * `yieldFile`: the render processes are stopped while it is fresh (`pauseWhileYielding`).
+ * Returns every page written (for the page index) and the hashes of their inline scripts, sorted.
  */
-export async function runPagePipeline(dir, { outDir, processes, log, yieldFile = null }) {
-  /** @type {Stash} */
-  const stash = { ...JSON.parse(fs.readFileSync(path.join(dir, "job.json"), "utf8")), outDir };
+export async function runPagePipeline(
+  dir: string,
+  { outDir, processes, log, yieldFile = null }: { outDir: string; processes: number; log: Log; yieldFile?: string | null },
+): Promise<{ pages: PipelinePage[]; scriptHashes: string[] }> {
+  const stash: Stash = { ...(JSON.parse(fs.readFileSync(path.join(dir, "job.json"), "utf8")) as Stash), outDir };
   const manifestFile = path.join(stash.cacheDir, MANIFEST);
   const previous = trustedManifest(manifestFile, stash.configHash, stash.lockfileHash, stash.force);
   // The manifest goes while this build rewrites cache entries, and comes back, new, only when it
@@ -340,14 +414,12 @@ export async function runPagePipeline(dir, { outDir, processes, log, yieldFile =
   const previousFile = `${manifestFile}.previous`;
   if (previous) fs.renameSync(manifestFile, previousFile);
   else fs.rmSync(manifestFile, { force: true });
-  /** @type {import("node:child_process").ChildProcess[]} */
-  const children = [];
+  const children: ChildProcess[] = [];
   const pause = pauseWhileYielding(yieldFile, () => children.filter((c) => c.exitCode === null).map((c) => c.pid));
   const shares = await Promise.all(
     Array.from({ length: processes }, (_, shard) => {
       const jobFile = path.join(dir, `job-${shard}.json`);
-      /** @type {Job} */
-      const job = {
+      const job: Job = {
         ...stash,
         shard,
         shards: processes,
@@ -356,7 +428,7 @@ export async function runPagePipeline(dir, { outDir, processes, log, yieldFile =
       fs.writeFileSync(jobFile, JSON.stringify(job));
       return runShare(jobFile, shard, processes, (child) => children.push(child));
     }),
-  ).catch((err) => {
+  ).catch((err: unknown) => {
     // One share failed: the others stop too (the build fails as a whole), continued first if paused.
     pause.end();
     for (const child of children) if (child.exitCode === null) child.kill();
@@ -370,15 +442,14 @@ export async function runPagePipeline(dir, { outDir, processes, log, yieldFile =
   );
   if (paused > 0) log.info(`paused ${paused.toFixed(1)} s in all for targeted builds beside this one`);
   // One table of script hash sets for the whole build: each page's index is moved into it.
-  /** @type {Map<string, number>} */
-  const sets = new Map();
+  const sets = new Map<string, number>();
   for (const share of shares) {
     const moved = share.scriptSets.map((set) => {
       let i = sets.get(set);
       if (i === undefined) sets.set(set, (i = sets.size));
       return i;
     });
-    for (const p of share.pages) p.scripts = /** @type {number} */ (moved[p.scripts]);
+    for (const p of share.pages) p.scripts = moved[p.scripts] ?? p.scripts;
   }
   const scriptSets = [...sets.keys()];
   const pages = shares.flatMap((s) => s.pages);
@@ -403,12 +474,29 @@ export async function runPagePipeline(dir, { outDir, processes, log, yieldFile =
  * The next build's cache manifest, and the cached pages no page is keyed to any more removed
  * (Astro's orphan pruning). Its shape is Astro's (`routes` → `paths` → `cacheKey`, `outputFile`)
  * plus each page's script hashes, as an index `s` into `scriptSets` (pages share a few sets).
- * @param {string} file @param {any} previous
- * @param {{ configHash: string, lockfileHash: string, dependencyHashes: Record<string, string>, pages: PipelinePage[], scriptSets: string[], cacheDir: string, log: Log }} next
  */
-async function writeManifest(file, previous, { configHash, lockfileHash, dependencyHashes, pages, scriptSets, cacheDir, log }) {
-  /** @type {Record<string, { dependencyHash: string, paths: Record<string, { cacheKey: string, outputFile: string, s: number }> }>} */
-  const routes = {};
+async function writeManifest(
+  file: string,
+  previous: Manifest | null,
+  {
+    configHash,
+    lockfileHash,
+    dependencyHashes,
+    pages,
+    scriptSets,
+    cacheDir,
+    log,
+  }: {
+    configHash: string;
+    lockfileHash: string;
+    dependencyHashes: Record<string, string>;
+    pages: PipelinePage[];
+    scriptSets: string[];
+    cacheDir: string;
+    log: Log;
+  },
+): Promise<void> {
+  const routes: Manifest["routes"] = {};
   for (const p of pages) {
     if (p.cacheKey === null) continue;
     const route = (routes[p.component] ??= { dependencyHash: dependencyHashes[p.component] ?? "", paths: {} });
@@ -416,19 +504,20 @@ async function writeManifest(file, previous, { configHash, lockfileHash, depende
   }
   let pruned = 0;
   for (const [component, route] of Object.entries(previous?.routes ?? {})) {
-    for (const [pathname, entry] of Object.entries(/** @type {any} */ (route).paths ?? {})) {
+    for (const [pathname, entry] of Object.entries(route.paths ?? {})) {
       if (routes[component]?.paths[pathname]) continue;
       try {
         await fs.promises.rm(cacheFileOf(cacheDir, entry.outputFile), { force: true });
         pruned++;
       } catch (err) {
-        log.warn(`could not prune stale incremental cache file ${entry.outputFile}: ${err}`);
+        log.warn(`could not prune stale incremental cache file ${entry.outputFile}: ${String(err)}`);
       }
     }
   }
   if (pruned > 0) log.info(`pruned ${pruned} stale file(s) from the incremental cache`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, JSON.stringify({ version: MANIFEST_VERSION, configHash, lockfileHash, scriptSets, routes }));
+  const manifest: Manifest = { version: MANIFEST_VERSION, configHash, lockfileHash, scriptSets, routes };
+  fs.writeFileSync(temporary, JSON.stringify(manifest));
   fs.renameSync(temporary, file);
 }

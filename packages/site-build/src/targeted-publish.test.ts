@@ -1,6 +1,6 @@
-/** The targeted publish's page plan (targeted-publish.mjs, decision 039), on hand-made page lists. */
+/** The targeted publish's page plan (targeted-publish.ts, decision 039), on hand-made page lists. */
 import { describe, expect, it } from "vitest";
-import { pageIndex, targetPlan } from "../targeted-publish.mjs";
+import { pageIndex, targetPlan } from "./targeted-publish.ts";
 
 const clinicPage = (id: number, city: string, slug: string, key: string) => ({
   pathname: `/botox-clinic/${city}/${slug}`,
