@@ -139,7 +139,11 @@ try {
     headers: { "content-type": "application/json", origin },
     body: JSON.stringify({ username: "bench-admin", password }),
   });
-  const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  // Every cookie the sign-in sets (the session and the known-device one), as a browser sends them.
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
   /** Renames clinic `id` through the API; the name to look for and the page that shows it. */
   async function rename(id: number): Promise<{ name: string; clinicUrl: string; cityUrl: string; savedAt: number }> {
     const clinic = (await (await app.request(`/api/v1/clinics/${id}`, { headers: { cookie } })).json()) as Clinic;
