@@ -69,8 +69,8 @@ describe("ListingEventBatches", () => {
     let failing = true;
     // A connection that fails its first statements as a database that is away would.
     const sql = new Proxy(t.sql, {
-      get: (target, prop, receiver) =>
-        prop === "begin" && failing ? () => Promise.reject(new Error("connection refused")) : Reflect.get(target, prop, receiver),
+      get: (target, prop, receiver): unknown =>
+        prop === "begin" && failing ? () => Promise.reject(new Error("connection refused")) : (Reflect.get(target, prop, receiver) as unknown),
     });
     const batches = new ListingEventBatches({ sql, logger, flushMs: 10_000 });
     await batches.add({ clinicId: ids[2]!, weekStart: WEEKS[1]!, type: "booking" }, async () => {});
