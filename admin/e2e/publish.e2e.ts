@@ -72,9 +72,15 @@ describe("publishing", () => {
         // before the rename. It is the edit's own (content) build, or a full build that ran
         // meanwhile (another test's "Rebuild now", or a queued request, which runs as "webhook")
         // and caught up with the edits saved during it before it went live (decision 208).
-        const status = await api.get<Status>("/publish/status");
+        // Live from its switch, succeeded once it has recorded its ending a moment later.
+        let status = await api.get<Status>("/publish/status");
+        await expect
+          .poll(async () => {
+            status = await api.get<Status>("/publish/status");
+            return status.builds.find((b) => b.id === status.live?.id)?.status;
+          })
+          .toBe("succeeded");
         const live = status.builds.find((b) => b.id === status.live?.id);
-        expect(live).toMatchObject({ status: "succeeded" });
         // (A full build claimed before the rename can have the lower id.)
         expect(live!.id).not.toBe(before.live?.id);
         // A build that took queued requests along names them all ("rebuild+content").

@@ -112,7 +112,8 @@ describe("BuildExecutor", () => {
     expect(seen[0]!.served).toBe(second.id);
     expect(seen[0]!.rows.map((r) => [r.id, r.status, r.live])).toEqual([
       [first.id, "succeeded", false],
-      [second.id, "succeeded", true],
+      // Live from its switch; succeeded (with its log and page count) once it has ended.
+      [second.id, "running", true],
     ]);
     expect((await buildRows(db.sql)).at(-1)).toMatchObject({ id: second.id, status: "succeeded", live: true, page_count: 3 });
   });

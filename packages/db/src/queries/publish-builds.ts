@@ -321,8 +321,9 @@ export async function findPublishBuild(db: Database, id: number): Promise<{ id: 
 
 /**
  * Makes one build the live one (and no other), as its pages start to be served: a rollback, or a
- * build at its switch, which is succeeded from then on (with the watermark it caught up to, when
- * it did). finishBuild records its page count, duration and log afterwards.
+ * build at its switch (with the watermark it caught up to, when it did). A build stays `running`
+ * until finishBuild records it succeeded with its page count, duration and log: readers take
+ * `succeeded` to mean the build has ended.
  */
 export async function markBuildLive(db: Database, id: number, changeWatermark?: number): Promise<void> {
   await db.transaction(async (tx) => {
@@ -332,7 +333,7 @@ export async function markBuildLive(db: Database, id: number, changeWatermark?: 
       .where(and(eq(publishBuilds.live, true), ne(publishBuilds.id, id)));
     await tx
       .update(publishBuilds)
-      .set({ live: true, status: "succeeded", background: false, ...(changeWatermark !== undefined ? { changeWatermark } : {}) })
+      .set({ live: true, ...(changeWatermark !== undefined ? { changeWatermark } : {}) })
       .where(eq(publishBuilds.id, id));
   });
 }
