@@ -15,7 +15,8 @@
  * With staff: zip-search and clinics-by-city with the credential filter (a physician,
  * MD or DO, whose licence check is current) in 25 miles and at any distance.
  *
- * Same-run comparison: --baseline <commit> extracts that commit into a temporary
+ * Same-run comparison: --baseline <commit>[,<commit>…] extracts each commit (optionally named:
+ * `no-cache=<commit>`, e.g. a branch with one layer turned off) into a temporary
  * folder (git archive; its packages linked to this checkout's installed dependencies), serves
  * it beside this code on the same database, and measures each scenario on both, alternating
  * (baseline, now, baseline, now: half the duration each), so the machine's load falls on both
@@ -25,7 +26,7 @@
  *
  * Usage: pnpm --filter @botox/api bench [--clinics N] [--duration S] [--connections C] [--only NAMES]
  *        [--keep] [--database URL (an already seeded database: no seeding, never dropped)]
- *        [--baseline COMMIT] [--admin-password P (the admin of a --database, for the stats scenario)]
+ *        [--baseline [NAME=]COMMIT,…] [--modes on,off (read cache; default both)] [--admin-password P (the admin of a --database, for the stats scenario)]
  * Database server: TEST_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
  * Not a test: nothing here asserts timings; the report states the targets and the verdicts.
  */
@@ -89,7 +90,12 @@ const { values: args } = parseArgs({
     database: { type: "string" },
     /** The seeded admin's password of a --database (the stats scenario signs in with it). */
     "admin-password": { type: "string" },
-    /** A commit to measure in the same run, alternating with this code. */
+    /** The read cache modes to measure: `on`, `off` or both (comma-joined). */
+    modes: { type: "string", default: "on,off" },
+    /**
+     * Commits to measure in the same run, alternating with this code: comma-joined, each
+     * optionally named (`name=commit`, e.g. a branch that turns one layer off).
+     */
     baseline: { type: "string" },
   },
 });
@@ -275,6 +281,12 @@ function scenarios(inputs: Inputs, session: string | null): Scenario[] {
       name: "zip-search",
       method: "GET",
       next: (i) => ({ path: `/api/v1/zip-search?postalCode=${pick(inputs.zips, i)}&page=1&limit=10&distance=25&businessStatus=OPERATIONAL` }),
+    },
+    {
+      // Open now: its answer is kept under the minute it is true for, found by the route's own kept-answer step.
+      name: "zip-search open now",
+      method: "GET",
+      next: (i) => ({ path: `/api/v1/zip-search?postalCode=${pick(inputs.zips, i)}&page=1&limit=10&distance=25&businessStatus=OPERATIONAL&openNow=true` }),
     },
     {
       name: "clinics-by-city",
@@ -517,7 +529,7 @@ function beaconVerdicts(results: Measured[]): string[] {
 // ---- the baseline code ----
 
 /** This checkout's workspace folders, by package name (their node_modules are what the baseline borrows). */
-const WORKSPACE_DIRS = [".", "api", "site", "admin", "packages/core", "packages/db", "packages/publish", "packages/e2e"];
+const WORKSPACE_DIRS = [".", "api", "site", "admin", "packages/core", "packages/db", "packages/publish", "packages/site-build", "packages/e2e"];
 
 /**
  * `commit`'s tree in a temporary folder, runnable: each workspace folder gets a node_modules
@@ -700,7 +712,7 @@ function writeReport(data: {
     "",
     "With the read cache on (the API as deployed), repeated public reads are answered from memory: GET reads by address, clinics/nearby by its point. `clinics/nearby` sends the points of visitors located by IP (2,000 ZIP centroids, shared by each place's visitors); `clinics/nearby precise` sends a new point with every request, as browser geolocation would, so the cache never helps it. With the cache off, every request reaches PostgreSQL.",
     "",
-    "With `--baseline`, both codes were served side by side on the same database and each scenario measured on them alternately (baseline, now, baseline, now; half the duration each); `queries/req` is the statements the API sent per request (requests one by one, read cache off, counted by a relay in front of PostgreSQL).",
+    "With `--baseline`, every code was served side by side on the same database and each scenario measured on them alternately (baselines, now, baselines, now; half the duration each); `queries/req` is the statements the API sent per request (requests one by one, read cache off, counted by a relay in front of PostgreSQL).",
     "",
     "| endpoint | mode | code | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | timeouts | queries/req | target |",
     "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
@@ -738,7 +750,7 @@ const startedAt = new Date().toISOString();
 const database = args.database ? { name: new URL(args.database).pathname.slice(1), url: args.database, drop: async () => {} } : await createDatabase();
 const servers: ChildProcess[] = [];
 const cursors: Cursor[] = [];
-let baseline: ReturnType<typeof extractBaseline> | undefined;
+const baselines: (ReturnType<typeof extractBaseline> & { code: string })[] = [];
 try {
   const seedStart = performance.now();
   // The stats scenario signs in as the seeded admin: known when this run seeds (or given).
@@ -767,12 +779,15 @@ try {
   const names = scenarios(inputs, adminPassword ? "session" : null)
     .map((x) => x.name)
     .filter((n) => !only || only.includes(n));
-  if (args.baseline) {
-    baseline = extractBaseline(args.baseline);
-    log(`  baseline ${baseline.sha} in ${baseline.dir}`);
+  for (const spec of args.baseline?.split(",") ?? []) {
+    const [name, commit] = spec.includes("=") ? (spec.split("=", 2) as [string, string]) : [undefined, spec];
+    const extracted = extractBaseline(commit);
+    baselines.push({ ...extracted, code: name ? `${name} ${extracted.sha}` : `baseline ${extracted.sha}` });
+    log(`  ${baselines.at(-1)!.code} in ${extracted.dir}`);
   }
-  const codes = [...(baseline ? [{ code: `baseline ${baseline.sha}`, dir: path.join(baseline.dir, "api") }] : []), { code: "now", dir: apiDir }];
-  for (const mode of MODES) {
+  const codes = [...baselines.map((b) => ({ code: b.code, dir: path.join(b.dir, "api") })), { code: "now", dir: apiDir }];
+  const modes = args.modes.split(",");
+  for (const mode of MODES.filter((m) => modes.includes(m.readCache ? "on" : "off"))) {
     const started = [];
     for (const c of codes) {
       const s = await startServer(database.url, mode.readCache, c.dir);
@@ -781,7 +796,7 @@ try {
     }
     for (const name of names) {
       const raws = started.map(() => [] as Raw[]);
-      // Each code warmed up, then measured in two halves, alternating: baseline, now, baseline, now.
+      // Each code warmed up, then measured in two halves, alternating: baselines, now, baselines, now.
       for (const [k, target] of started.entries()) {
         const s = scenarios(inputs, target.session).find((x) => x.name === name)!;
         const distinct = distinctRequests(s);
@@ -824,7 +839,7 @@ try {
   log(`bench:api: report in ${path.relative(process.cwd(), path.join(reportsDir, "bench-api.md"))} and bench-api.json`);
 } finally {
   for (const child of servers) await stopServer(child);
-  baseline?.remove();
+  for (const b of baselines) b.remove();
   if (args.keep) log(`bench:api: kept database ${database.url}`);
   else await database.drop();
 }
