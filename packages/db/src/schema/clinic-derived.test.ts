@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backfillClinicDerivedColumns, deriveClinicColumns, timeZoneAt } from "./clinic-derived.ts";
+import { backfillClinicDerivedColumns, deriveClinicColumns, fillFallbackTimeZones, timeZoneAt } from "./clinic-derived.ts";
 import { importClinics } from "../import/import.ts";
 import { clinicInputSchema, type ClinicFormValues } from "@botox/core";
 import { toClinicRow, type ClinicRow } from "./clinic-row.ts";
@@ -62,6 +62,16 @@ describe("time zones from coordinates", () => {
     ]);
     const [row] = await t.db.select().from(clinics).where(eq(clinics.name, "Imported"));
     expect([row?.timeZone, row?.openMinutes]).toEqual(["America/Chicago", "{[1980,2460)}"]);
+  });
+
+  it("gives clinics without coordinates a fallback zone, however many clinics a write names", async () => {
+    await t.sql`insert into clinics (name, slug, city, city_slug, state) values ('No Place', 'no-place', 'Denver', 'denver', 'CO')`;
+    const [placeless] = await t.db.select({ id: clinics.id }).from(clinics).where(eq(clinics.slug, "no-place"));
+    // A 100,000-clinic seed names every clinic it wrote: more than a statement's 65,535 parameters.
+    const ids = [...Array.from({ length: 70_000 }, (_, i) => 1_000_000 + i), placeless!.id];
+    expect(await fillFallbackTimeZones(t.db, ids)).toBe(1);
+    const [row] = await t.db.select().from(clinics).where(eq(clinics.slug, "no-place"));
+    expect(row?.timeZone).toBe("America/Denver");
   });
 
   it("backfills rows written without them", async () => {

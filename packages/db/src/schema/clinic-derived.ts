@@ -5,7 +5,7 @@
  */
 import tzLookup from "@photostructure/tz-lookup";
 import { intervalsToMultirange, parseWorkingHours, stateTimeZone } from "@botox/core";
-import { and, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../connection/client.ts";
 import type { DbExecutor } from "../queries/content-changes.ts";
 import { clinics, zipCodes } from "./schema.ts";
@@ -94,7 +94,9 @@ export async function fillFallbackTimeZones(db: DbExecutor, ids?: readonly numbe
     .select({ id: clinics.id, state: clinics.state, zipLat: zipCodes.latitude, zipLon: zipCodes.longitude })
     .from(clinics)
     .leftJoin(zipCodes, sql`${zipCodes.zip} = left(${clinics.postalCode}, 5)`)
-    .where(and(isNull(clinics.timeZone), ids ? inArray(clinics.id, [...ids]) : undefined));
+    // The ids as one array value: a seed or an import names every clinic it wrote, and a list of
+    // placeholders stops at the protocol's 65,535 parameters (a 100,000-clinic seed failed on it).
+    .where(and(isNull(clinics.timeZone), ids ? sql`${clinics.id} = ANY(${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::int[])` : undefined));
   const changed = rows.flatMap((r) => {
     const tz = timeZoneAt(r.zipLat, r.zipLon) ?? stateTimeZone(r.state);
     return tz ? [{ id: r.id, tz }] : [];
