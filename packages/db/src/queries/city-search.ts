@@ -59,8 +59,6 @@ export interface CitySearch extends ListingExtras {
   credential?: CredentialSearch;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 /**
  * One page of a city's clinics (product.md §7.1 clinics-by-city); an unknown city finds nothing.
  * The page is ranked in a first step that reads only clinics_city_slug_idx (an index-only scan:
@@ -134,53 +132,6 @@ interface CityShape extends ZipShape {
   byPrice: boolean;
   /** How many ranked clinics the statement keeps for the page: `nearestReach(offset + limit)`, a constant of its text. */
   reach: number;
-}
-
-/** A city's clinics passing a search's filters, every value as it is bound (or a fixed statement's name). */
-function cityConditions(
-  v: { slug: unknown; withoutState?: unknown; stateCode?: unknown; pattern?: unknown; maxUnitCents?: unknown },
-  p: ZipParts,
-  suffixed: boolean,
-  distance: SQL | undefined,
-  fromPrices = false,
-): SQL[] {
-  const key = { slug: v.slug as string, ...(suffixed ? { withoutState: v.withoutState as string, state: v.stateCode as string } : {}) };
-  // From the kept prices (`fromPrices`): the city, place and status their copy holds (decision 215).
-  const city = cityCondition(key, fromPrices ? priceCity : clinics);
-  const place = distance ? (and(city, hasPlace(fromPrices ? pricePlace : clinicPlace), sql`${distance} <= ${p.radius}::float8`) ?? city) : city;
-  // Every clinic of the city is read to rank it: the credential filter reads the city's verified
-  // staff once (their copy of the clinic's city, decision 217) instead of probing each clinic.
-  const conditions = locatedConditionsOf(p.located, place, fromPrices ? clinicCurrentPrices.businessStatus : undefined, {
-    area: cityCondition(key, staffCity),
-  });
-  if (v.pattern !== undefined) {
-    const pattern = v.pattern as string;
-    conditions.push(
-      or(ilike(clinics.name, pattern), ilike(clinics.street, pattern), ilike(clinics.fullAddress, pattern), ilike(clinics.postalCode, pattern)) ?? sql`false`, // never undefined: `or` of conditions
-    );
-  }
-  if (v.maxUnitCents !== undefined && p.price) {
-    conditions.push(
-      fromPrices
-        ? keptPriceCounts(p.price.brand, p.price.oldestCounting, v.maxUnitCents)
-        : pricedAtMostOn(p.price.brand, p.price.oldestCounting, v.maxUnitCents),
-    );
-  }
-  return conditions;
-}
-
-/** `searchClinicsInCity`'s conditions with its values (for the count of a page past the last). */
-function cityWhere(s: CitySearch, key: ReturnType<typeof parseCitySlug>, centre: LatLon | null | undefined): SQL | undefined {
-  const p = zipPartsOf({ ...s, postalCode: "", radiusMiles: centre ? s.radiusMiles : null });
-  const suffixed = key.withoutState != null && key.state != null;
-  const v = {
-    slug: key.slug,
-    withoutState: key.withoutState,
-    stateCode: key.state,
-    pattern: s.query ? `%${escapeLike(s.query)}%` : undefined,
-    maxUnitCents: s.price?.maxUnitCents ?? undefined,
-  };
-  return and(...cityConditions(v, p, suffixed, centre ? clinicMilesFrom(centre) : undefined));
 }
 
 /**
@@ -260,9 +211,58 @@ const cityStatement = fixedStatementsByShape((shape: CityShape) => {
   });
 });
 
+/** A city's clinics passing a search's filters, every value as it is bound (or a fixed statement's name). */
+function cityConditions(
+  v: { slug: unknown; withoutState?: unknown; stateCode?: unknown; pattern?: unknown; maxUnitCents?: unknown },
+  p: ZipParts,
+  suffixed: boolean,
+  distance: SQL | undefined,
+  fromPrices = false,
+): SQL[] {
+  const key = { slug: v.slug as string, ...(suffixed ? { withoutState: v.withoutState as string, state: v.stateCode as string } : {}) };
+  // From the kept prices (`fromPrices`): the city, place and status their copy holds (decision 215).
+  const city = cityCondition(key, fromPrices ? priceCity : clinics);
+  const place = distance ? (and(city, hasPlace(fromPrices ? pricePlace : clinicPlace), sql`${distance} <= ${p.radius}::float8`) ?? city) : city;
+  // Every clinic of the city is read to rank it: the credential filter reads the city's verified
+  // staff once (their copy of the clinic's city, decision 217) instead of probing each clinic.
+  const conditions = locatedConditionsOf(p.located, place, fromPrices ? clinicCurrentPrices.businessStatus : undefined, {
+    area: cityCondition(key, staffCity),
+  });
+  if (v.pattern !== undefined) {
+    const pattern = v.pattern as string;
+    conditions.push(
+      or(ilike(clinics.name, pattern), ilike(clinics.street, pattern), ilike(clinics.fullAddress, pattern), ilike(clinics.postalCode, pattern)) ?? sql`false`, // never undefined: `or` of conditions
+    );
+  }
+  if (v.maxUnitCents !== undefined && p.price) {
+    conditions.push(
+      fromPrices
+        ? keptPriceCounts(p.price.brand, p.price.oldestCounting, v.maxUnitCents)
+        : pricedAtMostOn(p.price.brand, p.price.oldestCounting, v.maxUnitCents),
+    );
+  }
+  return conditions;
+}
+
+/** `searchClinicsInCity`'s conditions with its values (for the count of a page past the last). */
+function cityWhere(s: CitySearch, key: ReturnType<typeof parseCitySlug>, centre: LatLon | null | undefined): SQL | undefined {
+  const p = zipPartsOf({ ...s, postalCode: "", radiusMiles: centre ? s.radiusMiles : null });
+  const suffixed = key.withoutState != null && key.state != null;
+  const v = {
+    slug: key.slug,
+    withoutState: key.withoutState,
+    stateCode: key.state,
+    pattern: s.query ? `%${escapeLike(s.query)}%` : undefined,
+    maxUnitCents: s.price?.maxUnitCents ?? undefined,
+  };
+  return and(...cityConditions(v, p, suffixed, centre ? clinicMilesFrom(centre) : undefined));
+}
+
 /** Skips the count when the page shows everything there is. */
 async function countWhere(db: Database, where: SQL | undefined, got: number, offset: number, limit: number): Promise<number> {
   if (got < limit && (got > 0 || offset === 0)) return offset + got;
   const [row] = await db.select({ n: count() }).from(clinics).where(where);
   return row?.n ?? 0;
 }
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);

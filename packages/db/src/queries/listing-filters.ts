@@ -88,6 +88,7 @@ export function locatedConditionsOf(v: LocatedValues, place: SQL = hasCoordinate
   return conditions;
 }
 
+/** One page of a listing and the total of its matches. */
 interface Page<T> {
   items: T[];
   total: number;
@@ -115,6 +116,7 @@ export interface ListedPage extends StaffedPage<ListedClinic> {
   clinicsText?: string;
 }
 
+/** A search's price: the brand and day of each clinic's current price, and its ceiling. */
 export interface PriceSearch {
   brand: PriceBrand;
   /** "YYYY-MM-DD": prices older than 365 days before it count for nothing. */

@@ -51,6 +51,7 @@ export const zipPoint: SqlPoint = {
 export const zipOriginCte = (zip: unknown) =>
   sql`origin AS (SELECT latitude, longitude, city, state, ${earthAt(sql`latitude`, sql`longitude`)} AS earth, cos(radians(latitude)) AS cos_latitude FROM ${zipCodes} WHERE zip = ${zip})`;
 
+/** The expression clinics_earth_idx is built on: the clinics' side of the KNN order (`<->`). */
 export const clinicEarth = sql`ll_to_earth(${clinics.latitude}, ${clinics.longitude})`;
 /**
  * Where a radius test reads a place: a clinic's columns, or those a kept current price carries

@@ -132,7 +132,7 @@ function nearRows<T>(db: Database, s: GeoSearch, columns: NearColumns): Promise<
 }
 
 /**
- * `listClinicsNear`'s statement, one fixed text per shape (as `zipNearStatement`):
+ * `listClinicsNear`'s statement, one fixed text per shape (as zip-search.ts `zipNearStatement`):
  * the point's values bound, the nearest clinics' LIMIT a constant (`nearestReach`), so it is
  * neither rendered by drizzle nor planned by PostgreSQL per request.
  */
