@@ -80,17 +80,11 @@ export {
 export { insertContactMessage, listContactMessages, markContactMessage } from "./queries/contact.ts";
 export { parseCitySlug, findPopularCities, findNearestCities, findCityCentre } from "./queries/cities.ts";
 export { lookupSearchText, clinicNamesForSearch } from "./queries/search-lookup.ts";
-export {
-  listClinicsNear,
-  listClinicsNearEncoded,
-  findZipOrigin,
-  searchClinicsNearZip,
-  searchClinicsInCity,
-  findClinicBySlugOrId,
-  findClinicTextBySlugOrId,
-  type LocatedFilters,
-  type KnownTotal,
-} from "./queries/clinic-search.ts";
+export { listClinicsNear, listClinicsNearEncoded } from "./queries/nearby.ts";
+export { findZipOrigin, searchClinicsNearZip, type KnownTotal } from "./queries/zip-search.ts";
+export { searchClinicsInCity } from "./queries/city-search.ts";
+export { findClinicBySlugOrId, findClinicTextBySlugOrId } from "./queries/clinic-by-slug.ts";
+export type { LocatedFilters } from "./queries/listing-filters.ts";
 export { readDashboardCounts, type DashboardCounts } from "./queries/admin-counts.ts";
 export { countListingEvents, listingEventWeeks, type ListingEventCount } from "./queries/listing-events.ts";
 export { clinicExists, insertRating, hasRated, ratingStats, ratingSummaries, ratingNetworkCounts } from "./queries/ratings.ts";

@@ -151,7 +151,7 @@ describe("one statement per listing request (read cache off)", () => {
   });
 
   it("zip-search: PostgreSQL keeps a generic plan of its statement instead of planning every request", async () => {
-    // The nearest clinics' LIMIT is a constant of the text (clinic-search.ts `nearestReach`): with
+    // The nearest clinics' LIMIT is a constant of the text (zip-search.ts `nearestReach`): with
     // it bound, the generic plan's estimate read a tenth of the located clinics and PostgreSQL
     // planned every execution afresh (decision 200).
     // A shape no other test uses (two statuses listed, nearest first), so its statement's counts are this test's.

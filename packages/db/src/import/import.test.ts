@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE_MSG } from "@botox/core";
 import { importClinics, parseExport, validateExportRow } from "./import.ts";
 import { clinics } from "../schema/schema.ts";
-import { listClinicsNear, searchClinicsNearZip } from "../queries/clinic-search.ts";
+import { listClinicsNear } from "../queries/nearby.ts";
+import { searchClinicsNearZip } from "../queries/zip-search.ts";
 import { createTestDatabase, runDbCli, type TestDatabase } from "../testing.ts";
 
 const samplesDir = fileURLToPath(new URL("../../samples/", import.meta.url));

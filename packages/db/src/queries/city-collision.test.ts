@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { listSiteCities } from "./site.ts";
-import { searchClinicsInCity } from "./clinic-search.ts";
+import { searchClinicsInCity } from "./city-search.ts";
 import { findCityCentre, parseCitySlug } from "./cities.ts";
 
 let t: TestDatabase;

@@ -5,7 +5,8 @@ import { clinics, zipCodes } from "../schema/schema.ts";
 import { ClinicFragments, listedClinicsText, versionedRows, type VersionedPlace } from "./clinic-fragments.ts";
 import { toListedClinic, type ListingPriceRow } from "./listings.ts";
 import { withVerifiedStaff } from "./staff.ts";
-import { listClinicsNear, listClinicsNearEncoded, searchClinicsNearZip, type GeoSearch, type ZipSearch } from "./clinic-search.ts";
+import { listClinicsNear, listClinicsNearEncoded, type GeoSearch } from "./nearby.ts";
+import { searchClinicsNearZip, type ZipSearch } from "./zip-search.ts";
 
 let t: TestDatabase;
 const origin = { latitude: 35, longitude: -100 };

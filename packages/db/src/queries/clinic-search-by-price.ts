@@ -1,36 +1,31 @@
 /**
  * zip-search by price (product.md §7.1): the price filter and the cheapest-first sort
- * near a ZIP, in one statement. The searches without a price stay in clinic-search.ts, whose
- * ZIP origin and filters this reuses.
+ * near a ZIP, in one statement. The search without a price is zip-search.ts, whose statement
+ * shapes and ZIP origin this reuses (the geometry is listing-geometry.ts, the filters
+ * listing-filters.ts).
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BusinessStatus } from "@botox/core";
 import type { Database } from "../connection/client.ts";
 import { clinicCurrentPrices, clinics } from "../schema/schema.ts";
+import { locatedConditionsOf, type ListedPage, type PriceSearch } from "./listing-filters.ts";
+import { hasPlace, pricePlace, withinMilesOfZipOrigin, zipOriginCte, zipOriginMiles } from "./listing-geometry.ts";
 import {
-  hasPlace,
   knownTotalValues,
-  locatedConditionsOf,
   locatedGeneration,
   nearestReach,
-  pricePlace,
-  withinMilesOfZipOrigin,
   zipBindings,
   zipNames,
   zipOriginColumns,
-  zipOriginCte,
-  zipOriginMiles,
   zipOriginOf,
   zipPageOf,
   zipPartsOf,
   type KnownTotal,
-  type ListedPage,
-  type PriceSearch,
   type ZipOrigin,
   type ZipListingRow,
   type ZipSearch,
   type ZipShape,
-} from "./clinic-search.ts";
+} from "./zip-search.ts";
 import {
   currentPriceJoinOn,
   fixedStatement,
@@ -49,7 +44,7 @@ type ZipPriceRow = ListingPriceRow & { originLatitude: number; originLongitude: 
 
 /**
  * `searchClinicsNearZipByPrice`'s statement, one fixed text per shape (as
- * clinic-search.ts `zipNearStatement`): every value bound, nothing rendered per request.
+ * zip-search.ts `zipNearStatement`): every value bound, nothing rendered per request.
  */
 const zipPriceStatement = fixedStatementsByShape((shape: ZipShape & { maxUnit: boolean; sortBy: "distance" | "price" }) => {
   const { names, parts } = zipNames(shape);

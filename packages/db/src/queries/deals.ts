@@ -9,7 +9,7 @@ import { dealPerUnitCents, type Deal, type DealBrand, type DealModel, type LatLo
 import type { Database } from "../connection/client.ts";
 import { clinicDeals, clinics } from "../schema/schema.ts";
 import { cityCondition, parseCitySlug } from "./cities.ts";
-import { clinicsWithinMiles } from "./clinic-search.ts";
+import { clinicsWithinMiles } from "./listing-geometry.ts";
 import type { DbExecutor } from "./content-changes.ts";
 
 type DealRow = typeof clinicDeals.$inferSelect;

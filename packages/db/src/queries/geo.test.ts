@@ -3,7 +3,7 @@ import { count, sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { clinics } from "../schema/schema.ts";
 import { earthAt } from "./geo.ts";
-import { clinicMilesFrom, clinicsWithinMiles } from "./clinic-search.ts";
+import { clinicMilesFrom, clinicsWithinMiles } from "./listing-geometry.ts";
 
 let t: TestDatabase;
 const NYC = { lat: 40.7128, lon: -74.006 };

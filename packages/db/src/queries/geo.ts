@@ -1,7 +1,7 @@
 /**
  * Geographic fragments the radius searches share (architecture.md §4): client-supplied values
  * rounded for cube and earthdistance, and the point `ll_to_earth` gives, for the nearest-first
- * order on the GiST index clinics_earth_idx. The radius test itself is clinic-search.ts's box
+ * order on the GiST index clinics_earth_idx. The radius test itself is listing-geometry.ts's box
  * and haversine (decision 214).
  */
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";

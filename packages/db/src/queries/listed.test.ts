@@ -8,7 +8,7 @@ describe("listedStatuses (the statuses a listing's filter lists)", () => {
   it("lists each status once, in the enum's order, and never the closed one; every status but it when none is given", () => {
     expect(listedStatuses(undefined)).toBeUndefined();
     expect(listedStatuses([])).toBeUndefined();
-    // Each once and in one order: a zip-search statement's shape holds them (clinic-search.ts `ZipShape`).
+    // Each once and in one order: a zip-search statement's shape holds them (zip-search.ts `ZipShape`).
     expect(listedStatuses(["OPERATIONAL", "OPERATIONAL", "CLOSED_TEMPORARILY", "OPERATIONAL"])).toEqual(["OPERATIONAL", "CLOSED_TEMPORARILY"]);
     expect(listedStatuses(["CLOSED_TEMPORARILY", "OPERATIONAL"])).toEqual(["OPERATIONAL", "CLOSED_TEMPORARILY"]);
     expect(listedStatuses(["PERMANENTLY_CLOSED"])).toEqual([]);

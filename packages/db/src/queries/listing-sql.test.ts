@@ -19,15 +19,10 @@ import * as schema from "../schema/schema.ts";
 import { clinicPrices, clinics, clinicStaff, zipCodes } from "../schema/schema.ts";
 import { ClinicFragments } from "./clinic-fragments.ts";
 import { LocatedPlaces } from "./located-places.ts";
-import {
-  findClinicTextBySlugOrId,
-  listClinicsNear,
-  listClinicsNearEncoded,
-  searchClinicsInCity,
-  searchClinicsNearZip,
-  type CitySearch,
-  type ZipSearch,
-} from "./clinic-search.ts";
+import { findClinicTextBySlugOrId } from "./clinic-by-slug.ts";
+import { searchClinicsInCity, type CitySearch } from "./city-search.ts";
+import { listClinicsNear, listClinicsNearEncoded } from "./nearby.ts";
+import { searchClinicsNearZip, type ZipSearch } from "./zip-search.ts";
 import { searchClinicsNearZipByPrice } from "./clinic-search-by-price.ts";
 
 const TODAY = "2026-06-15";

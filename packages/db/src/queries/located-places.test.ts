@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { zipCodes } from "../schema/schema.ts";
 import { LocatedPlaces } from "./located-places.ts";
-import { locatedGeneration, searchClinicsNearZip } from "./clinic-search.ts";
+import { locatedGeneration, searchClinicsNearZip } from "./zip-search.ts";
 
 let t: TestDatabase;
 /** ZIP centroids: a dense city, its edge, a lone town, and one near the antimeridian. */

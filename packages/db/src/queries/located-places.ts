@@ -63,7 +63,7 @@ const cellKey = (row: number, column: number) => (row + 1000) * 10_000 + (column
 const emptyCell = (): Cell => ({ latitudes: [], longitudes: [], statuses: [], counts: STATUSES.map(() => 0) });
 const hav = (x: number) => Math.sin(x / 2) ** 2;
 
-/** `milesFrom` in clinic-search.ts, in the same steps: the haversine on a 3959-mile sphere. */
+/** `milesFrom` in listing-geometry.ts, in the same steps: the haversine on a 3959-mile sphere. */
 function milesBetween(latitude: number, longitude: number, origin: { latitude: number; longitude: number; cos: number }): number {
   const a = Math.sin(((latitude - origin.latitude) * RADIANS) / 2);
   const b = Math.sin(((longitude - origin.longitude) * RADIANS) / 2);

@@ -13,7 +13,7 @@ import { priceIndexOfValues, type LatLon, type PriceBrand, type PriceIndex } fro
 import type { Database } from "../connection/client.ts";
 import { clinicCurrentPrices } from "../schema/schema.ts";
 import { cityCondition, parseCitySlug } from "./cities.ts";
-import { clinicsWithinMiles, priceCity, pricePlace, withinMilesOfZipOrigin, zipOriginCte } from "./clinic-search.ts";
+import { clinicsWithinMiles, priceCity, pricePlace, withinMilesOfZipOrigin, zipOriginCte } from "./listing-geometry.ts";
 import { roundGeo } from "./geo.ts";
 import { fixedStatement, preparedRows } from "./listings.ts";
 import { keptPriceCounts, oldestCountingDay } from "./price-filters.ts";

@@ -10,7 +10,8 @@ import { oldestCurrentCheck, type StaffCredential } from "@botox/core";
 import { backfillClinicDerivedColumns } from "../schema/clinic-derived.ts";
 import { clinics } from "../schema/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
-import { searchClinicsInCity, searchClinicsNearZip } from "./clinic-search.ts";
+import { searchClinicsInCity } from "./city-search.ts";
+import { searchClinicsNearZip } from "./zip-search.ts";
 import { findStaff, insertStaff, listClinicStaff, updateStaff, verifiedCredentialCheck } from "./staff.ts";
 
 let t: TestDatabase;

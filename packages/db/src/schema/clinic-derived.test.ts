@@ -5,7 +5,8 @@ import { importClinics } from "../import/import.ts";
 import { clinicInputSchema, type ClinicFormValues } from "@botox/core";
 import { toClinicRow, type ClinicRow } from "./clinic-row.ts";
 import { insertClinic, updateClinic } from "../queries/admin-clinics.ts";
-import { listClinicsNear, openAtInstant } from "../queries/clinic-search.ts";
+import { openAtInstant } from "../queries/listing-filters.ts";
+import { listClinicsNear } from "../queries/nearby.ts";
 import { clinics } from "./schema.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 
