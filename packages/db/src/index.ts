@@ -90,7 +90,7 @@ export { countListingEvents, listingEventWeeks, type ListingEventCount } from ".
 export { clinicExists, insertRating, hasRated, ratingStats, ratingSummaries, ratingNetworkCounts } from "./queries/ratings.ts";
 export { priceRow, insertPrice, findPrice, updatePrice, deletePrice, listClinicPrices, type PriceValues } from "./queries/clinic-prices.ts";
 export { priceIndexInCity, priceIndexNearZip, priceIndexNear } from "./queries/price-index.ts";
-export { searchClinicsNearZipByPrice } from "./queries/clinic-search-by-price.ts";
+export { searchClinicsNearZipByPrice } from "./queries/zip-search-by-price.ts";
 export { insertPriceReport, listPriceReports, reviewPriceReport } from "./queries/price-reports.ts";
 export {
   insertDeal,

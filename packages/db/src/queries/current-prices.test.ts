@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { deletePrice, insertPrice, updatePrice } from "./clinic-prices.ts";
 import { searchClinicsInCity } from "./city-search.ts";
-import { searchClinicsNearZipByPrice } from "./clinic-search-by-price.ts";
+import { searchClinicsNearZipByPrice } from "./zip-search-by-price.ts";
 import { priceIndexInCity, priceIndexNearZip } from "./price-index.ts";
 
 let t: TestDatabase;

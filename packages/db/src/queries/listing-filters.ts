@@ -1,6 +1,6 @@
 /**
  * What the listing searches share (zip-search.ts, city-search.ts, nearby.ts and
- * clinic-search-by-price.ts): the filters on located clinics (statuses, open now, a verified
+ * zip-search-by-price.ts): the filters on located clinics (statuses, open now, a verified
  * credential) as they are bound and as conditions, and the page types they answer.
  *
  * Keeps nothing: SQL fragments and types only. Proved unchanged by listing-sql.test.ts (the

@@ -1,7 +1,7 @@
 /**
  * The geometry of the listing queries: points in SQL, great-circle miles, and the radius test
  * every search near a place uses (zip-search.ts, nearby.ts, city-search.ts, price-index.ts,
- * deals.ts, clinic-search-by-price.ts). A radius test prefilters with the circle's
+ * deals.ts, zip-search-by-price.ts). A radius test prefilters with the circle's
  * latitude/longitude box on the GiST index clinics_point_idx (point(longitude, latitude) where
  * both are set, migration 0017), then keeps the exact great-circle distance; distances are miles
  * on a 3959-mile earth (product.md §9). The exact distance is the haversine formula on the plain

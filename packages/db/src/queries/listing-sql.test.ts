@@ -23,7 +23,7 @@ import { findClinicTextBySlugOrId } from "./clinic-by-slug.ts";
 import { searchClinicsInCity, type CitySearch } from "./city-search.ts";
 import { listClinicsNear, listClinicsNearEncoded } from "./nearby.ts";
 import { searchClinicsNearZip, type ZipSearch } from "./zip-search.ts";
-import { searchClinicsNearZipByPrice } from "./clinic-search-by-price.ts";
+import { searchClinicsNearZipByPrice } from "./zip-search-by-price.ts";
 
 const TODAY = "2026-06-15";
 const OPEN_AT = new Date("2026-06-15T15:00:00Z");

@@ -1,6 +1,6 @@
 /**
  * zip-search (GET /zip-search, product.md §7.1): clinics near a ZIP's centroid, without a price
- * filter or sort (those are clinic-search-by-price.ts, which builds on the parts here). Also the
+ * filter or sort (those are zip-search-by-price.ts, which builds on the parts here). Also the
  * zip-search statement's shape, its bound values and their names (`zipBindings`, `zipNames`,
  * `zipPartsOf`), which nearby.ts and city-search.ts use too, and `nearestReach`.
  *
@@ -248,7 +248,7 @@ export function zipOriginOf(rows: readonly ZipListingRow[]): ZipOrigin | null {
 export const zipOriginColumns = sql`origin.latitude AS "originLatitude", origin.longitude AS "originLongitude", origin.city AS "originCity", origin.state AS "originState"`;
 
 // The statement's shape and values, which nearby.ts, city-search.ts and
-// clinic-search-by-price.ts build theirs on.
+// zip-search-by-price.ts build theirs on.
 
 /**
  * The shape of a zip-search statement (`zipStatementParts`): which filters, prices and staff
