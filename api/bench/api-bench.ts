@@ -33,6 +33,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -59,9 +60,13 @@ const TARGET_P95_MS = 25;
 const BEACON_GOAL = { eventsPerSecond: 2_000, p95Ms: 20 } as const;
 const BEACON = "beacon";
 /**
- * The beacon offered at the goal's rate (autocannon's overallRate over the same connections):
- * the plain scenario measures the most one instance takes, with its 50 connections always
- * waiting, which is a latency of 50 / throughput; this one measures the latency at 2,000 a second.
+ * The beacon offered at the goal's rate, paced: one request every 1/2,000 s whether or not the
+ * earlier ones were answered (an open loop, as visitors arrive), each timed from its sending.
+ * The plain scenario measures the most one instance takes, with its 50 connections always
+ * waiting, which is a latency of 50 / throughput. autocannon's own rate option is no help
+ * here: each connection sends its second's quota at once and then waits for the next second
+ * (its httpClient.js resets `reqsMadeThisSecond` on a one-second interval), so every second
+ * starts with a burst served at full load, and the latencies are those of saturation.
  */
 const BEACON_AT_GOAL = "beacon at 2000/s";
 /** A browser's User-Agent: the beacon does not count known bots or requests without one. */
@@ -267,7 +272,7 @@ interface Scenario {
   method: "GET" | "POST";
   /** Extra headers on every request (the admin scenario's session cookie). */
   headers?: Record<string, string>;
-  /** Requests a second across every connection (autocannon's overallRate); none: as fast as answered. */
+  /** Requests a second, paced evenly (`pacedLoad`); none: autocannon, as fast as answered. */
   overallRate?: number;
   /** The next request: a path, and a body for POST. */
   next(i: number): { path: string; body?: string };
@@ -459,13 +464,13 @@ interface Raw {
 }
 
 async function load(port: number, s: Scenario, run: { seconds: number } | { amount: number }, cursor: Cursor): Promise<Raw> {
+  if (s.overallRate) return pacedLoad(port, s, s.overallRate, "seconds" in run ? run.seconds : run.amount / s.overallRate, cursor);
   let ip = 0;
   const latencies: number[] = [];
   const instance = autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     ...("seconds" in run ? { duration: run.seconds } : { amount: run.amount }),
-    ...(s.overallRate ? { overallRate: s.overallRate } : {}),
     method: s.method,
     headers: { "content-type": "application/json", origin: "http://localhost:4321" },
     requests: [
@@ -481,6 +486,73 @@ async function load(port: number, s: Scenario, run: { seconds: number } | { amou
   instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   const result = await instance;
   return { requests: result.requests.total, seconds: result.duration, latencies, errors: result.errors, non2xx: result.non2xx, timeouts: result.timeouts };
+}
+
+/**
+ * `rate` requests a second for `seconds`, evenly spaced and never waiting for answers (an open
+ * loop): at each tick the requests due by then are sent on a keep-alive pool of sockets, and
+ * each is timed from its sending to the end of its answer. A request still unanswered after
+ * 10 s counts as a timeout.
+ */
+async function pacedLoad(port: number, s: Scenario, rate: number, seconds: number, cursor: Cursor): Promise<Raw> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let timeouts = 0;
+  let ip = 0;
+  const pending = new Set<Promise<void>>();
+  const send = () => {
+    const { path: p, body } = s.next(cursor.i++);
+    ip = (ip + 1) % 65_536;
+    const started = performance.now();
+    const done = new Promise<void>((resolve) => {
+      const req = http.request(
+        {
+          agent,
+          host: "127.0.0.1",
+          port,
+          path: p,
+          method: s.method,
+          timeout: 10_000,
+          headers: { "content-type": "application/json", origin: "http://localhost:4321", ...s.headers, "x-forwarded-for": `198.18.${ip >> 8}.${ip & 255}` },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            latencies.push(performance.now() - started);
+            if ((res.statusCode ?? 0) >= 300) non2xx++;
+            resolve();
+          });
+        },
+      );
+      req.on("timeout", () => {
+        timeouts++;
+        req.destroy();
+      });
+      req.on("error", () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+    pending.add(done);
+    void done.then(() => pending.delete(done));
+  };
+  const total = Math.round(rate * seconds);
+  const start = performance.now();
+  let sent = 0;
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
+    while (sent < due) {
+      send();
+      sent++;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  return { requests: latencies.length, seconds: (performance.now() - start) / 1000, latencies, errors, non2xx, timeouts };
 }
 
 function summarize(name: string, mode: string, code: string, raws: Raw[]): Measured {
@@ -511,7 +583,7 @@ function summarize(name: string, mode: string, code: string, raws: Raw[]): Measu
 
 /** Whether a beacon measurement meets its own goal (reported, not asserted). */
 const meetsBeaconGoal = (r: Measured) =>
-  // Offered at the goal's rate, a run answers a few less than it (its last second is cut short).
+  // Paced at the goal's rate, a run answers a hair under it (its last answers are awaited).
   r.rps >= BEACON_GOAL.eventsPerSecond * (r.name === BEACON_AT_GOAL ? 0.97 : 1) && r.p95 <= BEACON_GOAL.p95Ms && r.errors + r.non2xx + r.timeouts === 0;
 
 /** The report's lines on the beacon's goal, when it was measured. */
