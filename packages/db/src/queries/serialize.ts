@@ -1,5 +1,5 @@
 /** Rows → the API shapes of packages/core (one place, used by the API and the site build). */
-import { formatReviews, openHoursOf, roundMiles, setBounded, type BlogCategory, type BlogPost, type Clinic, type WorkingHours } from "@botox/core";
+import { bookingLinkShown, formatReviews, openHoursOf, roundMiles, setBounded, type BlogCategory, type BlogPost, type Clinic, type WorkingHours } from "@botox/core";
 import type { blogCategories, blogPosts, clinics } from "../schema/schema.ts";
 
 type ClinicRow = typeof clinics.$inferSelect;
@@ -71,7 +71,8 @@ export function toClinic(row: ListingRow, distance?: number | null): Clinic {
     timeZone: row.timeZone,
     lastVerifiedOn: row.lastVerifiedOn,
     claimed: row.claimed,
-    bookingUrl: row.bookingUrl,
+    // A stored link that stopped answering is not offered (decision 299); its owners see it in their workspace.
+    bookingUrl: bookingLinkShown(row.bookingUrlFailures) ? row.bookingUrl : null,
     description: row.description,
     openHours: openHoursFor(row.workingHours),
     createdAt: iso(row.createdAt),
