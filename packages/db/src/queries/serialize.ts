@@ -13,8 +13,12 @@ export function iso(d: Date | string | null): string | null {
   return d == null ? null : new Date(d).toISOString();
 }
 
-/** Columns only searches read, never an answer: the weekly open minutes and the import key. */
-export const SEARCH_ONLY_COLUMNS = ["openMinutes", "sourceKey"] as const satisfies readonly (keyof ClinicRow)[];
+/**
+ * Columns no clinic answer is made of: the weekly open minutes and the import key (searches
+ * read them), and when the booking link was last checked and began failing (the re-check and
+ * the owner workspace read them; an answer needs only the failures, decision 299).
+ */
+export const SEARCH_ONLY_COLUMNS = ["openMinutes", "sourceKey", "bookingUrlCheckedAt", "bookingUrlFailingSince"] as const satisfies readonly (keyof ClinicRow)[];
 
 /** The columns a clinic answer is made of (a whole row, or a listing's projection of it). */
 export type ListingRow = Omit<ClinicRow, (typeof SEARCH_ONLY_COLUMNS)[number] | "createdAt" | "updatedAt"> & {
