@@ -56,7 +56,16 @@ const answers: BookingLinkChecker = async () => {};
 const refuses: BookingLinkChecker = async () => {
   throw new Error("The booking link did not answer (it answered HTTP 404). Check the address and try again.");
 };
-const publicLink = async (id: number) => (await t.get<Clinic>(`/clinics/${id}`, { cookie: admin })).body.bookingUrl;
+/** The link as visitors get it: the clinic page's read (by slug) and the city listing the cards come from, which must agree. */
+const publicLink = async (id: number) => {
+  const [row] = await t.db.sql<{ slug: string; city_slug: string }[]>`select slug, city_slug from clinics where id = ${id}`;
+  const page = (await t.get<Clinic>(`/proxy/clinic/${row!.slug}`)).body.bookingUrl;
+  const cards = (await t.get<{ clinics: Clinic[] }>(`/proxy/clinics-by-city/${row!.city_slug}?limit=100`)).body.clinics;
+  const team = (await t.get<Clinic>(`/clinics/${id}`, { cookie: admin })).body.bookingUrl;
+  expect(cards.find((c) => c.id === id)?.bookingUrl).toBe(page);
+  expect(team).toBe(page);
+  return page;
+};
 const state = async (id: number) => (await t.get<BookingLinkState>(`/clinics/${id}/booking-link`, { cookie: admin })).body;
 const ownerMails = async (id: number) =>
   t.db.sql<{ to_address: string; subject: string; text: string }[]>`
