@@ -51,7 +51,8 @@ async function linkedClinic(url: string, checkedDaysAgo: number | null, owners: 
   return id;
 }
 
-const run = (now: () => Date, check: BookingLinkChecker, batch = 10) => recheckBookingLinks({ deps: t.deps, mail: mailContext(t.deps).config, batch, check, now });
+const run = (now: () => Date, check: BookingLinkChecker, batch = 10) =>
+  recheckBookingLinks({ deps: t.deps, mail: mailContext(t.deps).config, batch, check, now });
 const answers: BookingLinkChecker = async () => {};
 const refuses: BookingLinkChecker = async () => {
   throw new Error("The booking link did not answer (it answered HTTP 404). Check the address and try again.");
@@ -143,7 +144,8 @@ describe("recheckBookingLinks", () => {
     const id = await linkedClinic("https://book.zenoti.com/old-link", 2);
     await t.db.sql`update clinics set booking_url_failures = 1 where id = ${id}`;
     const savedMeanwhile: BookingLinkChecker = async () => {
-      await t.db.sql`update clinics set booking_url = 'https://book.zenoti.com/new-link', booking_url_checked_at = now(), booking_url_failures = 0 where id = ${id}`;
+      await t.db
+        .sql`update clinics set booking_url = 'https://book.zenoti.com/new-link', booking_url_checked_at = now(), booking_url_failures = 0 where id = ${id}`;
       throw new Error("no answer in time");
     };
     expect(await run(at(0), savedMeanwhile)).toMatchObject({ checked: 1, hidden: 0 });

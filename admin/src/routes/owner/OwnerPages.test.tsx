@@ -236,7 +236,9 @@ describe("the owner workspace", { timeout: 60_000 }, () => {
     renderApp(api, "/owner/clinics/7");
     const booking = await screen.findByRole("form", { name: "Booking link" });
     expect(await within(booking).findByDisplayValue("https://book.zenoti.com/glow")).toBeInTheDocument();
-    expect(within(booking).getByRole("status")).toHaveTextContent(/^Last checked 28 Nov 2026 · not answering since 27 Nov 2026\. Your page does not show “Book online”/);
+    expect(within(booking).getByRole("status")).toHaveTextContent(
+      /^Last checked 28 Nov 2026 · not answering since 27 Nov 2026\. Your page does not show “Book online”/,
+    );
     expect(within(booking).getByRole("button", { name: "Remove link" })).toBeInTheDocument();
   });
 

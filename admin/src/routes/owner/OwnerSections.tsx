@@ -151,7 +151,7 @@ export function OwnerDescription({ clinic }: { clinic: Clinic }) {
  * What the link's checks found, in a line: "Last checked 28 Nov 2026", and once a check failed
  * "· not answering since 27 Nov 2026", and whether the page still shows it.
  */
-export function bookingLinkStatusText(state: BookingLinkState): string | null {
+function bookingLinkStatusText(state: BookingLinkState): string | null {
   if (!state.url || !state.checkedAt) return null;
   const checked = `Last checked ${formatVisitorDate(state.checkedAt)}`;
   if (state.failures === 0 || !state.failingSince) return checked;

@@ -128,7 +128,8 @@ describe("a clinic's photos", () => {
     async function threePhotos() {
       const clinic = await ownedClinic();
       const ids: number[] = [];
-      for (const alt of ["Front desk", "Treatment room", "Team"]) ids.push(((await (await add(clinic.id, clinic.cookie, alt)).json()) as { photo: ClinicPhoto }).photo.id);
+      for (const alt of ["Front desk", "Treatment room", "Team"])
+        ids.push(((await (await add(clinic.id, clinic.cookie, alt)).json()) as { photo: ClinicPhoto }).photo.id);
       return { ...clinic, ids };
     }
     const order = (clinicId: number, cookie: string, body: unknown) => t.request("PUT", `/clinics/${clinicId}/photos/order`, { cookie, body });
@@ -151,7 +152,13 @@ describe("a clinic's photos", () => {
       const log = (await (await t.request("GET", `/clinics/${id}/audit`, { cookie })).json()) as ClinicAuditList;
       const reorders = log.entries.filter((e) => e.action === "photo.reorder");
       expect(reorders).toEqual([
-        expect.objectContaining({ entity: "clinic", entityId: id, fields: ["photoOrder"], before: { photoOrder: [a, b, c] }, after: { photoOrder: [c, a, b] } }),
+        expect.objectContaining({
+          entity: "clinic",
+          entityId: id,
+          fields: ["photoOrder"],
+          before: { photoOrder: [a, b, c] },
+          after: { photoOrder: [c, a, b] },
+        }),
       ]);
       expect(reorders[0]?.actor.role).toBe("owner");
       // A move is no photo.update of its own.

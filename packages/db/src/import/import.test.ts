@@ -315,7 +315,18 @@ describe("re-import: which columns it compares (every one but those named in imp
   // Bookkeeping: the generated id and timestamps, and the key the row is matched on.
   const bookkeeping = new Set(["id", "createdAt", "updatedAt", "sourceKey"]);
   // Kept as stored by a re-import of the same values (import-upsert.ts says why).
-  const kept = new Set(["slug", "timeZone", "openMinutes", "lastVerifiedOn", "claimed", "bookingUrl", "bookingUrlCheckedAt", "bookingUrlFailures", "bookingUrlFailingSince", "description"]);
+  const kept = new Set([
+    "slug",
+    "timeZone",
+    "openMinutes",
+    "lastVerifiedOn",
+    "claimed",
+    "bookingUrl",
+    "bookingUrlCheckedAt",
+    "bookingUrlFailures",
+    "bookingUrlFailingSince",
+    "description",
+  ]);
 
   /** A value of `column` other than `current`; a column of a new kind needs one here. */
   function otherValue(key: string, column: PgColumn, current: unknown): unknown {

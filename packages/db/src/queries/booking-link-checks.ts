@@ -67,5 +67,11 @@ export async function bookingLinkStateOf(db: DbExecutor, clinicId: number): Prom
   if (!row) return null;
   const failures = Number(row.failures);
   const at = (ms: number | null) => (ms == null ? null : new Date(Number(ms)).toISOString());
-  return { url: row.booking_url, shown: row.booking_url != null && bookingLinkShown(failures), checkedAt: at(row.checked_ms), failures, failingSince: at(row.failing_ms) };
+  return {
+    url: row.booking_url,
+    shown: row.booking_url != null && bookingLinkShown(failures),
+    checkedAt: at(row.checked_ms),
+    failures,
+    failingSince: at(row.failing_ms),
+  };
 }

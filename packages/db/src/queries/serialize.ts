@@ -1,5 +1,15 @@
 /** Rows → the API shapes of packages/core (one place, used by the API and the site build). */
-import { bookingLinkShown, formatReviews, openHoursOf, roundMiles, setBounded, type BlogCategory, type BlogPost, type Clinic, type WorkingHours } from "@botox/core";
+import {
+  bookingLinkShown,
+  formatReviews,
+  openHoursOf,
+  roundMiles,
+  setBounded,
+  type BlogCategory,
+  type BlogPost,
+  type Clinic,
+  type WorkingHours,
+} from "@botox/core";
 import type { blogCategories, blogPosts, clinics } from "../schema/schema.ts";
 
 type ClinicRow = typeof clinics.$inferSelect;
@@ -18,7 +28,12 @@ export function iso(d: Date | string | null): string | null {
  * read them), and when the booking link was last checked and began failing (the re-check and
  * the owner workspace read them; an answer needs only the failures, decision 299).
  */
-export const SEARCH_ONLY_COLUMNS = ["openMinutes", "sourceKey", "bookingUrlCheckedAt", "bookingUrlFailingSince"] as const satisfies readonly (keyof ClinicRow)[];
+export const SEARCH_ONLY_COLUMNS = [
+  "openMinutes",
+  "sourceKey",
+  "bookingUrlCheckedAt",
+  "bookingUrlFailingSince",
+] as const satisfies readonly (keyof ClinicRow)[];
 
 /** The columns a clinic answer is made of (a whole row, or a listing's projection of it). */
 export type ListingRow = Omit<ClinicRow, (typeof SEARCH_ONLY_COLUMNS)[number] | "createdAt" | "updatedAt"> & {

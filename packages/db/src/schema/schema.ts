@@ -102,7 +102,9 @@ export const clinics = pgTable(
     index("clinics_status_idx").on(t.businessStatus),
     index("clinics_updated_at_idx").on(t.updatedAt),
     // The daily re-check of booking links takes the oldest checked first (decision 299).
-    index("clinics_booking_url_checked_idx").on(t.bookingUrlCheckedAt).where(sql`${t.bookingUrl} IS NOT NULL`),
+    index("clinics_booking_url_checked_idx")
+      .on(t.bookingUrlCheckedAt)
+      .where(sql`${t.bookingUrl} IS NOT NULL`),
     // Pages near a point come in KNN order (ll_to_earth(lat, lon) <-> origin). Migration 0003
     // adds INCLUDE (id, latitude, longitude, business_status), so nearest-first ids are
     // index-only scans. Radius counts and filters read clinics_point_idx instead (migration
