@@ -12,7 +12,8 @@ import { startTestHttpsServer, type TestHttpsServer } from "../test/https-server
 import { makeOwner, signInOwner } from "../test/owners.ts";
 import { createPublicTestContext, type PublicTestContext } from "../test/public-app.ts";
 import { mailContext } from "../mail/service.ts";
-import { recheckBookingLinks, type BookingLinkChecker } from "./booking-link-recheck.ts";
+import { ManualClock } from "@botox/publish/testing";
+import { recheckBookingLinks, startBookingLinkRechecks, type BookingLinkChecker } from "./booking-link-recheck.ts";
 
 let t: PublicTestContext;
 let admin: string;
@@ -192,6 +193,39 @@ describe("recheckBookingLinks", () => {
       expect((await state(id)).failures).toBe(1);
     } finally {
       t.deps.bookingLinkCheck = links.check;
+    }
+  });
+
+  it("runs on its schedule; a tick while a run is still asking is skipped", async () => {
+    await linkedClinic("https://book.zenoti.com/slow", 2);
+    const clock = new ManualClock(start);
+    let release = () => {};
+    const asked: string[] = [];
+    const slow: BookingLinkChecker = (url) => {
+      asked.push(url);
+      return new Promise<void>((resolve) => (release = resolve));
+    };
+    const schedule = startBookingLinkRechecks(
+      { deps: t.deps, mail: mailContext(t.deps).config, batch: 10, check: slow, now: () => new Date(clock.now()) },
+      "*/15 * * * *",
+      clock,
+    );
+    try {
+      expect(schedule.nextRun()?.toISOString()).toBe("2026-11-20T09:15:00.000Z");
+      clock.advance(15 * 60_000);
+      await expect.poll(() => asked).toEqual(["https://book.zenoti.com/slow"]);
+      // Another link falls due, but the run in hand is still asking: the next tick does nothing.
+      await linkedClinic("https://book.zenoti.com/next", 2);
+      clock.advance(15 * 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(asked).toHaveLength(1);
+      release();
+      await expect.poll(async () => (await t.db.sql`select 1 from clinics where booking_url like '%/slow' and booking_url_failures = 0`).length).toBe(1);
+      clock.advance(15 * 60_000);
+      await expect.poll(() => asked).toEqual(["https://book.zenoti.com/slow", "https://book.zenoti.com/next"]);
+      release();
+    } finally {
+      schedule.stop();
     }
   });
 });

@@ -9,7 +9,7 @@
  */
 import { BOOKING_LINK_RECHECK, bookingLinkShown } from "@botox/core";
 import { claimDueBookingLinks, driverOf, recordBookingLinkCheck, type DueBookingLink } from "@botox/db";
-import { scheduleNightly, systemClock } from "@botox/publish";
+import { scheduleNightly, systemClock, type Clock } from "@botox/publish";
 import type { Deps } from "../context.ts";
 import { checkBookingLink } from "../lib/booking-link-check.ts";
 import { writeContent } from "../lib/content-changes.ts";
@@ -110,12 +110,12 @@ async function mailOwners(ctx: BookingLinkRecheckContext, tx: ReturnType<typeof 
  * Runs recheckBookingLinks at each time `cron` matches (UTC), in this process (every instance
  * may: claimed rows are skipped by the others); a run still going skips the next tick.
  */
-export function startBookingLinkRechecks(ctx: BookingLinkRecheckContext, cron: string): ReturnType<typeof scheduleNightly> {
+export function startBookingLinkRechecks(ctx: BookingLinkRecheckContext, cron: string, clock: Clock = systemClock): ReturnType<typeof scheduleNightly> {
   let running = false;
   return scheduleNightly({
     cron,
     timezone: "UTC",
-    clock: systemClock,
+    clock,
     onTick: () => {
       if (running) return;
       running = true;
