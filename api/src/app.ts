@@ -37,6 +37,7 @@ import { ownerSecurityRoutes } from "./routes/owner/owner-security.routes.ts";
 import { ownerRoutes } from "./routes/owner/owner.routes.ts";
 import { claimsRoutes } from "./routes/claims/claims.routes.ts";
 import { clinicPatchRoutes } from "./routes/clinics/clinic-patch.routes.ts";
+import { bookingLinkRoutes } from "./routes/clinics/booking-link.routes.ts";
 import { clinicAuditRoutes } from "./routes/clinics/clinic-audit.routes.ts";
 import { eventsRoutes } from "./routes/events/events.routes.ts";
 
@@ -108,6 +109,7 @@ export function createApp(deps: Deps) {
   v1.route("/", ownerSecurityRoutes);
   v1.route("/", claimsRoutes);
   v1.route("/", clinicPatchRoutes);
+  v1.route("/", bookingLinkRoutes);
   v1.route("/", clinicAuditRoutes);
   v1.route("/", eventsRoutes);
   v1.route("/", openApiRoutes(v1));

@@ -23,6 +23,7 @@ import { mailConfigFromEnv } from "./mail/config.ts";
 import { startMailScheduler, type MailScheduler } from "./mail/schedule.ts";
 import type { MailService } from "./mail/mail-service.ts";
 import { MailWorker } from "./mail/worker.ts";
+import { startBookingLinkRechecks } from "./owners/booking-link-recheck.ts";
 
 export interface CreateDepsOptions {
   env?: ApiEnv;
@@ -38,6 +39,8 @@ export interface CreateDepsOptions {
   publishLogger?: Logger;
   /** Whether to start the outbox worker and the digest schedule (default: MAIL_WORKER, and MAIL_SCHEDULE unless "off"). */
   mail?: boolean;
+  /** Whether to re-check stored booking links (default: BOOKING_LINK_RECHECK_SCHEDULE unless "off"). */
+  linkRechecks?: boolean;
 }
 
 export interface AppDeps {
@@ -88,6 +91,12 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
   const mail: MailService = { config: mailConfig, worker, scheduler };
   deps.mail = mail;
   worker?.start();
+  // Booking links are asked again about daily, a small batch per tick (decision 299).
+  const recheckCron = env.BOOKING_LINK_RECHECK_SCHEDULE === "off" ? "" : env.BOOKING_LINK_RECHECK_SCHEDULE;
+  const linkRechecks =
+    (options.linkRechecks ?? true) && recheckCron !== ""
+      ? startBookingLinkRechecks({ deps, mail: mailConfig, batch: env.BOOKING_LINK_RECHECK_BATCH }, recheckCron)
+      : null;
   let closed: Promise<void> | undefined;
   return {
     deps,
@@ -96,6 +105,7 @@ export async function createDeps(options: CreateDepsOptions = {}): Promise<AppDe
     close: () =>
       (closed ??= (async () => {
         scheduler?.stop();
+        linkRechecks?.stop();
         await worker?.stop();
         await publisher?.stop();
         readCache?.stop();

@@ -122,6 +122,11 @@ const schema = z.object({
   MAIL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
   /** Cron (UTC) of the digest and price-alert run and the purge of unconfirmed subscriptions; "off" disables it. */
   MAIL_SCHEDULE: z.string().trim().default("0 14 * * *"),
+  // ---- booking links (decision 299) ----
+  /** Cron (UTC) of the re-check of stored booking links: each run asks a batch of links not asked for a day; "off" disables it. */
+  BOOKING_LINK_RECHECK_SCHEDULE: z.string().trim().default("*/15 * * * *"),
+  /** Links one re-check run asks (one after another). */
+  BOOKING_LINK_RECHECK_BATCH: z.coerce.number().int().min(1).max(500).default(20),
   // ---- running as deployed (api/src/serve, docs/deploy.md) ----
   /** Whether this API process also serves the live site on SITE_PORT in local mode (off when a separate site server does). */
   SERVE_SITE: z

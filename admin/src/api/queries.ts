@@ -10,6 +10,8 @@ export const keys = {
   clinic: (id: string) => ["clinics", "one", id] as const,
   /** Under "clinics": a saved clinic refreshes its log too. */
   clinicAudit: (id: number, page: number) => ["clinics", "audit", id, page] as const,
+  /** Under "clinics": saving the link reads its checks again. */
+  bookingLink: (id: number) => ["clinics", "booking-link", id] as const,
   posts: ["posts"] as const,
   post: (id: string) => ["posts", "one", id] as const,
   categories: ["categories"] as const,

@@ -139,6 +139,8 @@ describe("an owner's session on the team's routes", () => {
         "get /clinics/{id}/photos",
         "post /clinics/{id}/photos",
         "delete /clinic-photos/{id}",
+        "put /clinics/{id}/photos/order",
+        "get /clinics/{id}/booking-link",
       ]),
     );
     expect(access.get("get /owner/clinics")).toBe("self");
@@ -168,7 +170,7 @@ describe("owner A on owner B's clinic", () => {
       await t.db.sql`select id, unit_price_cents from clinic_prices where clinic_id = ${clinicB} order by id`,
       await t.db.sql`select id, title from clinic_deals where clinic_id = ${clinicB} order by id`,
       await t.db.sql`select id, name from clinic_staff where clinic_id = ${clinicB} order by id`,
-      await t.db.sql`select id, alt from clinic_photos where clinic_id = ${clinicB} order by id`,
+      await t.db.sql`select id, alt, position from clinic_photos where clinic_id = ${clinicB} order by id`,
       await t.db.sql`select id, status from clinic_claims where clinic_id = ${clinicB} order by id`,
       await t.db.sql`select owner_id from clinic_owners where clinic_id = ${clinicB} order by owner_id`,
     ];
@@ -182,7 +184,9 @@ describe("owner A on owner B's clinic", () => {
           ? undefined
           : route.endsWith("/photos")
             ? new FormData()
-            : { brand: "botox", model: "per_unit", unitPriceCents: 1, source: "clinic", observedOn: "2026-01-01", reason: "No", email: "x@example.org" };
+            : route.endsWith("/photos/order")
+              ? { ids: [rowsB.photo] }
+              : { brand: "botox", model: "per_unit", unitPriceCents: 1, source: "clinic", observedOn: "2026-01-01", reason: "No", email: "x@example.org" };
       const res = await t.request(method.toUpperCase(), urlFor(route, rowsB), { cookie: ownerA, body });
       if (res.status !== 403 && res.status !== 404) answers.push(`${route}: ${res.status}`);
     }

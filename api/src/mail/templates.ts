@@ -329,6 +329,35 @@ export function claimContestOpenedMail(to: { email: string; name: string }, clin
   };
 }
 
+/**
+ * A clinic's booking link stopped answering its daily re-checks (decision 299) and is no longer
+ * shown (transactional, to each owner, once: when it is hidden).
+ */
+export function ownerBookingLinkDownMail(
+  l: MailLinks & { adminUrl: string },
+  to: string,
+  link: { clinicId: number; clinicName: string; url: string; failingSince: Date; reason: string },
+): Omit<OutgoingMail, "kind"> {
+  const since = formatUtcMinute(link.failingSince);
+  const workspace = `${l.adminUrl}/owner/clinics/${link.clinicId}`;
+  const lead = `The booking link of ${link.clinicName} on ${BRAND.name} has not answered since ${since}, so the listing no longer shows "Book online".`;
+  const text = [
+    "Hello,",
+    "",
+    lead,
+    "",
+    `Link: ${link.url}`,
+    `Last answer: ${link.reason}`,
+    "",
+    `It is checked again every day and shown again as soon as it answers. To change it, open your owner workspace: ${workspace}`,
+  ].join("\n");
+  const html = page(
+    `<p>Hello,</p><p>${esc(lead)}</p><p>Link: ${esc(link.url)}<br>Last answer: ${esc(link.reason)}</p>` +
+      `<p>It is checked again every day and shown again as soon as it answers. To change it, open <a href="${esc(workspace)}">your owner workspace</a>.</p>`,
+  );
+  return { to, subject: `The booking link of ${link.clinicName} is not answering`, text, html };
+}
+
 /** An owner's invitation to co-own a clinic's listing (transactional): a single-use link, its token in the fragment. */
 export function ownerInviteMail(
   l: MailLinks & { adminUrl: string },

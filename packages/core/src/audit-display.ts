@@ -20,6 +20,7 @@ const FIELD_LABELS: Record<string, string> = {
   streetView: "Street view",
   photo: "Photo",
   bookingUrl: "Booking link",
+  photoOrder: "Photo order",
   lastVerifiedOn: "Checked on",
   reviewCount: "Number of reviews",
   unitPriceCents: "Price per unit",

@@ -96,3 +96,16 @@ export function bookingLinkIssue(link: string, siteDomain: string | null): strin
   if (bookingPlatformOf(host)) return null;
   return BOOKING_LINK_MSG.notAllowed(BOOKING_PLATFORMS.map((p) => p.name).join(", "));
 }
+
+/**
+ * Stored links are asked again (decision 299): at most once a day each, oldest check first;
+ * after `hideAfterFailures` checks in a row that did not answer the link is no longer shown
+ * (the clinic's answer has no booking link) until a check answers or a new link is saved.
+ */
+export const BOOKING_LINK_RECHECK = {
+  hideAfterFailures: 2,
+  everyHours: 24,
+} as const;
+
+/** Whether a stored link that failed `failures` re-checks in a row is shown to visitors. */
+export const bookingLinkShown = (failures: number): boolean => failures < BOOKING_LINK_RECHECK.hideAfterFailures;

@@ -190,6 +190,8 @@ export const PHOTOS_MSG = {
   altTooLong: (max: number) => `The photo description is too long (at most ${max} characters).`,
   tooMany: (max: number) => `A clinic can have at most ${max} photos. Remove one before adding another.`,
   notFound: "Photo not found.",
+  orderIds: "Send the photos' order as a list of photo ids (ids).",
+  orderMismatch: "The order must list each of the clinic's photos exactly once. Reload the page and try again.",
 } as const;
 
 export const CO_OWNERS_MSG = {

@@ -104,7 +104,8 @@ export {
   type RunningDeal,
 } from "./queries/deals.ts";
 export { staffRow, insertStaff, findStaff, updateStaff, deleteStaff, listClinicStaff, withVerifiedStaff, type StaffValues } from "./queries/staff.ts";
-export { listClinicPhotos, insertClinicPhoto, deleteClinicPhoto } from "./queries/clinic-photos.ts";
+export { listClinicPhotos, insertClinicPhoto, deleteClinicPhoto, reorderClinicPhotos } from "./queries/clinic-photos.ts";
+export { bookingLinkStateOf, claimDueBookingLinks, recordBookingLinkCheck, type DueBookingLink } from "./queries/booking-link-checks.ts";
 export { withPriceReportContext } from "./queries/price-report-context.ts";
 export { insertSuggestion, listSuggestions, decideSuggestion } from "./queries/suggestions.ts";
 export { setAuditActor, listClinicAudit, type AuditActor } from "./queries/clinic-audit.ts";

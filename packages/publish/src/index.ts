@@ -9,4 +9,4 @@ export { DEFAULT_BUILD_COMMAND, publishConfigFromEnv, type PublishConfig, type P
 export { publishEnv, publishEnvSchema, type PublishEnv } from "./env.ts";
 export { SiteFolder } from "./site-folder.ts";
 export { scheduleNightly } from "./schedule.ts";
-export { systemClock } from "./clock.ts";
+export { systemClock, type Clock } from "./clock.ts";

@@ -6,6 +6,9 @@ import { fileURLToPath } from "node:url";
 import type { Sql } from "@botox/db";
 import type { PublishConfig } from "./config.ts";
 
+/** A clock tests move by hand (schedules started with it fire on `advance`). */
+export { ManualClock } from "./clock.ts";
+
 const fakeBuild = fileURLToPath(new URL("./fixtures/fake-build.mjs", import.meta.url));
 
 export interface FakeSite {

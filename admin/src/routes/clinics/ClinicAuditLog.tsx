@@ -31,6 +31,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "photo.create": "Added a photo",
   "photo.update": "Changed a photo",
   "photo.delete": "Removed a photo",
+  "photo.reorder": "Put the photos in a new order",
 };
 
 /** "11/29/2026 14:05 UTC": the admin's date (product.md §3) and the time, in UTC as stored. */

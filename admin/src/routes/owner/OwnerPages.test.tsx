@@ -161,6 +161,7 @@ function workspace(over: Record<string, unknown> = {}) {
     "GET /clinics/7/deals": { deals: [] },
     "GET /clinics/7/staff": { staff: [] },
     "GET /clinics/7/photos": { photos: [] },
+    "GET /clinics/7/booking-link": { url: null, shown: false, checkedAt: null, failures: 0, failingSince: null },
     "GET /clinics/7/audit": { entries: [], totalCount: 0, page: 1, limit: 20 },
     "PATCH /clinics/7": (c: FakeCall) => ({ ...OWN_CLINIC, ...(c.body as object) }),
     ...over,
@@ -220,6 +221,46 @@ describe("the owner workspace", { timeout: 60_000 }, () => {
     await user.click(within(booking).getByRole("button", { name: "Save booking link" }));
     expect(await within(booking).findByText(refusal)).toBeInTheDocument();
     expect(callsTo("PATCH", "/clinics/7")[1]?.body).toEqual({ bookingUrl: "https://book.example.com/glow" });
+  });
+
+  it("shows when the booking link was last checked and since when it has not answered (decision 299)", async () => {
+    const { api } = workspace({
+      "GET /clinics/7/booking-link": {
+        url: "https://book.zenoti.com/glow",
+        shown: false,
+        checkedAt: "2026-11-28T09:00:00.000Z",
+        failures: 2,
+        failingSince: "2026-11-27T09:00:00.000Z",
+      },
+    });
+    renderApp(api, "/owner/clinics/7");
+    const booking = await screen.findByRole("form", { name: "Booking link" });
+    expect(await within(booking).findByDisplayValue("https://book.zenoti.com/glow")).toBeInTheDocument();
+    expect(within(booking).getByRole("status")).toHaveTextContent(
+      /^Last checked 28 Nov 2026 · not answering since 27 Nov 2026\. Your page does not show “Book online”/,
+    );
+    expect(within(booking).getByRole("button", { name: "Remove link" })).toBeInTheDocument();
+  });
+
+  it("moves a photo up and down, saving the whole order (decision 300)", async () => {
+    let photos: ClinicPhoto[] = [photoRow(1), photoRow(2), photoRow(3)];
+    const { api, callsTo } = workspace({
+      "GET /clinics/7/photos": () => ({ photos }),
+      "PUT /clinics/7/photos/order": (c: FakeCall) => {
+        const ids = (c.body as { ids: number[] }).ids;
+        photos = ids.map((id, i) => ({ ...photos.find((p) => p.id === id)!, position: i + 1 }));
+        return { photos };
+      },
+    });
+    renderApp(api, "/owner/clinics/7");
+    const user = userEvent.setup();
+    expect(await screen.findByRole("button", { name: "Move photo up: Room 1" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Move photo down: Room 3" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Move photo up: Room 3" }));
+    await waitFor(() => expect(callsTo("PUT", "/clinics/7/photos/order")[0]?.body).toEqual({ ids: [1, 3, 2] }));
+    await waitFor(() => expect(screen.getAllByRole("img").map((img) => img.getAttribute("alt"))).toEqual(["Room 1", "Room 3", "Room 2"]));
+    await user.click(screen.getByRole("button", { name: "Move photo down: Room 1" }));
+    await waitFor(() => expect(callsTo("PUT", "/clinics/7/photos/order")[1]?.body).toEqual({ ids: [3, 1, 2] }));
   });
 
   it("adds a photo with its alt text, and offers no upload once the clinic has 10", async () => {

@@ -1,6 +1,8 @@
 /**
  * The owner workspace's own sections (decisions 269, 282, 283): hours, description and booking
- * link go live through PATCH /clinics/{id}; photos through /clinics/{id}/photos; the details the
+ * link go live through PATCH /clinics/{id} (the link's daily checks shown beside it, decision
+ * 299); photos through /clinics/{id}/photos, put in order with "Move up" and "Move down"
+ * (decision 300); the details the
  * team checks are sent as a held edit, and the answer says so plainly. Each is one card that
  * stacks its fields on a phone (390 px) and lays them out side by side from `md`.
  */
@@ -15,12 +17,16 @@ import {
   MSG,
   SUGGESTION_FIELD_LABELS,
   errorMessageOf,
+  formatVisitorDate,
+  type BookingLinkState,
   type BusinessStatus,
   type Clinic,
   type ClinicPatchHeld,
   type ClinicPhoto,
   type ClinicPhotoCreated,
+  type ClinicPhotoList,
 } from "@botox/core";
+import { keys } from "../../api/queries.ts";
 import { useApi } from "../../api/session.tsx";
 import { useToast } from "../../components/toast.tsx";
 import { SelectField, TextField, TextareaField } from "../../components/FormFields.tsx";
@@ -141,11 +147,45 @@ export function OwnerDescription({ clinic }: { clinic: Clinic }) {
   );
 }
 
-/** The booking link: checked by the server (rule and answer) before it is saved. */
+/**
+ * What the link's checks found, in a line: "Last checked 28 Nov 2026", and once a check failed
+ * "· not answering since 27 Nov 2026", and whether the page still shows it.
+ */
+function bookingLinkStatusText(state: BookingLinkState): string | null {
+  if (!state.url || !state.checkedAt) return null;
+  const checked = `Last checked ${formatVisitorDate(state.checkedAt)}`;
+  if (state.failures === 0 || !state.failingSince) return checked;
+  const since = `${checked} · not answering since ${formatVisitorDate(state.failingSince)}`;
+  return state.shown
+    ? `${since}. If it still does not answer tomorrow, your page stops showing “Book online” until it does.`
+    : `${since}. Your page does not show “Book online” until it answers again (checked daily) or you save a new link.`;
+}
+
+/** The booking link: checked by the server (rule and answer) before it is saved, then daily. */
 export function OwnerBookingLink({ clinic }: { clinic: Clinic }) {
+  const api = useApi();
+  const state = useQuery({ queryKey: keys.bookingLink(clinic.id), queryFn: () => api.get(`/clinics/${clinic.id}/booking-link`) });
+  const platforms = BOOKING_PLATFORMS.map((p) => p.name).join(", ");
+  return (
+    <Card
+      title="Booking link"
+      description={`Shown as “Book online” on your page and in listings. https only, on your website's domain or a booking platform (${platforms}); we check that it answers before saving, and again every day.`}
+    >
+      {state.isPending ? (
+        <Spinner label="Loading the booking link..." />
+      ) : state.isError ? (
+        <Alert title="Failed to load the booking link." />
+      ) : (
+        <BookingLinkForm clinicId={clinic.id} state={state.data} />
+      )}
+    </Card>
+  );
+}
+
+function BookingLinkForm({ clinicId, state }: { clinicId: number; state: BookingLinkState }) {
   const toast = useToast();
-  const patch = useClinicPatch(clinic.id);
-  const [link, setLink] = useState(clinic.bookingUrl ?? "");
+  const patch = useClinicPatch(clinicId);
+  const [link, setLink] = useState(state.url ?? "");
   const [error, setError] = useState<string | null>(null);
   const send = (bookingUrl: string | null) => {
     setError(null);
@@ -164,26 +204,26 @@ export function OwnerBookingLink({ clinic }: { clinic: Clinic }) {
     e.preventDefault();
     send(link.trim() === "" ? null : link.trim());
   };
-  const platforms = BOOKING_PLATFORMS.map((p) => p.name).join(", ");
+  const status = bookingLinkStatusText(state);
   return (
-    <Card
-      title="Booking link"
-      description={`Shown as “Book online” on your page and in listings. https only, on your website's domain or a booking platform (${platforms}); we check that it answers before saving.`}
-    >
-      <form noValidate onSubmit={onSubmit} aria-label="Booking link" className="space-y-3">
-        <TextField label="Online booking address" type="url" inputMode="url" placeholder="https://" error={error ?? undefined} value={link} onValue={setLink} />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={patch.isPending}>
-            {patch.isPending ? "Checking..." : "Save booking link"}
+    <form noValidate onSubmit={onSubmit} aria-label="Booking link" className="space-y-3">
+      <TextField label="Online booking address" type="url" inputMode="url" placeholder="https://" error={error ?? undefined} value={link} onValue={setLink} />
+      {status ? (
+        <p role="status" className={state.failures > 0 ? "text-sm text-amber-800" : "text-sm text-slate-600"}>
+          {status}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={patch.isPending}>
+          {patch.isPending ? "Checking..." : "Save booking link"}
+        </Button>
+        {state.url ? (
+          <Button variant="outline" disabled={patch.isPending} onClick={() => send(null)}>
+            Remove link
           </Button>
-          {clinic.bookingUrl ? (
-            <Button variant="outline" disabled={patch.isPending} onClick={() => send(null)}>
-              Remove link
-            </Button>
-          ) : null}
-        </div>
-      </form>
-    </Card>
+        ) : null}
+      </div>
+    </form>
   );
 }
 
@@ -223,8 +263,28 @@ export function OwnerPhotos({ clinicId }: { clinicId: number }) {
     },
     onError: (err) => setError(errorMessageOf(err, "Failed to remove the photo.")),
   });
+  const move = useMutation({
+    mutationFn: (ids: number[]): Promise<ClinicPhotoList> => api.send("PUT", `/clinics/${clinicId}/photos/order`, { ids }),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(key, answer.photos);
+      toast({ title: "Photo order saved" });
+      await refresh();
+    },
+    onError: (err) => setError(errorMessageOf(err, "Failed to save the photo order.")),
+  });
   const list = photos.data ?? [];
   const full = list.length >= CLINIC_PHOTOS.max;
+  /** The order with the photo at `index` swapped with its neighbour `by` places away. */
+  const moved = (index: number, by: -1 | 1): number[] => {
+    const ids = list.map((p) => p.id);
+    const other = index + by;
+    const a = ids[index];
+    const b = ids[other];
+    if (a === undefined || b === undefined) return ids;
+    ids[index] = b;
+    ids[other] = a;
+    return ids;
+  };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!file) return setError("Choose a photo (JPEG, PNG, GIF or WebP, at most 5 MB).");
@@ -242,7 +302,7 @@ export function OwnerPhotos({ clinicId }: { clinicId: number }) {
         <div className="space-y-4">
           {list.length > 0 ? (
             <ul aria-label="Your photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              {list.map((p) => (
+              {list.map((p, i) => (
                 <li key={p.id} className="space-y-1">
                   <img
                     src={p.url}
@@ -252,10 +312,32 @@ export function OwnerPhotos({ clinicId }: { clinicId: number }) {
                     loading="lazy"
                     className="h-auto w-full rounded-md bg-slate-100 object-cover"
                   />
-                  <p className="break-words text-xs text-slate-600">{p.alt}</p>
-                  <Button size="sm" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate(p)} aria-label={`Remove photo: ${p.alt}`}>
-                    Remove
-                  </Button>
+                  <p className="break-words text-xs text-slate-600">
+                    {i + 1}. {p.alt}
+                  </p>
+                  <div className="flex flex-wrap gap-1">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={move.isPending || i === 0}
+                      onClick={() => move.mutate(moved(i, -1))}
+                      aria-label={`Move photo up: ${p.alt}`}
+                    >
+                      Move up
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={move.isPending || i === list.length - 1}
+                      onClick={() => move.mutate(moved(i, 1))}
+                      aria-label={`Move photo down: ${p.alt}`}
+                    >
+                      Move down
+                    </Button>
+                    <Button size="sm" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate(p)} aria-label={`Remove photo: ${p.alt}`}>
+                      Remove
+                    </Button>
+                  </div>
                 </li>
               ))}
             </ul>

@@ -1,20 +1,28 @@
 /**
  * A clinic's photos (decision 283), for the team and the clinic's owners: listed, added
  * (multipart, through the upload path: magic bytes, size and pixel caps, re-encoded to WebP
- * with its metadata dropped) and removed. At most CLINIC_PHOTOS.max per clinic, counted under
+ * with its metadata dropped), removed and put in a new order (decision 300). At most CLINIC_PHOTOS.max per clinic, counted under
  * the clinic's row lock. Writes go through writeContent like every clinic edit, so the clinic's
  * pages are published again.
  */
 import type { Context } from "hono";
 import sharp from "sharp";
-import { CLINIC_PHOTOS, MSG, clinicPhotoAltSchema, clinicPhotoCreatedSchema, clinicPhotoListSchema, okResponseSchema } from "@botox/core";
-import { clinicExists, deleteClinicPhoto, insertClinicPhoto, listClinicPhotos } from "@botox/db";
+import {
+  CLINIC_PHOTOS,
+  MSG,
+  clinicPhotoAltSchema,
+  clinicPhotoCreatedSchema,
+  clinicPhotoListSchema,
+  clinicPhotoOrderSchema,
+  okResponseSchema,
+} from "@botox/core";
+import { clinicExists, deleteClinicPhoto, insertClinicPhoto, listClinicPhotos, reorderClinicPhotos } from "@botox/db";
 import type { AppEnv } from "../../context.ts";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, bodyTooLarge, parseOrThrow } from "../../lib/errors.ts";
 import { idParams } from "../../lib/ids.ts";
-import { createRouter, errorResponse, json } from "../../lib/openapi.ts";
+import { createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, inUploadSlot, processImage, saveImage, uploadStorage } from "../../lib/uploads.ts";
 import { publicApiUrl } from "../../env.ts";
 import { clinicIdParam, clinicOfRow } from "../../owners/access.ts";
@@ -140,4 +148,34 @@ photosRoutes.openapi(deleteRoute, async (c) => {
   );
   if (!removed) throw new HttpError(404, MSG.photos.notFound);
   return c.json({ ok: true as const }, 200);
+});
+
+const orderRoute = adminRoute({
+  method: "put",
+  path: "/clinics/:id{[0-9]+}/photos/order",
+  summary: "Put a clinic's photos in a new page order (team, or the clinic's owner): `ids` lists each of its photos exactly once, first shown first",
+  tags: ["clinics", "owners"],
+  owner: clinicIdParam,
+  middleware: [jsonBody] as const,
+  request: { params: idParams(MSG.admin.clinicNotFound), body: jsonRequest(clinicPhotoOrderSchema) },
+  responses: {
+    200: json("The photos in their new order", clinicPhotoListSchema),
+    404: errorResponse(MSG.admin.clinicNotFound),
+    ...writeErrors,
+  },
+});
+
+photosRoutes.openapi(orderRoute, async (c) => {
+  const clinicId = c.req.valid("param").id;
+  const { ids } = c.req.valid("json");
+  const result = await writeContent(
+    c.get("deps"),
+    actorOf(c),
+    (tx) => reorderClinicPhotos(tx, clinicId, ids),
+    (r) => (r.outcome === "done" && r.changed ? { entity: "clinic", entityId: clinicId, action: "update" } : null),
+    () => [clinicId],
+  );
+  if (result.outcome === "no-clinic") throw new HttpError(404, MSG.admin.clinicNotFound);
+  if (result.outcome === "mismatch") throw new HttpError(400, MSG.photos.orderMismatch, [{ path: "ids", message: MSG.photos.orderMismatch }]);
+  return c.json({ photos: result.photos }, 200);
 });

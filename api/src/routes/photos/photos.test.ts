@@ -122,4 +122,83 @@ describe("a clinic's photos", () => {
     expect((await t.get(`/clinics/${theirs.id}/photos`)).status).toBe(401);
     expect((await t.request("DELETE", `/clinic-photos/${photo.id}`, { cookie: admin })).status).toBe(200);
   });
+
+  describe("PUT /clinics/{id}/photos/order (decision 300)", () => {
+    /** A clinic of its own with three photos, and their ids in page order. */
+    async function threePhotos() {
+      const clinic = await ownedClinic();
+      const ids: number[] = [];
+      for (const alt of ["Front desk", "Treatment room", "Team"])
+        ids.push(((await (await add(clinic.id, clinic.cookie, alt)).json()) as { photo: ClinicPhoto }).photo.id);
+      return { ...clinic, ids };
+    }
+    const order = (clinicId: number, cookie: string, body: unknown) => t.request("PUT", `/clinics/${clinicId}/photos/order`, { cookie, body });
+    const listed = async (clinicId: number, cookie: string) =>
+      (await t.get<ClinicPhotoList>(`/clinics/${clinicId}/photos`, { cookie })).body.photos.map((p) => [p.alt, p.position]);
+
+    it("an owner puts the photos in a new order: listed and published in it, recorded once in the audit log", async () => {
+      const { id, cookie, ids } = await threePhotos();
+      const [a, b, c] = ids as [number, number, number];
+      const before = changes.length;
+      const res = await order(id, cookie, { ids: [c, a, b] });
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(((await res.json()) as ClinicPhotoList).photos.map((p) => p.id)).toEqual([c, a, b]);
+      expect(await listed(id, cookie)).toEqual([
+        ["Team", 1],
+        ["Front desk", 2],
+        ["Treatment room", 3],
+      ]);
+      expect(changes.slice(before)).toEqual([{ entity: "clinic", entityId: id, action: "update" }]);
+      const log = (await (await t.request("GET", `/clinics/${id}/audit`, { cookie })).json()) as ClinicAuditList;
+      const reorders = log.entries.filter((e) => e.action === "photo.reorder");
+      expect(reorders).toEqual([
+        expect.objectContaining({
+          entity: "clinic",
+          entityId: id,
+          fields: ["photoOrder"],
+          before: { photoOrder: [a, b, c] },
+          after: { photoOrder: [c, a, b] },
+        }),
+      ]);
+      expect(reorders[0]?.actor.role).toBe("owner");
+      // A move is no photo.update of its own.
+      expect(log.entries.filter((e) => e.action === "photo.update")).toEqual([]);
+      // The same order again changes nothing and records nothing.
+      expect((await order(id, cookie, { ids: [c, a, b] })).status).toBe(200);
+      expect(changes.length).toBe(before + 1);
+      const again = (await (await t.request("GET", `/clinics/${id}/audit`, { cookie })).json()) as ClinicAuditList;
+      expect(again.entries.filter((e) => e.action === "photo.reorder")).toHaveLength(1);
+      // The team may too; a new photo goes after the others.
+      expect((await order(id, admin, { ids: [a, b, c] })).status).toBe(200);
+      await add(id, cookie, "Parking");
+      expect((await listed(id, cookie)).map(([alt]) => alt)).toEqual(["Front desk", "Treatment room", "Team", "Parking"]);
+    });
+
+    it("refuses anything but each of the clinic's photos exactly once (400, a clear message), and changes nothing", async () => {
+      const { id, cookie, ids } = await threePhotos();
+      const [a, b, c] = ids as [number, number, number];
+      const other = await threePhotos();
+      const before = await listed(id, cookie);
+      for (const body of [{ ids: [a, b] }, { ids: [a, b, c, other.ids[0]] }, { ids: [a, b, other.ids[0]] }, { ids: [a, a, b] }, { ids: [] }]) {
+        const res = await order(id, cookie, body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(await res.json(), JSON.stringify(body)).toMatchObject({ error: MSG.photos.orderMismatch });
+      }
+      for (const body of [{}, { ids: "1,2,3" }, { ids: [a, "b", c] }, { ids: [a, b, c], extra: true }, { ids: [1.5] }]) {
+        const res = await order(id, cookie, body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(((await res.json()) as { error: string }).error, JSON.stringify(body)).toBe(MSG.photos.orderIds);
+      }
+      expect(await listed(id, cookie)).toEqual(before);
+    });
+
+    it("owner A cannot reorder owner B's photos (404), nor sign-less visitors (401)", async () => {
+      const mine = await ownedClinic();
+      const theirs = await threePhotos();
+      const before = await listed(theirs.id, theirs.cookie);
+      expect((await order(theirs.id, mine.cookie, { ids: [...theirs.ids].reverse() })).status).toBe(404);
+      expect((await t.request("PUT", `/clinics/${theirs.id}/photos/order`, { body: { ids: [...theirs.ids].reverse() } })).status).toBe(401);
+      expect(await listed(theirs.id, theirs.cookie)).toEqual(before);
+    });
+  });
 });

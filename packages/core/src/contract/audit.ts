@@ -13,7 +13,9 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**
  * What happened: `<entity>.<create|update|delete>`, a decided claim, or a suggested edit applied
- * by the team (a visitor's, or a clinic owner's held edit). Deleting a clinic removes its log.
+ * by the team (a visitor's, or a clinic owner's held edit), or the clinic's photos put in a new
+ * order (`photo.reorder`, on the clinic: its photo ids in order before and after, decision 300).
+ * Deleting a clinic removes its log.
  */
 export const AUDIT_ACTIONS = [
   "clinic.create",
@@ -36,6 +38,7 @@ export const AUDIT_ACTIONS = [
   "photo.create",
   "photo.update",
   "photo.delete",
+  "photo.reorder",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -95,6 +95,16 @@ export const clinicPatchSchema = z
   )
   .refine((c) => Object.values(c).some((v) => v !== undefined), { message: MSG.owner.patchNoChange });
 export type ClinicPatch = z.infer<typeof clinicPatchSchema>;
+/** The stored booking link and what its checks found (decision 299): the owner workspace shows it. */
+export const bookingLinkStateSchema = z.object({
+  url: z.string().nullable().describe("The stored link, shown or not; null when none"),
+  shown: z.boolean().describe("Whether visitors see it: false once it failed BOOKING_LINK_RECHECK.hideAfterFailures checks in a row"),
+  checkedAt: z.string().nullable().describe("When it was last asked (ISO 8601): when saved, then about daily"),
+  failures: z.number().int().describe("Checks in a row it did not answer"),
+  failingSince: z.string().nullable().describe("When the first of those failed checks ran; null while it answers"),
+});
+export type BookingLinkState = z.infer<typeof bookingLinkStateSchema>;
+
 export const clinicPatchHeldSchema = z.object({ held: z.array(z.enum(OWNER_HELD_FIELDS)) });
 export type ClinicPatchHeld = z.infer<typeof clinicPatchHeldSchema>;
 

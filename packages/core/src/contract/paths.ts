@@ -48,6 +48,7 @@ import type {
   OwnerInvite,
   OwnerRemoved,
   ownerInviteInputSchema,
+  BookingLinkState,
   ClinicPatchHeld,
   clinicPatchSchema,
   OwnerClinicsResponse,
@@ -72,7 +73,7 @@ import type { SearchLookup } from "./search.ts";
 import type { Stats } from "./stats.ts";
 import type { Suggestion, SuggestionCreated, SuggestionList, suggestionDecisionSchema, suggestionInputSchema } from "./suggestions.ts";
 import type { UploadResponse } from "./upload.ts";
-import type { ClinicPhotoCreated, ClinicPhotoList } from "./photos.ts";
+import type { ClinicPhotoCreated, ClinicPhotoList, clinicPhotoOrderSchema } from "./photos.ts";
 
 /** One call: its path pattern, the body it takes (writes) and what it answers. */
 interface Call<Path extends string, Response, Body = undefined> {
@@ -107,6 +108,7 @@ export type ApiGets = [
   Call<"/price-index", PriceIndex>,
   Call<`/clinics/${Seg}/staff`, { staff: ListedStaffMember[] }>,
   Call<`/clinics/${Seg}/photos`, ClinicPhotoList>,
+  Call<`/clinics/${Seg}/booking-link`, BookingLinkState>,
   Call<`/npi/${Seg}`, NpiLookup>,
   Call<"/price-reports", { reports: ListedPriceReport[]; total: number }>,
   Call<"/deals", { deals: PublicDeal[] }>,
@@ -181,6 +183,7 @@ export interface ApiWrites {
     Call<`/publish/rollback/${Seg}`, z.infer<typeof publishRollbackResponseSchema>>,
   ];
   PUT: [
+    Call<`/clinics/${Seg}/photos/order`, ClinicPhotoList, In<typeof clinicPhotoOrderSchema>>,
     Call<`/clinics/${Seg}`, Clinic, ClinicBody>,
     Call<"/newsletter/preferences", NewsletterPreferences, In<typeof newsletterPreferencesSchema>>,
     Call<"/owner/password", OwnerSecurity, In<typeof ownerSetPasswordSchema>>,

@@ -37,3 +37,18 @@ export type ClinicPhotoList = z.infer<typeof clinicPhotoListSchema>;
 
 export const clinicPhotoCreatedSchema = z.object({ photo: clinicPhotoSchema });
 export type ClinicPhotoCreated = z.infer<typeof clinicPhotoCreatedSchema>;
+
+/**
+ * A new page order (decision 300): every one of the clinic's photo ids, each once, first shown
+ * first. Whether they are exactly the clinic's photos is checked against its rows.
+ */
+export const clinicPhotoOrderSchema = z.strictObject(
+  {
+    ids: z
+      .array(z.number({ error: MSG.photos.orderIds }).int(MSG.photos.orderIds).positive(MSG.photos.orderIds), { error: MSG.photos.orderIds })
+      .max(CLINIC_PHOTOS.max, MSG.photos.orderMismatch)
+      .refine((ids) => new Set(ids).size === ids.length, { message: MSG.photos.orderMismatch }),
+  },
+  { error: MSG.photos.orderIds },
+);
+export type ClinicPhotoOrder = z.infer<typeof clinicPhotoOrderSchema>;

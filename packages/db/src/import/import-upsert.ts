@@ -40,11 +40,14 @@ const excluded = (column: PgColumn): SQL => sql.raw(`excluded."${column.name}"`)
  * What a re-import writes over a stored clinic: every column the import gave, but those it
  * keeps as stored: the id and creation time, the source key the row was matched on, and what
  * the clinic's owners keep (whether it is claimed, a trigger's copy of clinic_owners, and the
- * booking link and description an owner set), which an export does not have.
+ * booking link and description an owner set, and its checks), which an export does not have.
  */
+/** The owner's booking link and what its re-checks found (decision 299). */
+const BOOKING_LINK_COLUMNS = ["bookingUrl", "bookingUrlCheckedAt", "bookingUrlFailures", "bookingUrlFailingSince"] as const;
+
 const UPSERT_SET: Record<string, SQL> = {
   ...Object.fromEntries(
-    clinicColumnsExcept(["id", "createdAt", "sourceKey", "claimed", "bookingUrl", "description"]).map(([key, column]) => [key, excluded(column)]),
+    clinicColumnsExcept(["id", "createdAt", "sourceKey", "claimed", ...BOOKING_LINK_COLUMNS, "description"]).map(([key, column]) => [key, excluded(column)]),
   ),
   // The slug (the public URL) stays unless the clinic moved to another city.
   slug: sql`case when ${clinics.citySlug} = excluded.city_slug then ${clinics.slug} else excluded.slug end`,
@@ -71,7 +74,7 @@ const COMPARED = clinicColumnsExcept([
   "openMinutes",
   "lastVerifiedOn",
   "claimed",
-  "bookingUrl",
+  ...BOOKING_LINK_COLUMNS,
   "description",
 ]).map(([, column]) => column.name);
 

@@ -127,6 +127,9 @@ describe("import of the sample files", () => {
       // Not in an export: no owner has claimed it or set a booking link.
       claimed: false,
       booking_url: null,
+      booking_url_checked_at: null,
+      booking_url_failures: 0,
+      booking_url_failing_since: null,
       description: null,
       open_minutes: "{[1980,2520),[3420,3960),[4860,5400),[6300,6960),[7740,8280),[9240,9600)}",
       // The file has no checked day.
@@ -313,7 +316,18 @@ describe("re-import: which columns it compares (every one but those named in imp
   // Bookkeeping: the generated id and timestamps, and the key the row is matched on.
   const bookkeeping = new Set(["id", "createdAt", "updatedAt", "sourceKey"]);
   // Kept as stored by a re-import of the same values (import-upsert.ts says why).
-  const kept = new Set(["slug", "timeZone", "openMinutes", "lastVerifiedOn", "claimed", "bookingUrl", "description"]);
+  const kept = new Set([
+    "slug",
+    "timeZone",
+    "openMinutes",
+    "lastVerifiedOn",
+    "claimed",
+    "bookingUrl",
+    "bookingUrlCheckedAt",
+    "bookingUrlFailures",
+    "bookingUrlFailingSince",
+    "description",
+  ]);
 
   /** A value of `column` other than `current`; a column of a new kind needs one here. */
   function otherValue(key: string, column: PgColumn, current: unknown): unknown {
@@ -331,6 +345,8 @@ describe("re-import: which columns it compares (every one but those named in imp
         return column.enumValues?.find((v) => v !== current);
       case "PgDateString":
         return "2026-01-01";
+      case "PgTimestamp":
+        return new Date("2026-01-01T00:00:00.000Z");
       case "PgCustomColumn":
         return "{[0,60)}";
       case "PgBoolean":

@@ -113,9 +113,14 @@ export async function updateClinic(db: DbExecutor, id: number, values: ClinicRow
  * no import or suggested edit carries. False when the clinic is gone.
  */
 export async function updateClinicOwnText(db: DbExecutor, id: number, values: { description?: string | null; bookingUrl?: string | null }): Promise<boolean> {
+  // A link is asked before it is saved: a new one starts as just checked, with no failures (decision 299).
+  const linkChecks =
+    values.bookingUrl === undefined
+      ? {}
+      : { bookingUrlCheckedAt: values.bookingUrl === null ? null : sql`now()`, bookingUrlFailures: 0, bookingUrlFailingSince: null };
   const rows = await db
     .update(clinics)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...linkChecks, updatedAt: new Date() })
     .where(eq(clinics.id, id))
     .returning({ id: clinics.id });
   return rows.length > 0;

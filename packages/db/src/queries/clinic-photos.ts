@@ -1,6 +1,7 @@
 /**
  * A clinic's photos (decision 283): listed in page order, added at the end under the clinic's
- * row lock so two uploads at once can never pass the limit together, and removed.
+ * row lock so two uploads at once can never pass the limit together, removed, and put in a new
+ * order (decision 300).
  */
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { ClinicPhoto } from "@botox/core";
@@ -62,4 +63,29 @@ export async function insertClinicPhoto(
 export async function deleteClinicPhoto(db: DbExecutor, id: number): Promise<ClinicPhoto | null> {
   const [row] = await db.delete(clinicPhotos).where(eq(clinicPhotos.id, id)).returning();
   return row ? toPhoto(row) : null;
+}
+
+/**
+ * Puts the clinic's photos in the order of `ids` (first shown first), under the clinic's row
+ * lock: "mismatch" unless `ids` are exactly the clinic's photos, each once. One statement sets
+ * every position, so the audit log's statement trigger records the whole order before and
+ * after as one photo.reorder row (migration 0032).
+ */
+export async function reorderClinicPhotos(
+  db: DbExecutor,
+  clinicId: number,
+  ids: readonly number[],
+): Promise<{ outcome: "done"; photos: ClinicPhoto[]; changed: boolean } | { outcome: "no-clinic" } | { outcome: "mismatch" }> {
+  const [clinic] = await db.select({ id: clinics.id }).from(clinics).where(eq(clinics.id, clinicId)).for("update");
+  if (!clinic) return { outcome: "no-clinic" };
+  const current = await listClinicPhotos(db, clinicId);
+  const stored = new Set(current.map((p) => p.id));
+  if (ids.length !== stored.size || new Set(ids).size !== ids.length || ids.some((id) => !stored.has(id))) return { outcome: "mismatch" };
+  const changed = current.some((p, i) => p.id !== ids[i] || p.position !== i + 1);
+  if (changed)
+    await db.execute(sql`
+      UPDATE clinic_photos p SET position = v.n
+      FROM unnest(${`{${ids.join(",")}}`}::int[]) WITH ORDINALITY AS v(id, n)
+      WHERE p.id = v.id AND p.clinic_id = ${clinicId}`);
+  return { outcome: "done", photos: changed ? await listClinicPhotos(db, clinicId) : current, changed };
 }

@@ -52,10 +52,11 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $5::date AND cs.verified_on <= $6::date
@@ -127,8 +128,8 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
   "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
-  "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
-  "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."id" = ANY($1::int[]);
+  "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description",
+  "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."id" = ANY($1::int[]);
 
 -- ================================================================================================
 -- GET /zip-search?postalCode=10001 (25 miles)  searchClinicsNearZip, the total offered by the process's LocatedPlaces
@@ -184,10 +185,11 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $9::date AND cs.verified_on <= $10::date
@@ -230,10 +232,11 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $4::date AND cs.verified_on <= $5::date
@@ -278,10 +281,11 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $6::date AND cs.verified_on <= $7::date
@@ -348,10 +352,11 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $10::date AND cs.verified_on <= $11::date
@@ -409,9 +414,9 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance,
-      coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
       lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
       v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
@@ -471,9 +476,9 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance,
-      coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
       lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
       v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
@@ -527,9 +532,9 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance,
-      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -563,10 +568,11 @@ WITH ranked AS (
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $4::date AND cs.verified_on <= $5::date
@@ -601,10 +607,11 @@ WITH ranked AS (
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $7::date AND cs.verified_on <= $8::date
@@ -653,10 +660,11 @@ WITH ranked AS (
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $8::date AND cs.verified_on <= $9::date
@@ -692,10 +700,11 @@ WITH ranked AS (
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $8::date AND cs.verified_on <= $9::date
@@ -729,10 +738,11 @@ WITH ranked AS (
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $4::date AND cs.verified_on <= $5::date
@@ -754,8 +764,8 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
   "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
-  "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
-  "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 ORDER BY "clinics"."id" LIMIT 1;
+  "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description",
+  "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 ORDER BY "clinics"."id" LIMIT 1;
 
 -- ================================================================================================
 -- GET /proxy/clinic/listing-clinic-1?city=staffton  findClinicTextBySlugOrId
@@ -768,8 +778,8 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
   "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
-  "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
-  "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 AND "clinics"."city_slug" = $2 ORDER BY "clinics"."id" LIMIT 1;
+  "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description",
+  "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 AND "clinics"."city_slug" = $2 ORDER BY "clinics"."id" LIMIT 1;
 
 -- ================================================================================================
 -- GET /proxy/clinic/listing-clinic-1?city=staffton-ny  findClinicTextBySlugOrId
@@ -784,8 +794,8 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
   "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
-  "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
-  "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 AND (("clinics"."city_slug" = $2 AND upper(trim("clinics"."state")) = $3) OR ("clinics"."city_slug" = $4 AND NOT EXISTS (SELECT 1 FROM "clinics" named WHERE named.city_slug = $2 AND upper(trim(named.state)) = $3))) ORDER BY "clinics"."id" LIMIT 1;
+  "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description",
+  "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 AND (("clinics"."city_slug" = $2 AND upper(trim("clinics"."state")) = $3) OR ("clinics"."city_slug" = $4 AND NOT EXISTS (SELECT 1 FROM "clinics" named WHERE named.city_slug = $2 AND upper(trim(named.state)) = $3))) ORDER BY "clinics"."id" LIMIT 1;
 
 -- ================================================================================================
 -- GET /proxy/clinic/2  findClinicTextBySlugOrId (no such slug: by id)
@@ -798,8 +808,8 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
   "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
-  "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
-  "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 ORDER BY "clinics"."id" LIMIT 1;
+  "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description",
+  "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 ORDER BY "clinics"."id" LIMIT 1;
 -- statement 2 of 2
 -- $1 = 2
 SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "slug", "clinics"."site" AS "site", "clinics"."phone" AS "phone",
@@ -808,8 +818,8 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
   "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
-  "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
-  "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."id" = $1;
+  "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description",
+  "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."id" = $1;
 
 -- ================================================================================================
 -- POST /clinics/nearby {latitude, longitude, radius: 100}  listClinicsNearEncoded, whole rows with each card's current Botox price and verified staff
@@ -839,10 +849,11 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $4::date AND cs.verified_on <= $5::date
@@ -881,10 +892,11 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $5::date AND cs.verified_on <= $6::date
@@ -918,8 +930,9 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
       "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", nearest.distance
+      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      nearest.distance
     FROM nearest JOIN "clinics" ON "clinics"."id" = nearest.id
     WHERE nearest.distance <= $4::float8
     ORDER BY nearest.rank LIMIT $5 OFFSET $6;

@@ -1,5 +1,15 @@
 /** Rows → the API shapes of packages/core (one place, used by the API and the site build). */
-import { formatReviews, openHoursOf, roundMiles, setBounded, type BlogCategory, type BlogPost, type Clinic, type WorkingHours } from "@botox/core";
+import {
+  bookingLinkShown,
+  formatReviews,
+  openHoursOf,
+  roundMiles,
+  setBounded,
+  type BlogCategory,
+  type BlogPost,
+  type Clinic,
+  type WorkingHours,
+} from "@botox/core";
 import type { blogCategories, blogPosts, clinics } from "../schema/schema.ts";
 
 type ClinicRow = typeof clinics.$inferSelect;
@@ -13,8 +23,17 @@ export function iso(d: Date | string | null): string | null {
   return d == null ? null : new Date(d).toISOString();
 }
 
-/** Columns only searches read, never an answer: the weekly open minutes and the import key. */
-export const SEARCH_ONLY_COLUMNS = ["openMinutes", "sourceKey"] as const satisfies readonly (keyof ClinicRow)[];
+/**
+ * Columns no clinic answer is made of: the weekly open minutes and the import key (searches
+ * read them), and when the booking link was last checked and began failing (the re-check and
+ * the owner workspace read them; an answer needs only the failures, decision 299).
+ */
+export const SEARCH_ONLY_COLUMNS = [
+  "openMinutes",
+  "sourceKey",
+  "bookingUrlCheckedAt",
+  "bookingUrlFailingSince",
+] as const satisfies readonly (keyof ClinicRow)[];
 
 /** The columns a clinic answer is made of (a whole row, or a listing's projection of it). */
 export type ListingRow = Omit<ClinicRow, (typeof SEARCH_ONLY_COLUMNS)[number] | "createdAt" | "updatedAt"> & {
@@ -71,7 +90,8 @@ export function toClinic(row: ListingRow, distance?: number | null): Clinic {
     timeZone: row.timeZone,
     lastVerifiedOn: row.lastVerifiedOn,
     claimed: row.claimed,
-    bookingUrl: row.bookingUrl,
+    // A stored link that stopped answering is not offered (decision 299); its owners see it in their workspace.
+    bookingUrl: bookingLinkShown(row.bookingUrlFailures) ? row.bookingUrl : null,
     description: row.description,
     openHours: openHoursFor(row.workingHours),
     createdAt: iso(row.createdAt),

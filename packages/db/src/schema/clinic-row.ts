@@ -31,11 +31,22 @@ type ClinicRowResult = { ok: true; row: ClinicRow } | { ok: false; issue: Clinic
 
 /**
  * Columns no clinic input gives: the id and timestamps (the database's), the import's source
- * key (import-map.ts adds it), the owner's booking link and whether the clinic is claimed
- * (both the owners' part, never a clinic form's) and the columns derived from the others
+ * key (import-map.ts adds it), the owner's booking link and what its checks found (decision
+ * 299) and whether the clinic is claimed (the owners' part, never a clinic form's) and the columns derived from the others
  * (clinic-derived.ts).
  */
-type NotFromInput = "id" | "createdAt" | "updatedAt" | "sourceKey" | "bookingUrl" | "description" | "claimed" | keyof DerivedClinicColumns;
+type NotFromInput =
+  | "id"
+  | "createdAt"
+  | "updatedAt"
+  | "sourceKey"
+  | "bookingUrl"
+  | "bookingUrlCheckedAt"
+  | "bookingUrlFailures"
+  | "bookingUrlFailingSince"
+  | "description"
+  | "claimed"
+  | keyof DerivedClinicColumns;
 
 /**
  * Every other column of the table, each one named: a column added to `clinics` fails the type

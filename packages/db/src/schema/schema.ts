@@ -75,6 +75,12 @@ export const clinics = pgTable(
     sourceKey: text("source_key"),
     /** The clinic's online booking link, set by its owner or the team (decision 282); null when none. */
     bookingUrl: text("booking_url"),
+    /** When the booking link was last asked (saved, or re-checked daily: decision 299); null when never. */
+    bookingUrlCheckedAt: timestamp("booking_url_checked_at", { withTimezone: true }),
+    /** Re-checks in a row the link did not answer; from BOOKING_LINK_RECHECK.hideAfterFailures it is not shown. */
+    bookingUrlFailures: integer("booking_url_failures").notNull().default(0),
+    /** When the first of those failed checks ran; null while the link answers. */
+    bookingUrlFailingSince: timestamp("booking_url_failing_since", { withTimezone: true }),
     /** The clinic's own words about itself, plain text (decision 282); null when none. */
     description: text("description"),
     /** Whether the clinic has an owner (clinic_owners); kept by a trigger there (migration 0025). */
@@ -95,6 +101,10 @@ export const clinics = pgTable(
     index("clinics_postal_code_idx").on(t.postalCode),
     index("clinics_status_idx").on(t.businessStatus),
     index("clinics_updated_at_idx").on(t.updatedAt),
+    // The daily re-check of booking links takes the oldest checked first (decision 299).
+    index("clinics_booking_url_checked_idx")
+      .on(t.bookingUrlCheckedAt)
+      .where(sql`${t.bookingUrl} IS NOT NULL`),
     // Pages near a point come in KNN order (ll_to_earth(lat, lon) <-> origin). Migration 0003
     // adds INCLUDE (id, latitude, longitude, business_status), so nearest-first ids are
     // index-only scans. Radius counts and filters read clinics_point_idx instead (migration

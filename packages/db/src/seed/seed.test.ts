@@ -161,8 +161,9 @@ describe("seed: demo clinics (default size)", () => {
 
   it("fills every column of the table on some demo clinic, but the day an admin last checked it and the booking link", () => {
     // No admin has checked a demo clinic: a day there would claim a check that never happened.
-    // A booking link is the clinic owner's to set: an invented one would send visitors nowhere.
-    const neverFilled = new Set<string>(["lastVerifiedOn", "bookingUrl", "description"]);
+    // A booking link is the clinic owner's to set: an invented one would send visitors nowhere
+    // (and with none, nothing was ever checked).
+    const neverFilled = new Set<string>(["lastVerifiedOn", "bookingUrl", "bookingUrlCheckedAt", "bookingUrlFailingSince", "description"]);
     for (const key of Object.keys(seededColumns) as (keyof typeof seededColumns)[]) {
       expect(
         firstRows.some((r) => r[key] !== null),
