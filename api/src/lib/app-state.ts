@@ -9,7 +9,7 @@
  */
 import type { CityResponse, Reader } from "maxmind";
 import type { LatLon, NpiLookup } from "@botox/core";
-import type { Database, KnownTotal } from "@botox/db";
+import type { ClinicFragments, Database, KnownTotal } from "@botox/db";
 import type { LoginThrottle } from "../auth/login-throttle.ts";
 import type { ApiEnv } from "../env.ts";
 import type { MailConfig } from "../mail/config.ts";
@@ -40,6 +40,8 @@ export interface AppState {
   geoipReaders: Map<string, Promise<Reader<CityResponse> | null>>;
   /** routes/clinics/zip-search.routes.ts: each database's zip-search totals at any distance, per filter set. */
   zipSearchTotals: WeakMap<Database, Map<string, KnownTotal>>;
+  /** lib/clinic-texts.ts: each database's clinic answer texts by row version (@botox/db ClinicFragments, decision 221). */
+  clinicTexts: WeakMap<Database, ClinicFragments>;
   /** routes/staff/npi-registry.ts: each app's NPI Registry answers, a day each. */
   npiLookups: PerApp<Map<string, { at: number; answer: NpiLookup | null }>>;
 }
@@ -54,6 +56,7 @@ export function createAppState(): AppState {
     cityCentres: new WeakMap(),
     geoipReaders: new Map(),
     zipSearchTotals: new WeakMap(),
+    clinicTexts: new WeakMap(),
     npiLookups: new WeakMap(),
   };
 }

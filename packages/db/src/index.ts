@@ -26,7 +26,7 @@ export { embeddedAppSecret, startEmbeddedServer, type EmbeddedServer } from "./c
 export { readDbEnv } from "./connection/env.ts";
 export { repoRoot, defaultDataDir } from "./connection/paths.ts";
 export { hashPassword, verifyPassword } from "./accounts/password.ts";
-export { clinicFragmentsOf, EncodedJson } from "./queries/clinic-fragments.ts";
+export { ClinicFragments, EncodedJson } from "./queries/clinic-fragments.ts";
 export { LocatedPlaces } from "./queries/located-places.ts";
 export { oldestCountingDay } from "./queries/price-filters.ts";
 export { deriveClinicColumns, fillFallbackTimeZones } from "./schema/clinic-derived.ts";

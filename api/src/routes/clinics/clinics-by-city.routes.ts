@@ -11,9 +11,10 @@ import {
   isoDay,
   type ClinicListResponse,
 } from "@botox/core";
-import { clinicFragmentsOf, findClinicTextBySlugOrId, searchClinicsInCity, withVerifiedStaff } from "@botox/db";
+import { findClinicTextBySlugOrId, searchClinicsInCity, withVerifiedStaff } from "@botox/db";
 import { HttpError } from "../../lib/errors.ts";
 import { cityCentre } from "../../lib/city-centres.ts";
+import { clinicTextsOf } from "../../lib/clinic-texts.ts";
 import { asksOpenNow, cachedJson, keptAnswer, listingAnswer, openNowKey, openNowMoment } from "../../lib/cached-json.ts";
 import { commonErrors, createRouter, errorResponse, json } from "../../lib/openapi.ts";
 
@@ -72,7 +73,7 @@ export const clinicsByCityRoutes = createRouter()
           // The page's verified staff, read in the page's statement.
           verifiedOn: today,
           // Each clinic written from its kept text (decision 221).
-          texts: clinicFragmentsOf(deps.db),
+          texts: clinicTextsOf(deps),
         });
         const pagination = { totalItems: total, itemsPerPage: q.limit, currentPage: q.page, totalPages: Math.ceil(total / q.limit) };
         if (clinicsText !== undefined) return listingAnswer<ClinicListResponse>(clinicsText, { pagination });
@@ -90,7 +91,7 @@ export const clinicsByCityRoutes = createRouter()
       c,
       async () => {
         // Written from the clinic's kept text (decision 221).
-        const clinic = await findClinicTextBySlugOrId(c.get("deps").db, slug, q.city);
+        const clinic = await findClinicTextBySlugOrId(c.get("deps").db, slug, q.city, clinicTextsOf(c.get("deps")));
         if (!clinic) throw new HttpError(404, MSG.clinic.notFoundTitle);
         return clinic;
       },

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { SEARCH, clinicSchema, isoDay, nearbyClinicsBodySchema } from "@botox/core";
 import { listClinicsNearEncoded } from "@botox/db";
+import { clinicTextsOf } from "../../lib/clinic-texts.ts";
 import { cachedJson, openNowMoment } from "../../lib/cached-json.ts";
 import { nearScope } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
@@ -42,7 +43,7 @@ export const clinicsPublicRoutes = createRouter().openapi(nearbyRoute, (c) => {
   return cachedJson(
     c,
     // Written from the clinics' kept texts (decision 221): 50 clinics a request made this route's CPU.
-    () => listClinicsNearEncoded(db, search),
+    () => listClinicsNearEncoded(db, search, clinicTextsOf(c.get("deps"))),
     // A price or a staff check stops counting with the days: the day is part of the key.
     `${open.key} ${today}`,
     () => nearScope(search.origin, search.radiusMiles),

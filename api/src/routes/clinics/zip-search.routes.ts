@@ -1,16 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { isoDay, setBounded, zipSearchQuerySchema, zipSearchResponseSchema, type ZipSearchResponse } from "@botox/core";
-import {
-  clinicFragmentsOf,
-  searchClinicsNearZip,
-  searchClinicsNearZipByPrice,
-  withVerifiedStaff,
-  type Database,
-  type KnownTotal,
-  type LocatedFilters,
-} from "@botox/db";
+import { searchClinicsNearZip, searchClinicsNearZipByPrice, withVerifiedStaff, type Database, type KnownTotal, type LocatedFilters } from "@botox/db";
 import type { Deps } from "../../context.ts";
 import { asksOpenNow, cachedJson, keptAnswer, listingAnswer, openNowKey, openNowMoment } from "../../lib/cached-json.ts";
+import { clinicTextsOf } from "../../lib/clinic-texts.ts";
 import { nearScope, type AnswerScope } from "../../lib/read-cache.ts";
 import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
 
@@ -52,7 +45,7 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
         verifiedOn: today,
         places: locatedPlaces,
         // Each clinic written from its kept text (decision 221).
-        texts: clinicFragmentsOf(db),
+        texts: clinicTextsOf(c.get("deps")),
       };
       // One statement either way: the page, its current prices and the total. At any distance
       // the total is every located clinic passing the filters, whichever the ZIP: kept across

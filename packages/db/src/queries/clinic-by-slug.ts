@@ -12,7 +12,7 @@ import { parseId, type Clinic } from "@botox/core";
 import type { Database } from "../connection/client.ts";
 import { clinics } from "../schema/schema.ts";
 import { cityCondition, parseCitySlug } from "./cities.ts";
-import { clinicFragmentsOf, EncodedJson, type ClinicFragments } from "./clinic-fragments.ts";
+import { EncodedJson, type ClinicFragments } from "./clinic-fragments.ts";
 import { batchedStatement, fixedStatement, listingColumns, listingVersionColumn } from "./listings.ts";
 import { toClinic, type ListingRow } from "./serialize.ts";
 
@@ -46,8 +46,8 @@ export async function findClinicBySlugOrId(db: Database, segment: string, city?:
 export async function findClinicTextBySlugOrId(
   db: Database,
   segment: string,
-  city?: string,
-  texts: ClinicFragments = clinicFragmentsOf(db),
+  city: string | undefined,
+  texts: ClinicFragments,
 ): Promise<EncodedJson<Clinic> | undefined> {
   const row = await findClinicRow(db, segment, city);
   if (!row) return undefined;

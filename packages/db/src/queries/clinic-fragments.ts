@@ -202,15 +202,6 @@ function listingText(places: readonly { distance: number | null }[], heads: read
   return `[${parts.join(",")}]`;
 }
 
-const keptByDatabase = new WeakMap<Database, ClinicFragments>();
-
-/** The kept clinic texts of `db` (one set per database the process reads). */
-export function clinicFragmentsOf(db: Database): ClinicFragments {
-  let fragments = keptByDatabase.get(db);
-  if (!fragments) keptByDatabase.set(db, (fragments = new ClinicFragments()));
-  return fragments;
-}
-
 /** The listing rows of some clinics with their versions (ids as an array literal: one text, one plan). */
 const rowsByIdStatement = fixedStatement(
   ["ids"],

@@ -12,15 +12,7 @@ import { and, sql, type SQL } from "drizzle-orm";
 import { oldestCurrentCheck, type BusinessStatus, type Clinic, type LatLon } from "@botox/core";
 import type { Database } from "../connection/client.ts";
 import { clinics } from "../schema/schema.ts";
-import {
-  clinicFragmentsOf,
-  EncodedJson,
-  listedClinicsText,
-  versionedRows,
-  type ClinicFragments,
-  type VersionedPlace,
-  type VersionedRow,
-} from "./clinic-fragments.ts";
+import { EncodedJson, listedClinicsText, versionedRows, type ClinicFragments, type VersionedPlace, type VersionedRow } from "./clinic-fragments.ts";
 import { earthAt, roundGeo } from "./geo.ts";
 import { locatedConditionsOf, locatedValues, type CredentialSearch } from "./listing-filters.ts";
 import { clinicEarth, milesFrom, type SqlPoint } from "./listing-geometry.ts";
@@ -81,7 +73,7 @@ export async function listClinicsNear(db: Database, s: GeoSearch): Promise<Clini
  * nearest clinics' ids, row versions and distances, and the whole rows only of clinics whose
  * version is not kept.
  */
-export async function listClinicsNearEncoded(db: Database, s: GeoSearch, fragments: ClinicFragments = clinicFragmentsOf(db)): Promise<EncodedJson<Clinic[]>> {
+export async function listClinicsNearEncoded(db: Database, s: GeoSearch, fragments: ClinicFragments): Promise<EncodedJson<Clinic[]>> {
   if (s.cardsOn) {
     // Whole rows with their prices and staff, each clinic's part from its kept text.
     const rows = await nearRows<ListingPriceRow & VersionedRow & { distance: number }>(db, s, "versioned");
