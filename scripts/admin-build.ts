@@ -16,11 +16,15 @@ export interface AdminBuildOptions {
   log?: (line: string) => void;
 }
 
+/** @internal Exported for its tests. */
 export const ADMIN_BUILD_STAMP = ".build-stamp";
 // What a build reads: the admin's sources and config, the shared core package, the lockfile.
 const INPUTS = ["admin/src", "admin/index.html", "admin/vite.config.ts", "admin/package.json", "packages/core/src", "pnpm-lock.yaml"];
 
-/** What a build of these options would be stamped with (exported for tests). */
+/**
+ * What a build of these options would be stamped with (exported for tests).
+ * @internal Exported for its tests.
+ */
 export async function adminBuildFingerprint(options: Pick<AdminBuildOptions, "apiUrl" | "siteUrl">): Promise<string> {
   const hash = createHash("sha256").update(JSON.stringify([options.apiUrl, options.siteUrl]));
   const walk = async (rel: string): Promise<void> => {

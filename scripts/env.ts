@@ -46,6 +46,7 @@ export interface LocalProductUrls {
  * npm start on any ports: the API, site and admin URLs derived from PORT, SITE_PORT and
  * ADMIN_PORT as they are set, each unless set explicitly. Without this, moved ports left the
  * admin refused (its origin not allowed: 403 at login) and the site built against port 8787.
+ * @internal Exported for its tests.
  */
 export function localProductUrls(source: NodeJS.ProcessEnv = process.env): LocalProductUrls {
   const { PORT } = readApiEnv(source);

@@ -6,8 +6,9 @@
 #
 # The typecheck runs first (its packages already side by side). Then two lanes run side by side
 # (the machine has 2 cores, and these checks are single-threaded):
-#   checks: lint → knip → format → the PostgreSQL pass (test:db: only the files that reach a
-#           database, scripts/database-tests.ts) → the API's tests on the embedded database
+#   checks: lint → knip (default, then production mode) → format → the PostgreSQL pass (test:db:
+#           only the files that reach a database, scripts/database-tests.ts) → the API's tests on
+#           the embedded database
 #   tests:  every other package's tests on the embedded database, one package at a time
 # The API's embedded pass is in the checks lane to even the lanes out: on a 2-core machine of
 # 2026-11-26 the checks took 351 s and the embedded tests 492 s, of which the API's 79 s. It
@@ -52,6 +53,7 @@ step 1-typecheck "typecheck" pnpm run typecheck:all
 checks_lane() {
   step 2-lint "lint" pnpm run lint:all
   step 3-knip "unused files, exports and dependencies (knip)" pnpm run knip
+  step 3-knip-production "code only the tests use: production files, exports and dependencies (knip --production)" pnpm run knip:production
   step 4-format "formatting (Prettier)" pnpm run format:check
   if [ -n "$server_url" ]; then
     step 6-postgres "database-backed tests on PostgreSQL" env TEST_DATABASE_URL="$server_url" pnpm -r --no-bail --no-sort --workspace-concurrency=1 --if-present run test:db

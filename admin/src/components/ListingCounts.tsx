@@ -17,7 +17,10 @@ import { Spinner } from "./ui/Spinner.tsx";
 /** The taps on the page that reach the clinic: everything but views. */
 const ACTIONS = ["call", "website", "directions", "booking"] as const;
 
-/** "Nov 23": a week by its Monday (weeks are kept in UTC). */
+/**
+ * "Nov 23": a week by its Monday (weeks are kept in UTC).
+ * @internal Exported for its tests.
+ */
 export const weekLabel = (weekStart: string) =>
   new Date(`${weekStart}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 

@@ -39,6 +39,7 @@ function sessionErrors<M extends Method>(method: M): SessionErrors<M> {
  * How owners reach a route: `own-clinic` (a team route, on their clinics), `self` (owners only),
  * `self-clinic` (owners only, on their clinics: co-owners, objections to a claim), or
  * `any-owner` (a team tool that touches no clinic's data, e.g. the NPI lookup).
+ * @internal Exported for its tests.
  */
 export const OWNER_ACCESS = "x-owner-access";
 type OwnerAccessKind = "own-clinic" | "self" | "self-clinic" | "any-owner";

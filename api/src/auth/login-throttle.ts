@@ -28,15 +28,20 @@ import type { ApiEnv } from "../env.ts";
 import { errorSummary } from "../lib/logger.ts";
 import { sharedRedis, type RedisConnections } from "../lib/redis.ts";
 
+/** @internal Exported for its tests. */
 export const LOGIN_MAX_FAILURES = 5;
+/** @internal Exported for its tests. */
 export const LOGIN_MAX_PER_ADDRESS = 20;
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const LOGIN_SLOWDOWN_BASE_MS = 500;
 const LOGIN_SLOWDOWN_MAX_MS = 8_000;
-/** Slowed attempts on one username that may wait their turn at once (in one process). */
+/**
+ * Slowed attempts on one username that may wait their turn at once (in one process).
+ * @internal Exported for its tests.
+ */
 export const LOGIN_SLOWED_QUEUE = 4;
 
-export interface Hit {
+interface Hit {
   /** Attempts in the current window, this one included. */
   count: number;
   /** Milliseconds until the window ends. */
@@ -49,6 +54,7 @@ export interface ThrottleStore {
   reset(key: string): Promise<void>;
 }
 
+/** @internal Exported for its tests. */
 export class MemoryThrottleStore implements ThrottleStore {
   private readonly entries = new Map<string, { count: number; resetAt: number }>();
   private readonly windowMs: number;
@@ -89,7 +95,10 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {n, ttl}`;
 
-/** Fixed window in Redis. */
+/**
+ * Fixed window in Redis.
+ * @internal Exported for its tests.
+ */
 export class RedisThrottleStore implements ThrottleStore {
   private readonly url: string;
   private readonly connections: RedisConnections;
@@ -142,7 +151,10 @@ export function knownDeviceId(secret: string, username: string, token: string | 
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
 }
 
-/** The wait before checking the n-th attempt on one username from any addresses. */
+/**
+ * The wait before checking the n-th attempt on one username from any addresses.
+ * @internal Exported for its tests.
+ */
 export function slowdownFor(count: number): number {
   if (count <= LOGIN_MAX_FAILURES) return 0;
   return Math.min(LOGIN_SLOWDOWN_BASE_MS * 2 ** (count - LOGIN_MAX_FAILURES - 1), LOGIN_SLOWDOWN_MAX_MS);

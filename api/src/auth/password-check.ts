@@ -23,7 +23,10 @@ import {
   knownDeviceId,
 } from "./login-throttle.ts";
 
-/** The login throttle of one app, kept in deps.state (exported for tests, which replace its sleep). */
+/**
+ * The login throttle of one app, kept in deps.state (exported for tests, which replace its sleep).
+ * @internal Exported for its tests.
+ */
 export function throttleFor(deps: Deps): LoginThrottle {
   const throttles = deps.state.loginThrottles;
   let t = throttles.get(deps);

@@ -19,7 +19,9 @@ import { cookiesSecure } from "../env.ts";
 import { HttpError } from "../lib/errors.ts";
 
 const SESSION_COOKIE = "session";
+/** @internal Exported for its tests. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** @internal Exported for its tests. */
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 
 const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
@@ -53,6 +55,7 @@ function generateSessionToken(): string {
   return encodeBase32(randomBytes(20));
 }
 
+/** @internal Exported for its tests. */
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }

@@ -47,7 +47,10 @@ const NOT_PUBLIC = (() => {
   return list;
 })();
 
-/** Whether `address` is not a public one (an IPv4-mapped IPv6 address is read as its IPv4). */
+/**
+ * Whether `address` is not a public one (an IPv4-mapped IPv6 address is read as its IPv4).
+ * @internal Exported for its tests.
+ */
 export function isNotPublicAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   const ip = mapped ?? address;

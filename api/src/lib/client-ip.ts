@@ -10,10 +10,16 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context.ts";
 
-/** What requests without a socket (tests calling app.request, other runtimes) resolve to. */
+/**
+ * What requests without a socket (tests calling app.request, other runtimes) resolve to.
+ * @internal Exported for its tests.
+ */
 export const UNKNOWN_CLIENT_IP = "0.0.0.0";
 
-/** "::ffff:10.0.0.1" → "10.0.0.1"; brackets and ports of forwarded values stripped. */
+/**
+ * "::ffff:10.0.0.1" → "10.0.0.1"; brackets and ports of forwarded values stripped.
+ * @internal Exported for its tests.
+ */
 export function normalizeIp(raw: string | undefined | null): string | undefined {
   if (!raw) return undefined;
   let s = raw.trim();
@@ -23,7 +29,10 @@ export function normalizeIp(raw: string | undefined | null): string | undefined 
   return isIP(s) ? s.toLowerCase() : undefined;
 }
 
-/** Addresses and CIDR ranges ("10.0.0.0/8", "fd00::/8") of the trusted proxies. */
+/**
+ * Addresses and CIDR ranges ("10.0.0.0/8", "fd00::/8") of the trusted proxies.
+ * @internal Exported for its tests.
+ */
 export function trustedProxyList(entries: readonly string[]): BlockList {
   const list = new BlockList();
   for (const entry of entries) {
@@ -39,7 +48,10 @@ export function trustedProxyList(entries: readonly string[]): BlockList {
 
 const isTrusted = (list: BlockList, ip: string) => list.check(ip, isIP(ip) === 6 ? "ipv6" : "ipv4");
 
-/** The client address given the socket peer and the X-Forwarded-For header. */
+/**
+ * The client address given the socket peer and the X-Forwarded-For header.
+ * @internal Exported for its tests.
+ */
 export function resolveClientIp(socketIp: string | undefined, forwardedFor: string | undefined, trusted: BlockList): string {
   const peer = normalizeIp(socketIp);
   if (!peer) return UNKNOWN_CLIENT_IP;

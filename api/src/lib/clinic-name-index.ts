@@ -31,6 +31,7 @@ function trigrams(padded: string): Set<string> {
 /**
  * The fewest slips between `text` and any start of `name` (Damerau-Levenshtein, an adjacent
  * swap counts once): `max + 1` when above `max`.
+ * @internal Exported for its tests.
  */
 export function prefixSlips(text: string, name: string, max: number): number {
   const n = Math.min(name.length, text.length + max);

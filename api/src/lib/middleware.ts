@@ -19,6 +19,7 @@ import { lazyBodyLimit } from "./body-limit.ts";
 import { clientIpMiddleware } from "./client-ip.ts";
 import { originCheck } from "./origin-check.ts";
 
+/** @internal Exported for its tests. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /** A 5 MB image plus its multipart envelope. */
 const UPLOAD_BODY_LIMIT = POST_FORM.imageMaxBytes + 64 * 1024;

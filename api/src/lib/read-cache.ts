@@ -67,7 +67,10 @@ export const nearScope = (origin: { latitude: number; longitude: number }, miles
 /** Rounding slack for `near`: a clinic on the circle's edge is dropped rather than missed. */
 const EDGE_MILES = 0.01;
 
-/** Whether an answer of `scope` can change when a clinic with these facts (before or after a write) changes. */
+/**
+ * Whether an answer of `scope` can change when a clinic with these facts (before or after a write) changes.
+ * @internal Exported for its tests.
+ */
 export function scopeHolds(scope: AnswerScope, clinic: ClinicFacts): boolean {
   switch (scope.kind) {
     case "all":

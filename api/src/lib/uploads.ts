@@ -60,7 +60,10 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   }
 }
 
-/** Uploads decoded at once in this process (blog images and clinic photos): each holds up to 5 MB and keeps sharp busy. */
+/**
+ * Uploads decoded at once in this process (blog images and clinic photos): each holds up to 5 MB and keeps sharp busy.
+ * @internal Exported for its tests.
+ */
 export const MAX_CONCURRENT_UPLOADS = 4;
 let activeUploads = 0;
 

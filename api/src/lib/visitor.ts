@@ -13,6 +13,7 @@ import type { AppEnv } from "../context.ts";
 import { cookiesSecure } from "../env.ts";
 import { addressKey, type AddressScope } from "@botox/core/network";
 
+/** @internal Exported for its tests. */
 export const VISITOR_COOKIE = "visitor_id";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const VISITOR_ID = /^[A-Za-z0-9_-]{22,64}$/;

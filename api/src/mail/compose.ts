@@ -19,6 +19,7 @@ export interface ComposableMail {
 
 const LINE_BREAK = /[\r\n]/;
 
+/** @internal Exported for its tests. */
 export class HeaderInjectionError extends Error {}
 
 /** Throws when a header's value could end the header (CR or LF). */

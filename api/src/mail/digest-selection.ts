@@ -12,7 +12,10 @@
 import { distanceMiles, type PriceBrand } from "@botox/core";
 import type { Sql } from "@botox/db";
 
-/** Most items of each kind in one digest (the newest first). */
+/**
+ * Most items of each kind in one digest (the newest first).
+ * @internal Exported for its tests.
+ */
 export const DIGEST_ITEMS = 10;
 /**
  * Fewer miles than any degree of latitude spans (68.7 at the equator), so a subscriber's cell

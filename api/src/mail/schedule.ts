@@ -58,6 +58,7 @@ async function runMailSchedule(ctx: MailRunContext): Promise<MailRunSummary> {
  * Local digests: one per confirmed subscriber with a ZIP and something new; none when nothing.
  * The news is read once, up to a cutoff every digest of the run records; subscribers are read,
  * picked for and written BATCH at a time.
+ * @internal Exported for its tests.
  */
 export async function runDigests(ctx: MailRunContext): Promise<number> {
   const today = isoDay(ctx.now?.() ?? new Date());
@@ -158,7 +159,10 @@ async function writeDigests(ctx: MailRunContext, picked: readonly { subscriber: 
   });
 }
 
-/** Price alerts: at most one mail a day per person, once per clinic price under the line. */
+/**
+ * Price alerts: at most one mail a day per person, once per clinic price under the line.
+ * @internal Exported for its tests.
+ */
 export async function runPriceAlerts(ctx: MailRunContext): Promise<number> {
   const today = isoDay(ctx.now?.() ?? new Date());
   let after = 0;

@@ -14,6 +14,7 @@ import { parse } from "tldts";
 /**
  * Domains whose addresses anyone can get, or whose sites anyone can have a page on: an address
  * or a website there proves nothing about a clinic.
+ * @internal Exported for its tests.
  */
 export const NEVER_PROOF_DOMAINS: Readonly<Record<string, "free mail" | "shared site">> = {
   "gmail.com": "free mail",

@@ -16,6 +16,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import net, { type Socket } from "node:net";
 
+/** @internal Exported for its tests. */
 export interface Timers {
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (timer: never) => void;

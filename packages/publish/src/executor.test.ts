@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTes
 import { PUBLISH_LOCK_KEYS, bringBuildToForeground, claimBuild, databaseOn, sendBuildToBackground, withdrawBuild } from "@botox/db";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
 import type { PublishConfig } from "./config.ts";
-import { BuildExecutor, FULL_BUILD_NICE } from "./executor.ts";
+import { BuildExecutor } from "./executor.ts";
+import { FULL_BUILD_NICE } from "./local-build.ts";
 import { buildRows, createFakeSite, recordChange, until, type FakeSite } from "./testing.ts";
 
 let db: TestDatabase;

@@ -24,7 +24,6 @@ import { SpareCopy } from "./spare-copy.ts";
 import { indexPageCount } from "./targeted.ts";
 
 export { PUBLISH_TRIGGERS, type BuildOutcome, type PublishTrigger } from "./build-claim.ts";
-export { FULL_BUILD_NICE } from "./local-build.ts";
 export type { RollbackResult } from "./recovery.ts";
 
 export interface BuildExecutorOptions {

@@ -19,6 +19,7 @@ import { indexFingerprint, overlay, readTargetReport, removePages, siteFingerpri
 /**
  * Niceness of a full build's processes (decision 208): a targeted publish beside it gets the
  * CPU first, and so do the API's requests.
+ * @internal Exported for its tests.
  */
 export const FULL_BUILD_NICE = 10;
 

@@ -6,10 +6,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect, contentBuildNeeded, databaseOn, type DbHandle } from "@botox/db";
 import { createTestDatabase, type TestDatabase } from "@botox/db/testing";
-import { ManualClock } from "./clock.ts";
 import { Publisher } from "./publisher.ts";
 import { startStaticServer, type RunningStaticServer } from "./static-server.ts";
-import { buildRows, createFakeSite, recordChange, type FakeSite } from "./testing.ts";
+import { ManualClock, buildRows, createFakeSite, recordChange, type FakeSite } from "./testing.ts";
 
 let db: TestDatabase;
 let site: FakeSite;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { recordingLogger } from "@botox/core/testing";
-import { ManualClock } from "./clock.ts";
 import type { BuildOutcome, PublishTrigger } from "./executor.ts";
 import { BuildScheduler } from "./scheduler.ts";
-import { until } from "./testing.ts";
+import { ManualClock, until } from "./testing.ts";
 
 /** A scheduler on a manual clock whose attempts are recorded and can be held open. */
 function setup(options: { debounceMs?: number; maxWaitMs?: number; start?: number } = {}) {

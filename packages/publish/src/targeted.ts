@@ -119,7 +119,10 @@ export async function linkTree(from: string, to: string, signal?: AbortSignal): 
   await linkTreeHere(from, to);
 }
 
-/** linkTree in Node (a copy across filesystems). Returns the number of files. */
+/**
+ * linkTree in Node (a copy across filesystems). Returns the number of files.
+ * @internal Exported for its tests.
+ */
 export async function linkTreeHere(from: string, to: string): Promise<number> {
   const entries = await fs.readdir(from, { recursive: true, withFileTypes: true });
   const dirs = new Set<string>([to]);
@@ -167,7 +170,10 @@ export async function overlay(from: string, to: string, keep: ReadonlySet<string
   return moved;
 }
 
-/** The file a page path is written to (build.format "directory": `/a/b` → a/b/index.html; `/x.xml` as is; `/404` → 404.html). */
+/**
+ * The file a page path is written to (build.format "directory": `/a/b` → a/b/index.html; `/x.xml` as is; `/404` → 404.html).
+ * @internal Exported for its tests.
+ */
 export function pageFiles(pathname: string): string[] {
   const rel = pathname.replace(/^\/+/, "").replace(/\/+$/, "");
   if (rel === "") return ["index.html"];

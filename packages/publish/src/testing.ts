@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Sql } from "@botox/db";
+import type { Clock } from "./clock.ts";
 import type { PublishConfig } from "./config.ts";
 
 /** A clock tests move by hand (schedules started with it fire on `advance`). */
@@ -115,4 +116,43 @@ export function fingerprintTree(dir: string): Map<string, string> {
 export function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
   const paths = new Set([...before.keys(), ...after.keys()]);
   return [...paths].filter((p) => before.get(p) !== after.get(p)).sort();
+}
+
+/** A clock that only moves when told to: `advance(ms)` runs every timer that falls due. */
+export class ManualClock implements Clock {
+  private timers = new Map<number, { at: number; fn: () => void }>();
+  private nextId = 1;
+  private current: number;
+
+  constructor(current: number) {
+    this.current = current;
+  }
+
+  now(): number {
+    return this.current;
+  }
+  setTimeout(fn: () => void, ms: number): unknown {
+    const id = this.nextId++;
+    this.timers.set(id, { at: this.current + Math.max(0, ms), fn });
+    return id;
+  }
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+  /** Moves time forward, firing due timers in order (timers they set are honoured too). */
+  advance(ms: number): void {
+    const end = this.current + ms;
+    for (;;) {
+      let due: [number, { at: number; fn: () => void }] | undefined;
+      for (const entry of this.timers) if (entry[1].at <= end && (!due || entry[1].at < due[1].at)) due = entry;
+      if (!due) break;
+      this.timers.delete(due[0]);
+      this.current = Math.max(this.current, due[1].at);
+      due[1].fn();
+    }
+    this.current = end;
+  }
+  pending(): number {
+    return this.timers.size;
+  }
 }

@@ -86,6 +86,7 @@ function scanInWorker(files: string[]): Promise<string[]> {
  * The build's last step, when nothing else runs: a worker thread reads the second half of the
  * pages on the other core while this thread reads the first (52,208 pages at 50,000 clinics).
  * Below `parallelFrom` pages one thread does it all (a worker costs about 50 ms to start).
+ * @internal Exported for its tests.
  */
 export async function collectScriptHashes(dir: string, { parallelFrom = 2000 }: { parallelFrom?: number } = {}): Promise<string[]> {
   const files: string[] = [];
@@ -116,6 +117,7 @@ const origin = (url: string): string | null => {
 /**
  * The Content Security Policy of the site's settings in `env`, allowing `scriptHashes` (sources
  * of the built pages' inline scripts).
+ * @internal Exported for its tests.
  */
 export function contentSecurityPolicy(env: Record<string, string | undefined>, scriptHashes: readonly string[] = []): string {
   // site/src/env.ts's default (apiBaseUrl on the API's default port) spelled out: this module,
@@ -153,6 +155,7 @@ export function contentSecurityPolicy(env: Record<string, string | undefined>, s
 /**
  * The `_headers` file. HSTS only when the site is served over https: on a plain-http
  * localhost it would only be noise (and pins nothing).
+ * @internal Exported for its tests.
  */
 export function hostHeaders(env: Record<string, string | undefined>, scriptHashes: readonly string[]): string {
   const https = (env.SITE_URL || "").startsWith("https://");

@@ -153,12 +153,16 @@ export function urlOf(pathname: string, routeType: string, origin: string, trail
  */
 export const PAGE_TEXT_HOOK = Symbol.for("botox.astro.takePageText");
 
-/** A yield file older than this is left by a publisher that died: the pipeline goes on. */
+/**
+ * A yield file older than this is left by a publisher that died: the pipeline goes on.
+ * @internal Exported for its tests.
+ */
 export const YIELD_FRESH_MS = 30_000;
 
 /**
  * Whether a targeted build beside this full build asks it to pause (`pauseWhileYielding`): its publisher keeps
  * SITE_PIPELINE_YIELD_FILE fresh while it runs (packages/publish, decision 226).
+ * @internal Exported for its tests.
  */
 export function yieldWanted(file: string | null, now = Date.now()): boolean {
   if (!file) return false;

@@ -117,6 +117,7 @@ export function pageIndex(pages: readonly PagePath[], fingerprint: string | null
  *  - and, to remove, the covered pages that are gone (a moved clinic's old address, an emptied city).
  * The index returned is the new build's: the previous one with the covered paths replaced by
  * what the routes returned (the same as a full build's index of this data).
+ * @internal Exported for its tests.
  */
 export function targetPlan(
   pages: readonly PagePath[],

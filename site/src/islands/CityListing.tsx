@@ -44,7 +44,10 @@ const sameFilters = (a: CityFilters, b: CityFilters) =>
   a.credential === b.credential &&
   (a.brand ?? "") === (b.brand ?? "");
 
-/** How many filters differ from the defaults (the sort is an order, not a filter). */
+/**
+ * How many filters differ from the defaults (the sort is an order, not a filter).
+ * @internal Exported for its tests.
+ */
 export function activeFilterCount(filters: CityFilters): number {
   const d = DEFAULT_CITY_FILTERS;
   return [

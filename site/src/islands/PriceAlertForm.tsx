@@ -19,6 +19,7 @@ interface Props {
 type Field = "email" | "maxUnitPrice" | "zipCode";
 type State = { kind: "idle" } | { kind: "sending" } | { kind: "sent" } | { kind: "error"; message: string };
 
+/** @internal Exported for its tests. */
 export const ALERT_MSG = {
   maxUnitPrice: "Enter a price per unit between $0.01 and $100.",
   failed: "We couldn't set up your alert. Please try again.",

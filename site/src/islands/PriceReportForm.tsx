@@ -24,6 +24,7 @@ interface Props {
 
 type State = { kind: "idle" } | { kind: "sending" } | { kind: "sent" } | { kind: "error"; message: string };
 
+/** @internal Exported for its tests. */
 export const REPORT_FAILED = "We could not send your report. Please try again.";
 
 /** The message of a failed send: the API's own text (409 one per month, 400), the rate-limit line, or a plain retry. */

@@ -31,7 +31,10 @@ const STATUS_OPTIONS: { value: BusinessStatus; label: string }[] = [
   { value: "PERMANENTLY_CLOSED", label: "Closed permanently or moved" },
 ];
 
-/** The request body: only the fields the visitor filled in. */
+/**
+ * The request body: only the fields the visitor filled in.
+ * @internal Exported for its tests.
+ */
 export function suggestionBody(v: Values) {
   const changes: Record<string, string> = {};
   for (const key of ["phone", "site", "fullAddress", "workingHours", "businessStatus"] as const) {

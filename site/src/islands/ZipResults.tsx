@@ -29,7 +29,10 @@ interface Props {
   dealTags?: Record<number, string>;
 }
 
-/** The ZIP of /zip/{zip} (or /botox-near-me/zipcode/{zip}, or ?q=), null when none is valid. */
+/**
+ * The ZIP of /zip/{zip} (or /botox-near-me/zipcode/{zip}, or ?q=), null when none is valid.
+ * @internal Exported for its tests.
+ */
 export function zipFromLocation(loc: { pathname: string; search: string }): string | null {
   const fromPath = /\/(?:zip|zipcode)\/(\d{5})\/?$/.exec(loc.pathname)?.[1];
   if (fromPath) return fromPath;

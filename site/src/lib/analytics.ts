@@ -3,9 +3,10 @@
  * `newsletter_signup`), sent to the provider configured at build time (Plausible or GA4) and
  * to nothing at all when none is set. The layout writes the provider on <html data-analytics>.
  */
-export type AnalyticsProvider = "none" | "plausible" | "ga4";
+type AnalyticsProvider = "none" | "plausible" | "ga4";
 type Props = Record<string, string | number | boolean>;
 
+/** @internal Exported for its tests. */
 export interface AnalyticsWindow {
   plausible?: (event: string, options?: { props?: Props; u?: string }) => void;
   gtag?: (...args: unknown[]) => void;
@@ -19,6 +20,7 @@ export interface Analytics {
 
 const NONE: Analytics = { pageView: () => {}, event: () => {} };
 
+/** @internal Exported for its tests. */
 export function createAnalytics(provider: AnalyticsProvider, w: AnalyticsWindow): Analytics {
   if (provider === "plausible") {
     return {
@@ -35,7 +37,10 @@ export function createAnalytics(provider: AnalyticsProvider, w: AnalyticsWindow)
   return NONE;
 }
 
-/** The provider the layout configured for this page ("none" when unset or unknown). */
+/**
+ * The provider the layout configured for this page ("none" when unset or unknown).
+ * @internal Exported for its tests.
+ */
 export function configuredProvider(doc: Document | undefined = typeof document === "undefined" ? undefined : document): AnalyticsProvider {
   const value = doc?.documentElement.dataset.analytics;
   return value === "plausible" || value === "ga4" ? value : "none";

@@ -34,7 +34,10 @@ export const fromIndexRow = ([city, state, pageSlug, latitude, longitude, count]
 
 const ABBREVIATIONS: Record<string, string> = { st: "saint", ste: "sainte", ft: "fort", mt: "mount", pt: "point" };
 
-/** Words of a name in one comparable form: "St. Louis" and "saint-louis" are both "saint-louis". */
+/**
+ * Words of a name in one comparable form: "St. Louis" and "saint-louis" are both "saint-louis".
+ * @internal Exported for its tests.
+ */
 export function cityKey(text: string): string {
   return toLinkSlug(text.replace(/[.'’]/g, ""))
     .split("-")

@@ -18,6 +18,7 @@ export type ClinicTarget = { kind: "found"; path: string } | { kind: "notfound" 
 /**
  * Asks `GET /proxy/clinic/{key}` (a slug or a numeric id; product.md §2.1). 404 and 400 (a key no
  * clinic can have) are "not found"; anything else that fails is "unavailable", worth a retry.
+ * @internal Exported for its tests.
  */
 export async function clinicTarget(apiUrl: string, key: string, fetchImpl: typeof fetch = fetch): Promise<ClinicTarget> {
   try {

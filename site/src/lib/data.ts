@@ -77,6 +77,7 @@ const fits = (...segments: string[]) => segments.every((s) => utf8Bytes(s) <= PA
  * Rows whose slugs cannot be folder names are left out (with a warning) rather than failing
  * the whole build: new slugs are bounded (SLUG_MAX_BYTES), so only rows stored before that
  * bound can be too long, and one of them must not stop every other edit from going live.
+ * @internal Exported for its tests.
  */
 export function withinPathLimits(data: SiteData, warn: (message: string) => void = console.warn): SiteData {
   const keep = (ok: boolean, what: string) => {
@@ -92,7 +93,10 @@ export function withinPathLimits(data: SiteData, warn: (message: string) => void
   return { ...data, clinics, cities, posts, categories };
 }
 
-/** The lookups pages need, built once from the batched reads. */
+/**
+ * The lookups pages need, built once from the batched reads.
+ * @internal Exported for its tests.
+ */
 export function indexSiteData(input: SiteData, today = isoDay(new Date())): SiteIndex {
   // Clinics carry their verified staff (verifiedStaff, verifiedCredentials) as the API's listings do.
   const { data, staffByClinic } = withStaff(input, today);

@@ -18,7 +18,10 @@ export function dealsNow(): Date {
   return new Date();
 }
 
-/** "YYYY-MM-DD" of `now` in the browser's own time zone: a deal runs through its last local day. */
+/**
+ * "YYYY-MM-DD" of `now` in the browser's own time zone: a deal runs through its last local day.
+ * @internal Exported for its tests.
+ */
 export function localDay(now: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

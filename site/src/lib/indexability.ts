@@ -39,14 +39,20 @@ export interface LocationIndex {
   zip: (zip: string) => LocationIndexing | undefined;
 }
 
-/** A page listing `count` clinics at `path`: indexable from `minClinics` on. */
+/**
+ * A page listing `count` clinics at `path`: indexable from `minClinics` on.
+ * @internal Exported for its tests.
+ */
 export function gateByCount(path: string, count: number): LocationIndexing {
   return count >= LOCATION_INDEX_RULES.minClinics
     ? { indexable: true, canonicalPath: path, clinics: count }
     : { indexable: false, canonicalPath: path, robots: NOINDEX_FOLLOW, clinics: count };
 }
 
-/** Share of `zipTop` also in `cityTop` (0 when the ZIP page lists nothing). */
+/**
+ * Share of `zipTop` also in `cityTop` (0 when the ZIP page lists nothing).
+ * @internal Exported for its tests.
+ */
 export function overlapShare(zipTop: readonly number[], cityTop: readonly number[]): number {
   if (zipTop.length === 0) return 0;
   const city = new Set(cityTop);

@@ -47,7 +47,10 @@ function pageParam(key = "page"): ParamSpec<number> {
   };
 }
 
-/** An on/off switch, "1" when on (for filters such as "open now"). */
+/**
+ * An on/off switch, "1" when on (for filters such as "open now").
+ * @internal Exported for its tests.
+ */
 export function flagParam(key: string): ParamSpec<boolean> {
   return { key, defaultValue: false, parse: (raw) => (raw === "1" ? true : raw === "0" ? false : undefined), serialize: (v) => (v ? "1" : "0") };
 }

@@ -1,14 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import {
-  FALLBACK,
-  LOCATION_FALLBACK_NOTICE,
-  detectLocation,
-  geolocationGranted,
-  normalizeLocation,
-  preciseLocation,
-  readCachedLocation,
-  writeCachedLocation,
-} from "./location.ts";
+import { SEARCH_MSG } from "@botox/core/messages";
+import { FALLBACK, detectLocation, geolocationGranted, normalizeLocation, preciseLocation, readCachedLocation, writeCachedLocation } from "./location.ts";
 
 const API = "http://api.test/api/v1";
 const SERVICES = ["https://one.test/json", "https://two.test/json", "https://three.test/json"];
@@ -110,7 +102,7 @@ describe("detectLocation", () => {
     expect(calls).toHaveLength(4);
     expect(found).toEqual({ lat: 40.7128, lon: -74.006, city: "New York", region: "NY", country: "United States", fallback: true });
     expect(found).toBe(FALLBACK);
-    expect(LOCATION_FALLBACK_NOTICE).toBe("Unable to detect your location. Showing popular clinics instead.");
+    expect(SEARCH_MSG.locationFallback).toBe("Unable to detect your location. Showing popular clinics instead.");
   });
 });
 

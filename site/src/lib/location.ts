@@ -6,7 +6,6 @@
 import type { UserLocation } from "@botox/core/contract";
 import { FETCH } from "@botox/core/constants";
 import { FALLBACK_LOCATION } from "@botox/core/geo";
-import { SEARCH_MSG } from "@botox/core/messages";
 
 export interface DetectedLocation {
   lat: number;
@@ -34,6 +33,7 @@ function str(...values: unknown[]): string {
 /**
  * The three kinds of services name their fields differently (lat/lon, latitude/longitude,
  * region/region_code/regionName/state). Null when no usable coordinates are present.
+ * @internal Exported for its tests.
  */
 export function normalizeLocation(data: unknown): Omit<DetectedLocation, "fallback"> | null {
   if (!data || typeof data !== "object") return null;
@@ -53,6 +53,7 @@ export function normalizeLocation(data: unknown): Omit<DetectedLocation, "fallba
   };
 }
 
+/** @internal Exported for its tests. */
 export const FALLBACK: DetectedLocation = { ...FALLBACK_LOCATION, fallback: true };
 
 export async function detectLocation(apiUrl: string, services: readonly string[], fetchImpl: typeof fetch = fetch): Promise<DetectedLocation> {
@@ -91,8 +92,6 @@ export function writeCachedLocation(value: DetectedLocation, now = Date.now()): 
     // Private mode: no cache.
   }
 }
-
-export const LOCATION_FALLBACK_NOTICE = SEARCH_MSG.locationFallback;
 
 /** Browser geolocation ("Use my precise location"): the coordinates, with the place names already known. */
 export function preciseLocation(previous: DetectedLocation): Promise<DetectedLocation> {

@@ -39,10 +39,13 @@ import { NEARBY_MILES } from "./closed.ts";
 import { siteData, type SiteCity, type SiteIndex } from "./data.ts";
 import { cityPriceView, indexOver } from "./prices.ts";
 
-/** What the previous build's page index records per clinic (the build engine's contract). */
+/**
+ * What the previous build's page index records per clinic (the build engine's contract).
+ * @internal Exported for its tests.
+ */
 export type PreviousClinic = ClinicEntry;
 
-export interface PathSelection {
+interface PathSelection {
   /** City slugs (the URL's city part) whose city pages are selected. */
   citySlugs: ReadonlySet<string>;
   /** Those of them whose figures moved (or may have): all their clinic pages are selected. */
@@ -79,6 +82,7 @@ export function cityFigure(data: FigureData, city: SiteCity): string {
  * The selection for clinics `changed`, from the data of this build and the previous build's
  * index. Without the previous build's city figures (an index written before decision 194) every
  * clinic page of the changed clinics' cities is selected, as before.
+ * @internal Exported for its tests.
  */
 export function selectPaths(
   data: Pick<SiteIndex, "clinics" | "zips" | "cities"> & FigureData,
@@ -154,7 +158,10 @@ export function selectPaths(
 /** What the routes ask of a selection: a targeted build's (`selectPaths`) or a page pipeline share's (`shardSelection`). */
 export type RouteSelection = Pick<PathSelection, "clinic" | "covers">;
 
-/** The pages of share `shard` of `shards`: every page path hashing to it, clinic pages by their path too. */
+/**
+ * The pages of share `shard` of `shards`: every page path hashing to it, clinic pages by their path too.
+ * @internal Exported for its tests.
+ */
 export function shardSelection(shard: number, shards: number): RouteSelection {
   const covers = (pathname: string) => pathShard(pathname, shards) === shard;
   return { covers, clinic: (c: Clinic) => covers(clinicPath(c.citySlug, c.slug)) };

@@ -59,6 +59,7 @@ const brandOrder = (p: ClinicPrice) => PRICE_BRANDS.indexOf(p.brand);
  * fixed order), newest first within a brand (core's recency: a visitor's report never outranks
  * the clinic's own price of the same month). A row replaced by a newer one of the same
  * brand, model, area and offer is left out: the card shows what the clinic charges now.
+ * @internal Exported for its tests.
  */
 export function priceRows(prices: readonly ClinicPrice[], today: string): PriceRow[] {
   const sorted = prices.filter((p) => p.status === "published").sort((a, b) => brandOrder(a) - brandOrder(b) || comparePriceRecency(b, a));

@@ -56,7 +56,10 @@ export function keepPreviousData<T>(previous: T | undefined): T | undefined {
   return previous;
 }
 
-/** Stable text for a key: object properties sorted, so { a, b } and { b, a } are one key. */
+/**
+ * Stable text for a key: object properties sorted, so { a, b } and { b, a } are one key.
+ * @internal Exported for its tests.
+ */
 export function hashKey(key: QueryKey): string {
   return JSON.stringify(key, (_, v: unknown) =>
     v && typeof v === "object" && !Array.isArray(v)
@@ -269,7 +272,10 @@ function createSiteQueryClient(): QueryClient {
   return new QueryClient();
 }
 
-/** The page's client (in the browser one per page; at build time a fresh one per render). */
+/**
+ * The page's client (in the browser one per page; at build time a fresh one per render).
+ * @internal Exported for its tests.
+ */
 export function siteQueryClient(): QueryClient {
   if (typeof window === "undefined") return createSiteQueryClient();
   client ??= createSiteQueryClient();

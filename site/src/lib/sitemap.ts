@@ -7,6 +7,7 @@ import type { SiteIndex } from "./data.ts";
 import { blogListPath, blogPages } from "./blog.ts";
 import { locationIndex } from "./indexability.ts";
 
+/** @internal Exported for its tests. */
 export const SITEMAP_LIMIT = 45_000;
 
 export interface SitemapEntry {
@@ -48,6 +49,7 @@ export function sitemapEntries(
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/** @internal Exported for its tests. */
 export function urlsetXml(entries: readonly SitemapEntry[], site: string): string {
   const urls = entries
     .map((e) => `<url><loc>${esc(new URL(e.path, site).toString())}</loc>${e.lastmod ? `<lastmod>${e.lastmod.slice(0, 10)}</lastmod>` : ""}</url>`)
@@ -55,11 +57,13 @@ export function urlsetXml(entries: readonly SitemapEntry[], site: string): strin
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
 }
 
+/** @internal Exported for its tests. */
 export function sitemapIndexXml(count: number, site: string): string {
   const items = Array.from({ length: count }, (_, i) => `<sitemap><loc>${esc(new URL(`/sitemap-${i + 1}.xml`, site).toString())}</loc></sitemap>`).join("");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items}</sitemapindex>\n`;
 }
 
+/** @internal Exported for its tests. */
 export function chunk<T>(items: readonly T[], size = SITEMAP_LIMIT): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));

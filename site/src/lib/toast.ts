@@ -32,6 +32,7 @@ function viewport(): HTMLElement {
   return el;
 }
 
+/** @internal Exported for its tests. */
 export function dismissToast(): void {
   clearTimeout(timer);
   document.getElementById("toast-viewport")?.replaceChildren();

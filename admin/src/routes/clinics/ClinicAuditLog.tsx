@@ -34,7 +34,10 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "photo.reorder": "Put the photos in a new order",
 };
 
-/** "11/29/2026 14:05 UTC": the admin's date (product.md §3) and the time, in UTC as stored. */
+/**
+ * "11/29/2026 14:05 UTC": the admin's date (product.md §3) and the time, in UTC as stored.
+ * @internal Exported for its tests.
+ */
 export function auditTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";

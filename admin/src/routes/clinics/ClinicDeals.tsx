@@ -32,7 +32,7 @@ import { fieldIssuesOf, sessionExpired } from "../../lib/errors.ts";
 
 const dealsKey = (clinicId: number) => ["clinic-deals", clinicId] as const;
 
-export interface DealFormState {
+interface DealFormState {
   title: string;
   brand: DealBrand;
   model: DealModel;
@@ -90,7 +90,10 @@ const cents = (typed: string): number | null => {
   return /^-?\d+(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : Number.NaN;
 };
 
-/** The request body: the fields of the chosen model only. The API checks every rule (dates, units, https source). */
+/**
+ * The request body: the fields of the chosen model only. The API checks every rule (dates, units, https source).
+ * @internal Exported for its tests.
+ */
 export function dealPayload(v: DealFormState) {
   const perUnit = v.model === "per_unit";
   const units = v.units.trim() === "" ? null : Number(v.units);

@@ -6,9 +6,15 @@ import { Button } from "../../components/ui/Button.tsx";
 import { clinicStatusTone } from "../../lib/status-tone.ts";
 import { listReturnState } from "./list-return.ts";
 
-/** Location column: city and state, cut to 30 characters (product.md §2.13). */
+/**
+ * Location column: city and state, cut to 30 characters (product.md §2.13).
+ * @internal Exported for its tests.
+ */
 export const clinicLocation = (c: Pick<Clinic, "city" | "state">) => truncate([c.city, c.state].filter(Boolean).join(", "), UI.adminLocationMaxChars);
-/** Address column: the full address, cut to 40 characters (product.md §2.13). */
+/**
+ * Address column: the full address, cut to 40 characters (product.md §2.13).
+ * @internal Exported for its tests.
+ */
 export const clinicAddress = (c: Pick<Clinic, "fullAddress" | "street">) => truncate(c.fullAddress ?? c.street ?? "", UI.adminAddressMaxChars);
 
 /** The clinic list's table; address and phone give way on small screens, Actions stay pinned. */

@@ -21,6 +21,7 @@ const RECENT_LIMIT = 8;
 /**
  * Newest clinics (by creation) and posts (by last update), merged newest first. The API has
  * no change feed of its own; these two reads are the ones the list screens use anyway.
+ * @internal Exported for its tests.
  */
 export function recentChanges(
   clinics: readonly { id: number; name: string; createdAt: string }[],

@@ -31,7 +31,10 @@ const FILTERS: readonly { value: Filter; label: string }[] = [
 ];
 const LIMIT = 50;
 
-/** What the visitor paid, with the unit price it implies when they gave units. */
+/**
+ * What the visitor paid, with the unit price it implies when they gave units.
+ * @internal Exported for its tests.
+ */
 export function reportSummary(r: PriceReport): string {
   const what = `${BRAND_LABELS[r.brand]}${r.area ? `, ${AREA_LABELS[r.area]}` : ""}`;
   const units = r.units != null ? ` for ${r.units} units (${formatUnitPrice(Math.round(r.totalCents / r.units))})` : "";

@@ -28,7 +28,10 @@ const FILTERS: readonly { value: Filter; label: string }[] = [
   { value: "all", label: "All" },
 ];
 
-/** A suggested or current value as text: hours as "Day: hours" lines, a status by its label, none as "—". */
+/**
+ * A suggested or current value as text: hours as "Day: hours" lines, a status by its label, none as "—".
+ * @internal Exported for its tests.
+ */
 export const valueText = (field: SuggestionField, values: SuggestionValues): string => auditValueText(field, values[field]);
 
 const suggestedFields = (s: Suggestion) => SUGGESTION_FIELDS.filter((f) => f in s.changes);

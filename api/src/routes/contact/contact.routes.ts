@@ -16,7 +16,10 @@ import { idParams } from "../../lib/ids.ts";
 import { createRouter, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 
-/** 5 messages per address per 15 minutes: plenty for a person, little for a spammer. */
+/**
+ * 5 messages per address per 15 minutes: plenty for a person, little for a spammer.
+ * @internal Exported for its tests.
+ */
 export const CONTACT_RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 5, keyPrefix: "contact" } as const;
 
 const tags = ["contact"];

@@ -14,7 +14,10 @@ import { errorSummary } from "../../lib/logger.ts";
 
 type GeoHeaderNames = { lat: string; lon: string; city: string; region: string; country: string };
 
-/** Header names per CDN. Fastly has no defaults: its VCL is expected to copy client.geo.* into these. */
+/**
+ * Header names per CDN. Fastly has no defaults: its VCL is expected to copy client.geo.* into these.
+ * @internal Exported for its tests.
+ */
 export const GEO_HEADER_NAMES: Record<Exclude<ApiEnv["GEO_HEADERS"], "none">, GeoHeaderNames> = {
   cloudflare: { lat: "cf-iplatitude", lon: "cf-iplongitude", city: "cf-ipcity", region: "cf-region-code", country: "cf-ipcountry" },
   vercel: {
@@ -50,7 +53,10 @@ function decode(value: string): string {
 const validLat = (n: number) => Number.isFinite(n) && n >= -90 && n <= 90;
 const validLon = (n: number) => Number.isFinite(n) && n >= -180 && n <= 180;
 
-/** Location from CDN headers; undefined when they are missing or not coordinates. */
+/**
+ * Location from CDN headers; undefined when they are missing or not coordinates.
+ * @internal Exported for its tests.
+ */
 export function locationFromHeaders(names: GeoHeaderNames, header: (name: string) => string | undefined): UserLocation | undefined {
   const latText = header(names.lat)?.trim();
   const lonText = header(names.lon)?.trim();

@@ -26,12 +26,16 @@ function publisher(c: Context<AppEnv>): Publisher {
 /**
  * Per address: a deploy tool calls a few times a minute at most. Wrong secrets count too, so
  * guessing one is slow; every request past the limit answers 429 before the secret is checked.
+ * @internal Exported for its tests.
  */
 export const WEBHOOK_RATE_LIMIT = { windowMs: 60_000, limit: 10, keyPrefix: "publish-webhook" } as const;
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
-/** Constant-time comparison: both sides are hashed to equal length first. */
+/**
+ * Constant-time comparison: both sides are hashed to equal length first.
+ * @internal Exported for its tests.
+ */
 export function secretMatches(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
   return timingSafeEqual(digest(given), digest(expected));

@@ -16,6 +16,7 @@ const MAX_CACHED = 5_000;
  * The most of an answer read (a real one for one NPI is a few kilobytes): a registry that
  * misbehaves, or anything answering at NPI_REGISTRY_URL, cannot grow this process or the day's
  * cache. A longer answer, or a field longer than its cap, is an answer we could not read.
+ * @internal Exported for its tests.
  */
 export const MAX_REGISTRY_ANSWER_BYTES = 1_000_000;
 const MAX_FIELD_CHARS = 1_000;
@@ -97,7 +98,10 @@ const statusOf = (s: string | null | undefined): LicenseStatus => (s === "A" ? "
 /** The registry's public page of an NPI: what the admin saves as the source URL. */
 const npiRegistryPage = (npi: string) => `https://npiregistry.cms.hhs.gov/provider-view/${npi}`;
 
-/** Maps one registry answer to ours; null when the registry has no record. */
+/**
+ * Maps one registry answer to ours; null when the registry has no record.
+ * @internal Exported for its tests.
+ */
 export function mapRegistryAnswer(npi: string, body: unknown): NpiLookup | null {
   const parsed = registryAnswerSchema.safeParse(body);
   if (!parsed.success) throw new HttpError(502, STAFF_MSG.registryBadAnswer);
@@ -171,7 +175,10 @@ export async function lookupNpi(deps: Deps, npi: string): Promise<NpiLookup> {
   return answer;
 }
 
-/** The registry's answer for `npi`, parsed, read up to MAX_REGISTRY_ANSWER_BYTES. */
+/**
+ * The registry's answer for `npi`, parsed, read up to MAX_REGISTRY_ANSWER_BYTES.
+ * @internal Exported for its tests.
+ */
 export async function askRegistryAt(registry: { url: string; timeoutMs: number }, npi: string): Promise<unknown> {
   const url = new URL(registry.url);
   url.searchParams.set("version", "2.1");

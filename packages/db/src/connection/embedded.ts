@@ -80,6 +80,7 @@ const QUERY_QUEUE_METHODS = ["enqueue", "getQueueLength", "clearQueueForHandler"
  * clients' extended-protocol messages (see wire-queue.ts). The field is not public API, so a
  * version that renamed or reshaped it would silently leave the shipped queue in place; this
  * refuses to start instead (the version is pinned in pnpm-workspace.yaml, patches/README.md).
+ * @internal Exported for its tests.
  */
 export function replaceQueryQueue(server: object, queue: WireQueue): void {
   const current: unknown = Reflect.get(server, "queryQueue");
@@ -104,7 +105,10 @@ export function replaceQueryQueue(server: object, queue: WireQueue): void {
 const AUTH_TIMEOUT_MS = 15_000;
 /** Connections waiting to authenticate at once; a new one beyond this closes the oldest waiting. */
 const MAX_UNAUTHENTICATED = 64;
-/** PostgreSQL's own limit on a startup message (MAX_STARTUP_PACKET_LENGTH). */
+/**
+ * PostgreSQL's own limit on a startup message (MAX_STARTUP_PACKET_LENGTH).
+ * @internal Exported for its tests.
+ */
 export const MAX_STARTUP_MESSAGE_BYTES = 10_000;
 /**
  * All a client may send before it has authenticated: an SSL request, its startup message and

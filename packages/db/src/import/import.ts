@@ -5,5 +5,4 @@
  * CLI and tests use.
  */
 export { parseExport, type ExportFormat, type ExportRow } from "./import-parse.ts";
-export { validateExportRow } from "./import-map.ts";
 export { importClinics } from "./import-upsert.ts";

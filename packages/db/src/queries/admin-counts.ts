@@ -37,6 +37,7 @@ const counter = (name: string) => sql`(SELECT n FROM admin_counts WHERE name = $
 const daysSum = (name: string, from: string, condition: SQL = sql`true`) =>
   sql`(SELECT coalesce(sum(n), 0) FROM admin_day_counts WHERE name = ${name} AND day >= ${from}::date AND ${condition})`;
 
+/** @internal Exported for its tests. */
 export async function readAdminCounts(db: Database, today: string): Promise<AdminCounts> {
   const oldest = oldestCurrentCheck(today);
   // Clinics with a verified injector: those whose newest active injector check falls in the

@@ -62,6 +62,7 @@ export function fixedStatement<K extends string>(names: readonly K[], build: (va
  * sent, and parsed by PostgreSQL, on every execution; decision 224). PostgreSQL takes its type from
  * the first place and casts it at the others, as each statement here already writes it. Left
  * as drizzle wrote it unless its placeholders are exactly $1 to $n in order.
+ * @internal Exported for its tests.
  */
 export function onePlacePerName<K>(text: string, named: readonly K[]): { text: string; slots: K[] } {
   const places = [...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));

@@ -79,6 +79,7 @@ export async function listPriceReports(db: Database, f: PriceReportFilter): Prom
  * The price a published report becomes: an area price when the area is known, else a
  * per-unit price when the units are, else the total for an unnamed area. Observed on the
  * first day of the month treated.
+ * @internal Exported for its tests.
  */
 export function reportPriceValues(r: Pick<ReportRow, "brand" | "area" | "units" | "totalCents" | "treatedMonth">): PriceValues {
   const common = { brand: r.brand, source: "patient_report" as const, observedOn: r.treatedMonth, status: "published" as const, units: r.units };

@@ -10,7 +10,10 @@ import type { Database } from "../connection/client.ts";
 import type { DbExecutor } from "../queries/content-changes.ts";
 import { clinics, zipCodes } from "./schema.ts";
 
-/** The IANA zone at a point; null without coordinates or for impossible ones. */
+/**
+ * The IANA zone at a point; null without coordinates or for impossible ones.
+ * @internal Exported for its tests.
+ */
 export function timeZoneAt(latitude: number | null | undefined, longitude: number | null | undefined): string | null {
   if (latitude == null || longitude == null || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
   try {

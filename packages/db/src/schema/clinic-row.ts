@@ -16,6 +16,7 @@ const COORDINATE_SCALE = 10 ** COORDINATE_DECIMALS;
 /**
  * A coordinate as stored: rounded to COORDINATE_DECIMALS, so subnormal values (1e-320)
  * become 0 and never reach ll_to_earth or the haversine; `+ 0` turns -0 into 0.
+ * @internal Exported for its tests.
  */
 export function roundCoordinate(n: number | null | undefined): number | null {
   return n == null ? null : Math.round(n * COORDINATE_SCALE) / COORDINATE_SCALE + 0;

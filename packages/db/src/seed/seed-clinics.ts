@@ -11,7 +11,10 @@ export interface DemoCity {
   zips: ZipCode[];
 }
 
-/** Cities the site's spec names (footer, fallbacks): always among the demo cities. */
+/**
+ * Cities the site's spec names (footer, fallbacks): always among the demo cities.
+ * @internal Exported for its tests.
+ */
 export const REQUIRED_CITIES = [
   ["New York", "NY"],
   ["Los Angeles", "CA"],
