@@ -20,7 +20,11 @@ import { nudgeMail } from "../mail/service.ts";
 import { ownerBookingLinkDownMail } from "../mail/templates.ts";
 import { siteRegistrableDomain } from "./claim-domain.ts";
 
-/** Asks a link: resolves when it answers, throws (with the reason) when it does not. */
+/**
+ * Asks a link: resolves when it answers, throws (with the reason) when it does not.
+ *
+ * @internal Exported for its tests.
+ */
 export type BookingLinkChecker = (url: string, site: string | null) => Promise<void>;
 
 export interface BookingLinkRecheckContext {
@@ -42,7 +46,11 @@ interface RecheckSummary {
 
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** One run: claims the due links, asks each in turn and records what it found. */
+/**
+ * One run: claims the due links, asks each in turn and records what it found.
+ *
+ * @internal Exported for its tests.
+ */
 export async function recheckBookingLinks(ctx: BookingLinkRecheckContext): Promise<RecheckSummary> {
   const { deps } = ctx;
   const check = ctx.check ?? ((url, site) => checkBookingLink(url, siteRegistrableDomain(site), deps.bookingLinkCheck));

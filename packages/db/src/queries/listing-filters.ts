@@ -20,6 +20,8 @@ import { verifiedCredentialCheck, verifiedInAreaCheck, type VerifiedCheck } from
  * operational, with readable hours and a zone, and the local minute of the week there within
  * their stored weekly minutes. `AT TIME ZONE` applies that zone's rules at that instant, so DST
  * needs nothing more.
+ *
+ * @internal Exported for its tests.
  */
 export function openAtInstant(iso: unknown): SQL {
   const local = sql`(${iso}::timestamptz AT TIME ZONE ${clinics.timeZone})`;
