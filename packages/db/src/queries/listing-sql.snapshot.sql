@@ -51,11 +51,12 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $5::date AND cs.verified_on <= $6::date
@@ -126,7 +127,7 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country", "clinics"."latitude" AS "latitude",
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
-  "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
+  "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
   "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
   "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."id" = ANY($1::int[]);
 
@@ -183,11 +184,12 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $9::date AND cs.verified_on <= $10::date
@@ -229,11 +231,12 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $4::date AND cs.verified_on <= $5::date
@@ -277,11 +280,12 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $6::date AND cs.verified_on <= $7::date
@@ -347,11 +351,12 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $10::date AND cs.verified_on <= $11::date
@@ -408,10 +413,10 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance,
-      coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
       lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
       v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
@@ -470,10 +475,10 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance,
-      coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
       lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
       v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
@@ -526,10 +531,10 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance,
-      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
       lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
@@ -562,11 +567,12 @@ WITH ranked AS (
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $4::date AND cs.verified_on <= $5::date
@@ -600,11 +606,12 @@ WITH ranked AS (
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $7::date AND cs.verified_on <= $8::date
@@ -652,11 +659,12 @@ WITH ranked AS (
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $8::date AND cs.verified_on <= $9::date
@@ -691,11 +699,12 @@ WITH ranked AS (
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $8::date AND cs.verified_on <= $9::date
@@ -728,11 +737,12 @@ WITH ranked AS (
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $4::date AND cs.verified_on <= $5::date
@@ -753,7 +763,7 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country", "clinics"."latitude" AS "latitude",
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
-  "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
+  "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
   "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
   "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 ORDER BY "clinics"."id" LIMIT 1;
 
@@ -767,7 +777,7 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country", "clinics"."latitude" AS "latitude",
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
-  "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
+  "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
   "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
   "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 AND "clinics"."city_slug" = $2 ORDER BY "clinics"."id" LIMIT 1;
 
@@ -783,7 +793,7 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country", "clinics"."latitude" AS "latitude",
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
-  "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
+  "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
   "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
   "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 AND (("clinics"."city_slug" = $2 AND upper(trim("clinics"."state")) = $3) OR ("clinics"."city_slug" = $4 AND NOT EXISTS (SELECT 1 FROM "clinics" named WHERE named.city_slug = $2 AND upper(trim(named.state)) = $3))) ORDER BY "clinics"."id" LIMIT 1;
 
@@ -797,7 +807,7 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country", "clinics"."latitude" AS "latitude",
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
-  "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
+  "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
   "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
   "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 ORDER BY "clinics"."id" LIMIT 1;
 -- statement 2 of 2
@@ -807,7 +817,7 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country", "clinics"."latitude" AS "latitude",
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
-  "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
+  "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
   "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt",
   "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."id" = $1;
 
@@ -838,11 +848,12 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $4::date AND cs.verified_on <= $5::date
@@ -880,11 +891,12 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version",
-      nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      "clinics"."xmin"::text AS "version", nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
+      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
+      v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $5::date AND cs.verified_on <= $6::date
@@ -917,9 +929,10 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."description" AS "description",
-      "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", nearest.distance
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
+      nearest.distance
     FROM nearest JOIN "clinics" ON "clinics"."id" = nearest.id
     WHERE nearest.distance <= $4::float8
     ORDER BY nearest.rank LIMIT $5 OFFSET $6;
