@@ -264,7 +264,7 @@ function demoCategory(name: string): ClinicCategory {
   if (/Dermatology/.test(name)) return "Dermatology practice";
   if (/Cosmetic Surgery/.test(name)) return "Plastic surgery practice";
   if (/Med(ical)? Spa/.test(name)) return "Medical spa";
-  if (/Aesthetics$|Skin (Clinic|Institute|Care)|Cosmetic Center/.test(name)) return "Aesthetic clinic";
+  if (/Skin (Clinic|Institute|Care)|Laser|Cosmetic Center/.test(name)) return "Aesthetic clinic";
   return "Medical spa";
 }
 
