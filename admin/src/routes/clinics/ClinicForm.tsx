@@ -13,7 +13,16 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { SaveErrors, SelectField, TextField } from "../../components/FormFields.tsx";
 import { LastVerifiedField } from "./LastVerifiedField.tsx";
-import { CATEGORY_CHOICES, categoryChoiceLabel, clinicPayload, hoursModeOfForm, validateClinic, weekOfForm, type ClinicFieldName, type ClinicFormState } from "./clinic-form.ts";
+import {
+  CATEGORY_CHOICES,
+  categoryChoiceLabel,
+  clinicPayload,
+  hoursModeOfForm,
+  validateClinic,
+  weekOfForm,
+  type ClinicFieldName,
+  type ClinicFormState,
+} from "./clinic-form.ts";
 import { HoursEditor } from "./HoursEditor.tsx";
 import { DEFAULT_RANGE, closedWeek, hoursFromWeek, todayPreview, weekAsText, weekFromHours } from "./hours-editor.ts";
 import { useListReturnPath } from "./list-return.ts";

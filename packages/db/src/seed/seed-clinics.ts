@@ -1,4 +1,13 @@
-import { firstFreeSlug, formatReviews, toClinicSlug, toLinkSlug, type BusinessStatus, type ClinicCategory, type ClinicInput, type WorkingHours } from "@botox/core";
+import {
+  firstFreeSlug,
+  formatReviews,
+  toClinicSlug,
+  toLinkSlug,
+  type BusinessStatus,
+  type ClinicCategory,
+  type ClinicInput,
+  type WorkingHours,
+} from "@botox/core";
 import type { Random } from "./random.ts";
 import { US_STATES, zipCodeData, type ZipCode } from "./zip-codes.ts";
 
