@@ -69,11 +69,13 @@ describe("clinic aliases", () => {
 });
 
 describe("clinic detail", () => {
-  it("shows the clinic with its actions, formatted phone, tracked website link, hours and directions", async () => {
+  it("shows the clinic with its category, actions, formatted phone, tracked website link, hours and directions", async () => {
     const { page, errors, context } = await openPage(browser());
     await page.goto(`${site}/botox-clinic/new-york/glow-med-spa-new-york`);
     const crumbs = await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allTextContents();
     expect(crumbs.map((c) => c.replace("›", "").trim())).toEqual(["Home", "Botox Near Me", "New York", "Glow Med Spa New York"]);
+    // Its category (decision 301), a line under the name.
+    await expect.poll(() => page.locator("[data-clinic-category]").textContent()).toBe("Medical spa");
     await page.getByText("100 Main St, New York, NY 10001").first().waitFor();
     await expect.poll(() => page.getByRole("link", { name: "(212) 555-1000" }).getAttribute("href")).toBe("tel:+12125551000");
     await expect.poll(() => page.getByRole("link", { name: "Call" }).getAttribute("href")).toBe("tel:+12125551000");
@@ -97,7 +99,7 @@ describe("clinic detail", () => {
     await context.close();
   });
 
-  it("swaps a photo that fails to load for the placeholder, and gives directions by address without coordinates", async () => {
+  it("swaps a photo that fails to load for the placeholder, gives directions by address without coordinates, and shows no unknown category", async () => {
     const { page, context } = await openPage(browser());
     // The photo is on an external host, which the test browser refuses.
     await page.goto(`${site}/botox-clinic/new-york/radiance-med-spa-new-york`);
@@ -108,6 +110,8 @@ describe("clinic detail", () => {
       .poll(() => page.getByRole("link", { name: "Get Directions" }).getAttribute("href"))
       .toBe(`https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent("Halo Med Spa New York, 113 Main St, New York, NY 10001")}`);
     await expect.poll(() => page.getByRole("link", { name: "Visit Website" }).count()).toBe(0);
+    // No category known: no line for it.
+    await expect.poll(() => page.locator("[data-clinic-category]").count()).toBe(0);
     await context.close();
   });
 

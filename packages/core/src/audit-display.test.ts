@@ -4,6 +4,7 @@ import { auditFieldLabel, auditValueText } from "./audit-display.ts";
 describe("auditFieldLabel", () => {
   it("names the common fields and puts any other into words", () => {
     expect(auditFieldLabel("fullAddress")).toBe("Address");
+    expect(auditFieldLabel("category")).toBe("Category");
     expect(auditFieldLabel("unitPriceCents")).toBe("Price per unit");
     expect(auditFieldLabel("someNewField")).toBe("Some new field");
   });

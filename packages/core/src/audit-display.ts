@@ -12,6 +12,7 @@ const FIELD_LABELS: Record<string, string> = {
   phone: "Phone",
   site: "Website",
   fullAddress: "Address",
+  category: "Category",
   street: "Street",
   postalCode: "ZIP code",
   workingHours: "Hours",

@@ -19,7 +19,7 @@ export const FRESHNESS = {
  * The fields of a suggested edit: a visitor's may change all but the name; an owner's held
  * edit (decision 282) may also change the name.
  */
-export const SUGGESTION_FIELDS = ["name", "phone", "site", "fullAddress", "workingHours", "businessStatus"] as const;
+export const SUGGESTION_FIELDS = ["name", "phone", "site", "fullAddress", "category", "workingHours", "businessStatus"] as const;
 export type SuggestionField = (typeof SUGGESTION_FIELDS)[number];
 
 export const SUGGESTION_FIELD_LABELS: Record<SuggestionField, string> = {
@@ -27,6 +27,7 @@ export const SUGGESTION_FIELD_LABELS: Record<SuggestionField, string> = {
   phone: "Phone",
   site: "Website",
   fullAddress: "Address",
+  category: "Category",
   workingHours: "Hours",
   businessStatus: "Status",
 };
@@ -35,8 +36,8 @@ export const SUGGESTION_STATUSES = ["pending", "applied", "rejected"] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 
 export const SUGGESTION_MSG = {
-  noChange: "Suggest at least one change (phone, website, address, hours or status).",
-  unknownField: "Only phone, website, address, hours, status and a note can be suggested.",
+  noChange: "Suggest at least one change (phone, website, address, category, hours or status).",
+  unknownField: "Only phone, website, address, category, hours, status and a note can be suggested.",
   pending: "Thanks! An editor will check your suggestion before it appears on the page.",
   alreadyPending: "You already have a suggestion waiting for review for this clinic.",
   notFound: "Suggestion not found.",

@@ -17,6 +17,7 @@ export * from "./search-words.ts";
 export * from "./seo.ts";
 export * from "./slug.ts";
 export * from "./status.ts";
+export * from "./clinic-category.ts";
 export * from "./display.ts";
 export * from "./http.ts";
 export * from "./hours.ts";

@@ -4,6 +4,8 @@
  * sections they show (`CLAIM_MSG`, `SEARCH_MSG`, …) so their bundles never carry the team's
  * and owners' texts (a bundler keeps a whole object, never part of one).
  */
+import { CLINIC_CATEGORIES } from "./clinic-category.ts";
+
 export const SEARCH_MSG = {
   nearbyEmpty: "No providers found in your area. Try searching by ZIP code above.",
   /** The note under the nearby list: the number of providers it lists (at most 50), so it agrees with the count above. */
@@ -146,6 +148,7 @@ export const VALIDATION_MSG = {
   imageSizeTitle: "File too large",
   imageSize: "Please select an image smaller than 5MB.",
   invalidStatus: "Business status must be OPERATIONAL, CLOSED_TEMPORARILY or PERMANENTLY_CLOSED.",
+  invalidCategory: `Category must be one of: ${CLINIC_CATEGORIES.join(", ")} (or empty when unknown).`,
   latitude: "Latitude must be a number between -90 and 90.",
   longitude: "Longitude must be a number between -180 and 180.",
 } as const;
@@ -177,7 +180,7 @@ export const OWNER_MSG = {
     "Only the clinic's own prices (source clinic) can be changed or removed here; this one came from another source. Add your own price, or ask the listing team.",
   /** PATCH /clinics/{id}: a field no one may change there (strict body). */
   patchUnknownField:
-    "Only name, phone, website, address, hours, business status, description and booking link can be changed here; ask the listing team for anything else.",
+    "Only name, phone, website, address, category, hours, business status, description and booking link can be changed here; ask the listing team for anything else.",
   patchNoChange: "Send at least one change.",
   descriptionTooLong: (max: number) => `The description is too long (at most ${max.toLocaleString("en-US")} characters).`,
   sentToTeam: (fields: string) => `Sent to the team: ${fields}. They will check it before it appears on the page.`,

@@ -95,6 +95,8 @@ export function fixtureClinics(): (typeof clinics.$inferInsert)[] {
         photo: i % 3 === 0 ? null : `https://images.example.com/clinic-${i}.jpg`,
         workingHours: i % 2 === 0 ? { Monday: "9AM-5PM", Tuesday: "9AM-5PM", Saturday: "Closed" } : { text: "By appointment" },
         businessStatus: i === 4 ? "CLOSED_TEMPORARILY" : "OPERATIONAL",
+        // One known category (decision 301): the others show none.
+        category: i === 0 ? "Medical spa" : null,
         locationLink: null,
         lastVerifiedOn: i === 0 ? FIXTURE_CHECKED_ON : null,
       });

@@ -22,13 +22,14 @@ describe("SuggestEdit", () => {
     const user = await openForm();
     await user.type(screen.getByLabelText("Phone"), " (512) 555-0199 ");
     await user.selectOptions(screen.getByLabelText("Status"), "PERMANENTLY_CLOSED");
+    await user.selectOptions(screen.getByLabelText("Category"), "Dermatology practice");
     await user.type(screen.getByLabelText("Note (optional)"), "Moved next door");
     await user.click(screen.getByRole("button", { name: "Send suggestion" }));
     expect(await screen.findByRole("button", { name: "Sending…" })).toBeDisabled();
     hold.resolve(json({ id: 1, status: "pending", message: SUGGESTION_MSG.pending }, 201));
     expect(await screen.findByText(SUGGESTION_MSG.pending)).toBeInTheDocument();
     expect(requests.find((r) => r.method === "POST")?.body).toEqual({
-      changes: { phone: "(512) 555-0199", businessStatus: "PERMANENTLY_CLOSED" },
+      changes: { phone: "(512) 555-0199", category: "Dermatology practice", businessStatus: "PERMANENTLY_CLOSED" },
       note: "Moved next door",
     });
   });
@@ -62,7 +63,7 @@ describe("SuggestEdit", () => {
   });
 
   it("suggestionBody leaves out blank fields and a blank note", () => {
-    expect(suggestionBody({ phone: " ", site: "", fullAddress: "", workingHours: "Mon 9-5", businessStatus: "", note: "  " })).toEqual({
+    expect(suggestionBody({ phone: " ", site: "", fullAddress: "", category: "", workingHours: "Mon 9-5", businessStatus: "", note: "  " })).toEqual({
       changes: { workingHours: "Mon 9-5" },
     });
   });

@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from "react";
 import { FRESHNESS, SUGGESTION_MSG } from "@botox/core/freshness";
 import { ApiRequestError, errorMessageOf } from "@botox/core/http";
 import type { BusinessStatus } from "@botox/core/status";
+import { CLINIC_CATEGORIES, type ClinicCategory } from "@botox/core/clinic-category";
 import { apiClient } from "../lib/query.ts";
 import type { PublicConfig } from "../lib/config.ts";
 import { reactIsland } from "../lib/react-island.ts";
@@ -18,12 +19,13 @@ interface Values {
   phone: string;
   site: string;
   fullAddress: string;
+  category: ClinicCategory | "";
   workingHours: string;
   businessStatus: BusinessStatus | "";
   note: string;
 }
 
-const EMPTY: Values = { phone: "", site: "", fullAddress: "", workingHours: "", businessStatus: "", note: "" };
+const EMPTY: Values = { phone: "", site: "", fullAddress: "", category: "", workingHours: "", businessStatus: "", note: "" };
 
 const STATUS_OPTIONS: { value: BusinessStatus; label: string }[] = [
   { value: "OPERATIONAL", label: "Open" },
@@ -37,7 +39,7 @@ const STATUS_OPTIONS: { value: BusinessStatus; label: string }[] = [
  */
 export function suggestionBody(v: Values) {
   const changes: Record<string, string> = {};
-  for (const key of ["phone", "site", "fullAddress", "workingHours", "businessStatus"] as const) {
+  for (const key of ["phone", "site", "fullAddress", "category", "workingHours", "businessStatus"] as const) {
     const value = v[key].trim();
     if (value) changes[key] = value;
   }
@@ -135,6 +137,19 @@ export default function SuggestEdit({ clinicId, clinicName, config }: Props) {
             value={values.workingHours}
             onChange={(e) => set("workingHours", e.target.value)}
           />
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-category`} className="mb-1 block text-sm font-medium">
+            Category
+          </label>
+          <select id={`${id}-category`} className="input" value={values.category} onChange={(e) => set("category", e.target.value as ClinicCategory | "")}>
+            <option value="">No change</option>
+            {CLINIC_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
         </div>
         <div className="sm:col-span-2">
           <label htmlFor={`${id}-businessStatus`} className="mb-1 block text-sm font-medium">

@@ -9,6 +9,6 @@ describe("stamp", () => {
     const staffed = { ...clinic, verifiedStaff: [{ role: "medical_director" as const, credential: "MD" as const }], verifiedCredentials: ["MD" as const] };
     expect(stamp(clinic)).toBe("7@2026-11-20T00:00:00.000Z");
     expect(stamp(staffed)).not.toBe(stamp(clinic));
-    expect(stamp({ ...staffed, verifiedStaff: [{ role: "injector", credential: "RN" }] })).not.toBe(stamp(staffed));
+    expect(stamp({ ...staffed, verifiedStaff: [{ role: "injector" as const, credential: "RN" as const }] })).not.toBe(stamp(staffed));
   });
 });

@@ -29,6 +29,7 @@ export function makeClinic(over: Partial<Clinic> = {}): Clinic {
     streetView: null,
     workingHours: null,
     businessStatus: "OPERATIONAL",
+    category: null,
     locationLink: null,
     timeZone: "America/New_York",
     lastVerifiedOn: null,

@@ -13,7 +13,16 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { SaveErrors, SelectField, TextField } from "../../components/FormFields.tsx";
 import { LastVerifiedField } from "./LastVerifiedField.tsx";
-import { clinicPayload, hoursModeOfForm, validateClinic, weekOfForm, type ClinicFieldName, type ClinicFormState } from "./clinic-form.ts";
+import {
+  CATEGORY_CHOICES,
+  categoryChoiceLabel,
+  clinicPayload,
+  hoursModeOfForm,
+  validateClinic,
+  weekOfForm,
+  type ClinicFieldName,
+  type ClinicFormState,
+} from "./clinic-form.ts";
 import { HoursEditor } from "./HoursEditor.tsx";
 import { DEFAULT_RANGE, closedWeek, hoursFromWeek, todayPreview, weekAsText, weekFromHours } from "./hours-editor.ts";
 import { useListReturnPath } from "./list-return.ts";
@@ -220,6 +229,16 @@ export function ClinicForm({ clinicId, initial, timeZone = null }: { clinicId?: 
             options={BUSINESS_STATUSES}
             optionLabel={(s) => `${s} (${BUSINESS_STATUS_LABELS[s]})`}
             onValue={(s) => set("businessStatus", s)}
+          />
+          <SelectField
+            label="Category"
+            hint='The one kind of place it is; leave "Not known" when unsure.'
+            error={errorOf("category")}
+            name="category"
+            value={values.category}
+            options={CATEGORY_CHOICES}
+            optionLabel={categoryChoiceLabel}
+            onValue={(c) => set("category", c)}
           />
           {field("phone", "Phone", { type: "tel" })}
           {field("site", "Website", { type: "url", placeholder: "https://" })}

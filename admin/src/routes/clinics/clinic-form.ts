@@ -1,11 +1,13 @@
 /** The clinic form's state, the clinic it starts from, its checks (core's adminClinicInputSchema) and the request body. */
-import { adminClinicInputSchema, fieldErrors, normalizeBusinessStatus, type Clinic } from "@botox/core";
+import { CLINIC_CATEGORIES, adminClinicInputSchema, fieldErrors, normalizeBusinessStatus, type Clinic } from "@botox/core";
 import { closedWeek, dayError, hoursFromWeek, hoursModeOf, weekFromHours, type HoursMode, type WeekHours } from "./hours-editor.ts";
 
 export interface ClinicFormState {
   name: string;
   slug: string;
   businessStatus: string;
+  /** One of CLINIC_CATEGORIES, or "" while unknown (decision 301). */
+  category: string;
   site: string;
   phone: string;
   fullAddress: string;
@@ -31,10 +33,15 @@ export interface ClinicFormState {
 }
 export type ClinicFieldName = keyof ClinicFormState;
 
+/** The category selects' choices (team and owner): "" (not known, sent as null) first, then the list. */
+export const CATEGORY_CHOICES = ["", ...CLINIC_CATEGORIES] as const;
+export const categoryChoiceLabel = (c: (typeof CATEGORY_CHOICES)[number]): string => c || "Not known";
+
 export const emptyClinicForm: ClinicFormState = {
   name: "",
   slug: "",
   businessStatus: "OPERATIONAL",
+  category: "",
   site: "",
   phone: "",
   fullAddress: "",
@@ -69,6 +76,7 @@ export function clinicToForm(c: Clinic): ClinicFormState {
     name: text(c.name),
     slug: text(c.slug),
     businessStatus: normalizeBusinessStatus(c.businessStatus) ?? "OPERATIONAL",
+    category: text(c.category),
     site: text(c.site ?? c.url),
     phone: text(c.phone),
     fullAddress: text(c.fullAddress),

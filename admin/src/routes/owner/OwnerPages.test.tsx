@@ -202,6 +202,17 @@ describe("the owner workspace", { timeout: 60_000 }, () => {
     expect(callsTo("PATCH", "/clinics/7")[0]?.body).toEqual({ name: "Glow Med Spa", phone: "(512) 555-0199" });
   });
 
+  it("sends a category (decision 301) to the team like the other details", async () => {
+    const { api, callsTo } = workspace({ "PATCH /clinics/7": { held: ["category"] } });
+    renderApp(api, "/owner/clinics/7");
+    const user = userEvent.setup();
+    const details = await screen.findByRole("form", { name: "Details the team checks" });
+    await user.selectOptions(within(details).getByLabelText("Category"), "Dermatology practice");
+    await user.click(within(details).getByRole("button", { name: "Send to the team" }));
+    expect(await within(details).findByText(MSG.owner.sentToTeam("Category"))).toBeInTheDocument();
+    expect(callsTo("PATCH", "/clinics/7")[0]?.body).toEqual({ category: "Dermatology practice" });
+  });
+
   it("saves a description as text, and shows the server's reason when a booking link is refused", async () => {
     const refusal = "The booking link must be on the clinic's own website domain or a known booking platform (Zenoti, Vagaro, Mindbody, Boulevard).";
     const { api, callsTo } = workspace({

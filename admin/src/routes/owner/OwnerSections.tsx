@@ -18,6 +18,7 @@ import {
   SUGGESTION_FIELD_LABELS,
   errorMessageOf,
   formatVisitorDate,
+  normalizeClinicCategory,
   type BookingLinkState,
   type BusinessStatus,
   type Clinic,
@@ -35,6 +36,7 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { Spinner } from "../../components/ui/Spinner.tsx";
 import { HoursEditor } from "../clinics/HoursEditor.tsx";
+import { CATEGORY_CHOICES, categoryChoiceLabel } from "../clinics/clinic-form.ts";
 import {
   DEFAULT_RANGE,
   closedWeek,
@@ -47,7 +49,7 @@ import {
   type WeekHours,
 } from "../clinics/hours-editor.ts";
 
-type PatchBody = Partial<Pick<Clinic, "name" | "phone" | "site" | "fullAddress" | "businessStatus" | "description" | "bookingUrl">> & {
+type PatchBody = Partial<Pick<Clinic, "name" | "phone" | "site" | "fullAddress" | "category" | "businessStatus" | "description" | "bookingUrl">> & {
   workingHours?: Record<string, string> | string | null;
 };
 
@@ -373,7 +375,7 @@ export function OwnerPhotos({ clinicId }: { clinicId: number }) {
   );
 }
 
-const DETAIL_FIELDS = ["name", "phone", "site", "fullAddress", "businessStatus"] as const;
+const DETAIL_FIELDS = ["name", "phone", "site", "fullAddress", "category", "businessStatus"] as const;
 type DetailField = (typeof DETAIL_FIELDS)[number];
 type Details = Record<DetailField, string>;
 
@@ -382,10 +384,11 @@ const detailsOf = (c: Clinic): Details => ({
   phone: c.phone ?? "",
   site: c.site ?? "",
   fullAddress: c.fullAddress ?? "",
+  category: c.category ?? "",
   businessStatus: c.businessStatus,
 });
 
-/** Name, phone, website, address and status: sent to the team, who check them before they go live. */
+/** Name, phone, website, address, category and status: sent to the team, who check them before they go live. */
 export function OwnerDetails({ clinic }: { clinic: Clinic }) {
   const patch = useClinicPatch(clinic.id);
   const [values, setValues] = useState<Details>(() => detailsOf(clinic));
@@ -403,6 +406,7 @@ export function OwnerDetails({ clinic }: { clinic: Clinic }) {
     for (const f of changed) {
       const v = values[f].trim();
       if (f === "businessStatus") body.businessStatus = v as BusinessStatus;
+      else if (f === "category") body.category = normalizeClinicCategory(v) ?? null;
       else if (f === "name") body.name = v;
       else body[f] = v === "" ? null : v;
     }
@@ -421,6 +425,13 @@ export function OwnerDetails({ clinic }: { clinic: Clinic }) {
         <TextField label="Phone" type="tel" inputMode="tel" value={values.phone} onValue={(v) => set("phone", v)} />
         <TextField label="Website" type="url" inputMode="url" placeholder="https://" value={values.site} onValue={(v) => set("site", v)} />
         <TextField label="Address" value={values.fullAddress} onValue={(v) => set("fullAddress", v)} />
+        <SelectField
+          label="Category"
+          value={values.category}
+          options={CATEGORY_CHOICES}
+          optionLabel={categoryChoiceLabel}
+          onValue={(c) => set("category", c)}
+        />
         <SelectField
           label="Business status"
           value={values.businessStatus}

@@ -1,8 +1,8 @@
 /**
  * PATCH /clinics/{id} (decisions 269, 282): some fields of a clinic, for the team and the
  * clinic's owners. An owner's hours, description and booking link go live at once; the fields
- * that say who and where the clinic is (name, phone, website, address, business status) are
- * held as a suggested edit marked as the owner's, for the team to apply or refuse (202
+ * that say who and where the clinic is (name, phone, website, address, category, business status)
+ * are held as a suggested edit marked as the owner's, for the team to apply or refuse (202
  * `{ held }`). The team's changes all go live. A field no one may change here is refused (400).
  * Hours and the held fields go through the suggested edits' apply path, so the clinic rules are
  * the same as for every other write; the description and booking link (no suggestion carries
@@ -33,7 +33,7 @@ const patchRoute = adminRoute({
   method: "patch",
   path: "/clinics/:id{[0-9]+}",
   summary:
-    "Change some fields of a clinic (team, or its owner): an owner's hours, description and booking link go live, their name, phone, website, address and business status are held for the team (202 { held }); any other field is refused (400). A booking link must be https on the clinic website's domain or a known booking platform, and answer when asked",
+    "Change some fields of a clinic (team, or its owner): an owner's hours, description and booking link go live, their name, phone, website, address, category and business status are held for the team (202 { held }); any other field is refused (400). A booking link must be https on the clinic website's domain or a known booking platform, and answer when asked",
   tags: ["clinics", "owners"],
   owner: clinicIdParam,
   middleware: [jsonBody] as const,

@@ -35,7 +35,7 @@ const createSuggestionRoute = createRoute({
   method: "post",
   path: "/clinics/:id{[0-9]+}/suggestions",
   summary:
-    "Suggest an edit of a listing (phone, site, fullAddress, workingHours, businessStatus; an optional note), checked with the admin form's rules; pending until an admin applies it. One pending suggestion per visitor (cookie and address) per clinic; rate limited",
+    "Suggest an edit of a listing (phone, site, fullAddress, category, workingHours, businessStatus; an optional note), checked with the admin form's rules; pending until an admin applies it. One pending suggestion per visitor (cookie and address) per clinic; rate limited",
   tags,
   middleware: [rateLimit({ windowMs: 60_000, limit: 10, keyPrefix: "suggestions" }), jsonBody] as const,
   request: { params: idParams(MSG.clinic.notFoundTitle), body: jsonRequest(suggestionInputSchema) },

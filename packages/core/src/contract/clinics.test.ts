@@ -26,6 +26,7 @@ import {
   type ZipSearchResponse,
 } from "./clinics.ts";
 import { QUERY_MSG } from "./shared.ts";
+import { CLINIC_CATEGORIES, type ClinicCategory } from "../clinic-category.ts";
 
 const firstMessage = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
 
@@ -120,6 +121,20 @@ describe("clinic form (product.md §5)", () => {
     expect(errorsOf(clinicInputSchema, { name: "A", city: "B", state: "C", businessStatus: "open" }).businessStatus).toBe(
       "Business status must be OPERATIONAL, CLOSED_TEMPORARILY or PERMANENTLY_CLOSED.",
     );
+  });
+  it("takes a category from the list in any case (decision 301): absent keeps it, empty is unknown, anything else names the list", () => {
+    const base = { name: "A", city: "B", state: "C" };
+    expect(clinicInputSchema.parse(base).category).toBeUndefined();
+    expect(clinicInputSchema.parse({ ...base, category: " dermatology  PRACTICE " }).category).toBe("Dermatology practice");
+    for (const c of CLINIC_CATEGORIES) expect(clinicInputSchema.parse({ ...base, category: c }).category).toBe(c);
+    expect(clinicInputSchema.parse({ ...base, category: "" }).category).toBeNull();
+    expect(clinicInputSchema.parse({ ...base, category: null }).category).toBeNull();
+    for (const bad of ["Barber", "Medical", 7, ["Medical spa"]]) {
+      expect(errorsOf(clinicInputSchema, { ...base, category: bad }).category, JSON.stringify(bad)).toBe(
+        "Category must be one of: Medical spa, Dermatology practice, Plastic surgery practice, Aesthetic clinic, Other (or empty when unknown).",
+      );
+    }
+    expectTypeOf<Clinic>().toHaveProperty("category").toEqualTypeOf<ClinicCategory | null>();
   });
   it("accepts reviews as a number or text and hours as text or an object", () => {
     const base = { name: "A", city: "B", state: "C" };

@@ -14,6 +14,7 @@ import { PHONE_MSG, isValidUsPhone } from "../phone.ts";
 import { SLUG_MAX_BYTES, SLUG_PATTERN } from "../slug.ts";
 import { STAFF_CREDENTIALS, STAFF_ROLES } from "../staff.ts";
 import { BUSINESS_STATUSES, normalizeBusinessStatus, type BusinessStatus } from "../status.ts";
+import { CLINIC_CATEGORIES, normalizeClinicCategory } from "../clinic-category.ts";
 import { TEXT_MSG, hasUnsafeText, safeText } from "../text.ts";
 import { userLocationSchema } from "./location.ts";
 import { currentUnitPriceSchema, maxUnitPriceParam, priceBrandParam } from "./prices.ts";
@@ -49,6 +50,8 @@ export const clinicSchema = z.object({
   streetView: z.string().nullable(),
   workingHours: z.union([z.record(z.string(), z.string()), z.object({ text: z.string() })]).nullable(),
   businessStatus: z.enum(BUSINESS_STATUSES),
+  /** One of CLINIC_CATEGORIES (decision 301); null while unknown. */
+  category: z.enum(CLINIC_CATEGORIES).nullable().describe("What kind of place the clinic is (one primary category, decision 301); null when unknown"),
   locationLink: z.string().nullable(),
   /** IANA zone from the coordinates: "open now" is told in it; null without coordinates. */
   timeZone: z.string().nullable(),
@@ -143,6 +146,15 @@ export const businessStatusSchema = z.preprocess(
 );
 
 /**
+ * A clinic's category (decision 301): one of CLINIC_CATEGORIES in any case or spacing, stored
+ * as its label; null or "" for unknown. Anything else is a 400 naming the list.
+ */
+export const clinicCategorySchema = z.preprocess(
+  (v) => (v == null || (typeof v === "string" && v.trim() === "") ? null : (normalizeClinicCategory(v) ?? v)),
+  z.enum(CLINIC_CATEGORIES, { error: V.invalidCategory }).nullable(),
+);
+
+/**
  * Day → hours text (or a list of them, as maps exports give): flat and small, so nothing
  * deeply nested (5,000 levels once overflowed the stack) ever reaches storage or rendering.
  */
@@ -210,6 +222,8 @@ export const clinicInputSchema = z.object({
   /** Text or a JSON object of day → hours (product.md §5 hint). */
   workingHours: workingHoursInputSchema,
   businessStatus: businessStatusSchema.default("OPERATIONAL"),
+  /** Absent leaves the stored category as it is (a file without the column, an older client); null clears it. */
+  category: clinicCategorySchema.optional(),
   locationLink: optionalUrl,
   /**
    * The day an admin (or an import) last checked the listing: "verified today" on the edit

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { BOOKING_LINK_MAX, BOOKING_LINK_MSG } from "../booking-platforms.ts";
 import { MSG } from "../messages.ts";
 import { TEXT_MSG, hasUnsafeText } from "../text.ts";
-import { businessStatusSchema, clinicInputSchema } from "./clinics.ts";
+import { businessStatusSchema, clinicCategorySchema, clinicInputSchema } from "./clinics.ts";
 
 export const ownerEmailField = z
   .string({ error: MSG.owner.emailRequired })
@@ -51,10 +51,10 @@ export type OwnerClinicsResponse = z.infer<typeof ownerClinicsResponseSchema>;
 
 /**
  * PATCH /clinics/{id}: an owner's hours, description and booking link go live at once; the
- * fields that say who and where the clinic is (name, phone, website, address, business status)
- * are held for the team (202).
+ * fields that say who and where the clinic is (name, phone, website, address, category, business
+ * status) are held for the team (202).
  */
-export const OWNER_HELD_FIELDS = ["name", "phone", "site", "fullAddress", "businessStatus"] as const;
+export const OWNER_HELD_FIELDS = ["name", "phone", "site", "fullAddress", "category", "businessStatus"] as const;
 
 /** The clinic's description (decision 282): plain text, shown as text; empty clears it. */
 export const CLINIC_DESCRIPTION_MAX = 1500;
@@ -73,6 +73,7 @@ export const clinicPatchSchema = z
       phone: f.phone.optional(),
       site: f.site.optional(),
       fullAddress: f.fullAddress.optional(),
+      category: clinicCategorySchema.optional(),
       workingHours: f.workingHours,
       businessStatus: businessStatusSchema.optional(),
       description: z

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { FRESHNESS, SUGGESTION_MSG, SUGGESTION_STATUSES } from "../freshness.ts";
-import { businessStatusSchema, clinicInputSchema } from "./clinics.ts";
+import { businessStatusSchema, clinicCategorySchema, clinicInputSchema } from "./clinics.ts";
+import { CLINIC_CATEGORIES } from "../clinic-category.ts";
 import { BUSINESS_STATUSES } from "../status.ts";
 import { safeText } from "../text.ts";
 import { intParam, limitParam, pageParam } from "./shared.ts";
@@ -19,6 +20,8 @@ export const suggestionChangesSchema = z
       phone: f.phone.optional(),
       site: f.site.optional(),
       fullAddress: f.fullAddress.optional(),
+      // Decision 301: null (or "") suggests the category is not known, clearing it.
+      category: clinicCategorySchema.optional(),
       workingHours: f.workingHours,
       // The form's own rule without its default: an absent status is no change.
       businessStatus: businessStatusSchema.optional(),
@@ -59,6 +62,7 @@ const suggestionValuesSchema = z.object({
   phone: z.string().nullable().optional(),
   site: z.string().nullable().optional(),
   fullAddress: z.string().nullable().optional(),
+  category: z.enum(CLINIC_CATEGORIES).nullable().optional(),
   workingHours: hoursValueSchema.optional(),
   businessStatus: z.enum(BUSINESS_STATUSES).optional(),
 });

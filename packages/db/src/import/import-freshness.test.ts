@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importClinics } from "./import.ts";
+import { MSG } from "@botox/core";
+import { importClinics, parseExport } from "./import.ts";
 import { clinics, zipCodes } from "../schema/schema.ts";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 
@@ -34,6 +35,27 @@ describe("import", () => {
     expect((await stored())?.lastVerifiedOn).toBe("2026-02-01");
     const future = await importClinics(t.db, [row({ location_link: "https://maps.example/fresh-2", last_verified_on: "2999-01-01" })]);
     expect(future.errors).toEqual([{ row: 1, reason: "lastVerifiedOn: Last checked date cannot be in the future." }]);
+  });
+
+  it("maps a category column in any case (decision 301), keeps it when a later file has none, and reports a bad one", async () => {
+    const link = "https://maps.example/category-1";
+    const csv = parseExport(`name,city,state,location_link,Category\nKind Spa,El Paso,TX,${link},dermatology practice\n`, "csv");
+    expect(await importClinics(t.db, csv)).toMatchObject({ inserted: 1, errors: [] });
+    const category = async () => (await t.db.select({ c: clinics.category }).from(clinics).where(eq(clinics.sourceKey, link)))[0]?.c;
+    expect(await category()).toBe("Dermatology practice");
+    // A file without the column, or with the cell empty, keeps the stored category and changes nothing.
+    const base = { name: "Kind Spa", city: "El Paso", state: "TX", location_link: link };
+    expect(await importClinics(t.db, [base])).toMatchObject({ unchanged: 1, errors: [] });
+    expect(await importClinics(t.db, [{ ...base, category: "" }])).toMatchObject({ unchanged: 1, errors: [] });
+    expect(await category()).toBe("Dermatology practice");
+    expect(await importClinics(t.db, [{ ...base, category: "Medical spa" }])).toMatchObject({ updated: 1 });
+    expect(await category()).toBe("Medical spa");
+    const bad = await importClinics(t.db, [
+      { ...base, location_link: "https://maps.example/category-2", category: "Barber shop" },
+      { ...base, location_link: "https://maps.example/category-3", category: "Other" },
+    ]);
+    expect(bad).toMatchObject({ inserted: 1 });
+    expect(bad.errors).toEqual([{ row: 1, reason: `category: ${MSG.validation.invalidCategory}` }]);
   });
 
   it("refuses unsafe text with the row's reason while good rows go in", async () => {

@@ -28,6 +28,8 @@ const FIELDS = {
   streetView: ["street_view", "streetView"],
   workingHours: ["working_hours", "workingHours"],
   businessStatus: ["business_status", "businessStatus"],
+  // Decision 301: one of CLINIC_CATEGORIES; a file without the column keeps the stored one.
+  category: ["category"],
   locationLink: ["location_link", "locationLink"],
   lastVerifiedOn: ["last_verified_on", "lastVerifiedOn"],
 } as const;

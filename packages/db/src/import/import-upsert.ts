@@ -53,6 +53,8 @@ const UPSERT_SET: Record<string, SQL> = {
   slug: sql`case when ${clinics.citySlug} = excluded.city_slug then ${clinics.slug} else excluded.slug end`,
   // A file without the column (or an empty cell) keeps the day an admin last checked it.
   lastVerifiedOn: sql`coalesce(excluded.last_verified_on, ${clinics.lastVerifiedOn})`,
+  // The same for the category (decision 301): the team's choice stays unless the file names one.
+  category: sql`coalesce(excluded.category, ${clinics.category})`,
   updatedAt: sql`now()`,
 };
 
@@ -61,7 +63,7 @@ const UPSERT_SET: Record<string, SQL> = {
  * but: the id, timestamps and source key (bookkeeping, and the key is equal by the match); the
  * slug (it follows city_slug, compared); the time zone and open minutes (derived from the
  * coordinates and hours, compared, and a clinic without coordinates keeps a fallback zone the
- * file cannot have); last_verified_on (compared below only when the file gives a day); claimed,
+ * file cannot have); last_verified_on and category (compared below only when the file gives one); claimed,
  * booking_url and description (the owners', kept as stored).
  */
 const COMPARED = clinicColumnsExcept([
@@ -73,6 +75,7 @@ const COMPARED = clinicColumnsExcept([
   "timeZone",
   "openMinutes",
   "lastVerifiedOn",
+  "category",
   "claimed",
   ...BOOKING_LINK_COLUMNS,
   "description",
@@ -80,7 +83,8 @@ const COMPARED = clinicColumnsExcept([
 
 const CHANGED = sql.raw(
   `(${COMPARED.map((c) => `"clinics"."${c}"`).join(", ")}) is distinct from (${COMPARED.map((c) => `excluded."${c}"`).join(", ")})` +
-    ` or (excluded."last_verified_on" is not null and excluded."last_verified_on" is distinct from "clinics"."last_verified_on")`,
+    ` or (excluded."last_verified_on" is not null and excluded."last_verified_on" is distinct from "clinics"."last_verified_on")` +
+    ` or (excluded."category" is not null and excluded."category" is distinct from "clinics"."category")`,
 );
 
 /**

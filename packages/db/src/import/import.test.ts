@@ -133,8 +133,9 @@ describe("import of the sample files", () => {
       booking_url_failing_since: null,
       description: null,
       open_minutes: "{[1980,2520),[3420,3960),[4860,5400),[6300,6960),[7740,8280),[9240,9600)}",
-      // The file has no checked day.
+      // The file has no checked day, and no category column (import-freshness.test.ts maps one).
       last_verified_on: null,
+      category: null,
     });
   });
 
@@ -322,6 +323,7 @@ describe("re-import: which columns it compares (every one but those named in imp
     "timeZone",
     "openMinutes",
     "lastVerifiedOn",
+    "category",
     "claimed",
     "bookingUrl",
     "bookingUrlCheckedAt",
@@ -334,6 +336,8 @@ describe("re-import: which columns it compares (every one but those named in imp
   function otherValue(key: string, column: PgColumn, current: unknown): unknown {
     switch (column.columnType) {
       case "PgText":
+        // A text column of a fixed list (the category) takes another value of the list.
+        if (column.enumValues?.length) return column.enumValues.find((v) => v !== current);
         return `${typeof current === "string" ? current : "x"}-changed`;
       case "PgDoublePrecision":
       case "PgReal":

@@ -51,12 +51,12 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
+      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $5::date AND cs.verified_on <= $6::date
@@ -127,7 +127,7 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country", "clinics"."latitude" AS "latitude",
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
-  "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
+  "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
   "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description",
   "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."id" = ANY($1::int[]);
 
@@ -184,12 +184,12 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
+      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $9::date AND cs.verified_on <= $10::date
@@ -231,12 +231,12 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
+      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $4::date AND cs.verified_on <= $5::date
@@ -280,12 +280,12 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
+      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $6::date AND cs.verified_on <= $7::date
@@ -351,12 +351,12 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      "clinics"."xmin"::text AS "version", page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
+      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $10::date AND cs.verified_on <= $11::date
@@ -413,12 +413,12 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total,
+      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $8::date AND cs.verified_on <= $9::date
@@ -475,12 +475,12 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance, coalesce(page.total, (SELECT count(*) FROM ranked)) AS total,
+      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $8::date AND cs.verified_on <= $9::date
@@ -531,11 +531,12 @@ WITH origin AS (SELECT latitude, longitude, city, state, cube(cube(cube(6378168:
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      page.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
-      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", page.distance, lp.per_unit_cents AS "priceUnit",
+      lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role,
+      v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $8::date AND cs.verified_on <= $9::date
@@ -567,12 +568,12 @@ WITH ranked AS (
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
+      page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $4::date AND cs.verified_on <= $5::date
@@ -606,12 +607,12 @@ WITH ranked AS (
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
+      page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $7::date AND cs.verified_on <= $8::date
@@ -659,12 +660,12 @@ WITH ranked AS (
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
+      page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $8::date AND cs.verified_on <= $9::date
@@ -699,12 +700,12 @@ WITH ranked AS (
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
+      page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $8::date AND cs.verified_on <= $9::date
@@ -737,12 +738,12 @@ WITH ranked AS (
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      "clinics"."xmin"::text AS "version", page.distance, page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", page.distance,
+      page.total, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $4::date AND cs.verified_on <= $5::date
@@ -763,7 +764,7 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country", "clinics"."latitude" AS "latitude",
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
-  "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
+  "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
   "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description",
   "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 ORDER BY "clinics"."id" LIMIT 1;
 
@@ -777,7 +778,7 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country", "clinics"."latitude" AS "latitude",
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
-  "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
+  "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
   "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description",
   "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 AND "clinics"."city_slug" = $2 ORDER BY "clinics"."id" LIMIT 1;
 
@@ -793,7 +794,7 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country", "clinics"."latitude" AS "latitude",
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
-  "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
+  "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
   "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description",
   "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 AND (("clinics"."city_slug" = $2 AND upper(trim("clinics"."state")) = $3) OR ("clinics"."city_slug" = $4 AND NOT EXISTS (SELECT 1 FROM "clinics" named WHERE named.city_slug = $2 AND upper(trim(named.state)) = $3))) ORDER BY "clinics"."id" LIMIT 1;
 
@@ -807,7 +808,7 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country", "clinics"."latitude" AS "latitude",
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
-  "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
+  "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
   "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description",
   "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."slug" = $1 ORDER BY "clinics"."id" LIMIT 1;
 -- statement 2 of 2
@@ -817,7 +818,7 @@ SELECT "clinics"."id" AS "id", "clinics"."name" AS "name", "clinics"."slug" AS "
   "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country", "clinics"."latitude" AS "latitude",
   "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount", "clinics"."photo" AS "photo",
   "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours", "clinics"."business_status" AS "businessStatus",
-  "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
+  "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn",
   "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description",
   "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version" FROM "clinics" WHERE "clinics"."id" = $1;
 
@@ -848,12 +849,12 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      "clinics"."xmin"::text AS "version", nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", nearest.distance,
+      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $4::date AND cs.verified_on <= $5::date
@@ -891,12 +892,12 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      "clinics"."xmin"::text AS "version", nearest.distance, lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn",
-      lp.checked_on::text AS "priceCheckedOn", lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential,
-      v.demo) ORDER BY v.role, v.credential) FROM (
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", "clinics"."xmin"::text AS "version", nearest.distance,
+      lp.per_unit_cents AS "priceUnit", lpp.observed_on::text AS "priceObservedOn", lp.checked_on::text AS "priceCheckedOn",
+      lpp.source AS "priceSource", (SELECT json_agg(json_build_array(v.role, v.credential, v.demo) ORDER BY v.role, v.credential) FROM (
     SELECT cs.role, cs.credential, bool_and(cs.source = 'demo') AS demo FROM "clinic_staff" cs
     WHERE cs.clinic_id = "clinics"."id" AND cs.license_status = 'active'
       AND cs.verified_on >= $5::date AND cs.verified_on <= $6::date
@@ -929,10 +930,10 @@ WITH origin AS (SELECT cube(cube(cube(6378168::float8 * cos(radians($1::float8))
       "clinics"."city_slug" AS "citySlug", "clinics"."state" AS "state", "clinics"."postal_code" AS "postalCode", "clinics"."country" AS "country",
       "clinics"."latitude" AS "latitude", "clinics"."longitude" AS "longitude", "clinics"."rating" AS "rating", "clinics"."review_count" AS "reviewCount",
       "clinics"."photo" AS "photo", "clinics"."street_view" AS "streetView", "clinics"."working_hours" AS "workingHours",
-      "clinics"."business_status" AS "businessStatus", "clinics"."location_link" AS "locationLink", "clinics"."time_zone" AS "timeZone",
-      "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl", "clinics"."booking_url_failures" AS "bookingUrlFailures",
-      "clinics"."description" AS "description", "clinics"."claimed" AS "claimed", "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt",
-      nearest.distance
+      "clinics"."business_status" AS "businessStatus", "clinics"."category" AS "category", "clinics"."location_link" AS "locationLink",
+      "clinics"."time_zone" AS "timeZone", "clinics"."last_verified_on"::text AS "lastVerifiedOn", "clinics"."booking_url" AS "bookingUrl",
+      "clinics"."booking_url_failures" AS "bookingUrlFailures", "clinics"."description" AS "description", "clinics"."claimed" AS "claimed",
+      "clinics"."created_at" AS "createdAt", "clinics"."updated_at" AS "updatedAt", nearest.distance
     FROM nearest JOIN "clinics" ON "clinics"."id" = nearest.id
     WHERE nearest.distance <= $4::float8
     ORDER BY nearest.rank LIMIT $5 OFFSET $6;

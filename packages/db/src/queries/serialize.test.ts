@@ -33,3 +33,10 @@ describe("toClinic openHours (remembered by the hours' text)", () => {
     expect(toClinic(row(b)).openHours).toEqual(openHoursOf(b));
   });
 });
+
+describe("toClinic category (decision 301)", () => {
+  it("answers the stored category, and null when unknown", () => {
+    expect(toClinic({ ...row(null), category: "Medical spa" }).category).toBe("Medical spa");
+    expect(toClinic({ ...row(null), category: null }).category).toBeNull();
+  });
+});

@@ -86,6 +86,7 @@ export function toClinic(row: ListingRow, distance?: number | null): Clinic {
     streetView: row.streetView,
     workingHours: (row.workingHours as WorkingHours | null) ?? null,
     businessStatus: row.businessStatus,
+    category: row.category,
     locationLink: row.locationLink,
     timeZone: row.timeZone,
     lastVerifiedOn: row.lastVerifiedOn,

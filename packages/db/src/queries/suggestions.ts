@@ -59,6 +59,7 @@ function currentValues(clinic: ClinicSelect, changes: SuggestionValues): Suggest
     if (field === "workingHours") out.workingHours = (clinic.workingHours as WorkingHours | null) ?? null;
     else if (field === "businessStatus") out.businessStatus = clinic.businessStatus;
     else if (field === "name") out.name = clinic.name;
+    else if (field === "category") out.category = clinic.category;
     else out[field] = clinic[field];
   }
   return out;
@@ -137,6 +138,7 @@ function clinicInputOf(c: ClinicSelect): Record<Exclude<keyof ClinicInput, "revi
     streetView: c.streetView,
     workingHours: c.workingHours,
     businessStatus: c.businessStatus,
+    category: c.category,
     locationLink: c.locationLink,
   };
 }

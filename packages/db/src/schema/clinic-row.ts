@@ -79,6 +79,8 @@ function columnsOf(input: ClinicInput, citySlug: string, slug: string) {
     streetView: input.streetView,
     workingHours: normalizeWorkingHours(input.workingHours),
     businessStatus: input.businessStatus,
+    // Absent (undefined) keeps the stored category, like the checked day below.
+    category: input.category,
     locationLink: input.locationLink,
     // Absent (undefined) leaves the stored day unchanged: drizzle skips undefined columns.
     lastVerifiedOn: input.lastVerifiedOn,

@@ -20,7 +20,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { SLUG_CONSTRAINTS } from "./slug-conflict.ts";
-import { AUDIT_ENTITIES, type StaffCheck } from "@botox/core";
+import { AUDIT_ENTITIES, CLINIC_CATEGORIES, type StaffCheck } from "@botox/core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -64,6 +64,8 @@ export const clinics = pgTable(
     /** Day → hours text, or `{ "text": "..." }` when the source gave plain text. */
     workingHours: jsonb("working_hours"),
     businessStatus: businessStatus("business_status").notNull().default("OPERATIONAL"),
+    /** One of packages/core CLINIC_CATEGORIES (decision 301); null while unknown. */
+    category: text("category", { enum: CLINIC_CATEGORIES }),
     locationLink: text("location_link"),
     /** IANA zone from the coordinates (clinic-derived.ts), re-derived whenever they change. */
     timeZone: text("time_zone"),
@@ -93,6 +95,8 @@ export const clinics = pgTable(
     uniqueIndex("clinics_source_key_key").on(t.sourceKey),
     // packages/core CLINIC_TEXT.descriptionMax: the API refuses longer with a message first.
     check("clinics_description_length_check", sql`char_length(${t.description}) <= 1500`),
+    // Decision 301: the list is packages/core's; a category added there needs a migration here.
+    check("clinics_category_check", sql.raw(`"clinics"."category" IN (${CLINIC_CATEGORIES.map((c) => `'${c}'`).join(", ")})`)),
     // Migration 0003 gives this index INCLUDE columns (id, state, coordinates, status, reviews,
     // rating, name), which drizzle-kit cannot express: a city's page is ranked from it alone.
     index("clinics_city_slug_idx").on(t.citySlug),

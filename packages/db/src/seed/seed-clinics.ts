@@ -1,4 +1,13 @@
-import { firstFreeSlug, formatReviews, toClinicSlug, toLinkSlug, type BusinessStatus, type ClinicInput, type WorkingHours } from "@botox/core";
+import {
+  firstFreeSlug,
+  formatReviews,
+  toClinicSlug,
+  toLinkSlug,
+  type BusinessStatus,
+  type ClinicCategory,
+  type ClinicInput,
+  type WorkingHours,
+} from "@botox/core";
 import type { Random } from "./random.ts";
 import { US_STATES, zipCodeData, type ZipCode } from "./zip-codes.ts";
 
@@ -259,6 +268,18 @@ function workingHours(r: Random): WorkingHours | null {
   return Object.fromEntries(DAYS.map((d, i) => [d, i < 5 ? (d === "Monday" && r.chance(0.15) ? "Closed" : weekday) : i === 5 ? saturday : sunday]));
 }
 
+/**
+ * The category a demo clinic's name suggests (decision 301), most of them "Medical spa". Read
+ * from the name rather than drawn, so a seed's other values stay what they were.
+ */
+function demoCategory(name: string): ClinicCategory {
+  if (/Dermatology/.test(name)) return "Dermatology practice";
+  if (/Cosmetic Surgery/.test(name)) return "Plastic surgery practice";
+  if (/Med(ical)? Spa/.test(name)) return "Medical spa";
+  if (/Skin (Clinic|Institute|Care)|Laser|Cosmetic Center/.test(name)) return "Aesthetic clinic";
+  return "Medical spa";
+}
+
 function businessStatus(r: Random): BusinessStatus {
   const roll = r.next();
   return roll < 0.86 ? "OPERATIONAL" : roll < 0.95 ? "CLOSED_TEMPORARILY" : "PERMANENTLY_CLOSED";
@@ -362,6 +383,7 @@ export function* generateClinics(r: Random, options: GenerateOptions): Generator
         streetView: hasCoords ? `https://maps.googleapis.com/maps/api/streetview?size=600x400&location=${lat},${lon}` : null,
         workingHours: hours,
         businessStatus: status,
+        category: demoCategory(name),
         locationLink: `https://www.google.com/maps/place/?q=place_id:ChIJ${placeId}`,
       },
       sourceKey: `${DEMO_SOURCE_PREFIX}${seed}:${i}`,

@@ -138,7 +138,7 @@ describe("seed: demo clinics (default size)", () => {
     expect(share(firstRows, (r) => r.reviewCount > 0)).toBeGreaterThan(0.85);
   });
 
-  it("mixes business statuses, hours formats and phone formats", () => {
+  it("mixes business statuses, hours formats, categories and phone formats", () => {
     const statuses = new Map<string, number>();
     for (const r of firstRows) statuses.set(r.businessStatus, (statuses.get(r.businessStatus) ?? 0) + 1);
     expect(statuses.get("OPERATIONAL")! / firstRows.length).toBeGreaterThan(0.75);
@@ -154,6 +154,15 @@ describe("seed: demo clinics (default size)", () => {
     for (const r of dayMaps) expect(Object.keys(hoursOf(r)!).sort()).toEqual([...days].sort());
     for (const r of texts) expect(hoursOf(r)!.text!.length).toBeGreaterThan(5);
     expect(firstRows.some((r) => hoursOf(r) === null)).toBe(true);
+
+    // Every demo clinic has a category (decision 301), most of them "Medical spa", and a
+    // dermatology name is a dermatology practice.
+    const categories = new Map<string | null, number>();
+    for (const r of firstRows) categories.set(r.category, (categories.get(r.category) ?? 0) + 1);
+    expect(categories.has(null)).toBe(false);
+    expect(categories.get("Medical spa")! / firstRows.length).toBeGreaterThan(0.5);
+    expect(categories.get("Dermatology practice")).toBeGreaterThan(20);
+    for (const r of firstRows) if (/Dermatology/.test(r.name)) expect(r.category).toBe("Dermatology practice");
 
     const phoneShapes = new Set(firstRows.filter((r) => r.phone).map((r) => r.phone!.replace(/\d/g, "N")));
     expect(phoneShapes.size).toBeGreaterThanOrEqual(3);
