@@ -7,8 +7,6 @@ import type { Sql } from "@botox/db";
 import type { Clock } from "./clock.ts";
 import type { PublishConfig } from "./config.ts";
 
-/** A clock tests move by hand (schedules started with it fire on `advance`). */
-export { ManualClock } from "./clock.ts";
 
 const fakeBuild = fileURLToPath(new URL("./fixtures/fake-build.mjs", import.meta.url));
 
