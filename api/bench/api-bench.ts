@@ -292,10 +292,14 @@ function scenarios(inputs: Inputs, session: string | null): Scenario[] {
       next: (i) => ({ path: `/api/v1/zip-search?postalCode=${pick(inputs.zips, i)}&page=1&limit=10&distance=25&businessStatus=OPERATIONAL` }),
     },
     {
-      // Open now: its answer is kept under the minute it is true for, found by the route's own kept-answer step.
+      // Open now in the 20 first sampled ZIPs (the busy ones): its answer is kept under the minute it
+      // is true for, so each is computed again every minute, and found by the route's own
+      // kept-answer step in between (at 100,000 clinics one costs about 0.4 s of database time).
       name: "zip-search open now",
       method: "GET",
-      next: (i) => ({ path: `/api/v1/zip-search?postalCode=${pick(inputs.zips, i)}&page=1&limit=10&distance=25&businessStatus=OPERATIONAL&openNow=true` }),
+      next: (i) => ({
+        path: `/api/v1/zip-search?postalCode=${pick(inputs.zips.slice(0, 20), i)}&page=1&limit=10&distance=25&businessStatus=OPERATIONAL&openNow=true`,
+      }),
     },
     {
       name: "clinics-by-city",
