@@ -7,7 +7,6 @@ import type { Sql } from "@botox/db";
 import type { Clock } from "./clock.ts";
 import type { PublishConfig } from "./config.ts";
 
-
 const fakeBuild = fileURLToPath(new URL("./fixtures/fake-build.mjs", import.meta.url));
 
 export interface FakeSite {
