@@ -102,7 +102,7 @@ export function fixtureClinics(): (typeof clinics.$inferInsert)[] {
       });
     }
   }
-  // Issue 22: a clinic that closed for good keeps its page (banner, open clinics nearby) but
+  // A clinic that closed for good keeps its page (banner, open clinics nearby) but
   // leaves listings and the sitemap; Miami's listing still shows its 2 open clinics.
   rows.push({
     name: "Former Med Spa Miami",

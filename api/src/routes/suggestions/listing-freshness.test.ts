@@ -1,5 +1,5 @@
 /**
- * Issue 22 through the other writers and readers: the admin's "verified today", time zones
+ * Listing freshness through the other writers and readers: the admin's "verified today", time zones
  * for clinics without coordinates, one name per city, the text rule, "as of" dates that
  * cannot be in the future, and the outlier hold on a published price report.
  */

@@ -1,4 +1,4 @@
-/** Issue 11 finding 9: city page slugs that collide, on the site's pages and the API's lookup. */
+/** City page slugs that collide, on the site's pages and the API's lookup. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../testing.ts";
 import { listSiteCities } from "./site.ts";
