@@ -1,6 +1,9 @@
 /**
  * A public read answered through the app's read cache (read-cache.ts), when it has one: the
  * request's key (the openNow minute included), and the answer as JSON, computed or kept.
+ *
+ * Proved by read-cache.test.ts: a kept answer, before routing or before validation, has the
+ * body and headers the computed one had.
  */
 import type { Context, MiddlewareHandler, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";

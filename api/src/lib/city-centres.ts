@@ -3,6 +3,9 @@
  * clinics-by-city, cached for a minute per app (in deps.state): every filtered city page needs one, the
  * aggregate reads all of the city's rows (slow for a big city, decision 057), and it
  * moves only when clinics are added, moved or removed. A stale centre lasts a minute at most.
+ *
+ * No test compares a kept centre with a fresh one (listing-statements.test.ts checks it is read
+ * once); decision 303 measured what it pays.
  */
 import { findCityCentre, parseCitySlug } from "@botox/db";
 import { setBounded, type LatLon } from "@botox/core";

@@ -19,6 +19,9 @@
  * Only successful answers are kept, never errors. Concurrent misses for one address share one
  * computation, and anything computed across a clearing is returned but not kept. Memory is
  * bounded by entries and bytes (READ_CACHE_MAX_MB), the least recently used going first.
+ *
+ * Proved equivalent to reading without it: read-cache.test.ts (the same body from memory, cleared
+ * by this instance's and another's writes) and read-cache-scope.test.ts (what a write clears).
  */
 import { LRUCache } from "lru-cache";
 import { distanceMiles } from "@botox/core";

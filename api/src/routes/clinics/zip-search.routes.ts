@@ -74,7 +74,11 @@ export const zipSearchRoutes = createRouter().openapi(zipSearchRoute, (c) => {
   );
 });
 
-/** How many filter sets' totals are kept per database (an openNow search is one per minute). */
+/**
+ * How many filter sets' totals are kept per database (an openNow search is one per minute). A kept
+ * total is taken by the statement only at the generation it was counted at: zip-search-total.test.ts
+ * and zip-search-cheapest.test.ts prove the answer is the counted one (decision 303: what it pays).
+ */
 const KEPT_TOTALS = 1_000;
 /** The totals at any distance of each database the app reads (deps.state; tests run many apps in one process). */
 function locatedTotals(keptTotals: Deps["state"]["zipSearchTotals"], db: Database): Map<string, KnownTotal> {

@@ -19,6 +19,9 @@
  * smaller than the clinics asked for), it reads whole rows with their versions in one statement,
  * as before, and keeps their texts: a second statement for most of a page would cost more than
  * it saves.
+ *
+ * Proved by clinic-fragments.test.ts (byte for byte, with writes between the two statements) and
+ * the API's routes/clinics/listing-answers.test.ts.
  */
 import { credentialsOfRoles, roundMiles, type PriceBrand, type VerifiedRole } from "@botox/core";
 import { sql } from "drizzle-orm";

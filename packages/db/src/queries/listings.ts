@@ -163,7 +163,9 @@ export function batchedStatement<K extends string>(names: readonly K[], build: (
  * Fixed statements of one family whose text depends on a small shape (which filters are
  * given, how many statuses are listed): each shape's statement is rendered once, on its
  * first use, and kept (zip-search's statements). A shape must be a plain value
- * (its JSON is the key) and shapes must be few: one kept statement each.
+ * (its JSON is the key) and shapes must be few: one kept statement each. listings.test.ts,
+ * listing-sql.test.ts and the API's routes/clinics/listing-statements.test.ts prove the text is
+ * the one rendering it again would give (decision 303: what it pays).
  */
 export function fixedStatementsByShape<S, K extends string>(statementOf: (shape: S) => FixedStatement<K>): (shape: S) => FixedStatement<K> {
   const byShape = new Map<string, FixedStatement<K>>();

@@ -20,6 +20,9 @@
  * A statement that reads a newer generation than the one kept starts a new read in the
  * background (one at a time, at most every RELOAD_GAP_MS); until it lands, PostgreSQL counts.
  * A served API has one (api/src/deps.ts) and passes it with each search (`ZipSearch.places`).
+ *
+ * Proved by located-places.test.ts and the API's routes/clinics/zip-search-places.test.ts (the
+ * totals it offers are the ones PostgreSQL counts).
  */
 import { EARTH_RADIUS_MILES, type BusinessStatus } from "@botox/core";
 import type { Database } from "../connection/client.ts";
