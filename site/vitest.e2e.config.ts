@@ -15,6 +15,9 @@ export default defineConfig({
     // A retrying check (expect.poll) lasts only while something is still settling: 1 s (the
     // default) failed on a loaded two-core machine; a real failure still fails, later.
     expect: { poll: { timeout: 15_000, interval: 50 } },
+    // A failure prints the values it compared in full (a list of console errors, not "[ Array(1) ]"):
+    // the closing lines of a CI run are often all there is to read.
+    chaiConfig: { truncateThreshold: 0 },
     testTimeout: 60_000,
     hookTimeout: 300_000,
   },

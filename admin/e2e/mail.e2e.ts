@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "@botox/e2e";
-import { expectToast, signedInPage, stack, unexpectedErrors } from "./helpers.ts";
+import { adminApi, expectToast, signedInPage, stack, unexpectedErrors } from "./helpers.ts";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -30,21 +30,19 @@ describe("mail", () => {
     expect(sent.ok).toBe(true);
 
     const { page, context, errors } = await signedInPage(browser, "/", PHONE);
+    // The worker captures the message within its poll: wait for that through the API, so the
+    // screen is read once, with nothing reloaded while its requests are under way.
+    const api = adminApi(context);
+    await expect
+      .poll(async () => (await api.get<{ messages: { status: string }[] }>(`/mail/messages?to=${encodeURIComponent(email)}`)).messages[0]?.status)
+      .toBe("captured");
     await page.getByRole("button", { name: "Menu" }).tap();
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Mail" }).tap();
     await page.getByRole("heading", { name: "Mail", level: 1 }).waitFor();
     await page.getByLabel("Recipient").fill(email);
     await page.getByRole("button", { name: "Search" }).tap();
-    // The worker captures the message within its poll; the list is read again until it shows.
     const item = page.getByRole("list", { name: "Outbox" }).getByRole("button").filter({ hasText: email });
-    await expect
-      .poll(async () => {
-        if (await item.getByText("captured").isVisible()) return true;
-        await page.reload();
-        await page.getByRole("heading", { name: "Mail", level: 1 }).waitFor();
-        return false;
-      })
-      .toBe(true);
+    await item.getByText("captured").waitFor();
     await item.tap();
 
     const frame = page.frameLocator("iframe[title^='HTML of']");
