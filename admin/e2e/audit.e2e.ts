@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { Clinic } from "@botox/core";
 import { launchBrowser } from "@botox/e2e";
-import { adminApi, adminUrl, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+import { PHONE, adminApi, adminUrl, noSidewaysScroll, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,7 +32,7 @@ describe("the audit log at 390 px", () => {
     await edit.waitFor();
     await expect(edit.textContent()).resolves.toContain("(312) 555-0199");
     await page.waitForLoadState("networkidle");
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await noSidewaysScroll(page);
     for (const label of ["When", "Who", "What", "Changes"]) {
       const box = await edit.locator(`td[data-label="${label}"]`).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390.5, label).toBe(true);

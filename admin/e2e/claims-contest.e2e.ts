@@ -4,12 +4,10 @@
  * owner workspace, and the team sees the objection in the Claims queue. Nothing scrolls sideways.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import type { Clinic, MailMessage, MailMessageList } from "@botox/core";
 import { launchBrowser, newTrackedPage } from "@botox/e2e";
-import { adminApi, adminUrl, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+import { PHONE, adminApi, adminUrl, noSidewaysScroll, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,9 +32,6 @@ function onStack(link: string): string {
   const url = new URL(link);
   return adminUrl(url.pathname.replace(/^\/admin/, "") + url.hash);
 }
-
-const noSidewaysScroll = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
 describe("a contested claim at 390 px", () => {
   it("claim → the owner is mailed → the owner objects → the team's queue shows the objection", async () => {

@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { Clinic } from "@botox/core";
 import { launchBrowser } from "@botox/e2e";
-import { adminApi, adminUrl, expectToast, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+import { PHONE, adminApi, adminUrl, expectToast, noSidewaysScroll, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,7 +44,7 @@ describe("the clinic's category", () => {
     await page.reload();
     await page.getByRole("heading", { name: "Edit Clinic" }).waitFor();
     await expect.poll(() => page.getByLabel("Category", { exact: true }).inputValue()).toBe("Dermatology practice");
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await noSidewaysScroll(page);
 
     // The audit log names the field.
     const log = page.getByRole("region", { name: "Audit log" });

@@ -13,6 +13,13 @@ export function uniqueName(prefix: string): string {
 /** A unique place name: letters only, as the city rule takes (no digits in names of places). */
 export const uniqueCity = (prefix: string): string => uniqueName(prefix).replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "a");
 
+/** A phone (390×844, touch, a 2× screen): the width every admin screen must fit without scrolling sideways. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** Waits until the page is no wider than its window: nothing scrolls sideways (layout may still be settling). */
+export const noSidewaysScroll = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
 /** Admin route → absolute URL ("/clinics" → http://127.0.0.1:port/admin/clinics). */
 export const adminUrl = (path = "/") => `${stack().urls.admin}${path === "/" ? "" : path}`;
 

@@ -11,9 +11,8 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { MSG, clinicPath, type Clinic } from "@botox/core";
 import { connect, type DbHandle } from "@botox/db";
 import { launchBrowser, newTrackedPage } from "@botox/e2e";
-import { adminApi, adminUrl, ownerEditsHoursAndPrice, signedInPage, stack, uniqueCity, uniqueName, unexpectedErrors, untilServed } from "./helpers.ts";
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+import { PHONE, adminApi, adminUrl, ownerEditsHoursAndPrice, signedInPage, stack, uniqueCity, uniqueName, unexpectedErrors, untilServed } from "./helpers.ts";
+import { followSignInLink } from "./owner-helpers.ts";
 
 let browser: Browser;
 let db: DbHandle;
@@ -155,20 +154,7 @@ describe("a clinic owner at 390 px", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
     await page.getByText(MSG.owner.signInLinkSent).waitFor();
-    let token: string | undefined;
-    await expect
-      .poll(
-        async () => {
-          const [mail] = await db.sql<
-            { text: string }[]
-          >`select text from mail_messages where to_address = ${email} and kind = 'owner' and text like '%#token=%' order by id desc limit 1`;
-          token = /#token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1];
-          return token !== undefined;
-        },
-        { timeout: 30_000, interval: 250 },
-      )
-      .toBe(true);
-    await page.goto(adminUrl(`/owner/sign-in#token=${token!}`));
+    await followSignInLink(page, db, email);
     const list = page.getByRole("list", { name: "Your clinics" });
     await list.waitFor();
     expect(await list.getByRole("link").allTextContents()).toEqual([name]);

@@ -7,9 +7,8 @@ import type { Browser } from "playwright-core";
 import type { Clinic, ClinicPrice } from "@botox/core";
 import { connect, type DbHandle } from "@botox/db";
 import { launchBrowser, newTrackedPage } from "@botox/e2e";
-import { adminApi, adminUrl, ownerEditsHoursAndPrice, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+import { PHONE, adminApi, noSidewaysScroll, ownerEditsHoursAndPrice, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { addOwner, ownerOpensClinic } from "./owner-helpers.ts";
 
 let browser: Browser;
 let database: DbHandle;
@@ -33,23 +32,11 @@ describe("the owner workspace at 390 px", () => {
       workingHours: { Monday: "9 AM-5 PM" },
     });
     await team.context.close();
-    const email = `${uniqueName("owner")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")}@owner-spa.test`;
-    const [owner] = await database.sql<{ id: number }[]>`insert into owners (email) values (${email}) returning id`;
-    await database.sql`insert into clinic_owners (clinic_id, owner_id) values (${clinic.id}, ${owner!.id})`;
+    const email = await addOwner(database, clinic.id, { prefix: "owner", domain: "owner-spa.test" });
 
-    const { page, context, errors } = await newTrackedPage(browser, PHONE);
-    const { urls } = stack();
-    const asked = await context.request.post(`${urls.api}/owner/sign-in-link`, { data: { email }, headers: { Origin: new URL(urls.admin).origin } });
-    expect(asked.status()).toBe(202);
-    const [mail] = await database.sql<{ text: string }[]>`
-      select text from mail_messages where to_address = ${email} and kind = 'owner' order by id desc limit 1`;
-    const token = /#token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1];
-    expect(token).toBeTruthy();
-    await page.goto(adminUrl(`/owner/sign-in#token=${token}`));
-    await page.getByRole("list", { name: "Your clinics" }).getByRole("link", { name: clinic.name }).click();
-    await page.getByRole("heading", { name: clinic.name, level: 1 }).waitFor();
+    const owner = await newTrackedPage(browser, PHONE);
+    const { page, context, errors } = owner;
+    await ownerOpensClinic(owner, database, email, clinic.name);
 
     // Hours: Tuesday opens 9 to 6, saved live; a price: the clinic's own.
     await ownerEditsHoursAndPrice(page, { day: "Tuesday", closes: "18:00", dollars: "12.50" });
@@ -61,7 +48,7 @@ describe("the owner workspace at 390 px", () => {
     expect(list.map((p) => [p.unitPriceCents, p.source])).toEqual([[1250, "clinic"]]);
 
     await page.waitForLoadState("networkidle");
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await noSidewaysScroll(page);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
