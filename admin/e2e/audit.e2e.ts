@@ -1,21 +1,14 @@
 /** A clinic's audit log on the team's clinic screen at 390 px: each change a card, nothing cut or scrolled sideways. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Clinic } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
+import { useBrowser } from "@botox/e2e/hooks";
 import { PHONE, adminApi, adminUrl, noSidewaysScroll, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("the audit log at 390 px", () => {
   it("shows who changed what, before and after, without scrolling sideways", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/", PHONE);
+    const { page, context, errors } = await signedInPage(browser(), "/", PHONE);
     const api = adminApi(context);
     const base = { name: uniqueName("E2E Audit"), city: "Chicago", state: "IL", phone: "(312) 555-0100", workingHours: { Monday: "9 AM-5 PM" } };
     const clinic = await api.send<Clinic>("POST", "/clinics", base);

@@ -3,19 +3,13 @@
  * owner opens the contest window; the owner is mailed, follows the mail's link, objects in the
  * owner workspace, and the team sees the objection in the Claims queue. Nothing scrolls sideways.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Clinic, MailMessage, MailMessageList } from "@botox/core";
-import { launchBrowser, newTrackedPage } from "@botox/e2e";
+import { newTrackedPage } from "@botox/e2e";
+import { useBrowser } from "@botox/e2e/hooks";
 import { PHONE, adminApi, adminUrl, noSidewaysScroll, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A public API write from outside the browser, as the site's form sends it (its Origin). */
 async function publicSend<T>(path: string, body: unknown): Promise<{ status: number; body: T }> {
@@ -35,7 +29,7 @@ function onStack(link: string): string {
 
 describe("a contested claim at 390 px", () => {
   it("claim → the owner is mailed → the owner objects → the team's queue shows the objection", async () => {
-    const team = await signedInPage(browser, "/", PHONE);
+    const team = await signedInPage(browser(), "/", PHONE);
     const api = adminApi(team.context);
     const domain = `${uniqueName("contest")
       .replace(/[^a-z0-9]/gi, "")
@@ -77,7 +71,7 @@ describe("a contested claim at 390 px", () => {
     expect(objectLink).toBeTruthy();
 
     // The owner signs in with a mailed link and objects on their clinic's page.
-    const owner = await newTrackedPage(browser, PHONE);
+    const owner = await newTrackedPage(browser(), PHONE);
     await owner.page.goto(adminUrl("/owner/sign-in"));
     await owner.page.getByLabel("Email").fill(`owner@${domain}`);
     await owner.page.getByRole("button", { name: "Email me a sign-in link" }).click();

@@ -3,31 +3,22 @@
  * up" saves the order, which is kept after a reload, the API lists it, and the audit log
  * records the reorder.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Clinic, ClinicPhotoList } from "@botox/core";
-import { connect, type DbHandle } from "@botox/db";
-import { launchBrowser, newTrackedPage } from "@botox/e2e";
+import { newTrackedPage } from "@botox/e2e";
+import { useBrowser, useDatabase } from "@botox/e2e/hooks";
 import { PHONE, adminApi, expectToast, makePng, noSidewaysScroll, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
 import { addOwner, ownerOpensClinic } from "./owner-helpers.ts";
 
-let browser: Browser;
-let database: DbHandle;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  database = connect(stack().databaseUrl, { max: 1 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await database?.close();
-});
+const browser = useBrowser();
+const database = useDatabase();
 
 describe("the owner's photos at 390 px", () => {
   it("an owner moves a photo up; the order is kept after a reload and recorded", async () => {
     const { urls } = stack();
     const origin = new URL(urls.admin).origin;
     // The team adds the clinic and three photos; the owner is linked to it as a verified claim would.
-    const team = await signedInPage(browser, "/");
+    const team = await signedInPage(browser(), "/");
     const clinic = await adminApi(team.context).send<Clinic>("POST", "/clinics", { name: uniqueName("E2E Photo Spa"), city: "Chicago", state: "IL" });
     for (const alt of ["Front desk", "Treatment room", "Waiting room"]) {
       const res = await team.context.request.post(`${urls.api}/clinics/${clinic.id}/photos`, {
@@ -37,11 +28,11 @@ describe("the owner's photos at 390 px", () => {
       expect(res.status(), await res.text()).toBe(201);
     }
     await team.context.close();
-    const email = await addOwner(database, clinic.id, { prefix: "photo-owner", domain: "photo-spa.test" });
+    const email = await addOwner(database(), clinic.id, { prefix: "photo-owner", domain: "photo-spa.test" });
 
-    const owner = await newTrackedPage(browser, PHONE);
+    const owner = await newTrackedPage(browser(), PHONE);
     const { page, context, errors } = owner;
-    await ownerOpensClinic(owner, database, email, clinic.name);
+    await ownerOpensClinic(owner, database(), email, clinic.name);
 
     const photos = page.getByRole("list", { name: "Your photos" });
     const shown = () => photos.getByRole("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("alt")));
@@ -62,7 +53,7 @@ describe("the owner's photos at 390 px", () => {
       ["Waiting room", 2],
       ["Treatment room", 3],
     ]);
-    const [logged] = await database.sql<{ actor_role: string; action: string }[]>`
+    const [logged] = await database().sql<{ actor_role: string; action: string }[]>`
       select actor_role, action from clinic_audit where clinic_id = ${clinic.id} and action = 'photo.reorder'`;
     expect(logged).toEqual({ actor_role: "owner", action: "photo.reorder" });
 

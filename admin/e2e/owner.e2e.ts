@@ -2,29 +2,20 @@
  * A clinic owner's workspace on a phone (390×844): signed in through the mailed link, the owner
  * changes the hours and adds a price, and the API answers with both; nothing scrolls sideways.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Clinic, ClinicPrice } from "@botox/core";
-import { connect, type DbHandle } from "@botox/db";
-import { launchBrowser, newTrackedPage } from "@botox/e2e";
-import { PHONE, adminApi, noSidewaysScroll, ownerEditsHoursAndPrice, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { newTrackedPage } from "@botox/e2e";
+import { useBrowser, useDatabase } from "@botox/e2e/hooks";
+import { PHONE, adminApi, noSidewaysScroll, ownerEditsHoursAndPrice, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
 import { addOwner, ownerOpensClinic } from "./owner-helpers.ts";
 
-let browser: Browser;
-let database: DbHandle;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  database = connect(stack().databaseUrl, { max: 1 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await database?.close();
-});
+const browser = useBrowser();
+const database = useDatabase();
 
 describe("the owner workspace at 390 px", () => {
   it("an owner edits the hours and adds a price; the API shows both", async () => {
     // The team adds the clinic; the owner is linked to it as a verified claim would.
-    const team = await signedInPage(browser, "/");
+    const team = await signedInPage(browser(), "/");
     const clinic = await adminApi(team.context).send<Clinic>("POST", "/clinics", {
       name: uniqueName("E2E Owner Spa"),
       city: "Chicago",
@@ -32,11 +23,11 @@ describe("the owner workspace at 390 px", () => {
       workingHours: { Monday: "9 AM-5 PM" },
     });
     await team.context.close();
-    const email = await addOwner(database, clinic.id, { prefix: "owner", domain: "owner-spa.test" });
+    const email = await addOwner(database(), clinic.id, { prefix: "owner", domain: "owner-spa.test" });
 
-    const owner = await newTrackedPage(browser, PHONE);
+    const owner = await newTrackedPage(browser(), PHONE);
     const { page, context, errors } = owner;
-    await ownerOpensClinic(owner, database, email, clinic.name);
+    await ownerOpensClinic(owner, database(), email, clinic.name);
 
     // Hours: Tuesday opens 9 to 6, saved live; a price: the clinic's own.
     await ownerEditsHoursAndPrice(page, { day: "Tuesday", closes: "18:00", dollars: "12.50" });

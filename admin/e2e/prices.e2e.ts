@@ -1,17 +1,10 @@
 /** Prices in the admin: a price added on the clinic's edit screen, a visitor's report published from the queue. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Clinic, ClinicPrice, PriceReport } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
+import { useBrowser } from "@botox/e2e/hooks";
 import { adminApi, adminUrl, expectToast, publicGet, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A clinic of the test's own (deleted afterwards with its prices). */
 async function ownClinic(api: ReturnType<typeof adminApi>): Promise<Clinic> {
@@ -27,7 +20,7 @@ async function ownClinic(api: ReturnType<typeof adminApi>): Promise<Clinic> {
 
 describe("prices in the admin", () => {
   it("adds a price on the clinic's edit screen, verifies it today, and the public API serves it", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/");
+    const { page, context, errors } = await signedInPage(browser(), "/");
     const api = adminApi(context);
     const clinic = await ownClinic(api);
     try {
@@ -69,7 +62,7 @@ describe("prices in the admin", () => {
   });
 
   it("publishes a visitor's report from the Price Reports queue, after which it is a visitor-reported price", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/");
+    const { page, context, errors } = await signedInPage(browser(), "/");
     const api = adminApi(context);
     const clinic = await ownClinic(api);
     try {
@@ -105,7 +98,7 @@ describe("prices in the admin", () => {
   });
 
   it("rejects a report with a reason", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/");
+    const { page, context, errors } = await signedInPage(browser(), "/");
     const api = adminApi(context);
     const clinic = await ownClinic(api);
     try {

@@ -1,21 +1,14 @@
 /** Who injects here in the admin: a staff member added by NPI lookup against the stack's loopback NPI Registry. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Clinic, ListedStaffMember, Stats } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
+import { useBrowser } from "@botox/e2e/hooks";
 import { adminApi, adminUrl, expectToast, publicGet, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("staff in the admin", () => {
   it("looks an NPI up, confirms the registry's record, saves it checked today, and the public API serves it", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/");
+    const { page, context, errors } = await signedInPage(browser(), "/");
     const api = adminApi(context);
     const clinic = await api.send<Clinic>("POST", "/clinics", { name: uniqueName("Staff Spa"), city: "Columbus", state: "OH" });
     try {

@@ -1,18 +1,11 @@
 /** Visitors' suggested edits in the admin: the queue side by side, applying one, "Verified today". */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Clinic } from "@botox/core";
 import { isoDay } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
+import { useBrowser } from "@botox/e2e/hooks";
 import { adminApi, adminUrl, expectToast, publicGet, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function ownClinic(api: ReturnType<typeof adminApi>): Promise<Clinic> {
   return api.send<Clinic>("POST", "/clinics", {
@@ -39,7 +32,7 @@ async function suggest(clinicId: number, body: unknown): Promise<void> {
 
 describe("suggested edits in the admin", () => {
   it("counts pending ones, shows current and suggested side by side, and applying saves the clinic as checked today", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/");
+    const { page, context, errors } = await signedInPage(browser(), "/");
     const api = adminApi(context);
     const clinic = await ownClinic(api);
     try {
@@ -73,7 +66,7 @@ describe("suggested edits in the admin", () => {
   });
 
   it("rejects one with a reason, leaving the clinic as it was; 'Verified today' on the edit screen stamps the listing", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/suggestions");
+    const { page, context, errors } = await signedInPage(browser(), "/suggestions");
     const api = adminApi(context);
     const clinic = await ownClinic(api);
     try {
