@@ -1,23 +1,14 @@
 /** A clinic's audit log on the team's clinic screen at 390 px: each change a card, nothing cut or scrolled sideways. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Clinic } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
-import { adminApi, adminUrl, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { useBrowser } from "@botox/e2e/hooks";
+import { PHONE, adminApi, adminUrl, noSidewaysScroll, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("the audit log at 390 px", () => {
   it("shows who changed what, before and after, without scrolling sideways", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/", PHONE);
+    const { page, context, errors } = await signedInPage(browser(), "/", PHONE);
     const api = adminApi(context);
     const base = { name: uniqueName("E2E Audit"), city: "Chicago", state: "IL", phone: "(312) 555-0100", workingHours: { Monday: "9 AM-5 PM" } };
     const clinic = await api.send<Clinic>("POST", "/clinics", base);
@@ -34,7 +25,7 @@ describe("the audit log at 390 px", () => {
     await edit.waitFor();
     await expect(edit.textContent()).resolves.toContain("(312) 555-0199");
     await page.waitForLoadState("networkidle");
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await noSidewaysScroll(page);
     for (const label of ["When", "Who", "What", "Changes"]) {
       const box = await edit.locator(`td[data-label="${label}"]`).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390.5, label).toBe(true);

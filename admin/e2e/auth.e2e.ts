@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { connect, type DbHandle } from "@botox/db";
-import { launchBrowser, newTrackedPage } from "@botox/e2e";
+import { describe, expect, it } from "vitest";
+import { newTrackedPage } from "@botox/e2e";
+import { useBrowser, useDatabase } from "@botox/e2e/hooks";
 import { adminApi, adminUrl, expectToast, login, sessionIdOf, signedInPage, stack, submitLogin, uniqueName, unexpectedErrors } from "./helpers.ts";
 
-let browser: Browser;
-let database: DbHandle;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  database = connect(stack().databaseUrl, { max: 1 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await database?.close();
-});
+const browser = useBrowser();
+const database = useDatabase();
 
 const path = (url: string) => {
   const u = new URL(url);
@@ -22,7 +13,7 @@ const path = (url: string) => {
 
 describe("login and logout", () => {
   it("requires both fields, returns to the page first asked for, and logs out on the server too", async () => {
-    const { page, context, errors } = await newTrackedPage(browser);
+    const { page, context, errors } = await newTrackedPage(browser());
     await page.goto(adminUrl("/clinics?query=Glow"));
     await page.getByRole("heading", { name: "Admin Login" }).waitFor();
     expect(path(page.url())).toBe("/admin/login");
@@ -56,7 +47,7 @@ describe("login and logout", () => {
   });
 
   it("answers a wrong password with 'Invalid username or password'", async () => {
-    const { page, context } = await newTrackedPage(browser);
+    const { page, context } = await newTrackedPage(browser());
     await page.goto(adminUrl("/login"));
     await submitLogin(page, { username: stack().admin.username, password: "definitely-wrong" });
     await page.getByText("Invalid username or password").waitFor();
@@ -70,7 +61,7 @@ describe("login and logout", () => {
 
 describe("expired session", () => {
   it("mid-work: a save answered 401 goes to login, and the typed form comes back after signing in", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/clinics/create");
+    const { page, context, errors } = await signedInPage(browser(), "/clinics/create");
     const name = uniqueName("Expiry Spa");
     await page.getByLabel("Name *").fill(name);
     await page.getByLabel("City *").fill("Boston");
@@ -78,7 +69,7 @@ describe("expired session", () => {
     await page.getByLabel("Phone").fill("6175550100");
 
     const id = await sessionIdOf(context);
-    await database.sql`update sessions set expires_at = now() - interval '1 minute' where id = ${id}`;
+    await database().sql`update sessions set expires_at = now() - interval '1 minute' where id = ${id}`;
 
     await page.getByRole("button", { name: "Create Clinic" }).click();
     await page.getByRole("heading", { name: "Admin Login" }).waitFor();
@@ -102,10 +93,10 @@ describe("expired session", () => {
   });
 
   it("deleted session rows: the next page load goes to login, then back to that page", async () => {
-    const { page, context } = await signedInPage(browser, "/blog/categories");
+    const { page, context } = await signedInPage(browser(), "/blog/categories");
     await page.getByRole("heading", { name: "Blog Categories" }).waitFor();
     const id = await sessionIdOf(context);
-    await database.sql`delete from sessions where id = ${id}`;
+    await database().sql`delete from sessions where id = ${id}`;
 
     await page.goto(adminUrl("/blog"));
     await page.getByRole("heading", { name: "Admin Login" }).waitFor();
@@ -118,7 +109,7 @@ describe("expired session", () => {
 
 // Keeps the helper exercised when every other file is filtered out.
 it("login helper reaches the dashboard", async () => {
-  const { page, context } = await newTrackedPage(browser);
+  const { page, context } = await newTrackedPage(browser());
   await login(page);
   await page.getByRole("heading", { name: "Dashboard" }).waitFor();
   await context.close();

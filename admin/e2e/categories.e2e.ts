@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { toCategorySlug, type BlogCategory, type BlogPost } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
+import { useBrowser } from "@botox/e2e/hooks";
 import { adminApi, expectToast, publicGet, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("blog categories", () => {
   it("creates, edits and deletes a category; its posts become uncategorized", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/blog");
+    const { page, context, errors } = await signedInPage(browser(), "/blog");
     const api = adminApi(context);
     await page.getByRole("link", { name: "Categories", exact: true }).click();
     await page.getByRole("heading", { name: "Blog Categories" }).waitFor();

@@ -3,21 +3,13 @@
  * owner opens the contest window; the owner is mailed, follows the mail's link, objects in the
  * owner workspace, and the team sees the objection in the Claims queue. Nothing scrolls sideways.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Clinic, MailMessage, MailMessageList } from "@botox/core";
-import { launchBrowser, newTrackedPage } from "@botox/e2e";
-import { adminApi, adminUrl, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { newTrackedPage } from "@botox/e2e";
+import { useBrowser } from "@botox/e2e/hooks";
+import { PHONE, adminApi, adminUrl, noSidewaysScroll, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A public API write from outside the browser, as the site's form sends it (its Origin). */
 async function publicSend<T>(path: string, body: unknown): Promise<{ status: number; body: T }> {
@@ -35,12 +27,9 @@ function onStack(link: string): string {
   return adminUrl(url.pathname.replace(/^\/admin/, "") + url.hash);
 }
 
-const noSidewaysScroll = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-
 describe("a contested claim at 390 px", () => {
   it("claim → the owner is mailed → the owner objects → the team's queue shows the objection", async () => {
-    const team = await signedInPage(browser, "/", PHONE);
+    const team = await signedInPage(browser(), "/", PHONE);
     const api = adminApi(team.context);
     const domain = `${uniqueName("contest")
       .replace(/[^a-z0-9]/gi, "")
@@ -82,7 +71,7 @@ describe("a contested claim at 390 px", () => {
     expect(objectLink).toBeTruthy();
 
     // The owner signs in with a mailed link and objects on their clinic's page.
-    const owner = await newTrackedPage(browser, PHONE);
+    const owner = await newTrackedPage(browser(), PHONE);
     await owner.page.goto(adminUrl("/owner/sign-in"));
     await owner.page.getByLabel("Email").fill(`owner@${domain}`);
     await owner.page.getByRole("button", { name: "Email me a sign-in link" }).click();

@@ -1,23 +1,14 @@
 /** A clinic's category (decision 301) on the team's clinic form at 390 px: chosen from the list, saved, still there after a reload, logged. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Clinic } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
-import { adminApi, adminUrl, expectToast, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { useBrowser } from "@botox/e2e/hooks";
+import { PHONE, adminApi, adminUrl, expectToast, noSidewaysScroll, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("the clinic's category", () => {
   it("is chosen from a labelled list on a phone, saved, and shown again after a reload", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/", PHONE);
+    const { page, context, errors } = await signedInPage(browser(), "/", PHONE);
     const api = adminApi(context);
     const clinic = await api.send<Clinic>("POST", "/clinics", { name: uniqueName("E2E Category"), city: "Chicago", state: "IL" });
     expect(clinic.category).toBeNull();
@@ -46,7 +37,7 @@ describe("the clinic's category", () => {
     await page.reload();
     await page.getByRole("heading", { name: "Edit Clinic" }).waitFor();
     await expect.poll(() => page.getByLabel("Category", { exact: true }).inputValue()).toBe("Dermatology practice");
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await noSidewaysScroll(page);
 
     // The audit log names the field.
     const log = page.getByRole("region", { name: "Audit log" });

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { toClinicSlug, toLinkSlug, type Clinic } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
+import { useBrowser } from "@botox/e2e/hooks";
 import { adminApi, expectToast, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("clinics", () => {
   it("creates (validation after blur and submit), edits and deletes a clinic", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/clinics");
+    const { page, context, errors } = await signedInPage(browser(), "/clinics");
     const api = adminApi(context);
     await page.getByRole("link", { name: "Add Clinic" }).click();
     await page.getByRole("heading", { name: "Add Clinic" }).waitFor();
@@ -124,7 +117,7 @@ describe("clinics", () => {
   });
 
   it("filters by business status and pages through the list", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/clinics?businessStatus=closed_temporarily");
+    const { page, context, errors } = await signedInPage(browser(), "/clinics?businessStatus=closed_temporarily");
     // The rows of the page asked for, not the previous ones kept while it loads.
     const settled = () => page.locator('table[aria-busy="false"]').waitFor();
     // Fixtures hold temporarily closed clinics; every row shown carries that label.

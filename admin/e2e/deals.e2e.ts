@@ -1,27 +1,17 @@
 /** Deals in the admin: a deal added on the clinic's edit screen, refused without its units, then served by the public API. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import type { Clinic, PublicDeal } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
-import { adminApi, adminUrl, expectToast, publicGet, signedInPage, uniqueCity, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import type { PublicDeal } from "@botox/core";
+import { useBrowser } from "@botox/e2e/hooks";
+import { adminUrl, expectToast, publicGet, uniqueCity, uniqueName, unexpectedErrors, withOwnClinic } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 describe("deals in the admin", () => {
   it("refuses a per-area deal without units, adds it with them, and the public API lists it", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/");
-    const api = adminApi(context);
     const city = uniqueCity("Dealville");
-    const clinic = await api.send<Clinic>("POST", "/clinics", { name: uniqueName("Deal Spa"), city, state: "OH", postalCode: "43215" });
-    try {
+    await withOwnClinic(browser(), { clinic: { name: uniqueName("Deal Spa"), city, state: "OH", postalCode: "43215" } }, async ({ page, errors, clinic }) => {
       await page.goto(adminUrl(`/clinics/${clinic.id}`));
       const card = page.getByRole("region", { name: "Deals" });
       await card.getByText("No deals for this clinic.").waitFor();
@@ -54,9 +44,6 @@ describe("deals in the admin", () => {
       });
       // The refused save is the browser's one "Failed to load resource ... 400" line.
       expect(unexpectedErrors(errors).filter((e) => !/status of 400/.test(e))).toEqual([]);
-    } finally {
-      await api.send("DELETE", `/clinics/${clinic.id}`).catch(() => undefined);
-      await context.close();
-    }
+    });
   });
 });

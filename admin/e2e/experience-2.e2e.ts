@@ -4,26 +4,19 @@
  * queue's context and Undo, coordinates from the ZIP centroid, and no sideways overflow on any
  * admin screen at 390 px. At 390×844 and on a desktop.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { launchBrowser } from "@botox/e2e";
+import { describe, expect, it } from "vitest";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { useBrowser } from "@botox/e2e/hooks";
 import type { Clinic } from "@botox/core";
-import { adminApi, adminUrl, expectToast, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { PHONE, adminApi, adminUrl, expectToast, signedInPage, unexpectedErrors, uniqueName } from "./helpers.ts";
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 const SIZES = [
   ["390×844", PHONE],
   ["desktop", DESKTOP],
 ] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Opens the navigation on a phone (folded into Menu) and follows one of its links. */
 async function navigate(page: Page, name: string) {
@@ -34,7 +27,7 @@ async function navigate(page: Page, name: string) {
 
 describe.each(SIZES)("at %s", (size, options) => {
   it("hours editor: set a day's two ranges and a 24-hour day, see today's line, save, and read them back", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/", options);
+    const { page, context, errors } = await signedInPage(browser(), "/", options);
     const api = adminApi(context);
     const name = uniqueName(`E2E Hours ${size}`);
     const created = await api.send<Clinic>("POST", "/clinics", {
@@ -75,7 +68,7 @@ describe.each(SIZES)("at %s", (size, options) => {
   });
 
   it("unreadable hours are saved only as free text on purpose, with the warning", async () => {
-    const { page, context } = await signedInPage(browser, "/clinics/create", options);
+    const { page, context } = await signedInPage(browser(), "/clinics/create", options);
     await page.getByLabel("Name *").fill(uniqueName(`E2E Free Text ${size}`));
     await page.getByLabel("City *").fill("Chicago");
     await page.getByLabel("State *").fill("IL");
@@ -89,7 +82,7 @@ describe.each(SIZES)("at %s", (size, options) => {
   });
 
   it("the clinic list keeps its filter and page through Edit + Cancel and Edit + Save", async () => {
-    const { page, context } = await signedInPage(browser, "/clinics?businessStatus=operational&page=2", options);
+    const { page, context } = await signedInPage(browser(), "/clinics?businessStatus=operational&page=2", options);
     const listUrl = adminUrl("/clinics?businessStatus=operational&page=2");
     await page.locator('table[aria-busy="false"]').waitFor();
     await page
@@ -117,7 +110,7 @@ describe.each(SIZES)("at %s", (size, options) => {
   });
 
   it("new clinics get latitude and longitude from the ZIP centroid, said so and editable", async () => {
-    const { page, context } = await signedInPage(browser, "/clinics/create", options);
+    const { page, context } = await signedInPage(browser(), "/clinics/create", options);
     await page.getByLabel("Postal code").fill("60601");
     await expect.poll(() => page.getByLabel("Latitude").inputValue()).toBe("41.8858");
     await expect.poll(() => page.getByLabel("Longitude").inputValue()).toBe("-87.6181");
@@ -128,7 +121,7 @@ describe.each(SIZES)("at %s", (size, options) => {
   });
 
   it("the price-report queue shows city, current price, local median and outlier flag, and a decision can be undone", async () => {
-    const { page, context } = await signedInPage(browser, "/price-reports", options);
+    const { page, context } = await signedInPage(browser(), "/price-reports", options);
     const report = page.locator("li[data-report-id]", { hasText: "Vita Med Spa New York" });
     await report.waitFor();
     await expect.poll(() => report.locator("[data-report-city]").textContent()).toBe("New York, NY");
@@ -145,7 +138,7 @@ describe.each(SIZES)("at %s", (size, options) => {
 
 describe("no admin screen scrolls sideways at 390 px, and every action is on screen", () => {
   it("dashboard, clinics, clinic edit with prices, posts, post form, categories, price reports, messages", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/", PHONE);
+    const { page, context, errors } = await signedInPage(browser(), "/", PHONE);
     const api = adminApi(context);
     const clinic = await api.send<Clinic>("POST", "/clinics", {
       name: uniqueName("E2E Narrow"),

@@ -4,22 +4,15 @@
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { MSG, toCategorySlug, toPostSlug, type BlogPost } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
-import { adminApi, expectToast, makePng, publicGet, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { useBrowser } from "@botox/e2e/hooks";
+import { PHONE, adminApi, expectToast, makePng, noSidewaysScroll, publicGet, signedInPage, unexpectedErrors, uniqueName } from "./helpers.ts";
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** axe-core violations on the page as it is now, one readable line per rule. */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -47,7 +40,7 @@ const filler = "Botox aftercare matters: no rubbing and no lying down for four h
 
 describe("refused writes say why, at the field", () => {
   it("a post slug already taken: the API's reason at the Slug field, the form kept", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/blog/create");
+    const { page, context, errors } = await signedInPage(browser(), "/blog/create");
     const taken = toPostSlug(uniqueName("E2E Taken Slug"));
     await adminApi(context).send("POST", "/blog/posts", { title: "E2E taken slug post", slug: taken, content: `<p>${filler}</p>`, author: "Dr. E2E" });
 
@@ -68,7 +61,7 @@ describe("refused writes say why, at the field", () => {
   });
 
   it("a category slug already taken: the API's reason at the Slug field", async () => {
-    const { page, context } = await signedInPage(browser, "/blog/categories");
+    const { page, context } = await signedInPage(browser(), "/blog/categories");
     const name = uniqueName("E2E Taken Category");
     await adminApi(context).send("POST", "/blog/categories", { name, slug: toCategorySlug(name) });
     await page.getByLabel("Category Name").fill(name);
@@ -82,7 +75,7 @@ describe("refused writes say why, at the field", () => {
 
 describe("rich-text post editor", () => {
   it("writes headings, lists, a link and an uploaded image; a script typed in the source view does not survive saving", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/blog/create");
+    const { page, context, errors } = await signedInPage(browser(), "/blog/create");
     const title = uniqueName("E2E Botox Aftercare Editor");
     const slug = toPostSlug(title);
     await page.getByLabel("Title", { exact: true }).fill(title);
@@ -160,7 +153,7 @@ describe("rich-text post editor", () => {
   });
 
   it("the post form with the editor has no axe violations", async () => {
-    const { page, context } = await signedInPage(browser, "/blog/create");
+    const { page, context } = await signedInPage(browser(), "/blog/create");
     await page.getByRole("textbox", { name: "Content" }).waitFor();
     await page.getByRole("button", { name: "Link" }).click();
     await page.getByLabel("Link address").waitFor();
@@ -171,7 +164,7 @@ describe("rich-text post editor", () => {
 
 describe("clinic list pages", () => {
   it("page numbers, jump to page and Previous/Next keep the page in the URL", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/clinics?page=2");
+    const { page, context, errors } = await signedInPage(browser(), "/clinics?page=2");
     const settled = () => page.locator('table[aria-busy="false"]').waitFor();
     await page.getByText(/Page 2 of \d+$/).waitFor();
     const nav = page.getByRole("navigation", { name: "Pagination" });
@@ -205,7 +198,7 @@ describe("clinic list pages", () => {
 
 describe("on a phone (390x844)", () => {
   it("navigation is in a menu, row actions are on screen, nothing scrolls sideways, and axe finds nothing", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/clinics", PHONE);
+    const { page, context, errors } = await signedInPage(browser(), "/clinics", PHONE);
     const nav = page.getByRole("navigation", { name: "Admin" });
     const menu = page.getByRole("button", { name: "Menu" });
     await page.locator('table[aria-busy="false"]').waitFor();
@@ -237,7 +230,7 @@ describe("on a phone (390x844)", () => {
     await postRow.getByRole("link", { name: /^Edit / }).tap();
     await page.getByRole("heading", { name: "Edit Blog Post" }).waitFor();
     await page.getByRole("textbox", { name: "Content" }).waitFor();
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await noSidewaysScroll(page);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

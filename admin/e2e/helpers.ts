@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect, inject } from "vitest";
 import type { APIResponse, Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import type { Clinic } from "@botox/core";
 import { newTrackedPage, type TrackedPage } from "@botox/e2e";
 
 export const stack = () => inject("stack");
@@ -12,6 +13,13 @@ export function uniqueName(prefix: string): string {
 
 /** A unique place name: letters only, as the city rule takes (no digits in names of places). */
 export const uniqueCity = (prefix: string): string => uniqueName(prefix).replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "a");
+
+/** A phone (390×844, touch, a 2× screen): the width every admin screen must fit without scrolling sideways. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** Waits until the page is no wider than its window: nothing scrolls sideways (layout may still be settling). */
+export const noSidewaysScroll = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
 /** Admin route → absolute URL ("/clinics" → http://127.0.0.1:port/admin/clinics). */
 export const adminUrl = (path = "/") => `${stack().urls.admin}${path === "/" ? "" : path}`;
@@ -103,6 +111,27 @@ export function adminApi(context: BrowserContext) {
     send: async <T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, data?: unknown) =>
       (await ok(await context.request.fetch(urls.api + path, { method, data, headers }))) as T,
   };
+}
+
+/**
+ * A test on a clinic of its own: the team signed in on a fresh browser context (at `path`, "/"
+ * by default) adds the clinic from `clinic` and `body` runs; then the clinic is deleted (its
+ * prices, deals and staff with it) and the context closed, whether or not the body passed.
+ */
+export async function withOwnClinic(
+  browser: Browser,
+  options: { clinic: Record<string, unknown>; path?: string },
+  body: (t: TrackedPage & { api: ReturnType<typeof adminApi>; clinic: Clinic }) => Promise<void>,
+): Promise<void> {
+  const tracked = await signedInPage(browser, options.path ?? "/");
+  const api = adminApi(tracked.context);
+  const clinic = await api.send<Clinic>("POST", "/clinics", options.clinic);
+  try {
+    await body({ ...tracked, api, clinic });
+  } finally {
+    await api.send("DELETE", `/clinics/${clinic.id}`).catch(() => undefined);
+    await tracked.context.close();
+  }
 }
 
 /** Public API read without any cookie. */

@@ -3,20 +3,13 @@
  * found by its recipient, opened (the HTML part in a sandboxed frame, the text part with its
  * links, the headers), and an address is suppressed and taken off the list again.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "@botox/e2e";
-import { adminApi, expectToast, signedInPage, stack, unexpectedErrors } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "@botox/e2e/hooks";
+import { adminApi, expectToast, noSidewaysScroll, signedInPage, stack, unexpectedErrors } from "./helpers.ts";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("mail", () => {
   it("lists a captured confirmation mail, finds it by recipient and shows its parts, at phone size", async () => {
@@ -29,7 +22,7 @@ describe("mail", () => {
     });
     expect(sent.ok).toBe(true);
 
-    const { page, context, errors } = await signedInPage(browser, "/", PHONE);
+    const { page, context, errors } = await signedInPage(browser(), "/", PHONE);
     // The worker captures the message within its poll: wait for that through the API, so the
     // screen is read once, with nothing reloaded while its requests are under way.
     const api = adminApi(context);
@@ -53,7 +46,7 @@ describe("mail", () => {
     expect(await link.getAttribute("href")).toMatch(new RegExp(`^${urls.site}/newsletter/confirm\\?token=`));
     await page.getByRole("tab", { name: "Headers" }).tap();
     await page.getByText("Message-ID").waitFor();
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await noSidewaysScroll(page);
 
     // Suppress the address, then take it off the list.
     await page.getByRole("tab", { name: "Suppressions" }).tap();

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { ContactMessage } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
+import { useBrowser } from "@botox/e2e/hooks";
 import { adminApi, expectToast, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("contact messages", () => {
   it("lists a message sent through the public API, opens it and marks it handled", async () => {
@@ -24,7 +17,7 @@ describe("contact messages", () => {
     expect(sent.status).toBe(201);
     const { id } = (await sent.json()) as { id: number };
 
-    const { page, context, errors } = await signedInPage(browser, "/");
+    const { page, context, errors } = await signedInPage(browser(), "/");
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Messages" }).click();
     await page.getByRole("heading", { name: "Messages" }).waitFor();
     const item = page.getByRole("button").filter({ hasText: name });

@@ -6,25 +6,16 @@
  * an address that proves nothing waits for the team, who approve it in the Claims queue, after
  * which the claimant signs in with a mailed link and finds the clinic in their workspace.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
 import { MSG, clinicPath, type Clinic } from "@botox/core";
-import { connect, type DbHandle } from "@botox/db";
-import { launchBrowser, newTrackedPage } from "@botox/e2e";
-import { adminApi, adminUrl, ownerEditsHoursAndPrice, signedInPage, stack, uniqueCity, uniqueName, unexpectedErrors, untilServed } from "./helpers.ts";
+import { newTrackedPage } from "@botox/e2e";
+import { useBrowser, useDatabase } from "@botox/e2e/hooks";
+import { PHONE, adminApi, adminUrl, ownerEditsHoursAndPrice, signedInPage, stack, uniqueCity, uniqueName, unexpectedErrors, untilServed } from "./helpers.ts";
+import { followSignInLink } from "./owner-helpers.ts";
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-let browser: Browser;
-let db: DbHandle;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  db = connect(stack().databaseUrl, { max: 1 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await db?.close();
-});
+const browser = useBrowser();
+const db = useDatabase();
 
 /** The 6-digit code in the newest claim mail to `email`, as the outbox captured it. */
 async function mailedCode(email: string): Promise<string> {
@@ -32,7 +23,7 @@ async function mailedCode(email: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const [mail] = await db.sql<{ text: string }[]>`
+        const [mail] = await db().sql<{ text: string }[]>`
           select text from mail_messages where to_address = ${email} and subject like 'Your code for %' order by id desc limit 1`;
         code = /^\s*(\d{6})\s*$/m.exec(mail?.text ?? "")?.[1];
         return code !== undefined;
@@ -61,7 +52,7 @@ async function openClaimForm(page: Page, name: string): Promise<Locator> {
 
 describe("a clinic owner at 390 px", () => {
   it("claims with an address on the clinic's domain, enters the mailed code, edits hours and a price, and sees them live", async () => {
-    const team = await signedInPage(browser, "/");
+    const team = await signedInPage(browser(), "/");
     const domain = `${uniqueCity("ownerglow").replace(/\W/g, "").toLowerCase()}.com`;
     const name = uniqueName("Owner Glow Spa");
     const created = await adminApi(team.context).send<Clinic>("POST", "/clinics", {
@@ -78,7 +69,7 @@ describe("a clinic owner at 390 px", () => {
     const clinicPage = clinicPath(created.citySlug, created.slug);
     await untilServed(clinicPage, name);
 
-    const { page, context, errors } = await newTrackedPage(browser, PHONE);
+    const { page, context, errors } = await newTrackedPage(browser(), PHONE);
     await page.goto(stack().urls.site + clinicPage);
     const form = await openClaimForm(page, name);
     const email = `dana@${domain}`;
@@ -110,7 +101,7 @@ describe("a clinic owner at 390 px", () => {
   });
 
   it("waits for the team when the address proves nothing; the team approves it and the claimant signs in by link", async () => {
-    const team = await signedInPage(browser, "/", PHONE);
+    const team = await signedInPage(browser(), "/", PHONE);
     const name = uniqueName("Review Glow Spa");
     const created = await adminApi(team.context).send<Clinic>("POST", "/clinics", {
       name,
@@ -124,7 +115,7 @@ describe("a clinic owner at 390 px", () => {
     const clinicPage = clinicPath(created.citySlug, created.slug);
     await untilServed(clinicPage, name);
 
-    const { page, context, errors } = await newTrackedPage(browser, PHONE);
+    const { page, context, errors } = await newTrackedPage(browser(), PHONE);
     await page.goto(stack().urls.site + clinicPage);
     const form = await openClaimForm(page, name);
     // A free-mail address is never proof of the clinic's domain.
@@ -140,14 +131,14 @@ describe("a clinic owner at 390 px", () => {
     const item = team.page.getByRole("listitem").filter({ hasText: name });
     await item.getByRole("button", { name: "Approve" }).click();
     await expect
-      .poll(async () => (await db.sql<{ status: string }[]>`select status from clinic_claims where email = ${email}`)[0]?.status, { timeout: 30_000 })
+      .poll(async () => (await db().sql<{ status: string }[]>`select status from clinic_claims where email = ${email}`)[0]?.status, { timeout: 30_000 })
       .toBe("verified");
     expect(unexpectedErrors(team.errors)).toEqual([]);
     await team.context.close();
 
     // The decision is mailed; the claimant asks for a sign-in link and uses it.
     await expect
-      .poll(async () => (await db.sql`select 1 from mail_messages where to_address = ${email} and subject like ${"Your claim of %: approved"}`).length, {
+      .poll(async () => (await db().sql`select 1 from mail_messages where to_address = ${email} and subject like ${"Your claim of %: approved"}`).length, {
         timeout: 30_000,
       })
       .toBe(1);
@@ -155,20 +146,7 @@ describe("a clinic owner at 390 px", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
     await page.getByText(MSG.owner.signInLinkSent).waitFor();
-    let token: string | undefined;
-    await expect
-      .poll(
-        async () => {
-          const [mail] = await db.sql<
-            { text: string }[]
-          >`select text from mail_messages where to_address = ${email} and kind = 'owner' and text like '%#token=%' order by id desc limit 1`;
-          token = /#token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1];
-          return token !== undefined;
-        },
-        { timeout: 30_000, interval: 250 },
-      )
-      .toBe(true);
-    await page.goto(adminUrl(`/owner/sign-in#token=${token!}`));
+    await followSignInLink(page, db(), email);
     const list = page.getByRole("list", { name: "Your clinics" });
     await list.waitFor();
     expect(await list.getByRole("link").allTextContents()).toEqual([name]);

@@ -3,32 +3,22 @@
  * up" saves the order, which is kept after a reload, the API lists it, and the audit log
  * records the reorder.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Clinic, ClinicPhotoList } from "@botox/core";
-import { connect, type DbHandle } from "@botox/db";
-import { launchBrowser, newTrackedPage } from "@botox/e2e";
-import { adminApi, adminUrl, expectToast, makePng, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { newTrackedPage } from "@botox/e2e";
+import { useBrowser, useDatabase } from "@botox/e2e/hooks";
+import { PHONE, adminApi, expectToast, makePng, noSidewaysScroll, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { addOwner, ownerOpensClinic } from "./owner-helpers.ts";
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-let browser: Browser;
-let database: DbHandle;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  database = connect(stack().databaseUrl, { max: 1 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await database?.close();
-});
+const browser = useBrowser();
+const database = useDatabase();
 
 describe("the owner's photos at 390 px", () => {
   it("an owner moves a photo up; the order is kept after a reload and recorded", async () => {
     const { urls } = stack();
     const origin = new URL(urls.admin).origin;
     // The team adds the clinic and three photos; the owner is linked to it as a verified claim would.
-    const team = await signedInPage(browser, "/");
+    const team = await signedInPage(browser(), "/");
     const clinic = await adminApi(team.context).send<Clinic>("POST", "/clinics", { name: uniqueName("E2E Photo Spa"), city: "Chicago", state: "IL" });
     for (const alt of ["Front desk", "Treatment room", "Waiting room"]) {
       const res = await team.context.request.post(`${urls.api}/clinics/${clinic.id}/photos`, {
@@ -38,22 +28,11 @@ describe("the owner's photos at 390 px", () => {
       expect(res.status(), await res.text()).toBe(201);
     }
     await team.context.close();
-    const email = `${uniqueName("photo-owner")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")}@photo-spa.test`;
-    const [owner] = await database.sql<{ id: number }[]>`insert into owners (email) values (${email}) returning id`;
-    await database.sql`insert into clinic_owners (clinic_id, owner_id) values (${clinic.id}, ${owner!.id})`;
+    const email = await addOwner(database(), clinic.id, { prefix: "photo-owner", domain: "photo-spa.test" });
 
-    const { page, context, errors } = await newTrackedPage(browser, PHONE);
-    const asked = await context.request.post(`${urls.api}/owner/sign-in-link`, { data: { email }, headers: { Origin: origin } });
-    expect(asked.status()).toBe(202);
-    const [mail] = await database.sql<{ text: string }[]>`
-      select text from mail_messages where to_address = ${email} and kind = 'owner' order by id desc limit 1`;
-    const token = /#token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1];
-    expect(token).toBeTruthy();
-    await page.goto(adminUrl(`/owner/sign-in#token=${token}`));
-    await page.getByRole("list", { name: "Your clinics" }).getByRole("link", { name: clinic.name }).click();
-    await page.getByRole("heading", { name: clinic.name, level: 1 }).waitFor();
+    const owner = await newTrackedPage(browser(), PHONE);
+    const { page, context, errors } = owner;
+    await ownerOpensClinic(owner, database(), email, clinic.name);
 
     const photos = page.getByRole("list", { name: "Your photos" });
     const shown = () => photos.getByRole("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("alt")));
@@ -74,12 +53,12 @@ describe("the owner's photos at 390 px", () => {
       ["Waiting room", 2],
       ["Treatment room", 3],
     ]);
-    const [logged] = await database.sql<{ actor_role: string; action: string }[]>`
+    const [logged] = await database().sql<{ actor_role: string; action: string }[]>`
       select actor_role, action from clinic_audit where clinic_id = ${clinic.id} and action = 'photo.reorder'`;
     expect(logged).toEqual({ actor_role: "owner", action: "photo.reorder" });
 
     await page.waitForLoadState("networkidle");
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await noSidewaysScroll(page);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

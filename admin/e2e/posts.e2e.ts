@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { toPostSlug, type BlogPost } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
+import { useBrowser } from "@botox/e2e/hooks";
 import { adminApi, expectToast, makePng, publicGet, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const content =
   "<h2>Before your appointment</h2><p>Botox aftercare starts before the appointment: avoid blood thinners and alcohol.</p>" +
@@ -18,7 +11,7 @@ const content =
 
 describe("blog posts", () => {
   it("creates a post with an uploaded image, readable through the public API", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/blog");
+    const { page, context, errors } = await signedInPage(browser(), "/blog");
     await page.getByRole("link", { name: "New Post" }).click();
     await page.getByRole("heading", { name: "Create New Blog Post" }).waitFor();
 

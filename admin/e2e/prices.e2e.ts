@@ -1,36 +1,26 @@
 /** Prices in the admin: a price added on the clinic's edit screen, a visitor's report published from the queue. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import type { Clinic, ClinicPrice, PriceReport } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
-import { adminApi, adminUrl, expectToast, publicGet, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import type { ClinicPrice, PriceReport } from "@botox/core";
+import { useBrowser } from "@botox/e2e/hooks";
+import { adminUrl, expectToast, publicGet, stack, uniqueName, unexpectedErrors, withOwnClinic } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-/** A clinic of the test's own (deleted afterwards with its prices). */
-async function ownClinic(api: ReturnType<typeof adminApi>): Promise<Clinic> {
-  return api.send<Clinic>("POST", "/clinics", {
+/** The values of a clinic of the test's own (withOwnClinic deletes it afterwards with its prices). */
+function ownClinic() {
+  return {
     name: uniqueName("Price Spa"),
     city: "Columbus",
     state: "OH",
     postalCode: "43215",
     latitude: 39.9612,
     longitude: -82.9988,
-  });
+  };
 }
 
 describe("prices in the admin", () => {
   it("adds a price on the clinic's edit screen, verifies it today, and the public API serves it", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/");
-    const api = adminApi(context);
-    const clinic = await ownClinic(api);
-    try {
+    await withOwnClinic(browser(), { clinic: ownClinic() }, async ({ page, errors, clinic }) => {
       await page.goto(adminUrl(`/clinics/${clinic.id}`));
       const card = page.getByRole("region", { name: "Prices" });
       await card.getByText("No prices yet for this clinic.").waitFor();
@@ -62,17 +52,11 @@ describe("prices in the admin", () => {
       });
       expect(served.body.prices[0]?.verifiedOn).toBe(new Date().toISOString().slice(0, 10));
       expect(unexpectedErrors(errors)).toEqual([]);
-    } finally {
-      await api.send("DELETE", `/clinics/${clinic.id}`).catch(() => undefined);
-      await context.close();
-    }
+    });
   });
 
   it("publishes a visitor's report from the Price Reports queue, after which it is a visitor-reported price", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/");
-    const api = adminApi(context);
-    const clinic = await ownClinic(api);
-    try {
+    await withOwnClinic(browser(), { clinic: ownClinic() }, async ({ page, errors, api, clinic }) => {
       const { urls } = stack();
       const sent = await fetch(`${urls.api}/clinics/${clinic.id}/price-reports`, {
         method: "POST",
@@ -98,17 +82,11 @@ describe("prices in the admin", () => {
       const published = await api.get<{ reports: PriceReport[] }>("/price-reports?status=published");
       expect(published.reports.find((r) => r.clinicId === clinic.id)?.priceId).toBe(served.body.prices[0]?.id);
       expect(unexpectedErrors(errors)).toEqual([]);
-    } finally {
-      await api.send("DELETE", `/clinics/${clinic.id}`).catch(() => undefined);
-      await context.close();
-    }
+    });
   });
 
   it("rejects a report with a reason", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/");
-    const api = adminApi(context);
-    const clinic = await ownClinic(api);
-    try {
+    await withOwnClinic(browser(), { clinic: ownClinic() }, async ({ page, errors, clinic }) => {
       const { urls } = stack();
       const sent = await fetch(`${urls.api}/clinics/${clinic.id}/price-reports`, {
         method: "POST",
@@ -126,9 +104,6 @@ describe("prices in the admin", () => {
       await page.getByRole("listitem").filter({ hasText: clinic.name }).getByText("Reason: Looks like a package price").waitFor();
       await expect(publicGet<{ prices: ClinicPrice[] }>(`/clinics/${clinic.id}/prices`).then((r) => r.body.prices)).resolves.toEqual([]);
       expect(unexpectedErrors(errors)).toEqual([]);
-    } finally {
-      await api.send("DELETE", `/clinics/${clinic.id}`).catch(() => undefined);
-      await context.close();
-    }
+    });
   });
 });

@@ -3,25 +3,18 @@
  * automatic rebuild (debounce, build into a new folder, atomic switch), on the clinic's page
  * and on its city page.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { cityPath, clinicPath, type Clinic } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
+import { useBrowser } from "@botox/e2e/hooks";
 import { REBUILD_TIMEOUT_MS, adminApi, expectToast, signedInPage, stack, uniqueCity, uniqueName, unexpectedErrors, untilServed } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("publishing", () => {
   it(
     "shows a clinic renamed in the admin on its public page and its city page after the automatic rebuild",
     async () => {
-      const { page, context, errors } = await signedInPage(browser, "/clinics");
+      const { page, context, errors } = await signedInPage(browser(), "/clinics");
       const api = adminApi(context);
       // A clinic of our own in a city of its own: no other test edits either page.
       const name = uniqueName("Publish Glow Spa");
@@ -60,7 +53,7 @@ describe("publishing", () => {
         await untilServed(cityPage, renamed);
 
         // A visitor's browser sees it too.
-        const visitor = await browser.newContext();
+        const visitor = await browser().newContext();
         const site = await visitor.newPage();
         await site.goto(stack().urls.site + clinicPage);
         await site.getByRole("heading", { level: 1, name: renamed }).waitFor();

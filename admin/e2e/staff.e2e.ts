@@ -1,24 +1,14 @@
 /** Who injects here in the admin: a staff member added by NPI lookup against the stack's loopback NPI Registry. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import type { Clinic, ListedStaffMember, Stats } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
-import { adminApi, adminUrl, expectToast, publicGet, signedInPage, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import type { ListedStaffMember, Stats } from "@botox/core";
+import { useBrowser } from "@botox/e2e/hooks";
+import { adminUrl, expectToast, publicGet, uniqueName, unexpectedErrors, withOwnClinic } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("staff in the admin", () => {
   it("looks an NPI up, confirms the registry's record, saves it checked today, and the public API serves it", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/");
-    const api = adminApi(context);
-    const clinic = await api.send<Clinic>("POST", "/clinics", { name: uniqueName("Staff Spa"), city: "Columbus", state: "OH" });
-    try {
+    await withOwnClinic(browser(), { clinic: { name: uniqueName("Staff Spa"), city: "Columbus", state: "OH" } }, async ({ page, errors, api, clinic }) => {
       const before = await api.get<Stats>("/stats");
       await page.goto(adminUrl(`/clinics/${clinic.id}`));
       const card = page.getByRole("region", { name: "Staff" });
@@ -73,9 +63,6 @@ describe("staff in the admin", () => {
       await card.getByText("The clinic has not told us who injects here yet.").waitFor();
       // The one 404 is the lookup of the NPI the registry has no record of, answered as designed.
       expect(unexpectedErrors(errors)).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
-    } finally {
-      await api.send("DELETE", `/clinics/${clinic.id}`).catch(() => undefined);
-      await context.close();
-    }
+    });
   });
 });

@@ -1,21 +1,14 @@
 /** Visitors' suggested edits in the admin: the queue side by side, applying one, "Verified today". */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Clinic } from "@botox/core";
 import { isoDay } from "@botox/core";
-import { launchBrowser } from "@botox/e2e";
-import { adminApi, adminUrl, expectToast, publicGet, signedInPage, stack, uniqueName, unexpectedErrors } from "./helpers.ts";
+import { useBrowser } from "@botox/e2e/hooks";
+import { adminUrl, expectToast, publicGet, stack, uniqueName, unexpectedErrors, withOwnClinic } from "./helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-async function ownClinic(api: ReturnType<typeof adminApi>): Promise<Clinic> {
-  return api.send<Clinic>("POST", "/clinics", {
+function ownClinic() {
+  return {
     name: uniqueName("Suggest Spa"),
     city: "Columbus",
     state: "OH",
@@ -23,7 +16,7 @@ async function ownClinic(api: ReturnType<typeof adminApi>): Promise<Clinic> {
     postalCode: "43215",
     latitude: 39.9612,
     longitude: -82.9988,
-  });
+  };
 }
 
 /** A visitor's suggestion, sent as the site's island sends it (no admin cookie). */
@@ -39,10 +32,7 @@ async function suggest(clinicId: number, body: unknown): Promise<void> {
 
 describe("suggested edits in the admin", () => {
   it("counts pending ones, shows current and suggested side by side, and applying saves the clinic as checked today", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/");
-    const api = adminApi(context);
-    const clinic = await ownClinic(api);
-    try {
+    await withOwnClinic(browser(), { clinic: ownClinic() }, async ({ page, errors, clinic }) => {
       await suggest(clinic.id, { changes: { phone: "(614) 555-0199", businessStatus: "CLOSED_TEMPORARILY" }, note: "Renovating until spring" });
       await page.reload();
       await page.getByRole("link", { name: /Pending Suggested Edits/ }).waitFor();
@@ -66,17 +56,11 @@ describe("suggested edits in the admin", () => {
       const served = await publicGet<Clinic>(`/proxy/clinic/${clinic.slug}?city=${clinic.citySlug}`);
       expect(served.body).toMatchObject({ phone: "(614) 555-0199", businessStatus: "CLOSED_TEMPORARILY", lastVerifiedOn: isoDay(new Date()) });
       expect(unexpectedErrors(errors)).toEqual([]);
-    } finally {
-      await api.send("DELETE", `/clinics/${clinic.id}`).catch(() => undefined);
-      await context.close();
-    }
+    });
   });
 
   it("rejects one with a reason, leaving the clinic as it was; 'Verified today' on the edit screen stamps the listing", async () => {
-    const { page, context, errors } = await signedInPage(browser, "/suggestions");
-    const api = adminApi(context);
-    const clinic = await ownClinic(api);
-    try {
+    await withOwnClinic(browser(), { clinic: ownClinic(), path: "/suggestions" }, async ({ page, errors, clinic }) => {
       await suggest(clinic.id, { changes: { site: "https://wrong.example.com" } });
       await page.reload();
       const item = page.getByRole("listitem").filter({ hasText: clinic.name });
@@ -96,9 +80,6 @@ describe("suggested edits in the admin", () => {
       const after = await publicGet<Clinic>(`/proxy/clinic/${clinic.slug}?city=${clinic.citySlug}`);
       expect(after.body.lastVerifiedOn).toBe(isoDay(new Date()));
       expect(unexpectedErrors(errors)).toEqual([]);
-    } finally {
-      await api.send("DELETE", `/clinics/${clinic.id}`).catch(() => undefined);
-      await context.close();
-    }
+    });
   });
 });

@@ -1,45 +1,19 @@
 /** Shared pieces of the site's browser tests. */
-import { afterAll, beforeAll, inject } from "vitest";
+import { inject } from "vitest";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { connect, type DbHandle } from "@botox/db";
-import { launchBrowser, newTrackedPage, type TrackedPage } from "@botox/e2e";
+import { newTrackedPage, type TrackedPage } from "@botox/e2e";
+
+export { useBrowser, useDatabase } from "@botox/e2e/hooks";
 
 export const stack = inject("stack");
 export const site = stack.urls.site;
 export const api = stack.urls.api;
 export const geoServices = inject("geoServices");
 
-/** A browser for the whole file, closed after it (started with any extra command-line flags). */
-export function useBrowser(extraArgs: readonly string[] = []): () => Browser {
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser(extraArgs);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  return () => {
-    if (!browser) throw new Error("The browser is not started yet");
-    return browser;
-  };
-}
-
 export const MOBILE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 export async function openPage(browser: Browser, options?: BrowserContextOptions): Promise<TrackedPage> {
   return newTrackedPage(browser, options);
-}
-
-/** The throwaway database of the stack, for checking what reached the API. */
-export function useDatabase(): () => DbHandle {
-  let handle: DbHandle | undefined;
-  beforeAll(() => {
-    handle = connect(stack.databaseUrl, { max: 1 });
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
-  return () => handle!;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@botox/core";
 import { createAdminTestContext, type AdminTestContext } from "../test/admin-app.ts";
-import { hashToken } from "./session.ts";
+import { hashToken } from "../lib/token-hash.ts";
 
 let t: AdminTestContext;
 const cookies: Record<string, string> = {};

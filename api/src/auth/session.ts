@@ -9,7 +9,7 @@
  * (decision 267): `admin` for the team, `owner` for a clinic owner, whose requests reach only
  * what admin-route.ts lets owners use.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { MSG } from "@botox/core";
@@ -17,6 +17,7 @@ import { deleteExpiredSessions, deleteSession, findSessionWithUser, insertSessio
 import type { AppEnv } from "../context.ts";
 import { cookiesSecure } from "../env.ts";
 import { HttpError } from "../lib/errors.ts";
+import { hashToken } from "../lib/token-hash.ts";
 
 const SESSION_COOKIE = "session";
 /** @internal Exported for its tests. */
@@ -53,11 +54,6 @@ function encodeBase32(bytes: Uint8Array): string {
 
 function generateSessionToken(): string {
   return encodeBase32(randomBytes(20));
-}
-
-/** @internal Exported for its tests. */
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
 }
 
 function expiryFor(createdAt: Date, now: Date): Date {

@@ -9,7 +9,8 @@ import type { Sql } from "@botox/db";
 import type { MailConfig } from "./config.ts";
 import { enqueueMail, type Tx } from "./outbox.ts";
 import { confirmationMail } from "./templates.ts";
-import { CONFIRM_TOKEN_DAYS, hashToken, manageToken, manageTokenId, manageTokenValid, newConfirmToken } from "./tokens.ts";
+import { hashToken } from "../lib/token-hash.ts";
+import { CONFIRM_TOKEN_DAYS, manageToken, manageTokenId, manageTokenValid, newConfirmToken } from "./tokens.ts";
 
 /** Version of the subscribe form's consent text, kept with each consent. Change it with the text. */
 const CONSENT_TEXT_VERSION = "2026-11-28";

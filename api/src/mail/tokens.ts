@@ -6,7 +6,8 @@
  *    not stored, so every mail can carry one without a write per mail. Erasing the
  *    subscription (or a new nonce) makes all of them wrong at once.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { hashToken } from "../lib/token-hash.ts";
 
 export const CONFIRM_TOKEN_DAYS = 7;
 
@@ -14,8 +15,6 @@ export function newConfirmToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString("base64url");
   return { token, hash: hashToken(token) };
 }
-
-export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");
 
 const manageMac = (secret: string, id: number, nonce: string) => createHmac("sha256", secret).update(`newsletter-manage:${id}:${nonce}`).digest("base64url");
 

@@ -13,7 +13,8 @@ import { setAuditActor, type AuditActor, type Sql } from "@botox/db";
 import type { MailContext } from "../mail/subscriptions.ts";
 import { enqueueMail, enqueueMails, type Tx } from "../mail/outbox.ts";
 import { claimCodeMail, claimContestOpenedMail, claimContestOwnerMail, claimDecisionMail } from "../mail/templates.ts";
-import { hashToken, newConfirmToken } from "../mail/tokens.ts";
+import { hashToken } from "../lib/token-hash.ts";
+import { newConfirmToken } from "../mail/tokens.ts";
 import { emailMatchesSite } from "./claim-domain.ts";
 
 const CLAIM_CODE_MINUTES = 15;

@@ -10,7 +10,8 @@ import { setAuditActor, type AuditActor, type Sql } from "@botox/db";
 import type { MailContext } from "../mail/subscriptions.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { ownerInviteMail } from "../mail/templates.ts";
-import { hashToken, newConfirmToken } from "../mail/tokens.ts";
+import { hashToken } from "../lib/token-hash.ts";
+import { newConfirmToken } from "../mail/tokens.ts";
 import { ClaimProblem } from "./claims.ts";
 
 /** Invitations one owner may send in a day (across their clinics): enough for a practice, too few to mail-bomb anyone. */

@@ -11,7 +11,8 @@ import * as OTPAuth from "otpauth";
 import { BRAND } from "@botox/core";
 import type { Sql } from "@botox/db";
 import type { Tx } from "../mail/outbox.ts";
-import { hashToken, newConfirmToken } from "../mail/tokens.ts";
+import { hashToken } from "../lib/token-hash.ts";
+import { newConfirmToken } from "../mail/tokens.ts";
 
 const PERIOD_SECONDS = 30;
 const RECOVERY_CODES = 10;

@@ -8,7 +8,8 @@ import { MSG } from "@botox/core";
 import type { MailContext } from "../mail/subscriptions.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { ownerSignInMail } from "../mail/templates.ts";
-import { hashToken, newConfirmToken } from "../mail/tokens.ts";
+import { hashToken } from "../lib/token-hash.ts";
+import { newConfirmToken } from "../mail/tokens.ts";
 
 const SIGN_IN_LINK_MINUTES = 15;
 /** Links one address may be sent per hour. */

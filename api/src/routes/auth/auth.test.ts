@@ -19,7 +19,8 @@ import {
 } from "../../auth/login-throttle.ts";
 import { socketEnv } from "../../test/public-app.ts";
 import { throttleFor } from "../../auth/password-check.ts";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, hashToken } from "../../auth/session.ts";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../auth/session.ts";
+import { hashToken } from "../../lib/token-hash.ts";
 import { createApp } from "../../app.ts";
 import { readApiEnv } from "../../env.ts";
 

@@ -7,8 +7,8 @@ import { MSG, bookingLinkStateSchema } from "@botox/core";
 import { bookingLinkStateOf } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { idParams } from "../../lib/ids.ts";
-import { createRouter, errorResponse, json } from "../../lib/openapi.ts";
+import { clinicNotFound, clinicParams } from "../../lib/clinic-id.ts";
+import { createRouter, json } from "../../lib/openapi.ts";
 import { clinicIdParam } from "../../owners/access.ts";
 
 const stateRoute = adminRoute({
@@ -17,8 +17,8 @@ const stateRoute = adminRoute({
   summary: "A clinic's stored booking link, whether visitors see it, when it was last checked and since when it has not answered (team, or the clinic's owner)",
   tags: ["clinics", "owners"],
   owner: clinicIdParam,
-  request: { params: idParams(MSG.admin.clinicNotFound) },
-  responses: { 200: json("The link and its checks", bookingLinkStateSchema), 404: errorResponse(MSG.admin.clinicNotFound) },
+  request: { params: clinicParams },
+  responses: { 200: json("The link and its checks", bookingLinkStateSchema), 404: clinicNotFound },
 });
 
 export const bookingLinkRoutes = createRouter().openapi(stateRoute, async (c) => {

@@ -6,8 +6,8 @@ import { MSG, clinicAuditListSchema, clinicAuditQuerySchema } from "@botox/core"
 import { clinicExists, listClinicAudit } from "@botox/db";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { idParams } from "../../lib/ids.ts";
-import { commonErrors, createRouter, errorResponse, json } from "../../lib/openapi.ts";
+import { clinicNotFound, clinicParams } from "../../lib/clinic-id.ts";
+import { commonErrors, createRouter, json } from "../../lib/openapi.ts";
 import { clinicIdParam } from "../../owners/access.ts";
 
 const auditRoute = adminRoute({
@@ -17,10 +17,10 @@ const auditRoute = adminRoute({
     "A clinic's audit log (team, or its owner), newest first: who (a team member or an owner) changed which fields of the clinic, its prices, deals, staff or claims, when, with the values before and after; an applied suggested edit names it",
   tags: ["clinics", "owners"],
   owner: clinicIdParam,
-  request: { params: idParams(MSG.admin.clinicNotFound), query: clinicAuditQuerySchema },
+  request: { params: clinicParams, query: clinicAuditQuerySchema },
   responses: {
     200: json("A page of the log", clinicAuditListSchema),
-    404: errorResponse(MSG.admin.clinicNotFound),
+    404: clinicNotFound,
     ...commonErrors,
   },
 });

@@ -23,7 +23,7 @@ import { decideSuggestion, findAdminClinicById, insertSuggestion, updateClinicOw
 import { adminRoute } from "../../auth/admin-route.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { idParams } from "../../lib/ids.ts";
+import { clinicNotFound, clinicParams } from "../../lib/clinic-id.ts";
 import { createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { clinicIdParam } from "../../owners/access.ts";
 import { siteRegistrableDomain } from "../../owners/claim-domain.ts";
@@ -37,11 +37,11 @@ const patchRoute = adminRoute({
   tags: ["clinics", "owners"],
   owner: clinicIdParam,
   middleware: [jsonBody] as const,
-  request: { params: idParams(MSG.admin.clinicNotFound), body: jsonRequest(clinicPatchSchema) },
+  request: { params: clinicParams, body: jsonRequest(clinicPatchSchema) },
   responses: {
     200: json("Saved", clinicSchema),
     202: json("Held for the team (the other fields are saved)", clinicPatchHeldSchema),
-    404: errorResponse(MSG.admin.clinicNotFound),
+    404: clinicNotFound,
     409: errorResponse(SUGGESTION_MSG.alreadyPending),
     ...writeErrors,
   },

@@ -24,10 +24,8 @@ import { adminRoute } from "../../auth/admin-route.ts";
 import { clinicIdParam } from "../../owners/access.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, slugConflict } from "../../lib/errors.ts";
-import { idParams } from "../../lib/ids.ts";
+import { clinicNotFound, clinicParams } from "../../lib/clinic-id.ts";
 import { createRouter, errorResponse, json, jsonBody, jsonRequest } from "../../lib/openapi.ts";
-
-const clinicParams = idParams(MSG.admin.clinicNotFound);
 
 const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -47,7 +45,6 @@ function toClinicValues({ workingHoursAsText: _flag, allowDuplicate: _duplicate,
 }
 
 const tags = ["admin clinics"];
-const notFound = errorResponse(MSG.admin.clinicNotFound);
 const slugTaken = errorResponse(MSG.api.clinicSlugTaken);
 
 const listRoute = adminRoute({
@@ -66,7 +63,7 @@ const getRoute = adminRoute({
   tags,
   owner: clinicIdParam,
   request: { params: clinicParams },
-  responses: { 200: json("The clinic", clinicSchema), 404: notFound },
+  responses: { 200: json("The clinic", clinicSchema), 404: clinicNotFound },
 });
 const createClinicRoute = adminRoute({
   method: "post",
@@ -91,7 +88,7 @@ const replaceRoute = adminRoute({
   responses: {
     200: json("Updated clinic", clinicSchema),
     400: errorResponse("Validation error; unreadable working hours without workingHoursAsText"),
-    404: notFound,
+    404: clinicNotFound,
     409: slugTaken,
   },
 });
@@ -101,7 +98,7 @@ const deleteRoute = adminRoute({
   summary: "Delete a clinic",
   tags,
   request: { params: clinicParams },
-  responses: { 200: json("Deleted", okResponseSchema), 404: notFound },
+  responses: { 200: json("Deleted", okResponseSchema), 404: clinicNotFound },
 });
 
 export const clinicsAdminRoutes = createRouter()

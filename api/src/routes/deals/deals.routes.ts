@@ -42,6 +42,7 @@ import { adminRoute } from "../../auth/admin-route.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, clinicGone, parseOrThrow, readJson } from "../../lib/errors.ts";
 import { definedFields } from "../../lib/patch.ts";
+import { clinicNotFound, clinicParams } from "../../lib/clinic-id.ts";
 import { idParams } from "../../lib/ids.ts";
 import { commonErrors, createRouter, documentedJsonRequest, errorResponse, json, jsonBody, writeErrors } from "../../lib/openapi.ts";
 import { cachedJson } from "../../lib/cached-json.ts";
@@ -51,7 +52,6 @@ import { clinicIdParam, clinicOfRow } from "../../owners/access.ts";
 const today = () => isoDay(new Date());
 
 const dealAnswer = z.object({ deal: dealSchema });
-const clinicParams = idParams(MSG.admin.clinicNotFound);
 const dealParams = idParams(DEAL_MSG.notFound);
 
 export const dealsRoutes = createRouter();
@@ -102,7 +102,7 @@ const clinicDealsRoute = adminRoute({
   tags: ["deals", "admin"],
   owner: clinicIdParam,
   request: { params: clinicParams },
-  responses: { 200: json("Deals", z.object({ deals: z.array(dealSchema) })), 404: errorResponse(MSG.admin.clinicNotFound) },
+  responses: { 200: json("Deals", z.object({ deals: z.array(dealSchema) })), 404: clinicNotFound },
 });
 
 dealsRoutes.openapi(clinicDealsRoute, async (c) => {
@@ -123,7 +123,7 @@ const createDealRoute = adminRoute({
   middleware: [jsonBody],
   // Its date rules depend on the day: the handler builds the schema for today and validates.
   request: { params: clinicParams, body: documentedJsonRequest(dealInputSchema(today())) },
-  responses: { 201: json("Created deal", dealAnswer), 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
+  responses: { 201: json("Created deal", dealAnswer), 404: clinicNotFound, ...writeErrors },
 });
 
 dealsRoutes.openapi(createDealRoute, async (c) => {

@@ -27,7 +27,7 @@ import type { AppEnv } from "../../context.ts";
 import { lazyBodyLimit } from "../../lib/body-limit.ts";
 import { countListingEvent } from "../../lib/listing-event-batches.ts";
 import { HttpError, bodyTooLarge, parseOrThrow } from "../../lib/errors.ts";
-import { idParams } from "../../lib/ids.ts";
+import { clinicNotFound, clinicParams } from "../../lib/clinic-id.ts";
 import { createRouter, documentedJsonRequest, errorResponse, json, writeErrors } from "../../lib/openapi.ts";
 import { dayCounter, rateLimit } from "../../lib/rate-limit.ts";
 import { visitorKeyFor } from "../../lib/visitor.ts";
@@ -64,8 +64,8 @@ const weeksRoute = adminRoute({
   summary: `A clinic's counts by week (weeks=1..${LISTING_EVENTS.weeksMax}, ${LISTING_EVENTS.weeksDefault} by default), oldest first, the current week last, weeks without events as zeros (the team, and the clinic's owners)`,
   tags: ["events"],
   owner: clinicIdParam,
-  request: { params: idParams(MSG.admin.clinicNotFound), query: listingEventWeeksQuerySchema },
-  responses: { 200: json("Counts by week", listingEventWeeksSchema), 400: errorResponse(MSG.events.weeks), 404: errorResponse(MSG.admin.clinicNotFound) },
+  request: { params: clinicParams, query: listingEventWeeksQuerySchema },
+  responses: { 200: json("Counts by week", listingEventWeeksSchema), 400: errorResponse(MSG.events.weeks), 404: clinicNotFound },
 });
 
 /** The beacon's JSON, sent as text/plain or application/json. */

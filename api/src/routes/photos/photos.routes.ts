@@ -21,6 +21,7 @@ import type { AppEnv } from "../../context.ts";
 import { adminRoute } from "../../auth/admin-route.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, bodyTooLarge, parseOrThrow } from "../../lib/errors.ts";
+import { clinicNotFound, clinicParams } from "../../lib/clinic-id.ts";
 import { idParams } from "../../lib/ids.ts";
 import { createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { IMAGE_TOO_LARGE, UPLOAD_MAX_BYTES, inUploadSlot, processImage, saveImage, uploadStorage } from "../../lib/uploads.ts";
@@ -35,8 +36,8 @@ const listRoute = adminRoute({
   summary: "A clinic's photos in page order (team, or the clinic's owner)",
   tags: ["clinics", "owners"],
   owner: clinicIdParam,
-  request: { params: idParams(MSG.admin.clinicNotFound) },
-  responses: { 200: json("Photos", clinicPhotoListSchema), 404: errorResponse(MSG.admin.clinicNotFound) },
+  request: { params: clinicParams },
+  responses: { 200: json("Photos", clinicPhotoListSchema), 404: clinicNotFound },
 });
 
 photosRoutes.openapi(listRoute, async (c) => {
@@ -54,7 +55,7 @@ const addRoute = adminRoute({
   tags: ["clinics", "owners"],
   owner: clinicIdParam,
   request: {
-    params: idParams(MSG.admin.clinicNotFound),
+    params: clinicParams,
     body: {
       required: true,
       // Documented only: the handler reads the form after the session check (as POST /upload/blog-image).
@@ -72,7 +73,7 @@ const addRoute = adminRoute({
   responses: {
     201: json("The added photo", clinicPhotoCreatedSchema),
     400: errorResponse(`No file, no alt text, an unreadable image, ${IMAGE_TOO_LARGE}, or ${MSG.photos.tooMany(CLINIC_PHOTOS.max)}`),
-    404: errorResponse(MSG.admin.clinicNotFound),
+    404: clinicNotFound,
     411: errorResponse(MSG.api.lengthRequired),
     413: errorResponse(MSG.validation.imageSize),
     415: errorResponse(MSG.validation.imageType),
@@ -157,10 +158,10 @@ const orderRoute = adminRoute({
   tags: ["clinics", "owners"],
   owner: clinicIdParam,
   middleware: [jsonBody] as const,
-  request: { params: idParams(MSG.admin.clinicNotFound), body: jsonRequest(clinicPhotoOrderSchema) },
+  request: { params: clinicParams, body: jsonRequest(clinicPhotoOrderSchema) },
   responses: {
     200: json("The photos in their new order", clinicPhotoListSchema),
-    404: errorResponse(MSG.admin.clinicNotFound),
+    404: clinicNotFound,
     ...writeErrors,
   },
 });

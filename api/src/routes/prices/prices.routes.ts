@@ -50,6 +50,7 @@ import { loadSessionUser } from "../../auth/session.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, clinicGone, parseOrThrow, readJson } from "../../lib/errors.ts";
 import { definedFields } from "../../lib/patch.ts";
+import { clinicNotFound, clinicParams } from "../../lib/clinic-id.ts";
 import { idParams } from "../../lib/ids.ts";
 import {
   commonErrors,
@@ -208,8 +209,8 @@ const createPriceRoute = adminRoute({
   tags: ["prices", "admin"],
   owner: clinicIdParam,
   middleware: [jsonBody],
-  request: { params: idParams(MSG.admin.clinicNotFound), body: jsonRequest(priceInputSchema) },
-  responses: { 201: json("Created price", priceSchema), 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
+  request: { params: clinicParams, body: jsonRequest(priceInputSchema) },
+  responses: { 201: json("Created price", priceSchema), 404: clinicNotFound, ...writeErrors },
 });
 
 pricesRoutes.openapi(createPriceRoute, async (c) => {

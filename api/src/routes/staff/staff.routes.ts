@@ -27,6 +27,7 @@ import { adminRoute } from "../../auth/admin-route.ts";
 import { actorOf, writeContent } from "../../lib/content-changes.ts";
 import { HttpError, clinicGone } from "../../lib/errors.ts";
 import { definedFields } from "../../lib/patch.ts";
+import { clinicNotFound, clinicParams } from "../../lib/clinic-id.ts";
 import { idParams } from "../../lib/ids.ts";
 import { commonErrors, createRouter, errorResponse, json, jsonBody, jsonRequest, writeErrors } from "../../lib/openapi.ts";
 import { cachedJson } from "../../lib/cached-json.ts";
@@ -146,8 +147,8 @@ const createStaffRoute = adminRoute({
   tags: ["staff", "admin"],
   owner: clinicIdParam,
   middleware: [jsonBody],
-  request: { params: idParams(MSG.admin.clinicNotFound), body: jsonRequest(staffInputSchema) },
-  responses: { 201: json("Created staff member", staffCreatedSchema), 404: errorResponse(MSG.admin.clinicNotFound), ...writeErrors },
+  request: { params: clinicParams, body: jsonRequest(staffInputSchema) },
+  responses: { 201: json("Created staff member", staffCreatedSchema), 404: clinicNotFound, ...writeErrors },
 });
 
 staffRoutes.openapi(createStaffRoute, async (c) => {
