@@ -3,6 +3,9 @@
  * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { createHmac, randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LISTING_EVENTS, MSG, type ListingEventWeeks, type Stats } from "@botox/core";
@@ -173,6 +176,56 @@ describe("POST /events", () => {
     expect([big.status, await errorOf(big)]).toEqual([413, MSG.api.payloadTooLarge]);
     const foreign = await beacon({ clinicId: clinicA, type: "view" }, { ip: freshIp(), headers: { Origin: "https://elsewhere.example" } });
     expect([foreign.status, await errorOf(foreign)]).toEqual([403, MSG.api.forbiddenOrigin]);
+  });
+
+  it("over a real socket, takes a declared and a chunked body and refuses either past 1 KB (the node adapter's paths)", async () => {
+    const api = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    });
+    const port = (api.address() as AddressInfo).port;
+    const post = (body: string, framing: "declared" | "chunked") =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: "127.0.0.1",
+            port,
+            path: "/api/v1/events",
+            method: "POST",
+            headers: {
+              "Content-Type": "text/plain;charset=UTF-8",
+              Origin: TEST_ORIGIN,
+              "User-Agent": BROWSER,
+              ...(framing === "declared" ? { "Content-Length": String(Buffer.byteLength(body)) } : { "Transfer-Encoding": "chunked" }),
+            },
+          },
+          (res) => {
+            let text = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => (text += chunk));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        );
+        req.on("error", reject);
+        // A chunked body in two chunks, as a stream would send it.
+        if (framing === "chunked") req.write(body.slice(0, 8));
+        req.end(framing === "chunked" ? body.slice(8) : body);
+      });
+    try {
+      const before = await countOf(clinicA, "booking");
+      expect(await post(JSON.stringify({ clinicId: clinicA, type: "booking" }), "declared")).toEqual({ status: 204, text: "" });
+      expect(await post(JSON.stringify({ clinicId: clinicA, type: "booking" }), "chunked")).toEqual({ status: 204, text: "" });
+      expect(await countOf(clinicA, "booking")).toBe(before + 2);
+      const big = JSON.stringify({ clinicId: clinicA, type: "booking", pad: "x".repeat(LISTING_EVENTS.bodyMaxBytes) });
+      for (const framing of ["declared", "chunked"] as const) {
+        const res = await post(big, framing);
+        expect([res.status, JSON.parse(res.text)], framing).toEqual([413, { error: MSG.api.payloadTooLarge }]);
+      }
+      const broken = await post("{not json", "declared");
+      expect([broken.status, JSON.parse(broken.text)]).toEqual([400, { error: MSG.api.invalidJson }]);
+      expect(await countOf(clinicA, "booking")).toBe(before + 2);
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+    }
   });
 
   it("is documented with both body types", async () => {
