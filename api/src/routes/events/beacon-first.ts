@@ -3,8 +3,9 @@
  * the API takes thousands of a second (the views and taps of every clinic page).
  *
  * Why: through Hono an answer is made of web Headers and Response objects and a chain of a dozen
- * middleware closures; for the beacon's empty 204 that was half of what the API spent on it
- * (docs/benchmarks/304-the-beacon-at-2000-a-second.md, same run with and without this module).
+ * middleware closures; for the beacon's empty 204 that was most of what the API itself spent on
+ * it (docs/benchmarks/304-the-beacon-at-2000-a-second.md: the same run with and without this
+ * module, `bench:api --baseline`, is the measurement that shows it pays).
  * Here the ordinary beacon (a declared length within the limit, a body type the route takes, an
  * origin the origin check lets through, a well-formed event, an address under the flood guard)
  * is read from the node request and answered with one plain record of headers.
