@@ -60,20 +60,21 @@ export function beaconFirst(deps: Deps, answer: AnswerHeaders, routed: Routed): 
       const text = await request.text().catch(() => "");
       const event = parseEvent(text);
       const ip = clientIp(incoming?.socket?.remoteAddress, header("x-forwarded-for"));
-      const limits = event && (await eventsFloodGuard.take(deps, ip));
-      if (!event || !limits) return routed(new Request(request.url, { method: "POST", headers: request.headers, body: text }), env);
-      const headers = { ...answer.plain(BEACON_PATH, header("x-request-id"), header("origin")), ...limits };
+      const headers = answer.plain(BEACON_PATH, header("x-request-id"), header("origin"));
       try {
+        const limits = event && (await eventsFloodGuard.take(deps, ip));
+        if (!event || !limits) return await routed(new Request(request.url, { method: "POST", headers: request.headers, body: text }), env);
+        Object.assign(headers, limits);
         await countEvent(deps, ip, header("user-agent"), event);
+        return new Response(null, { status: 204, headers });
       } catch (err) {
-        // As the app's error handler answers it for the route, with the same headers.
+        // As the app's error handler answers the route's failures (a database outage: 503), with the same headers.
         const c = new Context<AppEnv>(request, { env });
         c.set("deps", deps);
         const res = handleError(err instanceof Error ? err : new Error(String(err)), c);
         for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
         return res;
       }
-      return new Response(null, { status: 204, headers });
     })();
   };
 }
