@@ -33,7 +33,6 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -54,6 +53,7 @@ import {
   searchClinicsNearZipByPrice,
 } from "@botox/db";
 import { createBenchDatabase, seedClinics } from "./database.ts";
+import { pacedLoad, type Raw } from "./paced-load.ts";
 
 const TARGET_P95_MS = 25;
 /** The listing beacon's goal on one instance (decision 277). */
@@ -461,18 +461,15 @@ interface Cursor {
   i: number;
 }
 
-/** One load's counts and latencies (a measurement may be made of several, alternating codes). */
-interface Raw {
-  requests: number;
-  seconds: number;
-  latencies: number[];
-  errors: number;
-  non2xx: number;
-  timeouts: number;
-}
-
 async function load(port: number, s: Scenario, run: { seconds: number } | { amount: number }, cursor: Cursor): Promise<Raw> {
-  if (s.overallRate) return pacedLoad(port, s, s.overallRate, "seconds" in run ? run.seconds : run.amount / s.overallRate, cursor);
+  if (s.overallRate) {
+    const paced = {
+      method: s.method,
+      headers: { "content-type": "application/json", origin: "http://localhost:4321", ...s.headers },
+      next: (i: number) => s.next(i),
+    };
+    return pacedLoad(port, paced, s.overallRate, "seconds" in run ? run.seconds : run.amount / s.overallRate, cursor);
+  }
   let ip = 0;
   const latencies: number[] = [];
   const instance = autocannon({
@@ -494,73 +491,6 @@ async function load(port: number, s: Scenario, run: { seconds: number } | { amou
   instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   const result = await instance;
   return { requests: result.requests.total, seconds: result.duration, latencies, errors: result.errors, non2xx: result.non2xx, timeouts: result.timeouts };
-}
-
-/**
- * `rate` requests a second for `seconds`, evenly spaced and never waiting for answers (an open
- * loop): at each tick the requests due by then are sent on a keep-alive pool of sockets, and
- * each is timed from its sending to the end of its answer. A request still unanswered after
- * 10 s counts as a timeout.
- */
-async function pacedLoad(port: number, s: Scenario, rate: number, seconds: number, cursor: Cursor): Promise<Raw> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const latencies: number[] = [];
-  let errors = 0;
-  let non2xx = 0;
-  let timeouts = 0;
-  let ip = 0;
-  const pending = new Set<Promise<void>>();
-  const send = () => {
-    const { path: p, body } = s.next(cursor.i++);
-    ip = (ip + 1) % 65_536;
-    const started = performance.now();
-    const done = new Promise<void>((resolve) => {
-      const req = http.request(
-        {
-          agent,
-          host: "127.0.0.1",
-          port,
-          path: p,
-          method: s.method,
-          timeout: 10_000,
-          headers: { "content-type": "application/json", origin: "http://localhost:4321", ...s.headers, "x-forwarded-for": `198.18.${ip >> 8}.${ip & 255}` },
-        },
-        (res) => {
-          res.resume();
-          res.on("end", () => {
-            latencies.push(performance.now() - started);
-            if ((res.statusCode ?? 0) >= 300) non2xx++;
-            resolve();
-          });
-        },
-      );
-      req.on("timeout", () => {
-        timeouts++;
-        req.destroy();
-      });
-      req.on("error", () => {
-        errors++;
-        resolve();
-      });
-      req.end(body);
-    });
-    pending.add(done);
-    void done.then(() => pending.delete(done));
-  };
-  const total = Math.round(rate * seconds);
-  const start = performance.now();
-  let sent = 0;
-  while (sent < total) {
-    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
-    while (sent < due) {
-      send();
-      sent++;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  return { requests: latencies.length, seconds: (performance.now() - start) / 1000, latencies, errors, non2xx, timeouts };
 }
 
 function summarize(name: string, mode: string, code: string, raws: Raw[]): Measured {

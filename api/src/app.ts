@@ -40,6 +40,7 @@ import { clinicPatchRoutes } from "./routes/clinics/clinic-patch.routes.ts";
 import { bookingLinkRoutes } from "./routes/clinics/booking-link.routes.ts";
 import { clinicAuditRoutes } from "./routes/clinics/clinic-audit.routes.ts";
 import { eventsRoutes } from "./routes/events/events.routes.ts";
+import { beaconFirst } from "./routes/events/beacon-first.ts";
 
 /**
  * Builds the API. `index.ts` only serves it; tests call `createApp(deps).request(...)`.
@@ -117,10 +118,12 @@ export function createApp(deps: Deps) {
   app.route(API_PREFIX, v1);
   app.notFound((c) => c.json(errorBody(MSG.api.notFound), 404));
   app.onError(handleError);
-  // A GET whose answer the read cache keeps is answered before routing (lib/cached-json.ts).
+  // A GET whose answer the read cache keeps is answered before routing (lib/cached-json.ts), and
+  // so is the ordinary listing beacon (routes/events/beacon-first.ts).
   const keptFirst = keptAnswerFirst(deps, answer);
   const routed = app.fetch;
-  app.fetch = (request, ...rest) => keptFirst(request) ?? routed(request, ...rest);
+  const beacon = beaconFirst(deps, answer, (request, env) => routed(request, env));
+  app.fetch = (request, ...rest) => keptFirst(request) ?? beacon(request, rest[0]) ?? routed(request, ...rest);
   return app;
 }
 

@@ -21,14 +21,18 @@ export interface LazyBodyLimitOptions {
 
 export function lazyBodyLimit(options: LazyBodyLimitOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const raw = c.req.raw;
-    if (!raw.body) return next();
-    const declared = raw.headers.get("content-length");
-    if (declared !== null && !raw.headers.has("transfer-encoding")) {
+    // The declared length first, from the headers alone: asking the request for its body (even
+    // whether it has one) makes the node adapter build the whole web Request and a stream around
+    // the socket, which a body read by `c.req.text()` and friends never needs (they read the
+    // socket directly). HTTP's framing holds a body to its declared length.
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && c.req.header("transfer-encoding") === undefined) {
       if (!/^\d+$/.test(declared)) throw new HttpError(400, MSG.api.invalidInput);
       if (Number(declared) > options.maxSize) throw new HttpError(413, options.message);
       return next();
     }
+    const raw = c.req.raw;
+    if (!raw.body) return next();
     if (options.requireLength) throw new HttpError(411, MSG.api.lengthRequired);
     let size = 0;
     const counted = raw.body.pipeThrough(

@@ -73,11 +73,17 @@ function socketAddress(c: Context): string | undefined {
   }
 }
 
+/** The client address of a request from the socket peer `socketIp` with that X-Forwarded-For, given TRUSTED_PROXIES. */
+export function clientIpOf(trustedProxies: readonly string[]): (socketIp: string | undefined, forwardedFor: string | undefined) => string {
+  const trusted = trustedProxyList(trustedProxies);
+  return (socketIp, forwardedFor) => resolveClientIp(socketIp, forwardedFor, trusted);
+}
+
 /** Sets `clientIp` for every request. */
 export function clientIpMiddleware(trustedProxies: readonly string[]): MiddlewareHandler<AppEnv> {
-  const trusted = trustedProxyList(trustedProxies);
+  const resolve = clientIpOf(trustedProxies);
   return async (c, next) => {
-    c.set("clientIp", resolveClientIp(socketAddress(c), c.req.header("x-forwarded-for"), trusted));
+    c.set("clientIp", resolve(socketAddress(c), c.req.header("x-forwarded-for")));
     await next();
   };
 }

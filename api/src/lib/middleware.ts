@@ -66,6 +66,12 @@ export interface AnswerHeaders {
    * security headers, `X-Cache: HIT` and its content type (cached-json.ts, `keptAnswerFirst`).
    */
   forKept(request: Request, path: string): Record<string, string>;
+  /**
+   * The headers this middleware gives any answer to `path`, as a plain record with lower-case
+   * names: the request id (`requestId`, the request's X-Request-Id), CORS for `origin` and the
+   * security headers (the listing beacon answered before routing, routes/events/beacon-first.ts).
+   */
+  plain(path: string, requestId: string | undefined, origin: string | undefined): Record<string, string>;
 }
 
 /**
@@ -107,22 +113,27 @@ export function answerHeaders(env: ApiEnv): AnswerHeaders {
   const corsFor = (origin: string | undefined): HeaderPairs =>
     origin !== undefined && allowedOrigins.has(origin) ? [["Access-Control-Allow-Origin", origin], ...corsAlways] : corsAlways;
 
-  const keptBase: Record<string, string> = {};
-  for (const [name, value] of apiHeaders) keptBase[name.toLowerCase()] = value;
-  Object.assign(keptBase, { "x-cache": "HIT", "content-type": "application/json" });
-  const uploadsKept = { ...keptBase };
-  for (const [name, value] of uploadHeaders) uploadsKept[name.toLowerCase()] = value;
+  const lowerCased = (pairs: HeaderPairs) => Object.fromEntries(pairs.map(([name, value]) => [name.toLowerCase(), value]));
+  const apiRecord = lowerCased(apiHeaders);
+  const uploadRecord = lowerCased(uploadHeaders);
+  const plain = (path: string, requestId: string | undefined, origin: string | undefined) => {
+    const record: Record<string, string> = { ...(crossOriginPath(path) ? uploadRecord : apiRecord) };
+    record["x-request-id"] = requestIdFor(requestId);
+    for (const [name, value] of corsFor(origin)) record[name.toLowerCase()] = value;
+    return record;
+  };
 
   return {
     security: (path) => (crossOriginPath(path) ? uploadHeaders : apiHeaders),
     cors: corsFor,
     forKept(request, path) {
       const headers = request.headers;
-      const record: Record<string, string> = { ...(crossOriginPath(path) ? uploadsKept : keptBase) };
-      record["x-request-id"] = requestIdFor(headers.get("x-request-id") ?? undefined);
-      for (const [name, value] of corsFor(headers.get("origin") ?? undefined)) record[name.toLowerCase()] = value;
+      const record = plain(path, headers.get("x-request-id") ?? undefined, headers.get("origin") ?? undefined);
+      record["x-cache"] = "HIT";
+      record["content-type"] = "application/json";
       return record;
     },
+    plain,
   };
 }
 

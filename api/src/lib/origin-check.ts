@@ -24,7 +24,8 @@ const HEADERLESS_WRITE_PATHS = new Set([`${API_PREFIX}/publish/webhook`]);
  */
 const ANY_ORIGIN_WRITE_PATHS = new Set([`${API_PREFIX}/newsletter/unsubscribe`]);
 
-function originAllowed(method: string, path: string, origin: string | undefined, fetchSite: string | undefined, allowed: ReadonlySet<string>): boolean {
+/** Whether a request may go on, by the rules above (`allowed`: ALLOWED_ORIGINS). */
+export function originAllowed(method: string, path: string, origin: string | undefined, fetchSite: string | undefined, allowed: ReadonlySet<string>): boolean {
   if (!isUnsafeMethod(method) || ANY_ORIGIN_WRITE_PATHS.has(path.replace(/\/+$/, ""))) return true;
   if (origin !== undefined) return allowed.has(origin);
   if (fetchSite !== undefined) return fetchSite.toLowerCase() !== "cross-site";

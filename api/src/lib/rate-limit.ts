@@ -106,27 +106,64 @@ export function dayCounter(keyPrefix: string): DayCounter {
   };
 }
 
+/** A rate limit: the middleware, and the same count for a request answered without a Context. */
+interface RateLimit extends MiddlewareHandler<AppEnv> {
+  /**
+   * Counts one request from `clientIp` as the middleware would. Under the limit: the RateLimit-*
+   * headers the middleware would have set (lower-case names). Over it: null, and the request is
+   * taken back out of the count, so that the middleware, asked next, counts and refuses it
+   * exactly as if it had come to it first (the listing beacon answered before routing).
+   */
+  take(deps: Deps, clientIp: string): Promise<Record<string, string> | null>;
+}
+
 /**
  * Middleware allowing `limit` requests per client address per `windowMs`, then 429
  * `{ error: MSG.api.rateLimited }` with Retry-After and RateLimit-* headers.
  */
-export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
-  const perApp = new WeakMap<Deps, MiddlewareHandler<AppEnv>>();
-  const build = (deps: Deps) =>
-    rateLimiter<AppEnv>({
-      windowMs: options.windowMs,
-      limit: options.limit,
-      // Per visitor (addressKey): an IPv4 address, an IPv6 /64 (one subscriber holds the whole prefix).
-      keyGenerator: (c) => `${options.keyPrefix}:${addressKey(c.get("clientIp"))}`,
-      message: { error: MSG.api.rateLimited },
-      statusCode: 429,
-      standardHeaders: "draft-6",
-      store: newStore(deps),
-    });
-  return async (c, next) => {
-    const deps = c.get("deps");
-    let limiter = perApp.get(deps);
-    if (!limiter) perApp.set(deps, (limiter = build(deps)));
-    return limiter(c, next);
+export function rateLimit(options: RateLimitOptions): RateLimit {
+  const perApp = new WeakMap<Deps, { store: Store<AppEnv>; limiter: MiddlewareHandler<AppEnv> }>();
+  // Per visitor (addressKey): an IPv4 address, an IPv6 /64 (one subscriber holds the whole prefix).
+  const keyOf = (clientIp: string) => `${options.keyPrefix}:${addressKey(clientIp)}`;
+  const of = (deps: Deps) => {
+    let kept = perApp.get(deps);
+    if (!kept) {
+      const store = newStore(deps);
+      const limiter = rateLimiter<AppEnv>({
+        windowMs: options.windowMs,
+        limit: options.limit,
+        keyGenerator: (c) => keyOf(c.get("clientIp")),
+        message: { error: MSG.api.rateLimited },
+        statusCode: 429,
+        standardHeaders: "draft-6",
+        store,
+      });
+      perApp.set(deps, (kept = { store, limiter }));
+    }
+    return kept;
   };
+  const middleware: MiddlewareHandler<AppEnv> = (c, next) => of(c.get("deps")).limiter(c, next);
+  const windowSeconds = String(Math.ceil(options.windowMs / 1000));
+  return Object.assign(middleware, {
+    async take(deps: Deps, clientIp: string) {
+      const { store } = of(deps);
+      const key = keyOf(clientIp);
+      const { totalHits, resetTime } = await store.increment(key);
+      if (totalHits > options.limit) {
+        await store.decrement(key);
+        return null;
+      }
+      // hono-rate-limiter's draft-6 headers (its setDraft6Headers), which the middleware sets.
+      const headers: Record<string, string> = {
+        "ratelimit-policy": `${options.limit};w=${windowSeconds}`,
+        "ratelimit-limit": String(options.limit),
+        "ratelimit-remaining": String(Math.max(options.limit - totalHits, 0)),
+      };
+      if (resetTime) {
+        const resetSeconds = Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000));
+        if (resetSeconds) headers["ratelimit-reset"] = String(resetSeconds);
+      }
+      return headers;
+    },
+  });
 }

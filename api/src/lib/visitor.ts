@@ -55,13 +55,13 @@ export function networkHash(c: Context<AppEnv>): string {
 }
 
 /**
- * HMAC-SHA256(secret, `parts` and the client's per-visitor key), base64url: a key naming this
+ * HMAC-SHA256(secret, `parts` and the per-visitor key of `clientIp`), base64url: a key naming this
  * visitor for what `parts` say (a day, a clinic, a kind), from which neither the address nor
  * the parts can be read back, and which matches no other parts' key of the same visitor (the
  * listing counts' cap, decision 277).
  */
-export function visitorKeyFor(c: Context<AppEnv>, parts: readonly (string | number)[]): string {
-  return createHmac("sha256", c.get("deps").secret)
-    .update(`${parts.join("|")}|${addressKey(c.get("clientIp"), "visitor")}`)
+export function visitorKey(secret: string, clientIp: string, parts: readonly (string | number)[]): string {
+  return createHmac("sha256", secret)
+    .update(`${parts.join("|")}|${addressKey(clientIp, "visitor")}`)
     .digest("base64url");
 }

@@ -3,6 +3,9 @@
  * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { createHmac, randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LISTING_EVENTS, MSG, type ListingEventWeeks, type Stats } from "@botox/core";
@@ -11,11 +14,13 @@ import { adminUsers, hashPassword } from "@botox/db";
 import { createApp } from "../../app.ts";
 import { readApiEnv } from "../../env.ts";
 import { ListingEventBatches } from "../../lib/listing-event-batches.ts";
+import { answerHeaders } from "../../lib/middleware.ts";
 import { closeRedisConnections } from "../../lib/redis.ts";
 import { sessionCookieOf } from "../../test/admin-app.ts";
 import { makeOwner, signInOwner } from "../../test/owners.ts";
 import { createPublicTestContext, socketEnv, TEST_ORIGIN, type PublicTestContext } from "../../test/public-app.ts";
 import { redisAnswers } from "../../test/redis.ts";
+import { beaconFirst } from "./beacon-first.ts";
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
 
@@ -34,11 +39,17 @@ let ipSeq = 0;
 /** A network of its own per test, so no test meets another's cap. */
 const freshIp = () => `203.0.${(++ipSeq >> 8) & 255}.${ipSeq & 255}`;
 
-/** The beacon's request: JSON sent as text/plain, from a browser. */
-function beacon(body: unknown, options: { ip: string; type?: string; userAgent?: string | null; headers?: Record<string, string> }) {
+/**
+ * The beacon's request: JSON sent as text/plain, from a browser, with its Content-Length as a
+ * browser declares it (so the ordinary beacon is answered before routing, beacon-first.ts);
+ * `undeclared` leaves the length out, as a streamed body would, which only the route takes.
+ */
+function beacon(body: unknown, options: { ip: string; type?: string; userAgent?: string | null; headers?: Record<string, string>; undeclared?: boolean }) {
+  const text = typeof body === "string" ? body : JSON.stringify(body);
   const headers: Record<string, string> = { "Content-Type": options.type ?? "text/plain;charset=UTF-8", ...options.headers };
+  if (!options.undeclared) headers["Content-Length"] = String(Buffer.byteLength(text));
   if (options.userAgent !== null) headers["User-Agent"] = options.userAgent ?? BROWSER;
-  return t.request("POST", "/events", { body: typeof body === "string" ? body : JSON.stringify(body), ip: options.ip, headers });
+  return t.request("POST", "/events", { body: text, ip: options.ip, headers });
 }
 
 async function countOf(clinicId: number, type: string, weekStart = "2026-11-23"): Promise<number> {
@@ -133,8 +144,10 @@ describe("POST /events", () => {
 
   it("does not count known bots or requests without a User-Agent", async () => {
     const before = await countOf(clinicA, "call");
-    for (const userAgent of ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "HeadlessChrome/120.0", "curl/8.5.0", null]) {
-      expect((await beacon({ clinicId: clinicA, type: "call" }, { ip: freshIp(), userAgent })).status).toBe(204);
+    for (const undeclared of [false, true]) {
+      for (const userAgent of ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "HeadlessChrome/120.0", "curl/8.5.0", null]) {
+        expect((await beacon({ clinicId: clinicA, type: "call" }, { ip: freshIp(), userAgent, undeclared })).status).toBe(204);
+      }
     }
     expect(await countOf(clinicA, "call")).toBe(before);
   });
@@ -160,19 +173,136 @@ describe("POST /events", () => {
       [null, MSG.api.bodyNotObject],
     ];
     for (const [body, message] of cases) {
-      const res = await beacon(body === null ? "null" : body, { ip: freshIp() });
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(await errorOf(res), JSON.stringify(body)).toBe(message);
+      for (const undeclared of [false, true]) {
+        const res = await beacon(body === null ? "null" : body, { ip: freshIp(), undeclared });
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(await errorOf(res), JSON.stringify(body)).toBe(message);
+      }
     }
   });
 
   it("refuses another body type (415), a body over 1 KB (413) and a foreign origin (403)", async () => {
-    const form = await beacon("clinicId=1&type=view", { ip: freshIp(), type: "application/x-www-form-urlencoded" });
-    expect([form.status, await errorOf(form)]).toEqual([415, MSG.events.bodyType]);
-    const big = await beacon(JSON.stringify({ clinicId: clinicA, type: "view", pad: "x".repeat(LISTING_EVENTS.bodyMaxBytes) }), { ip: freshIp() });
-    expect([big.status, await errorOf(big)]).toEqual([413, MSG.api.payloadTooLarge]);
-    const foreign = await beacon({ clinicId: clinicA, type: "view" }, { ip: freshIp(), headers: { Origin: "https://elsewhere.example" } });
-    expect([foreign.status, await errorOf(foreign)]).toEqual([403, MSG.api.forbiddenOrigin]);
+    for (const undeclared of [false, true]) {
+      const form = await beacon("clinicId=1&type=view", { ip: freshIp(), type: "application/x-www-form-urlencoded", undeclared });
+      expect([form.status, await errorOf(form)]).toEqual([415, MSG.events.bodyType]);
+      const big = await beacon(JSON.stringify({ clinicId: clinicA, type: "view", pad: "x".repeat(LISTING_EVENTS.bodyMaxBytes) }), {
+        ip: freshIp(),
+        undeclared,
+      });
+      expect([big.status, await errorOf(big)]).toEqual([413, MSG.api.payloadTooLarge]);
+      const foreign = await beacon({ clinicId: clinicA, type: "view" }, { ip: freshIp(), headers: { Origin: "https://elsewhere.example" }, undeclared });
+      expect([foreign.status, await errorOf(foreign)]).toEqual([403, MSG.api.forbiddenOrigin]);
+    }
+  });
+
+  it("answers before routing as the route does: the same status and headers", async () => {
+    const headers = { "X-Request-Id": "same-request-id" };
+    const first = await beacon({ clinicId: clinicA, type: "website" }, { ip: freshIp(), headers });
+    const routed = await beacon({ clinicId: clinicA, type: "website" }, { ip: freshIp(), headers, undeclared: true });
+    // How long the flood guard's window has left may have ticked over a second between the two.
+    const headersOf = (res: Response) => [...res.headers].filter(([name]) => name !== "ratelimit-reset");
+    expect(first.status).toBe(204);
+    expect([first.status, headersOf(first)]).toEqual([routed.status, headersOf(routed)]);
+    expect(first.headers.get("ratelimit-remaining")).toBe("299");
+    expect(first.headers.get("access-control-allow-origin")).toBe(TEST_ORIGIN);
+  });
+
+  it("refuses an address past its flood guard (300 a minute) with 429, whichever way its beacons come", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 300; i++) {
+      const res = await beacon({ clinicId: clinicB, type: "deal-view" }, { ip, undeclared: i % 2 === 1 });
+      expect(res.status, String(i)).toBe(204);
+    }
+    for (const undeclared of [false, true]) {
+      const res = await beacon({ clinicId: clinicB, type: "deal-view" }, { ip, undeclared });
+      expect([res.status, await errorOf(res)]).toEqual([429, MSG.api.rateLimited]);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(res.headers.get("ratelimit-remaining")).toBe("0");
+    }
+  });
+
+  it("takes only the ordinary beacon before routing, and leaves the rest to the route with its body", async () => {
+    const routed: { body: string; headers: Headers }[] = [];
+    const first = beaconFirst(t.deps, answerHeaders(t.deps.env), async (request) => {
+      routed.push({ body: await request.text(), headers: request.headers });
+      return new Response(null, { status: 418 });
+    });
+    const post = (body: string, headers: Record<string, string> = {}, path = "/api/v1/events") =>
+      new Request(`http://localhost${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain", "Content-Length": String(Buffer.byteLength(body)), Origin: TEST_ORIGIN, "User-Agent": BROWSER, ...headers },
+        body,
+      });
+    const env = socketEnv(freshIp());
+    const event = JSON.stringify({ clinicId: clinicA, type: "view" });
+    expect((await first(post(event), env))?.status).toBe(204);
+    // Not the ordinary beacon: left to the route at once.
+    expect(first(new Request("http://localhost/api/v1/events", { method: "GET" }), env)).toBeNull();
+    expect(first(post(event, {}, "/api/v1/events?x=1"), env)).toBeNull();
+    expect(first(post(event, { "Content-Type": "application/x-www-form-urlencoded" }), env)).toBeNull();
+    expect(first(post(event, { Origin: "https://elsewhere.example" }), env)).toBeNull();
+    expect(first(post(event, { "Content-Length": "2000" }), env)).toBeNull();
+    expect(
+      first(
+        new Request("http://localhost/api/v1/events", { method: "POST", headers: { "Content-Type": "text/plain", Origin: TEST_ORIGIN }, body: event }),
+        env,
+      ),
+    ).toBeNull();
+    expect(routed).toEqual([]);
+    // Read, then left to the route with the body it read.
+    expect((await first(post('{"clinicId":1}'), env))?.status).toBe(418);
+    expect(routed.map((r) => r.body)).toEqual(['{"clinicId":1}']);
+    expect(routed[0]?.headers.get("user-agent")).toBe(BROWSER);
+  });
+
+  it("over a real socket, takes a declared and a chunked body and refuses either past 1 KB (the node adapter's paths)", async () => {
+    const api = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    });
+    const port = (api.address() as AddressInfo).port;
+    const post = (body: string, framing: "declared" | "chunked") =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: "127.0.0.1",
+            port,
+            path: "/api/v1/events",
+            method: "POST",
+            headers: {
+              "Content-Type": "text/plain;charset=UTF-8",
+              Origin: TEST_ORIGIN,
+              "User-Agent": BROWSER,
+              ...(framing === "declared" ? { "Content-Length": String(Buffer.byteLength(body)) } : { "Transfer-Encoding": "chunked" }),
+            },
+          },
+          (res) => {
+            let text = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => (text += chunk));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        );
+        req.on("error", reject);
+        // A chunked body in two chunks, as a stream would send it.
+        if (framing === "chunked") req.write(body.slice(0, 8));
+        req.end(framing === "chunked" ? body.slice(8) : body);
+      });
+    try {
+      const before = await countOf(clinicA, "booking");
+      expect(await post(JSON.stringify({ clinicId: clinicA, type: "booking" }), "declared")).toEqual({ status: 204, text: "" });
+      expect(await post(JSON.stringify({ clinicId: clinicA, type: "booking" }), "chunked")).toEqual({ status: 204, text: "" });
+      expect(await countOf(clinicA, "booking")).toBe(before + 2);
+      const big = JSON.stringify({ clinicId: clinicA, type: "booking", pad: "x".repeat(LISTING_EVENTS.bodyMaxBytes) });
+      for (const framing of ["declared", "chunked"] as const) {
+        const res = await post(big, framing);
+        expect([res.status, JSON.parse(res.text)], framing).toEqual([413, { error: MSG.api.payloadTooLarge }]);
+      }
+      const broken = await post("{not json", "declared");
+      expect([broken.status, JSON.parse(broken.text)]).toEqual([400, { error: MSG.api.invalidJson }]);
+      expect(await countOf(clinicA, "booking")).toBe(before + 2);
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+    }
   });
 
   it("is documented with both body types", async () => {
