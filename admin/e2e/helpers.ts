@@ -152,6 +152,13 @@ export { makePng } from "@botox/e2e";
 /** A rebuild of the e2e site takes seconds; machines running several suites at once are slower. */
 export const REBUILD_TIMEOUT_MS = 180_000;
 
+/**
+ * The time a test that waits for `rebuilds` publishes may take: each wait may last a rebuild's
+ * budget, and the rest of the test a minute (the default test timeout, which a loaded CI run's
+ * two rebuilds alone once passed).
+ */
+export const rebuildsBudget = (rebuilds: number) => rebuilds * REBUILD_TIMEOUT_MS + 60_000;
+
 /** Polls a public page until its HTML contains `text` (an edit published); answers the page. */
 export async function untilServed(path: string, text: string): Promise<string> {
   let last = "";
