@@ -60,12 +60,20 @@ export function dateValue(iso: string): number {
 
 export const isIsoDate = (s: string): boolean => !Number.isNaN(dateValue(s));
 
+/**
+ * "1,234": a whole number grouped in thousands as en-US writes it. Not `toLocaleString("en-US")`,
+ * which builds a new Intl formatter on every call: a listing's cards call this dozens of times
+ * while an island hydrates, and those formatters were among the largest items of the home
+ * page's script time (decision 305).
+ */
+const groupThousands = (whole: number): string => String(whole).replace(/\B(?=(\d{3})+$)/g, ",");
+
 /** "$13" for whole dollars, else "$12.50". */
 export function formatCents(cents: number): string {
   const dollars = Math.floor(Math.abs(cents) / 100);
   const rest = Math.abs(cents) % 100;
   const sign = cents < 0 ? "-" : "";
-  const whole = dollars.toLocaleString("en-US");
+  const whole = groupThousands(dollars);
   return rest === 0 ? `${sign}$${whole}` : `${sign}$${whole}.${String(rest).padStart(2, "0")}`;
 }
 

@@ -256,6 +256,12 @@ describe("formatting", () => {
     expect(formatCents(123456)).toBe("$1,234.56");
     expect(formatUnitPrice(1300)).toBe("$13/unit");
   });
+  it("groups thousands as en-US does", () => {
+    for (const dollars of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 123_456_789]) {
+      expect(formatCents(dollars * 100)).toBe(`$${dollars.toLocaleString("en-US")}`);
+    }
+    expect(formatCents(-123_456)).toBe("-$1,234.56");
+  });
   it("dates as '2 Nov 2026' and months as 'Nov 2026'", () => {
     expect(formatPriceDate("2026-11-02")).toBe("2 Nov 2026");
     expect(formatPriceMonth("2026-11-02")).toBe("Nov 2026");
