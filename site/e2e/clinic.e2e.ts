@@ -139,6 +139,8 @@ describe("rating", () => {
     const widget = page.getByRole("region", { name: "Rate This Clinic" });
     await widget.scrollIntoViewIfNeeded();
     await hydrated(page, "astro-island[component-url*='RatingWidget']");
+    // The form stands disabled until the API says this visitor has not rated.
+    await expect.poll(() => widget.getAttribute("data-rating-state")).toBe("form");
     await expect.poll(() => widget.getByRole("button", { name: "Submit Rating" }).count()).toBe(0);
     // Keyboard: focus the first emoji, move to the second with an arrow key.
     await widget.getByRole("radio", { name: /Love it/ }).focus();
@@ -165,7 +167,7 @@ describe("rating", () => {
     const otherWidget = other.page.getByRole("region", { name: "Rate This Clinic" });
     await otherWidget.scrollIntoViewIfNeeded();
     await hydrated(other.page, "astro-island[component-url*='RatingWidget']");
-    await otherWidget.getByRole("radio", { name: /Love it/ }).waitFor();
+    await expect.poll(() => otherWidget.getAttribute("data-rating-state")).toBe("form");
     await expect.poll(() => other.page.getByText("Thanks for rating Radiance Med Spa Chicago!").count()).toBe(0);
     await otherWidget.getByRole("radio", { name: /Love it/ }).check({ force: true });
     await otherWidget.getByRole("button", { name: "Submit Rating" }).click();

@@ -62,7 +62,11 @@ export function ListingResults({
         <div className="space-y-4" data-clinic-list>
           {clinics?.flatMap((c, i) => [
             <ClinicCard key={c.id} clinic={c} headingLevel={headingLevel} visitorRatings={ratingsOf(c.id)} deal={dealOf?.(c.id)} />,
-            ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad${i}`} />] : []),
+            // Keyed by the card it follows: when another list replaces this one, its slots are new
+            // boxes too. A slot kept by position "moves" as far as the list changed, and a browser
+            // scores a frame by its largest move times all that moved in it: with a few pixels'
+            // move of a large block in the same frame, one slot made a large layout shift.
+            ...(adSlotAfter(i) ? [<AdPlaceholder key={`ad-after-${c.id}`} />] : []),
           ])}
         </div>
       )}

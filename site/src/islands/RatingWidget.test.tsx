@@ -13,6 +13,12 @@ const stats = [
   { emoji: "angry", count: 0 },
 ];
 const toastText = () => document.getElementById("toast-viewport")?.textContent ?? "";
+/** A choice of the form once the API has said this visitor has not rated (until then it is disabled). */
+async function enabledRadio(name: RegExp): Promise<HTMLElement> {
+  const radio = await screen.findByRole("radio", { name });
+  await waitFor(() => expect(radio).toBeEnabled());
+  return radio;
+}
 
 describe("RatingWidget", () => {
   it("shows only thanks and the stats to a visitor who has rated", async () => {
@@ -24,11 +30,25 @@ describe("RatingWidget", () => {
     expect(screen.queryByRole("radio")).not.toBeInTheDocument();
   });
 
+  it("shows the form's shape, its choices disabled, until the API says whether this visitor has rated", async () => {
+    let answer!: (r: Response) => void;
+    mockApi({ "GET /clinics/7/has-rated": () => new Promise<Response>((resolve) => (answer = resolve)) });
+    render(<RatingWidget clinicId={7} clinicName="Glow Spa" config={config} />);
+    const radios = screen.getAllByRole("radio");
+    expect(radios).toHaveLength(5);
+    for (const radio of radios) expect(radio).toBeDisabled();
+    expect(screen.getByRole("region", { name: "Rate This Clinic" })).toHaveAttribute("aria-busy", "true");
+    answer(json({ hasRated: false }));
+    await waitFor(() => expect(screen.getByRole("radio", { name: /Good/ })).toBeEnabled());
+    expect(screen.getByRole("region", { name: "Rate This Clinic" })).not.toHaveAttribute("aria-busy");
+  });
+
   it("offers the five emojis; Submit Rating appears once one is chosen, and no comment is asked for", async () => {
     const user = userEvent.setup();
     mockApi({ "GET /clinics/7/has-rated": { hasRated: false } });
     render(<RatingWidget clinicId={7} clinicName="Glow Spa" config={config} />);
-    const radios = await screen.findAllByRole("radio");
+    await enabledRadio(/Love it/);
+    const radios = screen.getAllByRole("radio");
     expect(radios.map((r) => r.closest("label")!.textContent.replace(/\p{Extended_Pictographic}/gu, ""))).toEqual([
       "Love it",
       "Good",
@@ -51,7 +71,7 @@ describe("RatingWidget", () => {
       "GET /clinics/7/rating-stats": stats,
     });
     render(<RatingWidget clinicId={7} clinicName="Glow Spa" config={config} />);
-    await user.click(await screen.findByRole("radio", { name: /Love it/ }));
+    await user.click(await enabledRadio(/Love it/));
     await user.click(screen.getByRole("button", { name: "Submit Rating" }));
     expect(await screen.findByText("Thanks for rating Glow Spa!")).toBeInTheDocument();
     expect(screen.getByText(/Your rating:/)).toHaveTextContent(/Love it$/);
@@ -66,7 +86,7 @@ describe("RatingWidget", () => {
       "POST /clinics/7/ratings": () => json({ error: "You have already rated this clinic." }, 409),
     });
     render(<RatingWidget clinicId={7} clinicName="Glow Spa" config={config} />);
-    await user.click(await screen.findByRole("radio", { name: /Angry/ }));
+    await user.click(await enabledRadio(/Angry/));
     await user.click(screen.getByRole("button", { name: "Submit Rating" }));
     await waitFor(() => expect(toastText()).toBe("ErrorYou have already rated this clinic."));
     expect(screen.getByRole("button", { name: "Submit Rating" })).toBeEnabled();
@@ -79,7 +99,7 @@ describe("RatingWidget", () => {
       "POST /clinics/7/ratings": () => new Response("", { status: 502 }),
     });
     render(<RatingWidget clinicId={7} clinicName="Glow Spa" config={config} />);
-    await user.click(await screen.findByRole("radio", { name: /Good/ }));
+    await user.click(await enabledRadio(/Good/));
     await user.click(screen.getByRole("button", { name: "Submit Rating" }));
     await waitFor(() => expect(toastText()).toBe("ErrorUnable to submit your rating. Please try again."));
   });

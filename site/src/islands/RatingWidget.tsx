@@ -63,15 +63,6 @@ function Rating({ clinicId, clinicName, config }: Props) {
     </h2>
   );
 
-  if (hasRated.isPending) {
-    return (
-      <section aria-labelledby={`${id}-h`} className="card p-5" aria-busy="true">
-        {heading}
-        <p className="mt-2 text-slate-700">Loading…</p>
-      </section>
-    );
-  }
-
   if (hasRated.data?.hasRated || submitted) {
     return (
       <section aria-labelledby={`${id}-h`} className="card p-5" data-rating-state="thanks">
@@ -88,9 +79,19 @@ function Rating({ clinicId, clinicName, config }: Props) {
   }
 
   return (
-    <section aria-labelledby={`${id}-h`} className="card p-5" data-rating-state="form">
+    // Until the API says whether this visitor has rated, the form stands with its choices
+    // disabled: the page is built with this shape, so most visitors (who have not rated) see
+    // nothing move when the answer comes (a "Loading…" line here grew into the form and moved
+    // what follows).
+    <section
+      aria-labelledby={`${id}-h`}
+      className="card p-5"
+      data-rating-state={hasRated.isPending ? "waiting" : "form"}
+      aria-busy={hasRated.isPending || undefined}
+    >
       {heading}
-      <RatingDistribution stats={stats.data} />
+      {/* One line kept for the count while it loads: "No visitor ratings yet." is one line. */}
+      {stats.data ? <RatingDistribution stats={stats.data} /> : <p className="mt-2 text-sm" aria-hidden="true">&nbsp;</p>}
       <form
         className="mt-3 space-y-3"
         onSubmit={(e) => {
@@ -100,7 +101,7 @@ function Rating({ clinicId, clinicName, config }: Props) {
           submit.mutate({ clinicId, emoji, comment: null });
         }}
       >
-        <fieldset>
+        <fieldset disabled={hasRated.isPending}>
           <legend className="mb-2 text-slate-700">How was your experience?</legend>
           <div className="flex flex-wrap gap-2">
             {RATING.emojis.map((e) => (
