@@ -27,7 +27,10 @@ describe("mail", () => {
     // screen is read once, with nothing reloaded while its requests are under way.
     const api = adminApi(context);
     await expect
-      .poll(async () => (await api.get<{ messages: { status: string }[] }>(`/mail/messages?to=${encodeURIComponent(email)}`)).messages[0]?.status)
+      .poll(async () => (await api.get<{ messages: { status: string }[] }>(`/mail/messages?to=${encodeURIComponent(email)}`)).messages[0]?.status, {
+        // The worker polls every 2 s; a loaded machine may take several polls.
+        timeout: 30_000,
+      })
       .toBe("captured");
     await page.getByRole("button", { name: "Menu" }).tap();
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Mail" }).tap();
