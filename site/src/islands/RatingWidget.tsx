@@ -91,7 +91,13 @@ function Rating({ clinicId, clinicName, config }: Props) {
     >
       {heading}
       {/* One line kept for the count while it loads: "No visitor ratings yet." is one line. */}
-      {stats.data ? <RatingDistribution stats={stats.data} /> : <p className="mt-2 text-sm" aria-hidden="true">&nbsp;</p>}
+      {stats.data ? (
+        <RatingDistribution stats={stats.data} />
+      ) : (
+        <p className="mt-2 text-sm" aria-hidden="true">
+          &nbsp;
+        </p>
+      )}
       <form
         className="mt-3 space-y-3"
         onSubmit={(e) => {
