@@ -28,7 +28,7 @@ describe("mail", () => {
     const api = adminApi(context);
     await expect
       .poll(async () => (await api.get<{ messages: { status: string }[] }>(`/mail/messages?to=${encodeURIComponent(email)}`)).messages[0]?.status, {
-        // The worker polls every 2 s; a loaded machine may take several polls.
+        // The worker polls on a timer; a loaded machine may take several polls.
         timeout: 30_000,
       })
       .toBe("captured");

@@ -183,8 +183,8 @@ async function visitShift(
     process.stdout.write(`CLS ${path} ${device.viewport?.width ?? ""} ${cls.toFixed(3)}\n${shifts.map((l) => `  ${l}\n`).join("")}`);
   // A failure names every shift and what moved. Under load, moves that quiet runs see in separate
   // frames can fall in one, and a frame scores its largest move times the area of all that moved:
-  // a few pixels' move of large blocks beside a far move of a small box once scored 0.46 and
-  // 0.065 (each small on its own). So every island here keeps its built height exactly.
+  // a few pixels' move of large blocks beside a far move of a small box once failed this test,
+  // though each was small on its own (decision 306). So every island keeps its built height exactly.
   const shifted = `${path}: ${shifts.join("; ") || "no shift entries"}`;
   return { cls, shifted, errors, page, close: () => context.close() };
 }
